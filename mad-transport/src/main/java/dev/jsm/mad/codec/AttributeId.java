@@ -1,0 +1,39 @@
+package dev.jsm.mad.codec;
+
+/**
+ * Attribute IDs of the SMP class (IBA 14.2.5) and the SA class (IBA 15.2.5). The two classes share the 16-bit
+ * space for the common attributes (ClassPortInfo, Notice). Open: unknown IDs decode to an unnamed value.
+ */
+public final class AttributeId extends OpenCode {
+
+    private static final Registry<AttributeId> REGISTRY =
+            new Registry<>(AttributeId::new, "UNKNOWN_ATTRIBUTE(0x%04x)");
+
+    public static final AttributeId CLASS_PORT_INFO = REGISTRY.known(0x0001, "ClassPortInfo");
+    public static final AttributeId NOTICE = REGISTRY.known(0x0002, "Notice");
+    public static final AttributeId INFORM_INFO = REGISTRY.known(0x0003, "InformInfo");
+    public static final AttributeId NODE_DESCRIPTION = REGISTRY.known(0x0010, "NodeDescription");
+    public static final AttributeId NODE_INFO = REGISTRY.known(0x0011, "NodeInfo");
+    public static final AttributeId SWITCH_INFO = REGISTRY.known(0x0012, "SwitchInfo");
+    public static final AttributeId GUID_INFO = REGISTRY.known(0x0014, "GUIDInfo");
+    public static final AttributeId PORT_INFO = REGISTRY.known(0x0015, "PortInfo");
+    public static final AttributeId P_KEY_TABLE = REGISTRY.known(0x0016, "P_KeyTable");
+    public static final AttributeId SL_TO_VL_MAPPING_TABLE = REGISTRY.known(0x0017, "SLtoVLMappingTable");
+    public static final AttributeId VL_ARBITRATION_TABLE = REGISTRY.known(0x0018, "VLArbitrationTable");
+    public static final AttributeId LINEAR_FORWARDING_TABLE = REGISTRY.known(0x0019, "LinearForwardingTable");
+    public static final AttributeId RANDOM_FORWARDING_TABLE = REGISTRY.known(0x001A, "RandomForwardingTable");
+    public static final AttributeId MULTICAST_FORWARDING_TABLE =
+            REGISTRY.known(0x001B, "MulticastForwardingTable");
+    public static final AttributeId SM_INFO = REGISTRY.known(0x0020, "SMInfo");
+    public static final AttributeId VENDOR_DIAG = REGISTRY.known(0x0030, "VendorDiag");
+    public static final AttributeId LED_INFO = REGISTRY.known(0x0031, "LedInfo");
+
+    private AttributeId(int value, String name) {
+        super(value, name);
+    }
+
+    /** The attribute for a wire value; never throws. */
+    public static AttributeId valueOf(int value) {
+        return REGISTRY.valueOf(value & 0xFFFF);
+    }
+}

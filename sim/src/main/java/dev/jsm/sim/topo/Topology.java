@@ -1,0 +1,196 @@
+package dev.jsm.sim.topo;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A fabric as cabled: nodes and the links between their ports. Topology files are read into it, generators build
+ * it, the simulator is instantiated from it and it can be written back out in ibsim's {@code net} format.
+ *
+ * <p>This is the simulator's own description of the world; it shares nothing with the SM's model, so a modelling
+ * bug cannot hide in both.
+ *
+ * <p>Immutable; safe to share. Build with {@link #builder()}.
+ */
+public final class Topology {
+
+    private final List<TopoNode> nodes;
+    private final List<TopoLink> links;
+    /** peer[node][port] = peer node index, or -1; parallel array peerPort. */
+    private final int[][] peerNode;
+    private final int[][] peerPort;
+
+    private Topology(List<TopoNode> nodes, List<TopoLink> links) {
+        this.nodes = Collections.unmodifiableList(new ArrayList<>(nodes));
+        this.links = Collections.unmodifiableList(new ArrayList<>(links));
+        peerNode = new int[nodes.size()][];
+        peerPort = new int[nodes.size()][];
+        for (int i = 0; i < nodes.size(); i++) {
+            int n = nodes.get(i).numPorts() + 1;
+            peerNode[i] = new int[n];
+            peerPort[i] = new int[n];
+            Arrays.fill(peerNode[i], -1);
+        }
+        for (TopoLink l : links) {
+            peerNode[l.nodeA()][l.portA()] = l.nodeB();
+            peerPort[l.nodeA()][l.portA()] = l.portB();
+            peerNode[l.nodeB()][l.portB()] = l.nodeA();
+            peerPort[l.nodeB()][l.portB()] = l.portA();
+        }
+    }
+
+    /** A new, empty builder. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Nodes in index order. */
+    public List<TopoNode> nodes() {
+        return nodes;
+    }
+
+    /** Links in canonical form, in the order they were added. */
+    public List<TopoLink> links() {
+        return links;
+    }
+
+    /** The node at {@code index}. */
+    public TopoNode node(int index) {
+        return nodes.get(index);
+    }
+
+    /** Number of nodes. */
+    public int nodeCount() {
+        return nodes.size();
+    }
+
+    /** Index of the node cabled to {@code port} of {@code node}, or -1 if the port is unconnected. */
+    public int peerNode(int node, int port) {
+        return peerNode[node][port];
+    }
+
+    /** Port number at the far end of {@code port} of {@code node} (meaningful only if {@link #peerNode} >= 0). */
+    public int peerPort(int node, int port) {
+        return peerPort[node][port];
+    }
+
+    /** Number of switches. */
+    public int switchCount() {
+        int n = 0;
+        for (TopoNode t : nodes) {
+            if (t.kind() == NodeKind.SWITCH) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Index of the node with this name, or -1. */
+    public int indexOfName(String name) {
+        for (int i = 0; i < nodes.size(); i++) {
+            if (nodes.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Index of the node with this node GUID, or -1. */
+    public int indexOfGuid(long nodeGuid) {
+        for (int i = 0; i < nodes.size(); i++) {
+            if (nodes.get(i).nodeGuid() == nodeGuid) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Accumulates nodes and links; checks that no port is cabled twice and that ports exist.
+     *
+     * <p>Not thread-safe.
+     */
+    public static final class Builder {
+        private final List<TopoNode> nodes = new ArrayList<>();
+        private final List<TopoLink> links = new ArrayList<>();
+        private final Map<Long, Integer> portUse = new HashMap<>();
+
+        private Builder() {
+        }
+
+        /** Adds a node and returns its index. */
+        public int addNode(TopoNode node) {
+            nodes.add(node);
+            return nodes.size() - 1;
+        }
+
+        /** Number of nodes added so far. */
+        public int nodeCount() {
+            return nodes.size();
+        }
+
+        /** The node at {@code index}. */
+        public TopoNode node(int index) {
+            return nodes.get(index);
+        }
+
+        /**
+         * Cables {@code portA} of {@code nodeA} to {@code portB} of {@code nodeB}.
+         *
+         * @throws IllegalArgumentException if a port does not exist or is already cabled to another port
+         */
+        public Builder link(int nodeA, int portA, int nodeB, int portB) {
+            checkPort(nodeA, portA);
+            checkPort(nodeB, portB);
+            TopoLink l = TopoLink.of(nodeA, portA, nodeB, portB);
+            long keyA = key(nodeA, portA);
+            long keyB = key(nodeB, portB);
+            Integer existing = portUse.get(keyA);
+            if (existing != null) {
+                if (links.get(existing).equals(l)) {
+                    return this;
+                }
+                throw new IllegalArgumentException(describe(nodeA, portA) + " is already cabled");
+            }
+            if (portUse.containsKey(keyB)) {
+                throw new IllegalArgumentException(describe(nodeB, portB) + " is already cabled");
+            }
+            links.add(l);
+            portUse.put(keyA, links.size() - 1);
+            portUse.put(keyB, links.size() - 1);
+            return this;
+        }
+
+        /** Whether {@code port} of {@code node} is cabled. */
+        public boolean isCabled(int node, int port) {
+            return portUse.containsKey(key(node, port));
+        }
+
+        /** The immutable topology. */
+        public Topology build() {
+            return new Topology(nodes, links);
+        }
+
+        private void checkPort(int node, int port) {
+            if (node < 0 || node >= nodes.size()) {
+                throw new IllegalArgumentException("no node " + node);
+            }
+            if (port < 1 || port > nodes.get(node).numPorts()) {
+                throw new IllegalArgumentException(describe(node, port) + ": no such port (node has "
+                        + nodes.get(node).numPorts() + ")");
+            }
+        }
+
+        private String describe(int node, int port) {
+            return "\"" + nodes.get(node).name() + "\"[" + port + "]";
+        }
+
+        private static long key(int node, int port) {
+            return ((long) node << 8) | port;
+        }
+    }
+}

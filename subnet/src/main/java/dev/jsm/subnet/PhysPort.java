@@ -1,0 +1,100 @@
+package dev.jsm.subnet;
+
+/**
+ * One physical port of a node: its number, GUID, the PortInfo values the SM keeps, and the {@link Link} to its
+ * remote peer. A switch's external ports carry the switch's port GUID (port 0's); CA and router ports have their
+ * own.
+ *
+ * <p>Physical ports are indexed {@code 0..P-1} by {@link Subnet#index()}: node-GUID order, then port number, so a
+ * node's ports are contiguous.
+ *
+ * <p>Confined to the sweep thread. Behavioural counterpart: {@code osm_physp_t}.
+ */
+public final class PhysPort {
+
+    private final Node node;
+    private final int portNum;
+    private final long portGuid;
+    private PortAttributes attributes = PortAttributes.NONE;
+    private Link link;
+    private EndPort endPort;
+    private int index = -1;
+
+    PhysPort(Node node, int portNum, long portGuid) {
+        this.node = node;
+        this.portNum = portNum;
+        this.portGuid = portGuid;
+    }
+
+    /** The node this port belongs to. */
+    public Node node() {
+        return node;
+    }
+
+    /** The port number (0 is a switch's management port). */
+    public int portNum() {
+        return portNum;
+    }
+
+    /** The port GUID (for switch external ports, the switch's port GUID). */
+    public long portGuid() {
+        return portGuid;
+    }
+
+    /** The PortInfo values the port last returned ({@link PortAttributes#NONE} until then). */
+    public PortAttributes attributes() {
+        return attributes;
+    }
+
+    /** Stores the PortInfo values the port returned (Get or Set response). */
+    public void setAttributes(PortAttributes attributes) {
+        this.attributes = attributes;
+    }
+
+    /** The link to the remote peer, or {@code null} if none is known. */
+    public Link link() {
+        return link;
+    }
+
+    /** The remote peer port, or {@code null} if none is known. */
+    public PhysPort remote() {
+        return link == null ? null : link.other(this);
+    }
+
+    /** Whether this is port 0 of a switch (not cabled; addressable as the switch's end port). */
+    public boolean isSwitchPort0() {
+        return portNum == 0 && node.isSwitch();
+    }
+
+    /** The end port this physical port is (CA/router ports and switch port 0), or {@code null}. */
+    public EndPort endPort() {
+        return endPort;
+    }
+
+    /**
+     * The dense physical-port index.
+     *
+     * @throws IllegalStateException if the subnet changed since the last {@link Subnet#index()}
+     */
+    public int index() {
+        return Subnet.checkIndexed(index, this);
+    }
+
+    void setIndex(int index) {
+        this.index = index;
+    }
+
+    void setLink(Link link) {
+        this.link = link;
+    }
+
+    void setEndPort(EndPort endPort) {
+        this.endPort = endPort;
+    }
+
+    /** {@code 0x<node guid>[<port>]}. */
+    @Override
+    public String toString() {
+        return Guid.toString(node.nodeGuid()) + "[" + portNum + "]";
+    }
+}

@@ -1,0 +1,107 @@
+package dev.jsm.subnet;
+
+/**
+ * The PortInfo values (IBA 14.2.5.6) the SM keeps for one physical port, decoded to host order: u8/u16 and sub-byte
+ * fields as {@code int}, u32/u64 as {@code long}. The components are a subset of the MAD codec's {@code PortInfo}
+ * in the same order, so discovery maps one to the other field by field; counters, diagnostics and write-only bits
+ * (ClientReregister, LinkDownDefaultState) are left out.
+ *
+ * <p>A port's attributes are replaced as a whole with the PortInfo the port last returned (Get or Set response),
+ * the way OpenSM copies {@code ib_port_info_t} into {@code osm_physp_t}.
+ *
+ * <p>Immutable; safe to share.
+ *
+ * @param mKey M_Key
+ * @param gidPrefix GidPrefix (subnet prefix)
+ * @param lid LID (base LID; 0 = none)
+ * @param masterSmLid MasterSMLID
+ * @param capabilityMask CapabilityMask (u32)
+ * @param mKeyLeasePeriod M_KeyLeasePeriod in seconds
+ * @param linkWidthEnabled LinkWidthEnabled bitmask
+ * @param linkWidthSupported LinkWidthSupported bitmask
+ * @param linkWidthActive LinkWidthActive bitmask
+ * @param linkSpeedSupported LinkSpeedSupported bitmask
+ * @param portState PortState (1 Down, 2 Init, 3 Armed, 4 Active)
+ * @param portPhysicalState PortPhysicalState (5 LinkUp)
+ * @param mKeyProtectBits M_KeyProtectBits
+ * @param lmc LMC
+ * @param linkSpeedActive LinkSpeedActive
+ * @param linkSpeedEnabled LinkSpeedEnabled
+ * @param neighborMtu NeighborMTU (1 256 .. 5 4096)
+ * @param masterSmSl MasterSMSL
+ * @param vlCap VLCap (1 VL0 .. 5 VL0-14)
+ * @param vlHighLimit VLHighLimit
+ * @param vlArbitrationHighCap VLArbitrationHighCap
+ * @param vlArbitrationLowCap VLArbitrationLowCap
+ * @param mtuCap MTUCap
+ * @param vlStallCount VLStallCount
+ * @param hoqLife HOQLife
+ * @param operationalVls OperationalVLs (VLCap encoding)
+ * @param partitionEnforcementInbound PartitionEnforcementInbound bit
+ * @param partitionEnforcementOutbound PartitionEnforcementOutbound bit
+ * @param filterRawInbound FilterRawInbound bit
+ * @param filterRawOutbound FilterRawOutbound bit
+ * @param guidCap GUIDCap
+ * @param subnetTimeout SubnetTimeOut
+ * @param localPhyErrors LocalPhyErrors threshold
+ * @param overrunErrors OverrunErrors threshold
+ * @param capabilityMask2 CapabilityMask2 (u16)
+ * @param linkSpeedExtActive LinkSpeedExtActive
+ * @param linkSpeedExtSupported LinkSpeedExtSupported
+ * @param linkSpeedExtEnabled LinkSpeedExtEnabled
+ */
+public record PortAttributes(
+        long mKey, long gidPrefix, int lid, int masterSmLid, long capabilityMask,
+        int mKeyLeasePeriod, int linkWidthEnabled, int linkWidthSupported, int linkWidthActive,
+        int linkSpeedSupported, int portState, int portPhysicalState, int mKeyProtectBits, int lmc,
+        int linkSpeedActive, int linkSpeedEnabled, int neighborMtu, int masterSmSl, int vlCap, int vlHighLimit,
+        int vlArbitrationHighCap, int vlArbitrationLowCap, int mtuCap, int vlStallCount, int hoqLife,
+        int operationalVls, int partitionEnforcementInbound, int partitionEnforcementOutbound, int filterRawInbound,
+        int filterRawOutbound, int guidCap, int subnetTimeout, int localPhyErrors, int overrunErrors,
+        int capabilityMask2, int linkSpeedExtActive, int linkSpeedExtSupported, int linkSpeedExtEnabled) {
+
+    /** PortState Down. */
+    public static final int STATE_DOWN = 1;
+    /** PortState Init. */
+    public static final int STATE_INIT = 2;
+    /** PortState Armed. */
+    public static final int STATE_ARMED = 3;
+    /** PortState Active. */
+    public static final int STATE_ACTIVE = 4;
+
+    /** All zeros: nothing known yet (PortState 0 = "no state"). */
+    public static final PortAttributes NONE = new PortAttributes(0L, 0L, 0, 0, 0L, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** Whether the logical link is up: PortState Init, Armed or Active. */
+    public boolean isUp() {
+        return portState >= STATE_INIT;
+    }
+
+    /** Whether a CapabilityMask bit is set. */
+    public boolean hasCapability(long bit) {
+        return (capabilityMask & bit) != 0;
+    }
+
+    /** A copy with another LID and LMC (what a PortInfo Set of the LID manager writes). */
+    public PortAttributes withLid(int newLid, int newLmc) {
+        return new PortAttributes(mKey, gidPrefix, newLid, masterSmLid, capabilityMask, mKeyLeasePeriod,
+                linkWidthEnabled, linkWidthSupported, linkWidthActive, linkSpeedSupported, portState,
+                portPhysicalState, mKeyProtectBits, newLmc, linkSpeedActive, linkSpeedEnabled, neighborMtu,
+                masterSmSl, vlCap, vlHighLimit, vlArbitrationHighCap, vlArbitrationLowCap, mtuCap, vlStallCount,
+                hoqLife, operationalVls, partitionEnforcementInbound, partitionEnforcementOutbound, filterRawInbound,
+                filterRawOutbound, guidCap, subnetTimeout, localPhyErrors, overrunErrors, capabilityMask2,
+                linkSpeedExtActive, linkSpeedExtSupported, linkSpeedExtEnabled);
+    }
+
+    /** A copy with another PortState. */
+    public PortAttributes withPortState(int newState) {
+        return new PortAttributes(mKey, gidPrefix, lid, masterSmLid, capabilityMask, mKeyLeasePeriod,
+                linkWidthEnabled, linkWidthSupported, linkWidthActive, linkSpeedSupported, newState,
+                portPhysicalState, mKeyProtectBits, lmc, linkSpeedActive, linkSpeedEnabled, neighborMtu, masterSmSl,
+                vlCap, vlHighLimit, vlArbitrationHighCap, vlArbitrationLowCap, mtuCap, vlStallCount, hoqLife,
+                operationalVls, partitionEnforcementInbound, partitionEnforcementOutbound, filterRawInbound,
+                filterRawOutbound, guidCap, subnetTimeout, localPhyErrors, overrunErrors, capabilityMask2,
+                linkSpeedExtActive, linkSpeedExtSupported, linkSpeedExtEnabled);
+    }
+}

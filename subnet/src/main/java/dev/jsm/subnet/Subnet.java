@@ -1,0 +1,340 @@
+package dev.jsm.subnet;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The SM's mutable model of the fabric: nodes keyed by node GUID, end ports keyed by port GUID, the links between
+ * physical ports, and the assigned LID ranges. Discovery builds it; the LID, link, routing and programming stages
+ * update it; {@link dev.jsm.subnet.snapshot.SubnetSnapshot#of(Subnet)} copies it for readers.
+ *
+ * <p>Structural changes (nodes, ports, links) invalidate the dense indices; {@link #index()} reassigns them in a
+ * deterministic order (unsigned node GUID, then port number) once discovery has ended. Attribute changes (PortInfo,
+ * SwitchInfo, tables, LIDs) keep them.
+ *
+ * <p>Confined to the sweep thread: MAD response handlers run on that thread, so no locking is needed; readers on
+ * other threads use the published snapshot. Behavioural counterpart: {@code osm_subn_t}.
+ */
+public final class Subnet {
+
+    private final Map<Long, Node> nodes = new HashMap<>();
+    private final Map<Long, EndPort> endPorts = new HashMap<>();
+    private final Set<Link> links = new LinkedHashSet<>();
+    private final LidOwners lidOwners = new LidOwners();
+    private SubnetIndex index;
+    private int sweep;
+
+    /** An empty subnet, before the first sweep. */
+    public Subnet() {
+    }
+
+    /**
+     * Adds a node found by discovery.
+     *
+     * @throws IllegalArgumentException if the GUID is 0 or already taken, or {@code numPorts} is outside 1..254
+     */
+    public Node addNode(NodeKind kind, long nodeGuid, int numPorts) {
+        if (nodeGuid == 0) {
+            throw new IllegalArgumentException("node GUID 0 is invalid");
+        }
+        Node existing = nodes.get(nodeGuid);
+        if (existing != null) {
+            throw new IllegalArgumentException("duplicate node GUID: " + existing + " is already in the subnet");
+        }
+        Node node = new Node(kind, nodeGuid, numPorts);
+        invalidateIndex();
+        nodes.put(nodeGuid, node);
+        return node;
+    }
+
+    /** The node with this GUID, or {@code null}. */
+    public Node node(long nodeGuid) {
+        return nodes.get(nodeGuid);
+    }
+
+    /** All nodes, in no particular order (use {@link #nodeAt} for index order). Unmodifiable live view. */
+    public Collection<Node> nodes() {
+        return Collections.unmodifiableCollection(nodes.values());
+    }
+
+    /** Removes a node with its ports, their links and LIDs. */
+    public void removeNode(Node node) {
+        checkMember(node);
+        for (PhysPort p : node.ports()) {
+            removePort(p);
+        }
+        invalidateIndex();
+        nodes.remove(node.nodeGuid());
+    }
+
+    /**
+     * Adds physical port {@code portNum} to {@code node}. CA and router ports and switch port 0 become end ports
+     * keyed by {@code portGuid}.
+     *
+     * @throws IllegalArgumentException if the port number is out of range or taken, or the end port's GUID is 0 or
+     *     already used by another end port
+     */
+    public PhysPort addPort(Node node, int portNum, long portGuid) {
+        checkMember(node);
+        int min = node.isSwitch() ? 0 : 1;
+        if (portNum < min || portNum > node.numPorts()) {
+            throw new IllegalArgumentException(node + ": port " + portNum + " out of range (expected " + min + "-"
+                    + node.numPorts() + ")");
+        }
+        if (node.port(portNum) != null) {
+            throw new IllegalArgumentException(node + ": port " + portNum + " already added");
+        }
+        PhysPort port = new PhysPort(node, portNum, portGuid);
+        if (!node.isSwitch() || portNum == 0) {
+            if (portGuid == 0) {
+                throw new IllegalArgumentException(port + ": port GUID 0 is invalid");
+            }
+            EndPort other = endPorts.get(portGuid);
+            if (other != null) {
+                throw new IllegalArgumentException("duplicate port GUID " + Guid.toString(portGuid) + ": "
+                        + other.physPort() + " and " + port);
+            }
+            EndPort endPort = new EndPort(port);
+            port.setEndPort(endPort);
+            endPorts.put(portGuid, endPort);
+        }
+        invalidateIndex();
+        node.putPort(portNum, port);
+        return port;
+    }
+
+    /** Removes a physical port with its link and, for an end port, its LIDs. */
+    public void removePort(PhysPort port) {
+        checkMember(port.node());
+        if (port.node().port(port.portNum()) != port) {
+            throw new IllegalArgumentException(port + " is not in this subnet");
+        }
+        disconnect(port);
+        EndPort endPort = port.endPort();
+        if (endPort != null) {
+            releaseLids(endPort);
+            endPorts.remove(endPort.portGuid());
+        }
+        invalidateIndex();
+        port.node().putPort(port.portNum(), null);
+    }
+
+    /** The end port with this port GUID, or {@code null}. */
+    public EndPort endPort(long portGuid) {
+        return endPorts.get(portGuid);
+    }
+
+    /** All end ports, in no particular order. Unmodifiable live view. */
+    public Collection<EndPort> endPorts() {
+        return Collections.unmodifiableCollection(endPorts.values());
+    }
+
+    /**
+     * Cables two physical ports; returns the existing link if they are already cabled to each other (discovery sees
+     * each link from both sides).
+     *
+     * @throws IllegalArgumentException if a port is a switch port 0, not in this subnet, or cabled elsewhere
+     */
+    public Link connect(PhysPort x, PhysPort y) {
+        checkCableable(x);
+        checkCableable(y);
+        if (x == y) {
+            throw new IllegalArgumentException("cannot cable " + x + " to itself");
+        }
+        if (x.link() != null && x.remote() == y) {
+            return x.link();
+        }
+        for (PhysPort p : new PhysPort[] {x, y}) {
+            if (p.link() != null) {
+                throw new IllegalArgumentException("cannot cable " + x + " to " + y + ": " + p + " is cabled to "
+                        + p.remote() + " (disconnect it first)");
+            }
+        }
+        Link link = new Link(x, y);
+        invalidateIndex();
+        x.setLink(link);
+        y.setLink(link);
+        links.add(link);
+        return link;
+    }
+
+    /** Removes the link of {@code port}, if any, and returns it (or {@code null}). */
+    public Link disconnect(PhysPort port) {
+        Link link = port.link();
+        if (link == null) {
+            return null;
+        }
+        invalidateIndex();
+        link.a().setLink(null);
+        link.b().setLink(null);
+        links.remove(link);
+        return link;
+    }
+
+    /** All links, in no particular order. Unmodifiable live view. */
+    public Collection<Link> links() {
+        return Collections.unmodifiableCollection(links);
+    }
+
+    /**
+     * Assigns {@code range} to {@code endPort}, replacing its previous range.
+     *
+     * @throws IllegalArgumentException if another end port holds a LID of the range
+     */
+    public void assignLids(EndPort endPort, LidRange range) {
+        checkMember(endPort.node());
+        lidOwners.assign(endPort, range);
+    }
+
+    /** Releases the LIDs of {@code endPort}, if any. */
+    public void releaseLids(EndPort endPort) {
+        lidOwners.release(endPort);
+    }
+
+    /** The end port whose assigned range holds {@code lid}, or {@code null}. */
+    public EndPort endPortByLid(int lid) {
+        return lidOwners.owner(lid);
+    }
+
+    /** Starts a new sweep and returns its number (1, 2, ...); discovery marks reached nodes with it. */
+    public int beginSweep() {
+        return ++sweep;
+    }
+
+    /** The number of the current sweep, 0 before the first. */
+    public int currentSweep() {
+        return sweep;
+    }
+
+    /**
+     * Removes every node not marked seen in sweep {@code sweepNumber} (the drop manager's job) and returns them in
+     * node-GUID order.
+     */
+    public List<Node> removeNodesNotSeenIn(int sweepNumber) {
+        List<Node> gone = new ArrayList<>();
+        for (Node n : nodes.values()) {
+            if (n.lastSeenSweep() != sweepNumber) {
+                gone.add(n);
+            }
+        }
+        gone.sort((x, y) -> Guid.compare(x.nodeGuid(), y.nodeGuid()));
+        for (Node n : gone) {
+            removeNode(n);
+        }
+        return gone;
+    }
+
+    /**
+     * Assigns the dense indices of nodes, switches, physical ports, end ports and links, in unsigned node-GUID then
+     * port-number order. A no-op if nothing structural changed since the last call.
+     */
+    public void index() {
+        if (index == null) {
+            index = new SubnetIndex(nodes.values(), links);
+        }
+    }
+
+    /** Whether the indices are current. */
+    public boolean isIndexed() {
+        return index != null;
+    }
+
+    /** Number of nodes. */
+    public int nodeCount() {
+        return nodes.size();
+    }
+
+    /** Number of end ports. */
+    public int endPortCount() {
+        return endPorts.size();
+    }
+
+    /** Number of links. */
+    public int linkCount() {
+        return links.size();
+    }
+
+    /** Number of switches ({@code S}). Requires {@link #index()}. */
+    public int switchCount() {
+        return indexed().switches.length;
+    }
+
+    /** Number of physical ports ({@code P}). Requires {@link #index()}. */
+    public int physPortCount() {
+        return indexed().ports.length;
+    }
+
+    /** The node with index {@code i}. Requires {@link #index()}. */
+    public Node nodeAt(int i) {
+        return indexed().nodes[i];
+    }
+
+    /** The switch with index {@code i}. Requires {@link #index()}. */
+    public Switch switchAt(int i) {
+        return indexed().switches[i];
+    }
+
+    /** The physical port with index {@code i}. Requires {@link #index()}. */
+    public PhysPort physPortAt(int i) {
+        return indexed().ports[i];
+    }
+
+    /** The end port with index {@code i}. Requires {@link #index()}. */
+    public EndPort endPortAt(int i) {
+        return indexed().endPorts[i];
+    }
+
+    /** The link with index {@code i}. Requires {@link #index()}. */
+    public Link linkAt(int i) {
+        return indexed().links[i];
+    }
+
+    static int comparePorts(PhysPort x, PhysPort y) {
+        int c = Guid.compare(x.node().nodeGuid(), y.node().nodeGuid());
+        return c != 0 ? c : Integer.compare(x.portNum(), y.portNum());
+    }
+
+    static int checkIndexed(int index, Object owner) {
+        if (index < 0) {
+            throw new IllegalStateException(owner + " has no index: call Subnet.index() after the last structural "
+                    + "change");
+        }
+        return index;
+    }
+
+    private SubnetIndex indexed() {
+        if (index == null) {
+            throw new IllegalStateException("the subnet changed since it was indexed: call Subnet.index() first");
+        }
+        return index;
+    }
+
+    private void invalidateIndex() {
+        if (index != null) {
+            index.clear();
+            index = null;
+        }
+    }
+
+    private void checkMember(Node node) {
+        if (nodes.get(node.nodeGuid()) != node) {
+            throw new IllegalArgumentException(node + " is not in this subnet");
+        }
+    }
+
+    private void checkCableable(PhysPort p) {
+        checkMember(p.node());
+        if (p.node().port(p.portNum()) != p) {
+            throw new IllegalArgumentException(p + " is not in this subnet");
+        }
+        if (p.isSwitchPort0()) {
+            throw new IllegalArgumentException(p + " is switch port 0, which has no cable");
+        }
+    }
+}

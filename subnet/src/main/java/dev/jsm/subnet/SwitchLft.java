@@ -1,0 +1,166 @@
+package dev.jsm.subnet;
+
+import java.util.Arrays;
+import java.util.BitSet;
+
+/**
+ * A switch's linear forwarding table twice: the table routing wants and the table the switch is known to hold.
+ * Both are {@code byte[]} indexed by LID with {@link #NO_PATH} (0xFF) for "no route", kept in whole 64-LID blocks
+ * (LinearForwardingTable, IBA 14.2.5.10), so the LFT programmer sends only the blocks that differ and marks them
+ * programmed when the Set succeeds (OpenSM's {@code new_lft} vs {@code lft} and the block diff of
+ * {@code osm_ucast_mgr.c}).
+ *
+ * <p>A block whose programmed content is not known (new switch, {@link #forgetProgrammed()}) always differs.
+ *
+ * <p>Confined to the sweep thread.
+ */
+public final class SwitchLft {
+
+    /** LFT entry meaning "no route to this LID". */
+    public static final int NO_PATH = 0xFF;
+    /** LIDs per LinearForwardingTable block. */
+    public static final int BLOCK_SIZE = 64;
+    /** Entries an LFT can have: LIDs 0..0xBFFF. */
+    public static final int MAX_ENTRIES = Lid.UNICAST_MAX + 1;
+
+    private static final byte[] EMPTY = new byte[0];
+
+    private byte[] wanted = EMPTY;
+    private byte[] programmed = EMPTY;
+    private final BitSet knownBlocks = new BitSet();
+
+    SwitchLft() {
+    }
+
+    /**
+     * Replaces the wanted table with a copy of {@code lft} (indexed by LID, {@code lft.length <= 0xC000}), padded
+     * with {@link #NO_PATH} to whole blocks. Routing engines write {@code byte[maxLid + 1]} per switch.
+     */
+    public void setWanted(byte[] lft) {
+        if (lft.length > MAX_ENTRIES) {
+            throw new IllegalArgumentException("LFT of " + lft.length + " entries exceeds LIDs 0-0xbfff");
+        }
+        byte[] w = blank(roundUp(lft.length));
+        System.arraycopy(lft, 0, w, 0, lft.length);
+        wanted = w;
+    }
+
+    /** Sets one wanted entry, growing the table; {@code port} is 0..254 or {@link #NO_PATH}. */
+    public void setWantedPort(int lid, int port) {
+        checkLid(lid);
+        if (port < 0 || port > NO_PATH) {
+            throw new IllegalArgumentException("port " + port + " out of range (expected 0-254, or 255 for no path)");
+        }
+        if (lid >= wanted.length) {
+            wanted = grow(wanted, lid + 1);
+        }
+        wanted[lid] = (byte) port;
+    }
+
+    /** The wanted egress port for {@code lid}, or {@link #NO_PATH}. */
+    public int wantedPort(int lid) {
+        return entry(wanted, lid);
+    }
+
+    /** The egress port the switch is known to hold for {@code lid}, or {@link #NO_PATH} (also when unknown). */
+    public int programmedPort(int lid) {
+        return entry(programmed, lid);
+    }
+
+    /** The highest LID with a wanted route, 0 if none: the LinearFDBTop to program. */
+    public int wantedTop() {
+        for (int lid = wanted.length - 1; lid > 0; lid--) {
+            if ((wanted[lid] & 0xFF) != NO_PATH) {
+                return lid;
+            }
+        }
+        return 0;
+    }
+
+    /** Number of blocks that either table covers; blocks past it are all {@link #NO_PATH} in both. */
+    public int blockCount() {
+        return Math.max(wanted.length, programmed.length) / BLOCK_SIZE;
+    }
+
+    /** Whether block {@code block} must be sent: its programmed content is unknown or differs from the wanted. */
+    public boolean blockDiffers(int block) {
+        if (!knownBlocks.get(block)) {
+            return true;
+        }
+        int from = block * BLOCK_SIZE;
+        for (int lid = from; lid < from + BLOCK_SIZE; lid++) {
+            if (entry(wanted, lid) != entry(programmed, lid)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Copies the 64 wanted entries of {@code block} to {@code dst[off..off+63]} (the SMP payload). */
+    public void copyWantedBlock(int block, byte[] dst, int off) {
+        int from = block * BLOCK_SIZE;
+        for (int i = 0; i < BLOCK_SIZE; i++) {
+            dst[off + i] = (byte) entry(wanted, from + i);
+        }
+    }
+
+    /** Records that the Set of {@code block} succeeded: the switch now holds the wanted block. */
+    public void markProgrammed(int block) {
+        byte[] b = new byte[BLOCK_SIZE];
+        copyWantedBlock(block, b, 0);
+        setProgrammedBlock(block, b, 0);
+    }
+
+    /** Records what the switch holds in {@code block} (from a Get): 64 entries at {@code src[off]}. */
+    public void setProgrammedBlock(int block, byte[] src, int off) {
+        int from = block * BLOCK_SIZE;
+        checkLid(from);
+        if (from + BLOCK_SIZE > programmed.length) {
+            programmed = grow(programmed, from + BLOCK_SIZE);
+        }
+        System.arraycopy(src, off, programmed, from, BLOCK_SIZE);
+        knownBlocks.set(block);
+    }
+
+    /** Forgets what the switch holds (it rebooted or is new to this SM): every block differs until programmed. */
+    public void forgetProgrammed() {
+        programmed = EMPTY;
+        knownBlocks.clear();
+    }
+
+    /** A copy of the wanted table (a whole number of blocks). */
+    public byte[] wantedCopy() {
+        return wanted.clone();
+    }
+
+    /** A copy of the programmed table (a whole number of blocks; unknown blocks read {@link #NO_PATH}). */
+    public byte[] programmedCopy() {
+        return programmed.clone();
+    }
+
+    private static int entry(byte[] table, int lid) {
+        return lid < table.length ? table[lid] & 0xFF : NO_PATH;
+    }
+
+    private static void checkLid(int lid) {
+        if (lid < 0 || lid >= MAX_ENTRIES) {
+            throw new IllegalArgumentException(String.format("LID 0x%x is outside the LFT range 0-0xbfff", lid));
+        }
+    }
+
+    private static int roundUp(int n) {
+        return (n + BLOCK_SIZE - 1) / BLOCK_SIZE * BLOCK_SIZE;
+    }
+
+    private static byte[] blank(int length) {
+        byte[] b = new byte[length];
+        Arrays.fill(b, (byte) NO_PATH);
+        return b;
+    }
+
+    private static byte[] grow(byte[] table, int minLength) {
+        byte[] b = blank(roundUp(minLength));
+        System.arraycopy(table, 0, b, 0, table.length);
+        return b;
+    }
+}

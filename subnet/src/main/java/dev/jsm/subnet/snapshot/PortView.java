@@ -1,0 +1,34 @@
+package dev.jsm.subnet.snapshot;
+
+import dev.jsm.subnet.Guid;
+import dev.jsm.subnet.PortAttributes;
+
+/**
+ * A physical port as it was when the snapshot was taken.
+ *
+ * <p>Immutable; safe to share.
+ *
+ * @param index the dense physical-port index (node-GUID order, then port number)
+ * @param nodeIndex index of the port's node
+ * @param nodeGuid GUID of the port's node
+ * @param portNum port number
+ * @param portGuid port GUID (switch external ports: the switch's port GUID)
+ * @param attributes the PortInfo values
+ * @param peerIndex index of the remote port, or -1 if not cabled
+ * @param linkIndex index of the link, or -1 if not cabled
+ * @param endPortIndex index of the end port this port is, or -1 for switch external ports
+ */
+public record PortView(int index, int nodeIndex, long nodeGuid, int portNum, long portGuid,
+                       PortAttributes attributes, int peerIndex, int linkIndex, int endPortIndex) {
+
+    /** Whether the port has a known remote peer. */
+    public boolean isConnected() {
+        return peerIndex >= 0;
+    }
+
+    /** {@code 0x<node guid>[<port>]}. */
+    @Override
+    public String toString() {
+        return Guid.toString(nodeGuid) + "[" + portNum + "]";
+    }
+}

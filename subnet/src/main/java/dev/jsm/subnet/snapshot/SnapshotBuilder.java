@@ -1,0 +1,85 @@
+package dev.jsm.subnet.snapshot;
+
+import dev.jsm.subnet.EndPort;
+import dev.jsm.subnet.Link;
+import dev.jsm.subnet.Node;
+import dev.jsm.subnet.PhysPort;
+import dev.jsm.subnet.Subnet;
+import dev.jsm.subnet.Switch;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Copies a {@link Subnet} into a {@link SubnetSnapshot}: one pass per object kind in index order; tables are
+ * copied, never shared.
+ *
+ * <p>Runs on the sweep thread.
+ */
+final class SnapshotBuilder {
+
+    private SnapshotBuilder() {
+    }
+
+    static SubnetSnapshot build(Subnet s) {
+        s.index();
+        List<NodeView> nodes = new ArrayList<>(s.nodeCount());
+        Map<Long, NodeView> nodesByGuid = new HashMap<>();
+        int[] nodeFirstPort = new int[s.nodeCount() + 1];
+        for (int i = 0; i < s.nodeCount(); i++) {
+            NodeView v = nodeView(s.nodeAt(i));
+            nodes.add(v);
+            nodesByGuid.put(v.nodeGuid(), v);
+        }
+        List<PortView> ports = new ArrayList<>(s.physPortCount());
+        for (int i = 0; i < s.physPortCount(); i++) {
+            PortView v = portView(s.physPortAt(i));
+            ports.add(v);
+            nodeFirstPort[v.nodeIndex() + 1] = i + 1;
+        }
+        for (int i = 1; i < nodeFirstPort.length; i++) {
+            nodeFirstPort[i] = Math.max(nodeFirstPort[i], nodeFirstPort[i - 1]);
+        }
+        List<EndPortView> endPorts = new ArrayList<>(s.endPortCount());
+        Map<Long, EndPortView> endPortsByGuid = new HashMap<>();
+        for (int i = 0; i < s.endPortCount(); i++) {
+            EndPort e = s.endPortAt(i);
+            EndPortView v = new EndPortView(i, e.physPort().index(), e.node().index(), e.node().kind(),
+                    e.portGuid(), e.lidRange());
+            endPorts.add(v);
+            endPortsByGuid.put(v.portGuid(), v);
+        }
+        List<SwitchView> switches = new ArrayList<>(s.switchCount());
+        for (int i = 0; i < s.switchCount(); i++) {
+            Switch sw = s.switchAt(i);
+            switches.add(new SwitchView(i, sw.node().index(), sw.nodeGuid(), sw.attributes(),
+                    sw.lft().programmedCopy(), sw.mft().programmedCopy()));
+        }
+        List<LinkView> links = new ArrayList<>(s.linkCount());
+        for (int i = 0; i < s.linkCount(); i++) {
+            Link l = s.linkAt(i);
+            links.add(new LinkView(i, l.a().index(), l.b().index(), LinkEnds.of(l.a().node().nodeGuid(),
+                    l.a().portNum(), l.b().node().nodeGuid(), l.b().portNum())));
+        }
+        return new SubnetSnapshot(s.currentSweep(), nodes, ports, endPorts, switches, links, nodeFirstPort,
+                nodesByGuid, endPortsByGuid);
+    }
+
+    private static NodeView nodeView(Node n) {
+        List<Integer> path = new ArrayList<>();
+        for (int p : n.drPath()) {
+            path.add(p);
+        }
+        return new NodeView(n.index(), n.kind(), n.nodeGuid(), n.systemImageGuid(), n.description(), n.numPorts(),
+                n.vendorId(), n.deviceId(), n.revision(), n.partitionCap(), n.isSwitch() ? n.asSwitch().index() : -1,
+                path);
+    }
+
+    private static PortView portView(PhysPort p) {
+        PhysPort remote = p.remote();
+        return new PortView(p.index(), p.node().index(), p.node().nodeGuid(), p.portNum(), p.portGuid(),
+                p.attributes(), remote == null ? -1 : remote.index(), p.link() == null ? -1 : p.link().index(),
+                p.endPort() == null ? -1 : p.endPort().index());
+    }
+}

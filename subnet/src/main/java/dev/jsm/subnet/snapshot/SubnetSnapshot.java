@@ -1,0 +1,157 @@
+package dev.jsm.subnet.snapshot;
+
+import dev.jsm.subnet.Subnet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An immutable copy of the fabric model, published at the end of each sweep for readers on other threads (SA,
+ * console, metrics, dumps): nodes, physical ports, end ports, switches with their programmed tables, and links, in
+ * dense index order, with lookups by GUID and LID. Nothing in it shares a mutable object or array with the
+ * {@link Subnet} it was copied from.
+ *
+ * <p>The routing views {@link #switchGraph()} and {@link #lidMap()} are built on first use and then kept.
+ *
+ * <p>Immutable; safe to share. Counterpart of ONOS's {@code DefaultTopology}; OpenSM instead locks its live
+ * subnet for readers.
+ */
+public final class SubnetSnapshot {
+
+    private static final SubnetSnapshot EMPTY = of(new Subnet());
+
+    private final int sweep;
+    private final List<NodeView> nodes;
+    private final List<PortView> ports;
+    private final List<EndPortView> endPorts;
+    private final List<SwitchView> switches;
+    private final List<LinkView> links;
+    private final int[] nodeFirstPort;
+    private final Map<Long, NodeView> nodesByGuid;
+    private final Map<Long, EndPortView> endPortsByGuid;
+    private final Memo<LidMap> lidMap = new Memo<>(() -> LidMap.of(this));
+    private final Memo<SwitchGraph> switchGraph = new Memo<>(() -> SwitchGraph.of(this));
+
+    SubnetSnapshot(int sweep, List<NodeView> nodes, List<PortView> ports, List<EndPortView> endPorts,
+                   List<SwitchView> switches, List<LinkView> links, int[] nodeFirstPort,
+                   Map<Long, NodeView> nodesByGuid, Map<Long, EndPortView> endPortsByGuid) {
+        this.sweep = sweep;
+        this.nodes = List.copyOf(nodes);
+        this.ports = List.copyOf(ports);
+        this.endPorts = List.copyOf(endPorts);
+        this.switches = List.copyOf(switches);
+        this.links = List.copyOf(links);
+        this.nodeFirstPort = nodeFirstPort.clone();
+        this.nodesByGuid = Map.copyOf(nodesByGuid);
+        this.endPortsByGuid = Map.copyOf(endPortsByGuid);
+    }
+
+    /**
+     * Copies the model; indexes it first if the indices are stale. Runs on the sweep thread (the model's owner);
+     * the result may then be handed to any thread.
+     */
+    public static SubnetSnapshot of(Subnet subnet) {
+        return SnapshotBuilder.build(subnet);
+    }
+
+    /** A snapshot of an empty fabric, for readers before the first sweep completes. */
+    public static SubnetSnapshot empty() {
+        return EMPTY;
+    }
+
+    /** The sweep number of the model when copied ({@link Subnet#currentSweep()}). */
+    public int sweep() {
+        return sweep;
+    }
+
+    /** Nodes in index (node-GUID) order. */
+    public List<NodeView> nodes() {
+        return nodes;
+    }
+
+    /** Physical ports in index order. */
+    public List<PortView> ports() {
+        return ports;
+    }
+
+    /** End ports in index order. */
+    public List<EndPortView> endPorts() {
+        return endPorts;
+    }
+
+    /** Switches in index (node-GUID) order. */
+    public List<SwitchView> switches() {
+        return switches;
+    }
+
+    /** Links in index order. */
+    public List<LinkView> links() {
+        return links;
+    }
+
+    /** The node with GUID {@code nodeGuid}, or {@code null}. */
+    public NodeView node(long nodeGuid) {
+        return nodesByGuid.get(nodeGuid);
+    }
+
+    /** The end port with GUID {@code portGuid}, or {@code null}. */
+    public EndPortView endPort(long portGuid) {
+        return endPortsByGuid.get(portGuid);
+    }
+
+    /** The end port whose LID range holds {@code lid}, or {@code null}. */
+    public EndPortView endPortByLid(int lid) {
+        return lidMap().endPort(lid);
+    }
+
+    /** Port {@code portNum} of the node with index {@code nodeIndex}, or {@code null} if it was not discovered. */
+    public PortView port(int nodeIndex, int portNum) {
+        for (int i = nodeFirstPort[nodeIndex]; i < nodeFirstPort[nodeIndex + 1]; i++) {
+            if (ports.get(i).portNum() == portNum) {
+                return ports.get(i);
+            }
+        }
+        return null;
+    }
+
+    /** The discovered ports of {@code node}, in port-number order. */
+    public List<PortView> portsOf(NodeView node) {
+        return ports.subList(nodeFirstPort[node.index()], nodeFirstPort[node.index() + 1]);
+    }
+
+    /** The node {@code port} belongs to. */
+    public NodeView nodeOf(PortView port) {
+        return nodes.get(port.nodeIndex());
+    }
+
+    /** The physical port behind {@code endPort}. */
+    public PortView portOf(EndPortView endPort) {
+        return ports.get(endPort.portIndex());
+    }
+
+    /** The remote peer of {@code port}, or {@code null} if it is not cabled. */
+    public PortView peer(PortView port) {
+        return port.peerIndex() < 0 ? null : ports.get(port.peerIndex());
+    }
+
+    /** The switch part of {@code node}, or {@code null} for CAs and routers. */
+    public SwitchView switchOf(NodeView node) {
+        return node.switchIndex() < 0 ? null : switches.get(node.switchIndex());
+    }
+
+    /** LID lookups for routing and the SA (built on first use). */
+    public LidMap lidMap() {
+        return lidMap.get();
+    }
+
+    /** Switch-to-switch adjacency in CSR form for routing (built on first use). */
+    public SwitchGraph switchGraph() {
+        return switchGraph.get();
+    }
+
+    /** {@code SubnetSnapshot[sweep 3: 8 nodes, 4 switches, 12 links]}. */
+    @Override
+    public String toString() {
+        return "SubnetSnapshot[sweep " + sweep + ": " + nodes.size() + " nodes, " + switches.size() + " switches, "
+                + links.size() + " links]";
+    }
+}

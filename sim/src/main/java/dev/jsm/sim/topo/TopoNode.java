@@ -5,8 +5,10 @@ import java.util.Arrays;
 /**
  * One node of a {@link Topology}: what a topology file or a generator says about it.
  *
+ * <p>Immutable; safe to share ({@link #portGuids()} returns a copy).
+ *
  * @param kind switch, CA or router
- * @param name node description (ibsim's quoted name)
+ * @param name the node's unique id: the quoted name in a {@code net} or ibnetdiscover file that peers refer to
  * @param nodeGuid node GUID
  * @param systemImageGuid system image GUID (the node GUID when the file gives none)
  * @param numPorts number of physical ports
@@ -14,11 +16,17 @@ import java.util.Arrays;
  *     port (one GUID for the switch), CAs/routers entries 1..numPorts
  * @param vendorId IEEE OUI (24 bits)
  * @param deviceId device ID
+ * @param description the NodeDescription the node reports: the {@code # "..."} comment of its header line in the file,
+ *     or {@code name} when there is none (as ibsim does)
  */
 public record TopoNode(NodeKind kind, String name, long nodeGuid, long systemImageGuid, int numPorts, long[] portGuids,
-                       int vendorId, int deviceId) {
+                       int vendorId, int deviceId, String description) {
 
+    /** Checks the port count and GUID slots; a {@code null} description means "same as the name". */
     public TopoNode {
+        if (description == null) {
+            description = name;
+        }
         if (numPorts < 1 || numPorts > 254) {
             throw new IllegalArgumentException(name + ": port count " + numPorts + " outside 1..254");
         }
@@ -26,6 +34,12 @@ public record TopoNode(NodeKind kind, String name, long nodeGuid, long systemIma
             throw new IllegalArgumentException(name + ": need " + (numPorts + 1) + " port GUID slots");
         }
         portGuids = portGuids.clone();
+    }
+
+    /** A node whose description equals its name. */
+    public TopoNode(NodeKind kind, String name, long nodeGuid, long systemImageGuid, int numPorts, long[] portGuids,
+                    int vendorId, int deviceId) {
+        this(kind, name, nodeGuid, systemImageGuid, numPorts, portGuids, vendorId, deviceId, name);
     }
 
     /**
@@ -58,7 +72,8 @@ public record TopoNode(NodeKind kind, String name, long nodeGuid, long systemIma
     public boolean equals(Object o) {
         return o instanceof TopoNode n && kind == n.kind && name.equals(n.name) && nodeGuid == n.nodeGuid
                 && systemImageGuid == n.systemImageGuid && numPorts == n.numPorts
-                && Arrays.equals(portGuids, n.portGuids) && vendorId == n.vendorId && deviceId == n.deviceId;
+                && Arrays.equals(portGuids, n.portGuids) && vendorId == n.vendorId && deviceId == n.deviceId
+                && description.equals(n.description);
     }
 
     @Override

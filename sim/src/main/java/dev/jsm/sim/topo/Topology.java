@@ -3,9 +3,7 @@ package dev.jsm.sim.topo;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A fabric as cabled: nodes and the links between their ports. Topology files are read into it, generators build
@@ -110,6 +108,36 @@ public final class Topology {
     }
 
     /**
+     * Two topologies are equal when they have equal nodes in the same order and the same cabling, whatever order
+     * the links were added in (so a topology written and read back equals the original).
+     */
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof Topology t) || !nodes.equals(t.nodes) || links.size() != t.links.size()) {
+            return false;
+        }
+        for (int i = 0; i < peerNode.length; i++) {
+            if (!Arrays.equals(peerNode[i], t.peerNode[i]) || !Arrays.equals(peerPort[i], t.peerPort[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public int hashCode() {
+        return nodes.hashCode() * 31 + links.size();
+    }
+
+    @Override
+    public String toString() {
+        return "Topology[" + TopologyStats.of(this) + "]";
+    }
+
+    /**
      * Accumulates nodes and links; checks that no port is cabled twice and that ports exist.
      *
      * <p>Not thread-safe.
@@ -117,7 +145,8 @@ public final class Topology {
     public static final class Builder {
         private final List<TopoNode> nodes = new ArrayList<>();
         private final List<TopoLink> links = new ArrayList<>();
-        private final Map<Long, Integer> portUse = new HashMap<>();
+        /** portLink.get(node)[port] = index in links of the cable on that port, or -1 (primitive: no boxing). */
+        private final List<int[]> portLink = new ArrayList<>();
 
         private Builder() {
         }
@@ -125,6 +154,9 @@ public final class Topology {
         /** Adds a node and returns its index. */
         public int addNode(TopoNode node) {
             nodes.add(node);
+            int[] cables = new int[node.numPorts() + 1];
+            Arrays.fill(cables, -1);
+            portLink.add(cables);
             return nodes.size() - 1;
         }
 
@@ -147,27 +179,26 @@ public final class Topology {
             checkPort(nodeA, portA);
             checkPort(nodeB, portB);
             TopoLink l = TopoLink.of(nodeA, portA, nodeB, portB);
-            long keyA = key(nodeA, portA);
-            long keyB = key(nodeB, portB);
-            Integer existing = portUse.get(keyA);
-            if (existing != null) {
+            int existing = portLink.get(nodeA)[portA];
+            if (existing >= 0) {
                 if (links.get(existing).equals(l)) {
                     return this;
                 }
                 throw new IllegalArgumentException(describe(nodeA, portA) + " is already cabled");
             }
-            if (portUse.containsKey(keyB)) {
+            if (portLink.get(nodeB)[portB] >= 0) {
                 throw new IllegalArgumentException(describe(nodeB, portB) + " is already cabled");
             }
             links.add(l);
-            portUse.put(keyA, links.size() - 1);
-            portUse.put(keyB, links.size() - 1);
+            portLink.get(nodeA)[portA] = links.size() - 1;
+            portLink.get(nodeB)[portB] = links.size() - 1;
             return this;
         }
 
         /** Whether {@code port} of {@code node} is cabled. */
         public boolean isCabled(int node, int port) {
-            return portUse.containsKey(key(node, port));
+            return node >= 0 && node < nodes.size() && port >= 0 && port <= nodes.get(node).numPorts()
+                    && portLink.get(node)[port] >= 0;
         }
 
         /** The immutable topology. */
@@ -189,8 +220,5 @@ public final class Topology {
             return "\"" + nodes.get(node).name() + "\"[" + port + "]";
         }
 
-        private static long key(int node, int port) {
-            return ((long) node << 8) | port;
-        }
     }
 }

@@ -1,0 +1,138 @@
+package dev.jsm.sim.topo;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Writes a {@link Topology} in ibsim's {@code net} format, the way the example fabrics are written: optional
+ * {@code #} header lines and a blank line, then per node (in index order) its GUID line ({@code switchguid=},
+ * {@code caguid=}, {@code rtguid=}), its header ({@code Switch}, {@code Hca}, {@code Rt}), one line per cabled port
+ * (every cable is written from both ends, which ibsim requires) and a blank line.
+ *
+ * <p>Whatever differs from what ibsim and {@link TopologyReader} assume by default is written too, so that reading the
+ * output back gives an equal topology: {@code vendid=} when not 0, {@code devid=} when it changes (ibsim keeps the
+ * last value), {@code sysimgguid=} when it is not the node GUID, a {@code # "description"} comment when the
+ * description is not the name, a switch port GUID as {@code switchguid=G(P)} and a CA port GUID as
+ * {@code [p](guid)} when they are not ibsim's default. ibsim itself ignores the last two (it always uses its default
+ * port GUIDs); nothing the generators produce needs them.
+ *
+ * <p>Stateless; thread-safe.
+ */
+public final class TopologyWriter {
+
+    private TopologyWriter() {
+    }
+
+    /** Writes {@code topology} to {@code file} (UTF-8), with {@code comments} as {@code #} header lines. */
+    public static void write(Topology topology, Path file, String... comments) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            write(topology, w, comments);
+        }
+    }
+
+    /** The {@code net} text of {@code topology}, with {@code comments} as {@code #} header lines. */
+    public static String toText(Topology topology, String... comments) {
+        StringBuilder sb = new StringBuilder(topology.nodeCount() * 64 + topology.links().size() * 48);
+        try {
+            write(topology, sb, comments);
+        } catch (IOException e) {
+            throw new IllegalStateException("a StringBuilder does not fail", e);
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Writes {@code topology} to {@code out}.
+     *
+     * @throws IllegalArgumentException if a name or description cannot be written (empty name, quote, newline,
+     *     {@code #} or {@code @} in a name) or a CA port without a cable has a non-default GUID
+     */
+    public static void write(Topology topology, Appendable out, String... comments) throws IOException {
+        for (String c : comments) {
+            checkText(c, "comment");
+            out.append("# ").append(c).append('\n');
+        }
+        if (comments.length > 0) {
+            out.append('\n');
+        }
+        int deviceId = 0;
+        for (int i = 0; i < topology.nodeCount(); i++) {
+            TopoNode n = topology.node(i);
+            if (n.vendorId() != 0) {
+                out.append("vendid=0x").append(Integer.toHexString(n.vendorId())).append('\n');
+            }
+            if (n.deviceId() != deviceId) {
+                deviceId = n.deviceId();
+                out.append("devid=0x").append(Integer.toHexString(deviceId)).append('\n');
+            }
+            if (n.systemImageGuid() != n.nodeGuid()) {
+                out.append("sysimgguid=").append(hex(n.systemImageGuid())).append('\n');
+            }
+            writeNode(topology, i, n, out);
+            out.append('\n');
+        }
+    }
+
+    private static void writeNode(Topology topology, int index, TopoNode n, Appendable out) throws IOException {
+        checkName(n.name());
+        switch (n.kind()) {
+            case SWITCH -> {
+                out.append("switchguid=").append(hex(n.nodeGuid()));
+                if (n.portGuid(0) != n.nodeGuid()) {
+                    out.append('(').append(hex(n.portGuid(0))).append(')');
+                }
+                out.append("\nSwitch ");
+            }
+            case CA -> out.append("caguid=").append(hex(n.nodeGuid())).append("\nHca ");
+            case ROUTER -> out.append("rtguid=").append(hex(n.nodeGuid())).append("\nRt ");
+        }
+        out.append(Integer.toString(n.numPorts())).append(" \"").append(n.name()).append('"');
+        if (!n.description().equals(n.name())) {
+            checkText(n.description(), "description");
+            if (n.description().indexOf('"') >= 0) {
+                throw new IllegalArgumentException("description of \"" + n.name() + "\" contains '\"'");
+            }
+            out.append("\t# \"").append(n.description()).append('"');
+        }
+        out.append('\n');
+        for (int p = 1; p <= n.numPorts(); p++) {
+            boolean customGuid = n.kind() != NodeKind.SWITCH && n.portGuid(p) != n.nodeGuid() + p;
+            int peer = topology.peerNode(index, p);
+            if (peer < 0) {
+                if (customGuid) {
+                    throw new IllegalArgumentException("\"" + n.name() + "\"[" + p + "] has a non-default GUID"
+                            + " but no cable; the net format cannot say so");
+                }
+                continue;
+            }
+            out.append('[').append(Integer.toString(p)).append(']');
+            if (customGuid) {
+                out.append('(').append(Long.toHexString(n.portGuid(p))).append(')');
+            }
+            out.append(" \"").append(topology.node(peer).name()).append("\"[")
+                    .append(Integer.toString(topology.peerPort(index, p))).append("]\n");
+        }
+    }
+
+    private static void checkName(String name) {
+        if (name.isEmpty() || name.indexOf('"') >= 0 || name.indexOf('#') >= 0 || name.indexOf('@') >= 0) {
+            throw new IllegalArgumentException("node name \"" + name + "\" cannot be written (empty, or has '\"',"
+                    + " '#' or '@')");
+        }
+        checkText(name, "node name");
+    }
+
+    private static void checkText(String s, String what) {
+        if (s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0) {
+            throw new IllegalArgumentException(what + " contains a line break: " + s);
+        }
+    }
+
+    private static String hex(long v) {
+        String h = Long.toHexString(v);
+        return "0x" + "0000000000000000".substring(h.length()) + h;
+    }
+}

@@ -39,8 +39,8 @@ public final class Field {
         if (kind == Kind.UINT && bitWidth > 64) {
             throw new IllegalArgumentException(name + ": integer wider than 64 bits");
         }
-        if (kind == Kind.UINT && bitWidth == 64 && bitOffset % 8 != 0) {
-            throw new IllegalArgumentException(name + ": unaligned 64-bit field");
+        if (kind == Kind.UINT && (bitOffset & 7) + bitWidth > 64) {
+            throw new IllegalArgumentException(name + ": integer spans more than 8 bytes");
         }
         if ((kind == Kind.BYTES || kind == Kind.TEXT) && (bitOffset % 8 != 0 || bitWidth % 8 != 0)) {
             throw new IllegalArgumentException(name + ": byte field not byte aligned");

@@ -100,7 +100,7 @@ public final class Layout {
                 case UINT -> {
                     long v = f.getLong(b, base);
                     int digits = Math.max(1, (f.bitWidth() + 3) / 4);
-                    sb.append(f.name()).append('=').append(v);
+                    sb.append(f.name()).append('=').append(Long.toUnsignedString(v));
                     if (f.bitWidth() > 4) {
                         sb.append(" (0x").append(String.format("%0" + digits + "x", v)).append(')');
                     }

@@ -1,0 +1,163 @@
+package dev.jsm.sim;
+
+import dev.jsm.mad.codec.Field;
+import dev.jsm.mad.smp.PortInfo;
+
+/**
+ * Link training and the state changes it causes. A link is up when the cable is in, both nodes are present and
+ * neither end is disabled; a link that comes up puts both ends in Init with PortPhysicalState LinkUp and the best
+ * width and speed both ends have enabled; a link that goes down puts both ends in Down, Polling (or Disabled).
+ *
+ * <p>Switches flag it in SwitchInfo.PortStateChange. Changes from outside (faults: a cable pulled or plugged, a node
+ * gone or back) flag every switch end and make it send Trap 128 to its master SM; changes an SM asked for (Set
+ * PortInfo PortState Down or PortPhysicalState Disabled/Polling) flag only the switch at the other end and send no
+ * trap, as ibsim does (the SM knows what it did).
+ *
+ * <p>Confined to the simulator thread (or to a caller holding the {@link FabricState} monitor).
+ */
+final class LinkControl {
+
+    /** Receives the switches that must report a link state change. */
+    interface TrapSink {
+        /** Switch node {@code n} saw a link go up or down; send Trap 128 if it knows its SM. */
+        void linkStateChanged(int n);
+    }
+
+    /** Widths best first: 12x, 8x, 4x, 2x, 1x. */
+    private static final int[] WIDTH_ORDER = {8, 4, 2, 16, 1};
+    /** Speeds best first: QDR, DDR, SDR. */
+    private static final int[] SPEED_ORDER = {4, 2, 1};
+    /** Extended speeds best first: NDR, HDR, EDR, FDR. */
+    private static final int[] EXT_ORDER = {8, 4, 2, 1};
+
+    private final FabricState s;
+    private TrapSink traps;
+
+    LinkControl(FabricState s) {
+        this.s = s;
+    }
+
+    void setTrapSink(TrapSink traps) {
+        this.traps = traps;
+    }
+
+    /**
+     * Re-evaluates the link at a physical port after its cable, its nodes or an enable bit changed.
+     *
+     * @param byFault whether the change came from outside (fault injection) rather than from an SMP Set
+     */
+    void refresh(int slot, boolean byFault) {
+        int peer = s.cablePeer[slot];
+        boolean up = s.linkUp(slot);
+        boolean want = s.physicallyUp(slot);
+        if (up == want) {
+            if (!up) {
+                markDown(slot);
+            }
+            return;
+        }
+        if (want) {
+            train(slot, peer);
+        } else {
+            markDown(slot);
+            if (peer >= 0) {
+                markDown(peer);
+            }
+        }
+        flag(slot, peer, byFault);
+    }
+
+    /** Set(PortState = Down) on a port with its link up: both ends retrain and come back in Init. */
+    void bounce(int slot) {
+        if (s.linkUp(slot)) {
+            int peer = s.cablePeer[slot];
+            train(slot, peer);
+            flag(slot, peer, false);
+        }
+    }
+
+    /** A node was powered off or unplugged: its links go down and the switches around it report it. */
+    void nodeRemoved(int n) {
+        s.present[n] = false;
+        for (int p = 1; p <= s.numPorts[n]; p++) {
+            refresh(s.portBase[n] + p, true);
+        }
+    }
+
+    /** A node came back: it powers on with default state and its links train. */
+    void nodeReturned(int n) {
+        s.present[n] = true;
+        s.powerOn(n);
+        for (int p = 1; p <= s.numPorts[n]; p++) {
+            int slot = s.portBase[n] + p;
+            if (s.physicallyUp(slot)) {
+                int peer = s.cablePeer[slot];
+                train(slot, peer);
+                flag(slot, peer, true);
+            }
+        }
+    }
+
+    private void train(int a, int b) {
+        int width = best(enabled(a, PortInfo.LINK_WIDTH_ENABLED, PortInfo.LINK_WIDTH_SUPPORTED)
+                & enabled(b, PortInfo.LINK_WIDTH_ENABLED, PortInfo.LINK_WIDTH_SUPPORTED), WIDTH_ORDER);
+        int speed = best(enabled(a, PortInfo.LINK_SPEED_ENABLED, PortInfo.LINK_SPEED_SUPPORTED)
+                & enabled(b, PortInfo.LINK_SPEED_ENABLED, PortInfo.LINK_SPEED_SUPPORTED), SPEED_ORDER);
+        int ext = best(enabled(a, PortInfo.LINK_SPEED_EXT_ENABLED, PortInfo.LINK_SPEED_EXT_SUPPORTED)
+                & enabled(b, PortInfo.LINK_SPEED_EXT_ENABLED, PortInfo.LINK_SPEED_EXT_SUPPORTED), EXT_ORDER);
+        trained(a, width, speed, ext);
+        trained(b, width, speed, ext);
+    }
+
+    private void trained(int slot, int width, int speed, int ext) {
+        int off = FabricState.piOff(slot);
+        s.setPortState(slot, PortInfo.STATE_INIT);
+        s.setPhysState(slot, FabricState.PHYS_LINK_UP);
+        PortInfo.LINK_WIDTH_ACTIVE.put(s.portInfo, off, width == 0 ? 1 : width);
+        PortInfo.LINK_SPEED_ACTIVE.put(s.portInfo, off, speed == 0 ? 1 : speed);
+        PortInfo.LINK_SPEED_EXT_ACTIVE.put(s.portInfo, off, ext);
+    }
+
+    private void markDown(int slot) {
+        s.setPortState(slot, PortInfo.STATE_DOWN);
+        s.setPhysState(slot, s.disabled[slot] ? FabricState.PHYS_DISABLED : FabricState.PHYS_POLLING);
+    }
+
+    private void flag(int slot, int peer, boolean byFault) {
+        if (byFault) {
+            flagSwitch(slot, true);
+        }
+        if (peer >= 0) {
+            flagSwitch(peer, byFault);
+        }
+    }
+
+    private void flagSwitch(int slot, boolean trap) {
+        int n = s.portNode[slot];
+        if (s.isSwitch[n] && s.present[n]) {
+            s.setPortStateChange(n);
+            if (trap && traps != null) {
+                traps.linkStateChanged(n);
+            }
+        }
+    }
+
+    /** Enabled and supported; LinkSpeedExtEnabled 30 means extended speeds disabled. */
+    private int enabled(int slot, Field enabledField, Field supportedField) {
+        int off = FabricState.piOff(slot);
+        int enabled = enabledField.getInt(s.portInfo, off);
+        if (enabledField == PortInfo.LINK_SPEED_EXT_ENABLED && enabled == SmaPortInfo.EXT_SPEEDS_DISABLED) {
+            return 0;
+        }
+        return enabled & supportedField.getInt(s.portInfo, off);
+    }
+
+    private static int best(int mask, int[] order) {
+        for (int bit : order) {
+            if ((mask & bit) != 0) {
+                return bit;
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,211 @@
+package dev.jsm.sim;
+
+import dev.jsm.mad.channel.MadAddress;
+import dev.jsm.mad.codec.MadHeader;
+import dev.jsm.mad.codec.Smp;
+import dev.jsm.mad.smp.Notice;
+
+/**
+ * Takes each MAD a channel sent, carries it across the fabric and answers it: the switchboard between channels,
+ * {@link SmpRouter} and the nodes' {@link Sma}.
+ *
+ * <p>Directed-route SMPs (class 0x81, DrSLID = DrDLID = 0xFFFF, hop pointer 0): requests walk out along
+ * InitialPath; Get/Set of everything but SMInfo are answered by the SMA of the node reached (GetResp, D bit set,
+ * same TID/attribute/modifier, ReturnPath filled in) and walked back to the sender. SMInfo and methods other than
+ * Get/Set go to the channel attached at the port reached (the SM there answers); with no channel there, SMInfo is
+ * answered 0x000C (what a Linux host without SM answers; ibsim drops it), TrapRepress is consumed, the rest is
+ * dropped. Responses a channel sends (R bit or D bit) walk back along ReturnPath to the channel at the far end.
+ *
+ * <p>A MAD that cannot be delivered (no route, link down, nobody listening) comes back to the channel that sent it
+ * through {@link dev.jsm.mad.channel.MadReceiver#onSendFailed} with status 110, at once - what ibsim does through
+ * umad2sim, and what a real host reports only when the kernel's send timeout expires. Loss injection, by contrast,
+ * loses MADs silently.
+ *
+ * <p>LID-routed SMPs (class 0x01) go through the LFTs to the end port owning the DLID; requests are answered the same
+ * way and the response is routed back to the requester's base LID (so the requester needs a LID). Other classes
+ * (SA, ...) are delivered to the channel at the destination end port, from the sender's LID on QP1.
+ *
+ * <p>Confined to the simulator thread, or to a thread holding the {@link FabricState} monitor (trap emission from
+ * fault injection).
+ */
+final class MadProcessor implements LinkControl.TrapSink {
+
+    private static final int CLASS_SUBN_LID = 0x01;
+    private static final int CLASS_SUBN_DR = 0x81;
+    private static final int METHOD_TRAP = 0x05;
+    private static final int METHOD_TRAP_REPRESS = 0x07;
+    private static final int ATTR_NOTICE = 0x0002;
+    private static final int TRAP_LINK_STATE_CHANGE = 128;
+    /** Status returned by {@link #atEndPort} when the MAD needs no SMA answer. */
+    private static final int NO_ANSWER = -1;
+
+    private final FabricState s;
+    private final SmpRouter router;
+    private final Sma sma;
+    private final MadOutbox out;
+    private final SimCounters counters;
+    private final MadAddress.LidRouted[] smiFrom = new MadAddress.LidRouted[0xC000];
+    private long trapTid;
+
+    MadProcessor(FabricState s, LinkControl links, MadOutbox out, SimCounters counters) {
+        this.s = s;
+        this.router = new SmpRouter(s);
+        this.sma = new Sma(s, links);
+        this.out = out;
+        this.counters = counters;
+    }
+
+    /** Processes one MAD that {@code from} sent to {@code to}. */
+    void process(SimMadChannel from, MadAddress to, byte[] mad) {
+        counters.sent++;
+        if (from.isClosed()) {
+            counters.dropped++;
+            return;
+        }
+        int slot = from.slot();
+        if (!s.present[s.portNode[slot]] || MadBytes.baseVersion(mad) != 1) {
+            drop(from, mad);
+            return;
+        }
+        int cls = MadBytes.mgmtClass(mad);
+        if (cls == CLASS_SUBN_DR && to instanceof MadAddress.DirectedRoute) {
+            directed(from, slot, mad);
+        } else if (cls != CLASS_SUBN_DR && to instanceof MadAddress.LidRouted lr) {
+            lidRouted(from, slot, lr, cls, mad);
+        } else {
+            drop(from, mad);
+        }
+    }
+
+    /**
+     * A MAD {@code sender} sent cannot be delivered: counted, and handed back to the sender's receiver as a failed
+     * send (status 110, ETIMEDOUT), as ibsim does through umad2sim; {@code sender} is null for traps.
+     */
+    private void drop(SimMadChannel sender, byte[] mad) {
+        counters.dropped++;
+        if (sender != null) {
+            out.sendFailed(sender, mad);
+        }
+    }
+
+    private void directed(SimMadChannel sender, int slot, byte[] mad) {
+        if (Smp.DR_SLID.getInt(mad, 0) != Smp.PERMISSIVE_LID || Smp.DR_DLID.getInt(mad, 0) != Smp.PERMISSIVE_LID) {
+            drop(sender, mad);
+            return;
+        }
+        if (MadBytes.isResponse(mad) || Smp.isReturning(mad)) {
+            counters.forwarded++;
+            deliverTo(sender, router.directedBack(slot, mad), MadAddress.directedRoute(), mad);
+            return;
+        }
+        int end = MadBytes.hopPointer(mad) == 0 ? router.directedOut(slot, mad) : SmpRouter.DROP;
+        if (end == SmpRouter.DROP) {
+            drop(sender, mad);
+            return;
+        }
+        int status = atEndPort(sender, end, mad, MadAddress.directedRoute());
+        if (status == NO_ANSWER) {
+            return;
+        }
+        MadBytes.answer(mad, status, true);
+        counters.answered++;
+        deliverTo(sender, router.directedBack(end, mad), MadAddress.directedRoute(), mad);
+    }
+
+    private void lidRouted(SimMadChannel sender, int slot, MadAddress.LidRouted to, int cls, byte[] mad) {
+        int dlid = to.lid();
+        int srcLid = s.lid(s.endPort(slot));
+        int end = router.lidRoute(slot, dlid);
+        if (end == SmpRouter.DROP) {
+            drop(sender, mad);
+            return;
+        }
+        if (cls != CLASS_SUBN_LID) {
+            MadAddress from = new MadAddress.LidRouted(srcLid, MadAddress.QP1, MadAddress.QP1_QKEY, to.sl(),
+                    to.pkeyIndex());
+            counters.forwarded++;
+            deliverTo(sender, end, from, mad);
+            return;
+        }
+        int status = atEndPort(sender, end, mad, smi(srcLid));
+        if (status == NO_ANSWER) {
+            return;
+        }
+        MadBytes.answer(mad, status, false);
+        counters.answered++;
+        int back = router.lidRoute(end, srcLid);
+        deliverTo(sender, back == s.endPort(slot) ? back : SmpRouter.DROP, smi(dlid), mad);
+    }
+
+    /**
+     * What happens to a request or unsolicited SMP at the end port it reached: the SMA answers Get/Set (returns
+     * the status), everything else goes to the channel there, if any.
+     */
+    private int atEndPort(SimMadChannel sender, int end, byte[] mad, MadAddress from) {
+        int method = MadBytes.method(mad);
+        int attr = MadBytes.attributeId(mad);
+        boolean request = method == Sma.METHOD_GET || method == Sma.METHOD_SET;
+        if (attr == Sma.ATTR_SM_INFO || !request) {
+            SimMadChannel ch = s.channels[s.endPort(end)];
+            if (ch != null) {
+                counters.forwarded++;
+                out.deliver(ch, from, mad);
+                return NO_ANSWER;
+            }
+            if (method == METHOD_TRAP_REPRESS) {
+                counters.trapRepresses++;
+                return NO_ANSWER;
+            }
+            if (MadBytes.isResponse(mad) || method == METHOD_TRAP) {
+                drop(sender, mad);
+                return NO_ANSWER;
+            }
+        }
+        return sma.handle(end, mad);
+    }
+
+    /** Delivers to the channel at end port {@code slot}, or drops ({@code sender} may be null). */
+    private void deliverTo(SimMadChannel sender, int slot, MadAddress from, byte[] mad) {
+        SimMadChannel ch = slot == SmpRouter.DROP ? null : s.channels[s.endPort(slot)];
+        if (ch == null) {
+            drop(sender, mad);
+            return;
+        }
+        out.deliver(ch, from, mad);
+    }
+
+    /** The cached QP0 address of {@code lid}. */
+    private MadAddress smi(int lid) {
+        if (lid >= smiFrom.length) {
+            return MadAddress.smi(lid);
+        }
+        MadAddress.LidRouted a = smiFrom[lid];
+        if (a == null) {
+            a = MadAddress.smi(lid);
+            smiFrom[lid] = a;
+        }
+        return a;
+    }
+
+    /**
+     * Trap 128 (IBA 14.2.5.1, Notice: generic, urgent, producer switch): switch {@code n} tells its master SM that a
+     * link changed state. Sent LID-routed from port 0 to MasterSMLID when the switch has a LID and knows its SM.
+     */
+    @Override
+    public void linkStateChanged(int n) {
+        int port0 = s.portBase[n];
+        int lid = s.lid(port0);
+        int smLid = s.masterSmLid(port0);
+        if (lid == 0 || smLid == 0) {
+            return;
+        }
+        byte[] mad = new byte[MadHeader.MAD_SIZE];
+        new MadHeader(1, CLASS_SUBN_LID, 1, METHOD_TRAP, 0, 0, ++trapTid, ATTR_NOTICE, 0).encodeTo(mad);
+        byte[] details = new byte[Notice.DATA_DETAILS_LENGTH];
+        MadBytes.putU16(details, 0, lid);
+        new Notice(true, Notice.TYPE_URGENT, Notice.PRODUCER_SWITCH, TRAP_LINK_STATE_CHANGE, lid, 0, 0, details)
+                .encodeTo(mad, Smp.DATA_OFFSET);
+        counters.traps++;
+        deliverTo(null, router.lidRoute(port0, smLid), smi(lid), mad);
+    }
+}

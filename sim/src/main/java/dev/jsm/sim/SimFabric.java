@@ -1,0 +1,164 @@
+package dev.jsm.sim;
+
+import dev.jsm.mad.smp.PortInfo;
+import dev.jsm.mad.smp.SwitchInfo;
+import dev.jsm.sim.topo.Topology;
+import java.time.Duration;
+
+/**
+ * An in-JVM InfiniBand fabric: every node of a {@link Topology} with an SMA that answers SMPs the way real switches
+ * and HCAs (and Debian's ibsim, whose default attribute values it reports) do, reached through
+ * {@link SimMadChannel}s. It keeps its own state and shares nothing with the SM's model, so a modelling bug cannot
+ * hide in both.
+ *
+ * <p>All nodes power on together when the fabric is built: cabled ports are LinkUp/Init, nothing has a LID, LFTs are
+ * empty (LinearFDBTop 0). One simulator thread (named {@code jsm-sim}, started with the first MAD) processes every
+ * MAD and calls the receivers; see {@link SimEngine}. {@link #faults()} injects link and node failures, loss and
+ * delay. Inspection methods read the state as it is between two MADs.
+ *
+ * <p>Thread-safe. Close it to stop the simulator thread.
+ */
+public final class SimFabric implements AutoCloseable {
+
+    private final FabricState state;
+    private final SimEngine engine;
+    private final SimCounters counters = new SimCounters();
+    private final SimFaults faults;
+
+    /** A fabric with loss and delay seed 0. */
+    public SimFabric(Topology topology) {
+        this(topology, 0);
+    }
+
+    /**
+     * A fabric whose loss and delay injection draws from {@code seed}.
+     */
+    public SimFabric(Topology topology, long seed) {
+        state = new FabricState(topology);
+        Impairments impairments = new Impairments(seed);
+        LinkControl links = new LinkControl(state);
+        engine = new SimEngine(state, impairments, counters);
+        MadProcessor processor = new MadProcessor(state, links, engine, counters);
+        engine.setProcessor(processor);
+        links.setTrapSink(processor);
+        faults = new SimFaults(state, links, impairments);
+    }
+
+    /** The topology the fabric was built from. */
+    public Topology topology() {
+        return state.topology;
+    }
+
+    /**
+     * Opens a channel on a port: {@code port} 1..NumPorts of a CA, 0 of a switch.
+     *
+     * @throws IllegalArgumentException if the node or port does not exist or is not an end port
+     * @throws IllegalStateException if a channel is already open on that port
+     */
+    public SimMadChannel openChannel(int node, int port) {
+        if (node < 0 || node >= state.nodeCount) {
+            throw new IllegalArgumentException("no node " + node + " (fabric has " + state.nodeCount + ")");
+        }
+        boolean sw = state.isSwitch[node];
+        if (sw ? port != 0 : port < 1 || port > state.numPorts[node]) {
+            throw new IllegalArgumentException(describe(node) + ": a channel needs " + (sw ? "port 0 of a switch"
+                    : "a port 1.." + state.numPorts[node]) + ", not port " + port);
+        }
+        synchronized (state) {
+            int slot = state.slot(node, port);
+            if (state.channels[slot] != null) {
+                throw new IllegalStateException(describe(node) + " port " + port + " already has a channel");
+            }
+            SimMadChannel ch = new SimMadChannel(state, engine, slot);
+            state.channels[slot] = ch;
+            return ch;
+        }
+    }
+
+    /** Opens a channel on port {@code port} of the node named {@code name}. */
+    public SimMadChannel openChannel(String name, int port) {
+        return openChannel(nodeIndex(name), port);
+    }
+
+    /**
+     * Index of the node named {@code name}.
+     *
+     * @throws IllegalArgumentException if there is none
+     */
+    public int nodeIndex(String name) {
+        int n = state.topology.indexOfName(name);
+        if (n < 0) {
+            throw new IllegalArgumentException("no node named \"" + name + "\"");
+        }
+        return n;
+    }
+
+    /** Fault injection on this fabric. */
+    public SimFaults faults() {
+        return faults;
+    }
+
+    /** Counters since the fabric was built. */
+    public SimStats stats() {
+        synchronized (state) {
+            return counters.snapshot();
+        }
+    }
+
+    /** The PortInfo port {@code port} of {@code node} would report now (LocalPortNum = the port itself). */
+    public PortInfo portInfo(int node, int port) {
+        checkPort(node, port);
+        synchronized (state) {
+            return PortInfo.decode(state.portInfo, FabricState.piOff(state.slot(node, port)));
+        }
+    }
+
+    /** The SwitchInfo of switch {@code node} now. */
+    public SwitchInfo switchInfo(int node) {
+        checkSwitch(node);
+        synchronized (state) {
+            return SwitchInfo.decode(state.switchInfo, state.siOff(node));
+        }
+    }
+
+    /** The LFT entry of switch {@code node} for {@code lid} (255 when none). */
+    public int lftPort(int node, int lid) {
+        checkSwitch(node);
+        synchronized (state) {
+            return state.lftPort(node, lid);
+        }
+    }
+
+    /**
+     * Waits until the simulator has nothing left to do: no MAD queued, delayed or in process. Tests use it to assert
+     * that something was dropped without waiting for a timeout.
+     *
+     * @return false if {@code timeout} passed first
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public boolean awaitIdle(Duration timeout) throws InterruptedException {
+        return engine.awaitIdle(timeout.toNanos());
+    }
+
+    /** Stops the simulator thread; channels stop receiving. */
+    @Override
+    public void close() {
+        engine.stop();
+    }
+
+    private void checkPort(int node, int port) {
+        if (node < 0 || node >= state.nodeCount || port < 0 || port > state.numPorts[node]) {
+            throw new IllegalArgumentException("no port " + node + "/" + port);
+        }
+    }
+
+    private void checkSwitch(int node) {
+        if (node < 0 || node >= state.nodeCount || !state.isSwitch[node]) {
+            throw new IllegalArgumentException("node " + node + " is not a switch");
+        }
+    }
+
+    private String describe(int node) {
+        return "\"" + state.topology.node(node).name() + "\"";
+    }
+}

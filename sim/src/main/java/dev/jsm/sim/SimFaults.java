@@ -1,0 +1,111 @@
+package dev.jsm.sim;
+
+import java.time.Duration;
+
+/**
+ * Fault injection on a {@link SimFabric}: cables pulled and plugged back, nodes that vanish and come back, MADs lost
+ * or delayed. Loss and delay draw from one seeded random sequence (see {@link #reseed}), so a test that sends the
+ * same MADs in the same order sees the same losses.
+ *
+ * <p>A link going down or up changes both ends (Down/Polling, or LinkUp/Init), sets PortStateChange on the switches
+ * at either end and makes each of them send Trap 128 (LID-routed, from its port 0 to its MasterSMLID) once it has a
+ * LID and knows its SM - as a real switch and ibsim do. CA ports send no trap; a CA's SM learns from its switch.
+ *
+ * <p>Thread-safe; traps caused here are delivered on the simulator thread.
+ */
+public final class SimFaults {
+
+    private final FabricState state;
+    private final LinkControl links;
+    private final Impairments impairments;
+
+    SimFaults(FabricState state, LinkControl links, Impairments impairments) {
+        this.state = state;
+        this.links = links;
+        this.impairments = impairments;
+    }
+
+    /**
+     * Pulls the cable at {@code port} of {@code node}: the link goes down at both ends.
+     *
+     * @throws IllegalArgumentException if that port is not cabled
+     */
+    public void linkDown(int node, int port) {
+        setCut(node, port, true);
+    }
+
+    /** Plugs the cable at {@code port} of {@code node} back in: the link trains if both ends are present. */
+    public void linkUp(int node, int port) {
+        setCut(node, port, false);
+    }
+
+    /** Powers {@code node} off: its links go down and it answers nothing. */
+    public void removeNode(int node) {
+        checkNode(node);
+        synchronized (state) {
+            if (state.present[node]) {
+                links.nodeRemoved(node);
+            }
+        }
+    }
+
+    /** Powers {@code node} back on with its default state (no LIDs, empty tables); its links train. */
+    public void returnNode(int node) {
+        checkNode(node);
+        synchronized (state) {
+            if (!state.present[node]) {
+                links.nodeReturned(node);
+            }
+        }
+    }
+
+    /**
+     * Loses requests (before they reach their target) and deliveries (responses, forwarded MADs, traps) at the given
+     * rates, 0 to 1.
+     */
+    public void setLoss(double requestRate, double responseRate) {
+        if (!(requestRate >= 0 && requestRate <= 1 && responseRate >= 0 && responseRate <= 1)) {
+            throw new IllegalArgumentException("loss rates must be within 0..1");
+        }
+        synchronized (state) {
+            impairments.setLoss(requestRate, responseRate);
+        }
+    }
+
+    /** Delays every delivery by {@code fixed} plus a uniform random part of at most {@code jitter}. */
+    public void setDelay(Duration fixed, Duration jitter) {
+        if (fixed.isNegative() || jitter.isNegative()) {
+            throw new IllegalArgumentException("delays must not be negative");
+        }
+        synchronized (state) {
+            impairments.setDelay(fixed.toNanos(), jitter.toNanos());
+        }
+    }
+
+    /** Restarts the loss and delay random sequence from {@code seed}. */
+    public void reseed(long seed) {
+        synchronized (state) {
+            impairments.reseed(seed);
+        }
+    }
+
+    private void setCut(int node, int port, boolean cut) {
+        checkNode(node);
+        if (port < 1 || port > state.numPorts[node] || state.cablePeer[state.slot(node, port)] < 0) {
+            throw new IllegalArgumentException("\"" + state.topology.node(node).name() + "\" port " + port
+                    + " is not cabled");
+        }
+        synchronized (state) {
+            int slot = state.slot(node, port);
+            state.cut[slot] = cut;
+            state.cut[state.cablePeer[slot]] = cut;
+            links.refresh(slot, true);
+        }
+    }
+
+    private void checkNode(int node) {
+        if (node < 0 || node >= state.nodeCount) {
+            throw new IllegalArgumentException("no node " + node + " (fabric has " + state.nodeCount + ")");
+        }
+    }
+}

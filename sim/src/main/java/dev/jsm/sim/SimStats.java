@@ -1,0 +1,20 @@
+package dev.jsm.sim;
+
+/**
+ * Counters of a {@link SimFabric} since it was built, for tests and benchmarks.
+ *
+ * <p>Immutable; safe to share.
+ *
+ * @param sent MADs handed to the simulator by channels
+ * @param answered requests answered by a simulated SMA
+ * @param forwarded MADs delivered from one channel to another (SMInfo, traps' peers, responses of an SM, GSI)
+ * @param dropped MADs that could not be delivered: no route, link down, malformed, nobody listening (each handed
+ *     back to the channel that sent it, if any, as a failed send)
+ * @param lostRequests requests discarded by loss injection before they reached their target
+ * @param lostResponses deliveries discarded by loss injection (responses, forwarded MADs, traps)
+ * @param traps Trap 128 notices sent by switches
+ * @param trapRepresses TrapRepress MADs consumed by switch SMAs
+ */
+public record SimStats(long sent, long answered, long forwarded, long dropped, long lostRequests,
+                       long lostResponses, long traps, long trapRepresses) {
+}

@@ -1,6 +1,7 @@
 package dev.jsm.sim.bench;
 
 import dev.jsm.sim.SimFabric;
+import dev.jsm.sim.demo.DirectedRouteCrawler;
 import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.ThreeLevelFatTree;
@@ -10,8 +11,8 @@ import java.util.Locale;
 /**
  * Load time of a large simulated fabric and the speed of a full directed-route discovery through
  * {@link SimMadChannel}: builds the standard 3-level fat tree of {@code radix}-port switches (36: 1620 switches,
- * 11664 hosts), instantiates a {@link SimFabric}, and runs {@link DrDiscovery} from the first host with a window of
- * outstanding SMPs. Repeats the discovery on fresh fabrics so the JIT has warmed up for the last rounds.
+ * 11664 hosts), instantiates a {@link SimFabric}, and runs {@link DirectedRouteCrawler} from the first host with a
+ * window of outstanding SMPs. Repeats the discovery on fresh fabrics so the JIT has warmed up for the last rounds.
  *
  * <p>Not a unit test. Run with {@code mvn -B -ntp -o -q -pl sim test-compile exec:java} (arguments through
  * {@code -Dexec.args="radix window rounds"}, default {@code 36 256 5}).
@@ -44,7 +45,7 @@ public final class DiscoveryBenchmark {
                         (usedHeapAfterGc() - heapBefore) / 1048576.0);
             }
             try (SimMadChannel channel = fabric.openChannel(host, 1)) {
-                DrDiscovery discovery = new DrDiscovery(channel, window);
+                DirectedRouteCrawler discovery = new DirectedRouteCrawler(channel, window);
                 long d0 = System.nanoTime();
                 discovery.run();
                 long took = System.nanoTime() - d0;

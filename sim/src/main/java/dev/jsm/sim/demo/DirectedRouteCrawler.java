@@ -1,4 +1,4 @@
-package dev.jsm.sim.bench;
+package dev.jsm.sim.demo;
 
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.channel.MadChannel;
@@ -19,15 +19,17 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * A directed-route discovery the way an SM sweeps a fabric, for the benchmark: breadth first by node GUID, NodeInfo
+ * A directed-route crawl the way an SM discovers a fabric, for the demo and the benchmarks: breadth first by node
+ * GUID, NodeInfo
  * of the local port, then for every new switch SwitchInfo and PortInfo of every port, for every new CA PortInfo of
  * the port reached, and NodeInfo through every port whose PortInfo says LinkUp. At most {@code window} SMPs are
  * outstanding (OpenSM's max_wire_smps); responses are handled on the channel's receive thread, which sends the next
- * requests. No timeouts: the simulated fabric answers every SMP along a live link.
+ * requests. No timeouts: the simulated fabric answers every SMP along a live link. This is not the SM's
+ * discovery stage (that lives in the daemon); it only exercises a fabric through a {@link MadChannel}.
  *
  * <p>Single use. Confined to the receive thread once {@link #run} has sent the first request.
  */
-final class DrDiscovery {
+public final class DirectedRouteCrawler {
 
     private static final int NODE_INFO = 0;
     private static final int PORT_INFO = 1;
@@ -46,13 +48,17 @@ final class DrDiscovery {
     private int cas;
     private int links;
 
-    DrDiscovery(MadChannel channel, int window) {
+    /**
+     * @param channel channel bound to the port the crawl starts from
+     * @param window maximum number of outstanding SMPs
+     */
+    public DirectedRouteCrawler(MadChannel channel, int window) {
         this.channel = channel;
         this.window = window;
     }
 
     /** Discovers the whole fabric and returns when every request was answered. */
-    void run() throws InterruptedException {
+    public void run() throws InterruptedException {
         channel.setReceiver((from, mad, length) -> onResponse(mad));
         synchronized (this) {
             enqueue(DrPath.local(), NODE_INFO, 0);
@@ -61,20 +67,23 @@ final class DrDiscovery {
         done.await();
     }
 
-    long smps() {
+    /** SMPs answered. */
+    public long smps() {
         return responses;
     }
 
-    int switches() {
+    /** Switches found. */
+    public int switches() {
         return switches;
     }
 
-    int cas() {
+    /** CAs found. */
+    public int cas() {
         return cas;
     }
 
     /** Links seen: NodeInfo answers through a switch port or the local port. */
-    int links() {
+    public int links() {
         return links;
     }
 

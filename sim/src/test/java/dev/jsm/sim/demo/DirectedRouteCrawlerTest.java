@@ -1,4 +1,4 @@
-package dev.jsm.sim.bench;
+package dev.jsm.sim.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -18,14 +18,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The benchmark's discovery finds every reachable node and link of generated and reference fabrics. */
-class DrDiscoveryTest {
+class DirectedRouteCrawlerTest {
 
     private static final Path SHARED = Path.of("/work/shared/fabrics");
 
     @Test
     void discoversTheWholeFatTree() throws InterruptedException {
         try (SimFabric fabric = new SimFabric(ThreeLevelFatTree.of(8).build())) {
-            DrDiscovery discovery = new DrDiscovery(fabric.openChannel(firstHost(fabric.topology()), 1), 16);
+            DirectedRouteCrawler discovery =
+                    new DirectedRouteCrawler(fabric.openChannel(firstHost(fabric.topology()), 1), 16);
 
             discovery.run();
 
@@ -52,7 +53,7 @@ class DrDiscoveryTest {
         int host = firstHost(topology);
         int[] expected = reachable(topology, host);
         try (SimFabric fabric = new SimFabric(topology)) {
-            DrDiscovery discovery = new DrDiscovery(fabric.openChannel(host, 1), 64);
+            DirectedRouteCrawler discovery = new DirectedRouteCrawler(fabric.openChannel(host, 1), 64);
 
             discovery.run();
 

@@ -1,0 +1,333 @@
+package dev.jsm.mad.umad;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import dev.jsm.mad.channel.LocalPort;
+import dev.jsm.mad.channel.MadAddress;
+import dev.jsm.mad.channel.MadChannel;
+import dev.jsm.mad.channel.MadReceiver;
+import dev.jsm.mad.codec.Method;
+import dev.jsm.mad.codec.MgmtClass;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * {@link MadChannel} over libibumad: one local port, the SMI agents (directed-route class 0x81 and LID-routed class
+ * 0x01, version 1) and optionally the SA server agent (class 0x03, version 2, no kernel RMPP: umad2sim does none, so
+ * RMPP lives in user space). Behavioural counterpart: OpenSM's {@code osm_vendor_ibumad.c}.
+ *
+ * <p>Agents: the SMI agents take unsolicited Get and Set (SMInfo from other SMs) and, for class 0x01, Trap; the SA
+ * agent takes Get, Set, Report, GetTable, GetTraceTable, GetMulti and Delete. Responses always reach the agent that
+ * sent the request.
+ *
+ * <p>Exactly one receive thread blocks in {@code umad_recv} with a bounded poll timeout (a second reader would get
+ * {@code -EWOULDBLOCK}: the device is non-blocking and libibumad polls before it reads). It reuses one native buffer
+ * and allocates only the {@code byte[256]} it hands to the receiver. Sends copy into one preallocated native buffer
+ * under a lock. Under umad2sim the port's fd is fake, so epoll cannot watch it; this design needs no fd.
+ *
+ * <p>Kernel timeouts: requests are sent with {@link Options#requestTimeoutMs()} and no kernel retries. umad2sim
+ * ignores both fields, so 0 works there. On a real kernel a response whose request was sent with timeout 0 matches
+ * no send and is dropped ({@code ib_mad_complete_recv}), so a daemon on real HCAs must pass its transaction timeout;
+ * the kernel then also hands back timed-out requests with status ETIMEDOUT ({@link MadReceiver#onSendFailed}).
+ *
+ * <p>TransactionIDs: the kernel replaces the upper 32 bits of a request's TID with its agent's {@code hi_tid};
+ * umad2sim puts the agent id into bits 47:32 and ibsim its client id into bits 63:48. Only the low 32 bits of a
+ * response's TID are the ones the SM chose.
+ *
+ * <p>Thread-safe: {@link #send} from any thread; the receiver runs on the receive thread.
+ */
+public final class UmadChannel implements MadChannel {
+
+    private static final System.Logger LOG = System.getLogger(UmadChannel.class.getName());
+    private static final int SMI_VERSION = 1;
+    private static final int SA_VERSION = 2;
+    private static final long SMI_LID_METHODS = bits(Method.GET, Method.SET, Method.TRAP);
+    private static final long SMI_DR_METHODS = bits(Method.GET, Method.SET);
+    private static final long SA_METHODS = bits(Method.GET, Method.SET, Method.REPORT, Method.GET_TABLE,
+            Method.GET_TRACE_TABLE, Method.GET_MULTI, Method.DELETE);
+    private static final MadReceiver DROP = (from, mad, length) -> { };
+
+    /**
+     * How to open the channel.
+     *
+     * @param saServer also register the SA server agent (class 0x03) for Get/Set/GetTable/... requests
+     * @param requestTimeoutMs kernel timeout for requests (0 = none; must be &gt; 0 on real HCAs, see class doc)
+     * @param receivePollMs bound on each {@code umad_recv} wait, hence on how long {@link #close()} takes
+     */
+    public record Options(boolean saServer, int requestTimeoutMs, int receivePollMs) {
+
+        /** Validates the values. */
+        public Options {
+            if (requestTimeoutMs < 0 || receivePollMs <= 0) {
+                throw new IllegalArgumentException("requestTimeoutMs must be >= 0 and receivePollMs > 0");
+            }
+        }
+
+        /** SMI agents only, no kernel timeout, 100 ms receive polls. */
+        public static Options defaults() {
+            return new Options(false, 0, 100);
+        }
+
+        /** A copy that does (or does not) register the SA server agent. */
+        public Options withSaServer(boolean sa) {
+            return new Options(sa, requestTimeoutMs, receivePollMs);
+        }
+
+        /** A copy with another kernel request timeout. */
+        public Options withRequestTimeoutMs(int ms) {
+            return new Options(saServer, ms, receivePollMs);
+        }
+    }
+
+    private final UmadPort port;
+    private final Options options;
+    private final int portId;
+    private final int[] agentByClass = new int[256];
+    private final UmadBuffer txBuffer;
+    private final UmadBuffer rxBuffer;
+    private final Memory rxLength = new Memory(4);
+    private final Object txLock = new Object();
+    private final Thread rxThread;
+    private volatile MadReceiver receiver = DROP;
+    private volatile boolean running = true;
+    private boolean closed;                    // guarded by txLock
+    private MadAddress.LidRouted lastSender;   // receive thread only
+
+    /** Takes over the open port {@code portId}: checks the buffer ABI and registers the agents, or closes it. */
+    private UmadChannel(UmadPort port, Options options, int portId, int headerSize) throws UmadException {
+        this.port = port;
+        this.options = options;
+        this.portId = portId;
+        this.txBuffer = new UmadBuffer(headerSize);
+        this.rxBuffer = new UmadBuffer(headerSize);
+        Arrays.fill(agentByClass, -1);
+        this.rxThread = new Thread(this::receiveLoop, "umad-rx " + port.label());
+        rxThread.setDaemon(true);
+        try {
+            long madOffset = Umad.umad_get_mad(rxBuffer.address()) - rxBuffer.address();
+            if (madOffset != headerSize) {
+                throw new UmadException(UmadException.Reason.IO, "libibumad places the MAD at offset " + madOffset
+                        + ", not at umad_size() " + headerSize + " (ABI mismatch)");
+            }
+            register(MgmtClass.SUBN_DIRECTED_ROUTE, SMI_VERSION, SMI_DR_METHODS);
+            register(MgmtClass.SUBN_LID_ROUTED, SMI_VERSION, SMI_LID_METHODS);
+            if (options.saServer()) {
+                register(MgmtClass.SUBN_ADM, SA_VERSION, SA_METHODS);
+            }
+        } catch (UmadException e) {
+            releasePort();
+            throw e;
+        }
+    }
+
+    /** Opens {@code caName}/{@code portNum} ({@code null}/0 = libibumad's choice of CA/port, as OpenSM does). */
+    public static UmadChannel open(String caName, int portNum, Options options) throws UmadException {
+        return open(UmadDevices.port(caName, portNum), options);
+    }
+
+    /** Opens the local port whose GUID is {@code portGuid} ({@code opensm -g}). */
+    public static UmadChannel openByGuid(long portGuid, Options options) throws UmadException {
+        return open(UmadDevices.portByGuid(portGuid), options);
+    }
+
+    /**
+     * Opens a port found by {@link UmadDevices}, registers the agents and starts the receive thread.
+     *
+     * @throws UmadException with a one-line message and a {@link UmadException.Reason}
+     */
+    public static UmadChannel open(UmadPort port, Options options) throws UmadException {
+        UmadDevices.init();
+        if (!port.isInfiniBand()) {
+            throw new UmadException(UmadException.Reason.PORT_NOT_FOUND,
+                    "port " + port.label() + " is not an InfiniBand port (link layer " + port.linkLayer() + ")");
+        }
+        if (port.state() == UmadPort.STATE_DOWN) {
+            throw new UmadException(UmadException.Reason.PORT_DOWN, "port " + port.label()
+                    + " is DOWN (physical state " + port.physStateName() + "): no link, check the cable and the peer");
+        }
+        int fd = Umad.umad_open_port(port.caName(), port.portNum());
+        if (fd < 0) {
+            throw openFailure(port, fd, Native.getLastError());
+        }
+        UmadChannel channel = new UmadChannel(port, options, fd, (int) Umad.umad_size());
+        channel.rxThread.start();
+        return channel;
+    }
+
+    @Override
+    public LocalPort localPort() {
+        return port.toLocalPort();
+    }
+
+    /** The libibumad view of the port, as read when the channel was opened. */
+    public UmadPort umadPort() {
+        return port;
+    }
+
+    @Override
+    public void setReceiver(MadReceiver receiver) {
+        this.receiver = receiver == null ? DROP : receiver;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>DR SMPs go to the permissive LID 0xFFFF on QP0; LID-routed SMPs to the LID on QP0; GSI MADs to LID, QP and
+     * Q_Key. The agent is chosen by the MAD's management class.
+     *
+     * @throws IllegalArgumentException for a length outside 24..256 or a DR address on a non-DR class
+     */
+    @Override
+    public void send(MadAddress to, byte[] mad, int length) throws IOException {
+        if (length < 24 || length > UmadBuffer.MAD_SIZE || length > mad.length) {
+            throw new IllegalArgumentException("MAD length " + length + " outside 24.." + UmadBuffer.MAD_SIZE);
+        }
+        int mgmtClass = mad[1] & 0xFF;
+        int agent = agentByClass[mgmtClass];
+        if (agent < 0) {
+            throw new IOException(String.format("no MAD agent for class 0x%02x on %s", mgmtClass, port.label()));
+        }
+        int method = mad[3] & 0xFF;
+        boolean expectsResponse = (method & Method.RESPONSE_BIT) == 0 && method != Method.TRAP_REPRESS.value();
+        int timeoutMs = expectsResponse ? options.requestTimeoutMs() : 0;
+        synchronized (txLock) {
+            if (closed) {
+                throw new IOException("channel on " + port.label() + " is closed");
+            }
+            txBuffer.clearHeader();
+            if (to instanceof MadAddress.LidRouted l) {
+                Umad.umad_set_addr(txBuffer.address(), l.lid(), l.qpn(), l.sl(), l.qkey());
+                txBuffer.setPkeyIndex(l.pkeyIndex());
+            } else if (mgmtClass == MgmtClass.SUBN_DIRECTED_ROUTE.value()) {
+                Umad.umad_set_addr(txBuffer.address(), 0xFFFF, MadAddress.QP0, 0, 0);
+            } else {
+                throw new IllegalArgumentException(String.format("DR address for class 0x%02x", mgmtClass));
+            }
+            txBuffer.putMad(mad, length);
+            if (Umad.umad_send(portId, agent, txBuffer.address(), length, timeoutMs, 0) < 0) {
+                throw new IOException("umad_send on " + port.label() + " failed: "
+                        + Errno.text(Native.getLastError()));
+            }
+        }
+    }
+
+    /** Stops the receive thread (within one receive poll) and closes the port; idempotent. */
+    @Override
+    public void close() {
+        synchronized (txLock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        running = false;
+        if (Thread.currentThread() != rxThread) {
+            boolean interrupted = false;
+            while (rxThread.isAlive()) {
+                try {
+                    rxThread.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void register(MgmtClass mgmtClass, int version, long methods) throws UmadException {
+        Memory mask = new Memory(16);
+        mask.setLong(0, methods);
+        mask.setLong(8, 0L);
+        int agent = Umad.umad_register(portId, mgmtClass.value(), version, (byte) 0, mask);
+        if (agent < 0) {
+            int errno = Native.getLastError();
+            throw new UmadException(UmadException.Reason.AGENT_REGISTRATION, String.format(
+                    "cannot register a MAD agent for class 0x%02x version %d on %s: %s (is another SM running?)",
+                    mgmtClass.value(), version, port.label(), Errno.text(errno == 0 ? -agent : errno)));
+        }
+        agentByClass[mgmtClass.value()] = agent;
+    }
+
+    private void receiveLoop() {
+        long lengthAddress = Pointer.nativeValue(rxLength);
+        try {
+            while (running) {
+                rxLength.setInt(0, UmadBuffer.MAD_SIZE);
+                int r = Umad.umad_recv(portId, rxBuffer.address(), lengthAddress, options.receivePollMs());
+                if (r >= 0) {
+                    deliver(Math.min(rxLength.getInt(0), UmadBuffer.MAD_SIZE));
+                } else if (r != -Errno.ETIMEDOUT && r != -Errno.EAGAIN) {
+                    LOG.log(System.Logger.Level.WARNING, "umad_recv on {0} failed: {1}", port.label(),
+                            Errno.text(r));
+                    LockSupport.parkNanos(10_000_000L); // a failing device must not spin the thread
+                }
+            }
+        } finally {
+            releasePort();
+        }
+    }
+
+    private void deliver(int length) {
+        byte[] mad = new byte[UmadBuffer.MAD_SIZE];
+        rxBuffer.getMad(mad, length);
+        MadReceiver r = receiver;
+        try {
+            int status = rxBuffer.status();
+            if (status != 0) {
+                r.onSendFailed(mad, length, status);
+            } else if ((mad[1] & 0xFF) == MgmtClass.SUBN_DIRECTED_ROUTE.value()) {
+                r.onMad(MadAddress.directedRoute(), mad, length);
+            } else {
+                r.onMad(sender(), mad, length);
+            }
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.ERROR, "MAD receiver on " + port.label() + " failed", e);
+        }
+    }
+
+    private MadAddress.LidRouted sender() {
+        MadAddress.LidRouted last = lastSender;
+        if (last == null || !rxBuffer.sameSender(last)) {
+            last = new MadAddress.LidRouted(rxBuffer.lid(), rxBuffer.qpn(), rxBuffer.qkey(), rxBuffer.sl(),
+                    rxBuffer.pkeyIndex());
+            lastSender = last;
+        }
+        return last;
+    }
+
+    private void releasePort() {
+        for (int agent : agentByClass) {
+            if (agent >= 0) {
+                Umad.umad_unregister(portId, agent);
+            }
+        }
+        Umad.umad_close_port(portId);
+    }
+
+    private static UmadException openFailure(UmadPort port, int rc, int errno) {
+        String device = "/dev/infiniband/umad*";
+        try {
+            device = UmadDevices.issmPath(port.caName(), port.portNum()).replace("/issm", "/umad");
+        } catch (UmadException e) {
+            // keep the generic name; the open failure is what matters
+        }
+        if (errno == Errno.EACCES || errno == Errno.EPERM) {
+            return new UmadException(UmadException.Reason.PERMISSION_DENIED, "cannot open " + device + " for "
+                    + port.label() + ": " + Errno.text(errno) + "; run as root or grant access (udev rule, group)");
+        }
+        return new UmadException(UmadException.Reason.IO, "cannot open " + device + " for " + port.label() + ": "
+                + Errno.text(errno != 0 ? errno : rc));
+    }
+
+    private static long bits(Method... methods) {
+        long mask = 0;
+        for (Method m : methods) {
+            mask |= 1L << m.value();
+        }
+        return mask;
+    }
+}

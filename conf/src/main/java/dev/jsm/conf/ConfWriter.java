@@ -1,0 +1,82 @@
+package dev.jsm.conf;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Writes a complete, commented {@code opensm.conf} from {@link OptionTable}: every option, in OpenSM's order and
+ * sections, with its description, allowed values, default and whether it needs a restart, set to the value it has
+ * in the given {@link SmOptions}. The output reads back with {@link OpenSmConfReader} without any warning; it is what
+ * {@code -c FILE} writes.
+ *
+ * <p>Stateless; safe to share.
+ */
+public final class ConfWriter {
+
+    private ConfWriter() {
+    }
+
+    /**
+     * The file text for some options.
+     *
+     * @param options the values to write
+     * @return the whole file
+     */
+    public static String render(SmOptions options) {
+        StringBuilder out = new StringBuilder();
+        out.append("# Subnet manager options in OpenSM's opensm.conf format (OpenSM 3.3.23 option names).\n")
+                .append("# One 'name value' per line; '#' starts a comment; (null) leaves a text option unset.\n")
+                .append("# Options marked 'needs a restart' are read at start-up only; the others are re-read\n")
+                .append("# from this file at every heavy sweep.\n\n");
+        OptionGroup group = null;
+        for (Option<?> option : OptionTable.all()) {
+            if (option.group() != group) {
+                group = option.group();
+                appendHeader(out, group);
+            }
+            appendOption(out, option, options);
+        }
+        return out.toString();
+    }
+
+    /**
+     * Writes the file for some options, replacing the target in one step (temporary file, then rename).
+     *
+     * @param options the values to write
+     * @param file the file to write
+     * @throws IOException if the file cannot be written
+     */
+    public static void write(SmOptions options, Path file) throws IOException {
+        Path absolute = file.toAbsolutePath();
+        Path dir = absolute.getParent();
+        Path tmp = Files.createTempFile(dir, absolute.getFileName().toString(), ".tmp");
+        try {
+            Files.writeString(tmp, render(options), StandardCharsets.UTF_8);
+            Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    private static void appendHeader(StringBuilder out, OptionGroup group) {
+        if (group.subsection()) {
+            out.append("# --- ").append(group.title()).append(" ---\n\n");
+        } else {
+            out.append("#\n# ").append(group.title()).append("\n#\n\n");
+        }
+    }
+
+    private static <T> void appendOption(StringBuilder out, Option<T> option, SmOptions options) {
+        OptionType<T> type = option.type();
+        out.append("# ").append(option.description()).append('\n');
+        out.append("# Value: ").append(type.expected()).append("; default ").append(option.defaultText());
+        out.append(option.reloadable() ? "" : "; needs a restart").append('\n');
+        for (String text : type.formatLines(options.get(option))) {
+            out.append(option.name()).append(' ').append(text).append('\n');
+        }
+        out.append('\n');
+    }
+}

@@ -1,0 +1,58 @@
+package dev.jsm.conf;
+
+import static dev.jsm.conf.OptionList.BOOL;
+import static dev.jsm.conf.OptionList.PATH;
+
+import java.util.List;
+
+/**
+ * Options of the {@link OptionGroup#MISC} section (daemon mode, start state, SA validation, persistence), plus the
+ * two stand-alone options OpenSM writes near the end of the file: {@link OptionGroup#PREFIX_ROUTES} and
+ * {@link OptionGroup#IPV6_SNM}. Each constant's description string is its documentation.
+ *
+ * <p>Immutable; safe to share.
+ */
+public final class MiscOptions {
+
+    private static final OptionList L = new OptionList(OptionGroup.MISC);
+
+    public static final Option<Boolean> DAEMON = L.restart("daemon", BOOL, false,
+            "Run in the background, detached from the terminal");
+    public static final Option<Boolean> SM_INACTIVE = L.live("sm_inactive", BOOL, false,
+            "Start in the NOTACTIVE state and leave the subnet alone");
+    public static final Option<Boolean> BABBLING_PORT_POLICY = L.live("babbling_port_policy", BOOL, false,
+            "Disable ports that flood the SM with traps");
+    public static final Option<Boolean> DROP_EVENT_SUBSCRIPTIONS = L.live("drop_event_subscriptions", BOOL, false,
+            "Drop the InformInfo and ServiceRecord subscriptions of removed ports, and all when leaving standby");
+    public static final Option<Boolean> IPOIB_MCGROUP_CREATION_VALIDATION = L.live(
+            "ipoib_mcgroup_creation_validation", BOOL, true,
+            "Check new IPoIB non-broadcast groups against the broadcast group's parameters (RFC 4391)");
+    public static final Option<Boolean> MCGROUP_JOIN_VALIDATION = L.live("mcgroup_join_validation", BOOL, true,
+            "Check the parameters of a join against those of the existing multicast group");
+    public static final Option<Boolean> USE_ORIGINAL_EXTENDED_SA_RATES_ONLY = L.live(
+            "use_original_extended_sa_rates_only", BOOL, false,
+            "Report only SA rate codes up to 300 Gb/s, for clients that do not know the newer ones");
+    public static final Option<Boolean> USE_OPTIMIZED_SLVL = L.live("use_optimized_slvl", BOOL, false,
+            "Program SL2VL tables with one optimized Set per port where the device supports it");
+    public static final Option<Boolean> FSYNC_HIGH_AVAIL_FILES = L.live("fsync_high_avail_files", BOOL, true,
+            "Flush guid2lid and the other persistent files to disk after writing them");
+
+    static {
+        L.group(OptionGroup.PREFIX_ROUTES);
+    }
+
+    public static final Option<String> PREFIX_ROUTES_FILE = L.restart("prefix_routes_file", PATH,
+            "/etc/opensm/prefix-routes.conf", "File naming the router ports that lead to other subnets' prefixes");
+
+    static {
+        L.group(OptionGroup.IPV6_SNM);
+    }
+
+    public static final Option<Boolean> CONSOLIDATE_IPV6_SNM_REQ = L.live("consolidate_ipv6_snm_req", BOOL, false,
+            "Answer all IPv6 solicited-node multicast joins with one shared group");
+
+    static final List<Option<?>> ALL = L.all();
+
+    private MiscOptions() {
+    }
+}

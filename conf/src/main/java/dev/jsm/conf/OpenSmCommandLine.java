@@ -1,0 +1,186 @@
+package dev.jsm.conf;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.ISetter;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * OpenSM 3.3.23's command line ({@link OpenSmFlags}), parsed as OpenSM does: the config file of the last
+ * {@code -F} (else the default) is read first, then every other flag is applied in command-line order on top of it,
+ * so {@code -D 0x07 -v} gives {@code 0x0f} and {@code -d2 -d0} applies both debug aids. Arguments are split with
+ * OpenSM's {@code getopt_long_only} rules ({@link GetoptLongOnly}); picocli then parses the canonical tokens against
+ * a spec built from the flag table and renders {@code --help}.
+ *
+ * <p>Never exits the JVM: help, version and every error come back as {@link CommandLineResult.Exit}; errors are one
+ * line each ({@code prog: option '-l/--lmc': expected an integer in 0..7, found '9'}), config file errors one line
+ * per bad line.
+ *
+ * <p>Immutable; safe to share.
+ */
+public final class OpenSmCommandLine {
+
+    /** OpenSM's default config file. */
+    public static final Path DEFAULT_CONFIG_FILE = Path.of("/etc/opensm/opensm.conf");
+
+    private final String programName;
+    private final String version;
+    private final Path defaultConfigFile;
+
+    /**
+     * A command line parser.
+     *
+     * @param programName the program name used in help and messages
+     * @param version the text {@code --version} prints
+     * @param defaultConfigFile the config file read when there is no {@code -F} (it may be missing)
+     */
+    public OpenSmCommandLine(String programName, String version, Path defaultConfigFile) {
+        this.programName = programName;
+        this.version = version;
+        this.defaultConfigFile = defaultConfigFile;
+    }
+
+    /**
+     * Parses a command line and reads the config file it names.
+     *
+     * @param args the arguments
+     * @return what to do: run with options and settings, or exit with a text
+     */
+    public CommandLineResult parse(String... args) {
+        List<Occurrence> given;
+        try {
+            given = split(args);
+        } catch (GetoptLongOnly.UsageException | ParameterException e) {
+            return usageError(e.getMessage());
+        }
+        Path configFile = defaultConfigFile;
+        boolean explicitConfig = false;
+        for (Occurrence o : given) {
+            switch (o.flag.canonical()) {
+                case "--help" -> {
+                    return new CommandLineResult.Exit(CommandLineResult.EXIT_OK, usage());
+                }
+                case "--version" -> {
+                    return new CommandLineResult.Exit(CommandLineResult.EXIT_OK, version + "\n");
+                }
+                case "--config" -> {
+                    try {
+                        configFile = OpenSmFlags.path(o.value);
+                    } catch (BadValueException e) {
+                        return usageError("option '" + o.flag.display() + "': " + e.getMessage());
+                    }
+                    explicitConfig = true;
+                }
+                default -> { }
+            }
+        }
+        ConfFile file;
+        try {
+            file = OpenSmConfReader.read(configFile);
+        } catch (NoSuchFileException e) {
+            if (explicitConfig) {
+                return usageError(configFile + ": no such config file");
+            }
+            file = null;
+        } catch (IOException e) {
+            String why = e instanceof AccessDeniedException ? "permission denied" : e.getMessage();
+            return usageError(configFile + ": cannot read: " + why);
+        }
+        if (file != null && file.hasErrors()) {
+            StringBuilder text = new StringBuilder();
+            file.errors().forEach(p -> text.append(programName).append(": ").append(p).append('\n'));
+            return new CommandLineResult.Exit(CommandLineResult.EXIT_USAGE, text.toString());
+        }
+        return applyFlags(given, file, configFile);
+    }
+
+    /** Applies the flags in order on top of the config file (or the defaults when there is none). */
+    private CommandLineResult applyFlags(List<Occurrence> given, ConfFile file, Path configFile) {
+        List<String> warnings = new ArrayList<>();
+        if (file != null) {
+            file.warnings().forEach(w -> warnings.add(w.toString()));
+        }
+        CliState state = new CliState((file == null ? SmOptions.defaults() : SmOptions.fromFile(file)).toBuilder());
+        for (Occurrence o : given) {
+            try {
+                o.flag.action().apply(state, o.value);
+            } catch (BadValueException e) {
+                return usageError("option '" + o.flag.display() + "': " + e.getMessage());
+            }
+        }
+        warnings.addAll(state.warnings);
+        return new CommandLineResult.Run(state.options.build(), state.launch(configFile, file != null), warnings);
+    }
+
+    /** The help text. */
+    public String usage() {
+        return new CommandLine(spec(new ArrayList<>())).getUsageMessage(CommandLine.Help.Ansi.OFF);
+    }
+
+    /** A flag as given, with its value ({@code null} for flags without one). */
+    private record Occurrence(CliFlag flag, String value) {
+    }
+
+    private List<Occurrence> split(String[] args) throws GetoptLongOnly.UsageException {
+        List<String> tokens = new GetoptLongOnly(OpenSmFlags.ALL).canonicalTokens(args);
+        List<Occurrence> given = new ArrayList<>();
+        CommandLine cl = new CommandLine(spec(given));
+        cl.setOverwrittenOptionsAllowed(true);
+        cl.setExpandAtFiles(false);
+        cl.setTrimQuotes(false);
+        cl.setAllowOptionsAsOptionParameters(true);
+        cl.parseArgs(tokens.toArray(String[]::new));
+        return given;
+    }
+
+    /** The picocli spec of {@link OpenSmFlags#ALL}; each occurrence of a flag is appended to {@code given}. */
+    private CommandSpec spec(List<Occurrence> given) {
+        CommandSpec spec = CommandSpec.create().name(programName);
+        spec.usageMessage().sortOptions(false).abbreviateSynopsis(true)
+                .description("InfiniBand subnet manager. Flags are OpenSM 3.3.23's; they override the config file.")
+                .footer("%nDefault config file: " + defaultConfigFile.toString().replace("%", "%%"));
+        for (CliFlag f : OpenSmFlags.ALL) {
+            OptionSpec.Builder b = OptionSpec.builder(f.names().toArray(String[]::new))
+                    .description(f.help())
+                    .setter(new OccurrenceSetter(f, given));
+            if (f.takesValue()) {
+                b.arity("1").type(String.class).paramLabel(f.param());
+            } else {
+                b.arity("0").type(boolean.class);
+            }
+            spec.addOption(b.build());
+        }
+        return spec;
+    }
+
+    private CommandLineResult usageError(String message) {
+        return new CommandLineResult.Exit(CommandLineResult.EXIT_USAGE,
+                programName + ": " + message + " (see --help)\n");
+    }
+
+    /** Records each occurrence of one flag; picocli calls it once per occurrence, in command-line order. */
+    private static final class OccurrenceSetter implements ISetter {
+        private final CliFlag flag;
+        private final List<Occurrence> given;
+
+        OccurrenceSetter(CliFlag flag, List<Occurrence> given) {
+            this.flag = flag;
+            this.given = given;
+        }
+
+        @Override
+        public <T> T set(T value) {
+            if (value != null) {  // picocli first resets every option to its initial value, null
+                given.add(new Occurrence(flag, flag.takesValue() ? value.toString() : null));
+            }
+            return null;
+        }
+    }
+}

@@ -1,0 +1,443 @@
+package dev.jsm.mad.txn;
+
+import dev.jsm.mad.channel.MadAddress;
+import dev.jsm.mad.channel.MadChannel;
+import dev.jsm.mad.channel.MadReceiver;
+import dev.jsm.mad.codec.MadStatus;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Request/response transactions over any {@link MadChannel} (libibumad or the simulator): TransactionID allocation
+ * and response matching, a window of outstanding SMPs, our own timeouts and retries, a quiescence barrier,
+ * unsolicited-MAD dispatch and counters. Behavioural counterpart: OpenSM's {@code osm_vl15intf.c} (window) with the
+ * match table and timeouts of {@code osm_vendor_ibumad.c} - except that the timeouts are ours, because under
+ * ibsim/umad2sim the kernel's do not exist and one unanswered MAD would stall a sweep forever (FACTS 1.7, 6.9).
+ *
+ * <p><b>Requests.</b> {@link #send} writes a fresh TransactionID into the request (low 32 bits from a counter that
+ * skips 0, high 32 bits 0: the kernel owns those) and sends it, or queues it FIFO while {@code max_wire_smps} SMP
+ * requests are on the wire (see {@link TransactionSettings} for widening). A response matches when the low 32 bits
+ * of its TID, its class, attribute ID and modifier equal the request's; anything else is counted and dropped. A
+ * transmission unanswered for {@code transaction_timeout} is re-sent, same bytes and TID, up to
+ * {@code transaction_retries} times; then the request times out. A MAD the channel hands back undelivered
+ * ({@link MadReceiver#onSendFailed}) or a send that throws fails the request at once. Each request gets exactly one
+ * {@link TransactionOutcome}. {@link #post} sends MADs that expect no answer (responses, Reports, Traps not
+ * waiting for a TrapRepress) at once, bypassing the window, as OpenSM's unicast FIFO has priority over requests.
+ *
+ * <p><b>Unsolicited MADs</b> (traps, SA requests, SMInfo from other SMs: everything that is not a response) go to
+ * the handler registered for their class, method and attribute ({@link #onUnsolicited}); others are counted and
+ * dropped. Malformed MADs (shorter than the common header, base version not 1) are counted and dropped; nothing
+ * received ever throws on the I/O thread.
+ *
+ * <p><b>Threading.</b> Thread-safe. Three kinds of threads meet here, under one lock held only for bookkeeping
+ * and the channel's {@code send} calls:
+ * <ul>
+ *   <li>callers of {@link #send}, {@link #post}, {@link #awaitQuiescence}, {@link #stats}, {@link #close} - any
+ *       thread, typically the sweep thread;</li>
+ *   <li>the channel's I/O thread, which matches responses and sends queued requests as the window opens - it never
+ *       runs a handler;</li>
+ *   <li>one timer thread ({@code jsm-mad-timer}) for timeouts, retries and widening: it sleeps until the earliest
+ *       deadline, so there is no thread or timer task per request; a request allocates its {@link Transaction}
+ *       record and, when it completes, its outcome (plus whatever the handler executor's queue needs).</li>
+ * </ul>
+ * Outcomes run on the <em>handler executor</em> passed to the constructor, normally a single-threaded executor that
+ * is the SM thread owning the mutable model; handlers then run one at a time, in completion order, and may send
+ * further requests. Unsolicited handlers run on the executor given at registration (by default the same one).
+ *
+ * <p><b>Quiescence.</b> A request counts as pending from {@link #send} until its handler has returned, so
+ * {@link #awaitQuiescence} (OpenSM's wait for {@code qp0_mads_outstanding == 0} after each sweep stage) also waits
+ * for requests that handlers send in turn. It therefore must not run on the handler executor's thread, which would
+ * wait for itself: that thread is recorded when it first runs something for this instance (the constructor queues a
+ * probe task on the executor for that) and a call from it throws {@link IllegalStateException}.
+ */
+public final class MadTransactions implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(MadTransactions.class.getName());
+
+    private final MadChannel channel;
+    private final Executor handlerExecutor;
+    private final int retries;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition timerWake = lock.newCondition();
+    private final UnsolicitedRoutes routes = new UnsolicitedRoutes();
+    private final Thread timer;
+    private final Completions completions;
+    /** Guarded by {@link #lock}, as are all fields below. */
+    private final TransactionWindow window;
+    private final TransactionCounters counters = new TransactionCounters();
+    private final TidCounter tids = new TidCounter(1);
+    private boolean closed;
+    private boolean timerWaiting;
+    private boolean timerTimed;
+    private long timerDue;
+
+    /**
+     * Takes over {@code channel}'s receiver and starts the timer thread.
+     *
+     * @param channel the transport; this instance becomes its receiver (it does not close it)
+     * @param settings window, timeouts and retries
+     * @param handlerExecutor runs the {@link ResponseHandler}s (the SM thread); should be single-threaded
+     * @throws java.util.concurrent.RejectedExecutionException if {@code handlerExecutor} does not take the probe task
+     */
+    public MadTransactions(MadChannel channel, TransactionSettings settings, Executor handlerExecutor) {
+        this.channel = Objects.requireNonNull(channel, "channel");
+        this.handlerExecutor = Objects.requireNonNull(handlerExecutor, "handlerExecutor");
+        this.retries = settings.transactionRetries();
+        this.window = new TransactionWindow(settings);
+        this.timer = new Thread(this::runTimer, "jsm-mad-timer");
+        timer.setDaemon(true);
+        this.completions = new Completions(lock, handlerExecutor);
+        channel.setReceiver(new Receiver());
+        timer.start();
+    }
+
+    /**
+     * Sends a request and reports its outcome to {@code handler} on the handler executor. Never blocks for the
+     * window: a request that finds it full waits in the queue.
+     *
+     * @param request a request (no response bit); its bytes belong to this layer from now on (see
+     *                {@link OutboundMad})
+     * @param handler receives the one outcome of the request
+     * @throws IllegalArgumentException if {@code request} is a response; send those with {@link #post}
+     */
+    public void send(OutboundMad request, ResponseHandler handler) {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(handler, "handler");
+        if (HeaderBytes.isResponseMethod(request.method())) {
+            throw new IllegalArgumentException(request + " is a response; send it with post()");
+        }
+        Transaction done;
+        lock.lock();
+        try {
+            int tid = tids.next();
+            HeaderBytes.writeTid(request.mad(), tid);
+            Transaction t = new Transaction(completions, request, handler, tid);
+            completions.begin();
+            long now = System.nanoTime();
+            if (closed) {
+                completions.complete(t, new TransactionOutcome.Closed(request));
+            } else if (window.admit(t, now)) {
+                transmit(t, now);
+            } else {
+                pump(now);
+                wakeTimerIfEarlier(now);
+            }
+            done = completions.take();
+        } finally {
+            lock.unlock();
+        }
+        completions.dispatch(done);
+    }
+
+    /**
+     * Sends a MAD that expects no answer (a response, a Report, a Trap) at once, ahead of queued requests and
+     * outside the window. Its TransactionID is left as the caller set it.
+     *
+     * @throws IOException if the channel refused it or this instance is closed
+     */
+    public void post(OutboundMad mad) throws IOException {
+        lock.lock();
+        try {
+            if (closed) {
+                throw new IOException("MAD transactions are closed; cannot send " + mad);
+            }
+            counters.countSent(mad.attributeId());
+            try {
+                channel.send(mad.to(), mad.mad(), mad.length());
+            } catch (IOException | RuntimeException e) {
+                counters.sendFailures++;
+                throw e;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Routes unsolicited MADs matching {@code filter} to {@code handler}, run on the handler executor. */
+    public void onUnsolicited(UnsolicitedFilter filter, UnsolicitedHandler handler) {
+        onUnsolicited(filter, handlerExecutor, handler);
+    }
+
+    /**
+     * Routes unsolicited MADs matching {@code filter} to {@code handler}, run on {@code executor} (the SA server's
+     * own thread, for instance).
+     *
+     * @throws IllegalStateException if a handler is already registered for {@code filter}
+     */
+    public void onUnsolicited(UnsolicitedFilter filter, Executor executor, UnsolicitedHandler handler) {
+        routes.add(new UnsolicitedRoutes.Route(Objects.requireNonNull(filter, "filter"),
+                Objects.requireNonNull(executor, "executor"), Objects.requireNonNull(handler, "handler")));
+    }
+
+    /**
+     * Waits until no request is queued, on the wire, or waiting for its handler to return (the barrier after each
+     * sweep stage).
+     *
+     * @throws IllegalStateException if called on the handler executor's thread (it would wait for itself)
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public void awaitQuiescence() throws InterruptedException {
+        completions.await(null);
+    }
+
+    /**
+     * {@link #awaitQuiescence()} for at most {@code timeout}.
+     *
+     * @return false if requests were still pending when {@code timeout} passed
+     * @throws IllegalStateException if called on the handler executor's thread
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public boolean awaitQuiescence(Duration timeout) throws InterruptedException {
+        return completions.await(Objects.requireNonNull(timeout, "timeout"));
+    }
+
+    /** The counters now. */
+    public TransactionStats stats() {
+        lock.lock();
+        try {
+            return counters.snapshot(window.onWire(), window.queued(), window.maxSmpsOnWire());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Fails every queued and outstanding request with {@link TransactionOutcome.Closed} (later sends get it at once),
+     * ignores whatever arrives from now on and stops the timer thread. The channel stays open. Idempotent.
+     */
+    @Override
+    public void close() {
+        Transaction done;
+        lock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            for (Transaction t = window.drainOne(); t != null; t = window.drainOne()) {
+                completions.complete(t, new TransactionOutcome.Closed(t.request));
+            }
+            timerWake.signal();
+            done = completions.take();
+        } finally {
+            lock.unlock();
+        }
+        completions.dispatch(done);
+        if (Thread.currentThread() != timer) {
+            try {
+                timer.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Puts a request on the wire for the first time; under the lock. */
+    private void transmit(Transaction t, long now) {
+        window.putOnWire(t, now);
+        counters.countSent(t.attributeId);
+        wakeTimerIfEarlier(now);
+        sendOnWire(t, now);
+    }
+
+    /** One transmission of {@code t}, already on the wire; a failure completes it. Under the lock. */
+    private void sendOnWire(Transaction t, long now) {
+        try {
+            channel.send(t.request.to(), t.request.mad(), t.request.length());
+        } catch (IOException | RuntimeException e) {
+            counters.sendFailures++;
+            window.retire(t, now);
+            completions.complete(t, new TransactionOutcome.SendFailed(t.request, 0, String.valueOf(e.getMessage()),
+                    t.attempts));
+        }
+    }
+
+    /** Sends queued requests while the window has room; under the lock. */
+    private void pump(long now) {
+        for (Transaction t = window.nextToSend(); t != null; t = window.nextToSend()) {
+            transmit(t, now);
+        }
+    }
+
+    /** Wakes the timer thread if the window's next event is earlier than the timer's planned wake-up. */
+    private void wakeTimerIfEarlier(long now) {
+        long wait = window.nanosUntilNextEvent(now);
+        if (timerWaiting && wait >= 0 && (!timerTimed || timerDue - (now + wait) > 0)) {
+            timerWake.signal();
+        }
+    }
+
+    private void runTimer() {
+        lock.lock();
+        try {
+            while (!closed) {
+                long now = System.nanoTime();
+                expire(now);
+                if (window.widenIfStalled(now)) {
+                    pump(now);
+                }
+                Transaction done = completions.take();
+                if (done != null) {
+                    lock.unlock();
+                    try {
+                        completions.dispatch(done);
+                    } finally {
+                        lock.lock();
+                    }
+                    continue;
+                }
+                long wait = window.nanosUntilNextEvent(now);
+                timerWaiting = true;
+                timerTimed = wait >= 0;
+                timerDue = now + wait;
+                try {
+                    if (wait < 0) {
+                        timerWake.await();
+                    } else if (wait > 0) {
+                        timerWake.awaitNanos(wait);
+                    }
+                } finally {
+                    timerWaiting = false;
+                }
+            }
+        } catch (InterruptedException e) {
+            LOG.log(System.Logger.Level.WARNING, "MAD timer thread interrupted; timeouts stop");
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Re-sends or times out every request whose transmission is overdue; under the lock. */
+    private void expire(long now) {
+        for (Transaction t = window.expired(now); t != null; t = window.expired(now)) {
+            if (t.attempts <= retries) {
+                window.rearm(t, now);
+                counters.retries++;
+                sendOnWire(t, now);
+            } else {
+                window.retire(t, now);
+                counters.timeouts++;
+                completions.complete(t, new TransactionOutcome.TimedOut(t.request, t.attempts));
+            }
+        }
+        pump(now);
+    }
+
+    private void received(MadAddress from, byte[] mad, int length) {
+        if (HeaderBytes.isTruncated(mad, length) || mad[0] != 1) {
+            countMalformed();
+            return;
+        }
+        int method = HeaderBytes.method(mad);
+        if (HeaderBytes.isResponseMethod(method)) {
+            matchResponse(from, mad, length);
+        } else {
+            deliverUnsolicited(from, mad, length, method);
+        }
+    }
+
+    private void matchResponse(MadAddress from, byte[] mad, int length) {
+        Transaction done = null;
+        lock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            counters.received++;
+            long now = System.nanoTime();
+            Transaction t = match(mad);
+            if (t == null) {
+                counters.droppedUnmatched++;
+                return;
+            }
+            window.retire(t, now);
+            counters.responses++;
+            completions.complete(t, new TransactionOutcome.Response(t.request, from, mad, length,
+                    MadStatus.valueOf(HeaderBytes.status(mad)), t.attempts));
+            pump(now);
+            done = completions.take();
+        } finally {
+            lock.unlock();
+        }
+        completions.dispatch(done);
+    }
+
+    private void deliverUnsolicited(MadAddress from, byte[] mad, int length, int method) {
+        UnsolicitedRoutes.Route route = routes.find(HeaderBytes.mgmtClass(mad), method, HeaderBytes.attributeId(mad));
+        lock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            counters.received++;
+            if (route == null) {
+                counters.droppedUnsolicited++;
+                return;
+            }
+            counters.unsolicited++;
+        } finally {
+            lock.unlock();
+        }
+        routes.dispatch(route, from, mad, length);
+    }
+
+    private void handedBack(byte[] mad, int length, int status) {
+        if (HeaderBytes.isTruncated(mad, length)) {
+            countMalformed();
+            return;
+        }
+        Transaction done = null;
+        lock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            counters.sendFailures++;
+            long now = System.nanoTime();
+            Transaction t = match(mad);
+            if (t == null) {
+                return;
+            }
+            window.retire(t, now);
+            completions.complete(t, new TransactionOutcome.SendFailed(t.request, status,
+                    "the transport handed the MAD back undelivered with status " + status, t.attempts));
+            pump(now);
+            done = completions.take();
+        } finally {
+            lock.unlock();
+        }
+        completions.dispatch(done);
+    }
+
+    private Transaction match(byte[] mad) {
+        return window.match(HeaderBytes.lowTid(mad), HeaderBytes.mgmtClass(mad), HeaderBytes.attributeId(mad),
+                HeaderBytes.attributeModifier(mad));
+    }
+
+    private void countMalformed() {
+        lock.lock();
+        try {
+            counters.droppedMalformed++;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The channel's view of this instance; runs on the I/O thread and never throws. */
+    private final class Receiver implements MadReceiver {
+
+        @Override
+        public void onMad(MadAddress from, byte[] mad, int length) {
+            received(from, mad, length);
+        }
+
+        @Override
+        public void onSendFailed(byte[] mad, int length, int status) {
+            handedBack(mad, length, status);
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.jsm.mad.txn;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Window and timeout settings of {@link MadTransactions}, with OpenSM's option names and meaning (FACTS 1.7).
+ *
+ * <p>Immutable; safe to share.
+ *
+ * @param maxWireSmps {@code max_wire_smps}: SMP requests on the wire at once; 0 = no limit (default 4)
+ * @param maxWireSmps2 {@code max_wire_smps2}: when larger than {@code maxWireSmps}, the window widens by one each
+ *                     time {@code maxSmpsTimeout} passes with the window full and no SMP completing, up to this
+ *                     value; the next completion narrows it back to {@code maxWireSmps} (default 4: off)
+ * @param maxSmpsTimeout {@code max_smps_timeout} (OpenSM gives it in microseconds; default 600000 us)
+ * @param transactionTimeout {@code transaction_timeout}: how long one transmission waits for its response
+ *                           (default 200 ms)
+ * @param transactionRetries {@code transaction_retries}: re-sends after the first transmission timed out
+ *                           (default 3, so a lost SMP costs at most 4 timeouts)
+ */
+public record TransactionSettings(int maxWireSmps, int maxWireSmps2, Duration maxSmpsTimeout,
+                                  Duration transactionTimeout, int transactionRetries) {
+
+    /**
+     * @throws IllegalArgumentException for negative counts or non-positive durations
+     */
+    public TransactionSettings {
+        Objects.requireNonNull(maxSmpsTimeout, "maxSmpsTimeout");
+        Objects.requireNonNull(transactionTimeout, "transactionTimeout");
+        if (maxWireSmps < 0 || maxWireSmps2 < 0 || transactionRetries < 0) {
+            throw new IllegalArgumentException("max_wire_smps " + maxWireSmps + ", max_wire_smps2 " + maxWireSmps2
+                    + ", transaction_retries " + transactionRetries + ": none may be negative");
+        }
+        if (maxSmpsTimeout.isNegative() || maxSmpsTimeout.isZero()
+                || transactionTimeout.isNegative() || transactionTimeout.isZero()) {
+            throw new IllegalArgumentException("max_smps_timeout " + maxSmpsTimeout + " and transaction_timeout "
+                    + transactionTimeout + " must be positive");
+        }
+    }
+
+    /** OpenSM's defaults: 4, 4, 600000 us, 200 ms, 3. */
+    public static TransactionSettings defaults() {
+        return new TransactionSettings(4, 4, Duration.ofMillis(600), Duration.ofMillis(200), 3);
+    }
+
+    /** A copy with {@code max_wire_smps} (and {@code max_wire_smps2}, so that widening stays off) set to {@code n}. */
+    public TransactionSettings withWindow(int n) {
+        return new TransactionSettings(n, n, maxSmpsTimeout, transactionTimeout, transactionRetries);
+    }
+
+    /** A copy with widening from {@code maxWireSmps} up to {@code maxWireSmps2} after {@code maxSmpsTimeout}. */
+    public TransactionSettings withWidening(int maxWireSmps, int maxWireSmps2, Duration maxSmpsTimeout) {
+        return new TransactionSettings(maxWireSmps, maxWireSmps2, maxSmpsTimeout, transactionTimeout,
+                transactionRetries);
+    }
+
+    /** A copy with another {@code transaction_timeout} and {@code transaction_retries}. */
+    public TransactionSettings withTimeout(Duration transactionTimeout, int transactionRetries) {
+        return new TransactionSettings(maxWireSmps, maxWireSmps2, maxSmpsTimeout, transactionTimeout,
+                transactionRetries);
+    }
+
+    /** The window as a count: {@code maxWireSmps}, or {@link Integer#MAX_VALUE} for 0 (no limit). */
+    int windowLimit() {
+        return maxWireSmps == 0 ? Integer.MAX_VALUE : maxWireSmps;
+    }
+
+    /** Whether the window widens after {@code maxSmpsTimeout}: a limited window and a larger second limit. */
+    boolean widens() {
+        return maxWireSmps != 0 && maxWireSmps2 > maxWireSmps;
+    }
+}

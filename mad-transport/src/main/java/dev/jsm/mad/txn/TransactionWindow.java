@@ -1,0 +1,159 @@
+package dev.jsm.mad.txn;
+
+/**
+ * The bookkeeping of requests in flight, OpenSM's VL15 window and match table in one place: the FIFO of SMP
+ * requests waiting for room, the requests on the wire in deadline order, the TID table, and the window limit with
+ * {@code max_wire_smps2} widening. It decides; {@link MadTransactions} sends, locks and dispatches.
+ *
+ * <p>Only SMP requests (classes 0x01 and 0x81) count against the window, as only QP0 traffic goes through OpenSM's
+ * VL15 poller; GSI requests go out at once but are timed and retried the same way.
+ *
+ * <p>Widening follows OpenSM's poller: while requests are queued and the window is full, each
+ * {@code max_smps_timeout} without an SMP completing lets one more request out, up to {@code max_wire_smps2}; any
+ * SMP completion (response, timeout, failure) sets the limit back to {@code max_wire_smps}. Unlike OpenSM 3.3's
+ * poller, which keeps letting one more out per timeout once at {@code max_wire_smps2}, the limit never exceeds it.
+ *
+ * <p>Not thread-safe: guarded by the {@link MadTransactions} lock. Times are {@link System#nanoTime()} values.
+ */
+final class TransactionWindow {
+
+    private final int baseLimit;
+    private final int maxLimit;
+    private final boolean widens;
+    private final long timeoutNanos;
+    private final long widenNanos;
+    private final TransactionList queue = new TransactionList();
+    private final TransactionList wire = new TransactionList();
+    private final TidTable byTid = new TidTable();
+    private int limit;
+    private int smpsOnWire;
+    private int maxSmpsOnWire;
+    /** When the window last made progress (an SMP completed, or it widened, or requests started queueing). */
+    private long stallStart;
+
+    TransactionWindow(TransactionSettings settings) {
+        baseLimit = settings.windowLimit();
+        widens = settings.widens();
+        maxLimit = widens ? settings.maxWireSmps2() : baseLimit;
+        timeoutNanos = settings.transactionTimeout().toNanos();
+        widenNanos = settings.maxSmpsTimeout().toNanos();
+        limit = baseLimit;
+    }
+
+    /**
+     * Whether {@code t} may go on the wire now; if not it is queued behind the others.
+     *
+     * @return true if the caller should {@link #putOnWire} it now
+     */
+    boolean admit(Transaction t, long now) {
+        if (!t.smp || (queue.isEmpty() && smpsOnWire < limit)) {
+            return true;
+        }
+        if (queue.isEmpty()) {
+            stallStart = now;
+        }
+        queue.add(t);
+        return false;
+    }
+
+    /** The next queued request if the window has room for it (the caller puts it on the wire), else null. */
+    Transaction nextToSend() {
+        return smpsOnWire < limit ? queue.poll() : null;
+    }
+
+    /** Records a first transmission of {@code t}, timing out at {@code now + transaction_timeout}. */
+    void putOnWire(Transaction t, long now) {
+        byTid.put(t);
+        t.attempts = 1;
+        t.deadline = now + timeoutNanos;
+        wire.add(t);
+        if (t.smp && ++smpsOnWire > maxSmpsOnWire) {
+            maxSmpsOnWire = smpsOnWire;
+        }
+    }
+
+    /** Records a re-send of {@code t}: one more attempt, a fresh deadline, last in deadline order. */
+    void rearm(Transaction t, long now) {
+        wire.remove(t);
+        t.attempts++;
+        t.deadline = now + timeoutNanos;
+        wire.add(t);
+    }
+
+    /** The request on the wire that a response (or a handed-back MAD) with these fields answers, or null. */
+    Transaction match(int tid, int mgmtClass, int attributeId, int attributeModifier) {
+        Transaction t = tid == 0 ? null : byTid.get(tid);
+        return t != null && t.matches(mgmtClass, attributeId, attributeModifier) ? t : null;
+    }
+
+    /** Takes {@code t} off the wire for good: it was answered, failed or timed out. */
+    void retire(Transaction t, long now) {
+        byTid.remove(t.tid);
+        wire.remove(t);
+        if (t.smp) {
+            smpsOnWire--;
+            limit = baseLimit;
+            stallStart = now;
+        }
+    }
+
+    /** The request on the wire whose deadline has passed, earliest first, or null. */
+    Transaction expired(long now) {
+        Transaction t = wire.peek();
+        return t != null && t.deadline - now <= 0 ? t : null;
+    }
+
+    /** Widens the window by one if it has been full with requests queued for {@code max_smps_timeout}. */
+    boolean widenIfStalled(long now) {
+        if (canWiden() && now - stallStart >= widenNanos) {
+            limit++;
+            stallStart = now;
+            return true;
+        }
+        return false;
+    }
+
+    /** Nanoseconds from {@code now} until the next deadline or widening, 0 if due, -1 if nothing is pending. */
+    long nanosUntilNextEvent(long now) {
+        Transaction head = wire.peek();
+        boolean any = head != null;
+        long due = any ? head.deadline : 0;
+        if (canWiden()) {
+            long widenAt = stallStart + widenNanos;
+            due = any && due - widenAt < 0 ? due : widenAt;
+            any = true;
+        }
+        return any ? Math.max(0, due - now) : -1;
+    }
+
+    /** Removes and returns the next request queued or on the wire, or null when none is left; for close. */
+    Transaction drainOne() {
+        Transaction t = queue.poll();
+        if (t == null) {
+            t = wire.peek();
+            if (t != null) {
+                retire(t, 0);
+            }
+        }
+        return t;
+    }
+
+    /** Requests on the wire (all classes). */
+    int onWire() {
+        return wire.size();
+    }
+
+    /** SMP requests waiting for room. */
+    int queued() {
+        return queue.size();
+    }
+
+    int maxSmpsOnWire() {
+        return maxSmpsOnWire;
+    }
+
+    /** Whether widening applies: requests wait behind a full window that is not at {@code max_wire_smps2} yet. */
+    private boolean canWiden() {
+        return widens && !queue.isEmpty() && smpsOnWire >= limit && limit < maxLimit;
+    }
+}

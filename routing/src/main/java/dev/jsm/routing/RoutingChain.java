@@ -1,0 +1,167 @@
+package dev.jsm.routing;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The configured routing engines in the order OpenSM's {@code routing_engine} option lists them
+ * ({@code "ftree,updn"}, {@code "minhop"}, {@code "updn,no_fallback"}): {@link #route} tries them in order and the
+ * first that returns {@link RouteOutcome.Routed} wins. {@code minhop} is tried last as the implicit fallback unless
+ * the list names it already or contains {@code no_fallback}.
+ *
+ * <p>Unlike OpenSM, which falls back silently, every engine that declined or failed is reported in the
+ * {@link RoutingResult} with its reason, for the daemon to log at WARN. Message IDs:
+ * <ul>
+ *   <li>{@code ROUT-0101} an engine declined the fabric (the topology does not suit it), with its reason;</li>
+ *   <li>{@code ROUT-0102} an engine failed (or threw), with its reason;</li>
+ *   <li>{@code ROUT-0103} no configured engine routed: falling back to minhop;</li>
+ *   <li>{@code ROUT-0104} no engine routed at all (with {@code no_fallback}, or minhop failed too): the switches
+ *       keep their tables and the sweep should report an initialization error, as OpenSM does.</li>
+ * </ul>
+ *
+ * <p>Engines are created once, at parse time (as OpenSM sets them up at start and on a configuration change).
+ * {@link #route} is called by the sweep thread only; the chain itself is immutable. Behavioural counterpart:
+ * {@code setup_routing_engines} ({@code osm_opensm.c}) and {@code osm_ucast_mgr_process} ({@code osm_ucast_mgr.c}).
+ */
+public final class RoutingChain {
+
+    /** The list entry that disables the implicit minhop fallback. */
+    public static final String NO_FALLBACK = "no_fallback";
+    /** The engine used when the list is empty, and the implicit fallback. */
+    public static final String DEFAULT_ENGINE = "minhop";
+
+    private final String spec;
+    private final List<RoutingEngine> engines;
+    private final RoutingEngine fallback;
+    private final List<String> notes;
+
+    private RoutingChain(String spec, List<RoutingEngine> engines, RoutingEngine fallback, List<String> notes) {
+        this.spec = spec;
+        this.engines = List.copyOf(engines);
+        this.fallback = fallback;
+        this.notes = List.copyOf(notes);
+    }
+
+    /**
+     * Parses a {@code routing_engine} value: engine names and {@code no_fallback} separated by commas or white
+     * space; empty means {@code minhop}. A name listed twice is tried once (noted in {@link #notes()}).
+     *
+     * @throws IllegalArgumentException for an unknown name (the message lists the known ones), a list with
+     *     {@code no_fallback} and no engine, or a malformed option an engine reads
+     */
+    public static RoutingChain parse(String routingEngine, EngineOptions options, RoutingEngines known) {
+        String spec = routingEngine == null ? "" : routingEngine.strip();
+        List<String> names = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        boolean noFallback = false;
+        for (String name : spec.split("[,\\s]+")) {
+            if (name.isEmpty()) {
+                continue;
+            }
+            if (name.equals(NO_FALLBACK)) {
+                noFallback = true;
+            } else if (known.factory(name) == null) {
+                throw new IllegalArgumentException("routing_engine '" + spec + "': unknown routing engine '" + name
+                        + "' (known: " + String.join(", ", known.names()) + "; and " + NO_FALLBACK + ")");
+            } else if (names.contains(name)) {
+                notes.add("routing engine '" + name + "' is listed twice in '" + spec + "'; it is tried once");
+            } else {
+                names.add(name);
+            }
+        }
+        if (names.isEmpty()) {
+            if (noFallback) {
+                throw new IllegalArgumentException("routing_engine '" + spec + "' lists " + NO_FALLBACK
+                        + " but no engine");
+            }
+            names.add(DEFAULT_ENGINE);
+        }
+        List<RoutingEngine> engines = new ArrayList<>();
+        for (String name : names) {
+            engines.add(known.factory(name).create(options));
+        }
+        RoutingEngine fallback = null;
+        if (!noFallback && !names.contains(DEFAULT_ENGINE)) {
+            RoutingEngineFactory f = known.factory(DEFAULT_ENGINE);
+            if (f == null) {
+                throw new IllegalArgumentException("routing_engine '" + spec + "': the fallback engine "
+                        + DEFAULT_ENGINE + " is not available (known: " + String.join(", ", known.names()) + ")");
+            }
+            fallback = f.create(options);
+        }
+        return new RoutingChain(spec, engines, fallback, notes);
+    }
+
+    /** The configured engine names in order, without the fallback. */
+    public List<String> engineNames() {
+        List<String> n = new ArrayList<>();
+        for (RoutingEngine e : engines) {
+            n.add(e.name());
+        }
+        return n;
+    }
+
+    /** Whether minhop is tried after the configured engines. */
+    public boolean hasFallback() {
+        return fallback != null;
+    }
+
+    /** Parse remarks for the log (duplicate names). */
+    public List<String> notes() {
+        return notes;
+    }
+
+    /**
+     * Runs the engines in order on {@code in} until one routes; each starts from empty tables. An engine that throws
+     * counts as failed (a bug in one engine must not stop the sweep). Called on the sweep thread.
+     */
+    public RoutingResult route(RoutingInput in) {
+        LftTables tables = LftTables.forInput(in);
+        List<RoutingResult.Attempt> attempts = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        int total = engines.size() + (fallback == null ? 0 : 1);
+        for (int i = 0; i < total; i++) {
+            boolean isFallback = i == engines.size();
+            RoutingEngine engine = isFallback ? fallback : engines.get(i);
+            if (i > 0) {
+                tables.clear();
+            }
+            if (isFallback) {
+                warnings.add("ROUT-0103 no engine of routing_engine '" + describeSpec() + "' routed the fabric; "
+                        + "falling back to " + DEFAULT_ENGINE);
+            }
+            long t0 = System.nanoTime();
+            RouteOutcome outcome = attempt(engine, in, tables);
+            RoutingResult.Attempt a = new RoutingResult.Attempt(engine.name(), outcome, System.nanoTime() - t0,
+                    isFallback);
+            attempts.add(a);
+            if (outcome instanceof RouteOutcome.Routed) {
+                return new RoutingResult(tables, a, attempts, warnings);
+            }
+            warnings.add(a.describe());
+        }
+        warnings.add("ROUT-0104 no routing engine routed the fabric (routing_engine '" + describeSpec() + "'"
+                + (fallback == null && !engineNames().contains(DEFAULT_ENGINE) ? ", no fallback" : "") + ")");
+        return new RoutingResult(null, null, attempts, warnings);
+    }
+
+    private static RouteOutcome attempt(RoutingEngine engine, RoutingInput in, LftTables tables) {
+        try {
+            RouteOutcome outcome = engine.route(in, tables);
+            return outcome != null ? outcome : RouteOutcome.failed("the engine returned no outcome");
+        } catch (RuntimeException e) {
+            return RouteOutcome.failed("the engine threw " + e);
+        }
+    }
+
+    private String describeSpec() {
+        return spec.isEmpty() ? DEFAULT_ENGINE : spec;
+    }
+
+    /** {@code RoutingChain[ftree, updn + fallback minhop]}. */
+    @Override
+    public String toString() {
+        return "RoutingChain[" + String.join(", ", engineNames()) + (fallback != null ? " + fallback "
+                + DEFAULT_ENGINE : "") + "]";
+    }
+}

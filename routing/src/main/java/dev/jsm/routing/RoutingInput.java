@@ -1,0 +1,244 @@
+package dev.jsm.routing;
+
+import dev.jsm.subnet.Guid;
+import dev.jsm.subnet.Lid;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+
+/**
+ * What a routing engine sees of the fabric: switches, their ports and links, and the LIDs of the end ports, as
+ * dense primitive arrays built once per sweep from a {@link SubnetSnapshot}.
+ *
+ * <p>Layout (every index is dense and deterministic):
+ * <ul>
+ *   <li><b>Switches</b> {@code 0..S-1} in unsigned node-GUID order (the snapshot's switch index): GUID, system image
+ *       GUID, number of external ports, the base LID of port 0.</li>
+ *   <li><b>Ports</b>: switch {@code sw}'s ports {@code 0..numPorts} have flat indices {@code portStart[sw] + port};
+ *       {@code portEdge[flat]} is the switch-to-switch edge leaving on that port, or {@link #PORT_UNCONNECTED}, or
+ *       {@link #PORT_TO_END_NODE} (cabled to a CA or router). Port 0 is always {@link #PORT_UNCONNECTED}.</li>
+ *   <li><b>Switch-to-switch links</b> in CSR form: switch {@code sw} has edges {@code linkStart[sw] ..
+ *       linkStart[sw+1]-1} in local port order; edge {@code e} leaves on {@code localPort[e]} and reaches
+ *       {@code peerSwitch[e]} on {@code peerPort[e]}. Each cable appears once from each end; parallel links are
+ *       separate edges. Links with an end in PortState Down are left out.</li>
+ *   <li><b>LIDs</b> {@code 1..maxLid}: {@code lidOwnerSwitch[lid]} is the switch that delivers the LID (-1 if none:
+ *       unassigned, or an end port not cabled to a switch), {@code lidOwnerPort[lid]} the port it delivers on (0 for
+ *       the switch's own LIDs, 0xFF if none) and {@code lidEndPort[lid]} the end port holding it (-1 if none).</li>
+ *   <li><b>End ports</b> with LIDs {@code 0..E-1} in base-LID order: base LID, number of LIDs ({@code 2^lmc} of its
+ *       range), port GUID, node GUID, system image GUID, whether it is a switch's port 0, and the switch delivering
+ *       it (-1 if none). LMC spreading uses the GUIDs; a system image GUID of 0 is replaced by the node GUID.</li>
+ * </ul>
+ * Byte arrays hold port numbers 0..254 (read them with {@code & 0xFF}).
+ *
+ * <p>The accessors return the internal arrays without copying so hot loops can read them directly: they are
+ * <b>read-only</b>; an engine must never write to them. Under that rule the object is immutable and safe to share
+ * between threads. Counterpart of the parts of {@code osm_subn_t} OpenSM's engines read.
+ */
+public final class RoutingInput {
+
+    /** {@link #portEdge()} value: the port has no usable cable (not cabled, down, or port 0). */
+    public static final int PORT_UNCONNECTED = -1;
+    /** {@link #portEdge()} value: the port is cabled to a CA or router. */
+    public static final int PORT_TO_END_NODE = -2;
+
+    final int lmc;
+    final long[] switchGuid;
+    final long[] switchSystemImageGuid;
+    final int[] switchNumPorts;
+    final int[] switchLid;
+    final int[] portStart;
+    final int[] portEdge;
+    final int[] linkStart;
+    final int[] peerSwitch;
+    final byte[] localPort;
+    final byte[] peerPort;
+    final int maxLid;
+    final int[] lidOwnerSwitch;
+    final byte[] lidOwnerPort;
+    final int[] lidEndPort;
+    final int[] endPortBaseLid;
+    final int[] endPortLidCount;
+    final long[] endPortGuid;
+    final long[] endPortNodeGuid;
+    final long[] endPortSystemImageGuid;
+    final boolean[] endPortIsSwitch;
+    final int[] endPortSwitch;
+
+    RoutingInput(RoutingInputBuilder b) {
+        lmc = b.lmc;
+        switchGuid = b.switchGuid;
+        switchSystemImageGuid = b.switchSystemImageGuid;
+        switchNumPorts = b.switchNumPorts;
+        switchLid = b.switchLid;
+        portStart = b.portStart;
+        portEdge = b.portEdge;
+        linkStart = b.linkStart;
+        peerSwitch = b.peerSwitch;
+        localPort = b.localPort;
+        peerPort = b.peerPort;
+        maxLid = b.maxLid;
+        lidOwnerSwitch = b.lidOwnerSwitch;
+        lidOwnerPort = b.lidOwnerPort;
+        lidEndPort = b.lidEndPort;
+        endPortBaseLid = b.endPortBaseLid;
+        endPortLidCount = b.endPortLidCount;
+        endPortGuid = b.endPortGuid;
+        endPortNodeGuid = b.endPortNodeGuid;
+        endPortSystemImageGuid = b.endPortSystemImageGuid;
+        endPortIsSwitch = b.endPortIsSwitch;
+        endPortSwitch = b.endPortSwitch;
+    }
+
+    /**
+     * Builds the input of one routing pass from {@code snapshot}, with the subnet's configured LMC (OpenSM's
+     * {@code lmc} option: how many LIDs per end port the engines spread, {@code 2^lmc}).
+     *
+     * @throws IllegalArgumentException if {@code lmc} is outside 0..7
+     */
+    public static RoutingInput from(SubnetSnapshot snapshot, int lmc) {
+        if (lmc < 0 || lmc > Lid.MAX_LMC) {
+            throw new IllegalArgumentException("LMC " + lmc + " out of range (expected 0-" + Lid.MAX_LMC + ")");
+        }
+        return new RoutingInputBuilder(snapshot, lmc).build();
+    }
+
+    /** The configured LMC: end ports have up to {@code 2^lmc} LIDs; {@code lmc > 0} turns on LMC spreading. */
+    public int lmc() {
+        return lmc;
+    }
+
+    /** Number of switches, {@code S}. */
+    public int switchCount() {
+        return switchGuid.length;
+    }
+
+    /** Node GUIDs by switch index. Read-only. */
+    public long[] switchGuid() {
+        return switchGuid;
+    }
+
+    /** System image GUIDs by switch index (the node GUID where NodeInfo gave 0). Read-only. */
+    public long[] switchSystemImageGuid() {
+        return switchSystemImageGuid;
+    }
+
+    /** Number of external ports (NodeInfo.NumPorts) by switch index. Read-only. */
+    public int[] switchNumPorts() {
+        return switchNumPorts;
+    }
+
+    /** Base LID of each switch's port 0, 0 if it has none. Read-only. */
+    public int[] switchLid() {
+        return switchLid;
+    }
+
+    /** Flat index of port 0 of each switch, length {@code S + 1}. Read-only. */
+    public int[] portStart() {
+        return portStart;
+    }
+
+    /** Per flat port: the edge leaving on it, {@link #PORT_UNCONNECTED} or {@link #PORT_TO_END_NODE}. Read-only. */
+    public int[] portEdge() {
+        return portEdge;
+    }
+
+    /** The edge leaving switch {@code sw} on {@code port}, {@link #PORT_UNCONNECTED} or {@link #PORT_TO_END_NODE}. */
+    public int edgeOfPort(int sw, int port) {
+        return port < 0 || port > switchNumPorts[sw] ? PORT_UNCONNECTED : portEdge[portStart[sw] + port];
+    }
+
+    /** Number of directed switch-to-switch edges (twice the number of usable inter-switch cables). */
+    public int edgeCount() {
+        return peerSwitch.length;
+    }
+
+    /** First edge of each switch, length {@code S + 1}. Read-only. */
+    public int[] linkStart() {
+        return linkStart;
+    }
+
+    /** The switch each edge reaches. Read-only. */
+    public int[] peerSwitch() {
+        return peerSwitch;
+    }
+
+    /** The port each edge leaves its switch on. Read-only. */
+    public byte[] localPort() {
+        return localPort;
+    }
+
+    /** The port each edge arrives on at its peer switch. Read-only. */
+    public byte[] peerPort() {
+        return peerPort;
+    }
+
+    /** The highest assigned LID, 0 if none; LFTs have {@code maxLid + 1} entries. */
+    public int maxLid() {
+        return maxLid;
+    }
+
+    /** Per LID {@code 0..maxLid}: the switch delivering it, or -1. Read-only. */
+    public int[] lidOwnerSwitch() {
+        return lidOwnerSwitch;
+    }
+
+    /** Per LID {@code 0..maxLid}: the port of the owner switch delivering it (0 = the switch itself), or 0xFF. */
+    public byte[] lidOwnerPort() {
+        return lidOwnerPort;
+    }
+
+    /** Per LID {@code 0..maxLid}: the end port holding it, or -1. Read-only. */
+    public int[] lidEndPort() {
+        return lidEndPort;
+    }
+
+    /** Number of end ports with LIDs, {@code E}. */
+    public int endPortCount() {
+        return endPortBaseLid.length;
+    }
+
+    /** Base LID by end port (ascending). Read-only. */
+    public int[] endPortBaseLid() {
+        return endPortBaseLid;
+    }
+
+    /** Number of LIDs ({@code 2^lmc} of the assigned range) by end port. Read-only. */
+    public int[] endPortLidCount() {
+        return endPortLidCount;
+    }
+
+    /** Port GUID by end port. Read-only. */
+    public long[] endPortGuid() {
+        return endPortGuid;
+    }
+
+    /** Node GUID by end port. Read-only. */
+    public long[] endPortNodeGuid() {
+        return endPortNodeGuid;
+    }
+
+    /** System image GUID by end port (the node GUID where NodeInfo gave 0). Read-only. */
+    public long[] endPortSystemImageGuid() {
+        return endPortSystemImageGuid;
+    }
+
+    /** Whether each end port is a switch's port 0. Read-only. */
+    public boolean[] endPortIsSwitch() {
+        return endPortIsSwitch;
+    }
+
+    /** The switch delivering each end port's LIDs, or -1. Read-only. */
+    public int[] endPortSwitch() {
+        return endPortSwitch;
+    }
+
+    /** {@code switch 0x...} for log lines about switch {@code sw}. */
+    public String describeSwitch(int sw) {
+        return "switch " + Guid.toString(switchGuid[sw]);
+    }
+
+    /** {@code RoutingInput[S switches, E edges, N end ports, maxLid M, lmc L]}. */
+    @Override
+    public String toString() {
+        return "RoutingInput[" + switchCount() + " switches, " + edgeCount() + " edges, " + endPortCount()
+                + " end ports, maxLid " + maxLid + ", lmc " + lmc + "]";
+    }
+}

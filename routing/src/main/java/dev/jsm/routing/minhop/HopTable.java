@@ -1,0 +1,93 @@
+package dev.jsm.routing.minhop;
+
+import dev.jsm.routing.ParallelRanges;
+import dev.jsm.routing.RoutingInput;
+import java.util.Arrays;
+
+/**
+ * Switch-to-switch hop distances on the dense switch index, one byte per ordered pair in one {@code byte[S*S]}
+ * (row {@code from}, column {@code to}): 2.6 MB for 1620 switches. Filled by one breadth-first search per switch
+ * over the CSR links, {@code O(S * (S + E))}, rows in parallel. End ports are not in the table: a CA is as far as the
+ * switch it hangs off (the design note's "no min-hop tables for HCAs"), so per-port hop counts come from the
+ * neighbour's row.
+ *
+ * <p>Distances above 254 hops are treated as unreachable (IBA paths are at most 64 hops). Immutable after
+ * {@link #compute}; safe to share.
+ */
+public final class HopTable {
+
+    /** Distance value of an unreachable pair. */
+    public static final int UNREACHABLE = 0xFF;
+
+    private final int switchCount;
+    private final byte[] hops;
+
+    private HopTable(int switchCount, byte[] hops) {
+        this.switchCount = switchCount;
+        this.hops = hops;
+    }
+
+    /** Most switches a table can hold (one Java array of {@code S*S} bytes). */
+    public static final int MAX_SWITCHES = 46_000;
+
+    /**
+     * Computes the table for {@code in} with up to {@code threads} threads.
+     *
+     * @throws IllegalArgumentException if the fabric has more than {@link #MAX_SWITCHES} switches
+     */
+    public static HopTable compute(RoutingInput in, int threads) {
+        int s = in.switchCount();
+        if (s > MAX_SWITCHES) {
+            throw new IllegalArgumentException(s + " switches exceed the hop table's limit of " + MAX_SWITCHES);
+        }
+        byte[] hops = new byte[s * s];
+        Arrays.fill(hops, (byte) UNREACHABLE);
+        ParallelRanges.run(s, threads, 32, (from, to) -> {
+            int[] queue = new int[s];
+            for (int src = from; src < to; src++) {
+                bfs(in, src, hops, queue);
+            }
+        });
+        return new HopTable(s, hops);
+    }
+
+    private static void bfs(RoutingInput in, int src, byte[] hops, int[] queue) {
+        int s = in.switchCount();
+        int[] linkStart = in.linkStart();
+        int[] peer = in.peerSwitch();
+        int row = src * s;
+        hops[row + src] = 0;
+        queue[0] = src;
+        int head = 0;
+        int tail = 1;
+        while (head < tail) {
+            int u = queue[head++];
+            int next = (hops[row + u] & 0xFF) + 1;
+            if (next >= UNREACHABLE) {
+                continue;
+            }
+            for (int e = linkStart[u]; e < linkStart[u + 1]; e++) {
+                int v = peer[e];
+                if ((hops[row + v] & 0xFF) == UNREACHABLE) {
+                    hops[row + v] = (byte) next;
+                    queue[tail++] = v;
+                }
+            }
+        }
+    }
+
+    /** Number of switches. */
+    public int switchCount() {
+        return switchCount;
+    }
+
+    /** Hops from switch {@code from} to switch {@code to}, or {@link #UNREACHABLE}. */
+    public int hops(int from, int to) {
+        return hops[from * switchCount + to] & 0xFF;
+    }
+
+    /** The table, row-major (row = from). Read-only. */
+    byte[] raw() {
+        return hops;
+    }
+}

@@ -1,0 +1,28 @@
+package dev.jsm.routing.minhop;
+
+import dev.jsm.routing.EngineOptions;
+import dev.jsm.routing.RoutingEngine;
+import dev.jsm.routing.RoutingEngineFactory;
+
+/**
+ * Creates {@link MinHopEngine}s ({@code routing_engine minhop}; also the chain's implicit fallback).
+ *
+ * <p>Stateless; thread-safe.
+ */
+public final class MinHopEngineFactory implements RoutingEngineFactory {
+
+    /** Used by the built-in table and by {@link java.util.ServiceLoader}. */
+    public MinHopEngineFactory() {
+    }
+
+    @Override
+    public String name() {
+        return MinHopEngine.NAME;
+    }
+
+    /** Reads {@code port_shifting}, {@code scatter_ports}, {@code port_profile_switch_nodes}, {@code routing_threads}. */
+    @Override
+    public RoutingEngine create(EngineOptions options) {
+        return new MinHopEngine(MinHopOptions.from(options));
+    }
+}

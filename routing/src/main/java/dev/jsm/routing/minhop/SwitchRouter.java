@@ -1,0 +1,102 @@
+package dev.jsm.routing.minhop;
+
+import dev.jsm.routing.LftTables;
+import dev.jsm.routing.RoutingInput;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * Fills the LFT row of one switch at a time, the per-switch half of minhop ({@code ucast_mgr_process_tbl}): for
+ * each LID offset {@code 0 .. 2^lmc - 1}, for each destination end port in routing order, the LID
+ * {@code base + offset} goes to
+ * <ul>
+ *   <li>port 0 if it is this switch's own LID, the CA-facing port if the end port hangs off this switch;</li>
+ *   <li>otherwise one of the min-hop candidates toward the switch delivering it, picked by {@link PortChooser};</li>
+ *   <li>{@link LftTables#NO_PATH} if no switch delivers it or that switch is unreachable.</li>
+ * </ul>
+ * Each routed LID adds one to its port's load, except LIDs of switches (unless {@code port_profile_switch_nodes}):
+ * the load counts the CA traffic that matters. Loads are per switch, so switches are independent and the result is
+ * the same whatever thread routes which switch; {@code scatter_ports} draws from a random source seeded by the
+ * option and the switch GUID for the same reason.
+ *
+ * <p>Scratch of one worker (candidate lists, loads); confined to its thread, reused switch after switch.
+ */
+final class SwitchRouter {
+
+    private final RoutingInput in;
+    private final MinHopOptions options;
+    private final int[] order;
+    private final CandidatePorts candidates;
+    private final PortChooser chooser;
+    private final boolean plain;
+    private final int[] counts = new int[256];
+
+    SwitchRouter(RoutingInput in, HopTable table, MinHopOptions options, int[] order) {
+        this.in = in;
+        this.options = options;
+        this.order = order;
+        this.candidates = new CandidatePorts(in, table);
+        this.chooser = new PortChooser(in.switchSystemImageGuid(), options.portShifting());
+        this.plain = !options.portShifting() && options.scatterSeed() == 0;
+    }
+
+    /** Routes every LID of switch {@code sw} into {@code lft} (all {@link LftTables#NO_PATH} on entry). */
+    void route(int sw, byte[] lft) {
+        candidates.build(sw);
+        Arrays.fill(counts, 0);
+        SplittableRandom scatter = options.scatterSeed() == 0 ? null
+                : new SplittableRandom(options.scatterSeed() ^ (in.switchGuid()[sw] * 0x9E3779B97F4A7C15L));
+        int numPorts = in.switchNumPorts()[sw];
+        int[] baseLid = in.endPortBaseLid();
+        int[] lidCount = in.endPortLidCount();
+        int[] owner = in.endPortSwitch();
+        boolean[] isSwitch = in.endPortIsSwitch();
+        byte[] ownerPort = in.lidOwnerPort();
+        int lidsPerPort = 1 << in.lmc();
+        for (int offset = 0; offset < lidsPerPort; offset++) {
+            for (int x : order) {
+                if (offset >= lidCount[x] || owner[x] < 0) {
+                    continue;
+                }
+                int lid = baseLid[x] + offset;
+                int d = owner[x];
+                int port;
+                if (d == sw) {
+                    port = ownerPort[lid] & 0xFF;
+                } else {
+                    int from = candidates.from(d);
+                    int to = candidates.to(d);
+                    if (from == to) {
+                        continue;
+                    }
+                    if (offset == 0 && plain) {
+                        port = leastLoaded(candidates.ports(), from, to, counts);
+                    } else {
+                        int startFrom = offset == 0 ? 1 : (lft[lid - 1] & 0xFF) + 1;
+                        chooser.setEarlierLids(lft, baseLid[x], lid, candidates);
+                        port = chooser.choose(candidates.ports(), from, to, startFrom, numPorts, counts,
+                                offset == 0 ? scatter : null, candidates);
+                    }
+                }
+                lft[lid] = (byte) port;
+                if (!isSwitch[x] || options.portProfileSwitchNodes()) {
+                    counts[port]++;
+                }
+            }
+        }
+    }
+
+    /**
+     * The common case (base LID, no {@code port_shifting} or {@code scatter_ports}): the least loaded candidate, ties
+     * to the lowest port, as the minimum of {@code load << 8 | port} (branch-free, as the JIT turns {@code Math.min}
+     * into a conditional move).
+     */
+    private static int leastLoaded(byte[] ports, int from, int to, int[] counts) {
+        int best = Integer.MAX_VALUE;
+        for (int k = from; k < to; k++) {
+            int p = ports[k] & 0xFF;
+            best = Math.min(best, counts[p] << 8 | p);
+        }
+        return best & 0xFF;
+    }
+}

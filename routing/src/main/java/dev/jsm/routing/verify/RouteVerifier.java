@@ -1,0 +1,168 @@
+package dev.jsm.routing.verify;
+
+import dev.jsm.routing.LftTables;
+import dev.jsm.routing.PathSlProvider;
+import dev.jsm.routing.RouteOutcome;
+import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.Sl2VlProvider;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Checks LFTs against the fabric, independently of the engine that wrote them: for every switch and every assigned
+ * LID it follows the tables and reports
+ * <ul>
+ *   <li>pairs not delivered, with the reason ({@link UnreachableReason}) and where the path failed;</li>
+ *   <li>path lengths against the shortest possible (its own BFS, not the engine's);</li>
+ *   <li>link load under all-to-all CA-to-CA traffic (one flow per CA pair to the base LID), max and mean over the
+ *       switch-to-switch link directions;</li>
+ *   <li>the channel dependency graph per VL, using the engine's path SLs and SL2VL mapping where it provides them,
+ *       with one cycle if there is a credit loop.</li>
+ * </ul>
+ * Cost: {@code O(S^2)} bytes for distances and {@code O(S)} per LID for each check (paths toward one LID share
+ * their tails, see {@link DestinationWalk}).
+ *
+ * <p>Used by engine tests and, optionally, by the daemon after routing. Immutable; each call allocates its own
+ * scratch, so one verifier may be used from several threads.
+ */
+public final class RouteVerifier {
+
+    private final VerifierOptions options;
+
+    /** A verifier with {@link VerifierOptions#DEFAULT}. */
+    public RouteVerifier() {
+        this(VerifierOptions.DEFAULT);
+    }
+
+    /** A verifier with {@code options}. */
+    public RouteVerifier(VerifierOptions options) {
+        this.options = options;
+    }
+
+    /** Checks {@code lfts} with every path on SL 0 and VL 0. */
+    public VerifierReport verify(RoutingInput in, LftTables lfts) {
+        return verify(in, lfts, PathSlProvider.DEFAULT, Sl2VlProvider.ALL_VL0);
+    }
+
+    /** Checks {@code lfts} with the path SLs and SL2VL mapping of the engine's outcome. */
+    public VerifierReport verify(RoutingInput in, LftTables lfts, RouteOutcome.Routed routed) {
+        return verify(in, lfts, routed.pathSl(), routed.sl2Vl());
+    }
+
+    /**
+     * Checks {@code lfts} with the given path SLs and SL2VL mapping.
+     *
+     * @throws IllegalArgumentException if the tables are not sized for {@code in} or {@code sl2Vl} reports a VL
+     *     count outside 1..15
+     */
+    public VerifierReport verify(RoutingInput in, LftTables lfts, PathSlProvider pathSl, Sl2VlProvider sl2Vl) {
+        if (lfts.switchCount() != in.switchCount() || lfts.maxLid() != in.maxLid()) {
+            throw new IllegalArgumentException(lfts + " are not sized for " + in);
+        }
+        ShortestHops shortest = new ShortestHops(in);
+        DestinationWalk walk = new DestinationWalk(in, lfts);
+        LinkLoadCounter load = new LinkLoadCounter(in);
+        CreditLoopCheck loops = new CreditLoopCheck(in, pathSl, sl2Vl, options.includeSwitchTraffic());
+        Tally tally = new Tally(in, shortest, options.maxReported());
+        for (int lid = 1; lid <= in.maxLid(); lid++) {
+            int ep = in.lidEndPort()[lid];
+            if (ep < 0) {
+                continue;
+            }
+            tally.lids++;
+            int owner = in.lidOwnerSwitch()[lid];
+            if (owner < 0) {
+                tally.disconnected += in.switchCount();
+                continue;
+            }
+            walk.walk(lid);
+            tally.judge(lid, owner, walk);
+            boolean ca = !in.endPortIsSwitch()[ep];
+            if (ca && lid == in.endPortBaseLid()[ep]) {
+                load.addDestination(lid, walk);
+            }
+            if (ca || options.includeSwitchTraffic()) {
+                loops.addDestination(lid, walk);
+            }
+        }
+        return new VerifierReport(in.switchCount(), tally.lids, tally.pairs, tally.disconnected, tally.delivered,
+                tally.byReason(), tally.unreachable, tally.hopStats(), load.result(),
+                loops.result(options.maxReported()));
+    }
+
+    /** The pair counters of one verification. */
+    private static final class Tally {
+        private final RoutingInput in;
+        private final ShortestHops shortest;
+        private final int maxReported;
+        private final long[] byReason = new long[UnreachableReason.values().length];
+        private final List<VerifierReport.UnreachablePair> unreachable = new ArrayList<>();
+        private final List<VerifierReport.NonMinimalPair> nonMinimal = new ArrayList<>();
+        private int lids;
+        private long pairs;
+        private long disconnected;
+        private long delivered;
+        private long minimalPairs;
+        private long nonMinimalPairs;
+        private int maxExtra;
+        private int maxHops;
+        private long totalHops;
+        private long totalShortest;
+
+        Tally(RoutingInput in, ShortestHops shortest, int maxReported) {
+            this.in = in;
+            this.shortest = shortest;
+            this.maxReported = maxReported;
+        }
+
+        void judge(int lid, int owner, DestinationWalk walk) {
+            for (int sw = 0; sw < in.switchCount(); sw++) {
+                int best = shortest.hops(sw, owner);
+                if (best == ShortestHops.UNREACHABLE) {
+                    disconnected++;
+                    continue;
+                }
+                pairs++;
+                byte status = walk.status[sw];
+                if (status != DestinationWalk.DELIVERED) {
+                    UnreachableReason r = DestinationWalk.reason(status);
+                    byReason[r.ordinal()]++;
+                    if (unreachable.size() < maxReported) {
+                        unreachable.add(new VerifierReport.UnreachablePair(in.switchGuid()[sw], lid, r,
+                                in.switchGuid()[walk.failAt[sw]], walk.failPort[sw]));
+                    }
+                    continue;
+                }
+                delivered++;
+                int h = walk.hops[sw];
+                totalHops += h;
+                totalShortest += best;
+                maxHops = Math.max(maxHops, h);
+                if (h == best) {
+                    minimalPairs++;
+                } else {
+                    nonMinimalPairs++;
+                    maxExtra = Math.max(maxExtra, h - best);
+                    if (nonMinimal.size() < maxReported) {
+                        nonMinimal.add(new VerifierReport.NonMinimalPair(in.switchGuid()[sw], lid, h, best));
+                    }
+                }
+            }
+        }
+
+        Map<UnreachableReason, Long> byReason() {
+            Map<UnreachableReason, Long> m = new EnumMap<>(UnreachableReason.class);
+            for (UnreachableReason r : UnreachableReason.values()) {
+                m.put(r, byReason[r.ordinal()]);
+            }
+            return m;
+        }
+
+        VerifierReport.HopStats hopStats() {
+            return new VerifierReport.HopStats(minimalPairs, nonMinimalPairs, maxExtra, totalHops, totalShortest,
+                    maxHops, nonMinimal);
+        }
+    }
+}

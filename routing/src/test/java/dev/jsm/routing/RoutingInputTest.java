@@ -1,0 +1,141 @@
+package dev.jsm.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.jsm.routing.testing.Fabrics;
+import dev.jsm.routing.testing.TopologySubnets;
+import dev.jsm.sim.topo.TopologyShapes;
+import dev.jsm.subnet.PortAttributes;
+import dev.jsm.subnet.Subnet;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import org.junit.jupiter.api.Test;
+
+class RoutingInputTest {
+
+    // FAT2_16 node order: host 0, leaf 0..3, spine 0..1, hosts 1..15; LIDs follow it (LMC 0: host 0 = 1, leaf 0 = 2,
+    // ..., spine 1 = 7, host 1 = 8, ...). Switch index = GUID order = leaf 0..3, spine 0..1.
+    private static final int LEAF0 = 0;
+    private static final int SPINE0 = 4;
+
+    @Test
+    void switchesPortsAndLinksFollowTheFabric() {
+        RoutingInput in = TopologySubnets.input(Fabrics.FAT2_16, 0);
+
+        assertThat(in.switchCount()).isEqualTo(6);
+        assertThat(in.edgeCount()).isEqualTo(4 * 2 * 2 * 2);
+        assertThat(in.switchNumPorts()).containsOnly(8);
+        assertThat(in.switchGuid()).isSorted();
+        for (int p = 1; p <= 4; p++) {
+            assertThat(in.edgeOfPort(LEAF0, p)).isEqualTo(RoutingInput.PORT_TO_END_NODE);
+        }
+        assertThat(in.edgeOfPort(LEAF0, 0)).isEqualTo(RoutingInput.PORT_UNCONNECTED);
+        assertThat(in.edgeOfPort(LEAF0, 9)).isEqualTo(RoutingInput.PORT_UNCONNECTED);
+        int e = in.edgeOfPort(LEAF0, 5);
+        assertThat(in.peerSwitch()[e]).isEqualTo(SPINE0);
+        assertThat(in.peerPort()[e] & 0xFF).isEqualTo(1);
+    }
+
+    @Test
+    void everyEdgeHasItsReverseAndItsPortEntry() {
+        RoutingInput in = TopologySubnets.input("torus:dims=3x4,links=2,hosts=1", 0);
+        for (int sw = 0; sw < in.switchCount(); sw++) {
+            int last = -1;
+            for (int e = in.linkStart()[sw]; e < in.linkStart()[sw + 1]; e++) {
+                int port = in.localPort()[e] & 0xFF;
+                assertThat(port).isGreaterThan(last);
+                last = port;
+                assertThat(in.edgeOfPort(sw, port)).isEqualTo(e);
+                int back = in.edgeOfPort(in.peerSwitch()[e], in.peerPort()[e] & 0xFF);
+                assertThat(in.peerSwitch()[back]).isEqualTo(sw);
+                assertThat(in.peerPort()[back] & 0xFF).isEqualTo(port);
+            }
+        }
+    }
+
+    @Test
+    void lidsMapToTheirDeliveringSwitchAndPort() {
+        RoutingInput in = TopologySubnets.input(Fabrics.FAT2_16, 0);
+
+        assertThat(in.maxLid()).isEqualTo(22);
+        assertThat(in.endPortCount()).isEqualTo(22);
+        assertThat(in.endPortBaseLid()).isSorted();
+        assertThat(in.lidOwnerSwitch()[1]).isEqualTo(LEAF0);
+        assertThat(in.lidOwnerPort()[1] & 0xFF).isEqualTo(1);
+        assertThat(in.lidOwnerSwitch()[2]).isEqualTo(LEAF0);
+        assertThat(in.lidOwnerPort()[2] & 0xFF).isZero();
+        assertThat(in.switchLid()[LEAF0]).isEqualTo(2);
+        assertThat(in.lidOwnerSwitch()[8]).isEqualTo(LEAF0);
+        assertThat(in.lidOwnerPort()[8] & 0xFF).isEqualTo(2);
+        assertThat(in.lidOwnerSwitch()[0]).isEqualTo(-1);
+        int host1 = in.lidEndPort()[8];
+        assertThat(in.endPortIsSwitch()[host1]).isFalse();
+        assertThat(in.endPortIsSwitch()[in.lidEndPort()[2]]).isTrue();
+        assertThat(in.endPortSwitch()[host1]).isEqualTo(LEAF0);
+        assertThat(in.endPortNodeGuid()[host1]).isEqualTo(in.endPortGuid()[host1] - 1);
+        assertThat(in.endPortSystemImageGuid()[host1]).isEqualTo(in.endPortNodeGuid()[host1]);
+    }
+
+    @Test
+    void lmcRangesFillEveryLidOfTheRange() {
+        RoutingInput in = TopologySubnets.input(Fabrics.FAT2_16, 2);
+
+        assertThat(in.lmc()).isEqualTo(2);
+        int host0 = in.lidEndPort()[4];
+        assertThat(in.endPortBaseLid()[host0]).isEqualTo(4);
+        assertThat(in.endPortLidCount()[host0]).isEqualTo(4);
+        for (int lid = 4; lid <= 7; lid++) {
+            assertThat(in.lidEndPort()[lid]).isEqualTo(host0);
+            assertThat(in.lidOwnerSwitch()[lid]).isEqualTo(LEAF0);
+            assertThat(in.lidOwnerPort()[lid] & 0xFF).isEqualTo(1);
+        }
+        assertThat(in.lidEndPort()[1]).isEqualTo(-1);
+        assertThat(in.endPortLidCount()[in.lidEndPort()[8]]).isEqualTo(1);
+    }
+
+    @Test
+    void downPortsAreNotUsable() {
+        Subnet subnet = TopologySubnets.subnet(TopologyShapes.parse(Fabrics.FAT2_16), 0);
+        long leaf0 = subnet.switchAt(LEAF0).nodeGuid();
+        PortAttributes down = PortAttributes.NONE.withPortState(PortAttributes.STATE_DOWN);
+        subnet.node(leaf0).port(5).setAttributes(down);
+        subnet.node(leaf0).port(1).remote().setAttributes(down);
+
+        RoutingInput in = RoutingInput.from(SubnetSnapshot.of(subnet), 0);
+
+        assertThat(in.edgeCount()).isEqualTo(30);
+        assertThat(in.edgeOfPort(LEAF0, 5)).isEqualTo(RoutingInput.PORT_UNCONNECTED);
+        assertThat(in.edgeOfPort(SPINE0, 1)).isEqualTo(RoutingInput.PORT_UNCONNECTED);
+        assertThat(in.edgeOfPort(LEAF0, 1)).isEqualTo(RoutingInput.PORT_UNCONNECTED);
+        assertThat(in.lidOwnerSwitch()[1]).isEqualTo(-1);
+        assertThat(in.endPortSwitch()[in.lidEndPort()[1]]).isEqualTo(-1);
+    }
+
+    @Test
+    void systemImageGuidZeroMeansTheNodeGuid() {
+        Subnet subnet = TopologySubnets.subnet(TopologyShapes.parse(Fabrics.FAT2_16), 0);
+        subnet.switchAt(SPINE0).node().setSystemImageGuid(0);
+        subnet.switchAt(LEAF0).node().setSystemImageGuid(0x1234);
+
+        RoutingInput in = RoutingInput.from(SubnetSnapshot.of(subnet), 0);
+
+        assertThat(in.switchSystemImageGuid()[SPINE0]).isEqualTo(in.switchGuid()[SPINE0]);
+        assertThat(in.switchSystemImageGuid()[LEAF0]).isEqualTo(0x1234);
+    }
+
+    @Test
+    void emptySnapshotGivesAnEmptyInput() {
+        RoutingInput in = RoutingInput.from(SubnetSnapshot.empty(), 0);
+
+        assertThat(in.switchCount()).isZero();
+        assertThat(in.maxLid()).isZero();
+        assertThat(in.toString()).isEqualTo("RoutingInput[0 switches, 0 edges, 0 end ports, maxLid 0, lmc 0]");
+    }
+
+    @Test
+    void rejectsAnLmcOutOfRange() {
+        assertThatThrownBy(() -> RoutingInput.from(SubnetSnapshot.empty(), 8))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("LMC 8 out of range (expected 0-7)");
+    }
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# SMP round trips per second through MadTransactions with max_wire_smps 1, 4, 16 and 64 outstanding, over
+#   - the in-JVM simulator: dev.jsm.sim.txn.TransactionsBenchmark (SimMadChannel), and
+#   - Debian's ibsim: dev.jsm.mad.txn.UmadTransactionsBenchmark (UmadChannel: JNA, libibumad, libumad2sim.so),
+#     started by mad-transport/src/test/ibsim/bin/java-under-ibsim (own network namespace, ibsim -n, stopped by PID),
+# on the same fabric (fabrics/mesh-5x5.net = shape mesh:dims=5x5,hosts=2: 75 nodes, routes of 0..10 hops):
+# batches of directed-route NodeInfo Gets to every node, handlers on one SM thread, after one warm-up batch.
+# Prints one Markdown table (the one in docs/performance.md) plus the machine it ran on.
+#
+# Usage: scripts/bench-transport.sh [seconds per window, default 3]
+# Environment: MVN (default "mvn -B -ntp -q -o"), JAVA_HOME.
+# Requires: JDK 17, Maven; for the ibsim column ibsim-utils and libibumad3 (else it says n/a).
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+secs=${1:-3}
+mvn=${MVN:-mvn -B -ntp -q -o}
+net=$top/fabrics/mesh-5x5.net
+shape=mesh:dims=5x5,hosts=2
+java=${JAVA_HOME:+$JAVA_HOME/bin/}java
+opts="-XX:+UseSerialGC"
+work=$(mktemp -d /tmp/bench-transport.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
+echo "[bench] building mad-transport (install) and the sim test classes ..." >&2
+$mvn -f "$top/mad-transport/pom.xml" install -DskipTests >&2
+$mvn -f "$top/sim/pom.xml" test-compile dependency:build-classpath -Dmdep.outputFile="$work/sim.cp" \
+    -Dmdep.includeScope=test >&2
+
+echo "[bench] in-JVM simulator, $shape, ${secs}s per window ..." >&2
+"$java" $opts -cp "$top/sim/target/test-classes:$top/sim/target/classes:$(cat "$work/sim.cp")" \
+    dev.jsm.sim.txn.TransactionsBenchmark "$shape" "$secs" | tee "$work/sim.txt" >&2
+
+if [ -x /usr/bin/ibsim ] && [ -r /usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so ]; then
+    echo "[bench] ibsim through JNA + umad2sim, $(basename "$net"), ${secs}s per window ..." >&2
+    JSM_IBSIM_NET=$net "$top/mad-transport/src/test/ibsim/bin/java-under-ibsim" $opts \
+        -cp "$top/mad-transport/target/test-classes:$top/mad-transport/target/classes:$top/mad-transport/target/lib/*" \
+        dev.jsm.mad.txn.UmadTransactionsBenchmark "$secs" 2>"$work/ibsim.err" | tee "$work/ibsim.txt" >&2 || {
+        echo "[bench] ibsim run failed:" >&2; cat "$work/ibsim.err" >&2; exit 1; }
+else
+    echo "[bench] ibsim-utils not installed: no ibsim column" >&2
+    : > "$work/ibsim.txt"
+fi
+
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+echo
+echo "$(date -u +%Y-%m-%d), $(nproc) cores ($cpu), $("$java" -version 2>&1 | head -n 1)," \
+    "load average $(cut -d' ' -f1-3 /proc/loadavg), ${secs} s per window"
+echo
+echo "| window (max_wire_smps) | simulator SMPs/s | simulator us/SMP | ibsim SMPs/s | ibsim us/SMP |"
+echo "|---:|---:|---:|---:|---:|"
+# benchmark rows: window SMPs seconds SMPs/s us/SMP max-on-wire
+awk 'FNR == 1 { file++ }
+     $1 ~ /^[0-9]+$/ && NF == 6 { rate[file, $1] = $4; us[file, $1] = $5; windows[$1] = 1 }
+     END {
+         n = split("1 4 16 64", order, " ")
+         for (i = 1; i <= n; i++) {
+             w = order[i]
+             printf "| %s | %s | %s | %s | %s |\n", w,
+                 ((1, w) in rate) ? rate[1, w] : "n/a", ((1, w) in us) ? us[1, w] : "n/a",
+                 ((2, w) in rate) ? rate[2, w] : "n/a", ((2, w) in us) ? us[2, w] : "n/a"
+         }
+     }' "$work/sim.txt" "$work/ibsim.txt"

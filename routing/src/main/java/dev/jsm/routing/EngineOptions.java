@@ -1,5 +1,7 @@
 package dev.jsm.routing;
 
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Locale;
 import java.util.Map;
@@ -28,8 +30,18 @@ public final class EngineOptions {
     public static final String HOP_WEIGHTS_FILE = "hop_weights_file";
     /** File of switch ports left out of the load count (path). */
     public static final String PORT_PROF_IGNORE_FILE = "port_prof_ignore_file";
+    /** Leave the ports of {@link #GUID_ROUTING_ORDER_FILE} out of {@link #SCATTER_PORTS} (boolean). */
+    public static final String GUID_ROUTING_ORDER_NO_SCATTER = "guid_routing_order_no_scatter";
+    /** File of per-switch port search orders, dor's dimension order (path). */
+    public static final String PORT_SEARCH_ORDERING_FILE = "port_search_ordering_file";
+    /** OpenSM's deprecated name of {@link #PORT_SEARCH_ORDERING_FILE}, read when that one is not set (path). */
+    public static final String DIMN_PORTS_FILE = "dimn_ports_file";
     /** File of root switch GUIDs for updn and ftree (path). */
     public static final String ROOT_GUID_FILE = "root_guid_file";
+    /** File of {@code <switch GUID> <id>} pairs replacing GUIDs in updn's tie-break (path). */
+    public static final String IDS_GUID_FILE = "ids_guid_file";
+    /** Keep routes to updn's root switches even where they break up*&#47;down* (boolean). */
+    public static final String CONNECT_ROOTS = "connect_roots";
     /** Worker threads an engine may use; 0 = one per available processor, 1 = the calling thread only (number). */
     public static final String ROUTING_THREADS = "routing_threads";
 
@@ -131,6 +143,24 @@ public final class EngineOptions {
             throw bad(ROUTING_THREADS, "0 (all processors) or a thread count", Long.toString(n));
         }
         return n == 0 ? Runtime.getRuntime().availableProcessors() : (int) n;
+    }
+
+    /**
+     * A file option: its path, or empty when the option is unset, blank or {@code (null)} (how {@code opensm.conf}
+     * writes an unset file option).
+     *
+     * @throws IllegalArgumentException if the value is not a valid file name
+     */
+    public Optional<Path> file(String key) {
+        String v = values.get(key);
+        if (v == null || v.isBlank() || v.strip().equals("(null)")) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Path.of(v.strip()));
+        } catch (InvalidPathException e) {
+            throw bad(key, "a file name", v);
+        }
     }
 
     private static IllegalArgumentException bad(String key, String expected, String found) {

@@ -1,6 +1,9 @@
 package dev.jsm.routing;
 
+import dev.jsm.routing.dor.DorEngineFactory;
 import dev.jsm.routing.minhop.MinHopEngineFactory;
+import dev.jsm.routing.updn.DnUpEngineFactory;
+import dev.jsm.routing.updn.UpDnEngineFactory;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -19,7 +22,11 @@ import java.util.ServiceLoader;
 public final class RoutingEngines {
 
     /** The built-in factories, in the order {@link #names()} lists them. */
-    private static final List<RoutingEngineFactory> BUILT_INS = List.of(new MinHopEngineFactory());
+    private static final List<RoutingEngineFactory> BUILT_INS = List.of(
+            new MinHopEngineFactory(),
+            new UpDnEngineFactory(),
+            new DnUpEngineFactory(),
+            new DorEngineFactory());
 
     private final Map<String, RoutingEngineFactory> byName;
     private final List<String> notes;

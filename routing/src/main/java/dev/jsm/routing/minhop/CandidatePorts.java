@@ -1,13 +1,15 @@
 package dev.jsm.routing.minhop;
 
+import dev.jsm.routing.EgressCandidates;
 import dev.jsm.routing.RoutingInput;
 import java.util.Arrays;
 
 /**
  * For one switch, the min-hop egress ports toward every other switch: port {@code p} (leading to neighbour {@code q})
- * is a candidate for destination switch {@code d} when {@code hops(q, d) + 1 == hops(sw, d)}. Every LID a destination
- * switch delivers shares its candidate list, so the lists are built once per (switch, destination switch) pair, in
- * {@code O(degree * S)} per switch, instead of once per LID.
+ * is a candidate for destination switch {@code d} when {@code hops(q, d) + 1 == hops(sw, d)}, or with
+ * {@code hop_weights_file} when {@code weight(p) + cost(q, d) == cost(sw, d)} ({@link WeightedHopTable}). Every LID
+ * a destination switch delivers shares its candidate list, so the lists are built once per (switch, destination
+ * switch) pair, in {@code O(degree * S)} per switch, instead of once per LID.
  *
  * <p>Lists are slots of {@code degree} bytes per destination in one array ({@link #from}, {@link #to},
  * {@link #ports()}), ports ascending (edges are in local port order); parallel links to the same neighbour are
@@ -16,10 +18,12 @@ import java.util.Arrays;
  *
  * <p>Scratch of one worker: confined to the thread that calls {@link #build}; reused switch after switch.
  */
-final class CandidatePorts {
+final class CandidatePorts implements EgressCandidates {
 
     private final RoutingInput in;
     private final byte[] hops;
+    private final char[] cost;
+    private final byte[] portWeights;
     private final int switchCount;
     private final int[] count;
     private final int[] target;
@@ -28,15 +32,27 @@ final class CandidatePorts {
     private int stride;
 
     CandidatePorts(RoutingInput in, HopTable table) {
+        this(in, table.raw(), null, null);
+    }
+
+    /** Candidates on the cheapest paths of {@code table}, whose costs come from {@code portWeights} (flat). */
+    CandidatePorts(RoutingInput in, WeightedHopTable table, byte[] portWeights) {
+        this(in, null, table.raw(), portWeights);
+    }
+
+    private CandidatePorts(RoutingInput in, byte[] hops, char[] cost, byte[] portWeights) {
         this.in = in;
-        this.hops = table.raw();
+        this.hops = hops;
+        this.cost = cost;
+        this.portWeights = portWeights;
         this.switchCount = in.switchCount();
         this.count = new int[switchCount];
         this.target = new int[switchCount];
     }
 
     /** Builds the lists of switch {@code sw}: one pass over its edges, {@code O(degree * S)}. */
-    void build(int sw) {
+    @Override
+    public void build(int sw) {
         int s = switchCount;
         int row = sw * s;
         int firstEdge = in.linkStart()[sw];
@@ -47,12 +63,16 @@ final class CandidatePorts {
         if (ports.length < stride * s) {
             ports = new byte[stride * s];
         }
+        Arrays.fill(count, 0);
+        Arrays.fill(neighbour, -1);
+        if (cost != null) {
+            buildWeighted(sw, firstEdge, lastEdge);
+            return;
+        }
         for (int d = 0; d < s; d++) {
             int h = hops[row + d] & 0xFF;
             target[d] = h == 0 || h == HopTable.UNREACHABLE ? -1 : h - 1;
         }
-        Arrays.fill(count, 0);
-        Arrays.fill(neighbour, -1);
         for (int e = firstEdge; e < lastEdge; e++) {
             int qrow = peer[e] * s;
             byte port = local[e];
@@ -65,23 +85,51 @@ final class CandidatePorts {
         }
     }
 
+    /** Weighted {@link #build}: port {@code p} to {@code q} qualifies if {@code w(p) + cost(q, d)} is least. */
+    private void buildWeighted(int sw, int firstEdge, int lastEdge) {
+        int s = switchCount;
+        int row = sw * s;
+        int[] peer = in.peerSwitch();
+        byte[] local = in.localPort();
+        int portBase = in.portStart()[sw];
+        for (int d = 0; d < s; d++) {
+            int c = cost[row + d];
+            target[d] = c == 0 || c == WeightedHopTable.UNREACHABLE ? -1 : c;
+        }
+        for (int e = firstEdge; e < lastEdge; e++) {
+            int qrow = peer[e] * s;
+            byte port = local[e];
+            int w = portWeights[portBase + (port & 0xFF)] & 0xFF;
+            neighbour[port & 0xFF] = peer[e];
+            for (int d = 0; d < s; d++) {
+                if (cost[qrow + d] + w == target[d]) {
+                    ports[d * stride + count[d]++] = port;
+                }
+            }
+        }
+    }
+
     /** First candidate toward destination switch {@code d} in {@link #ports()}. */
-    int from(int d) {
+    @Override
+    public int from(int d) {
         return d * stride;
     }
 
     /** End (exclusive) of the candidates toward {@code d}; equal to {@link #from} if there are none. */
-    int to(int d) {
+    @Override
+    public int to(int d) {
         return d * stride + count[d];
     }
 
     /** The candidate lists, one slot of {@code degree} bytes per destination switch. Read-only. */
-    byte[] ports() {
+    @Override
+    public byte[] ports() {
         return ports;
     }
 
     /** The switch on the far side of {@code port} of the current switch, or -1. */
-    int neighbour(int port) {
+    @Override
+    public int neighbour(int port) {
         return neighbour[port];
     }
 }

@@ -5,20 +5,21 @@ import dev.jsm.routing.ParallelRanges;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.files.RoutingFileException;
 
 /**
  * OpenSM's default routing engine, {@code minhop}: every switch forwards each LID on a shortest path to the switch
  * delivering it, balancing the LIDs over the equal-cost ports by the number of routes each port already carries.
  *
- * <p>Two passes, both on the dense switch index: a {@link HopTable} of switch-to-switch distances (BFS per switch,
- * {@code O(S * (S + E))}), then one LFT row per switch ({@link SwitchRouter}: candidate lists per destination switch
- * in {@code O(degree * S)}, then one choice per LID among its candidates). Both passes run in parallel per switch
- * on large fabrics; the tables are identical to a single-threaded run.
+ * <p>Two passes, both on the dense switch index: switch-to-switch distances ({@link ShortestPaths}: BFS per switch
+ * into a {@link HopTable}, {@code O(S * (S + E))}, or with {@code hop_weights_file} a bucket-queue Dijkstra per
+ * switch into a {@link WeightedHopTable}), then one LFT row per switch ({@link SwitchRouter}: candidate lists per
+ * destination switch in {@code O(degree * S)}, then one choice per LID among its candidates). Both passes run in
+ * parallel per switch on large fabrics; the tables are identical to a single-threaded run.
  *
- * <p>Extension points for OpenSM's remaining minhop inputs: {@code guid_routing_order_file} is another
- * {@link RoutingOrder}; {@code port_prof_ignore_file} is a per-port "not counted" mask in {@link SwitchRouter};
- * {@code hop_weights_file} turns the hop table into weighted distances (a bucket-queue Dijkstra per switch
- * instead of BFS, candidates then compare {@code weight(p) + dist(q, d)}).
+ * <p>The files of {@link MinHopOptions} ({@code guid_routing_order_file}, {@code hop_weights_file},
+ * {@code port_prof_ignore_file}) are read on every pass ({@link MinHopFiles}); one that cannot be read or has a
+ * malformed line makes the pass {@link RouteOutcome.Failed} with its {@code file:line} message.
  *
  * <p>Immutable; {@link #route} is called by one thread at a time. Behavioural counterpart:
  * {@code osm_ucast_mgr.c} and {@code osm_switch_recommend_path} ({@code osm_switch.c}).
@@ -43,7 +44,10 @@ public final class MinHopEngine implements RoutingEngine {
         return NAME;
     }
 
-    /** Fills {@code out}; declines nothing. Fails only if the fabric is too large for the hop table. */
+    /**
+     * Fills {@code out}; declines nothing. Fails if a file of the options is unusable, the fabric is too large for
+     * the hop table, or the hop weights make a path cost more than 65534.
+     */
     @Override
     public RouteOutcome route(RoutingInput in, LftTables out) {
         if (out.switchCount() != in.switchCount() || out.maxLid() != in.maxLid()) {
@@ -53,16 +57,34 @@ public final class MinHopEngine implements RoutingEngine {
         if (s > HopTable.MAX_SWITCHES) {
             return RouteOutcome.failed(s + " switches exceed minhop's limit of " + HopTable.MAX_SWITCHES);
         }
-        int threads = (long) s * (in.maxLid() + 1) < PARALLEL_THRESHOLD ? 1 : options.threads();
-        HopTable table = HopTable.compute(in, threads);
-        int[] order = RoutingOrder.byLid(in);
+        MinHopFiles files;
+        try {
+            files = MinHopFiles.load(in, options);
+        } catch (RoutingFileException e) {
+            return RouteOutcome.failed(e.getMessage());
+        }
+        int threads = threads(in, options);
+        ShortestPaths paths;
+        try {
+            paths = ShortestPaths.compute(in, files, threads);
+        } catch (IllegalArgumentException e) {
+            return RouteOutcome.failed(e.getMessage());
+        }
         ParallelRanges.run(s, threads, 8, (from, to) -> {
-            SwitchRouter router = new SwitchRouter(in, table, options, order);
+            SwitchRouter router = new SwitchRouter(in, paths.newCandidates(), options, files);
             for (int sw = from; sw < to; sw++) {
                 router.route(sw, out.lft(sw));
             }
         });
         return RouteOutcome.routed();
+    }
+
+    /**
+     * The worker threads for a pass over {@code in}: the configured count, but 1 below {@link #PARALLEL_THRESHOLD}
+     * LFT entries, where threads cost more than they save.
+     */
+    public static int threads(RoutingInput in, MinHopOptions options) {
+        return (long) in.switchCount() * (in.maxLid() + 1) < PARALLEL_THRESHOLD ? 1 : options.threads();
     }
 
     /** {@code minhop[options]}. */

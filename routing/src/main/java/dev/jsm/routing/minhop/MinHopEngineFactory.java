@@ -20,7 +20,10 @@ public final class MinHopEngineFactory implements RoutingEngineFactory {
         return MinHopEngine.NAME;
     }
 
-    /** Reads {@code port_shifting}, {@code scatter_ports}, {@code port_profile_switch_nodes}, {@code routing_threads}. */
+    /**
+     * Reads {@code port_shifting}, {@code scatter_ports}, {@code port_profile_switch_nodes}, {@code routing_threads}
+     * and the names of the routing order, hop weights and ignore files ({@link MinHopOptions#from}).
+     */
     @Override
     public RoutingEngine create(EngineOptions options) {
         return new MinHopEngine(MinHopOptions.from(options));

@@ -1,9 +1,14 @@
 package dev.jsm.routing.minhop;
 
 import dev.jsm.routing.EngineOptions;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
- * The options minhop reads, parsed once when the engine is created.
+ * The options minhop reads, parsed once when the engine is created. The files are only named here: they are read
+ * on every routing pass ({@link MinHopFiles}), as OpenSM does, so an edited file takes effect at the next heavy
+ * sweep.
  *
  * <p>Immutable; safe to share.
  *
@@ -11,14 +16,23 @@ import dev.jsm.routing.EngineOptions;
  * @param scatterSeed {@code scatter_ports}: seed of the random choice among equally loaded candidates, 0 = off
  * @param portProfileSwitchNodes {@code port_profile_switch_nodes}: count routes to switch LIDs in the port load
  * @param threads worker threads for large fabrics ({@code routing_threads}), at least 1
+ * @param guidRoutingOrderFile {@code guid_routing_order_file} ({@code -X}): port GUIDs whose LIDs are routed first
+ * @param guidRoutingOrderNoScatter {@code guid_routing_order_no_scatter}: no {@code scatter_ports} for those
+ * @param hopWeightsFile {@code hop_weights_file} ({@code -w}): per-port costs replacing the hop count
+ * @param portProfIgnoreFile {@code port_prof_ignore_file} ({@code -i}): ports whose load is not counted
  */
-public record MinHopOptions(boolean portShifting, long scatterSeed, boolean portProfileSwitchNodes, int threads) {
+public record MinHopOptions(boolean portShifting, long scatterSeed, boolean portProfileSwitchNodes, int threads,
+                           Optional<Path> guidRoutingOrderFile, boolean guidRoutingOrderNoScatter,
+                           Optional<Path> hopWeightsFile, Optional<Path> portProfIgnoreFile) {
 
-    /** Checks the thread count. */
+    /** Checks the thread count and for nulls. */
     public MinHopOptions {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, not " + threads);
         }
+        Objects.requireNonNull(guidRoutingOrderFile, "guidRoutingOrderFile");
+        Objects.requireNonNull(hopWeightsFile, "hopWeightsFile");
+        Objects.requireNonNull(portProfIgnoreFile, "portProfIgnoreFile");
     }
 
     /**
@@ -28,6 +42,8 @@ public record MinHopOptions(boolean portShifting, long scatterSeed, boolean port
      */
     public static MinHopOptions from(EngineOptions options) {
         return new MinHopOptions(options.portShifting(), options.scatterPorts(), options.portProfileSwitchNodes(),
-                options.routingThreads());
+                options.routingThreads(), options.file(EngineOptions.GUID_ROUTING_ORDER_FILE),
+                options.flag(EngineOptions.GUID_ROUTING_ORDER_NO_SCATTER, false),
+                options.file(EngineOptions.HOP_WEIGHTS_FILE), options.file(EngineOptions.PORT_PROF_IGNORE_FILE));
     }
 }

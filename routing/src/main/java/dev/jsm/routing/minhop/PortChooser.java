@@ -1,5 +1,6 @@
 package dev.jsm.routing.minhop;
 
+import dev.jsm.routing.EgressCandidates;
 import java.util.SplittableRandom;
 
 /**
@@ -39,7 +40,7 @@ final class PortChooser {
      * Records the neighbours the LIDs {@code base .. lid-1} of the current destination were routed through on this
      * switch (read back from its LFT row), for the LMC preferences; with {@code lid == base} there are none.
      */
-    void setEarlierLids(byte[] lft, int base, int lid, CandidatePorts switchPorts) {
+    void setEarlierLids(byte[] lft, int base, int lid, EgressCandidates switchPorts) {
         usedCount = 0;
         for (int l = base; l < lid; l++) {
             int p = lft[l] & 0xFF;
@@ -56,7 +57,7 @@ final class PortChooser {
      * @param switchPorts the current switch's port-to-neighbour map
      */
     int choose(byte[] ports, int from, int to, int startFrom, int numPorts, int[] counts, SplittableRandom scatter,
-               CandidatePorts switchPorts) {
+               EgressCandidates switchPorts) {
         int n = arrange(ports, from, to, startFrom, numPorts, counts);
         if (scatter != null) {
             return scattered(n, counts, scatter);
@@ -125,7 +126,7 @@ final class PortChooser {
         return rotated[scatter.nextInt(ties)];
     }
 
-    private int lmcSpread(int n, int[] counts, CandidatePorts switchPorts) {
+    private int lmcSpread(int n, int[] counts, EgressCandidates switchPorts) {
         int bestOtherSystem = -1;
         int leastOtherSystem = Integer.MAX_VALUE;
         int bestOtherNode = -1;

@@ -1,5 +1,6 @@
 package dev.jsm.routing.minhop;
 
+import dev.jsm.routing.EgressCandidates;
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RoutingInput;
 import java.util.Arrays;
@@ -15,35 +16,69 @@ import java.util.SplittableRandom;
  *   <li>{@link LftTables#NO_PATH} if no switch delivers it or that switch is unreachable.</li>
  * </ul>
  * Each routed LID adds one to its port's load, except LIDs of switches (unless {@code port_profile_switch_nodes}):
- * the load counts the CA traffic that matters. Loads are per switch, so switches are independent and the result is
- * the same whatever thread routes which switch; {@code scatter_ports} draws from a random source seeded by the
- * option and the switch GUID for the same reason.
+ * the load counts the CA traffic that matters; nor is anything counted on the ports of {@code port_prof_ignore_file},
+ * which therefore always look idle. The routing order comes from {@code guid_routing_order_file} when given, and
+ * {@code guid_routing_order_no_scatter} leaves the listed destinations out of {@code scatter_ports}. Loads are per
+ * switch, so switches are independent and the result is the same whatever thread routes which switch;
+ * {@code scatter_ports} draws from a random source seeded by the option and the switch GUID for the same reason.
+ *
+ * <p>The candidate lists come from an {@link EgressCandidates}: minhop's own {@link CandidatePorts}, dor's lists
+ * narrowed to the first dimension, or the up*&#47;down*-legal lists of updn and dnup, which share this port
+ * selection as in OpenSM (they only build other hop tables).
  *
  * <p>Scratch of one worker (candidate lists, loads); confined to its thread, reused switch after switch.
  */
-final class SwitchRouter {
+public final class SwitchRouter {
 
     private final RoutingInput in;
     private final MinHopOptions options;
     private final int[] order;
-    private final CandidatePorts candidates;
+    private final int unscattered;
+    private final boolean[] ignoredPorts;
+    private final EgressCandidates candidates;
     private final PortChooser chooser;
-    private final boolean plain;
     private final int[] counts = new int[256];
+    private final int[] countStep = new int[256];
 
-    SwitchRouter(RoutingInput in, HopTable table, MinHopOptions options, int[] order) {
+    /**
+     * A router choosing among the lists of {@code candidates} (owned by this router from now on), in the routing
+     * order and with the ignored ports of {@code files}.
+     */
+    public SwitchRouter(RoutingInput in, EgressCandidates candidates, MinHopOptions options, MinHopFiles files) {
+        this(in, candidates, options, files.order(), files.ignoredPorts(), files.noScatterForListed());
+    }
+
+    /**
+     * A router choosing among the lists of {@code candidates} (owned by this router from now on), in an order of
+     * the caller's, every port counted (no routing order or ignore file).
+     *
+     * @param order the end-port indices of {@code in} in the order their LIDs are assigned
+     */
+    public SwitchRouter(RoutingInput in, EgressCandidates candidates, MinHopOptions options, int[] order) {
+        this(in, candidates, options, RoutingOrder.of(order), null, false);
+    }
+
+    private SwitchRouter(RoutingInput in, EgressCandidates candidates, MinHopOptions options, RoutingOrder order,
+                         boolean[] ignoredPorts, boolean noScatterForListed) {
         this.in = in;
         this.options = options;
-        this.order = order;
-        this.candidates = new CandidatePorts(in, table);
+        this.order = order.endPorts();
+        this.unscattered = noScatterForListed ? order.listed() : 0;
+        this.ignoredPorts = ignoredPorts;
+        this.candidates = candidates;
         this.chooser = new PortChooser(in.switchSystemImageGuid(), options.portShifting());
-        this.plain = !options.portShifting() && options.scatterSeed() == 0;
+        Arrays.fill(countStep, 1);
     }
 
     /** Routes every LID of switch {@code sw} into {@code lft} (all {@link LftTables#NO_PATH} on entry). */
-    void route(int sw, byte[] lft) {
+    public void route(int sw, byte[] lft) {
         candidates.build(sw);
         Arrays.fill(counts, 0);
+        if (ignoredPorts != null) {
+            for (int p = 0; p <= in.switchNumPorts()[sw]; p++) {
+                countStep[p] = ignoredPorts[in.portStart()[sw] + p] ? 0 : 1;
+            }
+        }
         SplittableRandom scatter = options.scatterSeed() == 0 ? null
                 : new SplittableRandom(options.scatterSeed() ^ (in.switchGuid()[sw] * 0x9E3779B97F4A7C15L));
         int numPorts = in.switchNumPorts()[sw];
@@ -53,8 +88,11 @@ final class SwitchRouter {
         boolean[] isSwitch = in.endPortIsSwitch();
         byte[] ownerPort = in.lidOwnerPort();
         int lidsPerPort = 1 << in.lmc();
+        boolean shifting = options.portShifting();
+        boolean countSwitches = options.portProfileSwitchNodes();
         for (int offset = 0; offset < lidsPerPort; offset++) {
-            for (int x : order) {
+            for (int i = 0; i < order.length; i++) {
+                int x = order[i];
                 if (offset >= lidCount[x] || owner[x] < 0) {
                     continue;
                 }
@@ -69,18 +107,19 @@ final class SwitchRouter {
                     if (from == to) {
                         continue;
                     }
-                    if (offset == 0 && plain) {
+                    SplittableRandom random = offset == 0 && i >= unscattered ? scatter : null;
+                    if (offset == 0 && !shifting && random == null) {
                         port = leastLoaded(candidates.ports(), from, to, counts);
                     } else {
                         int startFrom = offset == 0 ? 1 : (lft[lid - 1] & 0xFF) + 1;
                         chooser.setEarlierLids(lft, baseLid[x], lid, candidates);
-                        port = chooser.choose(candidates.ports(), from, to, startFrom, numPorts, counts,
-                                offset == 0 ? scatter : null, candidates);
+                        port = chooser.choose(candidates.ports(), from, to, startFrom, numPorts, counts, random,
+                                candidates);
                     }
                 }
                 lft[lid] = (byte) port;
-                if (!isSwitch[x] || options.portProfileSwitchNodes()) {
-                    counts[port]++;
+                if (!isSwitch[x] || countSwitches) {
+                    counts[port] += countStep[port];
                 }
             }
         }

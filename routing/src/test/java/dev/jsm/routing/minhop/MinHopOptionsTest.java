@@ -10,6 +10,7 @@ import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.testing.Fabrics;
 import dev.jsm.routing.testing.TopologySubnets;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** port_shifting, scatter_ports, port_profile_switch_nodes. */
@@ -79,7 +80,8 @@ class MinHopOptionsTest {
         assertThatThrownBy(() -> new MinHopEngineFactory().create(bad))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("option port_shifting: expected TRUE or FALSE, found 'maybe'");
-        assertThatThrownBy(() -> new MinHopOptions(false, 0, false, 0))
+        assertThatThrownBy(() -> new MinHopOptions(false, 0, false, 0, Optional.empty(), false,
+                Optional.empty(), Optional.empty()))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

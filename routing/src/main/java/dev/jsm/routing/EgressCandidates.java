@@ -1,0 +1,32 @@
+package dev.jsm.routing;
+
+/**
+ * For one switch at a time, the egress ports an engine allows toward each destination switch: the lists minhop-style
+ * port selection ({@code dev.jsm.routing.minhop.SwitchRouter}) balances routes over. minhop allows every port on a
+ * shortest path; updn and dnup only the shortest ports that keep the up*&#47;down* rule. Every LID a destination
+ * switch delivers shares its list, so lists are per (switch, destination switch), not per LID.
+ *
+ * <p>Lists live in one array, {@link #ports()}{@code [from(d) .. to(d)-1]}, ports ascending; parallel links to the
+ * same neighbour are separate entries. An empty list ({@code from(d) == to(d)}) means the switch has no route to
+ * {@code d}.
+ *
+ * <p>Implementations are scratch of one worker: confined to the thread that calls {@link #build}, reused switch
+ * after switch.
+ */
+public interface EgressCandidates {
+
+    /** Builds the lists of switch {@code sw}; the other methods then answer for it. */
+    void build(int sw);
+
+    /** First candidate toward destination switch {@code d} in {@link #ports()}. */
+    int from(int d);
+
+    /** End (exclusive) of the candidates toward {@code d}; equal to {@link #from} if there are none. */
+    int to(int d);
+
+    /** The candidate lists. Read-only. */
+    byte[] ports();
+
+    /** The switch on the far side of {@code port} of the current switch, or -1. */
+    int neighbour(int port);
+}

@@ -1,0 +1,79 @@
+package dev.jsm.routing.minhop;
+
+import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.files.GuidListFile;
+import dev.jsm.routing.files.HopWeightsFile;
+import dev.jsm.routing.files.PortIgnoreFile;
+import dev.jsm.routing.files.RoutingFileException;
+
+/**
+ * What the files named by {@link MinHopOptions} mean for one routing pass, resolved against its
+ * {@link RoutingInput}: the routing order ({@code guid_routing_order_file}), the cost of leaving through each port
+ * ({@code hop_weights_file}) and the ports left out of the load count ({@code port_prof_ignore_file}). The files are
+ * read on every pass, as OpenSM does, so an edited file takes effect at the next heavy sweep. Engines built on
+ * minhop's port selection (minhop, dor) load this once per pass and hand it to {@link ShortestPaths} and
+ * {@link SwitchRouter}.
+ *
+ * <p>Immutable; safe to share between the workers of a pass.
+ */
+public final class MinHopFiles {
+
+    private final RoutingOrder order;
+    private final byte[] portWeights;
+    private final boolean[] ignoredPorts;
+    private final boolean noScatterForListed;
+
+    private MinHopFiles(RoutingOrder order, byte[] portWeights, boolean[] ignoredPorts, boolean noScatterForListed) {
+        this.order = order;
+        this.portWeights = portWeights;
+        this.ignoredPorts = ignoredPorts;
+        this.noScatterForListed = noScatterForListed;
+    }
+
+    /** No files: destinations by base LID, every port weighs 1, every port counted. */
+    public static MinHopFiles none(RoutingInput in) {
+        return new MinHopFiles(RoutingOrder.byLid(in), null, null, false);
+    }
+
+    /**
+     * Reads the files {@code options} names.
+     *
+     * @throws RoutingFileException if one cannot be read, has a malformed line, or names a port its switch does not
+     *     have; the message is {@code file:line: expected ..., found ...}
+     */
+    public static MinHopFiles load(RoutingInput in, MinHopOptions options) throws RoutingFileException {
+        RoutingOrder order = options.guidRoutingOrderFile().isPresent()
+                ? RoutingOrder.fromFile(in, GuidListFile.read(options.guidRoutingOrderFile().get()))
+                : RoutingOrder.byLid(in);
+        byte[] weights = options.hopWeightsFile().isPresent()
+                ? HopWeightsFile.read(options.hopWeightsFile().get()).portWeights(in) : null;
+        boolean[] ignored = options.portProfIgnoreFile().isPresent()
+                ? PortIgnoreFile.read(options.portProfIgnoreFile().get()).ignoredPorts(in) : null;
+        return new MinHopFiles(order, weights, ignored, options.guidRoutingOrderNoScatter());
+    }
+
+    /** Whether a hop weights file was given (then distances are weighted, else hop counts). */
+    public boolean weighted() {
+        return portWeights != null;
+    }
+
+    /** The routing order. */
+    RoutingOrder order() {
+        return order;
+    }
+
+    /** Per flat port its weight 1..255 (read with {@code & 0xFF}), or {@code null} without a hop weights file. */
+    byte[] portWeights() {
+        return portWeights;
+    }
+
+    /** Per flat port whether its load is not counted, or {@code null} without an ignore file. */
+    boolean[] ignoredPorts() {
+        return ignoredPorts;
+    }
+
+    /** Whether the destinations the routing order file lists are left out of {@code scatter_ports}. */
+    boolean noScatterForListed() {
+        return noScatterForListed;
+    }
+}

@@ -1,0 +1,139 @@
+package dev.jsm.routing.updn;
+
+import dev.jsm.routing.EgressCandidates;
+import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.minhop.HopTable;
+import java.util.Arrays;
+
+/**
+ * The egress ports of one switch that keep the up*&#47;down* rule and lie on the route length of
+ * {@link UpDownHops}: toward a destination it reaches going only down, the down links to neighbours that also go
+ * only down and are one hop nearer; toward any other destination, the up links to neighbours one hop nearer. The
+ * minhop port selection then balances routes over these lists exactly as it does over minhop's own.
+ *
+ * <p>With {@code connect_roots}, destinations that are root switches get minhop's unconstrained shortest-path lists
+ * instead (from a plain {@link HopTable}), as OpenSM keeps the min-hop entries toward root switches: the root LIDs
+ * stay reachable from everywhere, at the price of routes to them that may turn from down to up.
+ *
+ * <p>Scratch of one worker: confined to the thread that calls {@link #build}; reused switch after switch.
+ */
+final class UpDownCandidates implements EgressCandidates {
+
+    private final RoutingInput in;
+    private final byte[] table;
+    private final int switchCount;
+    private final boolean[] up;
+    private final HopTable plain;
+    private final int[] plainTargets;
+    private final int[] count;
+    private final int[] downTarget;
+    private final int[] upTarget;
+    private final int[] neighbour = new int[256];
+    private byte[] ports = new byte[1024];
+    private int stride;
+
+    /**
+     * Candidates for the tables of {@code hops}.
+     *
+     * @param order the order that gave {@code hops} its directions
+     * @param plain the unconstrained hop table for {@code connect_roots}, or {@code null}
+     * @param plainTargets the destination switches routed by {@code plain} (the roots), empty without it
+     */
+    UpDownCandidates(RoutingInput in, UpDownHops hops, UpDownOrder order, HopTable plain, int[] plainTargets) {
+        this.in = in;
+        this.table = hops.raw();
+        this.switchCount = in.switchCount();
+        this.plain = plain;
+        this.plainTargets = plainTargets;
+        this.count = new int[switchCount];
+        this.downTarget = new int[switchCount];
+        this.upTarget = new int[switchCount];
+        int[] peer = in.peerSwitch();
+        int[] linkStart = in.linkStart();
+        this.up = new boolean[peer.length];
+        for (int sw = 0; sw < switchCount; sw++) {
+            for (int e = linkStart[sw]; e < linkStart[sw + 1]; e++) {
+                up[e] = order.isUp(sw, peer[e]);
+            }
+        }
+    }
+
+    /** Builds the lists of switch {@code sw}: one pass over its links, {@code O(degree * S)}. */
+    @Override
+    public void build(int sw) {
+        int s = switchCount;
+        int row = sw * s;
+        int firstEdge = in.linkStart()[sw];
+        int lastEdge = in.linkStart()[sw + 1];
+        int[] peer = in.peerSwitch();
+        byte[] local = in.localPort();
+        stride = Math.max(1, lastEdge - firstEdge);
+        if (ports.length < stride * s) {
+            ports = new byte[stride * s];
+        }
+        for (int d = 0; d < s; d++) {
+            int v = table[row + d] & 0xFF;
+            int h = v & 0x7F;
+            boolean routable = h != 0 && h != UpDownHops.UNREACHABLE;
+            downTarget[d] = routable && (v & UpDownHops.DOWN_ONLY) != 0 ? (h - 1) | UpDownHops.DOWN_ONLY : -1;
+            upTarget[d] = routable && (v & UpDownHops.DOWN_ONLY) == 0 ? h - 1 : -1;
+        }
+        Arrays.fill(count, 0);
+        Arrays.fill(neighbour, -1);
+        for (int e = firstEdge; e < lastEdge; e++) {
+            int qrow = peer[e] * s;
+            byte port = local[e];
+            neighbour[port & 0xFF] = peer[e];
+            if (up[e]) {
+                for (int d = 0; d < s; d++) {
+                    if ((table[qrow + d] & 0x7F) == upTarget[d]) {
+                        ports[d * stride + count[d]++] = port;
+                    }
+                }
+            } else {
+                for (int d = 0; d < s; d++) {
+                    if ((table[qrow + d] & 0xFF) == downTarget[d]) {
+                        ports[d * stride + count[d]++] = port;
+                    }
+                }
+            }
+        }
+        for (int d : plainTargets) {
+            addPlain(sw, d, firstEdge, lastEdge);
+        }
+    }
+
+    /** Replaces the list toward root {@code d} by minhop's: every port on an unconstrained shortest path. */
+    private void addPlain(int sw, int d, int firstEdge, int lastEdge) {
+        count[d] = 0;
+        int h = plain.hops(sw, d);
+        if (h == 0 || h == HopTable.UNREACHABLE) {
+            return;
+        }
+        for (int e = firstEdge; e < lastEdge; e++) {
+            if (plain.hops(in.peerSwitch()[e], d) == h - 1) {
+                ports[d * stride + count[d]++] = in.localPort()[e];
+            }
+        }
+    }
+
+    @Override
+    public int from(int d) {
+        return d * stride;
+    }
+
+    @Override
+    public int to(int d) {
+        return d * stride + count[d];
+    }
+
+    @Override
+    public byte[] ports() {
+        return ports;
+    }
+
+    @Override
+    public int neighbour(int port) {
+        return neighbour[port];
+    }
+}

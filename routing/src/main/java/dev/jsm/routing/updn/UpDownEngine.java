@@ -1,0 +1,216 @@
+package dev.jsm.routing.updn;
+
+import dev.jsm.routing.LftTables;
+import dev.jsm.routing.ParallelRanges;
+import dev.jsm.routing.RouteOutcome;
+import dev.jsm.routing.RoutingEngine;
+import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.files.GuidIdFile;
+import dev.jsm.routing.files.GuidListFile;
+import dev.jsm.routing.files.RoutingFileException;
+import dev.jsm.routing.minhop.HopTable;
+import dev.jsm.routing.minhop.MinHopEngine;
+import dev.jsm.routing.minhop.MinHopFiles;
+import dev.jsm.routing.minhop.SwitchRouter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * OpenSM's {@code updn} and {@code dnup} engines: shortest routes under the up*&#47;down* rule (a route may go up and
+ * then down, never down and then up), which makes them free of credit loops on any topology, balanced over the
+ * legal equal-length ports by minhop's port selection ({@link SwitchRouter}).
+ *
+ * <p>A pass: (1) rank-0 switches: updn's roots ({@link RootFinder}: {@code root_guid_file}, else OpenSM's
+ * CA-distance histogram), dnup's switches with a CA or router; (2) ranks by BFS from them ({@link SwitchRanks});
+ * (3) the strict order that orients every link ({@link UpDownOrder}; ties by GUID or {@code ids_guid_file} id);
+ * (4) per destination switch, the legal route lengths ({@link UpDownHops}); (5) per switch, the legal shortest
+ * ports ({@link UpDownCandidates}) balanced by minhop's rules into the LFT. Steps 4 and 5 run in parallel per
+ * destination and per switch on large fabrics, with output identical to one thread.
+ *
+ * <p>Outcomes: <b>declined</b> when there are no rank-0 switches (no roots found, a root file naming none of the
+ * fabric's switches, no CA at all for dnup) or when the rule leaves two switches with CAs in the same connected
+ * fabric without a route (possible with several roots that are not linked, or with dnup's GUID tie-break on
+ * equal-rank meshes): the chain's next engine routes instead. <b>Failed</b> when {@code root_guid_file},
+ * {@code ids_guid_file} or one of minhop's files cannot be read or has a malformed line
+ * ({@code file:line: expected ..., found ...}). Of minhop's files, {@code guid_routing_order_file} and
+ * {@code port_prof_ignore_file} shape the port selection as in minhop; {@code hop_weights_file} does not apply
+ * (routes are counted in hops, as OpenSM's updn BFS does).
+ *
+ * <p>Without {@code connect_roots}, updn leaves root switches' own LIDs unreachable from other roots where only a
+ * down-then-up route exists (e.g. spine to spine on a fat tree), as OpenSM does; likewise switches of a 3-level tree
+ * do not reach the LIDs of middle and core switches of other groups. Those are switch-to-switch pairs only: on a
+ * full fat tree every CA reaches every LID.
+ *
+ * <p>{@link #lastSummary()} gives the roots of the last pass ({@code opensm-updn-roots.dump}). Called by one thread
+ * at a time; worker threads are joined before {@link #route} returns.
+ */
+public final class UpDownEngine implements RoutingEngine {
+
+    /** OpenSM name of the root-ranked engine. */
+    public static final String UPDN = "updn";
+    /** OpenSM name of the CA-ranked engine. */
+    public static final String DNUP = "dnup";
+
+    private final boolean updn;
+    private final UpDownOptions options;
+    private volatile UpDownSummary lastSummary;
+
+    private UpDownEngine(boolean updn, UpDownOptions options) {
+        this.updn = updn;
+        this.options = options;
+    }
+
+    /** An updn engine. */
+    public static UpDownEngine updn(UpDownOptions options) {
+        return new UpDownEngine(true, options);
+    }
+
+    /**
+     * A dnup engine. {@code root_guid_file}, {@code ids_guid_file} and {@code connect_roots} are not used (OpenSM's
+     * dnup reads {@code connect_roots} to allow down-then-up turns at a hop penalty, which gives up freedom from
+     * credit loops).
+     */
+    public static UpDownEngine dnup(UpDownOptions options) {
+        return new UpDownEngine(false, options);
+    }
+
+    @Override
+    public String name() {
+        return updn ? UPDN : DNUP;
+    }
+
+    /** What the last pass that got as far as choosing rank-0 switches decided; empty before. */
+    public Optional<UpDownSummary> lastSummary() {
+        return Optional.ofNullable(lastSummary);
+    }
+
+    @Override
+    public RouteOutcome route(RoutingInput in, LftTables out) {
+        if (out.switchCount() != in.switchCount() || out.maxLid() != in.maxLid()) {
+            throw new IllegalArgumentException(out + " is not sized for " + in);
+        }
+        int s = in.switchCount();
+        if (s == 0) {
+            return RouteOutcome.declined(name() + ": the fabric has no switches");
+        }
+        if (s > HopTable.MAX_SWITCHES) {
+            return RouteOutcome.failed(s + " switches exceed " + name() + "'s limit of " + HopTable.MAX_SWITCHES);
+        }
+        int threads = MinHopEngine.threads(in, options.portSelection());
+        List<String> notes = new ArrayList<>();
+        RankZero rankZero;
+        long[] id;
+        MinHopFiles files;
+        try {
+            files = MinHopFiles.load(in, options.portSelection());
+            rankZero = rankZero(in, threads);
+            notes.addAll(rankZero.roots().notes());
+            id = updn && options.idsGuidFile().isPresent()
+                    ? SwitchIds.fromFile(in, GuidIdFile.read(options.idsGuidFile().get()), notes)
+                    : in.switchGuid().clone();
+        } catch (RoutingFileException e) {
+            return RouteOutcome.failed(name() + ": " + e.getMessage());
+        }
+        RootFinder.Roots roots = rankZero.roots();
+        String source = rankZero.source();
+        HopTable plain = rankZero.plain();
+        int[] rank = SwitchRanks.fromSources(in, roots.isRoot());
+        lastSummary = summary(in, roots.isRoot(), rank, source, notes);
+        if (roots.count() == 0) {
+            return RouteOutcome.declined(noRoots(source));
+        }
+        UpDownOrder order = UpDownOrder.of(in, rank, id, updn);
+        UpDownHops hops = UpDownHops.compute(in, order, threads);
+        int[] plainTargets = new int[0];
+        if (updn && options.connectRoots()) {
+            plain = plain != null ? plain : HopTable.compute(in, threads);
+            plainTargets = indices(roots.isRoot());
+        }
+        String gap = Reachability.firstGap(in, hops, plainTargets, name());
+        if (gap != null) {
+            return RouteOutcome.declined(gap);
+        }
+        fill(in, out, files, hops, order, plain, plainTargets, threads);
+        return RouteOutcome.routed();
+    }
+
+    /** The rank-0 switches, how they were chosen, and the plain hop table if that needed one. */
+    private record RankZero(RootFinder.Roots roots, String source, HopTable plain) {
+    }
+
+    private RankZero rankZero(RoutingInput in, int threads) throws RoutingFileException {
+        if (!updn) {
+            boolean[] withCas = SwitchRanks.withEndNodes(in);
+            return new RankZero(new RootFinder.Roots(withCas, count(withCas), List.of()),
+                    "switches with a CA or router", null);
+        }
+        if (options.rootGuidFile().isPresent()) {
+            GuidListFile file = GuidListFile.read(options.rootGuidFile().get());
+            return new RankZero(RootFinder.fromFile(in, file), "root_guid_file " + file.source(), null);
+        }
+        HopTable plain = HopTable.compute(in, threads);
+        return new RankZero(RootFinder.byHistogram(in, plain), "CA-distance histogram", plain);
+    }
+
+    private void fill(RoutingInput in, LftTables out, MinHopFiles files, UpDownHops hops, UpDownOrder order,
+                      HopTable plain, int[] plainTargets, int threads) {
+        ParallelRanges.run(in.switchCount(), threads, 8, (from, to) -> {
+            SwitchRouter router = new SwitchRouter(in, new UpDownCandidates(in, hops, order, plain, plainTargets),
+                    options.portSelection(), files);
+            for (int sw = from; sw < to; sw++) {
+                router.route(sw, out.lft(sw));
+            }
+        });
+    }
+
+    private String noRoots(String source) {
+        if (!updn) {
+            return "dnup: no switch has a CA or router cabled to it, so there is nothing to rank from";
+        }
+        if (source.startsWith("root_guid_file")) {
+            return "updn: " + source + " names none of the fabric's switches (nor a CA attached to one)";
+        }
+        return "updn: no root switches found: no switch sees over 90% of the CA ports at one hop distance (not a "
+                + "fat tree?); list the roots in root_guid_file";
+    }
+
+    private UpDownSummary summary(RoutingInput in, boolean[] root, int[] rank, String source, List<String> notes) {
+        List<Long> guids = new ArrayList<>();
+        int maxRank = 0;
+        for (int sw = 0; sw < root.length; sw++) {
+            if (root[sw]) {
+                guids.add(in.switchGuid()[sw]);
+            }
+            if (rank[sw] != SwitchRanks.UNRANKED) {
+                maxRank = Math.max(maxRank, rank[sw]);
+            }
+        }
+        return new UpDownSummary(name(), guids, source, maxRank, notes);
+    }
+
+    private static int count(boolean[] flags) {
+        int n = 0;
+        for (boolean f : flags) {
+            n += f ? 1 : 0;
+        }
+        return n;
+    }
+
+    private static int[] indices(boolean[] flags) {
+        int[] out = new int[count(flags)];
+        int k = 0;
+        for (int i = 0; i < flags.length; i++) {
+            if (flags[i]) {
+                out[k++] = i;
+            }
+        }
+        return out;
+    }
+
+    /** {@code updn[options]}. */
+    @Override
+    public String toString() {
+        return name() + options;
+    }
+}

@@ -42,6 +42,10 @@ public final class EngineOptions {
     public static final String IDS_GUID_FILE = "ids_guid_file";
     /** Keep routes to updn's root switches even where they break up*&#47;down* (boolean). */
     public static final String CONNECT_ROOTS = "connect_roots";
+    /** OpenSM LFT dump ({@code opensm-lfts.dump} format) the {@code file} engine loads; {@code -U} (path). */
+    public static final String LFTS_FILE = "lfts_file";
+    /** OpenSM min-hop matrix dump ({@code opensm-lid-matrix.dump}) the {@code file} engine checks; {@code -M} (path). */
+    public static final String LID_MATRIX_DUMP_FILE = "lid_matrix_dump_file";
     /** Worker threads an engine may use; 0 = one per available processor, 1 = the calling thread only (number). */
     public static final String ROUTING_THREADS = "routing_threads";
 

@@ -1,6 +1,7 @@
 package dev.jsm.routing;
 
 import dev.jsm.routing.dor.DorEngineFactory;
+import dev.jsm.routing.file.FileEngineFactory;
 import dev.jsm.routing.minhop.MinHopEngineFactory;
 import dev.jsm.routing.updn.DnUpEngineFactory;
 import dev.jsm.routing.updn.UpDnEngineFactory;
@@ -26,7 +27,8 @@ public final class RoutingEngines {
             new MinHopEngineFactory(),
             new UpDnEngineFactory(),
             new DnUpEngineFactory(),
-            new DorEngineFactory());
+            new DorEngineFactory(),
+            new FileEngineFactory());
 
     private final Map<String, RoutingEngineFactory> byName;
     private final List<String> notes;

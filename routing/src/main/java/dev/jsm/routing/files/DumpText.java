@@ -1,0 +1,96 @@
+package dev.jsm.routing.files;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The raw lines of one of OpenSM's dump files ({@code opensm-lfts.dump}, {@code opensm-lid-matrix.dump}) and the
+ * token readers their parsers share. Unlike {@link FileLine}, a {@code #} does not end the meaningful part of a line:
+ * the dumps keep the destination's port GUID in a trailing comment ({@code # ... portguid 0x...}), which the readers
+ * need to remap LIDs. Errors read {@code file:line: expected ..., found ...}.
+ *
+ * <p>Immutable; safe to share.
+ */
+final class DumpText {
+
+    private final String source;
+    private final String[] lines;
+
+    private DumpText(String source, String[] lines) {
+        this.source = source;
+        this.lines = lines;
+    }
+
+    /** The lines of the file at {@code path}; the path as given names the file in errors. */
+    static DumpText read(Path path) throws RoutingFileException {
+        try {
+            return parse(path.toString(), Files.readString(path, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw RoutingFileException.unreadable(path.toString(), e);
+        }
+    }
+
+    /** The lines of {@code text}, named {@code source} in errors. */
+    static DumpText parse(String source, String text) {
+        return new DumpText(source, text.split("\r?\n|\r", -1));
+    }
+
+    /** The file name as given. */
+    String source() {
+        return source;
+    }
+
+    /** Number of lines (a final newline gives a last empty line). */
+    int lineCount() {
+        return lines.length;
+    }
+
+    /** Line {@code i} (0-based) with leading and trailing white space removed. */
+    String line(int i) {
+        return lines[i].strip();
+    }
+
+    /** An error on 1-based line {@code lineNo}. */
+    RoutingFileException error(int lineNo, String expected, String found) {
+        return RoutingFileException.at(source, lineNo, expected, found);
+    }
+
+    /** {@code 'text'}, shortened to 60 characters, for the "found" part of an error. */
+    static String quote(String text) {
+        return "'" + (text.length() > 60 ? text.substring(0, 57) + "..." : text) + "'";
+    }
+
+    /**
+     * The hex digits starting at {@code from} in {@code s} (no {@code 0x}), up to the first non-hex character: the
+     * end index, or -1 if there is no digit or more than {@code maxDigits} of them.
+     */
+    static int hexEnd(String s, int from, int maxDigits) {
+        int i = from;
+        while (i < s.length() && Character.digit(s.charAt(i), 16) >= 0) {
+            i++;
+        }
+        return i == from || i - from > maxDigits ? -1 : i;
+    }
+
+    /**
+     * The port GUID of the trailing {@code portguid 0x<16 hex>} of a dump line, 0 if the line has none (OpenSM reads
+     * such a line with the LID as written), or -1 if the marker is there but no GUID follows.
+     *
+     * @param from where the comment may start
+     */
+    static long trailingPortGuid(String s, int from) {
+        int at = s.indexOf("portguid 0x", from);
+        if (at < 0) {
+            return 0;
+        }
+        int start = at + "portguid 0x".length();
+        int end = hexEnd(s, start, 16);
+        if (end < 0 || end < s.length() && s.charAt(end) != ':' && !Character.isWhitespace(s.charAt(end))) {
+            return -1;
+        }
+        long guid = Long.parseUnsignedLong(s.substring(start, end), 16);
+        return guid == 0 ? -1 : guid;
+    }
+}

@@ -1,0 +1,263 @@
+package dev.jsm.routing.files;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * OpenSM's unicast LFT dump, {@code opensm-lfts.dump}, as the {@code file} engine loads it ({@code -U} /
+ * {@code lfts_file}). One block per switch:
+ * <pre>
+ * Unicast lids [0-22] of switch Lid 2 guid 0x0002c90100000000 ('leaf-0'):
+ * 0x0001 001 # Channel Adapter portguid 0x0002c90200000001: 'host-0-0'
+ * 0x0002 000 # Switch portguid 0x0002c90100000000: 'leaf-0'
+ * 22 lids dumped
+ * </pre>
+ * The header names the switch by node GUID; each entry line is a hex LID, the decimal egress port (leading zeros
+ * are decimal, as OpenSM reads them) and a comment whose {@code portguid 0x...} names the port that held the LID
+ * when the dump was taken (the engine remaps LIDs through it). An entry without that GUID is kept with GUID 0 (OpenSM
+ * then uses the LID as written). {@code N lids dumped} trailers, blank lines and lines starting with {@code #} are
+ * skipped.
+ *
+ * <p>Stricter than OpenSM, which ignores lines it does not understand: anything else, an entry before the first
+ * header, a LID outside the unicast range 0x0001-0xbfff, a port above 255, a switch listed twice and a multicast dump
+ * ({@code Multicast mlids ...}) are errors {@code file:line: expected ..., found ...}.
+ *
+ * <p>Storage is flat primitive arrays, entries in file order, each switch's entries contiguous. Immutable; safe to
+ * share.
+ */
+public final class LftDumpFile {
+
+    /** Highest unicast LID. */
+    public static final int MAX_UNICAST_LID = 0xBFFF;
+
+    private static final String HEADER = "Unicast lids";
+    private static final String GUID_MARK = " guid 0x";
+    private static final String HEADER_FORM = "'Unicast lids [...] of switch Lid <lid> guid 0x<guid> (...):'";
+
+    private final String source;
+    private final long[] switchGuids;
+    private final int[] switchLines;
+    private final int[] firstEntry;
+    private final int[] lids;
+    private final short[] ports;
+    private final long[] portGuids;
+    private final int[] entryLines;
+
+    private LftDumpFile(String source, long[] switchGuids, int[] switchLines, int[] firstEntry, int[] lids,
+                        short[] ports, long[] portGuids, int[] entryLines) {
+        this.source = source;
+        this.switchGuids = switchGuids;
+        this.switchLines = switchLines;
+        this.firstEntry = firstEntry;
+        this.lids = lids;
+        this.ports = ports;
+        this.portGuids = portGuids;
+        this.entryLines = entryLines;
+    }
+
+    /**
+     * Reads the dump at {@code path}.
+     *
+     * @throws RoutingFileException if it cannot be read ({@code file: cannot read: ...}) or a line is malformed
+     */
+    public static LftDumpFile read(Path path) throws RoutingFileException {
+        return of(DumpText.read(path));
+    }
+
+    /** Parses {@code text} as the content of a dump named {@code source}. */
+    public static LftDumpFile parse(String source, String text) throws RoutingFileException {
+        return of(DumpText.parse(source, text));
+    }
+
+    private static LftDumpFile of(DumpText text) throws RoutingFileException {
+        int n = text.lineCount();
+        long[] swGuid = new long[8];
+        int[] swLine = new int[8];
+        int[] first = new int[9];
+        int[] lid = new int[64];
+        short[] port = new short[64];
+        long[] guid = new long[64];
+        int[] line = new int[64];
+        int switches = 0;
+        int entries = 0;
+        Map<Long, Integer> seen = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            String l = text.line(i);
+            int lineNo = i + 1;
+            if (l.isEmpty() || l.startsWith("#") || isTrailer(l)) {
+                continue;
+            }
+            if (l.startsWith(HEADER)) {
+                long g = headerGuid(text, l, lineNo);
+                Integer earlier = seen.putIfAbsent(g, lineNo);
+                if (earlier != null) {
+                    throw text.error(lineNo, "each switch once",
+                            String.format("switch 0x%016x again (first on line %d)", g, earlier));
+                }
+                if (switches == swGuid.length) {
+                    swGuid = Arrays.copyOf(swGuid, switches * 2);
+                    swLine = Arrays.copyOf(swLine, switches * 2);
+                    first = Arrays.copyOf(first, switches * 2 + 1);
+                }
+                swGuid[switches] = g;
+                swLine[switches] = lineNo;
+                first[switches++] = entries;
+                continue;
+            }
+            if (!l.startsWith("0x")) {
+                if (l.startsWith("Multicast mlids")) {
+                    throw text.error(lineNo, "a unicast LFT dump (opensm-lfts.dump)", "a multicast one "
+                            + DumpText.quote(l));
+                }
+                throw text.error(lineNo, HEADER_FORM + ", '0x<lid> <port> # ... portguid 0x<guid>: ...' or "
+                        + "'<n> lids dumped'", DumpText.quote(l));
+            }
+            if (switches == 0) {
+                throw text.error(lineNo, "a switch header " + HEADER_FORM + " before the first LID line",
+                        DumpText.quote(l));
+            }
+            if (entries == lid.length) {
+                lid = Arrays.copyOf(lid, entries * 2);
+                port = Arrays.copyOf(port, entries * 2);
+                guid = Arrays.copyOf(guid, entries * 2);
+                line = Arrays.copyOf(line, entries * 2);
+            }
+            parseEntry(text, l, lineNo, entries, lid, port, guid);
+            line[entries++] = lineNo;
+        }
+        first[switches] = entries;
+        return new LftDumpFile(text.source(), Arrays.copyOf(swGuid, switches), Arrays.copyOf(swLine, switches),
+                Arrays.copyOf(first, switches + 1), Arrays.copyOf(lid, entries), Arrays.copyOf(port, entries),
+                Arrays.copyOf(guid, entries), Arrays.copyOf(line, entries));
+    }
+
+    /** {@code <n> lids dumped}. */
+    private static boolean isTrailer(String l) {
+        int sp = l.indexOf(' ');
+        return sp > 0 && l.substring(0, sp).chars().allMatch(c -> c >= '0' && c <= '9')
+                && l.substring(sp).strip().equals("lids dumped");
+    }
+
+    private static long headerGuid(DumpText text, String l, int lineNo) throws RoutingFileException {
+        int at = l.indexOf(GUID_MARK);
+        if (at < 0) {
+            throw text.error(lineNo, HEADER_FORM, DumpText.quote(l));
+        }
+        int start = at + GUID_MARK.length();
+        int end = DumpText.hexEnd(l, start, 16);
+        if (end < 0 || end < l.length() && !Character.isWhitespace(l.charAt(end)) && l.charAt(end) != ':') {
+            throw text.error(lineNo, "a switch GUID 0x<1..16 hex digits> after 'guid'",
+                    DumpText.quote(l.substring(start - 2)));
+        }
+        long g = Long.parseUnsignedLong(l.substring(start, end), 16);
+        if (g == 0) {
+            throw text.error(lineNo, "a non-zero switch GUID", DumpText.quote(l.substring(start - 2, end)));
+        }
+        return g;
+    }
+
+    private static void parseEntry(DumpText text, String l, int lineNo, int e, int[] lid, short[] port, long[] guid)
+            throws RoutingFileException {
+        int end = DumpText.hexEnd(l, 2, 4);
+        if (end < 0 || end < l.length() && !Character.isWhitespace(l.charAt(end))) {
+            throw text.error(lineNo, "a LID 0x0001..0xbfff", DumpText.quote(token(l, 0)));
+        }
+        int v = Integer.parseInt(l.substring(2, end), 16);
+        if (v == 0 || v > MAX_UNICAST_LID) {
+            throw text.error(lineNo, "a LID 0x0001..0xbfff", DumpText.quote(l.substring(0, end)));
+        }
+        int p = end;
+        while (p < l.length() && Character.isWhitespace(l.charAt(p))) {
+            p++;
+        }
+        int q = p;
+        while (q < l.length() && l.charAt(q) >= '0' && l.charAt(q) <= '9') {
+            q++;
+        }
+        boolean endsWell = q == l.length() || Character.isWhitespace(l.charAt(q));
+        if (q == p || q - p > 3 || !endsWell || Integer.parseInt(l.substring(p, q)) > 255) {
+            throw text.error(lineNo, "a port number 0..255 after the LID",
+                    p == l.length() ? "end of line" : DumpText.quote(token(l, p)));
+        }
+        long g = DumpText.trailingPortGuid(l, q);
+        if (g == -1) {
+            throw text.error(lineNo, "a port GUID 0x<1..16 hex digits> after 'portguid'",
+                    DumpText.quote(l.substring(l.indexOf("portguid 0x", q))));
+        }
+        lid[e] = v;
+        port[e] = (short) Integer.parseInt(l.substring(p, q));
+        guid[e] = g;
+    }
+
+    /** The white-space delimited token of {@code l} starting at {@code from}. */
+    private static String token(String l, int from) {
+        int to = from;
+        while (to < l.length() && !Character.isWhitespace(l.charAt(to))) {
+            to++;
+        }
+        return l.substring(from, to);
+    }
+
+    /** The file name as given, for messages. */
+    public String source() {
+        return source;
+    }
+
+    /** Number of switch blocks. */
+    public int switchCount() {
+        return switchGuids.length;
+    }
+
+    /** Node GUID of switch block {@code s}, in file order. */
+    public long switchGuid(int s) {
+        return switchGuids[s];
+    }
+
+    /** 1-based line of the header of switch block {@code s}. */
+    public int switchLine(int s) {
+        return switchLines[s];
+    }
+
+    /** First entry of switch block {@code s}; its entries are {@code firstEntry(s) .. firstEntry(s + 1) - 1}. */
+    public int firstEntry(int s) {
+        return firstEntry[s];
+    }
+
+    /** Total number of entry lines. */
+    public int entryCount() {
+        return lids.length;
+    }
+
+    /** The LID of entry {@code e} as dumped. */
+    public int lid(int e) {
+        return lids[e];
+    }
+
+    /** The egress port of entry {@code e}, 0..255. */
+    public int port(int e) {
+        return ports[e];
+    }
+
+    /** The port GUID that held the LID of entry {@code e} when dumped, 0 if the line gave none. */
+    public long portGuid(int e) {
+        return portGuids[e];
+    }
+
+    /** 1-based line of entry {@code e}. */
+    public int entryLine(int e) {
+        return entryLines[e];
+    }
+
+    /** {@code file:line}, to prefix a message about that line. */
+    public String where(int line) {
+        return source + ":" + line;
+    }
+
+    /** {@code LftDumpFile[source, S switches, N entries]}. */
+    @Override
+    public String toString() {
+        return "LftDumpFile[" + source + ", " + switchGuids.length + " switches, " + lids.length + " entries]";
+    }
+}

@@ -1,0 +1,279 @@
+package dev.jsm.routing.files;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * OpenSM's min-hop matrix dump, {@code opensm-lid-matrix.dump}, as the {@code file} engine loads it ({@code -M} /
+ * {@code lid_matrix_dump_file}). One block per switch, one row per destination switch LID:
+ * <pre>
+ * Switch: guid 0x0002c90100000000
+ * 0x0003: 02 ff ff ff ff 02 02 02 02 # portguid 0x0002c90100000010
+ * </pre>
+ * A row is the hex LID, a colon, then the hop count (hex, {@code ff} = no path) from this switch to that LID through
+ * port 0, 1, 2, ... (port 0's value is the least over all ports, 0 for the switch's own LID), then a comment whose
+ * {@code portguid 0x...} names the port that held the LID when dumped. Only switch LIDs appear; a CA is one hop past
+ * its switch. Blank lines and lines starting with {@code #} are skipped.
+ *
+ * <p>Stricter than OpenSM, which ignores lines it does not understand: anything else, a row before the first
+ * header, a LID outside 0x0001-0xbfff, a row without hop values or with more than 255, and a switch listed twice are
+ * errors {@code file:line: expected ..., found ...}.
+ *
+ * <p>Storage is flat: rows in file order, each switch's rows contiguous, all hop values in one byte array. Immutable;
+ * safe to share.
+ */
+public final class LidMatrixDumpFile {
+
+    /** Hop value meaning "no path through this port". */
+    public static final int NO_PATH = 0xFF;
+
+    private static final String HEADER_FORM = "'Switch: guid 0x<guid>'";
+
+    private final String source;
+    private final long[] switchGuids;
+    private final int[] switchLines;
+    private final int[] firstRow;
+    private final int[] lids;
+    private final long[] portGuids;
+    private final int[] rowLines;
+    private final int[] hopStart;
+    private final byte[] hops;
+
+    private LidMatrixDumpFile(String source, long[] switchGuids, int[] switchLines, int[] firstRow, int[] lids,
+                              long[] portGuids, int[] rowLines, int[] hopStart, byte[] hops) {
+        this.source = source;
+        this.switchGuids = switchGuids;
+        this.switchLines = switchLines;
+        this.firstRow = firstRow;
+        this.lids = lids;
+        this.portGuids = portGuids;
+        this.rowLines = rowLines;
+        this.hopStart = hopStart;
+        this.hops = hops;
+    }
+
+    /**
+     * Reads the dump at {@code path}.
+     *
+     * @throws RoutingFileException if it cannot be read ({@code file: cannot read: ...}) or a line is malformed
+     */
+    public static LidMatrixDumpFile read(Path path) throws RoutingFileException {
+        return of(DumpText.read(path));
+    }
+
+    /** Parses {@code text} as the content of a dump named {@code source}. */
+    public static LidMatrixDumpFile parse(String source, String text) throws RoutingFileException {
+        return of(DumpText.parse(source, text));
+    }
+
+    private static LidMatrixDumpFile of(DumpText text) throws RoutingFileException {
+        Rows rows = new Rows();
+        Map<Long, Integer> seen = new HashMap<>();
+        for (int i = 0; i < text.lineCount(); i++) {
+            String l = text.line(i);
+            int lineNo = i + 1;
+            if (l.isEmpty() || l.startsWith("#")) {
+                continue;
+            }
+            if (l.startsWith("Switch")) {
+                long g = headerGuid(text, l, lineNo);
+                Integer earlier = seen.putIfAbsent(g, lineNo);
+                if (earlier != null) {
+                    throw text.error(lineNo, "each switch once",
+                            String.format("switch 0x%016x again (first on line %d)", g, earlier));
+                }
+                rows.addSwitch(g, lineNo);
+            } else if (!l.startsWith("0x")) {
+                throw text.error(lineNo, HEADER_FORM + " or '0x<lid>: <hops> ... # portguid 0x<guid>'",
+                        DumpText.quote(l));
+            } else if (rows.switches == 0) {
+                throw text.error(lineNo, "a switch header " + HEADER_FORM + " before the first row", DumpText.quote(l));
+            } else {
+                parseRow(text, l, lineNo, rows);
+            }
+        }
+        return rows.build(text.source());
+    }
+
+    private static long headerGuid(DumpText text, String l, int lineNo) throws RoutingFileException {
+        String rest = l.substring("Switch".length()).strip();
+        if (rest.startsWith(":")) {
+            rest = rest.substring(1).strip();
+        }
+        if (!rest.startsWith("guid 0x")) {
+            throw text.error(lineNo, HEADER_FORM, DumpText.quote(l));
+        }
+        int end = DumpText.hexEnd(rest, 7, 16);
+        if (end < 0 || end != rest.length()) {
+            throw text.error(lineNo, "a switch GUID 0x<1..16 hex digits>", DumpText.quote(rest.substring(5)));
+        }
+        long g = Long.parseUnsignedLong(rest.substring(7, end), 16);
+        if (g == 0) {
+            throw text.error(lineNo, "a non-zero switch GUID", DumpText.quote(rest.substring(5)));
+        }
+        return g;
+    }
+
+    private static void parseRow(DumpText text, String l, int lineNo, Rows rows) throws RoutingFileException {
+        int end = DumpText.hexEnd(l, 2, 4);
+        if (end < 0 || end == l.length() || l.charAt(end) != ':' && !Character.isWhitespace(l.charAt(end))) {
+            throw text.error(lineNo, "a LID '0x0001..0xbfff:'", DumpText.quote(l.split("\\s+")[0]));
+        }
+        int lid = Integer.parseInt(l.substring(2, end), 16);
+        if (lid == 0 || lid > LftDumpFile.MAX_UNICAST_LID) {
+            throw text.error(lineNo, "a LID 0x0001..0xbfff", DumpText.quote(l.substring(0, end)));
+        }
+        int hash = l.indexOf('#', end);
+        String body = l.substring(end, hash < 0 ? l.length() : hash).strip();
+        if (body.startsWith(":")) {
+            body = body.substring(1).strip();
+        }
+        if (body.isEmpty()) {
+            throw text.error(lineNo, "hop counts (hex, ff = no path) after the LID", "none");
+        }
+        String[] values = body.split("\\s+");
+        if (values.length > 255) {
+            throw text.error(lineNo, "at most 255 hop counts (ports 0..254)", values.length + " of them");
+        }
+        rows.addRow(lid, lineNo, values.length);
+        for (String v : values) {
+            int ve = DumpText.hexEnd(v, 0, 2);
+            if (ve != v.length()) {
+                throw text.error(lineNo, "a hop count 00..ff", DumpText.quote(v));
+            }
+            rows.addHop(Integer.parseInt(v, 16));
+        }
+        long g = hash < 0 ? 0 : DumpText.trailingPortGuid(l, hash);
+        if (g == -1) {
+            throw text.error(lineNo, "a port GUID 0x<1..16 hex digits> after 'portguid'",
+                    DumpText.quote(l.substring(l.indexOf("portguid 0x", hash))));
+        }
+        rows.setPortGuid(g);
+    }
+
+    /** Growable flat arrays while parsing. */
+    private static final class Rows {
+        long[] swGuid = new long[8];
+        int[] swLine = new int[8];
+        int[] first = new int[9];
+        int switches;
+        int[] lid = new int[64];
+        long[] guid = new long[64];
+        int[] line = new int[64];
+        int[] start = new int[65];
+        int rows;
+        byte[] hop = new byte[512];
+        int hopCount;
+
+        void addSwitch(long g, int lineNo) {
+            if (switches == swGuid.length) {
+                swGuid = Arrays.copyOf(swGuid, switches * 2);
+                swLine = Arrays.copyOf(swLine, switches * 2);
+                first = Arrays.copyOf(first, switches * 2 + 1);
+            }
+            swGuid[switches] = g;
+            swLine[switches] = lineNo;
+            first[switches++] = rows;
+        }
+
+        void addRow(int l, int lineNo, int values) {
+            if (rows == lid.length) {
+                lid = Arrays.copyOf(lid, rows * 2);
+                guid = Arrays.copyOf(guid, rows * 2);
+                line = Arrays.copyOf(line, rows * 2);
+                start = Arrays.copyOf(start, rows * 2 + 1);
+            }
+            if (hopCount + values > hop.length) {
+                hop = Arrays.copyOf(hop, Math.max(hop.length * 2, hopCount + values));
+            }
+            lid[rows] = l;
+            line[rows] = lineNo;
+            start[rows] = hopCount;
+            rows++;
+        }
+
+        void addHop(int v) {
+            hop[hopCount++] = (byte) v;
+        }
+
+        void setPortGuid(long g) {
+            guid[rows - 1] = g;
+        }
+
+        LidMatrixDumpFile build(String source) {
+            first[switches] = rows;
+            start[rows] = hopCount;
+            return new LidMatrixDumpFile(source, Arrays.copyOf(swGuid, switches), Arrays.copyOf(swLine, switches),
+                    Arrays.copyOf(first, switches + 1), Arrays.copyOf(lid, rows), Arrays.copyOf(guid, rows),
+                    Arrays.copyOf(line, rows), Arrays.copyOf(start, rows + 1), Arrays.copyOf(hop, hopCount));
+        }
+    }
+
+    /** The file name as given, for messages. */
+    public String source() {
+        return source;
+    }
+
+    /** Number of switch blocks. */
+    public int switchCount() {
+        return switchGuids.length;
+    }
+
+    /** Node GUID of switch block {@code s}, in file order. */
+    public long switchGuid(int s) {
+        return switchGuids[s];
+    }
+
+    /** 1-based line of the header of switch block {@code s}. */
+    public int switchLine(int s) {
+        return switchLines[s];
+    }
+
+    /** First row of switch block {@code s}; its rows are {@code firstRow(s) .. firstRow(s + 1) - 1}. */
+    public int firstRow(int s) {
+        return firstRow[s];
+    }
+
+    /** Total number of rows. */
+    public int rowCount() {
+        return lids.length;
+    }
+
+    /** The destination LID of row {@code r} as dumped. */
+    public int lid(int r) {
+        return lids[r];
+    }
+
+    /** The port GUID that held the LID of row {@code r} when dumped, 0 if the line gave none. */
+    public long portGuid(int r) {
+        return portGuids[r];
+    }
+
+    /** How many hop values row {@code r} has (ports 0 .. n-1). */
+    public int hopCount(int r) {
+        return hopStart[r + 1] - hopStart[r];
+    }
+
+    /** Hops from the block's switch to the LID of row {@code r} through {@code port}; {@link #NO_PATH} if unlisted. */
+    public int hops(int r, int port) {
+        return port >= 0 && port < hopCount(r) ? hops[hopStart[r] + port] & 0xFF : NO_PATH;
+    }
+
+    /** 1-based line of row {@code r}. */
+    public int rowLine(int r) {
+        return rowLines[r];
+    }
+
+    /** {@code file:line}, to prefix a message about that line. */
+    public String where(int line) {
+        return source + ":" + line;
+    }
+
+    /** {@code LidMatrixDumpFile[source, S switches, N rows]}. */
+    @Override
+    public String toString() {
+        return "LidMatrixDumpFile[" + source + ", " + switchGuids.length + " switches, " + lids.length + " rows]";
+    }
+}

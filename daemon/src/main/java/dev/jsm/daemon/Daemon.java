@@ -1,0 +1,183 @@
+package dev.jsm.daemon;
+
+import dev.jsm.conf.Option;
+import dev.jsm.conf.OptionTable;
+import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.lid.LidStore;
+import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.loop.SmThread;
+import dev.jsm.daemon.sm.SmInfoResponder;
+import dev.jsm.daemon.sm.SmState;
+import dev.jsm.daemon.sm.SmStatus;
+import dev.jsm.daemon.sm.TrapReceiver;
+import dev.jsm.daemon.sweep.SmpSender;
+import dev.jsm.daemon.sweep.StagePipeline;
+import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.mad.channel.MadChannel;
+import dev.jsm.mad.codec.AttributeId;
+import dev.jsm.mad.codec.Method;
+import dev.jsm.mad.codec.MgmtClass;
+import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.TransactionSettings;
+import dev.jsm.mad.txn.TransactionStats;
+import dev.jsm.mad.txn.UnsolicitedFilter;
+import dev.jsm.routing.EngineOptions;
+import dev.jsm.routing.RoutingChain;
+import dev.jsm.routing.RoutingEngines;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The composition root of one subnet manager on one local port: the SM thread, {@link MadTransactions} over the
+ * channel (the SM thread is its handler executor), the shared {@link SweepContext}, the SMInfo and trap handlers,
+ * the sweep timer and the event loop thread. {@link #start} queues the first heavy sweep; {@link #close} stops
+ * everything except the channel, which belongs to the caller.
+ *
+ * <p>Thread-safe: {@link #close} and the getters may be called from any thread.
+ */
+public final class Daemon implements AutoCloseable {
+
+    private static final Logger LOG = LogManager.getLogger(Daemon.class);
+
+    private final SmEvents events;
+    private final SmThread sm = new SmThread();
+    private final MadTransactions transactions;
+    private final SweepContext ctx;
+    private final ScheduledExecutorService timer;
+    private final Thread loopThread;
+    private final Duration stopWait;
+
+    /**
+     * Builds the daemon; nothing is sent before {@link #start}.
+     *
+     * @param settings options and directories
+     * @param channel the transport on the SM's port (a {@code UmadChannel} or a {@code SimMadChannel})
+     * @param events the event queue signal handlers already feed
+     * @throws IOException if guid2lid exists but cannot be read
+     * @throws IllegalArgumentException if {@code routing_engine} names an unknown engine
+     */
+    public Daemon(DaemonSettings settings, MadChannel channel, SmEvents events) throws IOException {
+        this.events = events;
+        SmOptions o = settings.options();
+        RoutingChain chain = RoutingChain.parse(o.getString("routing_engine"), engineOptions(o),
+                RoutingEngines.load());
+        chain.notes().forEach(n -> LOG.warn("ROUT-0507 {}", n));
+        LidStore lids = LidStore.load(settings.cacheDir());
+        lids.problems().forEach(p -> LOG.error("LID-0303 {}", p));
+        TransactionSettings ts = transactionSettings(o);
+        this.stopWait = ts.transactionTimeout().multipliedBy(ts.transactionRetries() + 1L).plusSeconds(2);
+        this.transactions = new MadTransactions(channel, ts, sm);
+        SmStatus status = new SmStatus();
+        long portGuid = channel.localPort().portGuid();
+        this.ctx = new SweepContext(settings, new SmpSender(transactions, o.mKey()), events, status, lids, portGuid,
+                chain);
+        SmInfoResponder smInfo = new SmInfoResponder(transactions, status, portGuid, o.smPriority());
+        TrapReceiver traps = new TrapReceiver(transactions, events, () -> ctx.options().getBool("sweep_on_trap"));
+        for (MgmtClass cls : new MgmtClass[] {MgmtClass.SUBN_LID_ROUTED, MgmtClass.SUBN_DIRECTED_ROUTE}) {
+            transactions.onUnsolicited(UnsolicitedFilter.of(cls, Method.GET, AttributeId.SM_INFO), smInfo::onGet);
+        }
+        transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),
+                traps::onTrap);
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "jsm-timer");
+            t.setDaemon(true);
+            return t;
+        });
+        StagePipeline pipeline = new StagePipeline(sm, transactions, events);
+        this.loopThread = new Thread(new SweepLoop(sm, pipeline, ctx, events, timer), "jsm-sweep");
+        status.announce();
+    }
+
+    /** Tells {@code listener} about every SUBNET UP and failed heavy sweep; add listeners before {@link #start}. */
+    public void addListener(SweepListener listener) {
+        ctx.addListener(listener);
+    }
+
+    /** Starts the event loop and queues the first heavy sweep. */
+    public void start() {
+        events.request(SmEvent.HEAVY_SWEEP, "start-up");
+        loopThread.start();
+    }
+
+    /** The snapshot of the last SUBNET UP. */
+    public SubnetSnapshot snapshot() {
+        return ctx.published();
+    }
+
+    /** The options in effect (a heavy sweep may have reloaded some from the config file). */
+    public SmOptions options() {
+        return ctx.options();
+    }
+
+    /** The SM's state now. */
+    public SmState state() {
+        return ctx.sm().state();
+    }
+
+    /** The MAD counters. */
+    public TransactionStats madStats() {
+        return transactions.stats();
+    }
+
+    /** The event queue (to request sweeps). */
+    public SmEvents events() {
+        return events;
+    }
+
+    /**
+     * Waits until the event loop ended (after a SHUTDOWN event).
+     *
+     * @return whether it ended within {@code timeout}
+     */
+    public boolean awaitStop(Duration timeout) throws InterruptedException {
+        loopThread.join(timeout.toMillis());
+        return !loopThread.isAlive();
+    }
+
+    /**
+     * Stops: asks the loop to finish the stage it is in, waits for it (cancelling outstanding MADs if it takes
+     * longer than one MAD's worst case), then stops the timers and the SM thread. Idempotent.
+     */
+    @Override
+    public void close() {
+        events.request(SmEvent.SHUTDOWN, "close");
+        try {
+            if (loopThread.isAlive() && !awaitStop(stopWait)) {
+                transactions.close();
+                loopThread.join();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        timer.shutdownNow();
+        transactions.close();
+        sm.close();
+    }
+
+    /** {@code max_wire_smps} and friends as the transactions layer wants them. */
+    static TransactionSettings transactionSettings(SmOptions o) {
+        return new TransactionSettings(o.getInt("max_wire_smps"), o.getInt("max_wire_smps2"),
+                Duration.ofNanos(Math.max(1, o.getLong("max_smps_timeout")) * 1000L),
+                Duration.ofMillis(o.transactionTimeoutMs()), o.transactionRetries());
+    }
+
+    /** Every option that has a value, as text, for the engines to pick theirs from. */
+    static EngineOptions engineOptions(SmOptions o) {
+        Map<String, String> m = new HashMap<>();
+        for (Option<?> opt : OptionTable.all()) {
+            if (o.get(opt) != null) {
+                m.put(opt.name(), o.format(opt));
+            }
+        }
+        return EngineOptions.of(m);
+    }
+}

@@ -1,0 +1,74 @@
+package dev.jsm.daemon;
+
+import dev.jsm.mad.umad.UmadException;
+
+/**
+ * The daemon's exit statuses, documented here once (ZooKeeper's {@code ExitCode}); {@link #of} is the one place that
+ * maps an exception to a status. 0-2 match OpenSM's use; the others are jsm's and stable.
+ */
+public enum ExitCode {
+    /** Normal exit: SIGTERM/SIGINT, {@code -o} after SUBNET UP, {@code --help}, {@code --version}, {@code -c}. */
+    OK(0),
+    /** An unexpected internal error (a bug); the log has the details. */
+    UNEXPECTED(1),
+    /** Bad command line, bad config file, or an option value the daemon cannot use (unknown routing engine). */
+    USAGE(2),
+    /** A file could not be written or read: the {@code -c} file, the log file, the cache directory, the pid file. */
+    FILE_ERROR(3),
+    /** libibumad (or JNA's native part) cannot be loaded: install libibumad3. */
+    UMAD_LIBRARY_MISSING(10),
+    /** No InfiniBand device: no {@code ib_umad} module or no HCA. */
+    NO_DEVICE(11),
+    /** The port asked for ({@code -g GUID}) does not exist, or is not an InfiniBand port. */
+    PORT_NOT_FOUND(12),
+    /** The SM's port has no link (PortState Down). */
+    PORT_DOWN(13),
+    /** No permission to open {@code /dev/infiniband/umad*}: run as root or grant access to the device. */
+    PERMISSION_DENIED(14),
+    /** The kernel refused the MAD agents (another SM already holds the port?). */
+    AGENT_REGISTRATION(15),
+    /** Another I/O failure of the umad device. */
+    UMAD_IO(16),
+    /** {@code --sim-topology}: the fabric file is unreadable or malformed, or the shape is invalid. */
+    SIM_TOPOLOGY(20),
+    /** {@code -o}: the subnet could not be configured (no SUBNET UP). */
+    NOT_CONFIGURED(30);
+
+    private final int value;
+
+    ExitCode(int value) {
+        this.value = value;
+    }
+
+    /** The process exit status. */
+    public int value() {
+        return value;
+    }
+
+    /** The status for a start-up or run failure. */
+    public static ExitCode of(Throwable t) {
+        if (t instanceof StartupException s) {
+            return s.exitCode();
+        }
+        if (t instanceof UmadException u) {
+            return switch (u.reason()) {
+                case LIBRARY_MISSING -> UMAD_LIBRARY_MISSING;
+                case NO_DEVICE -> NO_DEVICE;
+                case PORT_NOT_FOUND -> PORT_NOT_FOUND;
+                case PORT_DOWN -> PORT_DOWN;
+                case PERMISSION_DENIED -> PERMISSION_DENIED;
+                case AGENT_REGISTRATION -> AGENT_REGISTRATION;
+                case IO -> UMAD_IO;
+            };
+        }
+        if (t instanceof IllegalArgumentException) {
+            return USAGE;
+        }
+        return UNEXPECTED;
+    }
+
+    /** The status for a code {@code CommandLineResult.Exit} carries (0 or 2). */
+    public static ExitCode ofCommandLine(int code) {
+        return code == 0 ? OK : USAGE;
+    }
+}

@@ -1,0 +1,121 @@
+package dev.jsm.daemon;
+
+import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.mad.channel.MadChannel;
+import dev.jsm.mad.umad.UmadChannel;
+import dev.jsm.mad.umad.UmadDevices;
+import dev.jsm.mad.umad.UmadException;
+import dev.jsm.mad.umad.UmadPort;
+import dev.jsm.sim.SimFabric;
+import dev.jsm.sim.SimMadChannel;
+import dev.jsm.sim.topo.NodeKind;
+import dev.jsm.sim.topo.Topology;
+import dev.jsm.sim.topo.TopologyParseException;
+import dev.jsm.sim.topo.TopologyShapes;
+import java.io.IOException;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The SM's way onto the fabric: a real port through libibumad (the port of {@code -g GUID}, else libibumad's first
+ * active port), with the port's {@code issm} device held open so the port announces an SM (IsSM), or the in-JVM
+ * simulator loaded from {@code --sim-topology FILE|SHAPE} with the SM on the first host's port 1.
+ *
+ * <p>Thread-safe to close once; the channel is thread-safe.
+ */
+public final class FabricAttachment implements AutoCloseable {
+
+    private static final Logger LOG = LogManager.getLogger(FabricAttachment.class);
+
+    private final MadChannel channel;
+    private final SimFabric sim;
+    private final IssmDevice issm;
+    private final String description;
+
+    private FabricAttachment(MadChannel channel, SimFabric sim, IssmDevice issm, String description) {
+        this.channel = channel;
+        this.sim = sim;
+        this.issm = issm;
+        this.description = description;
+    }
+
+    /**
+     * Loads a fabric into the simulator and attaches to port 1 of its first CA.
+     *
+     * @throws StartupException ({@link ExitCode#SIM_TOPOLOGY}) if the fabric cannot be loaded or has no CA
+     */
+    public static FabricAttachment simulated(String fileOrShape) throws StartupException {
+        Topology topology;
+        try {
+            topology = TopologyShapes.load(fileOrShape);
+        } catch (TopologyParseException | IllegalArgumentException e) {
+            throw new StartupException(ExitCode.SIM_TOPOLOGY, "--sim-topology " + fileOrShape + ": "
+                    + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new StartupException(ExitCode.SIM_TOPOLOGY, "--sim-topology " + fileOrShape + ": cannot read: "
+                    + e.getMessage(), e);
+        }
+        int host = -1;
+        for (int i = 0; i < topology.nodeCount() && host < 0; i++) {
+            if (topology.node(i).kind() == NodeKind.CA) {
+                host = i;
+            }
+        }
+        if (host < 0) {
+            throw new StartupException(ExitCode.SIM_TOPOLOGY, "--sim-topology " + fileOrShape
+                    + ": the fabric has no CA for the SM to run on");
+        }
+        SimFabric fabric = new SimFabric(topology);
+        SimMadChannel ch = fabric.openChannel(host, 1);
+        ch.setIsSm(true);
+        return new FabricAttachment(ch, fabric, null, "simulated fabric " + fileOrShape + " ("
+                + topology.nodeCount() + " nodes), SM on '" + topology.node(host).description() + "' port 1");
+    }
+
+    /**
+     * Opens the SM's port through libibumad.
+     *
+     * @throws UmadException with the reason the daemon maps to its exit code
+     */
+    public static FabricAttachment umad(SmOptions options) throws UmadException {
+        long guid = options.guid();
+        int kernelTimeout = options.transactionTimeoutMs() * (options.transactionRetries() + 2);
+        UmadChannel.Options o = UmadChannel.Options.defaults().withRequestTimeoutMs(kernelTimeout);
+        UmadChannel ch = guid != 0 ? UmadChannel.openByGuid(guid, o) : UmadChannel.open(null, 0, o);
+        UmadPort port = ch.umadPort();
+        IssmDevice issm = null;
+        try {
+            String path = UmadDevices.issmPath(port.caName(), port.portNum());
+            issm = IssmDevice.open(path);
+            LOG.log(LogLevels.VERBOSE, "Setting IS_SM on port {} ({})", port.label(), path);
+        } catch (UmadException | RuntimeException e) {
+            LOG.log(LogLevels.VERBOSE, "MAIN-0807 cannot open the issm device of {}: {}; other SMs will not see "
+                    + "the IsSM bit", port.label(), e.getMessage());
+        }
+        return new FabricAttachment(ch, null, issm, String.format("port %s, GUID 0x%016x", port.label(),
+                port.portGuid()));
+    }
+
+    /** The channel on the SM's port. */
+    public MadChannel channel() {
+        return channel;
+    }
+
+    /** What the SM is attached to, for the log. */
+    public String description() {
+        return description;
+    }
+
+    /** Closes the channel, the issm device and the simulator. */
+    @Override
+    public void close() {
+        channel.close();
+        if (issm != null) {
+            issm.close();
+        }
+        if (sim != null) {
+            sim.close();
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package dev.jsm.daemon;
+
+import com.sun.jna.Library;
+import com.sun.jna.Native;
+
+/**
+ * The port's {@code issm} device ({@code /dev/infiniband/issmN}), held open while the SM runs: the kernel then sets
+ * the port's IsSM capability bit, which is how other SMs and tools find this SM - and under umad2sim it is what
+ * makes ibsim hand the SM unsolicited MADs (traps, SMInfo Gets). It is opened with libc's {@code open(2)} through
+ * JNA rather than Java's file API, because umad2sim intercepts {@code open} but not the {@code open64} the JDK calls.
+ *
+ * <p>Thread-safe to close once.
+ */
+final class IssmDevice implements AutoCloseable {
+
+    /** The two libc calls needed. */
+    private interface LibC extends Library {
+        int open(String path, int flags);
+
+        int close(int fd);
+    }
+
+    private static final int O_RDWR = 2;
+
+    private final LibC libc;
+    private final int fd;
+
+    private IssmDevice(LibC libc, int fd) {
+        this.libc = libc;
+        this.fd = fd;
+    }
+
+    /**
+     * Opens {@code path} read-write.
+     *
+     * @throws IllegalStateException with the errno text if it cannot be opened
+     */
+    static IssmDevice open(String path) {
+        LibC libc = Native.load("c", LibC.class);
+        int fd = libc.open(path, O_RDWR);
+        if (fd < 0) {
+            throw new IllegalStateException("open " + path + ": errno " + Native.getLastError());
+        }
+        return new IssmDevice(libc, fd);
+    }
+
+    /** Closes the device: the port's IsSM bit is cleared. */
+    @Override
+    public void close() {
+        libc.close(fd);
+    }
+}

@@ -1,0 +1,219 @@
+package dev.jsm.daemon;
+
+import dev.jsm.conf.CommandLineResult;
+import dev.jsm.conf.ConfWriter;
+import dev.jsm.conf.OpenSmCommandLine;
+import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.log.LogSettings;
+import dev.jsm.daemon.log.LogSetup;
+import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * {@code opensm}: the daemon's entry point. In order: signal handlers (before anything else initialises: a HUP that
+ * arrives earlier kills the JVM), the OpenSM command line and config file, {@code -c FILE} (write the config and
+ * stop), logging, the fabric (umad port or simulator), the {@link Daemon}; then the main thread waits for the event
+ * loop to end. SIGTERM and SIGINT run the shutdown hook: the daemon stops, "Exiting SM" is logged, log4j is shut down
+ * last. Failures are one line on stderr (and in the log when it is open) and a documented {@link ExitCode}; every
+ * exit goes through {@link #requestExit}, which tests override.
+ *
+ * <p>Not thread-safe; one instance per process.
+ */
+public class Main {
+
+    /** Set by the shutdown hook: the JVM is exiting on a signal; nobody may call {@code System.exit} now. */
+    private final AtomicBoolean inShutdownHook = new AtomicBoolean();
+    /** Set by whoever stops the daemon first (the hook or, after {@code -o}, the main thread). */
+    private final AtomicBoolean stopped = new AtomicBoolean();
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Map<String, String> env;
+
+    /** A main that prints to the process's streams and reads its environment. */
+    public Main() {
+        this(System.out, System.err, System.getenv());
+    }
+
+    /** A main with its own streams and environment (tests). */
+    protected Main(PrintStream out, PrintStream err, Map<String, String> env) {
+        this.out = out;
+        this.err = err;
+        this.env = env;
+    }
+
+    /** Entry point. */
+    public static void main(String[] args) {
+        SmEvents events = new SmEvents();
+        Signals.install(events);
+        new Main().launch(args, events);
+    }
+
+    /** Runs the daemon until it stops and exits through {@link #requestExit} (unless the JVM is shutting down). */
+    public void launch(String[] args, SmEvents events) {
+        ExitCode code = run(args, events);
+        if (!inShutdownHook.get()) {
+            requestExit(code);
+        }
+    }
+
+    /**
+     * Exits the process; tests override it to record the code instead.
+     *
+     * @param code the status
+     */
+    protected void requestExit(ExitCode code) {
+        System.exit(code.value());
+    }
+
+    /** Everything up to the end of the event loop; returns the exit status. */
+    ExitCode run(String[] args, SmEvents events) {
+        LogSetup.prepare();
+        CommandLineResult parsed = new OpenSmCommandLine("opensm", version(), OpenSmCommandLine.DEFAULT_CONFIG_FILE)
+                .parse(args);
+        if (parsed instanceof CommandLineResult.Exit e) {
+            (e.isError() ? err : out).print(e.text());
+            return ExitCode.ofCommandLine(e.exitCode());
+        }
+        CommandLineResult.Run run = (CommandLineResult.Run) parsed;
+        SmOptions options = run.options();
+        if (run.launch().createConfig().isPresent()) {
+            return createConfig(options, run.launch().createConfig().get());
+        }
+        if (run.launch().routeOnly()) {
+            err.println("opensm: --route-only is not supported by this version (see --help)");
+            return ExitCode.USAGE;
+        }
+        try {
+            LogSetup.start(LogSettings.of(options));
+        } catch (RuntimeException e) {
+            err.println("opensm: cannot open log file " + LogSettings.of(options).file() + ": " + e.getMessage());
+            return ExitCode.FILE_ERROR;
+        }
+        Logger log = LogManager.getLogger(Main.class);
+        try {
+            return serve(run, options, events, log);
+        } catch (Exception | Error e) {
+            ExitCode code = ExitCode.of(e);
+            String msg = e instanceof StartupException || code != ExitCode.UNEXPECTED ? e.getMessage() : e.toString();
+            log.error("MAIN-0801 {} (exit {})", msg, code.value(), code == ExitCode.UNEXPECTED ? e : null);
+            err.println("opensm: " + msg);
+            return code;
+        }
+    }
+
+    private ExitCode serve(CommandLineResult.Run run, SmOptions options, SmEvents events, Logger log)
+            throws Exception {
+        log.log(LogLevels.SYS, "jsm {} (OpenSM 3.3.23 command line and files)", version());
+        run.warnings().forEach(w -> log.warn("MAIN-0802 {}", w));
+        if (options.getBool("daemon")) {
+            log.warn("MAIN-0803 -B/daemon is not supported: run under systemd instead; staying in the foreground");
+        }
+        writePidFile(run);
+        FabricAttachment fabric = run.launch().simTopology().isPresent()
+                ? FabricAttachment.simulated(run.launch().simTopology().get())
+                : FabricAttachment.umad(options);
+        log.info("attached to {}", fabric.description());
+        DaemonSettings settings = DaemonSettings.of(options, run.launch(), env, version());
+        Daemon daemon;
+        try {
+            daemon = new Daemon(settings, fabric.channel(), events);
+        } catch (Exception | Error e) {
+            fabric.close();
+            throw e;
+        }
+        Once once = new Once(events, settings.runOnce());
+        daemon.addListener(once);
+        Thread hook = new Thread(() -> {
+            inShutdownHook.set(true);
+            shutdown(daemon, fabric, log);
+        }, "jsm-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        daemon.start();
+        while (!daemon.awaitStop(Duration.ofDays(1))) {
+            log.trace("still running");
+        }
+        if (inShutdownHook.get()) {
+            return ExitCode.OK;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            return ExitCode.OK;
+        }
+        shutdown(daemon, fabric, log);
+        return settings.runOnce() && !once.up ? ExitCode.NOT_CONFIGURED : ExitCode.OK;
+    }
+
+    /** The shutdown hook's work (also run by the main thread after {@code -o}); runs once. */
+    private void shutdown(Daemon daemon, FabricAttachment fabric, Logger log) {
+        if (!stopped.compareAndSet(false, true)) {
+            return;
+        }
+        daemon.close();
+        fabric.close();
+        log.log(LogLevels.SYS, "Exiting SM");
+        LogSetup.shutdown();
+    }
+
+    private ExitCode createConfig(SmOptions options, Path file) {
+        try {
+            ConfWriter.write(options, file);
+            out.println("opensm: wrote the configuration to " + file);
+            return ExitCode.OK;
+        } catch (IOException e) {
+            err.println("opensm: cannot write " + file + ": " + e.getMessage());
+            return ExitCode.FILE_ERROR;
+        }
+    }
+
+    private static void writePidFile(CommandLineResult.Run run) throws StartupException {
+        if (run.launch().pidFile().isEmpty()) {
+            return;
+        }
+        Path file = run.launch().pidFile().get();
+        try {
+            Files.writeString(file, ProcessHandle.current().pid() + "\n");
+        } catch (IOException e) {
+            throw new StartupException(ExitCode.FILE_ERROR, "cannot write pid file " + file + ": " + e.getMessage(),
+                    e);
+        }
+    }
+
+    /** The version from the jar manifest, or {@code dev} when run from classes. */
+    static String version() {
+        String v = Main.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+
+    /** {@code -o}: stops the daemon after the first SUBNET UP. */
+    private static final class Once implements SweepListener {
+        private final SmEvents events;
+        private final boolean enabled;
+        private volatile boolean up;
+
+        Once(SmEvents events, boolean enabled) {
+            this.events = events;
+            this.enabled = enabled;
+        }
+
+        @Override
+        public void subnetUp(SubnetSnapshot snapshot, int sweepNumber) {
+            up = true;
+            if (enabled) {
+                events.request(SmEvent.SHUTDOWN, "-o: configured once");
+            }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+package dev.jsm.daemon;
+
+import dev.jsm.conf.ConfFile;
+import dev.jsm.conf.OpenSmConfReader;
+import dev.jsm.conf.ReloadResult;
+import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.log.LogSetup;
+import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.loop.SmThread;
+import dev.jsm.daemon.sm.SmState;
+import dev.jsm.daemon.sweep.StageOutcome;
+import dev.jsm.daemon.sweep.StagePipeline;
+import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.daemon.sweep.Sweeps;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The SM's event loop ({@code jsm-sweep}): takes one event at a time from {@link SmEvents} and acts on it - a heavy
+ * or light sweep through the {@link StagePipeline}, a log reopen, or shutdown. Signal handlers, timers and trap
+ * handlers only enqueue; all work happens here and on the SM thread. Before each heavy sweep the config file is
+ * re-read and its reloadable changes applied. A heavy sweep ending in errors is retried at once a few times, then
+ * with a growing delay, so a broken fabric does not spin the CPU.
+ *
+ * <p>Confined to its own thread.
+ */
+final class SweepLoop implements Runnable {
+
+    private static final Logger LOG = LogManager.getLogger(SweepLoop.class);
+    private static final int IMMEDIATE_RETRIES = 3;
+    private static final long MAX_RETRY_DELAY_MS = 10_000;
+
+    private final SmThread sm;
+    private final StagePipeline pipeline;
+    private final SweepContext ctx;
+    private final SmEvents events;
+    private final ScheduledExecutorService timer;
+    private final List<SweepStage> heavy = Sweeps.heavy();
+    private final List<SweepStage> light = Sweeps.light();
+    private ScheduledFuture<?> sweepTimer;
+    private int sweepIntervalSeconds = -1;
+    private int failedInARow;
+    private boolean lastHeavyOk;
+
+    SweepLoop(SmThread sm, StagePipeline pipeline, SweepContext ctx, SmEvents events,
+              ScheduledExecutorService timer) {
+        this.sm = sm;
+        this.pipeline = pipeline;
+        this.ctx = ctx;
+        this.events = events;
+        this.timer = timer;
+    }
+
+    @Override
+    public void run() {
+        scheduleLightSweeps();
+        try {
+            while (true) {
+                SmEvents.Taken t = events.take();
+                switch (t.event()) {
+                    case SHUTDOWN -> {
+                        return;
+                    }
+                    case REOPEN_LOG -> {
+                        if (LogSetup.reopen()) {
+                            LOG.info("log file reopened ({})", t.reasonText());
+                        }
+                    }
+                    case HEAVY_SWEEP -> heavySweep(t.reasonText());
+                    case LIGHT_SWEEP -> {
+                        if (lastHeavyOk && ctx.sm().state() == SmState.MASTER) {
+                            lightSweep();
+                        } else {
+                            heavySweep("no successful heavy sweep yet");
+                        }
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException | Error e) {
+            LOG.fatal("SM-0605 the sweep loop failed: {}", e.toString(), e);
+            throw e;
+        }
+    }
+
+    private void heavySweep(String reason) throws InterruptedException {
+        reloadConfig();
+        LOG.log(LogLevels.VERBOSE, "HEAVY SWEEP: {}", reason);
+        LOG.info("heavy sweep ({})", reason);
+        sm.call(() -> {
+            ctx.beginSweep();
+            return null;
+        });
+        StageOutcome outcome = pipeline.run(heavy, ctx);
+        lastHeavyOk = outcome == StageOutcome.CONTINUE;
+        if (lastHeavyOk) {
+            failedInARow = 0;
+            return;
+        }
+        if (events.shutdownRequested()) {
+            return;
+        }
+        failedInARow++;
+        if (outcome == StageOutcome.RESWEEP && failedInARow <= IMMEDIATE_RETRIES) {
+            events.request(SmEvent.HEAVY_SWEEP, "errors in the previous sweep");
+        } else {
+            long delay = Math.min(MAX_RETRY_DELAY_MS, 500L << Math.min(failedInARow, 5));
+            timer.schedule(() -> events.request(SmEvent.HEAVY_SWEEP, "retry after a failed sweep"), delay,
+                    TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void lightSweep() throws InterruptedException {
+        sm.call(() -> {
+            ctx.beginSweep();
+            return null;
+        });
+        pipeline.run(light, ctx);
+    }
+
+    /** Re-reads the config file (OpenSM does at every heavy sweep) and applies the reloadable changes. */
+    private void reloadConfig() {
+        DaemonSettings settings = ctx.settings();
+        if (settings.configFile().isEmpty()) {
+            return;
+        }
+        Path file = settings.configFile().get();
+        ConfFile conf;
+        try {
+            conf = OpenSmConfReader.read(file);
+        } catch (IOException e) {
+            LOG.warn("MAIN-0804 cannot re-read {}: {}; options unchanged", file, e.toString());
+            return;
+        }
+        if (conf.hasErrors()) {
+            conf.errors().forEach(p -> LOG.error("MAIN-0805 {}", p));
+            LOG.warn("MAIN-0808 {} has errors; options unchanged", file);
+            return;
+        }
+        ReloadResult r = settings.options().reload(conf);
+        if (r.unchanged()) {
+            return;
+        }
+        r.applied().forEach(c -> LOG.info("option {} (reloaded)", c));
+        r.restartRequired().forEach(c -> LOG.warn("MAIN-0806 option {} needs a restart to take effect", c));
+        ctx.setSettings(settings.withOptions(r.options()));
+        scheduleLightSweeps();
+    }
+
+    /** (Re)starts the {@code sweep_interval} timer if the interval changed; 0 means no periodic sweep. */
+    private void scheduleLightSweeps() {
+        int interval = ctx.options().sweepIntervalSeconds();
+        if (interval == sweepIntervalSeconds) {
+            return;
+        }
+        sweepIntervalSeconds = interval;
+        if (sweepTimer != null) {
+            sweepTimer.cancel(false);
+            sweepTimer = null;
+        }
+        if (interval > 0) {
+            sweepTimer = timer.scheduleWithFixedDelay(() -> events.request(SmEvent.LIGHT_SWEEP, "sweep timer"),
+                    interval, interval, TimeUnit.SECONDS);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package dev.jsm.daemon.discovery;
+
+import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.sweep.StageOutcome;
+import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.mad.codec.DrPath;
+import dev.jsm.subnet.EndPort;
+import dev.jsm.subnet.Guid;
+import dev.jsm.subnet.PortAttributes;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * Discovery by directed route, pipelined through the transactions window: starts with NodeInfo of the local port
+ * (hop 0) and lets the {@link DiscoveryRun} receivers chain the rest. When everything is answered or timed out it
+ * checks that the SM's own port was found and is up; otherwise the sweep stops (OpenSM: "SM port is down").
+ *
+ * <p>Confined to the SM thread.
+ */
+public final class DiscoveryStage implements SweepStage {
+
+    private static final Logger LOG = LogManager.getLogger(DiscoveryStage.class);
+
+    private DiscoveryRun run;
+
+    @Override
+    public String name() {
+        return "discovery";
+    }
+
+    @Override
+    public StageOutcome run(SweepContext ctx) {
+        run = new DiscoveryRun(ctx);
+        run.requestNodeInfo(null, DrPath.local());
+        return StageOutcome.CONTINUE;
+    }
+
+    @Override
+    public StageOutcome finish(SweepContext ctx) {
+        if (run.localNode == null) {
+            return StageOutcome.ABORT;
+        }
+        EndPort smPort = ctx.smPort();
+        if (smPort == null) {
+            LOG.error("DISC-0110 the SM port {} is not among the ports discovered", Guid.toString(ctx.smPortGuid()));
+            return StageOutcome.ABORT;
+        }
+        if (!smPort.node().isSwitch() && !smPort.physPort().attributes().isUp()) {
+            LOG.log(LogLevels.SYS, "SM port is down");
+            return StageOutcome.ABORT;
+        }
+        int seen = 0;
+        int switches = 0;
+        for (var n : ctx.subnet().nodes()) {
+            if (run.seen(n)) {
+                seen++;
+                switches += n.isSwitch() ? 1 : 0;
+            }
+        }
+        LOG.log(LogLevels.VERBOSE, "discovery found {} nodes ({} switches), {} cables; {} NodeInfo requests, {} "
+                + "requests without answer", seen, switches, run.confirmed.size(), run.nodeInfoRequests,
+                run.unanswered);
+        if (smPort.physPort().attributes().portState() == PortAttributes.STATE_DOWN) {
+            return StageOutcome.ABORT;
+        }
+        return StageOutcome.CONTINUE;
+    }
+
+    /** The pass of the current sweep (the drop manager reads the confirmed cables). */
+    DiscoveryRun lastRun() {
+        return run;
+    }
+}

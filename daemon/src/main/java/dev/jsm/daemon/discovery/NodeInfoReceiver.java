@@ -1,0 +1,146 @@
+package dev.jsm.daemon.discovery;
+
+import dev.jsm.daemon.sweep.Replies;
+import dev.jsm.mad.codec.DrPath;
+import dev.jsm.mad.codec.Smp;
+import dev.jsm.mad.smp.NodeInfo;
+import dev.jsm.mad.txn.TransactionOutcome;
+import dev.jsm.subnet.Link;
+import dev.jsm.subnet.Node;
+import dev.jsm.subnet.NodeKind;
+import dev.jsm.subnet.PhysPort;
+import dev.jsm.subnet.Subnet;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * Handles NodeInfo answers: adds or refreshes the node (keyed by node GUID, so a node reached again by another path
+ * or through a loop is the same node), records the cable it was reached through, and for a node new in this pass
+ * asks for the rest of what discovery needs. A node that does not answer is logged and left out; the drop manager
+ * then removes it if it was known.
+ *
+ * <p>Confined to the SM thread.
+ */
+final class NodeInfoReceiver {
+
+    private static final Logger LOG = LogManager.getLogger(NodeInfoReceiver.class);
+
+    private final DiscoveryRun run;
+
+    NodeInfoReceiver(DiscoveryRun run) {
+        this.run = run;
+    }
+
+    void handle(PhysPort from, DrPath path, TransactionOutcome outcome) {
+        byte[] mad = Replies.okMad(outcome);
+        if (mad == null) {
+            unanswered(from, path, outcome);
+            return;
+        }
+        NodeInfo ni = NodeInfo.decode(mad, Smp.DATA_OFFSET);
+        try {
+            add(from, path, ni);
+        } catch (IllegalArgumentException e) {
+            run.ctx.recordError();
+            LOG.error("DISC-0108 node 0x{} via path {} does not fit the subnet: {}",
+                    Long.toHexString(ni.nodeGuid()), path, e.getMessage());
+        }
+    }
+
+    private void add(PhysPort from, DrPath path, NodeInfo ni) {
+        NodeKind kind;
+        try {
+            kind = NodeKind.fromWire(ni.nodeType());
+        } catch (IllegalArgumentException e) {
+            LOG.error("DISC-0106 node 0x{} via path {}: {}; ignored", Long.toHexString(ni.nodeGuid()), path,
+                    e.getMessage());
+            return;
+        }
+        Subnet subnet = run.ctx.subnet();
+        Node node = subnet.node(ni.nodeGuid());
+        boolean first = node == null || !run.seen(node);
+        if (node != null && first && (node.kind() != kind || node.numPorts() != ni.numPorts())) {
+            LOG.info("node {} changed its type or port count; re-adding it", DiscoveryRun.describe(node));
+            run.ctx.paths().forget(node);
+            subnet.removeNode(node);
+            node = null;
+        }
+        if (node == null) {
+            node = subnet.addNode(kind, ni.nodeGuid(), ni.numPorts());
+        }
+        int arrival = ni.localPortNum();
+        if (arrival > node.numPorts() || !node.isSwitch() && arrival == 0) {
+            LOG.error("DISC-0107 {} answered NodeInfo with LocalPortNum {} (NumPorts {}); ignored",
+                    DiscoveryRun.describe(node), arrival, node.numPorts());
+            return;
+        }
+        PhysPort port = ensurePort(subnet, node, arrival, ni.portGuid());
+        if (first) {
+            firstVisit(node, ni, path);
+        }
+        if (!node.isSwitch() && run.probedEndPorts.add(port.portGuid())) {
+            run.ctx.paths().putPort(port.portGuid(), path);
+            run.requestPortInfo(node, arrival, path);
+        }
+        if (from == null) {
+            run.localNode = node;
+        } else {
+            cable(subnet, from, port);
+        }
+    }
+
+    private void firstVisit(Node node, NodeInfo ni, DrPath path) {
+        node.markSeen(run.sweep);
+        node.setSystemImageGuid(ni.systemImageGuid());
+        node.setVendorId(ni.vendorId());
+        node.setDeviceId(ni.deviceId());
+        node.setRevision(ni.revision());
+        node.setPartitionCap(ni.partitionCap());
+        int[] hops = new int[path.hopCount()];
+        for (int i = 0; i < hops.length; i++) {
+            hops[i] = path.port(i + 1);
+        }
+        node.setDrPath(hops);
+        run.ctx.paths().putNode(node.nodeGuid(), path);
+        run.requestNodeDescription(node, path);
+        if (node.isSwitch()) {
+            ensurePort(run.ctx.subnet(), node, 0, ni.portGuid());
+            run.requestSwitchInfo(node, path);
+            for (int p = 0; p <= node.numPorts(); p++) {
+                run.requestPortInfo(node, p, path);
+            }
+        }
+    }
+
+    /** Port {@code num} of {@code node}, added if missing (a switch's ports carry the switch's port GUID). */
+    static PhysPort ensurePort(Subnet subnet, Node node, int num, long portGuid) {
+        PhysPort p = node.port(num);
+        if (p == null) {
+            p = subnet.addPort(node, num, portGuid);
+        }
+        return p;
+    }
+
+    /** Records that {@code a} and {@code b} are cabled to each other, replacing older cabling of either. */
+    private void cable(Subnet subnet, PhysPort a, PhysPort b) {
+        if (a.remote() != b) {
+            subnet.disconnect(a);
+            subnet.disconnect(b);
+        }
+        Link link = subnet.connect(a, b);
+        run.confirmed.add(link);
+    }
+
+    private void unanswered(PhysPort from, DrPath path, TransactionOutcome outcome) {
+        if (Replies.isClosed(outcome)) {
+            return;
+        }
+        run.unanswered++;
+        if (from == null) {
+            LOG.error("DISC-0101 the local port does not answer NodeInfo: {}", Replies.failure(outcome));
+        } else {
+            LOG.error("DISC-0102 no NodeInfo from the node behind port {} of {} (path {}): {}; not added",
+                    from.portNum(), DiscoveryRun.describe(from.node()), path, Replies.failure(outcome));
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.jsm.daemon.discovery;
+
+import dev.jsm.daemon.sweep.Replies;
+import dev.jsm.mad.codec.DrPath;
+import dev.jsm.mad.codec.Smp;
+import dev.jsm.mad.smp.PortInfo;
+import dev.jsm.mad.txn.TransactionOutcome;
+import dev.jsm.subnet.Link;
+import dev.jsm.subnet.Node;
+import dev.jsm.subnet.PhysPort;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * Handles PortInfo answers: stores the port's values in the model and, for a live port of a switch (or the SM's own
+ * port at hop 0) whose cable is not yet confirmed in this pass, probes one hop further with NodeInfo. The port an
+ * SMP arrived on is never probed back: its cable was confirmed by the NodeInfo answer that reached the node. A
+ * PortInfo that does not come leaves the port unconfigured, so it counts as a sweep error (another sweep follows).
+ *
+ * <p>Confined to the SM thread.
+ */
+final class PortInfoReceiver {
+
+    private static final Logger LOG = LogManager.getLogger(PortInfoReceiver.class);
+
+    private final DiscoveryRun run;
+
+    PortInfoReceiver(DiscoveryRun run) {
+        this.run = run;
+    }
+
+    void handle(Node node, int portNum, DrPath path, TransactionOutcome outcome) {
+        byte[] mad = Replies.okMad(outcome);
+        if (mad == null) {
+            if (!Replies.isClosed(outcome)) {
+                run.unanswered++;
+                run.ctx.recordError();
+                LOG.error("DISC-0103 no PortInfo of port {} of {}: {}", portNum, DiscoveryRun.describe(node),
+                        Replies.failure(outcome));
+            }
+            return;
+        }
+        if (run.ctx.subnet().node(node.nodeGuid()) != node) {
+            return;
+        }
+        PortInfo pi = PortInfo.decode(mad, Smp.DATA_OFFSET);
+        PhysPort port = node.port(portNum);
+        if (port == null) {
+            port = NodeInfoReceiver.ensurePort(run.ctx.subnet(), node, portNum, node.port(0).portGuid());
+        }
+        port.setAttributes(Attributes.of(pi));
+        if (portNum == 0 || pi.portState() <= PortInfo.STATE_DOWN) {
+            return;
+        }
+        if (!node.isSwitch() && path.hopCount() > 0) {
+            return;
+        }
+        Link link = port.link();
+        if (link != null && run.confirmed.contains(link)) {
+            return;
+        }
+        if (path.hopCount() >= DrPath.MAX_HOPS) {
+            LOG.error("DISC-0104 port {} of {} is {} hops away; a directed route cannot go further", portNum,
+                    DiscoveryRun.describe(node), path.hopCount());
+            return;
+        }
+        run.requestNodeInfo(port, path.extend(portNum));
+    }
+}

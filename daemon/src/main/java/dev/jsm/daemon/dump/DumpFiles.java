@@ -1,0 +1,73 @@
+package dev.jsm.daemon.dump;
+
+import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.routing.RoutingInput;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * Writes OpenSM's dump files into the dump directory at SUBNET UP (FACTS 2.14, {@code osm_dump_all}):
+ * {@code opensm-subnet.lst} always; {@code opensm-lid-matrix.dump}, {@code opensm-lfts.dump} and
+ * {@code opensm.fdbs} when {@code log_flags} has ROUTING (0x40). They describe the published snapshot, so they show
+ * what the switches were programmed with.
+ *
+ * <p>Stateless; called on the SM thread.
+ */
+public final class DumpFiles {
+
+    /** The topology list written at every SUBNET UP. */
+    public static final String SUBNET_LIST = "opensm-subnet.lst";
+    /** Per-switch LFTs (ROUTING). */
+    public static final String LFTS = "opensm-lfts.dump";
+    /** Per-switch hop matrix (ROUTING). */
+    public static final String LID_MATRIX = "opensm-lid-matrix.dump";
+    /** Per-switch routes with hop counts (ROUTING). */
+    public static final String FDBS = "opensm.fdbs";
+
+    private static final Logger LOG = LogManager.getLogger(DumpFiles.class);
+
+    private DumpFiles() {
+    }
+
+    /** Writes the files for {@code snapshot}; a file that cannot be written is logged and skipped. */
+    public static void write(Path dir, SubnetSnapshot snapshot, int logFlags, int lmc) {
+        write(dir, SUBNET_LIST, SubnetListDump.render(snapshot));
+        if ((logFlags & LogLevels.ROUTING) == 0) {
+            return;
+        }
+        RoutingInput in = RoutingInput.from(snapshot, lmc);
+        HopMatrix hops = new HopMatrix(in);
+        write(dir, LID_MATRIX, LidMatrixDump.render(snapshot, in, hops));
+        write(dir, LFTS, LftsDump.render(snapshot));
+        byte[][] lfts = new byte[in.switchCount()][];
+        for (int i = 0; i < lfts.length; i++) {
+            lfts[i] = snapshot.switches().get(i).lftCopy();
+        }
+        write(dir, FDBS, FdbsDump.render(in, lfts, hops));
+    }
+
+    /** Switch indices of {@code in} in OpenSM's table order (byte-reversed GUIDs). */
+    static Integer[] switchOrder(RoutingInput in) {
+        Integer[] order = new Integer[in.switchCount()];
+        Arrays.setAll(order, i -> i);
+        long[] g = in.switchGuid();
+        Arrays.sort(order, Comparator.comparing((Integer i) -> Long.reverseBytes(g[i]), Long::compareUnsigned));
+        return order;
+    }
+
+    private static void write(Path dir, String name, String text) {
+        Path file = dir.resolve(name);
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            LOG.error("DUMP-0701 cannot write {}: {}", file, e.toString());
+        }
+    }
+}

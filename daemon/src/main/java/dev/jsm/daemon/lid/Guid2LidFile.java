@@ -1,0 +1,81 @@
+package dev.jsm.daemon.lid;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * OpenSM's {@code guid2lid} format (FACTS 2.3, {@code osm_db_files.c}): one record per port, {@code 0x%016x 0x%04x
+ * 0x%04x} (port GUID, first LID, last LID), each followed by an empty line. Parsing is lenient about white space
+ * and blank lines, as OpenSM's is, and reports every other line as a problem with its line number.
+ *
+ * <p>Stateless; thread-safe.
+ */
+final class Guid2LidFile {
+
+    /**
+     * One record as read.
+     *
+     * @param line line number (1-based)
+     * @param guid port GUID
+     * @param minLid first LID
+     * @param maxLid last LID
+     */
+    record Entry(int line, long guid, int minLid, int maxLid) {
+    }
+
+    /**
+     * What a file held.
+     *
+     * @param entries the well-formed records, in file order
+     * @param problems one {@code line N: ...} text per line that was not a record
+     */
+    record Parsed(List<Entry> entries, List<String> problems) {
+    }
+
+    private Guid2LidFile() {
+    }
+
+    /** Parses the file text. */
+    static Parsed parse(String text) {
+        List<Entry> entries = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String[] t = line.split("\\s+");
+            try {
+                if (t.length != 3) {
+                    throw new NumberFormatException("3 fields");
+                }
+                entries.add(new Entry(i + 1, hex(t[0], 16), (int) hex(t[1], 4), (int) hex(t[2], 4)));
+            } catch (NumberFormatException e) {
+                problems.add("line " + (i + 1) + ": expected '0x<port guid> 0x<min lid> 0x<max lid>', found '"
+                        + line + "'");
+            }
+        }
+        return new Parsed(entries, problems);
+    }
+
+    /** The file text for {@code ranges} (port GUID to first and last LID), in map order. */
+    static String format(Map<Long, int[]> ranges) {
+        StringBuilder sb = new StringBuilder(ranges.size() * 40);
+        for (Map.Entry<Long, int[]> e : ranges.entrySet()) {
+            sb.append(String.format(Locale.ROOT, "0x%016x 0x%04x 0x%04x\n\n", e.getKey(), e.getValue()[0],
+                    e.getValue()[1]));
+        }
+        return sb.toString();
+    }
+
+    private static long hex(String token, int maxDigits) {
+        if (!token.startsWith("0x") && !token.startsWith("0X") || token.length() < 3
+                || token.length() > maxDigits + 2) {
+            throw new NumberFormatException(token);
+        }
+        return Long.parseUnsignedLong(token.substring(2), 16);
+    }
+}

@@ -1,0 +1,130 @@
+package dev.jsm.daemon.lid;
+
+import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.sweep.StageOutcome;
+import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.subnet.EndPort;
+import dev.jsm.subnet.LidRange;
+import dev.jsm.subnet.Subnet;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * Gives every end port its LID range (FACTS 2.3), SM port first, then in OpenSM's port order (GUIDs compared as
+ * byte-reversed numbers, so a fresh fabric gets the LIDs OpenSM would give it). For each port, the first of these
+ * that is LMC-aligned and free wins: the range the port already has in the model, its guid2lid record, the LID its
+ * PortInfo reports, the first free range. LIDs of ports that are gone stay reserved in guid2lid. With
+ * {@code reassign_lids} the first master sweep forgets all of that and numbers the ports from 1. guid2lid is then
+ * written if it changed. The LIDs reach the ports in the link manager's PortInfo Sets.
+ *
+ * <p>Confined to the SM thread.
+ */
+public final class LidManager implements SweepStage {
+
+    private static final Logger LOG = LogManager.getLogger(LidManager.class);
+
+    @Override
+    public String name() {
+        return "lid-manager";
+    }
+
+    @Override
+    public StageOutcome run(SweepContext ctx) {
+        Subnet subnet = ctx.subnet();
+        LidStore store = ctx.lids();
+        boolean reassign = !ctx.sm().firstMasterSweepDone() && ctx.options().getBool("reassign_lids");
+        if (reassign) {
+            LOG.info("reassign_lids: giving every port a new LID");
+            store.clear();
+            for (EndPort ep : subnet.endPorts()) {
+                subnet.releaseLids(ep);
+            }
+        }
+        int changed = 0;
+        for (EndPort ep : order(subnet, ctx.smPortGuid())) {
+            LidRange cur = ep.lidRange();
+            LidRange want = choose(ep, lmcOf(ep, ctx), store, reassign);
+            if (want == null) {
+                LOG.error("LID-0301 no free LIDs left for {}", ep);
+                ctx.recordError();
+                continue;
+            }
+            if (!want.equals(cur)) {
+                if (cur != null) {
+                    subnet.releaseLids(ep);
+                }
+                subnet.assignLids(ep, want);
+                changed++;
+            }
+            store.put(ep.portGuid(), want);
+        }
+        EndPort sm = ctx.smPort();
+        if (sm != null && sm.hasLids()) {
+            ctx.sm().setSmLid(sm.lidRange().base());
+        }
+        try {
+            if (store.flushIfDirty(ctx.options().getBool("fsync_high_avail_files"))) {
+                LOG.log(LogLevels.VERBOSE, "wrote {} ({} records)", store.file(), store.size());
+            }
+        } catch (IOException e) {
+            LOG.error("LID-0302 cannot write {}: {}", store.file(), e.toString());
+        }
+        LOG.log(LogLevels.VERBOSE, "LID assignment: {} end ports, {} new or changed", subnet.endPortCount(),
+                changed);
+        return StageOutcome.CONTINUE;
+    }
+
+    /** The SM port, then the others in OpenSM's order (byte-reversed GUIDs, unsigned). */
+    static List<EndPort> order(Subnet subnet, long smPortGuid) {
+        List<EndPort> ports = new ArrayList<>(subnet.endPorts());
+        ports.sort(Comparator.comparing((EndPort e) -> e.portGuid() != smPortGuid)
+                .thenComparing(e -> Long.reverseBytes(e.portGuid()), Long::compareUnsigned));
+        return ports;
+    }
+
+    /** LMC of a port: the configured one, but 0 for a switch's base port 0 unless {@code lmc_esp0} applies. */
+    static int lmcOf(EndPort ep, SweepContext ctx) {
+        int lmc = ctx.options().lmc();
+        if (ep.node().isSwitch()) {
+            boolean esp0 = ep.node().asSwitch().attributes().hasEnhancedPort0() && ctx.options().getBool("lmc_esp0");
+            return esp0 ? lmc : 0;
+        }
+        return lmc;
+    }
+
+    private static LidRange choose(EndPort ep, int lmc, LidStore store, boolean reassign) {
+        long guid = ep.portGuid();
+        LidRange cur = ep.lidRange();
+        if (cur != null && cur.lmc() == lmc && store.isFreeFor(cur, guid)) {
+            return cur;
+        }
+        LidRange recorded = store.get(guid);
+        if (recorded != null) {
+            LidRange r = aligned(recorded.base(), lmc);
+            if (r != null && store.isFreeFor(r, guid)) {
+                return r;
+            }
+        }
+        if (!reassign) {
+            LidRange r = aligned(ep.physPort().attributes().lid(), lmc);
+            if (r != null && store.isFreeFor(r, guid)) {
+                return r;
+            }
+        }
+        return store.firstFree(lmc, guid);
+    }
+
+    /** The range of {@code 2^lmc} LIDs at {@code base}, or {@code null} if it is not a valid aligned range. */
+    private static LidRange aligned(int base, int lmc) {
+        int count = 1 << lmc;
+        if (base <= 0 || base % count != 0 || base + count - 1 > dev.jsm.subnet.Lid.UNICAST_MAX) {
+            return null;
+        }
+        return LidRange.of(base, lmc);
+    }
+}

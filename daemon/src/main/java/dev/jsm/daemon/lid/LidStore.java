@@ -1,0 +1,240 @@
+package dev.jsm.daemon.lid;
+
+import dev.jsm.subnet.Guid;
+import dev.jsm.subnet.Lid;
+import dev.jsm.subnet.LidRange;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The persistent LID assignments, OpenSM's {@code guid2lid}: port GUID to LID range, for every port this SM (or the
+ * OpenSM before it) ever gave LIDs, present or not, so a port that comes back gets its old LIDs. One owner per LID.
+ * {@link #load} validates the file as OpenSM does (overlapping and misaligned records are dropped, with a problem
+ * line each); {@link #flushIfDirty} writes it atomically (temporary file, fsync, rename) only when it changed.
+ *
+ * <p>Confined to the SM thread.
+ */
+public final class LidStore {
+
+    /** The file name in the cache directory. */
+    public static final String FILE_NAME = "guid2lid";
+
+    private final Path file;
+    private final TreeMap<Long, LidRange> byGuid = new TreeMap<>(Long::compareUnsigned);
+    private final long[] owner = new long[Lid.UNICAST_MAX + 1];
+    private final List<String> problems = new ArrayList<>();
+    private boolean dirty;
+    private int searchFrom = Lid.UNICAST_MIN;
+
+    private LidStore(Path file) {
+        this.file = file;
+    }
+
+    /** An empty store that will write {@code cacheDir/guid2lid}. */
+    public static LidStore empty(Path cacheDir) {
+        return new LidStore(cacheDir.resolve(FILE_NAME));
+    }
+
+    /**
+     * Reads {@code cacheDir/guid2lid} if it exists; records that do not fit (malformed, misaligned, outside the
+     * unicast range, overlapping an earlier record, or a GUID listed twice) are dropped and described in
+     * {@link #problems()}.
+     *
+     * @throws IOException if the file exists but cannot be read
+     */
+    public static LidStore load(Path cacheDir) throws IOException {
+        LidStore store = empty(cacheDir);
+        String text;
+        try {
+            text = Files.readString(store.file, StandardCharsets.US_ASCII);
+        } catch (NoSuchFileException e) {
+            return store;
+        }
+        Guid2LidFile.Parsed parsed = Guid2LidFile.parse(text);
+        for (String p : parsed.problems()) {
+            store.problems.add(store.file + ": " + p);
+        }
+        for (Guid2LidFile.Entry e : parsed.entries()) {
+            String why = store.reject(e);
+            if (why != null) {
+                store.problems.add(store.file + ": line " + e.line() + ": " + why + "; record dropped");
+                store.dirty = true;
+            } else {
+                store.claim(e.guid(), LidRange.of(e.minLid(), Integer.numberOfTrailingZeros(
+                        e.maxLid() - e.minLid() + 1)));
+            }
+        }
+        return store;
+    }
+
+    private String reject(Guid2LidFile.Entry e) {
+        int count = e.maxLid() - e.minLid() + 1;
+        if (e.guid() == 0) {
+            return "port GUID 0";
+        }
+        if (!Lid.isUnicast(e.minLid()) || !Lid.isUnicast(e.maxLid()) || count < 1 || count > 128
+                || Integer.bitCount(count) != 1 || e.minLid() % count != 0) {
+            return String.format("LIDs 0x%04x-0x%04x are not an aligned unicast range", e.minLid(), e.maxLid());
+        }
+        if (byGuid.containsKey(e.guid())) {
+            return "port " + Guid.toString(e.guid()) + " is listed twice";
+        }
+        for (int lid = e.minLid(); lid <= e.maxLid(); lid++) {
+            if (owner[lid] != 0) {
+                return String.format("LID 0x%04x is also given to port %s", lid, Guid.toString(owner[lid]));
+            }
+        }
+        return null;
+    }
+
+    /** Problems found by {@link #load}, one line each, for the log. */
+    public List<String> problems() {
+        return List.copyOf(problems);
+    }
+
+    /** The range recorded for {@code portGuid}, or {@code null}. */
+    public LidRange get(long portGuid) {
+        return byGuid.get(portGuid);
+    }
+
+    /** Whether every LID of {@code range} is free or already {@code portGuid}'s. */
+    public boolean isFreeFor(LidRange range, long portGuid) {
+        for (int lid = range.first(); lid <= range.last(); lid++) {
+            if (owner[lid] != 0 && owner[lid] != portGuid) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The first LMC-aligned range of {@code 2^lmc} LIDs free for {@code portGuid}, or {@code null} when the
+     * unicast space is full.
+     */
+    public LidRange firstFree(int lmc, long portGuid) {
+        while (searchFrom <= Lid.UNICAST_MAX && owner[searchFrom] != 0) {
+            searchFrom++;
+        }
+        int step = 1 << lmc;
+        int base = Math.max(step, (searchFrom + step - 1) / step * step);
+        for (; base + step - 1 <= Lid.UNICAST_MAX; base += step) {
+            LidRange r = LidRange.of(base, lmc);
+            if (isFreeFor(r, portGuid)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /** Records {@code range} for {@code portGuid}, replacing its old range. The range must be free for it. */
+    public void put(long portGuid, LidRange range) {
+        if (!isFreeFor(range, portGuid)) {
+            throw new IllegalArgumentException("LIDs " + range + " are not free for port " + Guid.toString(portGuid));
+        }
+        LidRange old = byGuid.get(portGuid);
+        if (range.equals(old)) {
+            return;
+        }
+        if (old != null) {
+            release(old);
+        }
+        claim(portGuid, range);
+        dirty = true;
+    }
+
+    /** Forgets every record ({@code reassign_lids}). */
+    public void clear() {
+        if (!byGuid.isEmpty()) {
+            dirty = true;
+        }
+        byGuid.clear();
+        java.util.Arrays.fill(owner, 0L);
+        searchFrom = Lid.UNICAST_MIN;
+    }
+
+    /** Number of records. */
+    public int size() {
+        return byGuid.size();
+    }
+
+    /** Whether the records differ from the file. */
+    public boolean isDirty() {
+        return dirty;
+    }
+
+    /**
+     * Writes the file if the records changed since it was read or last written: to {@code guid2lid.tmp}, fsync (when
+     * {@code fsync}, OpenSM's {@code fsync_high_avail_files}), then renamed over {@code guid2lid}, so a crash leaves
+     * the old or the new file, never half of one.
+     *
+     * @return whether the file was written
+     * @throws IOException if the cache directory or the file cannot be written
+     */
+    public boolean flushIfDirty(boolean fsync) throws IOException {
+        if (!dirty) {
+            return false;
+        }
+        Map<Long, int[]> ranges = new LinkedHashMap<>();
+        byGuid.forEach((g, r) -> ranges.put(g, new int[] {r.first(), r.last()}));
+        byte[] bytes = Guid2LidFile.format(ranges).getBytes(StandardCharsets.US_ASCII);
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = dir.resolve(FILE_NAME + ".tmp");
+        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer buf = ByteBuffer.wrap(bytes);
+            while (buf.hasRemaining()) {
+                ch.write(buf);
+            }
+            if (fsync) {
+                ch.force(true);
+            }
+        }
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        if (fsync) {
+            syncDirectory(dir);
+        }
+        dirty = false;
+        return true;
+    }
+
+    /** The file this store reads and writes. */
+    public Path file() {
+        return file;
+    }
+
+    private void claim(long guid, LidRange range) {
+        byGuid.put(guid, range);
+        for (int lid = range.first(); lid <= range.last(); lid++) {
+            owner[lid] = guid;
+        }
+    }
+
+    private void release(LidRange range) {
+        for (int lid = range.first(); lid <= range.last(); lid++) {
+            owner[lid] = 0;
+        }
+        searchFrom = Math.min(searchFrom, range.first());
+    }
+
+    /** Makes the rename durable; some file systems cannot open a directory for this, which is not an error. */
+    private static void syncDirectory(Path dir) {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException e) {
+            // best effort: the rename itself is atomic
+        }
+    }
+}

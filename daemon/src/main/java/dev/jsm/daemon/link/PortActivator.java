@@ -1,0 +1,58 @@
+package dev.jsm.daemon.link;
+
+import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.sweep.StageOutcome;
+import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.mad.smp.PortInfo;
+import dev.jsm.subnet.Node;
+import dev.jsm.subnet.PhysPort;
+import dev.jsm.subnet.PortAttributes;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The last link manager pass: every ARMED port whose peer is at least ARMED is set ACTIVE (IBA and ibsim refuse
+ * ACTIVE while the neighbour is still in INIT). Ports already ACTIVE are left alone.
+ *
+ * <p>Confined to the SM thread.
+ */
+public final class PortActivator implements SweepStage {
+
+    private static final Logger LOG = LogManager.getLogger(PortActivator.class);
+
+    private int sets;
+
+    @Override
+    public String name() {
+        return "activation";
+    }
+
+    @Override
+    public StageOutcome run(SweepContext ctx) {
+        sets = 0;
+        for (Node node : ctx.subnet().nodes()) {
+            for (PhysPort port : node.ports()) {
+                PhysPort peer = port.portNum() == 0 ? null : port.remote();
+                if (peer == null || port.attributes().portState() != PortAttributes.STATE_ARMED) {
+                    continue;
+                }
+                if (peer.attributes().portState() < PortAttributes.STATE_ARMED) {
+                    LOG.error("LINK-0403 port {} cannot go ACTIVE: its peer {} is not ARMED", port, peer);
+                    ctx.recordError();
+                    continue;
+                }
+                if (PortInfoSetter.send(ctx, port, PortConfig.of(port, ctx), PortInfo.STATE_ACTIVE, false)) {
+                    sets++;
+                }
+            }
+        }
+        return StageOutcome.CONTINUE;
+    }
+
+    @Override
+    public StageOutcome finish(SweepContext ctx) {
+        LOG.log(LogLevels.VERBOSE, "LINKS ARMED - SET LINKS TO ACTIVE STATE: {} PortInfo Sets", sets);
+        return StageOutcome.CONTINUE;
+    }
+}

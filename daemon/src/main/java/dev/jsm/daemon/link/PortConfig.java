@@ -1,0 +1,163 @@
+package dev.jsm.daemon.link;
+
+import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.discovery.Attributes;
+import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.mad.smp.PortInfo;
+import dev.jsm.subnet.EndPort;
+import dev.jsm.subnet.PhysPort;
+import dev.jsm.subnet.PortAttributes;
+
+/**
+ * The PortInfo values the SM wants on one port (FACTS 1.5), computed from the options, the port's LIDs and both
+ * ends' capabilities. Fields that do not apply to the port are {@link #KEEP}: the Set writes back what the port
+ * reported. End ports (CA ports, switch port 0) get M_Key, SubnetPrefix, LID, LMC, MasterSMLID, MasterSMSL, the
+ * M_Key lease and protection and SubnetTimeOut; ports with a live cable get NeighborMTU = the smaller MTUCap of
+ * both ends and OperationalVLs = min(VLCap of both ends, {@code max_op_vls}), plus the error thresholds; switch
+ * external ports also get HOQLife and VLStallCount, the {@code leaf_} values when the peer is a CA. The link
+ * width and speed enables are written only when a {@code force_link_*} option asks for something other than "all
+ * supported" (0 in the Set means no change).
+ *
+ * <p>Immutable; safe to share.
+ *
+ * @param mKey M_Key, or {@link #KEEP_LONG}
+ * @param gidPrefix GidPrefix, or {@link #KEEP_LONG}
+ * @param lid base LID
+ * @param lmc LMC
+ * @param masterSmLid MasterSMLID
+ * @param masterSmSl MasterSMSL
+ * @param mKeyLeasePeriod M_KeyLeasePeriod
+ * @param mKeyProtectBits M_KeyProtectBits
+ * @param subnetTimeout SubnetTimeOut
+ * @param neighborMtu NeighborMTU
+ * @param operationalVls OperationalVLs
+ * @param hoqLife HOQLife
+ * @param vlStallCount VLStallCount
+ * @param localPhyErrors LocalPhyErrors threshold
+ * @param overrunErrors OverrunErrors threshold
+ * @param linkWidthEnabled LinkWidthEnabled, 0 = no change
+ * @param linkSpeedEnabled LinkSpeedEnabled, 0 = no change
+ * @param linkSpeedExtEnabled LinkSpeedExtEnabled, 0 = no change
+ */
+public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int masterSmLid, int masterSmSl,
+                         int mKeyLeasePeriod, int mKeyProtectBits, int subnetTimeout, int neighborMtu,
+                         int operationalVls, int hoqLife, int vlStallCount, int localPhyErrors, int overrunErrors,
+                         int linkWidthEnabled, int linkSpeedEnabled, int linkSpeedExtEnabled) {
+
+    /** An int field the Set leaves as the port reported it. */
+    public static final int KEEP = -1;
+    /** A long field the Set leaves as the port reported it. */
+    public static final long KEEP_LONG = Long.MIN_VALUE;
+
+    /** What the SM wants on {@code port}. */
+    public static PortConfig of(PhysPort port, SweepContext ctx) {
+        SmOptions o = ctx.options();
+        PortAttributes a = port.attributes();
+        EndPort ep = port.endPort();
+        boolean end = ep != null && ep.hasLids();
+        PhysPort peer = port.portNum() == 0 ? null : port.remote();
+        boolean linked = peer != null && a.isUp();
+        boolean switchPort = port.node().isSwitch() && port.portNum() != 0;
+        boolean leaf = switchPort && linked && !peer.node().isSwitch();
+        int mtu = KEEP;
+        int vls = KEEP;
+        if (linked) {
+            PortAttributes pa = peer.attributes();
+            mtu = Math.min(a.mtuCap(), pa.mtuCap());
+            vls = Math.min(Math.min(a.vlCap(), pa.vlCap()), o.getInt("max_op_vls"));
+        }
+        return new PortConfig(
+                end ? o.mKey() : KEEP_LONG,
+                end ? o.subnetPrefix() : KEEP_LONG,
+                end ? ep.lidRange().base() : KEEP,
+                end ? ep.lidRange().lmc() : KEEP,
+                end ? ctx.sm().smLid() : KEEP,
+                end ? o.smSl() : KEEP,
+                end ? o.getInt("m_key_lease_period") : KEEP,
+                end ? o.getInt("m_key_protection_level") : KEEP,
+                end ? o.getInt("subnet_timeout") : KEEP,
+                mtu > 0 ? mtu : KEEP,
+                vls > 0 ? vls : KEEP,
+                switchPort && linked ? o.getInt(leaf ? "leaf_head_of_queue_lifetime" : "head_of_queue_lifetime")
+                        : KEEP,
+                switchPort && linked ? o.getInt(leaf ? "leaf_vl_stall_count" : "vl_stall_count") : KEEP,
+                linked ? o.getInt("local_phy_errors_threshold") : KEEP,
+                linked ? o.getInt("overrun_errors_threshold") : KEEP,
+                forced(o.getInt("force_link_width"), 255),
+                forced(o.getInt("force_link_speed"), 15),
+                forced(o.getInt("force_link_speed_ext"), 31));
+    }
+
+    /** Whether the port already has every value this config sets. */
+    public boolean matches(PortAttributes a) {
+        return same(mKey, a.mKey()) && same(gidPrefix, a.gidPrefix()) && same(lid, a.lid()) && same(lmc, a.lmc())
+                && same(masterSmLid, a.masterSmLid()) && same(masterSmSl, a.masterSmSl())
+                && same(mKeyLeasePeriod, a.mKeyLeasePeriod()) && same(mKeyProtectBits, a.mKeyProtectBits())
+                && same(subnetTimeout, a.subnetTimeout()) && same(neighborMtu, a.neighborMtu())
+                && same(operationalVls, a.operationalVls()) && same(hoqLife, a.hoqLife())
+                && same(vlStallCount, a.vlStallCount()) && same(localPhyErrors, a.localPhyErrors())
+                && same(overrunErrors, a.overrunErrors()) && enabled(linkWidthEnabled, a.linkWidthEnabled())
+                && enabled(linkSpeedEnabled, a.linkSpeedEnabled())
+                && enabled(linkSpeedExtEnabled, a.linkSpeedExtEnabled());
+    }
+
+    /**
+     * Writes the Set payload: the port's values with this config on top, PortState {@code portState} (0 = no
+     * change), byte 33 as PhysState 0 (no change) / LinkDownDefaultState 2 (Polling) - never the value read - and
+     * ClientReregister if asked.
+     */
+    public void writeTo(byte[] mad, int off, PortAttributes a, int portNum, int portState, boolean clientReregister) {
+        Attributes.toPortInfo(a, portNum).encodeTo(mad, off);
+        putLong(mad, off, PortInfo.M_KEY, mKey);
+        putLong(mad, off, PortInfo.GID_PREFIX, gidPrefix);
+        put(mad, off, PortInfo.LID, lid);
+        put(mad, off, PortInfo.LMC, lmc);
+        put(mad, off, PortInfo.MASTER_SM_LID, masterSmLid);
+        put(mad, off, PortInfo.MASTER_SM_SL, masterSmSl);
+        put(mad, off, PortInfo.M_KEY_LEASE_PERIOD, mKeyLeasePeriod);
+        put(mad, off, PortInfo.M_KEY_PROTECT_BITS, mKeyProtectBits);
+        put(mad, off, PortInfo.SUBNET_TIMEOUT, subnetTimeout);
+        int mtu = neighborMtu != KEEP ? neighborMtu : a.neighborMtu();
+        PortInfo.NEIGHBOR_MTU.put(mad, off, mtu >= 1 && mtu <= 5 ? mtu : Math.max(1, Math.min(5, a.mtuCap())));
+        put(mad, off, PortInfo.OPERATIONAL_VLS, operationalVls);
+        put(mad, off, PortInfo.HOQ_LIFE, hoqLife);
+        put(mad, off, PortInfo.VL_STALL_COUNT, vlStallCount);
+        put(mad, off, PortInfo.LOCAL_PHY_ERRORS, localPhyErrors);
+        put(mad, off, PortInfo.OVERRUN_ERRORS, overrunErrors);
+        PortInfo.LINK_WIDTH_ENABLED.put(mad, off, linkWidthEnabled);
+        PortInfo.LINK_SPEED_ENABLED.put(mad, off, linkSpeedEnabled);
+        PortInfo.LINK_SPEED_EXT_ENABLED.put(mad, off, linkSpeedExtEnabled);
+        PortInfo.PORT_STATE.put(mad, off, portState);
+        PortInfo.PORT_PHYSICAL_STATE.put(mad, off, 0);
+        PortInfo.LINK_DOWN_DEFAULT_STATE.put(mad, off, 2);
+        PortInfo.CLIENT_REREGISTER.put(mad, off, clientReregister ? 1 : 0);
+    }
+
+    private static int forced(int value, int all) {
+        return value == all ? 0 : value;
+    }
+
+    private static boolean same(long want, long have) {
+        return want == KEEP_LONG || want == have;
+    }
+
+    private static boolean same(int want, int have) {
+        return want == KEEP || want == have;
+    }
+
+    private static boolean enabled(int want, int have) {
+        return want == 0 || want == have;
+    }
+
+    private static void put(byte[] mad, int off, dev.jsm.mad.codec.Field f, int v) {
+        if (v != KEEP) {
+            f.put(mad, off, v);
+        }
+    }
+
+    private static void putLong(byte[] mad, int off, dev.jsm.mad.codec.Field f, long v) {
+        if (v != KEEP_LONG) {
+            f.put(mad, off, v);
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package dev.jsm.daemon.log;
+
+import dev.jsm.conf.SmOptions;
+import java.util.Objects;
+
+/**
+ * Where and what the daemon logs, from the options: {@code log_file} ({@code -f}; {@code stdout} for standard
+ * output), {@code log_flags} ({@code -D}, {@code -v}, {@code -V}), {@code accum_log_file} ({@code -e} truncates at
+ * start) and {@code log_prefix}.
+ *
+ * <p>Immutable; safe to share.
+ *
+ * @param file the log file, or {@link #STDOUT}
+ * @param flags the OpenSM level mask; SYS (0x80) is always on, as in OpenSM
+ * @param append whether to append to an existing file (else truncate it at start)
+ * @param prefix text put in front of every message ("" for none)
+ */
+public record LogSettings(String file, int flags, boolean append, String prefix) {
+
+    /** The {@code log_file} value that logs to standard output. */
+    public static final String STDOUT = "stdout";
+    /** OpenSM's default log file. */
+    public static final String DEFAULT_FILE = "/var/log/opensm.log";
+
+    /** Validates the values. */
+    public LogSettings {
+        Objects.requireNonNull(file, "file");
+        prefix = prefix == null ? "" : prefix;
+        flags |= LogLevels.SYS_BIT;
+    }
+
+    /** The settings the options ask for. */
+    public static LogSettings of(SmOptions options) {
+        String file = options.logFile();
+        String prefix = options.getString("log_prefix");
+        return new LogSettings(file == null || file.isBlank() ? DEFAULT_FILE : file, options.logFlags(),
+                options.getBool("accum_log_file"), prefix == null ? "" : prefix + " ");
+    }
+
+    /** Whether the log goes to standard output. */
+    public boolean toStdout() {
+        return STDOUT.equals(file);
+    }
+}

@@ -1,0 +1,66 @@
+package dev.jsm.daemon.log;
+
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.Appender;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.appender.RollingFileAppender;
+import org.apache.logging.log4j.core.config.Configurator;
+
+/**
+ * Installs and controls the daemon's logging: {@link #start} puts a {@link DaemonLogConfiguration} in place,
+ * {@link #reopen} reopens the log file (SIGUSR1, logrotate), {@link #shutdown} flushes and closes it last thing
+ * before the JVM exits.
+ *
+ * <p>Thread-safe (log4j synchronises reconfiguration); {@link #reopen} is called on the SM's event thread.
+ */
+public final class LogSetup {
+
+    private LogSetup() {
+    }
+
+    /**
+     * Disables what log4j would otherwise do at its first use: its own shutdown hook (the daemon's hook logs
+     * "Exiting SM" and then calls {@link #shutdown}) and JMX. Call before anything touches log4j.
+     */
+    public static void prepare() {
+        System.setProperty("log4j2.shutdownHookEnabled", "false");
+        System.setProperty("log4j2.disableJmx", "true");
+    }
+
+    /**
+     * Starts logging as {@code settings} ask; replaces whatever configuration log4j had.
+     *
+     * @throws IllegalStateException if the log file cannot be opened
+     */
+    public static void start(LogSettings settings) {
+        prepare();
+        DaemonLogConfiguration config = new DaemonLogConfiguration(settings);
+        LoggerContext ctx = Configurator.initialize(config);
+        if (ctx.getConfiguration() != config) {
+            ctx.setConfiguration(config);
+        }
+        if (ctx.getConfiguration().getAppender(DaemonLogConfiguration.APPENDER) == null) {
+            throw new IllegalStateException("cannot open log file " + settings.file());
+        }
+    }
+
+    /**
+     * Closes the log file and opens the same path again (a fresh file after logrotate renamed it).
+     *
+     * @return whether a file was reopened (false when logging to standard output or not started)
+     */
+    public static boolean reopen() {
+        LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
+        Appender a = ctx.getConfiguration().getAppender(DaemonLogConfiguration.APPENDER);
+        if (a instanceof RollingFileAppender r) {
+            r.getManager().rollover();
+            return true;
+        }
+        return false;
+    }
+
+    /** Flushes and closes every appender; log calls after this go nowhere. */
+    public static void shutdown() {
+        LogManager.shutdown();
+    }
+}

@@ -1,0 +1,72 @@
+package dev.jsm.daemon.log;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.layout.AbstractStringLayout;
+
+/**
+ * OpenSM's log line (FACTS 2.16): {@code Nov 22 02:50:05 641234 [001C] 0x02 -> SUBNET UP} - month, day, time,
+ * microseconds, thread id in hex, the OpenSM level bit of this message, then {@code log_prefix} and the text. A
+ * throwable is appended as {@code (cause: ...)}; its stack trace follows only when {@code withStackTraces} (the
+ * DEBUG bit) is set, so operators never see a stack trace at the default levels.
+ *
+ * <p>Immutable; thread-safe (log4j calls it from any logging thread).
+ */
+final class OpenSmLayout extends AbstractStringLayout {
+
+    private static final String[] MONTHS =
+        {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+
+    private final String prefix;
+    private final boolean withStackTraces;
+    private final ZoneId zone = ZoneId.systemDefault();
+
+    OpenSmLayout(String prefix, boolean withStackTraces) {
+        super(StandardCharsets.UTF_8);
+        this.prefix = prefix == null ? "" : prefix;
+        this.withStackTraces = withStackTraces;
+    }
+
+    @Override
+    public String toSerializable(LogEvent event) {
+        long seconds = event.getInstant().getEpochSecond();
+        int nanos = event.getInstant().getNanoOfSecond();
+        LocalDateTime t = LocalDateTime.ofInstant(Instant.ofEpochSecond(seconds, nanos), zone);
+        StringBuilder sb = new StringBuilder(120);
+        sb.append(MONTHS[t.getMonthValue() - 1]).append(' ');
+        two(sb, t.getDayOfMonth()).append(' ');
+        two(sb, t.getHour()).append(':');
+        two(sb, t.getMinute()).append(':');
+        two(sb, t.getSecond()).append(' ');
+        String micros = Integer.toString(nanos / 1000);
+        sb.append("000000", 0, 6 - micros.length()).append(micros);
+        String tid = Long.toHexString(event.getThreadId()).toUpperCase(java.util.Locale.ROOT);
+        sb.append(" [");
+        for (int i = tid.length(); i < 4; i++) {
+            sb.append('0');
+        }
+        sb.append(tid).append("] 0x");
+        int flag = LogLevels.flagOf(event.getLevel());
+        sb.append(Character.forDigit(flag >> 4, 16)).append(Character.forDigit(flag & 0xF, 16));
+        sb.append(" -> ").append(prefix).append(event.getMessage().getFormattedMessage());
+        Throwable thrown = event.getThrown();
+        if (thrown != null) {
+            sb.append(" (cause: ").append(thrown).append(')');
+            if (withStackTraces) {
+                StringWriter w = new StringWriter();
+                thrown.printStackTrace(new PrintWriter(w));
+                sb.append(System.lineSeparator()).append(w.toString().stripTrailing());
+            }
+        }
+        return sb.append('\n').toString();
+    }
+
+    private static StringBuilder two(StringBuilder sb, int v) {
+        return sb.append(v < 10 ? "0" : "").append(v);
+    }
+}

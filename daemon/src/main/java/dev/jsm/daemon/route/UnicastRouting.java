@@ -1,0 +1,83 @@
+package dev.jsm.daemon.route;
+
+import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.sweep.StageOutcome;
+import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.RoutingResult;
+import dev.jsm.routing.verify.RouteVerifier;
+import dev.jsm.routing.verify.VerifierReport;
+import dev.jsm.subnet.Subnet;
+import dev.jsm.subnet.snapshot.SubnetDiff;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * Unicast routing: a {@link SubnetSnapshot} of the model goes through {@link RoutingInput#from} to the configured
+ * {@code RoutingChain}; engines that declined or failed and the fallback to minhop are logged at WARN; the
+ * {@link RouteVerifier} checks the tables before anything is programmed (unreachable pairs are logged at ERROR with
+ * the first few); the tables become the switches' wanted LFTs. When neither the topology nor any LID changed since
+ * the last routing ({@link SubnetDiff} empty), the routes are kept as they are, as OpenSM's unicast cache would.
+ *
+ * <p>Confined to the SM thread.
+ */
+public final class UnicastRouting implements SweepStage {
+
+    private static final Logger LOG = LogManager.getLogger(UnicastRouting.class);
+
+    private final RouteVerifier verifier = new RouteVerifier();
+    private SubnetSnapshot lastRouted;
+    private RoutingInput lastInput;
+
+    @Override
+    public String name() {
+        return "unicast-routing";
+    }
+
+    @Override
+    public StageOutcome run(SweepContext ctx) {
+        Subnet subnet = ctx.subnet();
+        subnet.index();
+        SubnetSnapshot now = SubnetSnapshot.of(subnet);
+        if (lastRouted != null && SubnetDiff.between(lastRouted, now).isEmpty()) {
+            LOG.log(LogLevels.VERBOSE, "topology and LIDs unchanged since the last routing: routes kept");
+            return StageOutcome.CONTINUE;
+        }
+        RoutingInput in = RoutingInput.from(now, ctx.options().lmc());
+        RoutingResult result = ctx.routingChain().route(in);
+        for (String w : result.warnings()) {
+            LOG.warn(w);
+        }
+        if (!result.isRouted()) {
+            LOG.error("ROUT-0501 no routing engine produced routes; the switches keep their tables");
+            ctx.recordError();
+            lastRouted = null;
+            return StageOutcome.CONTINUE;
+        }
+        LOG.info("{} ({} switches, {} LIDs)", result.summary(), in.switchCount(), in.maxLid());
+        VerifierReport report = verifier.verify(in, result.tables(), result.routed());
+        if (report.unreachablePairs() > 0) {
+            StringBuilder first = new StringBuilder();
+            for (VerifierReport.UnreachablePair p : report.unreachable()) {
+                first.append("; ").append(p);
+            }
+            LOG.error("ROUT-0502 the routes leave {} of {} switch-to-LID pairs unreachable{}",
+                    report.unreachablePairs(), report.pairs(), first);
+        }
+        if (report.creditLoops().hasCycle()) {
+            LOG.log(LogLevels.VERBOSE, "ROUT-0503 the routes have a credit loop: {}", report.creditLoops());
+        }
+        LOG.log(LogLevels.VERBOSE, "{}", report.hops());
+        result.tables().applyWanted(in, subnet);
+        lastRouted = now;
+        lastInput = in;
+        return StageOutcome.CONTINUE;
+    }
+
+    /** The input of the last successful routing (for the routing dump files), or {@code null}. */
+    public RoutingInput lastInput() {
+        return lastInput;
+    }
+}

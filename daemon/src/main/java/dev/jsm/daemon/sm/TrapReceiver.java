@@ -1,0 +1,69 @@
+package dev.jsm.daemon.sm;
+
+import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.mad.channel.MadAddress;
+import dev.jsm.mad.codec.Method;
+import dev.jsm.mad.codec.Smp;
+import dev.jsm.mad.smp.Notice;
+import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.OutboundMad;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.function.BooleanSupplier;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * Receives traps (Trap(Notice), class 0x01): answers each with a TrapRepress, so the sender stops repeating it, and
+ * for trap 128 (link state changed) and 144 (local changes) asks for a heavy sweep when {@code sweep_on_trap} is
+ * set (FACTS 1.2). Other traps are logged.
+ *
+ * <p>Runs on the SM thread (registered as an unsolicited handler); it only enqueues work.
+ */
+public final class TrapReceiver {
+
+    private static final Logger LOG = LogManager.getLogger(TrapReceiver.class);
+    private static final int TRAP_LINK_STATE_CHANGE = 128;
+    private static final int TRAP_LOCAL_CHANGES = 144;
+
+    private final MadTransactions transactions;
+    private final SmEvents events;
+    private final BooleanSupplier sweepOnTrap;
+
+    /** A receiver answering through {@code transactions} and asking {@code events} for sweeps. */
+    public TrapReceiver(MadTransactions transactions, SmEvents events, BooleanSupplier sweepOnTrap) {
+        this.transactions = transactions;
+        this.events = events;
+        this.sweepOnTrap = sweepOnTrap;
+    }
+
+    /** Handles one Trap MAD. */
+    public void onTrap(MadAddress from, byte[] mad, int length) {
+        Notice notice = Notice.decode(mad, Smp.DATA_OFFSET);
+        repress(from, mad, length);
+        int trap = notice.trapNumberOrDeviceId();
+        String what = "trap " + trap + " from LID " + notice.issuerLid();
+        if (notice.generic() && (trap == TRAP_LINK_STATE_CHANGE || trap == TRAP_LOCAL_CHANGES)) {
+            if (sweepOnTrap.getAsBoolean()) {
+                LOG.log(LogLevels.VERBOSE, "{}: heavy sweep requested", what);
+                events.request(SmEvent.HEAVY_SWEEP, what);
+            }
+        } else {
+            LOG.info("{} received (type {}, {}generic)", what, notice.type(), notice.generic() ? "" : "not ");
+        }
+    }
+
+    private void repress(MadAddress from, byte[] mad, int length) {
+        byte[] r = Arrays.copyOf(mad, Math.max(length, 256));
+        r[3] = (byte) Method.TRAP_REPRESS.value();
+        r[4] = 0;
+        r[5] = 0;
+        try {
+            transactions.post(new OutboundMad(from, r, r.length));
+        } catch (IOException e) {
+            LOG.error("SM-0603 cannot answer a trap from {} with TrapRepress: {}", from, e.getMessage());
+        }
+    }
+}

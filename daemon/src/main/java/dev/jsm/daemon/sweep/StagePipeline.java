@@ -1,0 +1,73 @@
+package dev.jsm.daemon.sweep;
+
+import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.loop.SmThread;
+import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.TransactionStats;
+import java.util.List;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * Runs a list of {@link SweepStage}s in order, OpenSM's {@code do_sweep} made explicit: each stage starts on the SM
+ * thread, then the pipeline waits on the transactions' quiescence barrier (every MAD answered or timed out, every
+ * handler run), then the stage finishes on the SM thread. A stage that does not say CONTINUE ends the run, and so
+ * does a SHUTDOWN request between stages.
+ *
+ * <p>Confined to the event loop thread (it must not be the SM thread: it waits on the barrier).
+ */
+public final class StagePipeline {
+
+    private static final Logger LOG = LogManager.getLogger(StagePipeline.class);
+
+    private final SmThread sm;
+    private final MadTransactions transactions;
+    private final SmEvents events;
+
+    /** A pipeline running stages on {@code sm}, waiting on {@code transactions}, stopping on {@code events}. */
+    public StagePipeline(SmThread sm, MadTransactions transactions, SmEvents events) {
+        this.sm = sm;
+        this.transactions = transactions;
+        this.events = events;
+    }
+
+    /**
+     * Runs {@code stages} against {@code ctx}.
+     *
+     * @return CONTINUE if every stage ran through, else the first other outcome (ABORT on shutdown)
+     * @throws InterruptedException if the loop thread is interrupted
+     */
+    public StageOutcome run(List<SweepStage> stages, SweepContext ctx) throws InterruptedException {
+        long start = System.nanoTime();
+        TransactionStats before = transactions.stats();
+        StageOutcome outcome = runStages(stages, ctx);
+        TransactionStats after = transactions.stats();
+        LOG.log(LogLevels.VERBOSE, "{} stages: {} MADs sent ({} retries, {} timeouts) in {} ms: {}", stages.size(),
+                after.sent() - before.sent(), after.retries() - before.retries(), after.timeouts() - before.timeouts(),
+                (System.nanoTime() - start) / 1_000_000, outcome);
+        return outcome;
+    }
+
+    private StageOutcome runStages(List<SweepStage> stages, SweepContext ctx) throws InterruptedException {
+        for (SweepStage stage : stages) {
+            if (events.shutdownRequested()) {
+                return StageOutcome.ABORT;
+            }
+            long t0 = System.nanoTime();
+            long sent0 = transactions.stats().sent();
+            StageOutcome outcome = sm.call(() -> stage.run(ctx));
+            transactions.awaitQuiescence();
+            if (outcome == StageOutcome.CONTINUE) {
+                outcome = sm.call(() -> stage.finish(ctx));
+            }
+            LOG.debug("stage {}: {} MADs, {} ms, {}", stage.name(), transactions.stats().sent() - sent0,
+                    (System.nanoTime() - t0) / 1_000_000, outcome);
+            if (outcome != StageOutcome.CONTINUE) {
+                LOG.log(LogLevels.VERBOSE, "sweep stopped after stage {}: {}", stage.name(), outcome);
+                return outcome;
+            }
+        }
+        return StageOutcome.CONTINUE;
+    }
+}

@@ -1,0 +1,158 @@
+package dev.jsm.daemon.sweep;
+
+import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.DaemonSettings;
+import dev.jsm.daemon.discovery.PathBook;
+import dev.jsm.daemon.lid.LidStore;
+import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.sm.SmStatus;
+import dev.jsm.routing.RoutingChain;
+import dev.jsm.subnet.EndPort;
+import dev.jsm.subnet.Subnet;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * What the sweep stages share: the mutable {@link Subnet} and the other state kept between sweeps (routes to
+ * nodes, the guid2lid store, the SM's status, the routing chain), the MAD sender, the options in effect, the
+ * per-sweep error count, and the last published {@link SubnetSnapshot}.
+ *
+ * <p>Confined to the SM thread, except {@link #published()}, {@link #settings()} and {@link #sm()}, which other
+ * threads may read.
+ */
+public final class SweepContext {
+
+    private final Subnet subnet = new Subnet();
+    private final PathBook paths = new PathBook();
+    private final SmpSender smps;
+    private final SmEvents events;
+    private final SmStatus sm;
+    private final LidStore lids;
+    private final long smPortGuid;
+    private final RoutingChain routingChain;
+    private final List<SweepListener> listeners = new CopyOnWriteArrayList<>();
+    private volatile DaemonSettings settings;
+    private volatile SubnetSnapshot published = SubnetSnapshot.empty();
+    private int sweepErrors;
+
+    /**
+     * The shared state of one daemon.
+     *
+     * @param settings start-up settings
+     * @param smps the SMP sender over the daemon's transactions
+     * @param events the event queue (stages ask for another sweep through it)
+     * @param sm the SM's status
+     * @param lids the guid2lid store, loaded
+     * @param smPortGuid GUID of the local port the SM runs on
+     * @param routingChain the configured routing engines
+     */
+    public SweepContext(DaemonSettings settings, SmpSender smps, SmEvents events, SmStatus sm, LidStore lids,
+                        long smPortGuid, RoutingChain routingChain) {
+        this.settings = settings;
+        this.smps = smps;
+        this.events = events;
+        this.sm = sm;
+        this.lids = lids;
+        this.smPortGuid = smPortGuid;
+        this.routingChain = routingChain;
+    }
+
+    /** The fabric model. */
+    public Subnet subnet() {
+        return subnet;
+    }
+
+    /** Directed routes to nodes and CA ports. */
+    public PathBook paths() {
+        return paths;
+    }
+
+    /** Sends SMPs. */
+    public SmpSender smps() {
+        return smps;
+    }
+
+    /** The event queue. */
+    public SmEvents events() {
+        return events;
+    }
+
+    /** The SM's state and LID. */
+    public SmStatus sm() {
+        return sm;
+    }
+
+    /** The guid2lid store. */
+    public LidStore lids() {
+        return lids;
+    }
+
+    /** The routing engines. */
+    public RoutingChain routingChain() {
+        return routingChain;
+    }
+
+    /** GUID of the SM's own port. */
+    public long smPortGuid() {
+        return smPortGuid;
+    }
+
+    /** The SM's own end port, or {@code null} until discovery found it. */
+    public EndPort smPort() {
+        return subnet.endPort(smPortGuid);
+    }
+
+    /** The settings in effect. */
+    public DaemonSettings settings() {
+        return settings;
+    }
+
+    /** The options in effect. */
+    public SmOptions options() {
+        return settings.options();
+    }
+
+    /** Replaces the settings (a heavy sweep reloaded the config file). */
+    public void setSettings(DaemonSettings newSettings) {
+        settings = newSettings;
+    }
+
+    /** Starts counting errors for a new sweep. */
+    public void beginSweep() {
+        sweepErrors = 0;
+    }
+
+    /**
+     * Counts a failed Set or another error that makes this sweep's configuration incomplete (OpenSM's
+     * {@code subnet_initialization_error}): no SUBNET UP, and another heavy sweep follows.
+     */
+    public void recordError() {
+        sweepErrors++;
+    }
+
+    /** Errors counted in this sweep. */
+    public int sweepErrors() {
+        return sweepErrors;
+    }
+
+    /** Registers a listener for SUBNET UP and failed sweeps. */
+    public void addListener(SweepListener listener) {
+        listeners.add(listener);
+    }
+
+    /** The listeners. */
+    public List<SweepListener> listeners() {
+        return listeners;
+    }
+
+    /** The snapshot published at the last SUBNET UP ({@link SubnetSnapshot#empty()} before the first). */
+    public SubnetSnapshot published() {
+        return published;
+    }
+
+    /** Publishes the snapshot of a SUBNET UP. */
+    public void publish(SubnetSnapshot snapshot) {
+        published = snapshot;
+    }
+}

@@ -1,0 +1,67 @@
+package dev.jsm.daemon;
+
+import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.loop.SmEvents;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The child process of {@link IbsimFabricsIT}: runs the daemon's {@link Main} on a thread under umad2sim until
+ * "SUBNET UP" is in its log ({@code opensm.log} in the working directory), prints {@code UP <ms>}, then the output of
+ * {@code ibnetdiscover} ({@code IBND} lines), {@code dump_lfts} ({@code LFTS} lines) and {@code ibtracert} from
+ * LID 1 to the highest LID in guid2lid ({@code TRACE} lines: {@code dump_lfts} cannot show a LinearFDBTop that is a
+ * multiple of 64, see {@link FabricDump#hidden}), stops the daemon and exits.
+ * Exit status 1 if SUBNET UP does not come within two minutes.
+ */
+public final class IbsimSubnetUpProbe {
+
+    private IbsimSubnetUpProbe() {
+    }
+
+    /** Entry point; the arguments go to the daemon. */
+    public static void main(String[] args) throws Exception {
+        SmEvents events = new SmEvents();
+        Main main = new Main() {
+            @Override
+            protected void requestExit(ExitCode code) {
+                System.out.println("EXIT " + code.value());
+            }
+        };
+        long t0 = System.nanoTime();
+        Thread daemon = new Thread(() -> main.launch(args, events), "probe-daemon");
+        daemon.start();
+        Path log = Path.of("opensm.log");
+        long end = System.currentTimeMillis() + 120_000;
+        while (!Files.exists(log) || !Files.readString(log, StandardCharsets.UTF_8).contains("SUBNET UP")) {
+            if (System.currentTimeMillis() > end || !daemon.isAlive()) {
+                System.out.println("FAILED no SUBNET UP");
+                System.exit(1);
+            }
+            Thread.sleep(10);
+        }
+        System.out.println("UP " + (System.nanoTime() - t0) / 1_000_000);
+        for (String[] cmd : new String[][] {{"IBND", "ibnetdiscover"}, {"LFTS", "dump_lfts"}}) {
+            Process p = new ProcessBuilder(cmd[1]).redirectErrorStream(true).start();
+            for (String line : new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                System.out.println(cmd[0] + " " + line);
+            }
+            p.waitFor();
+        }
+        int maxLid = 0;
+        for (String line : Files.readAllLines(Path.of("guid2lid"))) {
+            if (!line.isBlank()) {
+                maxLid = Math.max(maxLid, Integer.decode(line.split(" ")[2]));
+            }
+        }
+        Process trace = new ProcessBuilder("ibtracert", "1", Integer.toString(maxLid)).redirectErrorStream(true)
+                .start();
+        for (String line : new String(trace.getInputStream().readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+            System.out.println("TRACE " + line);
+        }
+        System.out.println("TRACE-RC " + trace.waitFor());
+        events.request(SmEvent.SHUTDOWN, "probe");
+        daemon.join(30_000);
+        System.exit(0);
+    }
+}

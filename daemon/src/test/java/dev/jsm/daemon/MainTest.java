@@ -1,0 +1,106 @@
+package dev.jsm.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jsm.daemon.loop.SmEvents;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.logging.log4j.core.config.Configurator;
+import org.apache.logging.log4j.core.config.DefaultConfiguration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainTest {
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private ExitCode exited;
+
+    @AfterEach
+    void backToDefaults() {
+        Configurator.reconfigure(new DefaultConfiguration());
+    }
+
+    @Test
+    void versionAndHelpExitZero() {
+        assertThat(run("--version")).isEqualTo(ExitCode.OK);
+        assertThat(out()).isNotBlank();
+        assertThat(run("--help")).isEqualTo(ExitCode.OK);
+        assertThat(out()).contains("--sim-topology");
+    }
+
+    @Test
+    void aBadFlagIsAUsageErrorOnOneLine() {
+        assertThat(run("-l", "9")).isEqualTo(ExitCode.USAGE);
+        assertThat(err()).contains("lmc").hasLineCount(1);
+    }
+
+    @Test
+    void createConfigWritesTheFileAndStops() throws Exception {
+        Path conf = dir.resolve("opensm.conf");
+        assertThat(run("-c", conf.toString(), "-s", "7")).isEqualTo(ExitCode.OK);
+        assertThat(Files.readString(conf)).contains("\nsweep_interval 7\n").contains("routing_engine");
+    }
+
+    @Test
+    void anUnreadableFabricIsItsOwnExitCode() {
+        assertThat(run("--sim-topology", dir.resolve("missing.net").toString(), "-f", log())).isEqualTo(
+                ExitCode.SIM_TOPOLOGY);
+        assertThat(err()).contains("missing.net").hasLineCount(1);
+    }
+
+    @Test
+    void runOnceOnTheSimulatorConfiguresTheSubnetAndExits() throws Exception {
+        assertThat(run("--sim-topology", "fat2:k=4", "-f", log(), "-o", "-s", "0", "-e")).isEqualTo(ExitCode.OK);
+        String text = Files.readString(Path.of(log()));
+        assertThat(text).contains("0x80 -> Entering DISCOVERING state", "0x80 -> Entering MASTER state",
+                "0x02 -> SUBNET UP", "0x80 -> Exiting SM");
+        assertThat(text.indexOf("SUBNET UP")).isLessThan(text.indexOf("Exiting SM"));
+        assertThat(dir.resolve("guid2lid")).exists();
+        assertThat(dir.resolve("opensm-subnet.lst")).exists();
+    }
+
+    private ExitCode run(String... args) {
+        try {
+            Files.writeString(dir.resolve("empty.conf"), "# nothing\n");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        out.reset();
+        err.reset();
+        Main main = new Main(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of("OSM_CACHE_DIR", dir.toString(), "OSM_TMP_DIR", dir.toString())) {
+            @Override
+            protected void requestExit(ExitCode code) {
+                exited = code;
+            }
+        };
+        String[] all = new String[args.length + 2];
+        all[0] = "-F";
+        all[1] = dir.resolve("empty.conf").toString();
+        System.arraycopy(args, 0, all, 2, args.length);
+        main.launch(all, new SmEvents());
+        return exited;
+    }
+
+    private String log() {
+        return dir.resolve("opensm.log").toString();
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,108 @@
+package dev.jsm.daemon;
+
+import dev.jsm.conf.OptionTable;
+import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.sim.SimFabric;
+import dev.jsm.sim.SimMadChannel;
+import dev.jsm.sim.topo.NodeKind;
+import dev.jsm.sim.topo.Topology;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A whole daemon running in-process against a {@link SimFabric}, the SM on port 1 of the fabric's first CA, for
+ * component tests: start it, wait for SUBNET UP, poke it, close it.
+ *
+ * <p>Confined to the test thread (the daemon has its own threads).
+ */
+final class SimSm implements AutoCloseable {
+
+    final SimFabric fabric;
+    final SimMadChannel channel;
+    final Daemon daemon;
+    private final LinkedBlockingQueue<Object> outcomes = new LinkedBlockingQueue<>();
+    private final boolean ownsFabric;
+
+    private SimSm(SimFabric fabric, boolean ownsFabric, Path cacheDir, Path dumpDir, SmOptions options)
+            throws Exception {
+        this.fabric = fabric;
+        this.ownsFabric = ownsFabric;
+        this.channel = fabric.openChannel(firstCa(fabric.topology()), 1);
+        channel.setIsSm(true);
+        this.daemon = new Daemon(DaemonSettings.of(options, cacheDir, dumpDir), channel, new SmEvents());
+        daemon.addListener(new SweepListener() {
+            @Override
+            public void subnetUp(SubnetSnapshot snapshot, int sweepNumber) {
+                outcomes.add(snapshot);
+            }
+
+            @Override
+            public void sweepFailed(int sweepNumber, String reason) {
+                outcomes.add(reason);
+            }
+        });
+        daemon.start();
+    }
+
+    /** A daemon on a fresh simulator of {@code topology}. */
+    static SimSm start(Topology topology, Path dir, String... options) throws Exception {
+        return new SimSm(new SimFabric(topology, 7), true, dir, dir, options(options));
+    }
+
+    /** A daemon on an existing simulator (a restart: the fabric keeps its state). */
+    static SimSm restart(SimFabric fabric, Path dir, String... options) throws Exception {
+        return new SimSm(fabric, false, dir, dir, options(options));
+    }
+
+    /** Options from name/value pairs on top of the defaults; sweeps only on request unless given. */
+    static SmOptions options(String... pairs) throws Exception {
+        SmOptions.Builder b = SmOptions.builder();
+        b.setText(OptionTable.get("sweep_interval"), "0");
+        for (int i = 0; i < pairs.length; i += 2) {
+            b.setText(OptionTable.get(pairs[i]), pairs[i + 1]);
+        }
+        return b.build();
+    }
+
+    /** Waits for the next SUBNET UP, skipping failed sweeps; fails after {@code timeout}. */
+    SubnetSnapshot awaitSubnetUp(Duration timeout) throws InterruptedException {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Object o = outcomes.poll(end - System.nanoTime(), TimeUnit.NANOSECONDS);
+            if (o == null) {
+                throw new AssertionError("no SUBNET UP within " + timeout + "; state " + daemon.state());
+            }
+            if (o instanceof SubnetSnapshot s) {
+                return s;
+            }
+        }
+    }
+
+    /** Whether another sweep outcome arrives within {@code timeout}. */
+    boolean anotherSweepWithin(Duration timeout) throws InterruptedException {
+        return outcomes.poll(timeout.toMillis(), TimeUnit.MILLISECONDS) != null;
+    }
+
+    static int firstCa(Topology t) {
+        for (int i = 0; i < t.nodeCount(); i++) {
+            if (t.node(i).kind() == NodeKind.CA) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no CA");
+    }
+
+    @Override
+    public void close() {
+        daemon.close();
+        channel.close();
+        if (ownsFabric) {
+            fabric.close();
+        }
+    }
+}

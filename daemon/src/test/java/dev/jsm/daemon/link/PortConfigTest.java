@@ -1,0 +1,77 @@
+package dev.jsm.daemon.link;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jsm.conf.OptionTable;
+import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.DaemonSettings;
+import dev.jsm.daemon.discovery.Attributes;
+import dev.jsm.daemon.lid.LidStore;
+import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.sm.SmStatus;
+import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.mad.smp.PortInfo;
+import dev.jsm.subnet.LidRange;
+import dev.jsm.subnet.Node;
+import dev.jsm.subnet.NodeKind;
+import dev.jsm.subnet.PhysPort;
+import dev.jsm.subnet.PortAttributes;
+import dev.jsm.subnet.Subnet;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class PortConfigTest {
+
+    private final Path tmp = Path.of("/nonexistent");
+
+    @Test
+    void linkValuesComeFromBothEndsAndTheOptions() throws Exception {
+        SweepContext ctx = context("max_op_vls", "3");
+        Subnet s = ctx.subnet();
+        Node sw = s.addNode(NodeKind.SWITCH, 0x100, 4);
+        Node ca = s.addNode(NodeKind.CA, 0x200, 1);
+        PhysPort swPort = s.addPort(sw, 2, 0x100);
+        PhysPort caPort = s.addPort(ca, 1, 0x201);
+        s.connect(swPort, caPort);
+        swPort.setAttributes(attrs(4, 5, PortAttributes.STATE_INIT));
+        caPort.setAttributes(attrs(5, 4, PortAttributes.STATE_INIT));
+        s.assignLids(caPort.endPort(), LidRange.single(7));
+        ctx.sm().setSmLid(1);
+
+        PortConfig leaf = PortConfig.of(swPort, ctx);
+        assertThat(leaf.neighborMtu()).isEqualTo(4);
+        assertThat(leaf.operationalVls()).isEqualTo(3);
+        assertThat(leaf.hoqLife()).isEqualTo(0x10);
+        assertThat(leaf.lid()).isEqualTo(PortConfig.KEEP);
+
+        PortConfig end = PortConfig.of(caPort, ctx);
+        assertThat(end.lid()).isEqualTo(7);
+        assertThat(end.masterSmLid()).isEqualTo(1);
+        assertThat(end.hoqLife()).isEqualTo(PortConfig.KEEP);
+        assertThat(end.matches(caPort.attributes())).isFalse();
+
+        byte[] mad = new byte[64];
+        end.writeTo(mad, 0, caPort.attributes(), 1, PortInfo.STATE_ARMED, true);
+        PortInfo pi = PortInfo.decode(mad, 0);
+        assertThat(mad[33]).isEqualTo((byte) 0x02);
+        assertThat(pi.portState()).isEqualTo(PortInfo.STATE_ARMED);
+        assertThat(pi.lid()).isEqualTo(7);
+        assertThat(pi.clientReregister()).isEqualTo(1);
+        assertThat(pi.linkSpeedEnabled()).isZero();
+        assertThat(end.matches(Attributes.of(pi))).isTrue();
+    }
+
+    private SweepContext context(String... pairs) throws Exception {
+        SmOptions.Builder b = SmOptions.builder();
+        for (int i = 0; i < pairs.length; i += 2) {
+            b.setText(OptionTable.get(pairs[i]), pairs[i + 1]);
+        }
+        return new SweepContext(DaemonSettings.of(b.build(), tmp, tmp), null, new SmEvents(), new SmStatus(),
+                LidStore.empty(tmp), 0x201, null);
+    }
+
+    private static PortAttributes attrs(int mtuCap, int vlCap, int state) {
+        return new PortAttributes(0, 0, 0, 0, PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED, 0, 3, 3, 2, 1,
+                state, 5, 0, 0, 1, 1, 1, 0, vlCap, 0, 8, 8, mtuCap, 7, 0x12, 1, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0, 0, 0);
+    }
+}

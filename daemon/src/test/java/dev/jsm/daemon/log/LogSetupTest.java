@@ -1,0 +1,65 @@
+package dev.jsm.daemon.log;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.core.config.Configurator;
+import org.apache.logging.log4j.core.config.DefaultConfiguration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LogSetupTest {
+
+    private static final String LINE =
+            "[A-Z][a-z]{2} \\d{2} \\d{2}:\\d{2}:\\d{2} \\d{6} \\[[0-9A-F]{4,}\\] 0x%02x -> %s";
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void backToDefaults() {
+        Configurator.reconfigure(new DefaultConfiguration());
+    }
+
+    @Test
+    void linesLookLikeOpenSmsAndTheMaskDecidesWhatIsWritten() throws Exception {
+        Path file = dir.resolve("opensm.log");
+        LogSetup.start(new LogSettings(file.toString(), 0x03, true, ""));
+        Logger log = LogManager.getLogger("test");
+        log.info("SUBNET UP");
+        log.debug("not written");
+        log.log(LogLevels.VERBOSE, "not written either");
+        log.log(LogLevels.SYS, "Entering MASTER state");
+        log.error("ERR 0101: broken");
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).matches(String.format(LINE, 0x02, "SUBNET UP"));
+        assertThat(lines.get(1)).matches(String.format(LINE, 0x80, "Entering MASTER state"));
+        assertThat(lines.get(2)).matches(String.format(LINE, 0x01, "ERR 0101: broken"));
+    }
+
+    @Test
+    void reopenAfterARenameStartsAFreshFileAndTouchesNoOther() throws Exception {
+        Path file = dir.resolve("opensm.log");
+        LogSetup.start(new LogSettings(file.toString(), 0x03, true, "pfx "));
+        Logger log = LogManager.getLogger("test");
+        log.info("before");
+        Files.move(file, dir.resolve("opensm.log.1"));
+        assertThat(LogSetup.reopen()).isTrue();
+        log.info("after");
+        assertThat(Files.readAllLines(dir.resolve("opensm.log.1"))).singleElement().asString().endsWith("-> pfx before");
+        assertThat(Files.readAllLines(file)).singleElement().asString().endsWith("-> pfx after");
+        assertThat(LogSetup.reopen()).isTrue();
+        log.info("again");
+        assertThat(Files.readAllLines(file)).hasSize(2);
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("opensm.log",
+                    "opensm.log.1");
+        }
+    }
+}

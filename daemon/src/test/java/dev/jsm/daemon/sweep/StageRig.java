@@ -1,0 +1,80 @@
+package dev.jsm.daemon.sweep;
+
+import dev.jsm.conf.OptionTable;
+import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.DaemonSettings;
+import dev.jsm.daemon.lid.LidStore;
+import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.loop.SmThread;
+import dev.jsm.daemon.sm.SmStatus;
+import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.TransactionSettings;
+import dev.jsm.routing.EngineOptions;
+import dev.jsm.routing.RoutingChain;
+import dev.jsm.routing.RoutingEngines;
+import dev.jsm.sim.SimFabric;
+import dev.jsm.sim.SimMadChannel;
+import dev.jsm.sim.topo.NodeKind;
+import dev.jsm.sim.topo.Topology;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * Runs chosen sweep stages, exactly as the daemon's pipeline does (SM thread, transactions, quiescence barrier),
+ * against a simulator: the fixture of the per-stage tests.
+ *
+ * <p>Confined to the test thread.
+ */
+final class StageRig implements AutoCloseable {
+
+    final SimFabric fabric;
+    final MadTransactions transactions;
+    final SweepContext ctx;
+    private final SimMadChannel channel;
+    private final SmThread sm = new SmThread();
+    private final StagePipeline pipeline;
+
+    StageRig(Topology topology, Path dir) throws Exception {
+        fabric = new SimFabric(topology);
+        int host = 0;
+        while (topology.node(host).kind() != NodeKind.CA) {
+            host++;
+        }
+        channel = fabric.openChannel(host, 1);
+        SmOptions options = SmOptions.builder().setText(OptionTable.get("sweep_interval"), "0").build();
+        transactions = new MadTransactions(channel, TransactionSettings.defaults(), sm);
+        SmEvents events = new SmEvents();
+        ctx = new SweepContext(DaemonSettings.of(options, dir, dir), new SmpSender(transactions, 0), events,
+                new SmStatus(), LidStore.empty(dir), channel.localPort().portGuid(),
+                RoutingChain.parse(null, EngineOptions.defaults(), RoutingEngines.load()));
+        pipeline = new StagePipeline(sm, transactions, events);
+    }
+
+    /** Runs {@code stages} as one sweep. */
+    StageOutcome run(SweepStage... stages) throws InterruptedException {
+        onSm(() -> {
+            ctx.beginSweep();
+            return null;
+        });
+        return pipeline.run(List.of(stages), ctx);
+    }
+
+    /** Runs {@code task} on the SM thread (the model is confined to it). */
+    <T> T onSm(Callable<T> task) throws InterruptedException {
+        return sm.call(task);
+    }
+
+    /** MADs sent so far. */
+    long sent() {
+        return transactions.stats().sent();
+    }
+
+    @Override
+    public void close() {
+        transactions.close();
+        sm.close();
+        channel.close();
+        fabric.close();
+    }
+}

@@ -1,0 +1,100 @@
+package dev.jsm.daemon.sweep;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jsm.daemon.discovery.DiscoveryStage;
+import dev.jsm.daemon.discovery.DropManager;
+import dev.jsm.daemon.lid.LidManager;
+import dev.jsm.daemon.link.LinkManager;
+import dev.jsm.daemon.link.PortActivator;
+import dev.jsm.daemon.route.LftProgrammer;
+import dev.jsm.daemon.route.UnicastRouting;
+import dev.jsm.daemon.sm.SmStateStage;
+import dev.jsm.mad.smp.PortInfo;
+import dev.jsm.sim.topo.NodeKind;
+import dev.jsm.sim.topo.Topology;
+import dev.jsm.sim.topo.TopologyShapes;
+import dev.jsm.subnet.Node;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The sweep stages one by one against the simulator, each judged on the model or on the simulator's state. */
+class StagesTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void discoveryFindsEveryNodeOnceThroughLoopsAndRecordsRoutes() throws Exception {
+        Topology t = TopologyShapes.load("torus:dims=4x4,hosts=1");
+        try (StageRig rig = new StageRig(t, dir)) {
+            DiscoveryStage d = new DiscoveryStage();
+            assertThat(rig.run(d, new DropManager(d))).isEqualTo(StageOutcome.CONTINUE);
+            rig.onSm(() -> {
+                assertThat(rig.ctx.subnet().nodeCount()).isEqualTo(t.nodeCount());
+                assertThat(rig.ctx.subnet().linkCount()).isEqualTo(t.links().size());
+                for (Node n : rig.ctx.subnet().nodes()) {
+                    assertThat(rig.ctx.paths().toNode(n)).as(n.toString()).isNotNull();
+                    assertThat(n.description()).isNotEmpty();
+                    if (n.isSwitch()) {
+                        assertThat(n.ports()).hasSize(n.numPorts() + 1);
+                        assertThat(n.asSwitch().attributes().linearFdbCap()).isPositive();
+                    }
+                }
+                return null;
+            });
+        }
+    }
+
+    @Test
+    void aNodeThatNoLongerAnswersIsDroppedWithItsCables() throws Exception {
+        Topology t = TopologyShapes.load("fat2:k=4");
+        try (StageRig rig = new StageRig(t, dir)) {
+            DiscoveryStage d = new DiscoveryStage();
+            rig.run(d, new DropManager(d));
+            int spine = lastSwitch(t);
+            rig.fabric.faults().removeNode(spine);
+            assertThat(rig.run(d, new DropManager(d))).isEqualTo(StageOutcome.CONTINUE);
+            rig.onSm(() -> {
+                assertThat(rig.ctx.subnet().node(t.node(spine).nodeGuid())).isNull();
+                assertThat(rig.ctx.subnet().nodeCount()).isEqualTo(t.nodeCount() - 1);
+                return null;
+            });
+        }
+    }
+
+    @Test
+    void configurationStagesSendOnlyWhatIsMissing() throws Exception {
+        Topology t = TopologyShapes.load("fat2:k=4");
+        try (StageRig rig = new StageRig(t, dir)) {
+            DiscoveryStage d = new DiscoveryStage();
+            UnicastRouting routing = new UnicastRouting();
+            LftProgrammer lfts = new LftProgrammer();
+            LinkManager links = new LinkManager();
+            PortActivator activator = new PortActivator();
+            assertThat(rig.run(d, new DropManager(d), new SmStateStage(), new LidManager(), routing, lfts, links,
+                    activator)).isEqualTo(StageOutcome.CONTINUE);
+            assertThat(rig.onSm(rig.ctx::sweepErrors)).isZero();
+            for (int n = 0; n < t.nodeCount(); n++) {
+                for (int p = 1; p <= t.node(n).numPorts(); p++) {
+                    if (t.peerNode(n, p) >= 0) {
+                        assertThat(rig.fabric.portInfo(n, p).portState()).isEqualTo(PortInfo.STATE_ACTIVE);
+                    }
+                }
+            }
+            long sent = rig.sent();
+            rig.run(new LidManager(), routing, lfts, links, activator);
+            assertThat(rig.sent()).isEqualTo(sent);
+        }
+    }
+
+    private static int lastSwitch(Topology t) {
+        for (int i = t.nodeCount() - 1; i >= 0; i--) {
+            if (t.node(i).kind() == NodeKind.SWITCH) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no switch");
+    }
+}

@@ -11,6 +11,7 @@ import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -36,6 +37,17 @@ import java.util.concurrent.locks.LockSupport;
  * umad2sim puts the agent id into bits 47:32 and ibsim its client id into bits 63:48. Only the low 32 bits of a
  * response's TID are the ones the SM chose.
  *
+ * <p>Under ibsim's {@code libumad2sim.so} (umad2sim, ibsim 0.10): umad2sim's own receive thread crashes the whole
+ * process (SIGSEGV in {@code pthread_mutex_lock}) when a MAD arrives for a management class that has no registered
+ * agent, e.g. a late response after this channel unregistered its agents. So {@link #close()} first drains: after
+ * the last send it sends a {@link Umad2simBarrier} and discards everything until the barrier's response is back
+ * (ibsim answers one client in order), and only then unregisters the agents and closes the port. Not covered,
+ * because umad2sim cannot be made safe against them from here: MADs ibsim sends unprompted (traps and requests to
+ * an SM that holds the {@code issm} device open, forwarded GSI requests) in the window between close and exit, and
+ * a process exit while a channel is still open. umad2sim also routes by class alone, one fd per class per device:
+ * at most one channel per port may be open at a time in one process. On a real kernel none of this applies and
+ * close does not drain.
+ *
  * <p>Thread-safe: {@link #send} from any thread; the receiver runs on the receive thread.
  */
 public final class UmadChannel implements MadChannel {
@@ -48,6 +60,8 @@ public final class UmadChannel implements MadChannel {
     private static final long SA_METHODS = bits(Method.GET, Method.SET, Method.REPORT, Method.GET_TABLE,
             Method.GET_TRACE_TABLE, Method.GET_MULTI, Method.DELETE);
     private static final MadReceiver DROP = (from, mad, length) -> { };
+    /** Bound on the close-time drain under umad2sim; reached only if ibsim stops answering. */
+    private static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     /**
      * How to open the channel.
@@ -196,24 +210,17 @@ public final class UmadChannel implements MadChannel {
             if (closed) {
                 throw new IOException("channel on " + port.label() + " is closed");
             }
-            txBuffer.clearHeader();
-            if (to instanceof MadAddress.LidRouted l) {
-                Umad.umad_set_addr(txBuffer.address(), l.lid(), l.qpn(), l.sl(), l.qkey());
-                txBuffer.setPkeyIndex(l.pkeyIndex());
-            } else if (mgmtClass == MgmtClass.SUBN_DIRECTED_ROUTE.value()) {
-                Umad.umad_set_addr(txBuffer.address(), 0xFFFF, MadAddress.QP0, 0, 0);
-            } else {
-                throw new IllegalArgumentException(String.format("DR address for class 0x%02x", mgmtClass));
-            }
-            txBuffer.putMad(mad, length);
-            if (Umad.umad_send(portId, agent, txBuffer.address(), length, timeoutMs, 0) < 0) {
+            if (transmit(agent, to, mad, length, timeoutMs) < 0) {
                 throw new IOException("umad_send on " + port.label() + " failed: "
                         + Errno.text(Native.getLastError()));
             }
         }
     }
 
-    /** Stops the receive thread (within one receive poll) and closes the port; idempotent. */
+    /**
+     * Stops the receive thread (within one receive poll) and closes the port; idempotent. Nothing is delivered
+     * after the receive loop ends; under umad2sim the answers still in flight are drained first (class doc).
+     */
     @Override
     public void close() {
         synchronized (txLock) {
@@ -236,6 +243,21 @@ public final class UmadChannel implements MadChannel {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /** Copies the MAD into the send buffer and hands it to libibumad; under {@link #txLock}. */
+    private int transmit(int agent, MadAddress to, byte[] mad, int length, int timeoutMs) {
+        txBuffer.clearHeader();
+        if (to instanceof MadAddress.LidRouted l) {
+            Umad.umad_set_addr(txBuffer.address(), l.lid(), l.qpn(), l.sl(), l.qkey());
+            txBuffer.setPkeyIndex(l.pkeyIndex());
+        } else if ((mad[1] & 0xFF) == MgmtClass.SUBN_DIRECTED_ROUTE.value()) {
+            Umad.umad_set_addr(txBuffer.address(), 0xFFFF, MadAddress.QP0, 0, 0);
+        } else {
+            throw new IllegalArgumentException(String.format("DR address for class 0x%02x", mad[1] & 0xFF));
+        }
+        txBuffer.putMad(mad, length);
+        return Umad.umad_send(portId, agent, txBuffer.address(), length, timeoutMs, 0);
     }
 
     private void register(MgmtClass mgmtClass, int version, long methods) throws UmadException {
@@ -266,9 +288,50 @@ public final class UmadChannel implements MadChannel {
                     LockSupport.parkNanos(10_000_000L); // a failing device must not spin the thread
                 }
             }
+            if (Umad2simBarrier.PRELOADED) {
+                drainSimulator(lengthAddress);
+            }
         } finally {
             releasePort();
         }
+    }
+
+    /**
+     * Under umad2sim, after the last send: sends a {@link Umad2simBarrier} and discards what ibsim answers until the
+     * barrier's response is back, so that no response reaches umad2sim after the agents are unregistered (see the
+     * class doc). Bounded by {@link #DRAIN_LIMIT_NANOS} in case ibsim stops answering.
+     */
+    private void drainSimulator(long lengthAddress) {
+        Umad2simBarrier barrier = Umad2simBarrier.random();
+        byte[] request = barrier.request();
+        int rc;
+        synchronized (txLock) {
+            rc = transmit(agentByClass[MgmtClass.SUBN_DIRECTED_ROUTE.value()], MadAddress.directedRoute(), request,
+                    request.length, 0);
+        }
+        if (rc < 0) {
+            LOG.log(System.Logger.Level.WARNING, "cannot send the close barrier on {0}: {1}", port.label(),
+                    Errno.text(Native.getLastError()));
+            return;
+        }
+        byte[] mad = new byte[UmadBuffer.MAD_SIZE];
+        long deadline = System.nanoTime() + DRAIN_LIMIT_NANOS;
+        while (System.nanoTime() - deadline < 0) {
+            rxLength.setInt(0, UmadBuffer.MAD_SIZE);
+            int r = Umad.umad_recv(portId, rxBuffer.address(), lengthAddress, options.receivePollMs());
+            if (r >= 0) {
+                rxBuffer.getMad(mad, Math.min(rxLength.getInt(0), UmadBuffer.MAD_SIZE));
+                if (barrier.isAnsweredBy(mad)) {
+                    return;
+                }
+            } else if (r != -Errno.ETIMEDOUT && r != -Errno.EAGAIN) {
+                LOG.log(System.Logger.Level.WARNING, "umad_recv on {0} failed while closing: {1}", port.label(),
+                        Errno.text(r));
+                return;
+            }
+        }
+        LOG.log(System.Logger.Level.WARNING, "ibsim did not answer the close barrier on {0} within {1} s; a late "
+                + "response may still crash umad2sim", port.label(), TimeUnit.NANOSECONDS.toSeconds(DRAIN_LIMIT_NANOS));
     }
 
     private void deliver(int length) {

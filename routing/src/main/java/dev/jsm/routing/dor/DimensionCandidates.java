@@ -1,8 +1,8 @@
 package dev.jsm.routing.dor;
 
+import dev.jsm.routing.CandidateSlots;
 import dev.jsm.routing.EgressCandidates;
 import dev.jsm.routing.RoutingInput;
-import java.util.Arrays;
 
 /**
  * dor's egress lists: of the shortest-path ports toward each destination switch (from minhop's candidates), only the
@@ -21,9 +21,7 @@ final class DimensionCandidates implements EgressCandidates {
     private final RoutingInput in;
     private final EgressCandidates shortest;
     private final byte[] rank;
-    private final int[] count;
-    private byte[] ports = new byte[1024];
-    private int stride;
+    private final CandidateSlots slots;
 
     /**
      * Narrows {@code shortest} (owned from now on) by dimension.
@@ -35,7 +33,7 @@ final class DimensionCandidates implements EgressCandidates {
         this.in = in;
         this.shortest = shortest;
         this.rank = rank;
-        this.count = new int[in.switchCount()];
+        this.slots = new CandidateSlots(in.switchCount());
     }
 
     /**
@@ -58,11 +56,7 @@ final class DimensionCandidates implements EgressCandidates {
     public void build(int sw) {
         shortest.build(sw);
         int s = in.switchCount();
-        stride = Math.max(1, in.linkStart()[sw + 1] - in.linkStart()[sw]);
-        if (ports.length < stride * s) {
-            ports = new byte[stride * s];
-        }
-        Arrays.fill(count, 0);
+        slots.reset(in.linkStart()[sw + 1] - in.linkStart()[sw]);
         byte[] all = shortest.ports();
         int base = in.portStart()[sw];
         for (int d = 0; d < s; d++) {
@@ -83,7 +77,7 @@ final class DimensionCandidates implements EgressCandidates {
             int target = shortest.neighbour(first);
             for (int k = from; k < to; k++) {
                 if (shortest.neighbour(all[k] & 0xFF) == target) {
-                    ports[d * stride + count[d]++] = all[k];
+                    slots.add(d, all[k]);
                 }
             }
         }
@@ -91,17 +85,17 @@ final class DimensionCandidates implements EgressCandidates {
 
     @Override
     public int from(int d) {
-        return d * stride;
+        return slots.from(d);
     }
 
     @Override
     public int to(int d) {
-        return d * stride + count[d];
+        return slots.to(d);
     }
 
     @Override
     public byte[] ports() {
-        return ports;
+        return slots.ports();
     }
 
     @Override

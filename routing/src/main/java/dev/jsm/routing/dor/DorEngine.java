@@ -1,15 +1,11 @@
 package dev.jsm.routing.dor;
 
 import dev.jsm.routing.LftTables;
-import dev.jsm.routing.ParallelRanges;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.files.PortOrderFile;
-import dev.jsm.routing.files.RoutingFileException;
-import dev.jsm.routing.minhop.HopTable;
-import dev.jsm.routing.minhop.MinHopEngine;
-import dev.jsm.routing.minhop.MinHopFiles;
+import dev.jsm.routing.minhop.MinHopPass;
 import dev.jsm.routing.minhop.ShortestPaths;
 import dev.jsm.routing.minhop.SwitchRouter;
 
@@ -21,9 +17,9 @@ import dev.jsm.routing.minhop.SwitchRouter;
  * hypercubes whose ports match the dimensions consistently yields XY (e-cube) routing: free of credit loops. Tori
  * are routed minimally too, but their rings close credit loops; dor never declines a fabric.
  *
- * <p>The pass is minhop's ({@link ShortestPaths} then {@link SwitchRouter} per switch, in parallel on large fabrics
- * with tables identical to a single-threaded run), with the candidate lists narrowed by {@link DimensionCandidates};
- * the other LIDs of an LMC range spread over the parallel links by minhop's rules.
+ * <p>The pass is minhop's ({@link MinHopPass}: {@link ShortestPaths} then {@link SwitchRouter} per switch, in
+ * parallel on large fabrics with tables identical to a single-threaded run), with the candidate lists narrowed by
+ * {@link DimensionCandidates}; the other LIDs of an LMC range spread over the parallel links by minhop's rules.
  * minhop's options and files apply as in OpenSM, where dor is minhop's code with the {@code is_dor} flag. A file that
  * cannot be read or has a malformed line makes the pass {@link RouteOutcome.Failed} with its {@code file:line}
  * message (the chain then falls back to minhop).
@@ -53,37 +49,11 @@ public final class DorEngine implements RoutingEngine {
      */
     @Override
     public RouteOutcome route(RoutingInput in, LftTables out) {
-        if (out.switchCount() != in.switchCount() || out.maxLid() != in.maxLid()) {
-            throw new IllegalArgumentException(out + " is not sized for " + in);
-        }
-        int s = in.switchCount();
-        if (s > HopTable.MAX_SWITCHES) {
-            return RouteOutcome.failed(s + " switches exceed dor's limit of " + HopTable.MAX_SWITCHES);
-        }
-        MinHopFiles files;
-        byte[] rank;
-        try {
-            files = MinHopFiles.load(in, options.portSelection());
-            rank = options.portSearchOrderingFile().isPresent() ? DimensionCandidates.ranks(in,
-                    PortOrderFile.read(options.portSearchOrderingFile().get()).portOrder(in)) : null;
-        } catch (RoutingFileException e) {
-            return RouteOutcome.failed(e.getMessage());
-        }
-        int threads = MinHopEngine.threads(in, options.portSelection());
-        ShortestPaths paths;
-        try {
-            paths = ShortestPaths.compute(in, files, threads);
-        } catch (IllegalArgumentException e) {
-            return RouteOutcome.failed(e.getMessage());
-        }
-        ParallelRanges.run(s, threads, 8, (from, to) -> {
-            SwitchRouter router = new SwitchRouter(in, new DimensionCandidates(in, paths.newCandidates(), rank),
-                    options.portSelection(), files);
-            for (int sw = from; sw < to; sw++) {
-                router.route(sw, out.lft(sw));
-            }
+        return MinHopPass.route(NAME, in, out, options.portSelection(), input -> {
+            byte[] rank = options.portSearchOrderingFile().isPresent() ? DimensionCandidates.ranks(input,
+                    PortOrderFile.read(options.portSearchOrderingFile().get()).portOrder(input)) : null;
+            return shortest -> new DimensionCandidates(input, shortest, rank);
         });
-        return RouteOutcome.routed();
     }
 
     /** {@code dor[options]}. */

@@ -57,6 +57,33 @@ final class DumpText {
         return RoutingFileException.at(source, lineNo, expected, found);
     }
 
+    /**
+     * The unicast LID {@code 0x<hex>} of {@code l}, whose hex digits end at {@code end}.
+     *
+     * @throws RoutingFileException if it is 0 or above {@link LftDumpFile#MAX_UNICAST_LID}
+     */
+    int unicastLid(int lineNo, String l, int end) throws RoutingFileException {
+        int lid = Integer.parseInt(l.substring(2, end), 16);
+        if (lid == 0 || lid > LftDumpFile.MAX_UNICAST_LID) {
+            throw error(lineNo, "a LID 0x0001..0xbfff", quote(l.substring(0, end)));
+        }
+        return lid;
+    }
+
+    /**
+     * The port GUID of the trailing comment of line {@code l} ({@link #trailingPortGuid}), 0 if it names none.
+     *
+     * @throws RoutingFileException if the {@code portguid 0x} marker is there but no GUID follows
+     */
+    long portGuid(int lineNo, String l, int from) throws RoutingFileException {
+        long g = trailingPortGuid(l, from);
+        if (g == -1) {
+            throw error(lineNo, "a port GUID 0x<1..16 hex digits> after 'portguid'",
+                    quote(l.substring(l.indexOf("portguid 0x", from))));
+        }
+        return g;
+    }
+
     /** {@code 'text'}, shortened to 60 characters, for the "found" part of an error. */
     static String quote(String text) {
         return "'" + (text.length() > 60 ? text.substring(0, 57) + "..." : text) + "'";

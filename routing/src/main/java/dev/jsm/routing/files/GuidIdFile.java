@@ -16,16 +16,12 @@ import java.util.Map;
  */
 public final class GuidIdFile {
 
-    private final String source;
-    private final long[] guids;
+    private final GuidLines entries;
     private final long[] ids;
-    private final int[] lines;
 
-    private GuidIdFile(String source, long[] guids, long[] ids, int[] lines) {
-        this.source = source;
-        this.guids = guids;
+    private GuidIdFile(GuidLines entries, long[] ids) {
+        this.entries = entries;
         this.ids = ids;
-        this.lines = lines;
     }
 
     /**
@@ -43,38 +39,28 @@ public final class GuidIdFile {
     }
 
     private static GuidIdFile of(String source, List<FileLine> fileLines) throws RoutingFileException {
-        int n = fileLines.size();
-        long[] g = new long[n];
-        long[] id = new long[n];
-        int[] l = new int[n];
+        long[] id = new long[fileLines.size()];
         Map<Long, Integer> firstLine = new HashMap<>();
-        for (int i = 0; i < n; i++) {
-            FileLine line = fileLines.get(i);
-            line.expectTokens(2, 2, "<guid> <id>");
-            g[i] = line.guid(0);
+        GuidLines entries = GuidLines.parse(source, fileLines, 2, 2, "<guid> <id>", (i, guid, line) -> {
             id[i] = line.unsigned64(1, "an id");
-            l[i] = line.number();
-            Integer first = firstLine.putIfAbsent(g[i], l[i]);
-            if (first != null) {
-                throw line.error("each GUID once", String.format("0x%016x again (first on line %d)", g[i], first));
-            }
-        }
-        return new GuidIdFile(source, g, id, l);
+            GuidLines.once(firstLine, guid, line, "each GUID once", GuidLines.hex(guid));
+        });
+        return new GuidIdFile(entries, id);
     }
 
     /** The file name as given, for messages. */
     public String source() {
-        return source;
+        return entries.source();
     }
 
     /** How many pairs the file lists. */
     public int size() {
-        return guids.length;
+        return entries.size();
     }
 
     /** The GUID of pair {@code i}, in file order. */
     public long guid(int i) {
-        return guids[i];
+        return entries.guid(i);
     }
 
     /** The id of pair {@code i}. */
@@ -84,17 +70,17 @@ public final class GuidIdFile {
 
     /** The 1-based line of pair {@code i}. */
     public int line(int i) {
-        return lines[i];
+        return entries.line(i);
     }
 
     /** {@code file:line} of pair {@code i}, to prefix a message about it. */
     public String where(int i) {
-        return source + ":" + lines[i];
+        return entries.where(i);
     }
 
     /** {@code GuidIdFile[source, n pairs]}. */
     @Override
     public String toString() {
-        return "GuidIdFile[" + source + ", " + guids.length + " pairs]";
+        return "GuidIdFile[" + entries.source() + ", " + entries.size() + " pairs]";
     }
 }

@@ -17,14 +17,10 @@ import java.util.List;
  */
 public final class GuidListFile {
 
-    private final String source;
-    private final long[] guids;
-    private final int[] lines;
+    private final GuidLines entries;
 
-    private GuidListFile(String source, long[] guids, int[] lines) {
-        this.source = source;
-        this.guids = guids;
-        this.lines = lines;
+    private GuidListFile(GuidLines entries) {
+        this.entries = entries;
     }
 
     /**
@@ -43,57 +39,50 @@ public final class GuidListFile {
     }
 
     private static GuidListFile of(String source, List<FileLine> fileLines) throws RoutingFileException {
-        long[] g = new long[fileLines.size()];
-        int[] l = new int[fileLines.size()];
-        for (int i = 0; i < g.length; i++) {
-            FileLine line = fileLines.get(i);
-            line.expectTokens(1, 1, "one GUID per line");
-            g[i] = line.guid(0);
-            l[i] = line.number();
-        }
-        return new GuidListFile(source, g, l);
+        return new GuidListFile(GuidLines.parse(source, fileLines, 1, 1, "one GUID per line", (i, guid, line) -> { }));
     }
 
     /** The file name as given, for messages. */
     public String source() {
-        return source;
+        return entries.source();
     }
 
     /** How many GUIDs the file lists (duplicates counted). */
     public int size() {
-        return guids.length;
+        return entries.size();
     }
 
     /** True if the file lists no GUID (only comments and blank lines, or empty). */
     public boolean isEmpty() {
-        return guids.length == 0;
+        return entries.size() == 0;
     }
 
     /** The {@code i}-th GUID in file order. */
     public long guid(int i) {
-        return guids[i];
+        return entries.guid(i);
     }
 
     /** The 1-based line of the {@code i}-th GUID. */
     public int line(int i) {
-        return lines[i];
+        return entries.line(i);
     }
 
     /** The GUIDs in file order (a copy). */
     public long[] guids() {
-        return guids.clone();
+        return entries.guids();
     }
 
     /** {@code file:line} of the {@code i}-th GUID, to prefix a message about it. */
     public String where(int i) {
-        return source + ":" + lines[i];
+        return entries.where(i);
     }
 
     /** {@code GuidListFile[source, n GUIDs]}. */
     @Override
     public String toString() {
-        return "GuidListFile[" + source + ", " + guids.length + " GUIDs" + (guids.length <= 4
-                ? " " + Arrays.toString(Arrays.stream(guids).mapToObj(v -> String.format("0x%016x", v)).toArray())
+        long[] guids = entries.guids();
+        return "GuidListFile[" + entries.source() + ", " + guids.length + " GUIDs" + (guids.length <= 4
+                ? " " + Arrays.toString(Arrays.stream(guids).mapToObj(GuidLines::hex).toArray())
                 : "") + "]";
     }
 }

@@ -27,18 +27,14 @@ public final class HopWeightsFile {
     /** The largest weight. */
     public static final int MAX_WEIGHT = 255;
 
-    private final String source;
-    private final long[] guids;
+    private final GuidLines entries;
     private final int[] ports;
     private final int[] weights;
-    private final int[] lines;
 
-    private HopWeightsFile(String source, long[] guids, int[] ports, int[] weights, int[] lines) {
-        this.source = source;
-        this.guids = guids;
+    private HopWeightsFile(GuidLines entries, int[] ports, int[] weights) {
+        this.entries = entries;
         this.ports = ports;
         this.weights = weights;
-        this.lines = lines;
     }
 
     /**
@@ -56,41 +52,32 @@ public final class HopWeightsFile {
     }
 
     private static HopWeightsFile of(String source, List<FileLine> fileLines) throws RoutingFileException {
-        int n = fileLines.size();
-        long[] g = new long[n];
-        int[] p = new int[n];
-        int[] w = new int[n];
-        int[] l = new int[n];
+        int[] p = new int[fileLines.size()];
+        int[] w = new int[fileLines.size()];
         Map<String, Integer> firstLine = new HashMap<>();
-        for (int i = 0; i < n; i++) {
-            FileLine line = fileLines.get(i);
-            line.expectTokens(3, 3, "<switch GUID> <port> <weight>");
-            g[i] = line.guid(0);
-            p[i] = (int) line.number(1, 1, 254, "a port number");
-            w[i] = (int) line.number(2, 1, MAX_WEIGHT, "a hop weight");
-            l[i] = line.number();
-            String key = String.format("0x%016x port %d", g[i], p[i]);
-            Integer first = firstLine.putIfAbsent(key, l[i]);
-            if (first != null) {
-                throw line.error("each switch port once", key + " again (first on line " + first + ")");
-            }
-        }
-        return new HopWeightsFile(source, g, p, w, l);
+        GuidLines entries = GuidLines.parse(source, fileLines, 3, 3, "<switch GUID> <port> <weight>",
+                (i, guid, line) -> {
+                    p[i] = (int) line.number(1, 1, 254, "a port number");
+                    w[i] = (int) line.number(2, 1, MAX_WEIGHT, "a hop weight");
+                    String key = GuidLines.hex(guid) + " port " + p[i];
+                    GuidLines.once(firstLine, key, line, "each switch port once", key);
+                });
+        return new HopWeightsFile(entries, p, w);
     }
 
     /** The file name as given, for messages. */
     public String source() {
-        return source;
+        return entries.source();
     }
 
     /** How many ports the file weights. */
     public int size() {
-        return guids.length;
+        return entries.size();
     }
 
     /** The switch GUID of entry {@code i} (in file order). */
     public long guid(int i) {
-        return guids[i];
+        return entries.guid(i);
     }
 
     /** The port of entry {@code i}. */
@@ -105,7 +92,7 @@ public final class HopWeightsFile {
 
     /** The 1-based line number of entry {@code i}. */
     public int line(int i) {
-        return lines[i];
+        return entries.line(i);
     }
 
     /**
@@ -119,10 +106,9 @@ public final class HopWeightsFile {
         byte[] w = new byte[in.portStart()[in.switchCount()]];
         Arrays.fill(w, (byte) DEFAULT_WEIGHT);
         SwitchGuids switches = new SwitchGuids(in);
-        for (int i = 0; i < guids.length; i++) {
-            int sw = switches.switchOf(guids[i]);
+        for (int i = 0; i < entries.size(); i++) {
+            int sw = entries.switchPort(switches, i, ports[i]);
             if (sw >= 0) {
-                switches.checkPort(sw, ports[i], source, lines[i]);
                 w[in.portStart()[sw] + ports[i]] = (byte) weights[i];
             }
         }
@@ -132,6 +118,6 @@ public final class HopWeightsFile {
     /** {@code HopWeightsFile[source, n ports]}. */
     @Override
     public String toString() {
-        return "HopWeightsFile[" + source + ", " + guids.length + " ports]";
+        return "HopWeightsFile[" + entries.source() + ", " + entries.size() + " ports]";
     }
 }

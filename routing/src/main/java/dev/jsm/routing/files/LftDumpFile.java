@@ -2,8 +2,6 @@ package dev.jsm.routing.files;
 
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * OpenSM's unicast LFT dump, {@code opensm-lfts.dump}, as the {@code file} engine loads it ({@code -U} /
@@ -37,20 +35,16 @@ public final class LftDumpFile {
     private static final String HEADER_FORM = "'Unicast lids [...] of switch Lid <lid> guid 0x<guid> (...):'";
 
     private final String source;
-    private final long[] switchGuids;
-    private final int[] switchLines;
-    private final int[] firstEntry;
+    private final SwitchBlocks blocks;
     private final int[] lids;
     private final short[] ports;
     private final long[] portGuids;
     private final int[] entryLines;
 
-    private LftDumpFile(String source, long[] switchGuids, int[] switchLines, int[] firstEntry, int[] lids,
-                        short[] ports, long[] portGuids, int[] entryLines) {
+    private LftDumpFile(String source, SwitchBlocks blocks, int[] lids, short[] ports, long[] portGuids,
+                        int[] entryLines) {
         this.source = source;
-        this.switchGuids = switchGuids;
-        this.switchLines = switchLines;
-        this.firstEntry = firstEntry;
+        this.blocks = blocks;
         this.lids = lids;
         this.ports = ports;
         this.portGuids = portGuids;
@@ -73,16 +67,12 @@ public final class LftDumpFile {
 
     private static LftDumpFile of(DumpText text) throws RoutingFileException {
         int n = text.lineCount();
-        long[] swGuid = new long[8];
-        int[] swLine = new int[8];
-        int[] first = new int[9];
+        SwitchBlocks.Builder blocks = new SwitchBlocks.Builder();
         int[] lid = new int[64];
         short[] port = new short[64];
         long[] guid = new long[64];
         int[] line = new int[64];
-        int switches = 0;
         int entries = 0;
-        Map<Long, Integer> seen = new HashMap<>();
         for (int i = 0; i < n; i++) {
             String l = text.line(i);
             int lineNo = i + 1;
@@ -90,20 +80,7 @@ public final class LftDumpFile {
                 continue;
             }
             if (l.startsWith(HEADER)) {
-                long g = headerGuid(text, l, lineNo);
-                Integer earlier = seen.putIfAbsent(g, lineNo);
-                if (earlier != null) {
-                    throw text.error(lineNo, "each switch once",
-                            String.format("switch 0x%016x again (first on line %d)", g, earlier));
-                }
-                if (switches == swGuid.length) {
-                    swGuid = Arrays.copyOf(swGuid, switches * 2);
-                    swLine = Arrays.copyOf(swLine, switches * 2);
-                    first = Arrays.copyOf(first, switches * 2 + 1);
-                }
-                swGuid[switches] = g;
-                swLine[switches] = lineNo;
-                first[switches++] = entries;
+                blocks.add(text, headerGuid(text, l, lineNo), lineNo, entries);
                 continue;
             }
             if (!l.startsWith("0x")) {
@@ -114,7 +91,7 @@ public final class LftDumpFile {
                 throw text.error(lineNo, HEADER_FORM + ", '0x<lid> <port> # ... portguid 0x<guid>: ...' or "
                         + "'<n> lids dumped'", DumpText.quote(l));
             }
-            if (switches == 0) {
+            if (blocks.count() == 0) {
                 throw text.error(lineNo, "a switch header " + HEADER_FORM + " before the first LID line",
                         DumpText.quote(l));
             }
@@ -127,10 +104,8 @@ public final class LftDumpFile {
             parseEntry(text, l, lineNo, entries, lid, port, guid);
             line[entries++] = lineNo;
         }
-        first[switches] = entries;
-        return new LftDumpFile(text.source(), Arrays.copyOf(swGuid, switches), Arrays.copyOf(swLine, switches),
-                Arrays.copyOf(first, switches + 1), Arrays.copyOf(lid, entries), Arrays.copyOf(port, entries),
-                Arrays.copyOf(guid, entries), Arrays.copyOf(line, entries));
+        return new LftDumpFile(text.source(), blocks.build(entries), Arrays.copyOf(lid, entries),
+                Arrays.copyOf(port, entries), Arrays.copyOf(guid, entries), Arrays.copyOf(line, entries));
     }
 
     /** {@code <n> lids dumped}. */
@@ -164,10 +139,7 @@ public final class LftDumpFile {
         if (end < 0 || end < l.length() && !Character.isWhitespace(l.charAt(end))) {
             throw text.error(lineNo, "a LID 0x0001..0xbfff", DumpText.quote(token(l, 0)));
         }
-        int v = Integer.parseInt(l.substring(2, end), 16);
-        if (v == 0 || v > MAX_UNICAST_LID) {
-            throw text.error(lineNo, "a LID 0x0001..0xbfff", DumpText.quote(l.substring(0, end)));
-        }
+        int v = text.unicastLid(lineNo, l, end);
         int p = end;
         while (p < l.length() && Character.isWhitespace(l.charAt(p))) {
             p++;
@@ -181,11 +153,7 @@ public final class LftDumpFile {
             throw text.error(lineNo, "a port number 0..255 after the LID",
                     p == l.length() ? "end of line" : DumpText.quote(token(l, p)));
         }
-        long g = DumpText.trailingPortGuid(l, q);
-        if (g == -1) {
-            throw text.error(lineNo, "a port GUID 0x<1..16 hex digits> after 'portguid'",
-                    DumpText.quote(l.substring(l.indexOf("portguid 0x", q))));
-        }
+        long g = text.portGuid(lineNo, l, q);
         lid[e] = v;
         port[e] = (short) Integer.parseInt(l.substring(p, q));
         guid[e] = g;
@@ -207,22 +175,22 @@ public final class LftDumpFile {
 
     /** Number of switch blocks. */
     public int switchCount() {
-        return switchGuids.length;
+        return blocks.count();
     }
 
     /** Node GUID of switch block {@code s}, in file order. */
     public long switchGuid(int s) {
-        return switchGuids[s];
+        return blocks.guid(s);
     }
 
     /** 1-based line of the header of switch block {@code s}. */
     public int switchLine(int s) {
-        return switchLines[s];
+        return blocks.line(s);
     }
 
     /** First entry of switch block {@code s}; its entries are {@code firstEntry(s) .. firstEntry(s + 1) - 1}. */
     public int firstEntry(int s) {
-        return firstEntry[s];
+        return blocks.first(s);
     }
 
     /** Total number of entry lines. */
@@ -258,6 +226,6 @@ public final class LftDumpFile {
     /** {@code LftDumpFile[source, S switches, N entries]}. */
     @Override
     public String toString() {
-        return "LftDumpFile[" + source + ", " + switchGuids.length + " switches, " + lids.length + " entries]";
+        return "LftDumpFile[" + source + ", " + blocks.count() + " switches, " + lids.length + " entries]";
     }
 }

@@ -2,8 +2,6 @@ package dev.jsm.routing.files;
 
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * OpenSM's min-hop matrix dump, {@code opensm-lid-matrix.dump}, as the {@code file} engine loads it ({@code -M} /
@@ -32,21 +30,17 @@ public final class LidMatrixDumpFile {
     private static final String HEADER_FORM = "'Switch: guid 0x<guid>'";
 
     private final String source;
-    private final long[] switchGuids;
-    private final int[] switchLines;
-    private final int[] firstRow;
+    private final SwitchBlocks blocks;
     private final int[] lids;
     private final long[] portGuids;
     private final int[] rowLines;
     private final int[] hopStart;
     private final byte[] hops;
 
-    private LidMatrixDumpFile(String source, long[] switchGuids, int[] switchLines, int[] firstRow, int[] lids,
-                              long[] portGuids, int[] rowLines, int[] hopStart, byte[] hops) {
+    private LidMatrixDumpFile(String source, SwitchBlocks blocks, int[] lids, long[] portGuids, int[] rowLines,
+                              int[] hopStart, byte[] hops) {
         this.source = source;
-        this.switchGuids = switchGuids;
-        this.switchLines = switchLines;
-        this.firstRow = firstRow;
+        this.blocks = blocks;
         this.lids = lids;
         this.portGuids = portGuids;
         this.rowLines = rowLines;
@@ -70,7 +64,6 @@ public final class LidMatrixDumpFile {
 
     private static LidMatrixDumpFile of(DumpText text) throws RoutingFileException {
         Rows rows = new Rows();
-        Map<Long, Integer> seen = new HashMap<>();
         for (int i = 0; i < text.lineCount(); i++) {
             String l = text.line(i);
             int lineNo = i + 1;
@@ -78,17 +71,11 @@ public final class LidMatrixDumpFile {
                 continue;
             }
             if (l.startsWith("Switch")) {
-                long g = headerGuid(text, l, lineNo);
-                Integer earlier = seen.putIfAbsent(g, lineNo);
-                if (earlier != null) {
-                    throw text.error(lineNo, "each switch once",
-                            String.format("switch 0x%016x again (first on line %d)", g, earlier));
-                }
-                rows.addSwitch(g, lineNo);
+                rows.blocks.add(text, headerGuid(text, l, lineNo), lineNo, rows.rows);
             } else if (!l.startsWith("0x")) {
                 throw text.error(lineNo, HEADER_FORM + " or '0x<lid>: <hops> ... # portguid 0x<guid>'",
                         DumpText.quote(l));
-            } else if (rows.switches == 0) {
+            } else if (rows.blocks.count() == 0) {
                 throw text.error(lineNo, "a switch header " + HEADER_FORM + " before the first row", DumpText.quote(l));
             } else {
                 parseRow(text, l, lineNo, rows);
@@ -121,10 +108,7 @@ public final class LidMatrixDumpFile {
         if (end < 0 || end == l.length() || l.charAt(end) != ':' && !Character.isWhitespace(l.charAt(end))) {
             throw text.error(lineNo, "a LID '0x0001..0xbfff:'", DumpText.quote(l.split("\\s+")[0]));
         }
-        int lid = Integer.parseInt(l.substring(2, end), 16);
-        if (lid == 0 || lid > LftDumpFile.MAX_UNICAST_LID) {
-            throw text.error(lineNo, "a LID 0x0001..0xbfff", DumpText.quote(l.substring(0, end)));
-        }
+        int lid = text.unicastLid(lineNo, l, end);
         int hash = l.indexOf('#', end);
         String body = l.substring(end, hash < 0 ? l.length() : hash).strip();
         if (body.startsWith(":")) {
@@ -145,20 +129,12 @@ public final class LidMatrixDumpFile {
             }
             rows.addHop(Integer.parseInt(v, 16));
         }
-        long g = hash < 0 ? 0 : DumpText.trailingPortGuid(l, hash);
-        if (g == -1) {
-            throw text.error(lineNo, "a port GUID 0x<1..16 hex digits> after 'portguid'",
-                    DumpText.quote(l.substring(l.indexOf("portguid 0x", hash))));
-        }
-        rows.setPortGuid(g);
+        rows.setPortGuid(hash < 0 ? 0 : text.portGuid(lineNo, l, hash));
     }
 
     /** Growable flat arrays while parsing. */
     private static final class Rows {
-        long[] swGuid = new long[8];
-        int[] swLine = new int[8];
-        int[] first = new int[9];
-        int switches;
+        final SwitchBlocks.Builder blocks = new SwitchBlocks.Builder();
         int[] lid = new int[64];
         long[] guid = new long[64];
         int[] line = new int[64];
@@ -166,17 +142,6 @@ public final class LidMatrixDumpFile {
         int rows;
         byte[] hop = new byte[512];
         int hopCount;
-
-        void addSwitch(long g, int lineNo) {
-            if (switches == swGuid.length) {
-                swGuid = Arrays.copyOf(swGuid, switches * 2);
-                swLine = Arrays.copyOf(swLine, switches * 2);
-                first = Arrays.copyOf(first, switches * 2 + 1);
-            }
-            swGuid[switches] = g;
-            swLine[switches] = lineNo;
-            first[switches++] = rows;
-        }
 
         void addRow(int l, int lineNo, int values) {
             if (rows == lid.length) {
@@ -203,11 +168,10 @@ public final class LidMatrixDumpFile {
         }
 
         LidMatrixDumpFile build(String source) {
-            first[switches] = rows;
             start[rows] = hopCount;
-            return new LidMatrixDumpFile(source, Arrays.copyOf(swGuid, switches), Arrays.copyOf(swLine, switches),
-                    Arrays.copyOf(first, switches + 1), Arrays.copyOf(lid, rows), Arrays.copyOf(guid, rows),
-                    Arrays.copyOf(line, rows), Arrays.copyOf(start, rows + 1), Arrays.copyOf(hop, hopCount));
+            return new LidMatrixDumpFile(source, blocks.build(rows), Arrays.copyOf(lid, rows),
+                    Arrays.copyOf(guid, rows), Arrays.copyOf(line, rows), Arrays.copyOf(start, rows + 1),
+                    Arrays.copyOf(hop, hopCount));
         }
     }
 
@@ -218,22 +182,22 @@ public final class LidMatrixDumpFile {
 
     /** Number of switch blocks. */
     public int switchCount() {
-        return switchGuids.length;
+        return blocks.count();
     }
 
     /** Node GUID of switch block {@code s}, in file order. */
     public long switchGuid(int s) {
-        return switchGuids[s];
+        return blocks.guid(s);
     }
 
     /** 1-based line of the header of switch block {@code s}. */
     public int switchLine(int s) {
-        return switchLines[s];
+        return blocks.line(s);
     }
 
     /** First row of switch block {@code s}; its rows are {@code firstRow(s) .. firstRow(s + 1) - 1}. */
     public int firstRow(int s) {
-        return firstRow[s];
+        return blocks.first(s);
     }
 
     /** Total number of rows. */
@@ -274,6 +238,6 @@ public final class LidMatrixDumpFile {
     /** {@code LidMatrixDumpFile[source, S switches, N rows]}. */
     @Override
     public String toString() {
-        return "LidMatrixDumpFile[" + source + ", " + switchGuids.length + " switches, " + lids.length + " rows]";
+        return "LidMatrixDumpFile[" + source + ", " + blocks.count() + " switches, " + lids.length + " rows]";
     }
 }

@@ -19,16 +19,12 @@ import java.util.List;
  */
 public final class PortIgnoreFile {
 
-    private final String source;
-    private final long[] guids;
+    private final GuidLines entries;
     private final int[] ports;
-    private final int[] lines;
 
-    private PortIgnoreFile(String source, long[] guids, int[] ports, int[] lines) {
-        this.source = source;
-        this.guids = guids;
+    private PortIgnoreFile(GuidLines entries, int[] ports) {
+        this.entries = entries;
         this.ports = ports;
-        this.lines = lines;
     }
 
     /**
@@ -46,33 +42,25 @@ public final class PortIgnoreFile {
     }
 
     private static PortIgnoreFile of(String source, List<FileLine> fileLines) throws RoutingFileException {
-        int n = fileLines.size();
-        long[] g = new long[n];
-        int[] p = new int[n];
-        int[] l = new int[n];
-        for (int i = 0; i < n; i++) {
-            FileLine line = fileLines.get(i);
-            line.expectTokens(2, 2, "<switch node GUID> <port>");
-            g[i] = line.guid(0);
-            p[i] = (int) line.number(1, 1, 254, "a port number");
-            l[i] = line.number();
-        }
-        return new PortIgnoreFile(source, g, p, l);
+        int[] p = new int[fileLines.size()];
+        GuidLines entries = GuidLines.parse(source, fileLines, 2, 2, "<switch node GUID> <port>",
+                (i, guid, line) -> p[i] = (int) line.number(1, 1, 254, "a port number"));
+        return new PortIgnoreFile(entries, p);
     }
 
     /** The file name as given, for messages. */
     public String source() {
-        return source;
+        return entries.source();
     }
 
     /** How many lines the file has. */
     public int size() {
-        return guids.length;
+        return entries.size();
     }
 
     /** The switch GUID of entry {@code i} (in file order). */
     public long guid(int i) {
-        return guids[i];
+        return entries.guid(i);
     }
 
     /** The port of entry {@code i}. */
@@ -82,7 +70,7 @@ public final class PortIgnoreFile {
 
     /** The 1-based line number of entry {@code i}. */
     public int line(int i) {
-        return lines[i];
+        return entries.line(i);
     }
 
     /**
@@ -94,10 +82,9 @@ public final class PortIgnoreFile {
     public boolean[] ignoredPorts(RoutingInput in) throws RoutingFileException {
         boolean[] ignored = new boolean[in.portStart()[in.switchCount()]];
         SwitchGuids switches = new SwitchGuids(in);
-        for (int i = 0; i < guids.length; i++) {
-            int sw = switches.switchOf(guids[i]);
+        for (int i = 0; i < entries.size(); i++) {
+            int sw = entries.switchPort(switches, i, ports[i]);
             if (sw >= 0) {
-                switches.checkPort(sw, ports[i], source, lines[i]);
                 ignored[in.portStart()[sw] + ports[i]] = true;
             }
         }
@@ -107,6 +94,6 @@ public final class PortIgnoreFile {
     /** {@code PortIgnoreFile[source, n ports]}. */
     @Override
     public String toString() {
-        return "PortIgnoreFile[" + source + ", " + guids.length + " ports]";
+        return "PortIgnoreFile[" + entries.source() + ", " + entries.size() + " ports]";
     }
 }

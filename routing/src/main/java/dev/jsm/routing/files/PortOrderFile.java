@@ -22,16 +22,12 @@ public final class PortOrderFile {
 
     private static final String LINE = "<switch node GUID> <port> <port> ...";
 
-    private final String source;
-    private final long[] guids;
+    private final GuidLines entries;
     private final int[][] ports;
-    private final int[] lines;
 
-    private PortOrderFile(String source, long[] guids, int[][] ports, int[] lines) {
-        this.source = source;
-        this.guids = guids;
+    private PortOrderFile(GuidLines entries, int[][] ports) {
+        this.entries = entries;
         this.ports = ports;
-        this.lines = lines;
     }
 
     /**
@@ -49,21 +45,10 @@ public final class PortOrderFile {
     }
 
     private static PortOrderFile of(String source, List<FileLine> fileLines) throws RoutingFileException {
-        int n = fileLines.size();
-        long[] g = new long[n];
-        int[][] p = new int[n][];
-        int[] l = new int[n];
+        int[][] p = new int[fileLines.size()][];
         Map<Long, Integer> firstLine = new HashMap<>();
-        for (int i = 0; i < n; i++) {
-            FileLine line = fileLines.get(i);
-            line.expectTokens(2, 255, LINE);
-            g[i] = line.guid(0);
-            l[i] = line.number();
-            Integer first = firstLine.putIfAbsent(g[i], l[i]);
-            if (first != null) {
-                throw line.error("each switch on one line", String.format("0x%016x again (first on line %d)", g[i],
-                        first));
-            }
+        GuidLines entries = GuidLines.parse(source, fileLines, 2, 255, LINE, (i, guid, line) -> {
+            GuidLines.once(firstLine, guid, line, "each switch on one line", GuidLines.hex(guid));
             p[i] = new int[line.size() - 1];
             boolean[] seen = new boolean[256];
             for (int k = 1; k < line.size(); k++) {
@@ -74,23 +59,23 @@ public final class PortOrderFile {
                 seen[port] = true;
                 p[i][k - 1] = port;
             }
-        }
-        return new PortOrderFile(source, g, p, l);
+        });
+        return new PortOrderFile(entries, p);
     }
 
     /** The file name as given, for messages. */
     public String source() {
-        return source;
+        return entries.source();
     }
 
     /** How many switches the file lists. */
     public int size() {
-        return guids.length;
+        return entries.size();
     }
 
     /** The GUID of line {@code i} (in file order). */
     public long guid(int i) {
-        return guids[i];
+        return entries.guid(i);
     }
 
     /** The ports of line {@code i}, in the file's order (a copy). */
@@ -100,7 +85,7 @@ public final class PortOrderFile {
 
     /** The 1-based line number of entry {@code i}. */
     public int line(int i) {
-        return lines[i];
+        return entries.line(i);
     }
 
     /**
@@ -115,8 +100,8 @@ public final class PortOrderFile {
         byte[] order = ascendingPorts(in);
         SwitchGuids switches = new SwitchGuids(in);
         int[] portStart = in.portStart();
-        for (int i = 0; i < guids.length; i++) {
-            int sw = switches.switchOf(guids[i]);
+        for (int i = 0; i < entries.size(); i++) {
+            int sw = switches.switchOf(entries.guid(i));
             if (sw < 0) {
                 continue;
             }
@@ -124,7 +109,7 @@ public final class PortOrderFile {
             boolean[] listed = new boolean[numPorts + 1];
             int slot = portStart[sw] + 1;
             for (int port : ports[i]) {
-                switches.checkPort(sw, port, source, lines[i]);
+                switches.checkPort(sw, port, entries.source(), entries.line(i));
                 listed[port] = true;
                 order[slot++] = (byte) port;
             }
@@ -152,6 +137,6 @@ public final class PortOrderFile {
     /** {@code PortOrderFile[source, n switches]}. */
     @Override
     public String toString() {
-        return "PortOrderFile[" + source + ", " + guids.length + " switches]";
+        return "PortOrderFile[" + entries.source() + ", " + entries.size() + " switches]";
     }
 }

@@ -1,5 +1,6 @@
 package dev.jsm.routing.minhop;
 
+import dev.jsm.routing.CandidateSlots;
 import dev.jsm.routing.EgressCandidates;
 import dev.jsm.routing.RoutingInput;
 import java.util.Arrays;
@@ -25,11 +26,9 @@ final class CandidatePorts implements EgressCandidates {
     private final char[] cost;
     private final byte[] portWeights;
     private final int switchCount;
-    private final int[] count;
+    private final CandidateSlots slots;
     private final int[] target;
-    private byte[] ports = new byte[1024];
     private final int[] neighbour = new int[256];
-    private int stride;
 
     CandidatePorts(RoutingInput in, HopTable table) {
         this(in, table.raw(), null, null);
@@ -46,7 +45,7 @@ final class CandidatePorts implements EgressCandidates {
         this.cost = cost;
         this.portWeights = portWeights;
         this.switchCount = in.switchCount();
-        this.count = new int[switchCount];
+        this.slots = new CandidateSlots(switchCount);
         this.target = new int[switchCount];
     }
 
@@ -59,11 +58,7 @@ final class CandidatePorts implements EgressCandidates {
         int lastEdge = in.linkStart()[sw + 1];
         int[] peer = in.peerSwitch();
         byte[] local = in.localPort();
-        stride = Math.max(1, lastEdge - firstEdge);
-        if (ports.length < stride * s) {
-            ports = new byte[stride * s];
-        }
-        Arrays.fill(count, 0);
+        slots.reset(lastEdge - firstEdge);
         Arrays.fill(neighbour, -1);
         if (cost != null) {
             buildWeighted(sw, firstEdge, lastEdge);
@@ -79,7 +74,7 @@ final class CandidatePorts implements EgressCandidates {
             neighbour[port & 0xFF] = peer[e];
             for (int d = 0; d < s; d++) {
                 if ((hops[qrow + d] & 0xFF) == target[d]) {
-                    ports[d * stride + count[d]++] = port;
+                    slots.add(d, port);
                 }
             }
         }
@@ -103,28 +98,25 @@ final class CandidatePorts implements EgressCandidates {
             neighbour[port & 0xFF] = peer[e];
             for (int d = 0; d < s; d++) {
                 if (cost[qrow + d] + w == target[d]) {
-                    ports[d * stride + count[d]++] = port;
+                    slots.add(d, port);
                 }
             }
         }
     }
 
-    /** First candidate toward destination switch {@code d} in {@link #ports()}. */
     @Override
     public int from(int d) {
-        return d * stride;
+        return slots.from(d);
     }
 
-    /** End (exclusive) of the candidates toward {@code d}; equal to {@link #from} if there are none. */
     @Override
     public int to(int d) {
-        return d * stride + count[d];
+        return slots.to(d);
     }
 
-    /** The candidate lists, one slot of {@code degree} bytes per destination switch. Read-only. */
     @Override
     public byte[] ports() {
-        return ports;
+        return slots.ports();
     }
 
     /** The switch on the far side of {@code port} of the current switch, or -1. */

@@ -1,21 +1,21 @@
 package dev.jsm.routing.minhop;
 
 import dev.jsm.routing.LftTables;
-import dev.jsm.routing.ParallelRanges;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.files.RoutingFileException;
+import java.util.function.UnaryOperator;
 
 /**
  * OpenSM's default routing engine, {@code minhop}: every switch forwards each LID on a shortest path to the switch
  * delivering it, balancing the LIDs over the equal-cost ports by the number of routes each port already carries.
  *
- * <p>Two passes, both on the dense switch index: switch-to-switch distances ({@link ShortestPaths}: BFS per switch
- * into a {@link HopTable}, {@code O(S * (S + E))}, or with {@code hop_weights_file} a bucket-queue Dijkstra per
- * switch into a {@link WeightedHopTable}), then one LFT row per switch ({@link SwitchRouter}: candidate lists per
- * destination switch in {@code O(degree * S)}, then one choice per LID among its candidates). Both passes run in
- * parallel per switch on large fabrics; the tables are identical to a single-threaded run.
+ * <p>Two passes ({@link MinHopPass}), both on the dense switch index: switch-to-switch distances
+ * ({@link ShortestPaths}: BFS per switch into a {@link HopTable}, {@code O(S * (S + E))}, or with
+ * {@code hop_weights_file} a bucket-queue Dijkstra per switch into a {@link WeightedHopTable}), then one LFT row
+ * per switch ({@link SwitchRouter}: candidate lists per destination switch in {@code O(degree * S)}, then one
+ * choice per LID among its candidates). Both passes run in parallel per switch on large fabrics; the tables are
+ * identical to a single-threaded run.
  *
  * <p>The files of {@link MinHopOptions} ({@code guid_routing_order_file}, {@code hop_weights_file},
  * {@code port_prof_ignore_file}) are read on every pass ({@link MinHopFiles}); one that cannot be read or has a
@@ -50,33 +50,7 @@ public final class MinHopEngine implements RoutingEngine {
      */
     @Override
     public RouteOutcome route(RoutingInput in, LftTables out) {
-        if (out.switchCount() != in.switchCount() || out.maxLid() != in.maxLid()) {
-            throw new IllegalArgumentException(out + " is not sized for " + in);
-        }
-        int s = in.switchCount();
-        if (s > HopTable.MAX_SWITCHES) {
-            return RouteOutcome.failed(s + " switches exceed minhop's limit of " + HopTable.MAX_SWITCHES);
-        }
-        MinHopFiles files;
-        try {
-            files = MinHopFiles.load(in, options);
-        } catch (RoutingFileException e) {
-            return RouteOutcome.failed(e.getMessage());
-        }
-        int threads = threads(in, options);
-        ShortestPaths paths;
-        try {
-            paths = ShortestPaths.compute(in, files, threads);
-        } catch (IllegalArgumentException e) {
-            return RouteOutcome.failed(e.getMessage());
-        }
-        ParallelRanges.run(s, threads, 8, (from, to) -> {
-            SwitchRouter router = new SwitchRouter(in, paths.newCandidates(), options, files);
-            for (int sw = from; sw < to; sw++) {
-                router.route(sw, out.lft(sw));
-            }
-        });
-        return RouteOutcome.routed();
+        return MinHopPass.route(NAME, in, out, options, input -> UnaryOperator.identity());
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.jsm.routing.updn;
 
+import dev.jsm.routing.CandidateSlots;
 import dev.jsm.routing.EgressCandidates;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.minhop.HopTable;
@@ -25,12 +26,10 @@ final class UpDownCandidates implements EgressCandidates {
     private final boolean[] up;
     private final HopTable plain;
     private final int[] plainTargets;
-    private final int[] count;
+    private final CandidateSlots slots;
     private final int[] downTarget;
     private final int[] upTarget;
     private final int[] neighbour = new int[256];
-    private byte[] ports = new byte[1024];
-    private int stride;
 
     /**
      * Candidates for the tables of {@code hops}.
@@ -45,7 +44,7 @@ final class UpDownCandidates implements EgressCandidates {
         this.switchCount = in.switchCount();
         this.plain = plain;
         this.plainTargets = plainTargets;
-        this.count = new int[switchCount];
+        this.slots = new CandidateSlots(switchCount);
         this.downTarget = new int[switchCount];
         this.upTarget = new int[switchCount];
         int[] peer = in.peerSwitch();
@@ -67,10 +66,7 @@ final class UpDownCandidates implements EgressCandidates {
         int lastEdge = in.linkStart()[sw + 1];
         int[] peer = in.peerSwitch();
         byte[] local = in.localPort();
-        stride = Math.max(1, lastEdge - firstEdge);
-        if (ports.length < stride * s) {
-            ports = new byte[stride * s];
-        }
+        slots.reset(lastEdge - firstEdge);
         for (int d = 0; d < s; d++) {
             int v = table[row + d] & 0xFF;
             int h = v & 0x7F;
@@ -78,7 +74,6 @@ final class UpDownCandidates implements EgressCandidates {
             downTarget[d] = routable && (v & UpDownHops.DOWN_ONLY) != 0 ? (h - 1) | UpDownHops.DOWN_ONLY : -1;
             upTarget[d] = routable && (v & UpDownHops.DOWN_ONLY) == 0 ? h - 1 : -1;
         }
-        Arrays.fill(count, 0);
         Arrays.fill(neighbour, -1);
         for (int e = firstEdge; e < lastEdge; e++) {
             int qrow = peer[e] * s;
@@ -87,13 +82,13 @@ final class UpDownCandidates implements EgressCandidates {
             if (up[e]) {
                 for (int d = 0; d < s; d++) {
                     if ((table[qrow + d] & 0x7F) == upTarget[d]) {
-                        ports[d * stride + count[d]++] = port;
+                        slots.add(d, port);
                     }
                 }
             } else {
                 for (int d = 0; d < s; d++) {
                     if ((table[qrow + d] & 0xFF) == downTarget[d]) {
-                        ports[d * stride + count[d]++] = port;
+                        slots.add(d, port);
                     }
                 }
             }
@@ -105,31 +100,31 @@ final class UpDownCandidates implements EgressCandidates {
 
     /** Replaces the list toward root {@code d} by minhop's: every port on an unconstrained shortest path. */
     private void addPlain(int sw, int d, int firstEdge, int lastEdge) {
-        count[d] = 0;
+        slots.clear(d);
         int h = plain.hops(sw, d);
         if (h == 0 || h == HopTable.UNREACHABLE) {
             return;
         }
         for (int e = firstEdge; e < lastEdge; e++) {
             if (plain.hops(in.peerSwitch()[e], d) == h - 1) {
-                ports[d * stride + count[d]++] = in.localPort()[e];
+                slots.add(d, in.localPort()[e]);
             }
         }
     }
 
     @Override
     public int from(int d) {
-        return d * stride;
+        return slots.from(d);
     }
 
     @Override
     public int to(int d) {
-        return d * stride + count[d];
+        return slots.to(d);
     }
 
     @Override
     public byte[] ports() {
-        return ports;
+        return slots.ports();
     }
 
     @Override

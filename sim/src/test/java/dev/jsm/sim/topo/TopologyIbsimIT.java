@@ -3,9 +3,12 @@ package dev.jsm.sim.topo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.jsm.mad.ibsim.IbsimHarness;
+import dev.jsm.mad.ibsim.IbsimResult;
+import dev.jsm.mad.ibsim.ShellCommands;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -14,25 +17,23 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * What {@link TopologyWriter} writes is read by Debian's ibsim as the same fabric: ibsim runs the file in a private
- * network namespace, {@code ibnetdiscover} (under umad2sim) discovers it, and {@link TopologyReader} reads that dump
+ * What {@link TopologyWriter} writes is read by Debian's ibsim as the same fabric: ibsim runs the file through
+ * {@link IbsimHarness} (private network namespace), {@code ibnetdiscover} (under umad2sim) discovers it, and {@link TopologyReader} reads that dump
  * back; nodes, GUIDs, cables and descriptions must all match.
  */
 @Tag("ibsim")
 class TopologyIbsimIT {
 
-    private static final Path IBSIM = Path.of("/usr/bin/ibsim");
-    private static final Path UMAD2SIM = Path.of("/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so");
     private static final Path IBNETDISCOVER = Path.of("/usr/sbin/ibnetdiscover");
 
     @BeforeAll
     static void requireIbsim() {
-        boolean present = Files.isExecutable(IBSIM) && Files.exists(UMAD2SIM) && Files.isExecutable(IBNETDISCOVER);
+        IbsimHarness.assumeAvailable();
+        boolean present = Files.isExecutable(IBNETDISCOVER);
         if (!present) {
-            System.err.println("[ibsim] SKIPPED: ibsim-utils or infiniband-diags not installed "
-                    + "(apt-get install ibsim-utils infiniband-diags)");
+            System.err.println("[ibsim] SKIPPED: infiniband-diags not installed (apt-get install infiniband-diags)");
         }
-        assumeTrue(present, "ibsim not installed");
+        assumeTrue(present, "ibnetdiscover not installed");
     }
 
     @ParameterizedTest
@@ -70,24 +71,14 @@ class TopologyIbsimIT {
         Path net = dir.resolve("fabric.net");
         TopologyWriter.write(t, net, "written by " + TopologyIbsimIT.class.getSimpleName());
         TopologyStats s = TopologyStats.of(t);
-        String script = "timeout 60 " + IBSIM + " -s -n -N " + s.nodes() + " -S " + s.switches() + " -P "
-                + s.totalPorts() + " fabric.net > ibsim.log 2>&1 & S=$!\n"
-                + "for i in $(seq 1 100); do\n"
-                + "  if LD_PRELOAD=" + UMAD2SIM + " " + IBNETDISCOVER
-                + " > discovered.ibnet 2> ibnet.err; then break; fi\n"
-                + "  sleep 0.1\n"
-                + "done\n"
-                + "kill $S; wait $S; true\n";
-        boolean root = "root".equals(System.getProperty("user.name"));
-        Process p = new ProcessBuilder("unshare", root ? "-n" : "-rn", "bash", "-c", script).directory(dir.toFile())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("unshare.log").toFile()).start();
-        if (!p.waitFor(90, TimeUnit.SECONDS)) {
-            p.destroyForcibly().waitFor();
-            throw new AssertionError("ibsim run did not finish in 90 s; see " + dir);
-        }
-        Path out = dir.resolve("discovered.ibnet");
-        assertThat(out).as("ibnetdiscover output; ibsim log: " + Files.readString(dir.resolve("ibsim.log")))
-                .isNotEmptyFile();
-        return TopologyReader.read(out);
+        IbsimResult run = IbsimHarness.builder(net)
+                .ibsimArgs("-N", String.valueOf(s.nodes()), "-S", String.valueOf(s.switches()),
+                        "-P", String.valueOf(s.totalPorts()))
+                .build().run(ShellCommands.class, IBNETDISCOVER.toString());
+        List<ShellCommands.Result> results = ShellCommands.parse(run.stdout());
+        assertThat(results).as("ibnetdiscover run; ibsim log: " + run.ibsimLog()).hasSize(1);
+        ShellCommands.Result discovered = results.get(0);
+        assertThat(discovered.exitCode()).as(discovered.stderr()).isZero();
+        return TopologyReader.parse(discovered.stdout(), "ibnetdiscover");
     }
 }

@@ -170,8 +170,8 @@ public final class Daemon implements AutoCloseable {
                 Duration.ofMillis(o.transactionTimeoutMs()), o.transactionRetries());
     }
 
-    /** Every option that has a value, as text, for the engines to pick theirs from. */
-    static EngineOptions engineOptions(SmOptions o) {
+    /** Every option that has a value, as text, for the engines to pick theirs from (also used by route-only). */
+    public static EngineOptions engineOptions(SmOptions o) {
         Map<String, String> m = new HashMap<>();
         for (Option<?> opt : OptionTable.all()) {
             if (o.get(opt) != null) {

@@ -46,16 +46,7 @@ public final class FabricAttachment implements AutoCloseable {
      * @throws StartupException ({@link ExitCode#SIM_TOPOLOGY}) if the fabric cannot be loaded or has no CA
      */
     public static FabricAttachment simulated(String fileOrShape) throws StartupException {
-        Topology topology;
-        try {
-            topology = TopologyShapes.load(fileOrShape);
-        } catch (TopologyParseException | IllegalArgumentException e) {
-            throw new StartupException(ExitCode.SIM_TOPOLOGY, "--sim-topology " + fileOrShape + ": "
-                    + e.getMessage(), e);
-        } catch (IOException e) {
-            throw new StartupException(ExitCode.SIM_TOPOLOGY, "--sim-topology " + fileOrShape + ": cannot read: "
-                    + e.getMessage(), e);
-        }
+        Topology topology = loadTopology(fileOrShape);
         int host = -1;
         for (int i = 0; i < topology.nodeCount() && host < 0; i++) {
             if (topology.node(i).kind() == NodeKind.CA) {
@@ -71,6 +62,23 @@ public final class FabricAttachment implements AutoCloseable {
         ch.setIsSm(true);
         return new FabricAttachment(ch, fabric, null, "simulated fabric " + fileOrShape + " ("
                 + topology.nodeCount() + " nodes), SM on '" + topology.node(host).description() + "' port 1");
+    }
+
+    /**
+     * The fabric {@code --sim-topology} names: a topology file (ibsim net or ibnetdiscover format) or a shape string.
+     *
+     * @throws StartupException ({@link ExitCode#SIM_TOPOLOGY}) with the file's line and what was wrong
+     */
+    public static Topology loadTopology(String fileOrShape) throws StartupException {
+        try {
+            return TopologyShapes.load(fileOrShape);
+        } catch (TopologyParseException | IllegalArgumentException e) {
+            throw new StartupException(ExitCode.SIM_TOPOLOGY, "--sim-topology " + fileOrShape + ": "
+                    + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new StartupException(ExitCode.SIM_TOPOLOGY, "--sim-topology " + fileOrShape + ": cannot read: "
+                    + e.getMessage(), e);
+        }
     }
 
     /**

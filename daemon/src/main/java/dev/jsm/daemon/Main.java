@@ -9,6 +9,7 @@ import dev.jsm.daemon.log.LogSettings;
 import dev.jsm.daemon.log.LogSetup;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.offline.RouteOnly;
 import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
@@ -92,8 +93,8 @@ public class Main {
             return createConfig(options, run.launch().createConfig().get());
         }
         if (run.launch().routeOnly()) {
-            err.println("opensm: --route-only is not supported by this version (see --help)");
-            return ExitCode.USAGE;
+            return new RouteOnly(out, err).run(run.launch().simTopology().orElse(null), options,
+                    DaemonSettings.of(options, run.launch(), env, version()).dumpDir());
         }
         try {
             LogSetup.start(LogSettings.of(options));

@@ -1,0 +1,96 @@
+package dev.jsm.daemon.offline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jsm.conf.OptionTable;
+import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.ExitCode;
+import dev.jsm.daemon.dump.DumpFiles;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RouteOnlyTest {
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final RouteOnly routeOnly = new RouteOnly(new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+
+    @Test
+    void routesATopologyAndWritesTheDumpsAndTheReport() throws Exception {
+        ExitCode code = routeOnly.run("fat2:k=4", options("routing_engine", "minhop"), dir);
+
+        assertThat(code).as(text(err)).isEqualTo(ExitCode.OK);
+        assertThat(text(out)).contains("6 switches", "minhop", "0 unreachable", "dump files written to " + dir);
+        for (String f : new String[] {DumpFiles.LFTS, DumpFiles.LID_MATRIX, DumpFiles.FDBS, DumpFiles.SUBNET_LIST,
+            RouteOnly.REPORT_FILE}) {
+            assertThat(dir.resolve(f)).isNotEmptyFile();
+        }
+        assertThat(Files.readString(dir.resolve(RouteOnly.REPORT_FILE))).contains("0 unreachable");
+    }
+
+    @Test
+    void theLftDumpLoadsBackThroughTheFileEngineToTheSameTables() throws Exception {
+        Path first = Files.createDirectories(dir.resolve("minhop"));
+        Path second = Files.createDirectories(dir.resolve("file"));
+        assertThat(routeOnly.run("torus:dims=3x3,hosts=1", options("routing_engine", "minhop"), first))
+                .isEqualTo(ExitCode.OK);
+
+        ExitCode code = routeOnly.run("torus:dims=3x3,hosts=1", options("routing_engine", "file,no_fallback",
+                "lfts_file", first.resolve(DumpFiles.LFTS).toString()), second);
+
+        assertThat(code).as(text(err)).isEqualTo(ExitCode.OK);
+        assertThat(text(out)).contains("file");
+        assertThat(second.resolve(DumpFiles.LFTS)).hasSameTextualContentAs(first.resolve(DumpFiles.LFTS));
+    }
+
+    @Test
+    void noEngineRoutingIsNotConfigured() throws Exception {
+        ExitCode code = routeOnly.run("fat2:k=4", options("routing_engine", "file,no_fallback"), dir);
+
+        assertThat(code).isEqualTo(ExitCode.NOT_CONFIGURED);
+        assertThat(text(err)).contains("no routing engine produced routes");
+        assertThat(dir.resolve(DumpFiles.LFTS)).doesNotExist();
+    }
+
+    @Test
+    void withoutATopologyItIsAUsageError() throws Exception {
+        assertThat(routeOnly.run(null, options(), dir)).isEqualTo(ExitCode.USAGE);
+        assertThat(text(err)).contains("--route-only needs --sim-topology");
+    }
+
+    @Test
+    void aBadTopologyFileNamesItsLine() throws Exception {
+        Path net = dir.resolve("bad.net");
+        Files.writeString(net, "Switch 4 \"S1\"\n[1] \"H1\"[1\n");
+
+        assertThat(routeOnly.run(net.toString(), options(), dir)).isEqualTo(ExitCode.SIM_TOPOLOGY);
+        assertThat(text(err)).contains("bad.net:2");
+    }
+
+    @Test
+    void anUnknownEngineIsAUsageError() throws Exception {
+        assertThat(routeOnly.run("fat2:k=4", options("routing_engine", "nosuch"), dir)).isEqualTo(ExitCode.USAGE);
+        assertThat(text(err)).contains("nosuch");
+    }
+
+    private static SmOptions options(String... pairs) throws Exception {
+        SmOptions.Builder b = SmOptions.builder();
+        for (int i = 0; i < pairs.length; i += 2) {
+            b.setText(OptionTable.get(pairs[i]), pairs[i + 1]);
+        }
+        return b.build();
+    }
+
+    private static String text(ByteArrayOutputStream s) {
+        return s.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -16,7 +16,10 @@ import java.util.Arrays;
  * are decimal, as OpenSM reads them) and a comment whose {@code portguid 0x...} names the port that held the LID
  * when the dump was taken (the engine remaps LIDs through it). An entry without that GUID is kept with GUID 0 (OpenSM
  * then uses the LID as written). {@code N lids dumped} trailers, blank lines and lines starting with {@code #} are
- * skipped.
+ * skipped. The output of infiniband-diags' {@code dump_lfts} / {@code ibroute} reads the same way: its headers name
+ * the switch by DR path or LID before {@code guid 0x...}, its entries say {@code : (Channel Adapter portguid ...)}
+ * and its column headings ({@code Lid Out Destination} / {@code Port Info}) and {@code <n> valid lids dumped}
+ * trailers are skipped, so the tables another SM programmed can be loaded and checked.
  *
  * <p>Stricter than OpenSM, which ignores lines it does not understand: anything else, an entry before the first
  * header, a LID outside the unicast range 0x0001-0xbfff, a port above 255, a switch listed twice and a multicast dump
@@ -76,7 +79,7 @@ public final class LftDumpFile {
         for (int i = 0; i < n; i++) {
             String l = text.line(i);
             int lineNo = i + 1;
-            if (l.isEmpty() || l.startsWith("#") || isTrailer(l)) {
+            if (l.isEmpty() || l.startsWith("#") || isTrailer(l) || isColumnHeading(l)) {
                 continue;
             }
             if (l.startsWith(HEADER)) {
@@ -108,11 +111,19 @@ public final class LftDumpFile {
                 Arrays.copyOf(port, entries), Arrays.copyOf(guid, entries), Arrays.copyOf(line, entries));
     }
 
-    /** {@code <n> lids dumped}. */
+    /** {@code <n> lids dumped} ({@code <n> valid lids dumped} in dump_lfts's output). */
     private static boolean isTrailer(String l) {
         int sp = l.indexOf(' ');
+        String rest = sp > 0 ? l.substring(sp).strip() : "";
         return sp > 0 && l.substring(0, sp).chars().allMatch(c -> c >= '0' && c <= '9')
-                && l.substring(sp).strip().equals("lids dumped");
+                && (rest.equals("lids dumped") || rest.equals("valid lids dumped"));
+    }
+
+    /** dump_lfts's two column-heading lines, {@code Lid  Out   Destination} and {@code Port     Info}. */
+    private static boolean isColumnHeading(String l) {
+        String[] words = l.strip().split("\\s+");
+        return words.length == 3 && words[0].equals("Lid") && words[1].equals("Out") && words[2].equals("Destination")
+                || words.length == 2 && words[0].equals("Port") && words[1].equals("Info");
     }
 
     private static long headerGuid(DumpText text, String l, int lineNo) throws RoutingFileException {

@@ -32,7 +32,7 @@ public final class MinHopFiles {
 
     /** No files: destinations by base LID, every port weighs 1, every port counted. */
     public static MinHopFiles none(RoutingInput in) {
-        return new MinHopFiles(RoutingOrder.byLid(in), null, null, false);
+        return new MinHopFiles(RoutingOrder.byLoad(in), null, null, false);
     }
 
     /**
@@ -44,7 +44,7 @@ public final class MinHopFiles {
     public static MinHopFiles load(RoutingInput in, MinHopOptions options) throws RoutingFileException {
         RoutingOrder order = options.guidRoutingOrderFile().isPresent()
                 ? RoutingOrder.fromFile(in, GuidListFile.read(options.guidRoutingOrderFile().get()))
-                : RoutingOrder.byLid(in);
+                : RoutingOrder.byLoad(in);
         byte[] weights = options.hopWeightsFile().isPresent()
                 ? HopWeightsFile.read(options.hopWeightsFile().get()).portWeights(in) : null;
         boolean[] ignored = options.portProfIgnoreFile().isPresent()

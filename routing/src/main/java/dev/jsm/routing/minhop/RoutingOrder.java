@@ -2,15 +2,20 @@ package dev.jsm.routing.minhop;
 
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.files.GuidListFile;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
  * The order minhop assigns destinations in, as end-port indices of the {@link RoutingInput}. The order matters:
- * each choice sees the port loads of all earlier ones, so the first destinations get the least loaded ports. The
- * default is ascending base LID, which the input's end-port index already is. With a
- * {@code guid_routing_order_file} the end ports it lists come first, in file order ({@link #listed()} of them),
- * then the rest by base LID, as OpenSM's {@code ucast_mgr_build_lfts} does.
+ * each choice sees the port loads of all earlier ones, so the first destinations get the least loaded ports. It is
+ * OpenSM's ({@code ucast_mgr_build_lfts}): first the end ports a {@code guid_routing_order_file} lists, in file
+ * order ({@link #listed()} of them); then the CAs and routers grouped by the switch they are cabled to, switches with
+ * more such ports first (ties in OpenSM's switch-table order: byte-reversed node GUIDs, unsigned), each switch's in
+ * its port order; then every other end port (switch port 0, end ports not cabled to a switch) in OpenSM's port-table
+ * order (byte-reversed port GUIDs). Taking a leaf's hosts together is what makes a full fat tree balance perfectly:
+ * each leaf hands consecutive destinations of one remote leaf to consecutive uplinks.
  *
  * <p>Immutable; safe to share.
  */
@@ -24,13 +29,9 @@ final class RoutingOrder {
         this.listed = listed;
     }
 
-    /** Every end port with LIDs, by ascending base LID. */
-    static RoutingOrder byLid(RoutingInput in) {
-        int[] order = new int[in.endPortCount()];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        return new RoutingOrder(order, 0);
+    /** Every end port with LIDs in OpenSM's default order. */
+    static RoutingOrder byLoad(RoutingInput in) {
+        return new RoutingOrder(appendRest(in, new boolean[in.endPortCount()], new int[in.endPortCount()], 0), 0);
     }
 
     /** {@code endPorts} as given (callers with an order of their own), none of them listed by a file. */
@@ -39,8 +40,8 @@ final class RoutingOrder {
     }
 
     /**
-     * The end ports whose port GUIDs {@code file} lists, in file order, then the others by base LID. A GUID the
-     * fabric does not have is skipped (the port may be down); a GUID listed again keeps its first place.
+     * The end ports whose port GUIDs {@code file} lists, in file order, then the others in the default order. A GUID
+     * the fabric does not have is skipped (the port may be down); a GUID listed again keeps its first place.
      */
     static RoutingOrder fromFile(RoutingInput in, GuidListFile file) {
         int n = in.endPortCount();
@@ -58,13 +59,53 @@ final class RoutingOrder {
                 order[k++] = ep;
             }
         }
-        int listed = k;
+        return new RoutingOrder(appendRest(in, placed, order, k), k);
+    }
+
+    /** Appends the end ports not yet placed to {@code order[k..]}: by switch load, then the rest; returns order. */
+    private static int[] appendRest(RoutingInput in, boolean[] placed, int[] order, int k) {
+        int n = in.endPortCount();
+        int s = in.switchCount();
+        int[] byPort = new int[s == 0 ? 0 : in.portStart()[s - 1] + in.switchNumPorts()[s - 1] + 1];
+        Arrays.fill(byPort, -1);
+        int[] load = new int[s];
         for (int ep = 0; ep < n; ep++) {
-            if (!placed[ep]) {
-                order[k++] = ep;
+            int sw = in.endPortSwitch()[ep];
+            if (!in.endPortIsSwitch()[ep] && sw >= 0) {
+                byPort[in.portStart()[sw] + (in.lidOwnerPort()[in.endPortBaseLid()[ep]] & 0xFF)] = ep;
+                load[sw]++;
             }
         }
-        return new RoutingOrder(order, listed);
+        Integer[] switches = new Integer[s];
+        for (int i = 0; i < s; i++) {
+            switches[i] = i;
+        }
+        long[] guid = in.switchGuid();
+        Arrays.sort(switches, Comparator.comparingInt((Integer i) -> -load[i])
+                .thenComparing(i -> Long.reverseBytes(guid[i]), Long::compareUnsigned));
+        for (int sw : switches) {
+            for (int p = 1; p <= in.switchNumPorts()[sw]; p++) {
+                int ep = byPort[in.portStart()[sw] + p];
+                if (ep >= 0 && !placed[ep]) {
+                    placed[ep] = true;
+                    order[k++] = ep;
+                }
+            }
+        }
+        Integer[] rest = new Integer[n - k];
+        int r = 0;
+        for (int ep = 0; ep < n; ep++) {
+            if (!placed[ep]) {
+                rest[r++] = ep;
+            }
+        }
+        long[] portGuid = in.endPortGuid();
+        Arrays.sort(rest, Comparator.comparing((Integer ep) -> Long.reverseBytes(portGuid[ep]),
+                Long::compareUnsigned));
+        for (Integer ep : rest) {
+            order[k++] = ep;
+        }
+        return order;
     }
 
     /** The end-port indices in routing order. Read-only. */

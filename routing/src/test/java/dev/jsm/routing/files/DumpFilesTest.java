@@ -38,6 +38,22 @@ class DumpFilesTest {
         assertThat(d.portGuid(10)).isEqualTo(0x0002c90100000050L);
     }
 
+    /** dump_lfts (infiniband-diags) run under ibsim on fabrics/fat2-16.net after the reference OpenSM routed it. */
+    @Test
+    void readsDumpLftsOutput() throws Exception {
+        LftDumpFile d = LftDumpFile.read(resource("dump_lfts.out"));
+
+        assertThat(d.switchCount()).isEqualTo(2);
+        // Unicast lids [0x0-0x16] of switch DR path slid 0; dlid 0; 0,1,5,7 guid 0x0002c90100000030 (leaf-3):
+        assertThat(d.switchGuid(0)).isEqualTo(0x0002c90100000030L);
+        // line 4: 0x0001 005 : (Channel Adapter portguid 0x0002c90200000001: 'host-0-0')
+        assertThat(d.entryLine(0)).isEqualTo(4);
+        assertThat(d.lid(0)).isEqualTo(1);
+        assertThat(d.port(0)).isEqualTo(5);
+        assertThat(d.portGuid(0)).isEqualTo(0x0002c90200000001L);
+        assertThat(d.entryCount()).isEqualTo(22 + 11);
+    }
+
     @Test
     void readsOpenSmsLidMatrixDump() throws Exception {
         LidMatrixDumpFile m = LidMatrixDumpFile.read(resource("opensm-lid-matrix.dump"));

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Runs the reference OpenSM (Debian's /usr/sbin/opensm) and jsm (bin/opensm) on the same ibsim fabric, one after
+# the other, each against a fresh ibsim in its own network namespace, and reports for each:
+#   - wall time from start to exit with -o (exit right after the first SUBNET UP) and peak RSS (/usr/bin/time);
+#   - MADs the SM's port sent (PortXmitPkts of the SM's port, read with perfquery from ibsim's counters);
+#   - the routes it programmed, read back from the switches with dump_fts (dump_lfts without its deprecation banner) and checked by jsm's route verifier
+#     (bin/opensm --route-only -R file -U <dump>): pairs delivered, unreachable, hops, link load max/mean.
+#
+# Usage: scripts/side-by-side.sh [-R engine] [-r runs] [-- extra opensm options] FABRIC.net
+#   -R engine   routing engine for both (default minhop)
+#   -r runs     runs per SM; each is reported (default 1)
+# Needs: ibsim-utils, libibumad3, infiniband-diags, opensm, util-linux (unshare), root (for unshare -n);
+# a built tree (mvn -B -ntp package -DskipTests). Leaves everything in a temporary directory it prints.
+set -euo pipefail
+
+engine=minhop
+runs=1
+while getopts "R:r:" opt; do
+    case $opt in
+        R) engine=$OPTARG ;;
+        r) runs=$OPTARG ;;
+        *) sed -n '2,15p' "$0"; exit 2 ;;
+    esac
+done
+shift $((OPTIND - 1))
+extra=()
+fabric=""
+for a in "$@"; do
+    if [[ -z $fabric && -f $a ]]; then fabric=$a; else extra+=("$a"); fi
+done
+[[ -n $fabric ]] || { echo "side-by-side: give an ibsim fabric file" >&2; exit 2; }
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+preload=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
+for tool in ibsim perfquery dump_fts unshare /usr/bin/time /usr/sbin/opensm; do
+    command -v "$tool" >/dev/null || { echo "side-by-side: $tool is missing (apt-get install ibsim-utils" \
+        "infiniband-diags opensm time)" >&2; exit 3; }
+done
+[[ -f $preload ]] || { echo "side-by-side: $preload is missing (apt-get install ibsim-utils)" >&2; exit 3; }
+[[ -x $here/bin/opensm && -d $here/daemon/target/lib ]] || {
+    echo "side-by-side: build first: mvn -B -ntp package -DskipTests" >&2; exit 3; }
+fabric=$(cd "$(dirname "$fabric")" && pwd)/$(basename "$fabric")
+work=$(mktemp -d /tmp/side-by-side.XXXXXX)
+echo "fabric $fabric, engine $engine, $runs run(s) each; files in $work"
+
+# One run of one SM inside a private network namespace with its own ibsim. Arguments: name dir command...
+run_one() {
+    local name=$1 dir=$2
+    shift 2
+    mkdir -p "$dir/cache"
+    (cd "$dir" && unshare -n bash -s -- "$fabric" "$preload" "$@" > run.out 2>&1 <<'INNER'
+set -u
+fabric=$1 preload=$2
+shift 2
+ip link set lo up 2>/dev/null || true
+ibsim -n -s "$fabric" > ibsim.out 2>&1 &
+ibsim_pid=$!
+for _ in $(seq 200); do grep -q ':ctl' /proc/net/unix && break; sleep 0.05; done
+export OSM_CACHE_DIR=$PWD/cache OSM_TMP_DIR=$PWD
+/usr/bin/time -f 'TIME %e %M' env LD_PRELOAD="$preload" "$@" > sm.out 2> sm.err
+echo "SM_EXIT $?"
+grep '^TIME' sm.err || true
+LD_PRELOAD="$preload" perfquery 2> /dev/null | sed -n 's/^PortXmitPkts:\.*/XMIT /p'
+LD_PRELOAD="$preload" dump_fts > lfts.out 2> /dev/null
+kill "$ibsim_pid"
+wait "$ibsim_pid" 2> /dev/null || true
+INNER
+    ) || true
+    local t rss xmit up
+    t=$(awk '/^TIME/ {print $2}' "$dir/run.out")
+    rss=$(awk '/^TIME/ {printf "%.0f", $3 / 1024}' "$dir/run.out")
+    xmit=$(awk '/^XMIT/ {print $2}' "$dir/run.out")
+    up=$(grep -c 'SUBNET UP' "$dir/opensm.log" 2>/dev/null || true)
+    (cd "$dir" && "$here/bin/opensm" --route-only --sim-topology "$fabric" -R file,no_fallback -U lfts.out \
+        -f "$dir/check.log" > check.out 2> check.err) || true
+    local pairs unreach load
+    pairs=$(sed -n 's/^route check: .* \([0-9]*\) pairs: \([0-9]*\) delivered.*/\2\/\1/p' "$dir/check.out")
+    unreach=$(sed -n 's/^route check: .* delivered, \([0-9]*\) unreachable.*/\1/p' "$dir/check.out")
+    load=$(sed -n 's/.*max\/mean \([0-9.]*\).*/\1/p' "$dir/check.out")
+    printf '%-10s %8s %10s %9s %10s %14s %12s %9s\n' "$name" "${t:-?}" "${xmit:-?}" "${rss:-?}" \
+        "${up:-0}" "${pairs:-?}" "${unreach:-?}" "${load:-?}"
+}
+
+printf '%-10s %8s %10s %9s %10s %14s %12s %9s\n' SM "time(s)" "MADs sent" "RSS(MB)" "SUBNET UP" \
+    "pairs routed" unreachable "load max/mean"
+for i in $(seq "$runs"); do
+    run_one reference "$work/reference-$i" /usr/sbin/opensm -o -f "$work/reference-$i/opensm.log" -R "$engine" \
+        ${extra[@]+"${extra[@]}"}
+    run_one jsm "$work/jsm-$i" "$here/bin/opensm" -o -f "$work/jsm-$i/opensm.log" -R "$engine" \
+        ${extra[@]+"${extra[@]}"}
+done
+echo "pairs = switch-to-LID pairs the programmed LFTs deliver (read back with dump_fts), checked by jsm's verifier"

@@ -5,6 +5,7 @@ import org.apache.logging.log4j.core.Layout;
 import org.apache.logging.log4j.core.appender.ConsoleAppender;
 import org.apache.logging.log4j.core.appender.RollingFileAppender;
 import org.apache.logging.log4j.core.appender.rolling.CompositeTriggeringPolicy;
+import org.apache.logging.log4j.core.appender.rolling.SizeBasedTriggeringPolicy;
 import org.apache.logging.log4j.core.config.AbstractConfiguration;
 import org.apache.logging.log4j.core.config.ConfigurationSource;
 import org.apache.logging.log4j.core.config.LoggerConfig;
@@ -13,7 +14,8 @@ import org.apache.logging.log4j.core.config.LoggerConfig;
  * The daemon's log4j configuration, built in code from {@link LogSettings} (no XML, no plugin scan): one appender
  * named {@value #APPENDER} writing {@link OpenSmLayout} lines with immediate flush, so {@code tail -f} shows
  * {@code SUBNET UP} at once. For a file it is a {@link RollingFileAppender} that never rolls by itself; SIGUSR1
- * triggers a {@link ReopenOnRollover} "rollover" that reopens the path (ECOSYSTEM.md section 3). log4j's own
+ * triggers a {@link ReopenOnRollover} "rollover" that reopens the path (ECOSYSTEM.md section 3); with
+ * {@code log_max_size} a size trigger makes the same strategy start the file over, as OpenSM does. log4j's own
  * shutdown hook is disabled so the daemon's hook can still log "Exiting SM". As in OpenSM, SYS messages (state
  * changes, start, exit) also go to standard output when the log is a file.
  *
@@ -44,8 +46,11 @@ final class DaemonLogConfiguration extends AbstractConfiguration {
         } else {
             appender = RollingFileAppender.newBuilder().setName(APPENDER).setFileName(settings.file())
                     .setFilePattern(settings.file() + ".%i").setAppend(settings.append())
-                    .setPolicy(CompositeTriggeringPolicy.createPolicy())
-                    .setStrategy(new ReopenOnRollover()).setLayout(layout).setFilter(filter)
+                    .setPolicy(settings.maxBytes() > 0
+                            ? CompositeTriggeringPolicy.createPolicy(SizeBasedTriggeringPolicy.createPolicy(
+                                    Long.toString(settings.maxBytes())))
+                            : CompositeTriggeringPolicy.createPolicy())
+                    .setStrategy(new ReopenOnRollover(settings.maxBytes())).setLayout(layout).setFilter(filter)
                     .setImmediateFlush(true).setConfiguration(this).build();
         }
         if (appender == null) {

@@ -6,7 +6,7 @@ import java.util.Objects;
 /**
  * Where and what the daemon logs, from the options: {@code log_file} ({@code -f}; {@code stdout} for standard
  * output), {@code log_flags} ({@code -D}, {@code -v}, {@code -V}), {@code accum_log_file} ({@code -e} truncates at
- * start) and {@code log_prefix}.
+ * start), {@code log_max_size} ({@code -L}) and {@code log_prefix}.
  *
  * <p>Immutable; safe to share.
  *
@@ -14,8 +14,9 @@ import java.util.Objects;
  * @param flags the OpenSM level mask; SYS (0x80) is always on, as in OpenSM
  * @param append whether to append to an existing file (else truncate it at start)
  * @param prefix text put in front of every message ("" for none)
+ * @param maxBytes size after which the file starts over, as OpenSM's {@code log_max_size} (0 = no limit)
  */
-public record LogSettings(String file, int flags, boolean append, String prefix) {
+public record LogSettings(String file, int flags, boolean append, String prefix, long maxBytes) {
 
     /** The {@code log_file} value that logs to standard output. */
     public static final String STDOUT = "stdout";
@@ -27,6 +28,14 @@ public record LogSettings(String file, int flags, boolean append, String prefix)
         Objects.requireNonNull(file, "file");
         prefix = prefix == null ? "" : prefix;
         flags |= LogLevels.SYS_BIT;
+        if (maxBytes < 0) {
+            throw new IllegalArgumentException("maxBytes must not be negative: " + maxBytes);
+        }
+    }
+
+    /** Settings without a size limit. */
+    public LogSettings(String file, int flags, boolean append, String prefix) {
+        this(file, flags, append, prefix, 0);
     }
 
     /** The settings the options ask for. */
@@ -34,7 +43,8 @@ public record LogSettings(String file, int flags, boolean append, String prefix)
         String file = options.logFile();
         String prefix = options.getString("log_prefix");
         return new LogSettings(file == null || file.isBlank() ? DEFAULT_FILE : file, options.logFlags(),
-                options.getBool("accum_log_file"), prefix == null ? "" : prefix + " ");
+                options.getBool("accum_log_file"), prefix == null ? "" : prefix + " ",
+                options.getLong("log_max_size") * 1024 * 1024);
     }
 
     /** Whether the log goes to standard output. */

@@ -62,4 +62,25 @@ class LogSetupTest {
                     "opensm.log.1");
         }
     }
+
+    @Test
+    void aFileThatReachesLogMaxSizeStartsOverAndReopenStillAppends() throws Exception {
+        Path file = dir.resolve("opensm.log");
+        LogSetup.start(new LogSettings(file.toString(), 0x03, true, "", 4096));
+        Logger log = LogManager.getLogger("test");
+        for (int i = 0; i < 500; i++) {
+            log.info("line {} of a log that outgrows its limit", i);
+        }
+        List<String> lines = Files.readAllLines(file);
+        assertThat(Files.size(file)).isLessThanOrEqualTo(4096 + 200);
+        assertThat(lines).isNotEmpty().last().asString().endsWith("line 499 of a log that outgrows its limit");
+        assertThat(lines.get(0)).matches(String.format(LINE, 0x02, "line \\d+ of a log that outgrows its limit"));
+        assertThat(LogSetup.reopen()).isTrue();
+        log.info("after reopen");
+        List<String> after = Files.readAllLines(file);
+        assertThat(after).hasSize(lines.size() + 1);
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("opensm.log");
+        }
+    }
 }

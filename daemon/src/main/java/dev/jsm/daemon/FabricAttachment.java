@@ -82,12 +82,11 @@ public final class FabricAttachment implements AutoCloseable {
     }
 
     /**
-     * Opens the SM's port through libibumad.
+     * Opens the SM's port through libibumad: the port with GUID {@code guid}, or the first active one for 0.
      *
      * @throws UmadException with the reason the daemon maps to its exit code
      */
-    public static FabricAttachment umad(SmOptions options) throws UmadException {
-        long guid = options.guid();
+    public static FabricAttachment umad(SmOptions options, long guid) throws UmadException {
         int kernelTimeout = options.transactionTimeoutMs() * (options.transactionRetries() + 2);
         UmadChannel.Options o = UmadChannel.Options.defaults().withRequestTimeoutMs(kernelTimeout);
         UmadChannel ch = guid != 0 ? UmadChannel.openByGuid(guid, o) : UmadChannel.open(null, 0, o);

@@ -12,8 +12,11 @@ import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.offline.RouteOnly;
 import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -128,7 +131,10 @@ public class Main {
         writePidFile(run);
         FabricAttachment fabric = run.launch().simTopology().isPresent()
                 ? FabricAttachment.simulated(run.launch().simTopology().get())
-                : FabricAttachment.umad(options);
+                : FabricAttachment.umad(options, run.launch().guidPrompt()
+                        ? new PortPrompt(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)),
+                                out).choose()
+                        : options.guid());
         log.info("attached to {}", fabric.description());
         DaemonSettings settings = DaemonSettings.of(options, run.launch(), env, version());
         Daemon daemon;

@@ -7,6 +7,7 @@ import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
+import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.sm.SmInfoResponder;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.sm.SmStatus;
@@ -33,6 +34,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -100,6 +102,19 @@ public final class Daemon implements AutoCloseable {
     /** Tells {@code listener} about every SUBNET UP and failed heavy sweep; add listeners before {@link #start}. */
     public void addListener(SweepListener listener) {
         ctx.addListener(listener);
+    }
+
+    /**
+     * Changes the multicast groups on the SM thread, then asks for a heavy sweep, which reprograms the MFT blocks
+     * that differ (and nothing else on an unchanged fabric). For the SA's joins and leaves and the partition
+     * manager's broadcast groups.
+     *
+     * @param change what to do to the groups; runs on the SM thread
+     * @param reason why, for the log
+     */
+    public void changeMulticast(Consumer<McastGroups> change, String reason) {
+        sm.execute(() -> change.accept(ctx.mcastGroups()));
+        events.request(SmEvent.HEAVY_SWEEP, reason);
     }
 
     /** Starts the event loop and queues the first heavy sweep. */

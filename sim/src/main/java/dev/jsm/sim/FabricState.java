@@ -253,4 +253,12 @@ final class FabricState {
         byte[] t = lft[switchIndex[n]];
         return t != null && lid < t.length ? t[lid] & 0xFF : 0xFF;
     }
+
+    /** Whether switch {@code n}'s MFT forwards {@code mlid} on {@code port} (false when unprogrammed). */
+    boolean mftHasPort(int n, int mlid, int port) {
+        short[] t = mft[switchIndex[n]];
+        int positions = (numPorts[n] + 16) / 16;
+        int idx = (mlid - 0xC000) * positions + port / 16;
+        return t != null && idx >= 0 && idx < t.length && (t[idx] & 1 << (port % 16)) != 0;
+    }
 }

@@ -129,6 +129,14 @@ public final class SimFabric implements AutoCloseable {
         }
     }
 
+    /** Whether switch {@code node}'s MFT forwards multicast LID {@code mlid} on {@code port}. */
+    public boolean mftHasPort(int node, int mlid, int port) {
+        checkSwitch(node);
+        synchronized (state) {
+            return state.mftHasPort(node, mlid, port);
+        }
+    }
+
     /**
      * Waits until the simulator has nothing left to do: no MAD queued, delayed or in process. Tests use it to assert
      * that something was dropped without waiting for a timeout.

@@ -5,6 +5,7 @@ import dev.jsm.daemon.DaemonSettings;
 import dev.jsm.daemon.discovery.PathBook;
 import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.routing.RoutingChain;
 import dev.jsm.subnet.EndPort;
@@ -15,7 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * What the sweep stages share: the mutable {@link Subnet} and the other state kept between sweeps (routes to
- * nodes, the guid2lid store, the SM's status, the routing chain), the MAD sender, the options in effect, the
+ * nodes, the guid2lid store, the SM's status, the routing chain, the multicast groups), the MAD sender, the options in effect, the
  * per-sweep error count, and the last published {@link SubnetSnapshot}.
  *
  * <p>Confined to the SM thread, except {@link #published()}, {@link #settings()} and {@link #sm()}, which other
@@ -25,6 +26,7 @@ public final class SweepContext {
 
     private final Subnet subnet = new Subnet();
     private final PathBook paths = new PathBook();
+    private final McastGroups mcastGroups = new McastGroups();
     private final SmpSender smps;
     private final SmEvents events;
     private final SmStatus sm;
@@ -76,6 +78,11 @@ public final class SweepContext {
     /** The event queue. */
     public SmEvents events() {
         return events;
+    }
+
+    /** The multicast groups to program. */
+    public McastGroups mcastGroups() {
+        return mcastGroups;
     }
 
     /** The SM's state and LID. */

@@ -5,6 +5,7 @@ import dev.jsm.daemon.discovery.DropManager;
 import dev.jsm.daemon.lid.LidManager;
 import dev.jsm.daemon.link.LinkManager;
 import dev.jsm.daemon.link.PortActivator;
+import dev.jsm.daemon.mcast.MftProgrammer;
 import dev.jsm.daemon.route.LftProgrammer;
 import dev.jsm.daemon.route.UnicastRouting;
 import dev.jsm.daemon.sm.SmStateStage;
@@ -25,13 +26,15 @@ public final class Sweeps {
     /** The heavy sweep: from discovery to SUBNET UP. */
     public static List<SweepStage> heavy() {
         DiscoveryStage discovery = new DiscoveryStage();
+        UnicastRouting routing = new UnicastRouting();
         return List.of(
                 discovery,                      // NodeInfo, NodeDescription, PortInfo, SwitchInfo by directed route
                 new DropManager(discovery),     // nodes and cables not reached this time go
                 new SmStateStage(),             // DISCOVERING -> MASTER
                 new LidManager(),               // LIDs from the model, guid2lid, PortInfo; guid2lid written
-                new UnicastRouting(),           // routing chain, verifier, wanted LFTs
+                routing,                        // routing chain, verifier, wanted LFTs
                 new LftProgrammer(),            // SwitchInfo (LinearFDBTop, LifeTime), changed LFT blocks
+                new MftProgrammer(routing),     // a spanning tree per multicast group, changed MFT blocks
                 new LinkManager(),              // PortInfo parameters, INIT -> ARMED
                 new PortActivator(),            // ARMED -> ACTIVE
                 new SubnetUp());                // snapshot, dumps, "SUBNET UP"

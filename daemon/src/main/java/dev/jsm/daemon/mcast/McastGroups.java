@@ -1,0 +1,82 @@
+package dev.jsm.daemon.mcast;
+
+import dev.jsm.subnet.Guid;
+import dev.jsm.subnet.Lid;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The multicast groups the switches must forward: for each MLID, the port GUIDs of its members. The SA adds and
+ * removes members as hosts join and leave (MCMemberRecord), the partition manager creates the IPoIB broadcast groups;
+ * the {@link MftProgrammer} turns the groups into MFTs at every heavy sweep. A well-known group stays when its last
+ * member leaves; any other group goes.
+ *
+ * <p>Confined to the SM thread.
+ */
+public final class McastGroups {
+
+    private final Map<Integer, Set<Long>> members = new TreeMap<>();
+    private final Set<Integer> wellKnown = new HashSet<>();
+
+    /**
+     * Creates the group {@code mlid} if it does not exist.
+     *
+     * @param wellKnown whether the group outlives its members (partition broadcast groups)
+     * @throws IllegalArgumentException if {@code mlid} is not a multicast LID
+     */
+    public void create(int mlid, boolean wellKnown) {
+        check(mlid);
+        members.computeIfAbsent(mlid, m -> new LinkedHashSet<>());
+        if (wellKnown) {
+            this.wellKnown.add(mlid);
+        }
+    }
+
+    /** Adds {@code portGuid} to {@code mlid}, creating the group; returns whether it was not a member before. */
+    public boolean join(int mlid, long portGuid) {
+        check(mlid);
+        return members.computeIfAbsent(mlid, m -> new LinkedHashSet<>()).add(portGuid);
+    }
+
+    /**
+     * Removes {@code portGuid} from {@code mlid}; a group that is not well known is deleted with its last member.
+     * Returns whether it was a member.
+     */
+    public boolean leave(int mlid, long portGuid) {
+        Set<Long> m = members.get(mlid);
+        if (m == null || !m.remove(portGuid)) {
+            return false;
+        }
+        if (m.isEmpty() && !wellKnown.contains(mlid)) {
+            members.remove(mlid);
+        }
+        return true;
+    }
+
+    /** The groups, by ascending MLID, each with its members in join order. Read-only view. */
+    public Map<Integer, Set<Long>> groups() {
+        return Collections.unmodifiableMap(members);
+    }
+
+    private static void check(int mlid) {
+        if (mlid < Lid.MULTICAST_MIN || mlid > Lid.MULTICAST_MAX) {
+            throw new IllegalArgumentException("MLID 0x" + Integer.toHexString(mlid) + " is not a multicast LID "
+                    + "(0xc000-0x" + Integer.toHexString(Lid.MULTICAST_MAX) + ")");
+        }
+    }
+
+    /** {@code McastGroups{0xc000=[0x...], ...}} for logs. */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("McastGroups{");
+        members.forEach((mlid, m) -> {
+            sb.append(sb.length() > 12 ? ", " : "").append("0x").append(Integer.toHexString(mlid)).append('=');
+            sb.append(m.stream().map(Guid::toString).toList());
+        });
+        return sb.append('}').toString();
+    }
+}

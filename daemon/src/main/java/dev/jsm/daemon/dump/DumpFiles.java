@@ -30,6 +30,8 @@ public final class DumpFiles {
     public static final String LID_MATRIX = "opensm-lid-matrix.dump";
     /** Per-switch routes with hop counts (ROUTING). */
     public static final String FDBS = "opensm.fdbs";
+    /** Per-switch multicast forwarding (ROUTING). */
+    public static final String MCFDBS = "opensm.mcfdbs";
 
     private static final Logger LOG = LogManager.getLogger(DumpFiles.class);
 
@@ -51,6 +53,7 @@ public final class DumpFiles {
             lfts[i] = snapshot.switches().get(i).lftCopy();
         }
         write(dir, FDBS, FdbsDump.render(in, lfts, hops));
+        write(dir, MCFDBS, McfdbsDump.render(snapshot));
     }
 
     /** Switch indices of {@code in} in OpenSM's table order (byte-reversed GUIDs). */

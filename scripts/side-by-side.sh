@@ -4,7 +4,8 @@
 #   - wall time from start to exit with -o (exit right after the first SUBNET UP) and peak RSS (/usr/bin/time);
 #   - MADs the SM's port sent (PortXmitPkts of the SM's port, read with perfquery from ibsim's counters);
 #   - the routes it programmed, read back from the switches with dump_fts (dump_lfts without its deprecation banner) and checked by jsm's route verifier
-#     (bin/opensm --route-only -R file -U <dump>): pairs delivered, unreachable, hops, link load max/mean.
+#     (bin/opensm --route-only -R file -U <dump>): pairs delivered, unreachable, hops, link load max/mean;
+#   - whether the two SMs programmed identical LFTs.
 #
 # Usage: scripts/side-by-side.sh [-R engine] [-r runs] [-- extra opensm options] FABRIC.net
 #   -R engine   routing engine for both (default minhop)
@@ -88,5 +89,10 @@ for i in $(seq "$runs"); do
         ${extra[@]+"${extra[@]}"}
     run_one jsm "$work/jsm-$i" "$here/bin/opensm" -o -f "$work/jsm-$i/opensm.log" -R "$engine" \
         ${extra[@]+"${extra[@]}"}
+    if cmp -s <(grep '^0x' "$work/reference-$i/lfts.out") <(grep '^0x' "$work/jsm-$i/lfts.out"); then
+        echo "run $i: identical LFTs"
+    else
+        echo "run $i: the LFTs differ (diff $work/reference-$i/lfts.out $work/jsm-$i/lfts.out)"
+    fi
 done
 echo "pairs = switch-to-LID pairs the programmed LFTs deliver (read back with dump_fts), checked by jsm's verifier"

@@ -19,6 +19,9 @@ public final class PhysPort {
     private Link link;
     private EndPort endPort;
     private int index = -1;
+    private BlockTable pKeys;
+    private BlockTable sl2Vl;
+    private BlockTable vlArb;
 
     PhysPort(Node node, int portNum, long portGuid) {
         this.node = node;
@@ -49,6 +52,36 @@ public final class PhysPort {
     /** Stores the PortInfo values the port returned (Get or Set response). */
     public void setAttributes(PortAttributes attributes) {
         this.attributes = attributes;
+    }
+
+    /**
+     * The port's P_KeyTable, wanted and held, in blocks of 32 P_Keys (64 bytes); created with {@code blocks} blocks,
+     * or created anew (nothing held known) when the port's capacity changed.
+     */
+    public BlockTable pKeyTable(int blocks) {
+        if (pKeys == null || pKeys.blockCount() != blocks) {
+            pKeys = new BlockTable(blocks, 64);
+        }
+        return pKeys;
+    }
+
+    /**
+     * The port's SLtoVLMappingTable, wanted and held: one 8-byte block per input port ({@code inputs} = NumPorts + 1
+     * for a switch port as the output port, 1 for a CA or router port); created anew when the count changed.
+     */
+    public BlockTable sl2VlTable(int inputs) {
+        if (sl2Vl == null || sl2Vl.blockCount() != inputs) {
+            sl2Vl = new BlockTable(inputs, 8);
+        }
+        return sl2Vl;
+    }
+
+    /** The port's VLArbitrationTable, wanted and held: blocks low 0-31, low 32-63, high 0-31, high 32-63. */
+    public BlockTable vlArbTable() {
+        if (vlArb == null) {
+            vlArb = new BlockTable(4, 64);
+        }
+        return vlArb;
     }
 
     /** The link to the remote peer, or {@code null} if none is known. */

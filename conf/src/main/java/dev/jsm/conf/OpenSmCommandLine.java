@@ -17,7 +17,9 @@ import picocli.CommandLine.ParameterException;
  * {@code -F} (else the default) is read first, then every other flag is applied in command-line order on top of it,
  * so {@code -D 0x07 -v} gives {@code 0x0f} and {@code -d2 -d0} applies both debug aids. Arguments are split with
  * OpenSM's {@code getopt_long_only} rules ({@link GetoptLongOnly}); picocli then parses the canonical tokens against
- * a spec built from the flag table and renders {@code --help}.
+ * a spec built from the flag table. {@code --help} and {@code --version} print in OpenSM's layout (a dashed banner,
+ * then {@code --long, -s <PARAM>} lines with the description indented below), so scripts and eyes used to OpenSM's
+ * output find the same shape.
  *
  * <p>Never exits the JVM: help, version and every error come back as {@link CommandLineResult.Exit}; errors are one
  * line each ({@code prog: option '-l/--lmc': expected an integer in 0..7, found '9'}), config file errors one line
@@ -30,9 +32,14 @@ public final class OpenSmCommandLine {
     /** OpenSM's default config file. */
     public static final Path DEFAULT_CONFIG_FILE = Path.of("/etc/opensm/opensm.conf");
 
+    /** OpenSM's banner line above the version and the help. */
+    static final String BANNER = "-------------------------------------------------";
+    private static final String INDENT = "          ";
+
     private final String programName;
     private final String version;
     private final Path defaultConfigFile;
+    private final String helpFooter;
 
     /**
      * A command line parser.
@@ -42,9 +49,22 @@ public final class OpenSmCommandLine {
      * @param defaultConfigFile the config file read when there is no {@code -F} (it may be missing)
      */
     public OpenSmCommandLine(String programName, String version, Path defaultConfigFile) {
+        this(programName, version, defaultConfigFile, "");
+    }
+
+    /**
+     * A command line parser whose help ends with more text (the program's exit statuses).
+     *
+     * @param programName the program name used in help and messages
+     * @param version the text {@code --version} prints under the banner
+     * @param defaultConfigFile the config file read when there is no {@code -F} (it may be missing)
+     * @param helpFooter text appended to {@code --help} (lines ending in a newline), or empty
+     */
+    public OpenSmCommandLine(String programName, String version, Path defaultConfigFile, String helpFooter) {
         this.programName = programName;
         this.version = version;
         this.defaultConfigFile = defaultConfigFile;
+        this.helpFooter = helpFooter;
     }
 
     /**
@@ -68,7 +88,7 @@ public final class OpenSmCommandLine {
                     return new CommandLineResult.Exit(CommandLineResult.EXIT_OK, usage());
                 }
                 case "--version" -> {
-                    return new CommandLineResult.Exit(CommandLineResult.EXIT_OK, version + "\n");
+                    return new CommandLineResult.Exit(CommandLineResult.EXIT_OK, BANNER + "\n" + version + "\n");
                 }
                 case "--config" -> {
                     try {
@@ -119,9 +139,30 @@ public final class OpenSmCommandLine {
         return new CommandLineResult.Run(state.options.build(), state.launch(configFile, file != null), warnings);
     }
 
-    /** The help text. */
+    /**
+     * The help text, in OpenSM's layout: the version banner, then every flag as {@code --long, -s <PARAM>} with its
+     * description indented below and a blank line after, then the default config file and the footer.
+     */
     public String usage() {
-        return new CommandLine(spec(new ArrayList<>())).getUsageMessage(CommandLine.Help.Ansi.OFF);
+        StringBuilder out = new StringBuilder();
+        out.append(BANNER).append('\n').append(version).append("\n\n");
+        out.append("------- ").append(programName).append(" - Usage and options ----------------------\n");
+        out.append("Usage:   ").append(programName).append(" [options]\n");
+        out.append("InfiniBand subnet manager. Flags are OpenSM 3.3.23's; they override the config file.\n");
+        out.append("Options:\n");
+        for (CliFlag f : OpenSmFlags.ALL) {
+            List<String> names = new ArrayList<>();
+            f.names().stream().filter(n -> n.startsWith("--")).forEach(names::add);
+            f.names().stream().filter(n -> !n.startsWith("--")).forEach(names::add);
+            out.append(String.join(", ", names));
+            if (f.takesValue()) {
+                out.append(" <").append(f.param()).append('>');
+            }
+            out.append('\n').append(INDENT).append(f.help()).append("\n\n");
+        }
+        out.append("Default config file: ").append(defaultConfigFile).append('\n');
+        out.append(helpFooter);
+        return out.toString();
     }
 
     /** A flag as given, with its value ({@code null} for flags without one). */
@@ -140,12 +181,9 @@ public final class OpenSmCommandLine {
         return given;
     }
 
-    /** The picocli spec of {@link OpenSmFlags#ALL}; each occurrence of a flag is appended to {@code given}. */
+    /** The picocli spec of {@link OpenSmFlags#ALL} (parsing only); each occurrence is appended to {@code given}. */
     private CommandSpec spec(List<Occurrence> given) {
         CommandSpec spec = CommandSpec.create().name(programName);
-        spec.usageMessage().sortOptions(false).abbreviateSynopsis(true)
-                .description("InfiniBand subnet manager. Flags are OpenSM 3.3.23's; they override the config file.")
-                .footer("%nDefault config file: " + defaultConfigFile.toString().replace("%", "%%"));
         for (CliFlag f : OpenSmFlags.ALL) {
             OptionSpec.Builder b = OptionSpec.builder(f.names().toArray(String[]::new))
                     .description(f.help())

@@ -239,12 +239,14 @@ class OpenSmCommandLineTest {
     void helpAndVersion() {
         CommandLineResult.Exit help = (CommandLineResult.Exit) cli.parse("-v", "-h");
         assertThat(help.exitCode()).isZero();
-        assertThat(help.text()).startsWith("Usage: jsm").contains("-l, --lmc=LMC").contains("--sim-topology")
-                .contains("-F, --config=FILE").contains("-?, --help").doesNotContain("--log-file");
+        assertThat(help.text()).startsWith("-------------------------------------------------\njsm 0.1.0\n\n")
+                .contains("\nUsage:   jsm [options]\n")
+                .contains("\n--lmc, -l <LMC>\n          LID Mask Control, 0..7\n\n").contains("\n--sim-topology <")
+                .contains("\n--config, -F <FILE>\n").contains("\n--help, -h, -?\n").doesNotContain("--log-file");
         assertThat(((CommandLineResult.Exit) cli.parse("-?")).text()).isEqualTo(help.text());
         CommandLineResult.Exit version = (CommandLineResult.Exit) cli.parse("--version");
         assertThat(version.exitCode()).isZero();
-        assertThat(version.text()).isEqualTo("jsm 0.1.0\n");
+        assertThat(version.text()).isEqualTo("-------------------------------------------------\njsm 0.1.0\n");
     }
 
     /** Our extra spellings must not change what an OpenSM prefix means. */

@@ -27,6 +27,7 @@ import dev.jsm.mad.txn.UnsolicitedFilter;
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.RoutingChain;
 import dev.jsm.routing.RoutingEngines;
+import dev.jsm.routing.RoutingResult;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
 import java.time.Duration;
@@ -34,6 +35,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -55,6 +57,7 @@ public final class Daemon implements AutoCloseable {
     private final MadTransactions transactions;
     private final SweepContext ctx;
     private final ScheduledExecutorService timer;
+    private final SweepLoop loop;
     private final Thread loopThread;
     private final Duration stopWait;
 
@@ -95,7 +98,8 @@ public final class Daemon implements AutoCloseable {
             return t;
         });
         StagePipeline pipeline = new StagePipeline(sm, transactions, events);
-        this.loopThread = new Thread(new SweepLoop(sm, pipeline, ctx, events, timer), "jsm-sweep");
+        this.loop = new SweepLoop(sm, pipeline, ctx, events, timer);
+        this.loopThread = new Thread(loop, "jsm-sweep");
         status.announce();
     }
 
@@ -117,6 +121,17 @@ public final class Daemon implements AutoCloseable {
         events.request(SmEvent.HEAVY_SWEEP, reason);
     }
 
+    /**
+     * Runs {@code beat} on the event loop after every event, and wakes the loop at least every {@code interval} so
+     * it does: a loop stuck in one sweep stops beating (systemd's watchdog). Call before {@link #start}.
+     */
+    public void heartbeat(Duration interval, Runnable beat) {
+        loop.setHeartbeat(beat);
+        long ms = Math.max(1, interval.toMillis());
+        timer.scheduleWithFixedDelay(() -> events.request(SmEvent.WATCHDOG, "watchdog timer"), ms, ms,
+                TimeUnit.MILLISECONDS);
+    }
+
     /** Starts the event loop and queues the first heavy sweep. */
     public void start() {
         events.request(SmEvent.HEAVY_SWEEP, "start-up");
@@ -136,6 +151,17 @@ public final class Daemon implements AutoCloseable {
     /** The SM's state now. */
     public SmState state() {
         return ctx.sm().state();
+    }
+
+    /** The result of the last routing computation, or {@code null} before the first. */
+    public RoutingResult lastRouting() {
+        return ctx.lastRouting();
+    }
+
+    /** Queues a heavy sweep that computes the routes again even if nothing changed. */
+    public void reroute(String reason) {
+        ctx.requestReroute();
+        events.request(SmEvent.HEAVY_SWEEP, reason);
     }
 
     /** The MAD counters. */

@@ -8,41 +8,57 @@ import dev.jsm.mad.umad.UmadException;
  */
 public enum ExitCode {
     /** Normal exit: SIGTERM/SIGINT, {@code -o} after SUBNET UP, {@code --help}, {@code --version}, {@code -c}. */
-    OK(0),
+    OK(0, "normal exit: SIGTERM/SIGINT, -o after SUBNET UP, --help, --version, -c"),
     /** An unexpected internal error (a bug); the log has the details. */
-    UNEXPECTED(1),
+    UNEXPECTED(1, "an internal error; the log has the details"),
     /** Bad command line, bad config file, or an option value the daemon cannot use (unknown routing engine). */
-    USAGE(2),
+    USAGE(2, "bad command line, config file or option value"),
     /** A file could not be written or read: the {@code -c} file, the log file, the cache directory, the pid file. */
-    FILE_ERROR(3),
+    FILE_ERROR(3, "a file could not be read or written (-c file, log, cache, pid file)"),
     /** libibumad (or JNA's native part) cannot be loaded: install libibumad3. */
-    UMAD_LIBRARY_MISSING(10),
+    UMAD_LIBRARY_MISSING(10, "libibumad cannot be loaded: install libibumad3"),
     /** No InfiniBand device: no {@code ib_umad} module or no HCA. */
-    NO_DEVICE(11),
+    NO_DEVICE(11, "no InfiniBand device (ib_umad module, HCA)"),
     /** The port asked for ({@code -g GUID}) does not exist, or is not an InfiniBand port. */
-    PORT_NOT_FOUND(12),
+    PORT_NOT_FOUND(12, "the port asked for (-g GUID) does not exist"),
     /** The SM's port has no link (PortState Down). */
-    PORT_DOWN(13),
+    PORT_DOWN(13, "the SM's port has no link"),
     /** No permission to open {@code /dev/infiniband/umad*}: run as root or grant access to the device. */
-    PERMISSION_DENIED(14),
+    PERMISSION_DENIED(14, "no permission to open /dev/infiniband/umad*"),
     /** The kernel refused the MAD agents (another SM already holds the port?). */
-    AGENT_REGISTRATION(15),
+    AGENT_REGISTRATION(15, "the kernel refused the MAD agents (another SM on the port?)"),
     /** Another I/O failure of the umad device. */
-    UMAD_IO(16),
+    UMAD_IO(16, "another I/O failure of the umad device"),
     /** {@code --sim-topology}: the fabric file is unreadable or malformed, or the shape is invalid. */
-    SIM_TOPOLOGY(20),
+    SIM_TOPOLOGY(20, "--sim-topology: the fabric is unreadable or invalid"),
     /** {@code -o}: the subnet could not be configured (no SUBNET UP). */
-    NOT_CONFIGURED(30);
+    NOT_CONFIGURED(30, "-o: the subnet could not be configured (no SUBNET UP)");
 
     private final int value;
+    private final String meaning;
 
-    ExitCode(int value) {
+    ExitCode(int value, String meaning) {
         this.value = value;
+        this.meaning = meaning;
     }
 
     /** The process exit status. */
     public int value() {
         return value;
+    }
+
+    /** What the status means, in one line for {@code --help}. */
+    public String meaning() {
+        return meaning;
+    }
+
+    /** The "Exit status" section of {@code --help}: every status with its meaning. */
+    public static String helpText() {
+        StringBuilder out = new StringBuilder("\nExit status:\n");
+        for (ExitCode c : values()) {
+            out.append(String.format("  %-4d%s%n", c.value, c.meaning));
+        }
+        return out.toString();
     }
 
     /** The status for a start-up or run failure. */

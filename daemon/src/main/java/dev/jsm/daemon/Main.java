@@ -9,8 +9,11 @@ import dev.jsm.daemon.log.LogSettings;
 import dev.jsm.daemon.log.LogSetup;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.mgmt.ManagementServer;
+import dev.jsm.daemon.mgmt.SweepCounters;
 import dev.jsm.daemon.offline.RouteOnly;
 import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.daemon.systemd.SystemdNotifier;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -21,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -28,10 +32,11 @@ import org.apache.logging.log4j.Logger;
 /**
  * {@code opensm}: the daemon's entry point. In order: signal handlers (before anything else initialises: a HUP that
  * arrives earlier kills the JVM), the OpenSM command line and config file, {@code -c FILE} (write the config and
- * stop), logging, the fabric (umad port or simulator), the {@link Daemon}; then the main thread waits for the event
- * loop to end. SIGTERM and SIGINT run the shutdown hook: the daemon stops, "Exiting SM" is logged, log4j is shut down
- * last. Failures are one line on stderr (and in the log when it is open) and a documented {@link ExitCode}; every
- * exit goes through {@link #requestExit}, which tests override.
+ * stop), logging, the fabric (umad port or simulator), the {@link Daemon} with its listeners (the systemd
+ * notifier, the sweep counters) and the management port when {@code console} asks for one; then the main thread
+ * waits for the event loop to end. SIGTERM and SIGINT run the shutdown hook: the daemon stops, "Exiting SM" is
+ * logged, log4j is shut down last. Failures are one line on stderr (and in the log when it is open) and a
+ * documented {@link ExitCode}; every exit goes through {@link #requestExit}, which tests override.
  *
  * <p>Not thread-safe; one instance per process.
  */
@@ -87,8 +92,9 @@ public class Main {
     /** Everything up to the end of the event loop; returns the exit status. */
     ExitCode run(String[] args, SmEvents events) {
         LogSetup.prepare();
-        CommandLineResult parsed = new OpenSmCommandLine("opensm", version(), OpenSmCommandLine.DEFAULT_CONFIG_FILE)
-                .parse(args);
+        CommandLineResult parsed = new OpenSmCommandLine("opensm",
+                "jsm " + version() + " (OpenSM 3.3.23 command line and files)", OpenSmCommandLine.DEFAULT_CONFIG_FILE,
+                ExitCode.helpText()).parse(args);
         if (parsed instanceof CommandLineResult.Exit e) {
             (e.isError() ? err : out).print(e.text());
             return ExitCode.ofCommandLine(e.exitCode());
@@ -146,9 +152,19 @@ public class Main {
         }
         Once once = new Once(events, settings.runOnce());
         daemon.addListener(once);
+        SystemdNotifier systemd = SystemdNotifier.fromEnvironment(env, ProcessHandle.current().pid());
+        daemon.addListener(systemd);
+        systemd.watchdogInterval().ifPresent(every -> daemon.heartbeat(every, systemd::ping));
+        SweepCounters sweeps = new SweepCounters();
+        daemon.addListener(sweeps);
+        Optional<ManagementServer> mgmt = ManagementServer.start(options, daemon, sweeps, "jsm " + version());
+        Runnable stopExtras = () -> {
+            systemd.stopping();
+            mgmt.ifPresent(ManagementServer::close);
+        };
         Thread hook = new Thread(() -> {
             inShutdownHook.set(true);
-            shutdown(daemon, fabric, log);
+            shutdown(daemon, fabric, stopExtras, log);
         }, "jsm-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         daemon.start();
@@ -163,15 +179,16 @@ public class Main {
         } catch (IllegalStateException e) {
             return ExitCode.OK;
         }
-        shutdown(daemon, fabric, log);
+        shutdown(daemon, fabric, stopExtras, log);
         return settings.runOnce() && !once.up ? ExitCode.NOT_CONFIGURED : ExitCode.OK;
     }
 
     /** The shutdown hook's work (also run by the main thread after {@code -o}); runs once. */
-    private void shutdown(Daemon daemon, FabricAttachment fabric, Logger log) {
+    private void shutdown(Daemon daemon, FabricAttachment fabric, Runnable stopExtras, Logger log) {
         if (!stopped.compareAndSet(false, true)) {
             return;
         }
+        stopExtras.run();
         daemon.close();
         fabric.close();
         log.log(LogLevels.SYS, "Exiting SM");

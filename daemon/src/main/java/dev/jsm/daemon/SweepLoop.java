@@ -45,6 +45,7 @@ final class SweepLoop implements Runnable {
     private final ScheduledExecutorService timer;
     private final List<SweepStage> heavy = Sweeps.heavy();
     private final List<SweepStage> light = Sweeps.light();
+    private volatile Runnable heartbeat = () -> { };
     private ScheduledFuture<?> sweepTimer;
     private int sweepIntervalSeconds = -1;
     private int failedInARow;
@@ -82,7 +83,9 @@ final class SweepLoop implements Runnable {
                             heavySweep("no successful heavy sweep yet");
                         }
                     }
+                    case WATCHDOG -> { }
                 }
+                heartbeat.run();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -90,6 +93,11 @@ final class SweepLoop implements Runnable {
             LOG.fatal("SM-0605 the sweep loop failed: {}", e.toString(), e);
             throw e;
         }
+    }
+
+    /** Runs {@code beat} on this loop after every event it handled (the systemd watchdog's keep-alive). */
+    void setHeartbeat(Runnable beat) {
+        heartbeat = beat;
     }
 
     private void heavySweep(String reason) throws InterruptedException {
@@ -100,8 +108,10 @@ final class SweepLoop implements Runnable {
             ctx.beginSweep();
             return null;
         });
+        long start = System.nanoTime();
         StageOutcome outcome = pipeline.run(heavy, ctx);
         lastHeavyOk = outcome == StageOutcome.CONTINUE;
+        tellEnded(true, lastHeavyOk, start);
         if (lastHeavyOk) {
             failedInARow = 0;
             return;
@@ -124,7 +134,13 @@ final class SweepLoop implements Runnable {
             ctx.beginSweep();
             return null;
         });
-        pipeline.run(light, ctx);
+        long start = System.nanoTime();
+        tellEnded(false, pipeline.run(light, ctx) == StageOutcome.CONTINUE, start);
+    }
+
+    private void tellEnded(boolean heavySweep, boolean ok, long start) {
+        long nanos = System.nanoTime() - start;
+        ctx.listeners().forEach(l -> l.sweepEnded(heavySweep, ok, nanos));
     }
 
     /** Re-reads the config file (OpenSM does at every heavy sweep) and applies the reloadable changes. */

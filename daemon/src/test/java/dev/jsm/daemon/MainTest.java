@@ -32,9 +32,13 @@ class MainTest {
     @Test
     void versionAndHelpExitZero() {
         assertThat(run("--version")).isEqualTo(ExitCode.OK);
-        assertThat(out()).isNotBlank();
+        assertThat(out()).matches("-{49}\njsm \\S+ \\(OpenSM 3\\.3\\.23 command line and files\\)\n");
         assertThat(run("--help")).isEqualTo(ExitCode.OK);
-        assertThat(out()).contains("--sim-topology");
+        assertThat(out()).contains("\n--sim-topology <", "\nExit status:\n", "\n  0   normal exit",
+                "\n  30  -o: the subnet could not be configured");
+        for (ExitCode c : ExitCode.values()) {
+            assertThat(out()).contains("\n  " + c.value() + " ");
+        }
     }
 
     @Test

@@ -27,10 +27,12 @@ final class DaemonLogConfiguration extends AbstractConfiguration {
     static final String APPENDER = "file";
 
     private final LogSettings settings;
+    private final LogMaskFilter filter;
 
     DaemonLogConfiguration(LogSettings settings) {
         super(null, ConfigurationSource.NULL_SOURCE);
         this.settings = settings;
+        this.filter = new LogMaskFilter(settings.flags());
         this.isShutdownHookEnabled = false;
         setName("jsm-daemon");
     }
@@ -38,7 +40,6 @@ final class DaemonLogConfiguration extends AbstractConfiguration {
     @Override
     protected void doConfigure() {
         Layout<String> layout = new OpenSmLayout(settings.prefix(), (settings.flags() & LogLevels.DEBUG) != 0);
-        LogMaskFilter filter = new LogMaskFilter(settings.flags());
         Appender appender;
         if (settings.toStdout()) {
             appender = ConsoleAppender.newBuilder().setName(APPENDER).setLayout(layout).setFilter(filter)
@@ -69,5 +70,16 @@ final class DaemonLogConfiguration extends AbstractConfiguration {
             addAppender(sys);
             root.addAppender(sys, null, null);
         }
+    }
+
+    /** The {@code log_flags} mask in effect. */
+    int flags() {
+        return filter.mask();
+    }
+
+    /** Changes the mask: the appender's filter and the root logger's threshold; the caller updates the loggers. */
+    void setFlags(int flags) {
+        filter.setMask(flags);
+        getRootLogger().setLevel(LogLevels.threshold(flags));
     }
 }

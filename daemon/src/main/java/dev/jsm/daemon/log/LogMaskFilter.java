@@ -9,15 +9,25 @@ import org.apache.logging.log4j.core.filter.AbstractFilter;
  * ({@code -D 0x81}: errors and system events, no info) work as in OpenSM. Attached to the appender; the root
  * logger's level ({@link LogLevels#threshold}) already drops everything below the least severe enabled level.
  *
- * <p>Immutable; safe to share.
+ * <p>Thread-safe: the mask may change at run time ({@link #setMask}, the console's {@code loglevel}).
  */
 final class LogMaskFilter extends AbstractFilter {
 
-    private final int mask;
+    private volatile int mask;
 
     LogMaskFilter(int mask) {
         super(Filter.Result.NEUTRAL, Filter.Result.DENY);
         this.mask = mask;
+    }
+
+    /** The mask in effect. */
+    int mask() {
+        return mask;
+    }
+
+    /** Changes the mask for the events that follow. */
+    void setMask(int newMask) {
+        mask = newMask;
     }
 
     @Override

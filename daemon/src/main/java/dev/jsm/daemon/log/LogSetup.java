@@ -1,5 +1,6 @@
 package dev.jsm.daemon.log;
 
+import java.util.OptionalInt;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.LoggerContext;
@@ -57,6 +58,33 @@ public final class LogSetup {
             return true;
         }
         return false;
+    }
+
+    /**
+     * The {@code log_flags} mask in effect.
+     *
+     * @return the mask, or empty when the daemon's logging is not started
+     */
+    public static OptionalInt flags() {
+        LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
+        return ctx.getConfiguration() instanceof DaemonLogConfiguration c ? OptionalInt.of(c.flags())
+                : OptionalInt.empty();
+    }
+
+    /**
+     * Changes the {@code log_flags} mask until the next start (OpenSM's console {@code loglevel}); SYS (0x80) stays
+     * on, as at start-up. The log file stays open.
+     *
+     * @return whether the daemon's logging was started (else nothing changed)
+     */
+    public static boolean setFlags(int flags) {
+        LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
+        if (!(ctx.getConfiguration() instanceof DaemonLogConfiguration c)) {
+            return false;
+        }
+        c.setFlags(flags | LogLevels.SYS_BIT);
+        ctx.updateLoggers();
+        return true;
     }
 
     /** Flushes and closes every appender; log calls after this go nowhere. */

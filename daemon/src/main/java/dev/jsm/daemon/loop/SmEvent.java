@@ -12,5 +12,7 @@ public enum SmEvent {
     /** Re-discover and reconfigure the whole subnet (first sweep, SIGHUP, trap, change seen by a light sweep). */
     HEAVY_SWEEP,
     /** Check whether anything changed (the {@code sweep_interval} timer). */
-    LIGHT_SWEEP
+    LIGHT_SWEEP,
+    /** Nothing to do but prove the loop is alive (the systemd watchdog timer; the loop pings after every event). */
+    WATCHDOG
 }

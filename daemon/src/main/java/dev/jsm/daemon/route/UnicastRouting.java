@@ -41,12 +41,13 @@ public final class UnicastRouting implements SweepStage {
         Subnet subnet = ctx.subnet();
         subnet.index();
         SubnetSnapshot now = SubnetSnapshot.of(subnet);
-        if (lastRouted != null && SubnetDiff.between(lastRouted, now).isEmpty()) {
+        if (!ctx.takeRerouteRequest() && lastRouted != null && SubnetDiff.between(lastRouted, now).isEmpty()) {
             LOG.log(LogLevels.VERBOSE, "topology and LIDs unchanged since the last routing: routes kept");
             return StageOutcome.CONTINUE;
         }
         RoutingInput in = RoutingInput.from(now, ctx.options().lmc());
         RoutingResult result = ctx.routingChain().route(in);
+        ctx.recordRouting(result);
         for (String w : result.warnings()) {
             LOG.warn(w);
         }

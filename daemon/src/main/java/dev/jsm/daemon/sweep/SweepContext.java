@@ -8,6 +8,7 @@ import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.routing.RoutingChain;
+import dev.jsm.routing.RoutingResult;
 import dev.jsm.subnet.EndPort;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
@@ -19,8 +20,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * nodes, the guid2lid store, the SM's status, the routing chain, the multicast groups), the MAD sender, the options in effect, the
  * per-sweep error count, and the last published {@link SubnetSnapshot}.
  *
- * <p>Confined to the SM thread, except {@link #published()}, {@link #settings()} and {@link #sm()}, which other
- * threads may read.
+ * <p>Confined to the SM thread, except {@link #published()}, {@link #lastRouting()}, {@link #settings()} and
+ * {@link #sm()}, which other threads may read, and {@link #requestReroute()}, which any thread may call.
  */
 public final class SweepContext {
 
@@ -36,6 +37,8 @@ public final class SweepContext {
     private final List<SweepListener> listeners = new CopyOnWriteArrayList<>();
     private volatile DaemonSettings settings;
     private volatile SubnetSnapshot published = SubnetSnapshot.empty();
+    private volatile RoutingResult lastRouting;
+    private volatile boolean rerouteRequested;
     private int sweepErrors;
 
     /**
@@ -156,6 +159,28 @@ public final class SweepContext {
     /** The snapshot published at the last SUBNET UP ({@link SubnetSnapshot#empty()} before the first). */
     public SubnetSnapshot published() {
         return published;
+    }
+
+    /** The result of the last routing computation, or {@code null} before the first; any thread may read it. */
+    public RoutingResult lastRouting() {
+        return lastRouting;
+    }
+
+    /** Records a routing computation (the metrics and the console show it). */
+    public void recordRouting(RoutingResult result) {
+        lastRouting = result;
+    }
+
+    /** Asks the next heavy sweep to compute the routes even if nothing changed (the console's reroute). */
+    public void requestReroute() {
+        rerouteRequested = true;
+    }
+
+    /** Whether a reroute was requested since the last call; clears the request. */
+    public boolean takeRerouteRequest() {
+        boolean r = rerouteRequested;
+        rerouteRequested = false;
+        return r;
     }
 
     /** Publishes the snapshot of a SUBNET UP. */

@@ -3,8 +3,8 @@ package dev.jsm.daemon.sweep;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 
 /**
- * Told when a heavy sweep ends: systemd notification, {@code -o} (run once), tests. Called on the SM thread; must
- * not block.
+ * Told when a sweep ends: systemd notification, {@code -o} (run once), the metrics, tests. Called on the SM thread
+ * ({@link #sweepEnded} on the event loop thread); must not block.
  */
 public interface SweepListener {
 
@@ -13,5 +13,15 @@ public interface SweepListener {
 
     /** A heavy sweep ended without SUBNET UP ({@code reason} says why). */
     default void sweepFailed(int sweepNumber, String reason) {
+    }
+
+    /**
+     * A heavy or light sweep ended, after the listeners above were told.
+     *
+     * @param heavy whether it was a heavy sweep
+     * @param ok whether every stage ran through (a heavy sweep: SUBNET UP)
+     * @param nanos how long it took
+     */
+    default void sweepEnded(boolean heavy, boolean ok, long nanos) {
     }
 }

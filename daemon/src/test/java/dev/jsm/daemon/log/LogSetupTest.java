@@ -83,4 +83,22 @@ class LogSetupTest {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactly("opensm.log");
         }
     }
+
+    @Test
+    void theMaskChangesAtRunTimeWithoutReopeningTheFile() throws Exception {
+        Path file = dir.resolve("opensm.log");
+        LogSetup.start(new LogSettings(file.toString(), 0x03, true, ""));
+        Logger log = LogManager.getLogger("test");
+        log.debug("hidden");
+        assertThat(LogSetup.flags()).hasValue(0x83);
+        assertThat(LogSetup.setFlags(0x0b)).isTrue();
+        log.debug("shown");
+        log.info("info still");
+        assertThat(LogSetup.setFlags(0x01)).isTrue();
+        log.info("hidden again");
+        log.error("errors still");
+        assertThat(LogSetup.flags()).as("SYS stays on").hasValue(0x81);
+        assertThat(Files.readAllLines(file)).hasSize(3).anyMatch(l -> l.endsWith("-> shown"))
+                .anyMatch(l -> l.endsWith("-> info still")).anyMatch(l -> l.endsWith("-> errors still"));
+    }
 }

@@ -1,0 +1,65 @@
+package dev.jsm.daemon.mgmt;
+
+import dev.jsm.daemon.Daemon;
+import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.LineBasedFrameDecoder;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.string.StringDecoder;
+import io.netty.handler.codec.string.StringEncoder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * What the management port's handlers share: the daemon they report on and steer, its sweep counters and version,
+ * and the two protocol stacks a connection can be switched to.
+ *
+ * <p>Thread-safe: the daemon's getters and the counters are; the handlers run on netty's event loop.
+ */
+final class Management {
+
+    private static final int MAX_LINE = 1024;
+    private static final int MAX_HTTP_REQUEST = 16 * 1024;
+
+    private final Daemon daemon;
+    private final SweepCounters sweeps;
+    private final String version;
+
+    Management(Daemon daemon, SweepCounters sweeps, String version) {
+        this.daemon = daemon;
+        this.sweeps = sweeps;
+        this.version = version;
+    }
+
+    Daemon daemon() {
+        return daemon;
+    }
+
+    SweepCounters sweeps() {
+        return sweeps;
+    }
+
+    String version() {
+        return version;
+    }
+
+    /** The {@code /metrics} text. */
+    String metrics() {
+        return PrometheusText.render(daemon, sweeps);
+    }
+
+    /** The {@code /status} JSON. */
+    String status() {
+        return StatusJson.render(daemon, sweeps, version);
+    }
+
+    /** HTTP/1.1: codec, whole requests, {@link HttpEndpoint}. */
+    void addHttp(ChannelPipeline p) {
+        p.addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_HTTP_REQUEST), new HttpEndpoint(this));
+    }
+
+    /** The text console: lines in, text out, {@link ConsoleSession}. */
+    void addConsole(ChannelPipeline p) {
+        p.addLast(new LineBasedFrameDecoder(MAX_LINE), new StringDecoder(StandardCharsets.UTF_8),
+                new StringEncoder(StandardCharsets.UTF_8), new ConsoleSession(this));
+    }
+}

@@ -1,0 +1,125 @@
+package dev.jsm.daemon.mgmt;
+
+import dev.jsm.daemon.Daemon;
+import dev.jsm.daemon.sm.SmState;
+import dev.jsm.mad.codec.AttributeId;
+import dev.jsm.mad.txn.TransactionStats;
+import dev.jsm.routing.RoutingResult;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.util.Locale;
+
+/**
+ * The daemon's state in the Prometheus text exposition format (version 0.0.4), written by hand - it is a dozen
+ * families, not worth a client library: sweeps and their durations, MADs (sent, received, retried, timed out, and
+ * first transmissions by attribute), the fabric's size, the routing engine and its compute time, the SM state and
+ * whether the subnet is up.
+ *
+ * <p>Stateless; safe to share.
+ */
+final class PrometheusText {
+
+    /** The content type Prometheus expects for this format. */
+    static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
+    private PrometheusText() {
+    }
+
+    /** The whole scrape. */
+    static String render(Daemon daemon, SweepCounters sweeps) {
+        StringBuilder out = new StringBuilder(4096);
+        family(out, "jsm_sweeps_total", "counter", "Sweeps that ended, by kind and result");
+        sweepLines(out, "heavy", sweeps.heavy);
+        sweepLines(out, "light", sweeps.light);
+        family(out, "jsm_sweep_duration_seconds_total", "counter", "Time spent in sweeps, by kind");
+        sample(out, "jsm_sweep_duration_seconds_total{kind=\"heavy\"}", seconds(sweeps.heavy.totalNanos.get()));
+        sample(out, "jsm_sweep_duration_seconds_total{kind=\"light\"}", seconds(sweeps.light.totalNanos.get()));
+        family(out, "jsm_last_sweep_duration_seconds", "gauge", "Duration of the last sweep of each kind");
+        sample(out, "jsm_last_sweep_duration_seconds{kind=\"heavy\"}", seconds(sweeps.heavy.lastNanos));
+        sample(out, "jsm_last_sweep_duration_seconds{kind=\"light\"}", seconds(sweeps.light.lastNanos));
+
+        SmState state = daemon.state();
+        SubnetSnapshot snap = daemon.snapshot();
+        family(out, "jsm_subnet_up", "gauge", "1 once a heavy sweep ended in SUBNET UP");
+        sample(out, "jsm_subnet_up", sweeps.lastUpSweep() > 0 ? 1 : 0);
+        family(out, "jsm_sm_state", "gauge", "The SM's state (1 for the current one)");
+        for (SmState s : SmState.values()) {
+            sample(out, "jsm_sm_state{state=\"" + s.name() + "\"}", s == state ? 1 : 0);
+        }
+        family(out, "jsm_fabric_nodes", "gauge", "Nodes at the last SUBNET UP");
+        sample(out, "jsm_fabric_nodes", snap.nodes().size());
+        family(out, "jsm_fabric_switches", "gauge", "Switches at the last SUBNET UP");
+        sample(out, "jsm_fabric_switches", snap.switches().size());
+        family(out, "jsm_fabric_end_ports", "gauge", "End ports (CA ports and switch port 0) at the last SUBNET UP");
+        sample(out, "jsm_fabric_end_ports", snap.endPorts().size());
+        family(out, "jsm_fabric_links", "gauge", "Links at the last SUBNET UP");
+        sample(out, "jsm_fabric_links", snap.links().size());
+
+        madLines(out, daemon.madStats());
+        routingLines(out, daemon.lastRouting());
+        return out.toString();
+    }
+
+    private static void sweepLines(StringBuilder out, String kind, SweepCounters.Kind k) {
+        sample(out, "jsm_sweeps_total{kind=\"" + kind + "\",result=\"ok\"}", k.ok.get());
+        sample(out, "jsm_sweeps_total{kind=\"" + kind + "\",result=\"failed\"}", k.failed.get());
+    }
+
+    private static void madLines(StringBuilder out, TransactionStats s) {
+        family(out, "jsm_mads_sent_total", "counter", "MADs sent for the first time");
+        sample(out, "jsm_mads_sent_total", s.sent());
+        family(out, "jsm_mads_received_total", "counter", "MADs received");
+        sample(out, "jsm_mads_received_total", s.received());
+        family(out, "jsm_mad_retries_total", "counter", "MADs sent again after a timeout");
+        sample(out, "jsm_mad_retries_total", s.retries());
+        family(out, "jsm_mad_timeouts_total", "counter", "Transactions that got no answer after every retry");
+        sample(out, "jsm_mad_timeouts_total", s.timeouts());
+        family(out, "jsm_mad_send_failures_total", "counter", "MADs the transport refused to send");
+        sample(out, "jsm_mad_send_failures_total", s.sendFailures());
+        family(out, "jsm_mads_outstanding", "gauge", "Transactions waiting for an answer now");
+        sample(out, "jsm_mads_outstanding", s.outstanding());
+        family(out, "jsm_mads_sent_by_attribute_total", "counter", "MADs sent for the first time, by attribute");
+        long[] byAttribute = s.sentByAttribute();
+        for (int slot = 0; slot < byAttribute.length; slot++) {
+            if (byAttribute[slot] == 0) {
+                continue;
+            }
+            String name = slot == 0x200 ? "other" : AttributeId.valueOf(slot < 0x100 ? slot : 0xFF00 + (slot & 0xFF))
+                    .name();
+            sample(out, "jsm_mads_sent_by_attribute_total{attribute=\"" + name + "\"}", byAttribute[slot]);
+        }
+    }
+
+    private static void routingLines(StringBuilder out, RoutingResult r) {
+        family(out, "jsm_routing_engine", "gauge", "The engine whose routes are in use (1), by name");
+        family(out, "jsm_routing_compute_seconds", "gauge", "Compute time of each engine tried at the last routing");
+        if (r == null) {
+            return;
+        }
+        r.engineUsed().ifPresent(e -> sample(out, "jsm_routing_engine{engine=\"" + escape(e) + "\"}", 1));
+        for (RoutingResult.Attempt a : r.attempts()) {
+            sample(out, "jsm_routing_compute_seconds{engine=\"" + escape(a.engine()) + "\"}", seconds(a.nanos()));
+        }
+    }
+
+    private static void family(StringBuilder out, String name, String type, String help) {
+        out.append("# HELP ").append(name).append(' ').append(help).append('\n');
+        out.append("# TYPE ").append(name).append(' ').append(type).append('\n');
+    }
+
+    private static void sample(StringBuilder out, String series, long value) {
+        out.append(series).append(' ').append(value).append('\n');
+    }
+
+    private static void sample(StringBuilder out, String series, String value) {
+        out.append(series).append(' ').append(value).append('\n');
+    }
+
+    private static String seconds(long nanos) {
+        return String.format(Locale.ROOT, "%.6f", nanos / 1e9);
+    }
+
+    /** A label value: backslash, double quote and newline escaped. */
+    static String escape(String value) {
+        return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
+    }
+}

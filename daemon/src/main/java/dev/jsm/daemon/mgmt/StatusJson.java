@@ -1,0 +1,74 @@
+package dev.jsm.daemon.mgmt;
+
+import dev.jsm.daemon.Daemon;
+import dev.jsm.mad.txn.TransactionStats;
+import dev.jsm.routing.RoutingResult;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+
+/**
+ * The daemon's state as one JSON object for {@code /status} (scripts, health checks): SM state, whether the subnet
+ * is up and since which sweep, the fabric's size, the routing engine in use and the MAD totals. Written by hand;
+ * every value is a number, a boolean or a short string.
+ *
+ * <p>Stateless; safe to share.
+ */
+final class StatusJson {
+
+    private StatusJson() {
+    }
+
+    /** The object, on one line. */
+    static String render(Daemon daemon, SweepCounters sweeps, String version) {
+        SubnetSnapshot snap = daemon.snapshot();
+        TransactionStats mads = daemon.madStats();
+        RoutingResult routing = daemon.lastRouting();
+        StringBuilder out = new StringBuilder(512).append('{');
+        field(out, "version", version).append(',');
+        field(out, "smState", daemon.state().name()).append(',');
+        out.append("\"subnetUp\":").append(sweeps.lastUpSweep() > 0).append(',');
+        out.append("\"lastSubnetUpSweep\":").append(sweeps.lastUpSweep()).append(',');
+        out.append("\"lastSubnetUpEpochMillis\":").append(sweeps.lastUpMillis()).append(',');
+        out.append("\"heavySweeps\":").append(sweeps.heavy.ok.get() + sweeps.heavy.failed.get()).append(',');
+        out.append("\"failedHeavySweeps\":").append(sweeps.heavy.failed.get()).append(',');
+        out.append("\"lightSweeps\":").append(sweeps.light.ok.get() + sweeps.light.failed.get()).append(',');
+        out.append("\"fabric\":{\"nodes\":").append(snap.nodes().size())
+                .append(",\"switches\":").append(snap.switches().size())
+                .append(",\"endPorts\":").append(snap.endPorts().size())
+                .append(",\"links\":").append(snap.links().size()).append("},");
+        out.append("\"routingEngine\":");
+        if (routing == null || routing.engineUsed().isEmpty()) {
+            out.append("null");
+        } else {
+            quote(out, routing.engineUsed().get());
+        }
+        out.append(",\"mads\":{\"sent\":").append(mads.sent())
+                .append(",\"received\":").append(mads.received())
+                .append(",\"retries\":").append(mads.retries())
+                .append(",\"timeouts\":").append(mads.timeouts())
+                .append(",\"outstanding\":").append(mads.outstanding()).append("}}");
+        return out.toString();
+    }
+
+    private static StringBuilder field(StringBuilder out, String name, String value) {
+        quote(out, name);
+        out.append(':');
+        quote(out, value);
+        return out;
+    }
+
+    /** A JSON string: quotes, backslashes and control characters escaped. */
+    static void quote(StringBuilder out, String s) {
+        out.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c < 0x20) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        out.append('"');
+    }
+}

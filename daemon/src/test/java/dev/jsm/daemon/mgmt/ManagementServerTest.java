@@ -1,0 +1,188 @@
+package dev.jsm.daemon.mgmt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jsm.conf.OptionTable;
+import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.Daemon;
+import dev.jsm.daemon.DaemonSettings;
+import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.routing.RoutingResult;
+import dev.jsm.sim.SimFabric;
+import dev.jsm.sim.SimMadChannel;
+import dev.jsm.sim.topo.NodeKind;
+import dev.jsm.sim.topo.Topology;
+import dev.jsm.sim.topo.TopologyShapes;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The management port on a daemon that configured a simulated fat tree: HTTP {@code /metrics} and {@code /status},
+ * and the text console on the same port, over loopback.
+ */
+class ManagementServerTest {
+
+    @TempDir
+    Path dir;
+
+    private SimFabric fabric;
+    private SimMadChannel channel;
+    private Daemon daemon;
+    private ManagementServer server;
+    private final LinkedBlockingQueue<Integer> ups = new LinkedBlockingQueue<>();
+
+    @BeforeEach
+    void upAndServing() throws Exception {
+        Topology t = TopologyShapes.load("fat2:k=4");
+        fabric = new SimFabric(t, 7);
+        int ca = 0;
+        while (t.node(ca).kind() != NodeKind.CA) {
+            ca++;
+        }
+        channel = fabric.openChannel(ca, 1);
+        channel.setIsSm(true);
+        SmOptions options = SmOptions.builder().setText(OptionTable.get("sweep_interval"), "0").build();
+        daemon = new Daemon(DaemonSettings.of(options, dir, dir), channel, new SmEvents());
+        SweepCounters sweeps = new SweepCounters();
+        daemon.addListener(sweeps);
+        daemon.addListener(new SweepListener() {
+            @Override
+            public void subnetUp(SubnetSnapshot snapshot, int sweepNumber) {
+                ups.add(sweepNumber);
+            }
+        });
+        daemon.start();
+        awaitUp();
+        server = ManagementServer.bind(InetAddress.getLoopbackAddress(), 0,
+                new Management(daemon, sweeps, "jsm test"));
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+        daemon.close();
+        channel.close();
+        fabric.close();
+    }
+
+    @Test
+    void metricsAfterASweepShowMadsRoutingAndTheFabric() throws Exception {
+        HttpResponse<String> r = get("/metrics");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("content-type")).contains(PrometheusText.CONTENT_TYPE);
+        String m = r.body();
+        assertThat(value(m, "jsm_mads_sent_total")).isPositive();
+        assertThat(value(m, "jsm_mads_received_total")).isPositive();
+        assertThat(value(m, "jsm_mads_sent_by_attribute_total{attribute=\"NodeInfo\"}")).isPositive();
+        assertThat(value(m, "jsm_mads_sent_by_attribute_total{attribute=\"LinearForwardingTable\"}")).isPositive();
+        assertThat(value(m, "jsm_sweeps_total{kind=\"heavy\",result=\"ok\"}")).isEqualTo(1);
+        assertThat(value(m, "jsm_subnet_up")).isEqualTo(1);
+        assertThat(value(m, "jsm_sm_state{state=\"MASTER\"}")).isEqualTo(1);
+        assertThat(value(m, "jsm_fabric_switches")).isEqualTo(6);
+        assertThat(value(m, "jsm_fabric_nodes")).isEqualTo(14);
+        String engine = daemon.lastRouting().engineUsed().orElseThrow();
+        assertThat(value(m, "jsm_routing_engine{engine=\"" + engine + "\"}")).isEqualTo(1);
+        assertThat(m).containsPattern("\njsm_routing_compute_seconds\\{engine=\"" + engine + "\"\\} \\d+\\.\\d{6}\n")
+                .containsPattern("\njsm_last_sweep_duration_seconds\\{kind=\"heavy\"\\} \\d+\\.\\d{6}\n");
+        for (String line : m.split("\n")) {
+            assertThat(line).as("exposition format").matches("# (HELP|TYPE) \\w+ .+|\\w+(\\{[^}]*\\})? \\S+");
+        }
+    }
+
+    @Test
+    void statusIsOneJsonObjectAndOtherPathsAreNotFound() throws Exception {
+        HttpResponse<String> r = get("/status");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).startsWith("{\"version\":\"jsm test\",\"smState\":\"MASTER\",\"subnetUp\":true,")
+                .contains("\"fabric\":{\"nodes\":14,\"switches\":6,\"endPorts\":14,")
+                .contains("\"routingEngine\":\"" + daemon.lastRouting().engineUsed().orElseThrow() + "\"")
+                .endsWith("}}\n");
+        assertThat(get("/nothing").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void theConsoleAnswersStatusResweepsReroutesAndQuits() throws Exception {
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+            s.setSoTimeout(30_000);
+            BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+            OutputStream out = s.getOutputStream();
+            assertThat(untilPrompt(in)).contains("jsm test console");
+            send(out, "status");
+            assertThat(untilPrompt(in)).contains("SM State             : MASTER", "14 nodes, 6 switches",
+                    "UP since heavy sweep 1");
+            send(out, "resweep heavy");
+            assertThat(untilPrompt(in)).contains("heavy sweep requested");
+            awaitUp();
+            RoutingResult before = daemon.lastRouting();
+            send(out, "resweep");
+            untilPrompt(in);
+            awaitUp();
+            assertThat(daemon.lastRouting()).as("an unchanged fabric keeps its routes").isSameAs(before);
+            send(out, "reroute");
+            assertThat(untilPrompt(in)).contains("rerouting requested");
+            awaitUp();
+            assertThat(daemon.lastRouting()).isNotSameAs(before);
+            send(out, "loglevel");
+            assertThat(untilPrompt(in)).contains("log is not started");
+            send(out, "dump_conf");
+            assertThat(untilPrompt(in)).contains("\nsweep_interval 0\n", "\nrouting_engine ");
+            send(out, "frobnicate");
+            assertThat(untilPrompt(in)).contains("unknown command 'frobnicate'");
+            send(out, "quit");
+            assertThat(in.readLine()).isEqualTo("Bye");
+            assertThat(in.read()).isEqualTo(-1);
+        }
+    }
+
+    private void awaitUp() throws InterruptedException {
+        assertThat(ups.poll(60, TimeUnit.SECONDS)).as("SUBNET UP").isNotNull();
+    }
+
+    private HttpResponse<String> get(String path) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + server.port() + path)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static long value(String metrics, String series) {
+        Matcher m = Pattern.compile("\n" + Pattern.quote(series) + " (\\d+)\n").matcher(metrics);
+        assertThat(m.find()).as(series).isTrue();
+        return Long.parseLong(m.group(1));
+    }
+
+    private static void send(OutputStream out, String line) throws Exception {
+        out.write((line + "\r\n").getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    /** Reads until the prompt; returns what came before it. */
+    private static String untilPrompt(BufferedReader in) throws Exception {
+        StringBuilder text = new StringBuilder();
+        while (!text.toString().endsWith(ConsoleSession.PROMPT)) {
+            int c = in.read();
+            assertThat(c).as("console output so far: " + text).isNotEqualTo(-1);
+            text.append((char) c);
+        }
+        return text.substring(0, text.length() - ConsoleSession.PROMPT.length());
+    }
+}

@@ -1,0 +1,124 @@
+package dev.jsm.partitions;
+
+import dev.jsm.subnet.PortAttributes;
+import dev.jsm.subnet.SwitchAttributes;
+import dev.jsm.subnet.snapshot.EndPortView;
+import dev.jsm.subnet.snapshot.LinkView;
+import dev.jsm.subnet.snapshot.NodeView;
+import dev.jsm.subnet.snapshot.PortView;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Computes the P_Key tables and enforcement bits of a whole fabric for a {@link PartitionSet}, as OpenSM's partition
+ * manager does in each heavy sweep: every end port gets its table; the switch port facing each CA or router gets the
+ * same keys (compacted) and the {@code part_enforce} bits the switch supports (SwitchInfo Inbound/
+ * OutboundEnforcementCap), if it enforces partitions at all (PartitionEnforcementCap &gt; 0); switch ports on switch-to-switch links get enforcement off. Only blocks that differ
+ * from what a port holds are listed for sending.
+ *
+ * <p>Stateless; thread-safe. Sends nothing: the daemon's programming stage turns the plan into MADs.
+ */
+public final class PKeyPlanner {
+
+    private PKeyPlanner() {
+    }
+
+    /**
+     * Plans the fabric in {@code snapshot}.
+     *
+     * @param held what ports hold now
+     */
+    public static PKeyPlan plan(SubnetSnapshot snapshot, PartitionSet set, HeldPKeyTables held,
+                                PKeyOptions options) {
+        List<PortPKeyPlan> ends = new ArrayList<>();
+        List<PortPKeyPlan> facing = new ArrayList<>();
+        List<PKeyCapacityProblem> problems = new ArrayList<>();
+        for (EndPortView ep : snapshot.endPorts()) {
+            NodeView node = snapshot.nodes().get(ep.nodeIndex());
+            PortView port = snapshot.portOf(ep);
+            int cap = node.partitionCap();
+            PortPKeyTable heldTable = held.held(node.nodeGuid(), port.portNum());
+            PKeyTableBuilder.Placement p = PKeyTableBuilder.endPort(set.pkeysOf(ep.portGuid()),
+                    set.indx0PKeyOf(ep.portGuid()), heldTable, cap, options);
+            ends.add(new PortPKeyPlan(node.nodeGuid(), port.portNum(), p.table(),
+                    blocks(p.table().changedBlocks(heldTable)), null, false));
+            if (!p.complete()) {
+                problems.add(problem(node, port.portNum(), cap, p, false));
+            }
+            if (!node.isSwitch()) {
+                PortPKeyPlan sp = facingSwitchPort(snapshot, port, p.table(), held, options, problems);
+                if (sp != null) {
+                    facing.add(sp);
+                }
+            }
+        }
+        List<PortPKeyPlan> all = new ArrayList<>(ends);
+        all.addAll(facing);
+        for (LinkView link : snapshot.links()) {
+            PortView a = snapshot.ports().get(link.portIndexA());
+            PortView b = snapshot.ports().get(link.portIndexB());
+            if (isSwitch(snapshot, a) && isSwitch(snapshot, b)) {
+                all.add(enforcementOnly(a, PartEnforce.OFF));
+                all.add(enforcementOnly(b, PartEnforce.OFF));
+            }
+        }
+        return new PKeyPlan(all, problems);
+    }
+
+    private static PortPKeyPlan facingSwitchPort(SubnetSnapshot snapshot, PortView port, PortPKeyTable endTable,
+                                                 HeldPKeyTables held, PKeyOptions options,
+                                                 List<PKeyCapacityProblem> problems) {
+        PortView peer = snapshot.peer(port);
+        if (peer == null || !isSwitch(snapshot, peer)) {
+            return null;
+        }
+        NodeView sw = snapshot.nodes().get(peer.nodeIndex());
+        SwitchAttributes attrs = snapshot.switchOf(sw).attributes();
+        int cap = attrs.partitionEnforcementCap();
+        if (cap == 0) {
+            return null;
+        }
+        if (options.partEnforce() == PartEnforce.OFF) {
+            return enforcementOnly(peer, PartEnforce.OFF);
+        }
+        PKeyTableBuilder.Placement p = PKeyTableBuilder.switchPort(endTable, cap);
+        PartEnforce enforce = options.partEnforce().supportedBy(attrs.inboundEnforcementCap(),
+                attrs.outboundEnforcementCap());
+        if (!p.complete()) {
+            enforce = PartEnforce.OFF;
+            problems.add(problem(sw, peer.portNum(), cap, p, true));
+        }
+        PortPKeyTable heldTable = held.held(sw.nodeGuid(), peer.portNum());
+        return new PortPKeyPlan(sw.nodeGuid(), peer.portNum(), p.table(), blocks(p.table().changedBlocks(heldTable)),
+                enforce, !matches(enforce, peer.attributes()));
+    }
+
+    private static PortPKeyPlan enforcementOnly(PortView port, PartEnforce enforce) {
+        return new PortPKeyPlan(port.nodeGuid(), port.portNum(), null, List.of(), enforce,
+                !matches(enforce, port.attributes()));
+    }
+
+    private static boolean matches(PartEnforce enforce, PortAttributes a) {
+        return enforce.matches(a.partitionEnforcementInbound(), a.partitionEnforcementOutbound());
+    }
+
+    private static boolean isSwitch(SubnetSnapshot snapshot, PortView port) {
+        return snapshot.nodes().get(port.nodeIndex()).isSwitch();
+    }
+
+    private static PKeyCapacityProblem problem(NodeView node, int portNum, int cap, PKeyTableBuilder.Placement p,
+                                               boolean enforcementCleared) {
+        List<Integer> dropped = new ArrayList<>();
+        for (int k : p.dropped()) {
+            dropped.add(k);
+        }
+        return new PKeyCapacityProblem(node.nodeGuid(), portNum, node.toString(), cap,
+                p.table().used() + p.dropped().length, dropped, enforcementCleared);
+    }
+
+    private static List<Integer> blocks(int[] changed) {
+        return Arrays.stream(changed).boxed().toList();
+    }
+}

@@ -1,0 +1,15 @@
+/**
+ * Quality of service for the SM, without any MAD I/O.
+ *
+ * <ul>
+ *   <li>{@code tables}: the {@code qos_*} options resolved per port class ({@link dev.jsm.qos.tables.QosConfig}),
+ *       and the SL2VL / VL arbitration Sets each port needs ({@link dev.jsm.qos.tables.QosTablePlanner}), diffed
+ *       against what the ports are known to hold ({@link dev.jsm.qos.tables.ProgrammedQosTables}).</li>
+ *   <li>{@code policy}: the QoS policy file ({@code qos-policy.conf}, advanced and simple {@code qos-ulps} syntax),
+ *       its parser, the holder that keeps the last good policy, and the QoS level look-up PathRecord uses.</li>
+ * </ul>
+ *
+ * <p>Behavioural counterparts: OpenSM's {@code osm_qos.c}, {@code osm_qos_policy.c} and the QoS policy
+ * lexer/grammar.
+ */
+package dev.jsm.qos;

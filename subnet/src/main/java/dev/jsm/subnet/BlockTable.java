@@ -7,8 +7,7 @@ import java.util.BitSet;
  * One table attribute of one port kept twice, as blocks of a fixed number of bytes in wire layout: the content the
  * SM wants and the content the port is known to hold (from a Get, or from the response to a Set). The programming
  * stages send exactly the blocks that {@link #blockDiffers differ}; a block whose held content is not known always
- * differs. Used for P_KeyTable (32 P_Keys = 64 bytes a block), SLtoVLMappingTable (one 8-byte block per input port)
- * and VLArbitrationTable (four 64-byte blocks: low 0-31, low 32-63, high 0-31, high 32-63).
+ * differs. Used for the P_KeyTable (32 P_Keys = 64 bytes a block).
  *
  * <p>The table starts with nothing wanted (every wanted byte 0) and nothing known. Confined to the sweep thread.
  */

@@ -20,8 +20,6 @@ public final class PhysPort {
     private EndPort endPort;
     private int index = -1;
     private BlockTable pKeys;
-    private BlockTable sl2Vl;
-    private BlockTable vlArb;
 
     PhysPort(Node node, int portNum, long portGuid) {
         this.node = node;
@@ -65,23 +63,9 @@ public final class PhysPort {
         return pKeys;
     }
 
-    /**
-     * The port's SLtoVLMappingTable, wanted and held: one 8-byte block per input port ({@code inputs} = NumPorts + 1
-     * for a switch port as the output port, 1 for a CA or router port); created anew when the count changed.
-     */
-    public BlockTable sl2VlTable(int inputs) {
-        if (sl2Vl == null || sl2Vl.blockCount() != inputs) {
-            sl2Vl = new BlockTable(inputs, 8);
-        }
-        return sl2Vl;
-    }
-
-    /** The port's VLArbitrationTable, wanted and held: blocks low 0-31, low 32-63, high 0-31, high 32-63. */
-    public BlockTable vlArbTable() {
-        if (vlArb == null) {
-            vlArb = new BlockTable(4, 64);
-        }
-        return vlArb;
+    /** The port's P_KeyTable if {@link #pKeyTable} created one, else {@code null}. */
+    public BlockTable pKeyTableIfAny() {
+        return pKeys;
     }
 
     /** The link to the remote peer, or {@code null} if none is known. */

@@ -4,6 +4,7 @@ import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.discovery.Attributes;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.mad.smp.PortInfo;
+import dev.jsm.partitions.PartEnforce;
 import dev.jsm.subnet.EndPort;
 import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.PortAttributes;
@@ -38,11 +39,15 @@ import dev.jsm.subnet.PortAttributes;
  * @param linkWidthEnabled LinkWidthEnabled, 0 = no change
  * @param linkSpeedEnabled LinkSpeedEnabled, 0 = no change
  * @param linkSpeedExtEnabled LinkSpeedExtEnabled, 0 = no change
+ * @param enforcement PartitionEnforcementInbound/Outbound and FilterRawInbound/Outbound as PortInfo byte 43's low
+ *     nibble (the partition manager's wish for switch ports), or {@link #KEEP}
+ * @param vlHighLimit VLHighLimit (the QoS manager's wish), or {@link #KEEP}
  */
 public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int masterSmLid, int masterSmSl,
                          int mKeyLeasePeriod, int mKeyProtectBits, int subnetTimeout, int neighborMtu,
                          int operationalVls, int hoqLife, int vlStallCount, int localPhyErrors, int overrunErrors,
-                         int linkWidthEnabled, int linkSpeedEnabled, int linkSpeedExtEnabled) {
+                         int linkWidthEnabled, int linkSpeedEnabled, int linkSpeedExtEnabled, int enforcement,
+                         int vlHighLimit) {
 
     /** An int field the Set leaves as the port reported it. */
     public static final int KEEP = -1;
@@ -85,7 +90,9 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
                 linked ? o.getInt("overrun_errors_threshold") : KEEP,
                 forced(o.getInt("force_link_width"), 255),
                 forced(o.getInt("force_link_speed"), 15),
-                forced(o.getInt("force_link_speed_ext"), 31));
+                forced(o.getInt("force_link_speed_ext"), 31),
+                enforcementBits(ctx.partitionEnforcement(port)),
+                ctx.vlHighLimit(port));
     }
 
     /** Whether the port already has every value this config sets. */
@@ -98,7 +105,10 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
                 && same(vlStallCount, a.vlStallCount()) && same(localPhyErrors, a.localPhyErrors())
                 && same(overrunErrors, a.overrunErrors()) && enabled(linkWidthEnabled, a.linkWidthEnabled())
                 && enabled(linkSpeedEnabled, a.linkSpeedEnabled())
-                && enabled(linkSpeedExtEnabled, a.linkSpeedExtEnabled());
+                && enabled(linkSpeedExtEnabled, a.linkSpeedExtEnabled())
+                && same(enforcement, a.partitionEnforcementInbound() << 3 | a.partitionEnforcementOutbound() << 2
+                        | a.filterRawInbound() << 1 | a.filterRawOutbound())
+                && same(vlHighLimit, a.vlHighLimit());
     }
 
     /**
@@ -127,10 +137,30 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
         PortInfo.LINK_WIDTH_ENABLED.put(mad, off, linkWidthEnabled);
         PortInfo.LINK_SPEED_ENABLED.put(mad, off, linkSpeedEnabled);
         PortInfo.LINK_SPEED_EXT_ENABLED.put(mad, off, linkSpeedExtEnabled);
+        if (enforcement != KEEP) {
+            PortInfo.PARTITION_ENFORCEMENT_INBOUND.put(mad, off, enforcement >> 3 & 1);
+            PortInfo.PARTITION_ENFORCEMENT_OUTBOUND.put(mad, off, enforcement >> 2 & 1);
+            PortInfo.FILTER_RAW_INBOUND.put(mad, off, enforcement >> 1 & 1);
+            PortInfo.FILTER_RAW_OUTBOUND.put(mad, off, enforcement & 1);
+        }
+        put(mad, off, PortInfo.VL_HIGH_LIMIT, vlHighLimit);
         PortInfo.PORT_STATE.put(mad, off, portState);
         PortInfo.PORT_PHYSICAL_STATE.put(mad, off, 0);
         PortInfo.LINK_DOWN_DEFAULT_STATE.put(mad, off, 2);
         PortInfo.CLIENT_REREGISTER.put(mad, off, clientReregister ? 1 : 0);
+    }
+
+    /**
+     * Byte 43's low nibble for {@code e}: partition enforcement and raw-packet filtering together in each
+     * direction, as OpenSM's partition manager sets them; {@link #KEEP} for {@code null}.
+     */
+    static int enforcementBits(PartEnforce e) {
+        if (e == null) {
+            return KEEP;
+        }
+        int in = e.inbound() ? 1 : 0;
+        int out = e.outbound() ? 1 : 0;
+        return in << 3 | out << 2 | in << 1 | out;
     }
 
     private static int forced(int value, int all) {

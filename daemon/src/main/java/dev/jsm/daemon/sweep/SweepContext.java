@@ -9,10 +9,15 @@ import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.routing.RoutingChain;
 import dev.jsm.routing.RoutingResult;
+import dev.jsm.partitions.PartEnforce;
+import dev.jsm.partitions.PartitionSet;
 import dev.jsm.subnet.EndPort;
+import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -20,7 +25,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * nodes, the guid2lid store, the SM's status, the routing chain, the multicast groups), the MAD sender, the options in effect, the
  * per-sweep error count, and the last published {@link SubnetSnapshot}.
  *
- * <p>Confined to the SM thread, except {@link #published()}, {@link #lastRouting()}, {@link #settings()} and
+ * <p>Confined to the SM thread, except {@link #published()}, {@link #partitions()}, {@link #lastRouting()},
+ * {@link #settings()} and
  * {@link #sm()}, which other threads may read, and {@link #requestReroute()}, which any thread may call.
  */
 public final class SweepContext {
@@ -28,6 +34,9 @@ public final class SweepContext {
     private final Subnet subnet = new Subnet();
     private final PathBook paths = new PathBook();
     private final McastGroups mcastGroups = new McastGroups();
+    private final Map<PhysPort, PartEnforce> enforcement = new HashMap<>();
+    private final Map<PhysPort, Integer> vlHighLimits = new HashMap<>();
+    private volatile PartitionSet partitions;
     private final SmpSender smps;
     private final SmEvents events;
     private final SmStatus sm;
@@ -86,6 +95,43 @@ public final class SweepContext {
     /** The multicast groups to program. */
     public McastGroups mcastGroups() {
         return mcastGroups;
+    }
+
+    /**
+     * Records the partition enforcement the partition manager wants on {@code port} (a switch port facing a CA or
+     * router, or a switch-to-switch port: {@link PartEnforce#OFF}); {@code null} leaves the port's bits alone.
+     */
+    public void setPartitionEnforcement(PhysPort port, PartEnforce wanted) {
+        if (wanted == null) {
+            enforcement.remove(port);
+        } else {
+            enforcement.put(port, wanted);
+        }
+    }
+
+    /** The partition enforcement wanted on {@code port}, or {@code null} to leave its bits as they are. */
+    public PartEnforce partitionEnforcement(PhysPort port) {
+        return enforcement.get(port);
+    }
+
+    /** Records the VLHighLimit the QoS manager wants on {@code port}. */
+    public void setVlHighLimit(PhysPort port, int limit) {
+        vlHighLimits.put(port, limit);
+    }
+
+    /** The VLHighLimit wanted on {@code port}, or -1 to leave it as it is. */
+    public int vlHighLimit(PhysPort port) {
+        return vlHighLimits.getOrDefault(port, -1);
+    }
+
+    /** Publishes the partitions in force (for the SA: membership checks, partition multicast groups). */
+    public void publishPartitions(PartitionSet set) {
+        partitions = set;
+    }
+
+    /** The partitions in force, or {@code null} before the partition manager first ran. Any thread. */
+    public PartitionSet partitions() {
+        return partitions;
     }
 
     /** The SM's state and LID. */

@@ -6,6 +6,8 @@ import dev.jsm.daemon.lid.LidManager;
 import dev.jsm.daemon.link.LinkManager;
 import dev.jsm.daemon.link.PortActivator;
 import dev.jsm.daemon.mcast.MftProgrammer;
+import dev.jsm.daemon.pkey.PKeyManager;
+import dev.jsm.daemon.qos.QosManager;
 import dev.jsm.daemon.route.LftProgrammer;
 import dev.jsm.daemon.route.UnicastRouting;
 import dev.jsm.daemon.sm.SmStateStage;
@@ -32,9 +34,11 @@ public final class Sweeps {
                 new DropManager(discovery),     // nodes and cables not reached this time go
                 new SmStateStage(),             // DISCOVERING -> MASTER
                 new LidManager(),               // LIDs from the model, guid2lid, PortInfo; guid2lid written
+                new PKeyManager(),              // partitions.conf, changed P_KeyTable blocks, enforcement wishes
                 routing,                        // routing chain, verifier, wanted LFTs
                 new LftProgrammer(),            // SwitchInfo (LinearFDBTop, LifeTime), changed LFT blocks
                 new MftProgrammer(routing),     // a spanning tree per multicast group, changed MFT blocks
+                new QosManager(routing),        // qos-policy.conf, changed SL2VL and VLArb tables (with -Q)
                 new LinkManager(),              // PortInfo parameters, INIT -> ARMED
                 new PortActivator(),            // ARMED -> ACTIVE
                 new SubnetUp());                // snapshot, dumps, "SUBNET UP"

@@ -1,0 +1,158 @@
+package dev.jsm.daemon.pkey;
+
+import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.sweep.Replies;
+import dev.jsm.daemon.sweep.StageOutcome;
+import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.mad.codec.AttributeId;
+import dev.jsm.mad.codec.DrPath;
+import dev.jsm.mad.codec.Smp;
+import dev.jsm.mad.smp.PKeyTable;
+import dev.jsm.partitions.PKeyCapacityProblem;
+import dev.jsm.partitions.PKeyOptions;
+import dev.jsm.partitions.PKeyPlan;
+import dev.jsm.partitions.PKeyPlanner;
+import dev.jsm.partitions.ParseWarning;
+import dev.jsm.partitions.PartEnforce;
+import dev.jsm.partitions.PartitionPolicy;
+import dev.jsm.partitions.PartitionResolver;
+import dev.jsm.partitions.PartitionSet;
+import dev.jsm.partitions.PortPKeyPlan;
+import dev.jsm.partitions.PortPKeyTable;
+import dev.jsm.subnet.BlockTable;
+import dev.jsm.subnet.Guid;
+import dev.jsm.subnet.Node;
+import dev.jsm.subnet.PhysPort;
+import dev.jsm.subnet.Subnet;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.nio.file.Path;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The partition manager: at every heavy sweep re-reads {@code partition_config_file} (a file with an error leaves
+ * the last good partitions in force, logged with file:line:column), resolves the memberships for the fabric, plans
+ * every end port's P_Key table and the tables of the switch ports facing CAs and routers, and sends a P_KeyTable Set
+ * for each 32-entry block that differs from what the port is known to hold ({@link PhysPort#pKeyTable}). The
+ * partition enforcement bits the plan wants on switch ports go to the link manager's PortInfo Set through
+ * {@link SweepContext#setPartitionEnforcement}; the resolved {@link PartitionSet} is published for the SA. A port that
+ * cannot hold its partitions is an error naming the port. Behavioural counterpart: OpenSM's {@code osm_pkey_mgr.c}.
+ *
+ * <p>Confined to the SM thread.
+ */
+public final class PKeyManager implements SweepStage {
+
+    private static final Logger LOG = LogManager.getLogger(PKeyManager.class);
+
+    private PartitionPolicy policy;
+    private int blockSets;
+
+    @Override
+    public String name() {
+        return "pkey-manager";
+    }
+
+    @Override
+    public StageOutcome run(SweepContext ctx) {
+        blockSets = 0;
+        Path file = Path.of(ctx.options().getString("partition_config_file"));
+        if (policy == null || !policy.file().equals(file)) {
+            policy = new PartitionPolicy(file);
+        }
+        reload();
+        Subnet subnet = ctx.subnet();
+        subnet.index();
+        SubnetSnapshot snapshot = SubnetSnapshot.of(subnet);
+        boolean allowBoth = ctx.options().getBool("allow_both_pkeys");
+        PartitionSet set = PartitionResolver.resolve(policy.current(), snapshot, ctx.smPortGuid(), allowBoth,
+                ctx.options().qos());
+        PKeyOptions options = new PKeyOptions(allowBoth, ctx.options().getBool("keep_pkey_indexes"),
+                PartEnforce.fromOptions(ctx.options().partEnforce(), ctx.options().getBool("no_partition_enforcement")));
+        PKeyPlan plan = PKeyPlanner.plan(snapshot, set, (nodeGuid, portNum) -> held(subnet, nodeGuid, portNum),
+                options);
+        for (PKeyCapacityProblem p : plan.problems()) {
+            LOG.error("PKEY-1001 {}", p.message());
+            ctx.recordError();
+        }
+        for (PortPKeyPlan p : plan.ports()) {
+            Node node = subnet.node(p.nodeGuid());
+            PhysPort port = node == null ? null : node.port(p.portNum());
+            if (port == null) {
+                continue;
+            }
+            ctx.setPartitionEnforcement(port, p.enforcement());
+            for (int block : p.changedBlocks()) {
+                setBlock(ctx, port, p.table(), block);
+            }
+        }
+        ctx.publishPartitions(set);
+        return StageOutcome.CONTINUE;
+    }
+
+    private void reload() {
+        PartitionPolicy.Reload r = policy.reload();
+        if (r.message() != null) {
+            if (r.isError() && !r.repeated()) {
+                LOG.error("PKEY-1002 {}", r.message());
+            } else if (r.isError()) {
+                LOG.log(LogLevels.VERBOSE, "PKEY-1002 {}", r.message());
+            } else {
+                LOG.info("{}", r.message());
+            }
+        }
+        for (ParseWarning w : r.warnings()) {
+            LOG.warn("PKEY-1003 {}", w);
+        }
+    }
+
+    /** What the port holds, when every block of it is known; else {@code null} (all blocks are sent). */
+    private static PortPKeyTable held(Subnet subnet, long nodeGuid, int portNum) {
+        Node node = subnet.node(nodeGuid);
+        PhysPort port = node == null ? null : node.port(portNum);
+        BlockTable t = port == null ? null : port.pKeyTableIfAny();
+        if (t == null) {
+            return null;
+        }
+        PortPKeyTable table = PortPKeyTable.empty(t.blockCount() * PortPKeyTable.BLOCK_SIZE);
+        byte[] block = new byte[t.blockBytes()];
+        for (int b = 0; b < t.blockCount(); b++) {
+            if (!t.isHeldKnown(b)) {
+                return null;
+            }
+            t.copyHeld(b, block, 0);
+            table = table.withBlock(b, PKeyTable.decode(block, 0).pKeys());
+        }
+        return table;
+    }
+
+    private void setBlock(SweepContext ctx, PhysPort port, PortPKeyTable table, int block) {
+        boolean switchPort = port.node().isSwitch() && port.portNum() != 0;
+        DrPath path = switchPort ? ctx.paths().toNode(port.node()) : ctx.paths().toPort(port);
+        if (path == null) {
+            LOG.error("PKEY-1004 no directed route to {}; its P_Key table is not programmed", port);
+            ctx.recordError();
+            return;
+        }
+        PKeyTable payload = new PKeyTable(table.block(block));
+        BlockTable held = port.pKeyTable(table.blockCount());
+        long modifier = switchPort ? (long) port.portNum() << 16 | block : block;
+        blockSets++;
+        ctx.smps().set(path, AttributeId.P_KEY_TABLE, modifier, payload::encodeTo, outcome -> {
+            byte[] mad = Replies.okMad(outcome);
+            if (mad != null) {
+                held.setHeld(block, mad, Smp.DATA_OFFSET);
+            } else if (!Replies.isClosed(outcome)) {
+                ctx.recordError();
+                LOG.error("PKEY-1005 P_KeyTable block {} Set of port {} of {} failed: {}", block, port.portNum(),
+                        Guid.toString(port.node().nodeGuid()), Replies.failure(outcome));
+            }
+        });
+    }
+
+    @Override
+    public StageOutcome finish(SweepContext ctx) {
+        LOG.log(LogLevels.VERBOSE, "PARTITIONS CONFIGURED: {} P_KeyTable block Sets", blockSets);
+        return StageOutcome.CONTINUE;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.jsm.daemon.qos;
+
+import dev.jsm.mad.smp.SlToVlMappingTable;
+import dev.jsm.qos.tables.Sl2VlOverride;
+import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.Sl2VlProvider;
+import dev.jsm.subnet.Node;
+
+/**
+ * A routing engine's SL-to-VL maps (lash, dfsssp, torus-2QoS keep their paths deadlock-free by the VLs they put
+ * each SL on) as the QoS planner's {@link Sl2VlOverride}: on switches the engine's VL for every (input, output, SL),
+ * elsewhere the configured table. VLs the engine marks as dropped (its VL count or more) become VL 15.
+ *
+ * <p>Immutable; safe to share.
+ */
+final class EngineSl2Vl implements Sl2VlOverride {
+
+    private final RoutingInput in;
+    private final Sl2VlProvider sl2Vl;
+
+    EngineSl2Vl(RoutingInput in, Sl2VlProvider sl2Vl) {
+        this.in = in;
+        this.sl2Vl = sl2Vl;
+    }
+
+    @Override
+    public SlToVlMappingTable table(Node node, int inPort, int outPort, SlToVlMappingTable configured) {
+        int sw = node.isSwitch() ? switchIndex(node.nodeGuid()) : -1;
+        if (sw < 0) {
+            return configured;
+        }
+        int[] vls = new int[SlToVlMappingTable.SL_COUNT];
+        for (int sl = 0; sl < vls.length; sl++) {
+            int vl = sl2Vl.vl(sw, inPort, outPort, sl);
+            vls[sl] = vl < sl2Vl.vlCount() ? vl : 15;
+        }
+        return SlToVlMappingTable.of(vls);
+    }
+
+    /** The routing-input index of the switch with {@code guid} (switches are in unsigned GUID order), or -1. */
+    private int switchIndex(long guid) {
+        long[] g = in.switchGuid();
+        int lo = 0;
+        int hi = g.length - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int c = Long.compareUnsigned(g[mid], guid);
+            if (c == 0) {
+                return mid;
+            }
+            if (c < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,149 @@
+package dev.jsm.daemon.qos;
+
+import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.route.UnicastRouting;
+import dev.jsm.daemon.sweep.Replies;
+import dev.jsm.daemon.sweep.StageOutcome;
+import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.mad.codec.AttributeId;
+import dev.jsm.mad.codec.DrPath;
+import dev.jsm.qos.policy.QosPolicyHolder;
+import dev.jsm.qos.tables.ProgrammedQosTables;
+import dev.jsm.qos.tables.QosConfig;
+import dev.jsm.qos.tables.QosPlan;
+import dev.jsm.qos.tables.QosSet;
+import dev.jsm.qos.tables.QosTablePlanner;
+import dev.jsm.qos.tables.Sl2VlOverride;
+import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.RoutingResult;
+import dev.jsm.routing.Sl2VlProvider;
+import dev.jsm.subnet.PhysPort;
+import java.nio.file.Path;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The QoS manager ({@code qos}, {@code -Q}): at every heavy sweep re-reads the QoS policy file (an error keeps the
+ * last good policy, logged with file:line:column), plans the SL2VL and VL arbitration tables of every port from the
+ * {@code qos_*} options - or, on switches, from the routing engine's own SL-to-VL maps when it has them (lash,
+ * dfsssp, torus-2QoS), which win over the configured ones - and sends exactly the tables that differ from what the
+ * ports are known to hold. The wanted VLHighLimit of each port goes into the link manager's PortInfo Set. With QoS
+ * off nothing is sent. Behavioural counterpart: OpenSM's {@code osm_qos.c}.
+ *
+ * <p>Confined to the SM thread.
+ */
+public final class QosManager implements SweepStage {
+
+    private static final Logger LOG = LogManager.getLogger(QosManager.class);
+    private static final String DEFAULT_POLICY_FILE = "/etc/opensm/qos-policy.conf";
+
+    private final UnicastRouting routing;
+    private final QosPolicyHolder policy = new QosPolicyHolder();
+    private final ProgrammedQosTables programmed = new ProgrammedQosTables();
+    private int sl2VlSets;
+    private int vlArbSets;
+
+    /** @param routing the unicast routing stage, whose engine may own the SL-to-VL maps */
+    public QosManager(UnicastRouting routing) {
+        this.routing = routing;
+    }
+
+    @Override
+    public String name() {
+        return "qos-manager";
+    }
+
+    @Override
+    public StageOutcome run(SweepContext ctx) {
+        sl2VlSets = 0;
+        vlArbSets = 0;
+        QosConfig config = QosConfig.from(ctx.options());
+        if (!config.enabled()) {
+            return StageOutcome.CONTINUE;
+        }
+        reloadPolicy(ctx.options().getString("qos_policy_file"));
+        QosPlan plan = QosTablePlanner.plan(ctx.subnet(), config, programmed, override(ctx));
+        for (QosSet set : plan.sets()) {
+            send(ctx, set);
+        }
+        for (QosPlan.VlHighLimit v : plan.vlHighLimits()) {
+            ctx.setVlHighLimit(v.port(), v.vlHighLimit());
+        }
+        return StageOutcome.CONTINUE;
+    }
+
+    private void reloadPolicy(String file) {
+        if (file == null || file.isBlank()) {
+            return;
+        }
+        QosPolicyHolder.Outcome o = policy.reload(Path.of(file));
+        switch (o.status()) {
+            case LOADED -> LOG.info("{}", o.message());
+            case REJECTED -> LOG.error("QOS-1101 {}", o.message());
+            case ABSENT -> {
+                if (!DEFAULT_POLICY_FILE.equals(file)) {
+                    LOG.error("QOS-1102 {}", o.message());
+                }
+            }
+            case UNCHANGED -> LOG.debug("{}", o.message());
+        }
+    }
+
+    /** The routing engine's SL-to-VL maps when it has its own, else none. */
+    private Sl2VlOverride override(SweepContext ctx) {
+        RoutingResult r = ctx.lastRouting();
+        RoutingInput in = routing.lastInput();
+        if (r == null || !r.isRouted() || in == null || r.routed().sl2Vl() == Sl2VlProvider.ALL_VL0) {
+            return Sl2VlOverride.NONE;
+        }
+        LOG.log(LogLevels.VERBOSE, "SL2VL on switches from routing engine {}", r.engineUsed().orElse("?"));
+        return new EngineSl2Vl(in, r.routed().sl2Vl());
+    }
+
+    private void send(SweepContext ctx, QosSet set) {
+        PhysPort port = set.port();
+        boolean switchNode = port.node().isSwitch();
+        DrPath path = switchNode ? ctx.paths().toNode(port.node()) : ctx.paths().toPort(port);
+        if (path == null) {
+            LOG.error("QOS-1103 no directed route to {}; its QoS tables are not programmed", port);
+            ctx.recordError();
+            return;
+        }
+        AttributeId attr;
+        if (set instanceof QosSet.Sl2Vl s) {
+            attr = AttributeId.SL_TO_VL_MAPPING_TABLE;
+            sl2VlSets++;
+        } else {
+            attr = AttributeId.VL_ARBITRATION_TABLE;
+            vlArbSets++;
+        }
+        ctx.smps().set(path, attr, set.attributeModifier(), (mad, off) -> encode(set, mad, off), outcome -> {
+            if (Replies.okMad(outcome) != null) {
+                programmed.recordSent(set);
+            } else if (!Replies.isClosed(outcome)) {
+                programmed.forgetNode(port.node().nodeGuid());
+                ctx.recordError();
+                LOG.error("QOS-1104 {} Set (modifier 0x{}) of {} failed: {}", attr, Long.toHexString(
+                        set.attributeModifier()), port, Replies.failure(outcome));
+            }
+        });
+    }
+
+    private static void encode(QosSet set, byte[] mad, int off) {
+        if (set instanceof QosSet.Sl2Vl s) {
+            s.table().encodeTo(mad, off);
+        } else if (set instanceof QosSet.VlArb v) {
+            v.block().encodeTo(mad, off);
+        }
+    }
+
+    @Override
+    public StageOutcome finish(SweepContext ctx) {
+        if (sl2VlSets + vlArbSets > 0) {
+            LOG.log(LogLevels.VERBOSE, "QOS CONFIGURED: {} SLtoVLMappingTable and {} VLArbitrationTable Sets",
+                    sl2VlSets, vlArbSets);
+        }
+        return StageOutcome.CONTINUE;
+    }
+}

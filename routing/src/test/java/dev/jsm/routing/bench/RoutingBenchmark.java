@@ -8,8 +8,12 @@ import dev.jsm.routing.RoutingEngineFactory;
 import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.testing.TopologySubnets;
+import dev.jsm.routing.torus.TorusEngine;
+import dev.jsm.routing.torus.TorusOptions;
 import dev.jsm.routing.verify.RouteVerifier;
 import dev.jsm.routing.verify.VerifierReport;
+import dev.jsm.sim.topo.NodeKind;
+import dev.jsm.sim.topo.TopoNode;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.subnet.Guid;
@@ -21,15 +25,21 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Compute time and memory of the routing engines (minhop, updn, dnup, dor) on large generated fabrics,
+ * Compute time and memory of the routing engines (minhop, updn, dnup, dor, torus-2QoS) on large generated fabrics,
  * single-threaded and with every core: the 648-host 2-level fat tree, the 2268- and 11664-host 3-level fat trees
  * and an 8x8x8 3D torus (arguments: other shape strings; {@code -Dengines=updn,dnup} for other engines). For each
  * fabric it prints the time to build the {@link RoutingInput}; for each engine the median and best of several runs
  * per thread count after warm-up (or why it declined), whether the runs produced identical tables, and one line of
  * the {@link RouteVerifier}'s report; and the LFT bytes ({@code S * (maxLid + 1)}) and the bytes of one
  * switch-to-switch table ({@code S^2}; minhop and dor hold one, updn two with detected roots, dnup one).
+ *
+ * <p>torus-2QoS runs on {@code torus:} shapes only, with a {@code torus-2QoS.conf} seeded from the generator's
+ * cabling; its tables are verified with its path SLs and SL2VL mapping.
  *
  * <p>updn detects the roots itself (no {@code root_guid_file}): on the fat trees it finds the top level; where it
  * finds none (the torus) it is run again with a {@code root_guid_file} naming the first switch.
@@ -41,7 +51,7 @@ public final class RoutingBenchmark {
 
     private static final List<String> DEFAULT_SHAPES = List.of("fat2:k=36", "fat3:k=36,pods=7", "fat3:k=36",
             "torus:dims=8x8x8,hosts=2");
-    private static final List<String> DEFAULT_ENGINES = List.of("minhop", "updn", "dnup", "dor");
+    private static final List<String> DEFAULT_ENGINES = List.of("minhop", "updn", "dnup", "dor", "torus-2QoS");
     private static final int WARMUP = 3;
     private static final int RUNS = 7;
 
@@ -80,10 +90,62 @@ public final class RoutingBenchmark {
                 System.out.println("  " + name + ": unknown engine (known: " + known.names() + ")");
                 continue;
             }
-            if (!runEngine(factory, in, cores, EngineOptions.defaults()) && name.equals("updn")) {
+            EngineOptions options = EngineOptions.defaults();
+            if (name.equals(TorusEngine.NAME)) {
+                Optional<String> conf = torusConfig(shape, t);
+                if (conf.isEmpty()) {
+                    System.out.println("  " + name + ": not a torus shape");
+                    continue;
+                }
+                options = options.with(TorusOptions.TORUS_CONFIG, conf.get()).with("qos", "TRUE");
+            }
+            if (!runEngine(factory, in, cores, options) && name.equals("updn")) {
                 runEngine(factory, in, cores, EngineOptions.defaults().with(EngineOptions.ROOT_GUID_FILE,
                         rootFile(in.switchGuid()[0])));
             }
+        }
+    }
+
+    /**
+     * For a {@code torus:dims=XxYxZ} shape, a temporary {@code torus-2QoS.conf} seeded from the generator's cabling
+     * (the k-th switch is at {@code x + X*(y + Y*z)}, +x/+y/+z links from the origin, -d links too for radix 4).
+     */
+    private static Optional<String> torusConfig(String shape, Topology t) {
+        Matcher m = Pattern.compile("^torus:dims=(\\d+)(?:x(\\d+))?(?:x(\\d+))?").matcher(shape);
+        if (!m.find()) {
+            return Optional.empty();
+        }
+        int[] dims = new int[3];
+        for (int d = 0; d < 3; d++) {
+            dims[d] = m.group(d + 1) == null ? 1 : Integer.parseInt(m.group(d + 1));
+        }
+        long[] guids = new long[t.switchCount()];
+        int k = 0;
+        for (TopoNode n : t.nodes()) {
+            if (n.kind() == NodeKind.SWITCH) {
+                guids[k++] = n.nodeGuid();
+            }
+        }
+        StringBuilder b = new StringBuilder("torus " + dims[0] + " " + dims[1] + " " + dims[2] + "\n");
+        String[] keys = {"xp_link", "xm_link", "yp_link", "ym_link", "zp_link", "zm_link"};
+        int stride = 1;
+        for (int d = 0; d < 3; d++) {
+            if (dims[d] > 1) {
+                b.append(keys[2 * d]).append(' ').append(Guid.toString(guids[0])).append(' ')
+                        .append(Guid.toString(guids[stride])).append('\n');
+                if (dims[d] == 4) {
+                    b.append(keys[2 * d + 1]).append(' ').append(Guid.toString(guids[0])).append(' ')
+                            .append(Guid.toString(guids[3 * stride])).append('\n');
+                }
+            }
+            stride *= dims[d];
+        }
+        try {
+            Path p = Files.createTempFile("torus-2QoS", ".conf");
+            p.toFile().deleteOnExit();
+            return Optional.of(Files.writeString(p, b).toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -101,6 +163,7 @@ public final class RoutingBenchmark {
     /** Runs and reports one engine; false if it did not route. */
     private static boolean runEngine(RoutingEngineFactory factory, RoutingInput in, int cores, EngineOptions options) {
         LftTables reference = null;
+        RouteOutcome.Routed routed = null;
         String label = factory.name() + (options.text(EngineOptions.ROOT_GUID_FILE).isPresent()
                 ? " (root_guid_file)" : "");
         for (int threads : cores > 1 ? new int[] {1, cores} : new int[] {1}) {
@@ -116,6 +179,7 @@ public final class RoutingBenchmark {
                     System.out.println("  " + label + ": " + outcome);
                     return false;
                 }
+                routed = (RouteOutcome.Routed) outcome;
                 if (i >= WARMUP) {
                     nanos[i - WARMUP] = System.nanoTime() - r0;
                 }
@@ -130,7 +194,7 @@ public final class RoutingBenchmark {
             }
         }
         long v0 = System.nanoTime();
-        VerifierReport r = new RouteVerifier().verify(in, reference);
+        VerifierReport r = new RouteVerifier().verify(in, reference, routed);
         System.out.printf(Locale.ROOT, "  %s verified in %.0f ms: %d of %d switch-LID pairs delivered, %d longer than "
                 + "shortest, link load max/mean %.3f, %s%n", label, (System.nanoTime() - v0) / 1e6,
                 r.deliveredPairs(), r.pairs(), r.hops().nonMinimalPairs(), r.linkLoad().maxOverMean(),

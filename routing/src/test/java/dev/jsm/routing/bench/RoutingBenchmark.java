@@ -7,6 +7,9 @@ import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingEngineFactory;
 import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.lash.LashEngine;
+import dev.jsm.routing.lash.LashOptions;
+import dev.jsm.routing.testing.PortPermutations;
 import dev.jsm.routing.testing.TopologySubnets;
 import dev.jsm.routing.verify.RouteVerifier;
 import dev.jsm.routing.verify.VerifierReport;
@@ -23,13 +26,17 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Compute time and memory of the routing engines (minhop, updn, dnup, dor) on large generated fabrics,
- * single-threaded and with every core: the 648-host 2-level fat tree, the 2268- and 11664-host 3-level fat trees
- * and an 8x8x8 3D torus (arguments: other shape strings; {@code -Dengines=updn,dnup} for other engines). For each
+ * Compute time and memory of the routing engines (minhop, updn, dnup, dor; lash on request) on large generated
+ * fabrics, single-threaded and with every core: the 648-host 2-level fat tree, the 2268- and 11664-host 3-level fat
+ * trees and an 8x8x8 3D torus (arguments: other shape strings or topology files; {@code -Dengines=updn,lash} for
+ * other engines; {@code -Dpermute=SEED} re-cables every switch with randomly permuted port numbers). For each
  * fabric it prints the time to build the {@link RoutingInput}; for each engine the median and best of several runs
  * per thread count after warm-up (or why it declined), whether the runs produced identical tables, and one line of
  * the {@link RouteVerifier}'s report; and the LFT bytes ({@code S * (maxLid + 1)}) and the bytes of one
  * switch-to-switch table ({@code S^2}; minhop and dor hold one, updn two with detected roots, dnup one).
+ *
+ * <p>lash is run twice, without and with {@code do_mesh_analysis}, and reports the layers it needed; the verifier
+ * checks its tables with its path SLs and SL2VL mapping.
  *
  * <p>updn detects the roots itself (no {@code root_guid_file}): on the fat trees it finds the top level; where it
  * finds none (the torus) it is run again with a {@code root_guid_file} naming the first switch.
@@ -62,7 +69,17 @@ public final class RoutingBenchmark {
     }
 
     private static void run(String shape, List<String> engines, int cores) {
-        Topology t = TopologyShapes.parse(shape);
+        Topology t;
+        try {
+            t = TopologyShapes.load(shape);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String permute = System.getProperty("permute");
+        if (permute != null) {
+            t = PortPermutations.permuteSwitchPorts(t, Long.parseLong(permute));
+            shape = shape + " (ports permuted, seed " + permute + ")";
+        }
         SubnetSnapshot snapshot = TopologySubnets.snapshot(t, 0);
         long t0 = System.nanoTime();
         RoutingInput in = RoutingInput.from(snapshot, 0);
@@ -78,6 +95,11 @@ public final class RoutingBenchmark {
             RoutingEngineFactory factory = known.factory(name);
             if (factory == null) {
                 System.out.println("  " + name + ": unknown engine (known: " + known.names() + ")");
+                continue;
+            }
+            if (name.equals(LashEngine.NAME)) {
+                runEngine(factory, in, cores, EngineOptions.defaults());
+                runEngine(factory, in, cores, EngineOptions.defaults().with(LashOptions.DO_MESH_ANALYSIS, "TRUE"));
                 continue;
             }
             if (!runEngine(factory, in, cores, EngineOptions.defaults()) && name.equals("updn")) {
@@ -101,8 +123,10 @@ public final class RoutingBenchmark {
     /** Runs and reports one engine; false if it did not route. */
     private static boolean runEngine(RoutingEngineFactory factory, RoutingInput in, int cores, EngineOptions options) {
         LftTables reference = null;
+        RouteOutcome.Routed routed = null;
         String label = factory.name() + (options.text(EngineOptions.ROOT_GUID_FILE).isPresent()
-                ? " (root_guid_file)" : "");
+                ? " (root_guid_file)" : "") + (options.flag(LashOptions.DO_MESH_ANALYSIS, false)
+                ? " (do_mesh_analysis)" : "");
         for (int threads : cores > 1 ? new int[] {1, cores} : new int[] {1}) {
             RoutingEngine engine = factory.create(options
                     .with(EngineOptions.ROUTING_THREADS, Integer.toString(threads)));
@@ -119,6 +143,11 @@ public final class RoutingBenchmark {
                 if (i >= WARMUP) {
                     nanos[i - WARMUP] = System.nanoTime() - r0;
                 }
+                routed = (RouteOutcome.Routed) outcome;
+            }
+            if (engine instanceof LashEngine lash && threads == 1) {
+                System.out.println("  " + label + ": " + lash.lastSummary().describe());
+                lash.lastSummary().mesh().forEach(line -> System.out.println("    " + line));
             }
             Arrays.sort(nanos);
             System.out.printf(Locale.ROOT, "  %s, %d thread%s: median %.1f ms, best %.1f ms%n", label,
@@ -130,7 +159,7 @@ public final class RoutingBenchmark {
             }
         }
         long v0 = System.nanoTime();
-        VerifierReport r = new RouteVerifier().verify(in, reference);
+        VerifierReport r = new RouteVerifier().verify(in, reference, routed);
         System.out.printf(Locale.ROOT, "  %s verified in %.0f ms: %d of %d switch-LID pairs delivered, %d longer than "
                 + "shortest, link load max/mean %.3f, %s%n", label, (System.nanoTime() - v0) / 1e6,
                 r.deliveredPairs(), r.pairs(), r.hops().nonMinimalPairs(), r.linkLoad().maxOverMean(),

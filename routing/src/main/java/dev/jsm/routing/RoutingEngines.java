@@ -2,6 +2,7 @@ package dev.jsm.routing;
 
 import dev.jsm.routing.dor.DorEngineFactory;
 import dev.jsm.routing.file.FileEngineFactory;
+import dev.jsm.routing.lash.LashEngineFactory;
 import dev.jsm.routing.minhop.MinHopEngineFactory;
 import dev.jsm.routing.torus.TorusEngineFactory;
 import dev.jsm.routing.updn.DnUpEngineFactory;
@@ -30,7 +31,8 @@ public final class RoutingEngines {
             new DnUpEngineFactory(),
             new DorEngineFactory(),
             new FileEngineFactory(),
-            new TorusEngineFactory());
+            new TorusEngineFactory(),
+            new LashEngineFactory());
 
     private final Map<String, RoutingEngineFactory> byName;
     private final List<String> notes;

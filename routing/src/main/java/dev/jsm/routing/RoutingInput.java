@@ -14,7 +14,9 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
  *       GUID, number of external ports, the base LID of port 0.</li>
  *   <li><b>Ports</b>: switch {@code sw}'s ports {@code 0..numPorts} have flat indices {@code portStart[sw] + port};
  *       {@code portEdge[flat]} is the switch-to-switch edge leaving on that port, or {@link #PORT_UNCONNECTED}, or
- *       {@link #PORT_TO_END_NODE} (cabled to a CA or router). Port 0 is always {@link #PORT_UNCONNECTED}.</li>
+ *       {@link #PORT_TO_END_NODE} (cabled to a CA or router). Port 0 is always {@link #PORT_UNCONNECTED}.
+ *       {@code portOperationalVls[flat]} is the port's last reported PortInfo.OperationalVLs (VLCap encoding,
+ *       0 if not known).</li>
  *   <li><b>Switch-to-switch links</b> in CSR form: switch {@code sw} has edges {@code linkStart[sw] ..
  *       linkStart[sw+1]-1} in local port order; edge {@code e} leaves on {@code localPort[e]} and reaches
  *       {@code peerSwitch[e]} on {@code peerPort[e]}. Each cable appears once from each end; parallel links are
@@ -46,6 +48,7 @@ public final class RoutingInput {
     final int[] switchLid;
     final int[] portStart;
     final int[] portEdge;
+    final byte[] portOperationalVls;
     final int[] linkStart;
     final int[] peerSwitch;
     final byte[] localPort;
@@ -70,6 +73,7 @@ public final class RoutingInput {
         switchLid = b.switchLid;
         portStart = b.portStart;
         portEdge = b.portEdge;
+        portOperationalVls = b.portOperationalVls;
         linkStart = b.linkStart;
         peerSwitch = b.peerSwitch;
         localPort = b.localPort;
@@ -138,6 +142,15 @@ public final class RoutingInput {
     /** Per flat port: the edge leaving on it, {@link #PORT_UNCONNECTED} or {@link #PORT_TO_END_NODE}. Read-only. */
     public int[] portEdge() {
         return portEdge;
+    }
+
+    /**
+     * Per flat port: PortInfo.OperationalVLs as the port last reported it, in the VLCap encoding (1 = VL0,
+     * 2 = VL0-1, 3 = VL0-3, 4 = VL0-7, 5 = VL0-14), 0 if not known. Deadlock-avoiding engines (lash) size their
+     * virtual layers by it. Read-only.
+     */
+    public byte[] portOperationalVls() {
+        return portOperationalVls;
     }
 
     /** The edge leaving switch {@code sw} on {@code port}, {@link #PORT_UNCONNECTED} or {@link #PORT_TO_END_NODE}. */

@@ -29,6 +29,7 @@ final class RoutingInputBuilder {
     int[] switchLid;
     int[] portStart;
     int[] portEdge;
+    byte[] portOperationalVls;
     int[] linkStart;
     int[] peerSwitch;
     byte[] localPort;
@@ -73,6 +74,7 @@ final class RoutingInputBuilder {
         }
         portEdge = new int[portStart[s]];
         Arrays.fill(portEdge, RoutingInput.PORT_UNCONNECTED);
+        portOperationalVls = new byte[portStart[s]];
         linkStart = new int[s + 1];
         int[] peers = new int[16];
         byte[] locals = new byte[16];
@@ -81,6 +83,7 @@ final class RoutingInputBuilder {
         for (int i = 0; i < s; i++) {
             NodeView node = snapshot.nodes().get(switches.get(i).nodeIndex());
             for (PortView p : snapshot.portsOf(node)) {
+                portOperationalVls[portStart[i] + p.portNum()] = (byte) p.attributes().operationalVls();
                 PortView peer = usablePeer(p);
                 if (peer == null) {
                     continue;

@@ -37,6 +37,21 @@ class RoutingInputTest {
     }
 
     @Test
+    void operationalVlsAreThePortsLastReportedValuesOrZero() {
+        Subnet subnet = TopologySubnets.subnet(TopologyShapes.parse(Fabrics.FAT2_16), 0);
+        long leafGuid = RoutingInput.from(SubnetSnapshot.of(subnet), 0).switchGuid()[LEAF0];
+        subnet.node(leafGuid).port(5).setAttributes(new PortAttributes(0L, 0L, 0, 0, 0L, 0, 0, 0, 0, 0,
+                PortAttributes.STATE_ACTIVE, 5, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0, 0));
+
+        RoutingInput in = RoutingInput.from(SubnetSnapshot.of(subnet), 0);
+
+        assertThat(in.portOperationalVls()).hasSize(in.portStart()[in.switchCount()]);
+        assertThat(in.portOperationalVls()[in.portStart()[LEAF0] + 5]).isEqualTo((byte) 3);
+        assertThat(in.portOperationalVls()[in.portStart()[LEAF0] + 6]).isZero();
+    }
+
+    @Test
     void everyEdgeHasItsReverseAndItsPortEntry() {
         RoutingInput in = TopologySubnets.input("torus:dims=3x4,links=2,hosts=1", 0);
         for (int sw = 0; sw < in.switchCount(); sw++) {

@@ -7,6 +7,9 @@ import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingEngineFactory;
 import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.lash.LashEngine;
+import dev.jsm.routing.lash.LashOptions;
+import dev.jsm.routing.testing.PortPermutations;
 import dev.jsm.routing.testing.TopologySubnets;
 import dev.jsm.routing.torus.TorusEngine;
 import dev.jsm.routing.torus.TorusOptions;
@@ -30,16 +33,20 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Compute time and memory of the routing engines (minhop, updn, dnup, dor, torus-2QoS) on large generated fabrics,
- * single-threaded and with every core: the 648-host 2-level fat tree, the 2268- and 11664-host 3-level fat trees
- * and an 8x8x8 3D torus (arguments: other shape strings; {@code -Dengines=updn,dnup} for other engines). For each
+ * Compute time and memory of the routing engines (minhop, updn, dnup, dor, torus-2QoS; lash on request) on large
+ * generated fabrics, single-threaded and with every core: the 648-host 2-level fat tree, the 2268- and 11664-host
+ * 3-level fat trees and an 8x8x8 3D torus (arguments: other shape strings or topology files;
+ * {@code -Dengines=updn,lash} for other engines; {@code -Dpermute=SEED} re-cables every switch with randomly
+ * permuted port numbers). For each
  * fabric it prints the time to build the {@link RoutingInput}; for each engine the median and best of several runs
  * per thread count after warm-up (or why it declined), whether the runs produced identical tables, and one line of
  * the {@link RouteVerifier}'s report; and the LFT bytes ({@code S * (maxLid + 1)}) and the bytes of one
  * switch-to-switch table ({@code S^2}; minhop and dor hold one, updn two with detected roots, dnup one).
  *
  * <p>torus-2QoS runs on {@code torus:} shapes only, with a {@code torus-2QoS.conf} seeded from the generator's
- * cabling; its tables are verified with its path SLs and SL2VL mapping.
+ * cabling; its tables are verified with its path SLs and SL2VL mapping. lash is run twice, without and with
+ * {@code do_mesh_analysis}, and reports the layers it needed; the verifier checks its tables with its path SLs and
+ * SL2VL mapping.
  *
  * <p>updn detects the roots itself (no {@code root_guid_file}): on the fat trees it finds the top level; where it
  * finds none (the torus) it is run again with a {@code root_guid_file} naming the first switch.
@@ -72,7 +79,17 @@ public final class RoutingBenchmark {
     }
 
     private static void run(String shape, List<String> engines, int cores) {
-        Topology t = TopologyShapes.parse(shape);
+        Topology t;
+        try {
+            t = TopologyShapes.load(shape);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String permute = System.getProperty("permute");
+        if (permute != null) {
+            t = PortPermutations.permuteSwitchPorts(t, Long.parseLong(permute));
+            shape = shape + " (ports permuted, seed " + permute + ")";
+        }
         SubnetSnapshot snapshot = TopologySubnets.snapshot(t, 0);
         long t0 = System.nanoTime();
         RoutingInput in = RoutingInput.from(snapshot, 0);
@@ -88,6 +105,11 @@ public final class RoutingBenchmark {
             RoutingEngineFactory factory = known.factory(name);
             if (factory == null) {
                 System.out.println("  " + name + ": unknown engine (known: " + known.names() + ")");
+                continue;
+            }
+            if (name.equals(LashEngine.NAME)) {
+                runEngine(factory, in, cores, EngineOptions.defaults());
+                runEngine(factory, in, cores, EngineOptions.defaults().with(LashOptions.DO_MESH_ANALYSIS, "TRUE"));
                 continue;
             }
             EngineOptions options = EngineOptions.defaults();
@@ -165,7 +187,8 @@ public final class RoutingBenchmark {
         LftTables reference = null;
         RouteOutcome.Routed routed = null;
         String label = factory.name() + (options.text(EngineOptions.ROOT_GUID_FILE).isPresent()
-                ? " (root_guid_file)" : "");
+                ? " (root_guid_file)" : "") + (options.flag(LashOptions.DO_MESH_ANALYSIS, false)
+                ? " (do_mesh_analysis)" : "");
         for (int threads : cores > 1 ? new int[] {1, cores} : new int[] {1}) {
             RoutingEngine engine = factory.create(options
                     .with(EngineOptions.ROUTING_THREADS, Integer.toString(threads)));
@@ -183,6 +206,11 @@ public final class RoutingBenchmark {
                 if (i >= WARMUP) {
                     nanos[i - WARMUP] = System.nanoTime() - r0;
                 }
+                routed = (RouteOutcome.Routed) outcome;
+            }
+            if (engine instanceof LashEngine lash && threads == 1) {
+                System.out.println("  " + label + ": " + lash.lastSummary().describe());
+                lash.lastSummary().mesh().forEach(line -> System.out.println("    " + line));
             }
             Arrays.sort(nanos);
             System.out.printf(Locale.ROOT, "  %s, %d thread%s: median %.1f ms, best %.1f ms%n", label,

@@ -1,0 +1,245 @@
+package dev.jsm.sa.agent;
+
+import dev.jsm.mad.channel.MadAddress;
+import dev.jsm.mad.channel.MadChannel;
+import dev.jsm.mad.codec.MadHeader;
+import dev.jsm.mad.codec.MadStatus;
+import dev.jsm.mad.codec.Method;
+import dev.jsm.mad.codec.MgmtClass;
+import dev.jsm.sa.codec.RmppHeader;
+import dev.jsm.sa.codec.SaAttribute;
+import dev.jsm.sa.codec.SaHeader;
+import dev.jsm.sa.codec.SaStatus;
+import dev.jsm.sa.query.SaAnswer;
+import dev.jsm.sa.query.SaQueryEngine;
+import dev.jsm.sa.query.SaRequest;
+import dev.jsm.sa.query.SaView;
+import dev.jsm.sa.rmpp.RmppMessage;
+import dev.jsm.sa.rmpp.RmppReceiver;
+import dev.jsm.sa.rmpp.RmppSender;
+import dev.jsm.sa.rmpp.RmppSettings;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The SA class agent (class 0x03, version 2) on one {@link MadChannel}: takes the SA requests arriving on the
+ * channel, answers Get and GetTable from the last {@link #publish published} {@link SaView} through
+ * {@link SaQueryEngine}, keeps ServiceRecords (Set/Get/GetTable/Delete with leases, {@link ServiceRegistry}), sends
+ * GetTable answers through its own RMPP sender and reassembles multi-MAD requests with its own RMPP receiver (no
+ * kernel RMPP: umad2sim has none). Single records go back as one MAD.
+ *
+ * <p>Feeding: {@link #onMad} takes the class 0x03 MADs; install it as the channel's receiver when the agent owns the
+ * channel ({@code channel.setReceiver(agent::onMad)}), or register it with the SM's {@code MadTransactions} for
+ * class 0x03 when the channel is shared. Responses always go out through {@code channel}.
+ *
+ * <p>Rules (FACTS.md 2.7): SM_Key must be 0 (untrusted) or the SA key (trusted) or the MAD is dropped; unknown
+ * methods and responses are dropped; a class version other than 2 is answered with "bad version"; method/attribute
+ * combinations not served get 0x000C. Nothing blocks: the I/O thread only queues (at most {@code maxQueued}
+ * requests, further ones are dropped and counted), and one agent thread answers from the view as published, so a
+ * sweep in progress never delays it.
+ *
+ * <p>Thread-safe: {@link #publish} from the sweep thread, the rest from the agent's own thread.
+ */
+public final class SaAgent implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(SaAgent.class.getName());
+    private static final long TICK_MS = 20;
+
+    private final MadChannel channel;
+    private final SaQueryEngine engine = new SaQueryEngine();
+    private final ServiceRegistry services = new ServiceRegistry();
+    private final RmppSender sender;
+    private final RmppReceiver receiver;
+    private final int maxQueued;
+    private final AtomicInteger queued = new AtomicInteger();
+    private final ScheduledExecutorService thread;
+    private volatile SaView view;
+    /** Written by the agent thread only. */
+    private volatile long received;
+    /** Written by the agent thread only. */
+    private volatile long answered;
+    private final AtomicLong dropped = new AtomicLong();
+
+    /**
+     * An agent on {@code channel}; call {@link #start()} to take requests.
+     *
+     * @param maxQueued requests that may wait for the agent thread before new ones are dropped
+     */
+    public SaAgent(MadChannel channel, SaView initial, RmppSettings rmpp, int maxQueued) {
+        this.channel = channel;
+        this.view = initial;
+        this.sender = new RmppSender(channel, rmpp);
+        this.receiver = new RmppReceiver(channel, rmpp);
+        this.maxQueued = maxQueued;
+        this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "jsm-sa");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Starts the RMPP/lease timer on the agent thread; feed requests through {@link #onMad}. */
+    public void start() {
+        thread.scheduleWithFixedDelay(() -> tick(System.nanoTime()), TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
+    }
+
+    /** Makes {@code next} the view later requests are answered from (the sweep calls this at SUBNET UP). */
+    public void publish(SaView next) {
+        view = next;
+    }
+
+    /** The view requests are answered from. */
+    public SaView view() {
+        return view;
+    }
+
+    /** The counters. */
+    public SaAgentStats stats() {
+        return new SaAgentStats(received, answered, dropped.get(), sender.counters(), receiver.counters());
+    }
+
+    /** Stops the agent thread (the channel stays open: its owner closes it). */
+    @Override
+    public void close() {
+        thread.shutdownNow();
+        sender.clear();
+    }
+
+    /**
+     * Takes one received MAD (as a {@link dev.jsm.mad.channel.MadReceiver} or unsolicited handler): queues it for
+     * the agent thread and returns at once; beyond {@code maxQueued} waiting MADs it is dropped and counted.
+     * Thread-safe; never blocks.
+     *
+     * @param mad the MAD, owned by the agent from now on
+     */
+    public void onMad(MadAddress from, byte[] mad, int length) {
+        if (queued.incrementAndGet() > maxQueued) {
+            queued.decrementAndGet();
+            dropped.incrementAndGet();
+            return;
+        }
+        thread.execute(() -> {
+            queued.decrementAndGet();
+            try {
+                handle(from, mad, length, System.nanoTime());
+            } catch (RuntimeException e) {
+                dropped.incrementAndGet();
+                LOG.log(System.Logger.Level.WARNING, "SA request from " + from + " dropped: " + e, e);
+            }
+        });
+    }
+
+    /** RMPP table transfers not yet acknowledged. */
+    int tablesInFlight() {
+        return sender.inFlight();
+    }
+
+    /** Fires RMPP timeouts and expires leases. Runs on the agent thread. */
+    void tick(long nowNanos) {
+        sender.poll(nowNanos);
+        receiver.poll(nowNanos);
+        services.expire(nowNanos);
+    }
+
+    /** Handles one MAD. Runs on the agent thread (tests call it directly). */
+    void handle(MadAddress address, byte[] mad, int length, long nowNanos) {
+        received++;
+        if (!(address instanceof MadAddress.LidRouted from) || length < SaHeader.DATA_OFFSET
+                || MadHeader.BASE_VERSION.getInt(mad, 0) != 1
+                || MadHeader.MGMT_CLASS.getInt(mad, 0) != MgmtClass.SUBN_ADM.value()) {
+            dropped.incrementAndGet();
+            return;
+        }
+        byte[] full = length < MadHeader.MAD_SIZE ? Arrays.copyOf(mad, MadHeader.MAD_SIZE) : mad;
+        boolean response = (full[3] & Method.RESPONSE_BIT) != 0;
+        if (RmppHeader.isActive(full)) {
+            int type = RmppHeader.RMPP_TYPE.getInt(full, 0);
+            if (type == RmppHeader.TYPE_DATA && !response) {
+                RmppMessage m = receiver.onData(from, full, nowNanos);
+                if (m != null) {
+                    request(from, m.header(), m.data(), nowNanos);
+                }
+            } else if (!sender.onControl(from, full, nowNanos) && !receiver.onControl(from, full)) {
+                dropped.incrementAndGet();
+            }
+            return;
+        }
+        if (response) {
+            dropped.incrementAndGet();
+            return;
+        }
+        request(from, full, Arrays.copyOfRange(full, SaHeader.DATA_OFFSET, MadHeader.MAD_SIZE), nowNanos);
+    }
+
+    private void request(MadAddress.LidRouted from, byte[] header, byte[] data, long nowNanos) {
+        SaView v = view;
+        long smKey = SaHeader.SM_KEY.getLong(header, 0);
+        if (smKey != 0 && smKey != v.settings().saKey()) {
+            dropped.incrementAndGet();
+            return;
+        }
+        int method = MadHeader.METHOD.getInt(header, 0);
+        if (MadHeader.CLASS_VERSION.getInt(header, 0) != SaHeader.CLASS_VERSION) {
+            reply(from, header, method, SaAnswer.error(MadStatus.BAD_VERSION.value(), 0), nowNanos);
+            return;
+        }
+        byte[] template = data.length >= SaHeader.DATA_SIZE ? data : Arrays.copyOf(data, SaHeader.DATA_SIZE);
+        MadHeader h = MadHeader.decode(Arrays.copyOf(header, MadHeader.MAD_SIZE));
+        SaRequest req = new SaRequest(from, method, h.attributeId(), h.attributeModifier(), h.transactionId(),
+                SaHeader.decode(header), template, smKey != 0);
+        SaAnswer answer = answer(v, req, nowNanos);
+        if (answer.drop()) {
+            dropped.incrementAndGet();
+            return;
+        }
+        reply(from, header, method, answer, nowNanos);
+    }
+
+    private SaAnswer answer(SaView v, SaRequest req, long nowNanos) {
+        int method = req.method();
+        boolean service = req.attributeId() == SaAttribute.SERVICE_RECORD;
+        if (method == Method.GET.value() || method == Method.GET_TABLE.value()) {
+            return service ? getRules(req, services.get(req, nowNanos)) : engine.answer(v, req);
+        }
+        if (method == Method.SET.value() || method == Method.DELETE.value()) {
+            if (!service) {
+                return SaAnswer.error(MadStatus.METHOD_ATTR_UNSUPPORTED.value(), 0);
+            }
+            return method == Method.SET.value() ? services.set(req, nowNanos) : services.delete(req, nowNanos);
+        }
+        if (method == Method.GET_MULTI.value() || method == Method.GET_TRACE_TABLE.value()
+                || method == Method.REPORT.value()) {
+            return SaAnswer.error(MadStatus.METHOD_ATTR_UNSUPPORTED.value(), 0);
+        }
+        return SaAnswer.dropped();
+    }
+
+    private static SaAnswer getRules(SaRequest req, SaAnswer a) {
+        if (req.method() != Method.GET.value() || a.status() != SaStatus.OK || a.count() == 1) {
+            return a;
+        }
+        return SaAnswer.error(a.count() == 0 ? SaStatus.NO_RECORDS : SaStatus.TOO_MANY_RECORDS, a.recordSize());
+    }
+
+    private void reply(MadAddress.LidRouted from, byte[] header, int method, SaAnswer answer, long nowNanos) {
+        MadAddress.LidRouted to = new MadAddress.LidRouted(from.lid(), from.qpn(), MadAddress.QP1_QKEY, from.sl(),
+                from.pkeyIndex());
+        int responseMethod = SaResponses.responseMethod(method);
+        answered++;
+        if (method == Method.GET_TABLE.value() && answer.status() == SaStatus.OK) {
+            byte[] h = SaResponses.header(header, responseMethod, 0, answer.recordSize(), answer.count());
+            sender.send(to, h, answer.records(), nowNanos);
+            return;
+        }
+        try {
+            channel.send(to, SaResponses.single(header, responseMethod, answer), MadHeader.MAD_SIZE);
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "SA response to {0} not sent: {1}", to, e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.jsm.sa.agent;
+
+import dev.jsm.mad.codec.MadHeader;
+import dev.jsm.mad.codec.Method;
+import dev.jsm.sa.codec.RmppHeader;
+import dev.jsm.sa.codec.SaHeader;
+import dev.jsm.sa.query.SaAnswer;
+import java.util.Arrays;
+
+/**
+ * Builds SA responses from a request's header: the same TID, attribute and modifier, the method with the response
+ * bit, SM_Key 0 (responses never carry it), AttributeOffset = record size / 8 (0 when no record), the request's
+ * ComponentMask, and no RMPP header unless the RMPP sender adds one.
+ *
+ * <p>Stateless.
+ */
+final class SaResponses {
+
+    private SaResponses() {
+    }
+
+    /** The 56-byte header of the response to {@code request} with {@code responseMethod} and {@code status}. */
+    static byte[] header(byte[] request, int responseMethod, int status, int recordSize, int count) {
+        byte[] h = Arrays.copyOf(request, SaHeader.DATA_OFFSET);
+        MadHeader.METHOD.put(h, 0, responseMethod);
+        MadHeader.STATUS.put(h, 0, status);
+        MadHeader.CLASS_SPECIFIC.put(h, 0, 0);
+        RmppHeader.NONE.encodeTo(h);
+        new SaHeader(0, count == 0 ? 0 : recordSize / 8, SaHeader.COMPONENT_MASK.getLong(request, 0)).encodeTo(h);
+        return h;
+    }
+
+    /** A single-MAD response carrying the first record of {@code answer} (if any, and if it fits). */
+    static byte[] single(byte[] request, int responseMethod, SaAnswer answer) {
+        byte[] mad = new byte[MadHeader.MAD_SIZE];
+        byte[] h = header(request, responseMethod, answer.status(), answer.recordSize(), answer.count());
+        System.arraycopy(h, 0, mad, 0, h.length);
+        int n = Math.min(answer.count() == 0 ? 0 : answer.recordSize(), SaHeader.DATA_SIZE);
+        System.arraycopy(answer.records(), 0, mad, SaHeader.DATA_OFFSET, n);
+        return mad;
+    }
+
+    /** The response method of a request method (Set is answered with GetResp, IBA 13.4.5). */
+    static int responseMethod(int method) {
+        return method == Method.SET.value() ? Method.GET_RESP.value() : method | Method.RESPONSE_BIT;
+    }
+}

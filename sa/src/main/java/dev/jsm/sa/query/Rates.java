@@ -1,0 +1,92 @@
+package dev.jsm.sa.query;
+
+import dev.jsm.sa.codec.PathRecord;
+import dev.jsm.subnet.PortAttributes;
+
+/**
+ * Rate and MTU arithmetic of PathRecords: the rate code of a port's active width and speed, ordering of rate codes
+ * by bandwidth (the code values are not ordered), and the MTU/rate/lifetime selectors (0 greater than, 1 less
+ * than, 2 exactly, 3 largest) as OpenSM applies them: "less than" lowers the value below the bound, "exactly"
+ * needs at least the value and then returns it.
+ *
+ * <p>Stateless; thread-safe.
+ */
+final class Rates {
+
+    /** Answer of a selector that no path can satisfy. */
+    static final int IMPOSSIBLE = -1;
+
+    /** Mb/s of rate code i (0 and 1 undefined), FACTS.md 5.8. */
+    private static final int[] MBPS = {0, 0, 2_500, 10_000, 30_000, 5_000, 20_000, 40_000, 60_000, 80_000, 120_000,
+        14_000, 56_000, 112_000, 168_000, 25_000, 100_000, 200_000, 300_000, 28_000, 50_000, 400_000, 600_000,
+        800_000, 1_200_000};
+
+    private Rates() {
+    }
+
+    /** Bandwidth of rate code {@code rate} in Mb/s, 0 if the code is undefined. */
+    static int mbps(int rate) {
+        return rate >= 0 && rate < MBPS.length ? MBPS[rate] : 0;
+    }
+
+    /** The rate code of the largest defined rate not above {@code mbps} (2 = 2.5 Gb/s at least). */
+    static int rateOf(int mbps) {
+        int best = 2;
+        for (int r = 2; r < MBPS.length; r++) {
+            if (MBPS[r] <= mbps && MBPS[r] > MBPS[best]) {
+                best = r;
+            }
+        }
+        return best;
+    }
+
+    /** The active data rate of a port in Mb/s (lanes x lane rate; extended speeds first). */
+    static int portMbps(PortAttributes a) {
+        int lanes = switch (a.linkWidthActive()) {
+            case 2 -> 4;
+            case 4 -> 8;
+            case 8 -> 12;
+            case 16 -> 2;
+            default -> 1;
+        };
+        int lane = switch (a.linkSpeedExtActive()) {
+            case 1 -> 14_000;
+            case 2 -> 25_000;
+            case 4 -> 50_000;
+            case 8 -> 100_000;
+            default -> switch (a.linkSpeedActive()) {
+                case 2 -> 5_000;
+                case 4 -> 10_000;
+                default -> 2_500;
+            };
+        };
+        return lanes * lane;
+    }
+
+    /**
+     * Applies an MTU or PacketLifeTime selector (the values are ordered codes).
+     *
+     * @return the value to return, or {@link #IMPOSSIBLE}
+     */
+    static int selectOrdered(int computed, int selector, int bound) {
+        return switch (selector) {
+            case PathRecord.SELECTOR_GREATER_THAN -> computed > bound ? computed : IMPOSSIBLE;
+            case PathRecord.SELECTOR_LESS_THAN -> computed < bound ? computed : bound - 1 >= 0 ? bound - 1 : IMPOSSIBLE;
+            case PathRecord.SELECTOR_EXACTLY -> computed >= bound ? bound : IMPOSSIBLE;
+            default -> computed;
+        };
+    }
+
+    /** Applies a rate selector, comparing rate codes by bandwidth; {@link #IMPOSSIBLE} if none fits. */
+    static int selectRate(int computed, int selector, int bound) {
+        int have = mbps(computed);
+        int want = mbps(bound);
+        return switch (selector) {
+            case PathRecord.SELECTOR_GREATER_THAN -> have > want ? computed : IMPOSSIBLE;
+            case PathRecord.SELECTOR_LESS_THAN -> have < want ? computed : want > MBPS[2] ? rateOf(want - 1)
+                    : IMPOSSIBLE;
+            case PathRecord.SELECTOR_EXACTLY -> want > 0 && have >= want ? bound : IMPOSSIBLE;
+            default -> computed;
+        };
+    }
+}

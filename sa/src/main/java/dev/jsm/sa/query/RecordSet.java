@@ -1,0 +1,61 @@
+package dev.jsm.sa.query;
+
+import java.util.Arrays;
+
+/**
+ * The records a query matched, encoded back to back (each {@code recordSize} bytes, a multiple of 8), as a
+ * GetTable response carries them. Grows by doubling.
+ *
+ * <p>Confined to the thread answering the query.
+ */
+public final class RecordSet {
+
+    private final int recordSize;
+    private byte[] bytes;
+    private int count;
+
+    /** An empty set of {@code recordSize}-byte records. */
+    public RecordSet(int recordSize) {
+        this.recordSize = recordSize;
+        this.bytes = new byte[recordSize * 4];
+    }
+
+    /** Size of one record in bytes. */
+    public int recordSize() {
+        return recordSize;
+    }
+
+    /** Number of records. */
+    public int count() {
+        return count;
+    }
+
+    /**
+     * Makes room for one more record and zeroes it; write it into {@link #buffer()} at the returned offset, then
+     * {@link #commit()} it or leave it (the next reserve reuses the slot).
+     */
+    public int reserve() {
+        int off = count * recordSize;
+        if (off + recordSize > bytes.length) {
+            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, off + recordSize));
+        } else {
+            Arrays.fill(bytes, off, off + recordSize, (byte) 0);
+        }
+        return off;
+    }
+
+    /** The buffer a reserved slot lives in (re-read it after each {@link #reserve()}: it grows). */
+    public byte[] buffer() {
+        return bytes;
+    }
+
+    /** Keeps the record written in the reserved slot. */
+    public void commit() {
+        count++;
+    }
+
+    /** The records, {@code count * recordSize} bytes. */
+    public byte[] toBytes() {
+        return Arrays.copyOf(bytes, count * recordSize);
+    }
+}

@@ -1,0 +1,96 @@
+package dev.jsm.sa.query;
+
+import dev.jsm.mad.codec.MadStatus;
+import dev.jsm.mad.codec.Method;
+import dev.jsm.sa.codec.ClassPortInfo;
+import dev.jsm.sa.codec.Gid;
+import dev.jsm.sa.codec.SaAttribute;
+import dev.jsm.sa.codec.SaStatus;
+
+/**
+ * Answers SA Get and GetTable requests from an {@link SaView}: dispatches by attribute, rejects component masks
+ * with bits the record does not define (ERR_REQ_INVALID), collects the matching records, and applies the Get rules
+ * (none: ERR_NO_RECORDS, more than one: ERR_TOO_MANY_RECORDS). Unknown attributes and methods an attribute does not
+ * support are answered with the common status "method/attribute combination not supported" (0x000C).
+ *
+ * <p>Stateless; thread-safe. Records that change state (ServiceRecord, MCMemberRecord, InformInfo) are the
+ * agent's, not this engine's.
+ */
+public final class SaQueryEngine {
+
+    private static final RecordQuery NODE = new NodeRecordQuery();
+    private static final RecordQuery PORT_INFO = new PortInfoRecordQuery();
+    private static final RecordQuery SWITCH_INFO = new SwitchInfoRecordQuery();
+    private static final RecordQuery LINK = new LinkRecordQuery();
+    private static final RecordQuery LFT = new LftRecordQuery();
+    private static final RecordQuery MFT = new MftRecordQuery();
+    private static final RecordQuery SM_INFO = new SmInfoRecordQuery();
+    private static final RecordQuery PATH = new PathRecordQuery();
+
+    /** ClassPortInfo.CapabilityMask2 bit 1: IsQoSSupported. */
+    private static final int CAP2_IS_QOS = 1 << 1;
+
+    /**
+     * Answers a Get or GetTable.
+     *
+     * @return the answer; {@link SaAnswer#drop()} never (the agent filters methods first)
+     */
+    public SaAnswer answer(SaView view, SaRequest request) {
+        int method = request.method();
+        boolean get = method == Method.GET.value();
+        boolean table = method == Method.GET_TABLE.value();
+        if (request.attributeId() == SaAttribute.CLASS_PORT_INFO) {
+            return get ? classPortInfo(view.settings()) : unsupported(ClassPortInfo.SIZE);
+        }
+        RecordQuery q = query(request.attributeId());
+        if (q == null || !get && !table) {
+            return unsupported(q == null ? 0 : q.recordSize());
+        }
+        if (q.components().undefinedBits(request.componentMask()) != 0) {
+            return SaAnswer.error(SaStatus.REQ_INVALID, q.recordSize());
+        }
+        RecordSet out = new RecordSet(q.recordSize());
+        int status = q.collect(view, request, out);
+        if (status != SaStatus.OK) {
+            return SaAnswer.error(status, q.recordSize());
+        }
+        if (get && out.count() == 0) {
+            return SaAnswer.error(SaStatus.NO_RECORDS, q.recordSize());
+        }
+        if (get && out.count() > 1) {
+            return SaAnswer.error(SaStatus.TOO_MANY_RECORDS, q.recordSize());
+        }
+        return SaAnswer.of(out);
+    }
+
+    private static RecordQuery query(int attributeId) {
+        return switch (attributeId) {
+            case SaAttribute.NODE_RECORD -> NODE;
+            case SaAttribute.PORT_INFO_RECORD -> PORT_INFO;
+            case SaAttribute.SWITCH_INFO_RECORD -> SWITCH_INFO;
+            case SaAttribute.LINK_RECORD -> LINK;
+            case SaAttribute.LINEAR_FORWARDING_TABLE_RECORD -> LFT;
+            case SaAttribute.MULTICAST_FORWARDING_TABLE_RECORD -> MFT;
+            case SaAttribute.SM_INFO_RECORD -> SM_INFO;
+            case SaAttribute.PATH_RECORD -> PATH;
+            default -> null;
+        };
+    }
+
+    private static SaAnswer unsupported(int recordSize) {
+        return SaAnswer.error(MadStatus.METHOD_ATTR_UNSUPPORTED.value(), recordSize);
+    }
+
+    /** OpenSM's ClassPortInfo: FACTS.md 2.7 (no redirection; QP 1 and its Q_Key in the redirect fields). */
+    private static SaAnswer classPortInfo(SaSettings settings) {
+        int cap = ClassPortInfo.CAP_IS_GET_SET_NOTICE | ClassPortInfo.CAP_IS_PORT_INFO_CAP_MASK_MATCH
+                | (settings.multicast() ? ClassPortInfo.CAP_IS_UD_MULTICAST : 0);
+        int cap2 = settings.qos() ? CAP2_IS_QOS : 0;
+        RecordSet out = new RecordSet(ClassPortInfo.SIZE);
+        int off = out.reserve();
+        new ClassPortInfo(1, 2, cap, cap2, settings.respTimeValue(), Gid.ZERO, 0, 0, 0, 0, 0, 1, 0x8001_0000L,
+                Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0).encodeTo(out.buffer(), off);
+        out.commit();
+        return SaAnswer.of(out);
+    }
+}

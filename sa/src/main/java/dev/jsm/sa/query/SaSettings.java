@@ -1,0 +1,29 @@
+package dev.jsm.sa.query;
+
+/**
+ * The options the SA answers with (OpenSM names in parentheses).
+ *
+ * <p>Immutable; safe to share.
+ *
+ * @param saKey the SA's SM_Key ({@code sa_key}): requests carrying it are trusted, others must carry 0
+ * @param subnetTimeout PacketLifeTime of PathRecords ({@code subnet_timeout}), 0..31
+ * @param respTimeValue ClassPortInfo.RespTimeValue (smallest n with 4.096 us * 2^n >= transaction_timeout)
+ * @param multicast whether multicast is served ({@code disable_multicast} off): ClassPortInfo IsUDMulticast
+ * @param qos whether QoS is on ({@code qos}): ClassPortInfo CapabilityMask2 IsQoSSupported
+ */
+public record SaSettings(long saKey, int subnetTimeout, int respTimeValue, boolean multicast, boolean qos) {
+
+    /** OpenSM's defaults: sa_key 1, subnet_timeout 18, RespTimeValue for 200 ms (16), multicast on, QoS off. */
+    public static SaSettings defaults() {
+        return new SaSettings(1, 18, respTimeValue(200), true, false);
+    }
+
+    /** RespTimeValue for a transaction timeout: the smallest n >= 8 with 4.096 us * 2^n >= the timeout. */
+    public static int respTimeValue(long transactionTimeoutMs) {
+        int n = 8;
+        while (n < 31 && 4096L * (1L << n) < transactionTimeoutMs * 1_000_000L) {
+            n++;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,46 @@
+package dev.jsm.sa.query;
+
+import dev.jsm.routing.PathSlProvider;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.util.Objects;
+
+/**
+ * Everything the SA answers from, published as one immutable object at each SUBNET UP: the subnet snapshot (with
+ * the programmed LFTs, which PathRecords follow), the routing engine's path SLs, the QoS levels, partition
+ * membership, the SM's own identity and the SA options. The agent reads the last published view and never waits
+ * for the sweep.
+ *
+ * <p>Immutable; safe to share (as long as the collaborators are, which their contracts require).
+ *
+ * @param snapshot the subnet as of the last SUBNET UP
+ * @param pathSl SL of each routed path ({@link PathSlProvider#DEFAULT}: SL 0)
+ * @param qos the QoS policy ({@link QosLevels#NONE} when QoS is off)
+ * @param partitions partition membership ({@link PartitionMembership#DEFAULT_ONLY} without a partition file)
+ * @param sm the SM's own LID and SMInfo
+ * @param settings the SA options
+ */
+public record SaView(SubnetSnapshot snapshot, PathSlProvider pathSl, QosLevels qos, PartitionMembership partitions,
+                     SmIdentity sm, SaSettings settings) {
+
+    /** Checks for nulls. */
+    public SaView {
+        Objects.requireNonNull(snapshot, "snapshot");
+        Objects.requireNonNull(pathSl, "pathSl");
+        Objects.requireNonNull(qos, "qos");
+        Objects.requireNonNull(partitions, "partitions");
+        Objects.requireNonNull(sm, "sm");
+        Objects.requireNonNull(settings, "settings");
+    }
+
+    /** The view before the first sweep: an empty subnet, default policies. */
+    public static SaView empty(SaSettings settings) {
+        return new SaView(SubnetSnapshot.empty(), PathSlProvider.DEFAULT, QosLevels.NONE,
+                PartitionMembership.DEFAULT_ONLY, SmIdentity.NONE, settings);
+    }
+
+    /** The default view of a snapshot: SL 0 everywhere, no QoS, the default partition only. */
+    public static SaView of(SubnetSnapshot snapshot, SmIdentity sm, SaSettings settings) {
+        return new SaView(snapshot, PathSlProvider.DEFAULT, QosLevels.NONE, PartitionMembership.DEFAULT_ONLY, sm,
+                settings);
+    }
+}

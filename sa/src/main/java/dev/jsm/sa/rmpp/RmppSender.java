@@ -1,0 +1,199 @@
+package dev.jsm.sa.rmpp;
+
+import dev.jsm.mad.channel.MadAddress;
+import dev.jsm.mad.channel.MadChannel;
+import dev.jsm.mad.codec.MadHeader;
+import dev.jsm.sa.codec.RmppHeader;
+import dev.jsm.sa.codec.SaHeader;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The sending side of RMPP (IBA 13.6.3.2) in user space: cuts a message into DATA segments, sends those inside the
+ * window (initially segment 1 only), slides the window on each ACK (SegmentNumber = last segment received in order,
+ * NewWindowLast = last segment the receiver accepts), resends the unacknowledged segments of the window after
+ * {@link RmppSettings#ackTimeout()} and aborts (ABORT, status 126) after {@link RmppSettings#maxRetries()}
+ * resends; a STOP or ABORT from the receiver ends the transfer. The transfer is done when the last segment is
+ * acknowledged.
+ *
+ * <p>Needed because umad2sim/ibsim do no kernel RMPP, and so that the SA does not depend on the kernel's.
+ *
+ * <p>Time comes from the caller ({@code nowNanos}, a {@link System#nanoTime()} value): {@link #poll} must be called
+ * now and then (every few milliseconds) to fire timeouts. Thread-safe (one monitor; sends happen under it, and
+ * {@link MadChannel#send} does not block).
+ */
+public final class RmppSender {
+
+    private static final System.Logger LOG = System.getLogger(RmppSender.class.getName());
+
+    private final MadChannel channel;
+    private final RmppSettings settings;
+    private final Map<RmppKey, Transfer> transfers = new HashMap<>();
+    private final byte[] scratch = new byte[MadHeader.MAD_SIZE];
+    private long segmentsSent;
+    private long resends;
+    private long completed;
+    private long aborted;
+
+    /** A sender that sends through {@code channel}. */
+    public RmppSender(MadChannel channel, RmppSettings settings) {
+        this.channel = channel;
+        this.settings = settings;
+    }
+
+    /**
+     * Starts sending a message; a transfer already running under the same peer and TID is replaced.
+     *
+     * @param to the receiver (its LID and QP)
+     * @param header bytes 0..55 of every segment (MAD header with method and TID, SA header); the RMPP header part
+     *     is overwritten
+     * @param data the records, at most {@code 2^31 - 21} bytes
+     * @param nowNanos the current time
+     */
+    public synchronized void send(MadAddress.LidRouted to, byte[] header, byte[] data, long nowNanos) {
+        if (header.length < SaHeader.DATA_OFFSET) {
+            throw new IllegalArgumentException("an RMPP header has 56 bytes, not " + header.length);
+        }
+        long tid = MadHeader.TRANSACTION_ID.getLong(header, 0);
+        Transfer t = new Transfer(to, java.util.Arrays.copyOf(header, SaHeader.DATA_OFFSET), data);
+        transfers.put(new RmppKey(to.lid(), to.qpn(), tid), t);
+        sendWindow(t, nowNanos);
+    }
+
+    /**
+     * Handles an ACK, STOP or ABORT from a receiver ({@code mad} has an active RMPP header of one of those types).
+     *
+     * @return whether the MAD belonged to a transfer of this sender
+     */
+    public synchronized boolean onControl(MadAddress.LidRouted from, byte[] mad, long nowNanos) {
+        RmppKey key = new RmppKey(from.lid(), from.qpn(), MadHeader.TRANSACTION_ID.getLong(mad, 0));
+        Transfer t = transfers.get(key);
+        if (t == null) {
+            return false;
+        }
+        RmppHeader r = RmppHeader.decode(mad);
+        if (r.type() != RmppHeader.TYPE_ACK) {
+            LOG.log(System.Logger.Level.DEBUG, "RMPP transfer to {0} ended by the receiver (type {1}, status {2})",
+                    from, r.type(), r.status());
+            transfers.remove(key);
+            aborted++;
+            return true;
+        }
+        long seg = r.segmentNumber();
+        long newWindowLast = r.payloadLength();
+        if (seg > t.count || newWindowLast < seg) {
+            abort(key, t, seg > t.count ? RmppHeader.STATUS_SEGMENT_NUMBER_TOO_BIG
+                    : RmppHeader.STATUS_NEW_WINDOW_LAST_TOO_SMALL);
+            return true;
+        }
+        if (seg >= t.lastAcked) {
+            if (seg > t.lastAcked) {
+                t.retries = 0;
+            }
+            t.lastAcked = (int) seg;
+            t.windowLast = (int) Math.max(t.windowLast, Math.min(newWindowLast, t.count));
+            if (t.lastAcked == t.count) {
+                transfers.remove(key);
+                completed++;
+                return true;
+            }
+            if (t.next <= t.lastAcked) {
+                t.next = t.lastAcked + 1;
+            }
+            sendWindow(t, nowNanos);
+        }
+        return true;
+    }
+
+    /** Fires timeouts: resends the unacknowledged part of each expired window, or aborts after the last retry. */
+    public synchronized void poll(long nowNanos) {
+        List<RmppKey> expired = null;
+        for (Map.Entry<RmppKey, Transfer> e : transfers.entrySet()) {
+            if (nowNanos - e.getValue().deadline >= 0) {
+                if (expired == null) {
+                    expired = new ArrayList<>();
+                }
+                expired.add(e.getKey());
+            }
+        }
+        if (expired == null) {
+            return;
+        }
+        for (RmppKey key : expired) {
+            Transfer t = transfers.get(key);
+            if (t.retries >= settings.maxRetries()) {
+                abort(key, t, RmppHeader.STATUS_TOO_MANY_RETRIES);
+            } else {
+                t.retries++;
+                t.next = t.lastAcked + 1;
+                resends++;
+                sendWindow(t, nowNanos);
+            }
+        }
+    }
+
+    /** Transfers not finished yet. */
+    public synchronized int inFlight() {
+        return transfers.size();
+    }
+
+    /** Counters: segments sent (resends included), window resends, transfers completed and aborted. */
+    public synchronized RmppCounters counters() {
+        return new RmppCounters(segmentsSent, resends, completed, aborted);
+    }
+
+    /** Drops every transfer (when the agent stops). */
+    public synchronized void clear() {
+        transfers.clear();
+    }
+
+    private void sendWindow(Transfer t, long nowNanos) {
+        int last = Math.min(t.windowLast, t.count);
+        while (t.next <= last) {
+            RmppSegments.dataSegment(scratch, t.header, t.data, t.next, t.count);
+            transmit(t.to, scratch);
+            segmentsSent++;
+            t.next++;
+        }
+        t.deadline = nowNanos + settings.ackTimeout().toNanos();
+    }
+
+    private void abort(RmppKey key, Transfer t, int status) {
+        transfers.remove(key);
+        aborted++;
+        transmit(t.to, RmppSegments.control(t.header, false, RmppHeader.TYPE_ABORT, status, 0, 0));
+        LOG.log(System.Logger.Level.DEBUG, "RMPP transfer to {0} aborted with status {1}", t.to, status);
+    }
+
+    private void transmit(MadAddress.LidRouted to, byte[] mad) {
+        try {
+            channel.send(to, mad, MadHeader.MAD_SIZE);
+        } catch (IOException e) {
+            // handled like a lost segment: the ACK timeout resends it
+            LOG.log(System.Logger.Level.DEBUG, "RMPP segment to {0} not sent: {1}", to, e.getMessage());
+        }
+    }
+
+    /** One message being sent. Confined to the sender's monitor. */
+    private static final class Transfer {
+        final MadAddress.LidRouted to;
+        final byte[] header;
+        final byte[] data;
+        final int count;
+        int lastAcked;
+        int windowLast = 1;
+        int next = 1;
+        int retries;
+        long deadline;
+
+        Transfer(MadAddress.LidRouted to, byte[] header, byte[] data) {
+            this.to = to;
+            this.header = header;
+            this.data = data;
+            this.count = RmppSegments.segmentCount(data.length);
+        }
+    }
+}

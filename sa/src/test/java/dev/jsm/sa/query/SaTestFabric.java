@@ -1,0 +1,106 @@
+package dev.jsm.sa.query;
+
+import dev.jsm.subnet.LidRange;
+import dev.jsm.subnet.Node;
+import dev.jsm.subnet.NodeKind;
+import dev.jsm.subnet.PhysPort;
+import dev.jsm.subnet.PortAttributes;
+import dev.jsm.subnet.Subnet;
+import dev.jsm.subnet.SwitchAttributes;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+
+/**
+ * A small configured fabric for the SA tests, as the SM leaves it at SUBNET UP: switch A (LID 2) and switch B
+ * (LID 1) cabled A[1]-B[1] at 4x DDR with NeighborMTU 2048; hosts H1 on A[3] (LIDs 4-5, LMC 1), H2 on A[4] (LID 8),
+ * H3 on B[3] (LID 9), H4 on B[4] (LID 10), all 4x QDR, MTUCap 4096; every port Active; LFTs programmed for
+ * shortest paths, except that switch A has no entry for LID 10 when {@code breakLid10} is set; switch A (MFT cap
+ * 64) forwards MLID 0xC001 to ports 1, 3 and 4.
+ *
+ * <p>Stateless.
+ */
+final class SaTestFabric {
+
+    static final long SW_A = 0x0002c90000000200L;
+    static final long SW_B = 0x0002c90000000100L;
+    static final long H1 = 0x0002c90000001000L;
+    static final long H2 = 0x0002c90000002000L;
+    static final long H3 = 0x0002c90000003000L;
+    static final long H4 = 0x0002c90000004000L;
+    static final long PREFIX = 0xfe80000000000000L;
+
+    private SaTestFabric() {
+    }
+
+    /** The snapshot of the fabric; with {@code breakLid10} switch A has no route to LID 10. */
+    static SubnetSnapshot snapshot(boolean breakLid10) {
+        Subnet s = new Subnet();
+        Node a = addSwitch(s, SW_A, 2);
+        Node b = addSwitch(s, SW_B, 1);
+        s.connect(a.port(1), b.port(1));
+        Node h1 = addCa(s, H1, a, 3, 4, 1);
+        Node h2 = addCa(s, H2, a, 4, 8, 0);
+        Node h3 = addCa(s, H3, b, 3, 9, 0);
+        Node h4 = addCa(s, H4, b, 4, 10, 0);
+        a.port(1).setAttributes(attrs(0, 0, 2, 2, 4, 4));
+        b.port(1).setAttributes(attrs(0, 0, 2, 2, 4, 4));
+        s.assignLids(s.endPort(SW_B), LidRange.single(1));
+        s.assignLids(s.endPort(SW_A), LidRange.single(2));
+        s.assignLids(s.endPort(H1 + 1), LidRange.of(4, 1));
+        s.assignLids(s.endPort(H2 + 1), LidRange.single(8));
+        s.assignLids(s.endPort(H3 + 1), LidRange.single(9));
+        s.assignLids(s.endPort(H4 + 1), LidRange.single(10));
+        //            LID:   0    1  2  3    4  5  6    7    8  9  10
+        program(a, new int[] {255, 1, 0, 255, 3, 3, 255, 255, 4, 1, breakLid10 ? 255 : 1});
+        program(b, new int[] {255, 0, 1, 255, 1, 1, 255, 255, 1, 3, 4});
+        a.asSwitch().setAttributes(new SwitchAttributes(0xC000, 0, 64, 10, 0, 255, 255, 19, 0, 0, 1, 32, 1, 1, 0,
+                0, 0, 0xC001));
+        a.asSwitch().mft().setWantedPort(0xC001, 1, true);
+        a.asSwitch().mft().setWantedPort(0xC001, 3, true);
+        a.asSwitch().mft().setWantedPort(0xC001, 4, true);
+        a.asSwitch().mft().markProgrammed(0, 0);
+        s.index();
+        return SubnetSnapshot.of(s);
+    }
+
+    /** A view of {@link #snapshot} with default policies and the SM on switch B. */
+    static SaView view(boolean breakLid10) {
+        return SaView.of(snapshot(breakLid10), new SmIdentity(1, new dev.jsm.mad.smp.SmInfo(SW_B, 0x0123L, 7, 5,
+                dev.jsm.mad.smp.SmInfo.STATE_MASTER)), SaSettings.defaults());
+    }
+
+    private static Node addSwitch(Subnet s, long guid, int lid) {
+        Node n = s.addNode(NodeKind.SWITCH, guid, 8);
+        for (int p = 0; p <= 8; p++) {
+            PhysPort port = s.addPort(n, p, guid);
+            port.setAttributes(p == 0 ? attrs(lid, 0, 2, 4, 5, 0) : attrs(0, 0, 2, 4, 5, 5));
+        }
+        n.setDescription("switch " + Long.toHexString(guid));
+        return n;
+    }
+
+    private static Node addCa(Subnet s, long guid, Node sw, int swPort, int lid, int lmc) {
+        Node n = s.addNode(NodeKind.CA, guid, 1);
+        PhysPort p = s.addPort(n, 1, guid + 1);
+        p.setAttributes(attrs(lid, lmc, 2, 4, 5, 5));
+        s.connect(p, sw.port(swPort));
+        n.setDescription("host " + Long.toHexString(guid));
+        n.setVendorId(0x02c9);
+        return n;
+    }
+
+    private static void program(Node sw, int[] ports) {
+        byte[] lft = new byte[ports.length];
+        for (int i = 0; i < ports.length; i++) {
+            lft[i] = (byte) ports[i];
+        }
+        sw.asSwitch().lft().setWanted(lft);
+        sw.asSwitch().lft().markProgrammed(0);
+    }
+
+    /** Active port attributes: width code, speed code, MTUCap, NeighborMTU. */
+    static PortAttributes attrs(int lid, int lmc, int width, int speed, int mtuCap, int neighborMtu) {
+        return new PortAttributes(0x1111L, PREFIX, lid, 1, 0x02510a68L, 0, width, 3, width, 7,
+                PortAttributes.STATE_ACTIVE, 5, 0, lmc, speed, speed, neighborMtu, 0, 4, 0, 8, 8, mtuCap, 0, 16, 4,
+                0, 0, 0, 0, 1, 18, 8, 8, 0, 0, 0, 0);
+    }
+}

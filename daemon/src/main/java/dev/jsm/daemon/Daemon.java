@@ -8,6 +8,7 @@ import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
 import dev.jsm.daemon.mcast.McastGroups;
+import dev.jsm.daemon.sa.SaService;
 import dev.jsm.daemon.sm.SmInfoResponder;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.sm.SmStatus;
@@ -54,6 +55,7 @@ public final class Daemon implements AutoCloseable {
 
     private final SmEvents events;
     private final SmThread sm = new SmThread();
+    private final SaService sa;
     private final MadTransactions transactions;
     private final SweepContext ctx;
     private final ScheduledExecutorService timer;
@@ -92,6 +94,8 @@ public final class Daemon implements AutoCloseable {
         }
         transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),
                 traps::onTrap);
+        this.sa = new SaService(channel, transactions, ctx, smInfo);
+        ctx.addListener(sa);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "jsm-timer");
             t.setDaemon(true);
@@ -135,6 +139,7 @@ public final class Daemon implements AutoCloseable {
     /** Starts the event loop and queues the first heavy sweep. */
     public void start() {
         events.request(SmEvent.HEAVY_SWEEP, "start-up");
+        sa.start();
         loopThread.start();
     }
 
@@ -200,6 +205,7 @@ public final class Daemon implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         timer.shutdownNow();
+        sa.close();
         transactions.close();
         sm.close();
     }

@@ -88,7 +88,8 @@ public final class FabricAttachment implements AutoCloseable {
      */
     public static FabricAttachment umad(SmOptions options, long guid) throws UmadException {
         int kernelTimeout = options.transactionTimeoutMs() * (options.transactionRetries() + 2);
-        UmadChannel.Options o = UmadChannel.Options.defaults().withRequestTimeoutMs(kernelTimeout);
+        UmadChannel.Options o = UmadChannel.Options.defaults().withRequestTimeoutMs(kernelTimeout)
+                .withSaServer(true);
         UmadChannel ch = guid != 0 ? UmadChannel.openByGuid(guid, o) : UmadChannel.open(null, 0, o);
         UmadPort port = ch.umadPort();
         IssmDevice issm = null;

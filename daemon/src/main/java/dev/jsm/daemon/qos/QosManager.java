@@ -60,9 +60,11 @@ public final class QosManager implements SweepStage {
         vlArbSets = 0;
         QosConfig config = QosConfig.from(ctx.options());
         if (!config.enabled()) {
+            ctx.publishQosPolicy(null);
             return StageOutcome.CONTINUE;
         }
         reloadPolicy(ctx.options().getString("qos_policy_file"));
+        ctx.publishQosPolicy(policy.current());
         QosPlan plan = QosTablePlanner.plan(ctx.subnet(), config, programmed, override(ctx));
         for (QosSet set : plan.sets()) {
             send(ctx, set);

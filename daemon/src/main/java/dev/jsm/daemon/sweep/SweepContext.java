@@ -7,6 +7,7 @@ import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.sm.SmStatus;
+import dev.jsm.qos.policy.QosPolicy;
 import dev.jsm.routing.RoutingChain;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.partitions.PartEnforce;
@@ -22,12 +23,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * What the sweep stages share: the mutable {@link Subnet} and the other state kept between sweeps (routes to
- * nodes, the guid2lid store, the SM's status, the routing chain, the multicast groups), the MAD sender, the options in effect, the
- * per-sweep error count, and the last published {@link SubnetSnapshot}.
+ * nodes, the guid2lid store, the SM's status, the routing chain, the multicast groups, the partition enforcement and
+ * VLHighLimit wishes for the link manager), the MAD sender, the options in effect, the per-sweep error count, and
+ * what is published for other threads: the last SUBNET UP's {@link SubnetSnapshot}, the partitions and QoS policy
+ * in force and the last routing result.
  *
- * <p>Confined to the SM thread, except {@link #published()}, {@link #partitions()}, {@link #lastRouting()},
- * {@link #settings()} and
- * {@link #sm()}, which other threads may read, and {@link #requestReroute()}, which any thread may call.
+ * <p>Confined to the SM thread, except {@link #published()}, {@link #partitions()}, {@link #qosPolicy()},
+ * {@link #lastRouting()}, {@link #settings()} and {@link #sm()}, which other threads may read, and
+ * {@link #requestReroute()}, which any thread may call.
  */
 public final class SweepContext {
 
@@ -37,6 +40,7 @@ public final class SweepContext {
     private final Map<PhysPort, PartEnforce> enforcement = new HashMap<>();
     private final Map<PhysPort, Integer> vlHighLimits = new HashMap<>();
     private volatile PartitionSet partitions;
+    private volatile QosPolicy qosPolicy;
     private final SmpSender smps;
     private final SmEvents events;
     private final SmStatus sm;
@@ -132,6 +136,16 @@ public final class SweepContext {
     /** The partitions in force, or {@code null} before the partition manager first ran. Any thread. */
     public PartitionSet partitions() {
         return partitions;
+    }
+
+    /** Publishes the QoS policy in force ({@code null}: QoS off or no policy file), for the SA's PathRecords. */
+    public void publishQosPolicy(QosPolicy policy) {
+        qosPolicy = policy;
+    }
+
+    /** The QoS policy in force, or {@code null}. Any thread. */
+    public QosPolicy qosPolicy() {
+        return qosPolicy;
     }
 
     /** The SM's state and LID. */

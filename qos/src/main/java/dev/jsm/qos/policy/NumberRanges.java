@@ -74,6 +74,11 @@ public final class NumberRanges {
         return false;
     }
 
+    /** The smallest number (unsigned), or -1 when there are none. */
+    public long first() {
+        return low.length == 0 ? -1 : low[0];
+    }
+
     /** Whether there are no numbers. */
     public boolean isEmpty() {
         return low.length == 0;

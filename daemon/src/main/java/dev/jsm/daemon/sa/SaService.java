@@ -1,0 +1,99 @@
+package dev.jsm.daemon.sa;
+
+import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.sm.SmInfoResponder;
+import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.mad.channel.MadChannel;
+import dev.jsm.mad.codec.Method;
+import dev.jsm.mad.codec.MgmtClass;
+import dev.jsm.mad.smp.SmInfo;
+import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.UnsolicitedFilter;
+import dev.jsm.partitions.PartitionSet;
+import dev.jsm.qos.policy.QosFabric;
+import dev.jsm.qos.policy.QosPolicy;
+import dev.jsm.routing.PathSlProvider;
+import dev.jsm.routing.RoutingResult;
+import dev.jsm.sa.agent.SaAgent;
+import dev.jsm.sa.agent.SaAgentStats;
+import dev.jsm.sa.query.SaSettings;
+import dev.jsm.sa.query.SaView;
+import dev.jsm.sa.query.SmIdentity;
+import dev.jsm.sa.rmpp.RmppSettings;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.time.Duration;
+
+/**
+ * The subnet administrator inside the daemon: an {@link SaAgent} on the SM's port that answers SA queries on its
+ * own thread from the view published at the last SUBNET UP - the snapshot (with the programmed LFTs the PathRecords
+ * follow), the routing engine's path SLs, the QoS policy and the partitions in force - so a sweep never waits for
+ * queries and queries never see a half-configured fabric. The SA's MADs reach it through the transactions layer's
+ * unsolicited dispatch (the layer owns the channel's receiver).
+ *
+ * <p>{@link #subnetUp} runs on the SM thread; the agent on its own. Thread-safe.
+ */
+public final class SaService implements SweepListener, AutoCloseable {
+
+    private static final Method[] REQUESTS = {Method.GET, Method.SET, Method.GET_TABLE, Method.DELETE,
+        Method.GET_MULTI, Method.GET_TRACE_TABLE, Method.REPORT};
+
+    private final SaAgent agent;
+    private final SweepContext ctx;
+    private final SmInfoResponder smInfo;
+
+    /**
+     * An agent on {@code channel}, fed by {@code transactions}; nothing is answered before {@link #start}.
+     *
+     * @param smInfo what the SM says about itself (SMInfoRecord)
+     */
+    public SaService(MadChannel channel, MadTransactions transactions, SweepContext ctx, SmInfoResponder smInfo) {
+        this.ctx = ctx;
+        this.smInfo = smInfo;
+        SmOptions o = ctx.options();
+        Duration ack = Duration.ofMillis(o.transactionTimeoutMs());
+        this.agent = new SaAgent(channel, SaView.empty(settings(o)), new RmppSettings(ack, o.transactionRetries(),
+                32, Duration.ofSeconds(10)), 10_000);
+        for (Method m : REQUESTS) {
+            transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_ADM, m), Runnable::run, agent::onMad);
+        }
+    }
+
+    /** Starts answering (from an empty view until the first SUBNET UP). */
+    public void start() {
+        agent.start();
+    }
+
+    /** Publishes the view of this SUBNET UP to the agent. */
+    @Override
+    public void subnetUp(SubnetSnapshot snapshot, int sweepNumber) {
+        SmOptions o = ctx.options();
+        RoutingResult routing = ctx.lastRouting();
+        PathSlProvider pathSl = routing != null && routing.isRouted() ? routing.routed().pathSl()
+                : PathSlProvider.DEFAULT;
+        PartitionSet partitions = ctx.partitions();
+        QosPolicy qos = ctx.qosPolicy();
+        SmInfo now = smInfo.current();
+        SmInfo withKey = new SmInfo(now.guid(), o.smKey(), now.actCount(), now.priority(), now.smState());
+        agent.publish(new SaView(snapshot, pathSl,
+                SaBridges.qosLevels(qos == null ? null : qos.bind(QosFabric.of(snapshot, ctx.smPortGuid(),
+                        SaBridges.partitionLookup(partitions)))),
+                SaBridges.membership(partitions), new SmIdentity(ctx.sm().smLid(), withKey), settings(o)));
+    }
+
+    /** The agent's counters (metrics, tests). */
+    public SaAgentStats stats() {
+        return agent.stats();
+    }
+
+    /** Stops answering; call before the channel closes. */
+    @Override
+    public void close() {
+        agent.close();
+    }
+
+    private static SaSettings settings(SmOptions o) {
+        return new SaSettings(o.saKey(), o.getInt("subnet_timeout"),
+                SaSettings.respTimeValue(o.transactionTimeoutMs()), !o.getBool("disable_multicast"), o.qos());
+    }
+}

@@ -114,6 +114,28 @@ public final class RoutingInput {
         return switchGuid.length;
     }
 
+    /**
+     * The index of the switch with node GUID {@code nodeGuid}, or -1 (a binary search: switches are in unsigned GUID
+     * order).
+     */
+    public int switchIndexOf(long nodeGuid) {
+        int lo = 0;
+        int hi = switchGuid.length - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int c = Long.compareUnsigned(switchGuid[mid], nodeGuid);
+            if (c == 0) {
+                return mid;
+            }
+            if (c < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return -1;
+    }
+
     /** Node GUIDs by switch index. Read-only. */
     public long[] switchGuid() {
         return switchGuid;

@@ -25,7 +25,7 @@ final class EngineSl2Vl implements Sl2VlOverride {
 
     @Override
     public SlToVlMappingTable table(Node node, int inPort, int outPort, SlToVlMappingTable configured) {
-        int sw = node.isSwitch() ? switchIndex(node.nodeGuid()) : -1;
+        int sw = node.isSwitch() ? in.switchIndexOf(node.nodeGuid()) : -1;
         if (sw < 0) {
             return configured;
         }
@@ -35,25 +35,5 @@ final class EngineSl2Vl implements Sl2VlOverride {
             vls[sl] = vl < sl2Vl.vlCount() ? vl : 15;
         }
         return SlToVlMappingTable.of(vls);
-    }
-
-    /** The routing-input index of the switch with {@code guid} (switches are in unsigned GUID order), or -1. */
-    private int switchIndex(long guid) {
-        long[] g = in.switchGuid();
-        int lo = 0;
-        int hi = g.length - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int c = Long.compareUnsigned(g[mid], guid);
-            if (c == 0) {
-                return mid;
-            }
-            if (c < 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return -1;
     }
 }

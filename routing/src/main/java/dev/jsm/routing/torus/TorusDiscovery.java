@@ -77,7 +77,7 @@ final class TorusDiscovery {
                 return "a link in " + AXES[d] + ", whose radix is 1";
             }
         }
-        int from = switchOf(in, seed.from());
+        int from = in.switchIndexOf(seed.from());
         if (from < 0) {
             return "switch " + Guid.toString(seed.from()) + " is not in the fabric";
         }
@@ -87,7 +87,7 @@ final class TorusDiscovery {
             if (seed.link(dir) == 0) {
                 continue;
             }
-            int to = switchOf(in, seed.link(dir));
+            int to = in.switchIndexOf(seed.link(dir));
             if (to < 0) {
                 return "switch " + Guid.toString(seed.link(dir)) + " is not in the fabric";
             }
@@ -195,25 +195,5 @@ final class TorusDiscovery {
             nbr[sw] = Arrays.copyOf(tmp, k);
         }
         return nbr;
-    }
-
-    /** The switch index of node GUID {@code guid} (switches are sorted by unsigned GUID), or -1. */
-    static int switchOf(RoutingInput in, long guid) {
-        long[] g = in.switchGuid();
-        int lo = 0;
-        int hi = g.length - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int c = Long.compareUnsigned(g[mid], guid);
-            if (c == 0) {
-                return mid;
-            }
-            if (c < 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return -1;
     }
 }

@@ -21,7 +21,7 @@ final class SwitchIds {
         long[] guid = in.switchGuid();
         long[] id = guid.clone();
         for (int i = 0; i < file.size(); i++) {
-            int sw = indexOf(guid, file.guid(i));
+            int sw = in.switchIndexOf(file.guid(i));
             if (sw < 0) {
                 notes.add(file.where(i) + ": " + Guid.toString(file.guid(i)) + " is not a switch of the fabric, "
                         + "skipped");
@@ -30,24 +30,5 @@ final class SwitchIds {
             }
         }
         return id;
-    }
-
-    /** The index of {@code g} in {@code guids} (unsigned ascending, as {@link RoutingInput} orders switches), or -1. */
-    static int indexOf(long[] guids, long g) {
-        int lo = 0;
-        int hi = guids.length - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int c = Long.compareUnsigned(guids[mid], g);
-            if (c == 0) {
-                return mid;
-            }
-            if (c < 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return -1;
     }
 }

@@ -116,7 +116,7 @@ final class TorusTestFabric {
 
     /** The routing-input switch index of the switch at {@code c} in {@code in}. */
     int sw(RoutingInput in, int x, int y, int z) {
-        return TorusDiscovery.switchOf(in, guid(x, y, z));
+        return in.switchIndexOf(guid(x, y, z));
     }
 
     /** The first LID of the first host of the switch at {@code c}, or its own LID if it has no host. */

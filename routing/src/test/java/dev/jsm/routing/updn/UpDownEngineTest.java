@@ -51,7 +51,7 @@ class UpDownEngineTest {
         // 4 groups of 8 mids (one per pod) and 4 cores: core to core, and mid or core to a mid or core of another group
         assertThat(r.unreachablePairs()).isEqualTo(16 * 15 + 32 * 24 + 32 * 12 + 16 * 24);
         for (VerifierReport.UnreachablePair p : r.unreachable()) {
-            int from = SwitchIds.indexOf(in.switchGuid(), p.sourceSwitchGuid());
+            int from = in.switchIndexOf(p.sourceSwitchGuid());
             assertThat(withCas[from]).as(p.toString()).isFalse();
             assertThat(in.endPortIsSwitch()[in.lidEndPort()[p.lid()]]).as(p.toString()).isTrue();
         }

@@ -1,5 +1,7 @@
 package dev.jsm.routing;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -34,16 +36,28 @@ public sealed interface RouteOutcome permits RouteOutcome.Routed, RouteOutcome.D
     /**
      * The LFTs are complete. Engines that put paths on service levels (lash, dfsssp, torus-2QoS) also give the SL of
      * each path, for the SA's PathRecords and the verifier's credit-loop check, and the SL-to-VL mapping the switches
-     * are to use.
+     * are to use. An engine may also say things the operator should read (placement warnings, layers used) and give
+     * the content of its own dump files ({@code opensm-torus.dump}, {@code opensm-ftree-ca-order.dump}), which the
+     * daemon writes to the dump directory.
      *
      * @param pathSl the SL of each (source LID, destination LID) path
      * @param sl2Vl the VL each switch puts an SL on, per input and output port
+     * @param notes lines for the log, in order
+     * @param dumpFiles file name to content, for the dump directory
      */
-    record Routed(PathSlProvider pathSl, Sl2VlProvider sl2Vl) implements RouteOutcome {
-        /** Checks for nulls. */
+    record Routed(PathSlProvider pathSl, Sl2VlProvider sl2Vl, List<String> notes, Map<String, String> dumpFiles)
+            implements RouteOutcome {
+        /** Checks for nulls and copies the lists. */
         public Routed {
             Objects.requireNonNull(pathSl, "pathSl");
             Objects.requireNonNull(sl2Vl, "sl2Vl");
+            notes = List.copyOf(notes);
+            dumpFiles = Map.copyOf(dumpFiles);
+        }
+
+        /** Routed with these SLs and VLs, nothing to say and no dump file. */
+        public Routed(PathSlProvider pathSl, Sl2VlProvider sl2Vl) {
+            this(pathSl, sl2Vl, List.of(), Map.of());
         }
     }
 

@@ -23,14 +23,16 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * {@code opensm --route-only --sim-topology FILE|SHAPE}: routes a fabric that exists only as a topology file, for
  * planning one before it is cabled. The fabric is modelled as discovery would find it ({@link TopologyModel}: LIDs
  * in node order, {@code -l} honoured), routed by the configured chain ({@code -R}, with its engine options and
  * fallbacks), checked by the {@link RouteVerifier}, and the routing dump files ({@code opensm-lfts.dump},
- * {@code opensm-lid-matrix.dump}, {@code opensm.fdbs}, {@code opensm-subnet.lst}) are written to the dump directory
- * with the verifier's report beside them ({@value #REPORT_FILE}). Nothing is sent anywhere; no guid2lid is read or
+ * {@code opensm-lid-matrix.dump}, {@code opensm.fdbs}, {@code opensm-subnet.lst}, and the engine's own, such as
+ * {@code opensm-torus.dump}) are written to the dump directory with the verifier's report beside them
+ * ({@value #REPORT_FILE}). Nothing is sent anywhere; no guid2lid is read or
  * written.
  *
  * <p>Exit status: {@link ExitCode#OK} when an engine routed and every pair is reachable,
@@ -93,6 +95,7 @@ public final class RouteOnly {
             return ExitCode.NOT_CONFIGURED;
         }
         VerifierReport report = new RouteVerifier().verify(in, result.tables(), result.routed());
+        result.routed().notes().forEach(n -> out.println(result.engineUsed().orElse("routing") + ": " + n));
         out.println(report.format());
         result.tables().applyWanted(in, subnet);
         for (int i = 0; i < subnet.switchCount(); i++) {
@@ -101,24 +104,29 @@ public final class RouteOnly {
                 lft.markProgrammed(b);
             }
         }
-        if (!writeDumps(dumpDir, SubnetSnapshot.of(subnet), options.lmc(), report)) {
+        if (!writeDumps(dumpDir, SubnetSnapshot.of(subnet), options.lmc(), report, result.routed().dumpFiles())) {
             return ExitCode.FILE_ERROR;
         }
         return report.unreachablePairs() == 0 ? ExitCode.OK : ExitCode.NOT_CONFIGURED;
     }
 
-    private boolean writeDumps(Path dir, SubnetSnapshot routed, int lmc, VerifierReport report) {
+    private boolean writeDumps(Path dir, SubnetSnapshot routed, int lmc, VerifierReport report,
+                               Map<String, String> engineDumps) {
         try {
             Files.createDirectories(dir);
             Files.writeString(dir.resolve(REPORT_FILE), report.format() + System.lineSeparator(),
                     StandardCharsets.UTF_8);
+            for (Map.Entry<String, String> d : engineDumps.entrySet()) {
+                Files.writeString(dir.resolve(d.getKey()), d.getValue(), StandardCharsets.UTF_8);
+            }
         } catch (IOException e) {
             err.println("opensm: cannot write to " + dir + ": " + e.getMessage());
             return false;
         }
         DumpFiles.write(dir, routed, LogLevels.ROUTING, lmc);
         out.println("dump files written to " + dir + ": " + DumpFiles.SUBNET_LIST + ", " + DumpFiles.LFTS + ", "
-                + DumpFiles.LID_MATRIX + ", " + DumpFiles.FDBS + ", " + REPORT_FILE);
+                + DumpFiles.LID_MATRIX + ", " + DumpFiles.FDBS + ", " + DumpFiles.MCFDBS + ", " + REPORT_FILE
+                + engineDumps.keySet().stream().sorted().map(n -> ", " + n).reduce("", String::concat));
         return true;
     }
 }

@@ -4,6 +4,7 @@ import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.verify.RouteVerifier;
@@ -11,6 +12,10 @@ import dev.jsm.routing.verify.VerifierReport;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetDiff;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -58,6 +63,9 @@ public final class UnicastRouting implements SweepStage {
             return StageOutcome.CONTINUE;
         }
         LOG.info("{} ({} switches, {} LIDs)", result.summary(), in.switchCount(), in.maxLid());
+        RouteOutcome.Routed routed = result.routed();
+        routed.notes().forEach(n -> LOG.info("{}: {}", result.engineUsed().orElse("routing"), n));
+        routed.dumpFiles().forEach((name, text) -> writeDump(ctx.settings().dumpDir().resolve(name), text));
         VerifierReport report = verifier.verify(in, result.tables(), result.routed());
         if (report.unreachablePairs() > 0) {
             StringBuilder first = new StringBuilder();
@@ -80,5 +88,14 @@ public final class UnicastRouting implements SweepStage {
     /** The input of the last successful routing (for the routing dump files), or {@code null}. */
     public RoutingInput lastInput() {
         return lastInput;
+    }
+
+    /** Writes one of the engine's dump files; a failure is logged, never fatal. */
+    private static void writeDump(Path file, String text) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            LOG.error("ROUT-0509 cannot write {}: {}", file, e.toString());
+        }
     }
 }

@@ -53,6 +53,18 @@ class RouteOnlyTest {
     }
 
     @Test
+    void anEnginesOwnDumpFileAndNotesComeWithTheRoutes() throws Exception {
+        Path fabrics = Path.of("..", "fabrics");
+        ExitCode code = routeOnly.run(fabrics.resolve("torus-6x5.net").toString(), options("routing_engine",
+                "torus-2QoS,no_fallback", "torus_config", fabrics.resolve("torus-6x5.torus-2QoS.conf").toString(),
+                "qos", "TRUE"), dir);
+
+        assertThat(code).as(text(err)).isEqualTo(ExitCode.OK);
+        assertThat(text(out)).contains("torus-2QoS", "credit loops: none", "opensm-torus.dump");
+        assertThat(dir.resolve("opensm-torus.dump")).isNotEmptyFile();
+    }
+
+    @Test
     void noEngineRoutingIsNotConfigured() throws Exception {
         ExitCode code = routeOnly.run("fat2:k=4", options("routing_engine", "file,no_fallback"), dir);
 

@@ -8,6 +8,7 @@ import dev.jsm.routing.files.RoutingFileException;
 import dev.jsm.routing.files.TorusConfigFile;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -98,8 +99,12 @@ public final class TorusEngine implements RoutingEngine {
                     + " placed switches");
         }
         lastSummary = TorusSummary.of(in, t, tree, notes);
-        return new RouteOutcome.Routed(pathSl, new TorusSl2Vl(t));
+        return new RouteOutcome.Routed(pathSl, new TorusSl2Vl(t), notes,
+                Map.of(DUMP_FILE, lastSummary.torusDump()));
     }
+
+    /** The dump file the routed outcome carries: the placement of every switch. */
+    public static final String DUMP_FILE = "opensm-torus.dump";
 
     /** The topology, master spanning tree and notes of the last routed pass, if any. */
     public Optional<TorusSummary> lastSummary() {

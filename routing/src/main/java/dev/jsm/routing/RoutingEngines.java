@@ -3,6 +3,8 @@ package dev.jsm.routing;
 import dev.jsm.routing.dor.DorEngineFactory;
 import dev.jsm.routing.file.FileEngineFactory;
 import dev.jsm.routing.minhop.MinHopEngineFactory;
+import dev.jsm.routing.sssp.DfssspEngineFactory;
+import dev.jsm.routing.sssp.SsspEngineFactory;
 import dev.jsm.routing.updn.DnUpEngineFactory;
 import dev.jsm.routing.updn.UpDnEngineFactory;
 import java.util.ArrayList;
@@ -28,7 +30,9 @@ public final class RoutingEngines {
             new UpDnEngineFactory(),
             new DnUpEngineFactory(),
             new DorEngineFactory(),
-            new FileEngineFactory());
+            new FileEngineFactory(),
+            new SsspEngineFactory(),
+            new DfssspEngineFactory());
 
     private final Map<String, RoutingEngineFactory> byName;
     private final List<String> notes;

@@ -7,6 +7,7 @@ import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingEngineFactory;
 import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.sssp.DfssspPathSl;
 import dev.jsm.routing.testing.TopologySubnets;
 import dev.jsm.routing.verify.RouteVerifier;
 import dev.jsm.routing.verify.VerifierReport;
@@ -23,27 +24,29 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Compute time and memory of the routing engines (minhop, updn, dnup, dor) on large generated fabrics,
- * single-threaded and with every core: the 648-host 2-level fat tree, the 2268- and 11664-host 3-level fat trees
- * and an 8x8x8 3D torus (arguments: other shape strings; {@code -Dengines=updn,dnup} for other engines). For each
- * fabric it prints the time to build the {@link RoutingInput}; for each engine the median and best of several runs
- * per thread count after warm-up (or why it declined), whether the runs produced identical tables, and one line of
- * the {@link RouteVerifier}'s report; and the LFT bytes ({@code S * (maxLid + 1)}) and the bytes of one
- * switch-to-switch table ({@code S^2}; minhop and dor hold one, updn two with detected roots, dnup one).
+ * Compute time and memory of the routing engines (minhop, updn, dnup, dor; sssp and dfsssp on request) on large
+ * generated fabrics, single-threaded and with every core: the 648-host 2-level fat tree, the 2268- and 11664-host
+ * 3-level fat trees and an 8x8x8 3D torus (arguments: other shape strings or topology files, e.g. the ibsim
+ * {@code .net} files the reference OpenSM ran on; {@code -Dengines=updn,dnup} for other engines). For each fabric it
+ * prints the time to build the {@link RoutingInput}; for each engine the median and best of several runs per thread
+ * count after warm-up (or why it declined), whether the runs produced identical tables, and one line of the
+ * {@link RouteVerifier}'s report (with the engine's path SLs and SL2VL; for dfsssp also the virtual layers needed);
+ * and the LFT bytes ({@code S * (maxLid + 1)}) and the bytes of one switch-to-switch table ({@code S^2}; minhop and
+ * dor hold one, updn two with detected roots, dnup one).
  *
  * <p>updn detects the roots itself (no {@code root_guid_file}): on the fat trees it finds the top level; where it
  * finds none (the torus) it is run again with a {@code root_guid_file} naming the first switch.
  *
  * <p>Not a unit test: run with {@code mvn -B -ntp -o -q -pl routing test-compile exec:java}
- * ({@code -Dexec.args="fat3:k=36"} for one fabric).
+ * ({@code -Dexec.args="fat3:k=36"} for one fabric; {@code -Dwarmup=1 -Druns=3} for fewer runs).
  */
 public final class RoutingBenchmark {
 
     private static final List<String> DEFAULT_SHAPES = List.of("fat2:k=36", "fat3:k=36,pods=7", "fat3:k=36",
             "torus:dims=8x8x8,hosts=2");
     private static final List<String> DEFAULT_ENGINES = List.of("minhop", "updn", "dnup", "dor");
-    private static final int WARMUP = 3;
-    private static final int RUNS = 7;
+    private static final int WARMUP = Integer.getInteger("warmup", 3);
+    private static final int RUNS = Math.max(1, Integer.getInteger("runs", 7));
 
     private RoutingBenchmark() {
     }
@@ -62,7 +65,12 @@ public final class RoutingBenchmark {
     }
 
     private static void run(String shape, List<String> engines, int cores) {
-        Topology t = TopologyShapes.parse(shape);
+        Topology t;
+        try {
+            t = TopologyShapes.load(shape);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         SubnetSnapshot snapshot = TopologySubnets.snapshot(t, 0);
         long t0 = System.nanoTime();
         RoutingInput in = RoutingInput.from(snapshot, 0);
@@ -101,6 +109,7 @@ public final class RoutingBenchmark {
     /** Runs and reports one engine; false if it did not route. */
     private static boolean runEngine(RoutingEngineFactory factory, RoutingInput in, int cores, EngineOptions options) {
         LftTables reference = null;
+        RouteOutcome.Routed routed = null;
         String label = factory.name() + (options.text(EngineOptions.ROOT_GUID_FILE).isPresent()
                 ? " (root_guid_file)" : "");
         for (int threads : cores > 1 ? new int[] {1, cores} : new int[] {1}) {
@@ -119,6 +128,7 @@ public final class RoutingBenchmark {
                 if (i >= WARMUP) {
                     nanos[i - WARMUP] = System.nanoTime() - r0;
                 }
+                routed = (RouteOutcome.Routed) outcome;
             }
             Arrays.sort(nanos);
             System.out.printf(Locale.ROOT, "  %s, %d thread%s: median %.1f ms, best %.1f ms%n", label,
@@ -130,12 +140,16 @@ public final class RoutingBenchmark {
             }
         }
         long v0 = System.nanoTime();
-        VerifierReport r = new RouteVerifier().verify(in, reference);
+        VerifierReport r = new RouteVerifier().verify(in, reference, routed);
+        if (routed.pathSl() instanceof DfssspPathSl layers) {
+            System.out.printf(Locale.ROOT, "  %s: %d virtual layers needed, paths spread over %d VLs%n", label,
+                    layers.layersNeeded(), layers.vlsUsed());
+        }
         System.out.printf(Locale.ROOT, "  %s verified in %.0f ms: %d of %d switch-LID pairs delivered, %d longer than "
                 + "shortest, link load max/mean %.3f, %s%n", label, (System.nanoTime() - v0) / 1e6,
                 r.deliveredPairs(), r.pairs(), r.hops().nonMinimalPairs(), r.linkLoad().maxOverMean(),
                 r.creditLoops().hasCycle() ? "credit loop of " + r.creditLoops().cycleLength() + " channels"
-                        : "no credit loop");
+                        : "no credit loop on " + r.creditLoops().vlCount() + " VL(s)");
         return true;
     }
 }

@@ -4,6 +4,8 @@ import dev.jsm.routing.dor.DorEngineFactory;
 import dev.jsm.routing.file.FileEngineFactory;
 import dev.jsm.routing.lash.LashEngineFactory;
 import dev.jsm.routing.minhop.MinHopEngineFactory;
+import dev.jsm.routing.sssp.DfssspEngineFactory;
+import dev.jsm.routing.sssp.SsspEngineFactory;
 import dev.jsm.routing.torus.TorusEngineFactory;
 import dev.jsm.routing.updn.DnUpEngineFactory;
 import dev.jsm.routing.updn.UpDnEngineFactory;
@@ -32,7 +34,9 @@ public final class RoutingEngines {
             new DorEngineFactory(),
             new FileEngineFactory(),
             new TorusEngineFactory(),
-            new LashEngineFactory());
+            new LashEngineFactory(),
+            new SsspEngineFactory(),
+            new DfssspEngineFactory());
 
     private final Map<String, RoutingEngineFactory> byName;
     private final List<String> notes;

@@ -27,6 +27,8 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
  *   <li><b>End ports</b> with LIDs {@code 0..E-1} in base-LID order: base LID, number of LIDs ({@code 2^lmc} of its
  *       range), port GUID, node GUID, system image GUID, whether it is a switch's port 0, and the switch delivering
  *       it (-1 if none). LMC spreading uses the GUIDs; a system image GUID of 0 is replaced by the node GUID.</li>
+ *   <li><b>Link properties</b> the VL-using and throttle-avoiding engines read: {@link #dataVls()} and
+ *       {@link #edgeThrottled()}.</li>
  * </ul>
  * Byte arrays hold port numbers 0..254 (read them with {@code & 0xFF}).
  *
@@ -64,6 +66,8 @@ public final class RoutingInput {
     final long[] endPortSystemImageGuid;
     final boolean[] endPortIsSwitch;
     final int[] endPortSwitch;
+    final int dataVls;
+    final boolean[] edgeThrottled;
 
     RoutingInput(RoutingInputBuilder b) {
         lmc = b.lmc;
@@ -89,6 +93,8 @@ public final class RoutingInput {
         endPortSystemImageGuid = b.endPortSystemImageGuid;
         endPortIsSwitch = b.endPortIsSwitch;
         endPortSwitch = b.endPortSwitch;
+        dataVls = b.dataVls;
+        edgeThrottled = b.edgeThrottled;
     }
 
     /**
@@ -205,6 +211,14 @@ public final class RoutingInput {
         return peerPort;
     }
 
+    /**
+     * Per edge: whether its cable runs below the speed or width both ends enable (OpenSM's "throttled" link, which
+     * {@code avoid_throttled_links} makes sssp, dfsssp and nue route around). Read-only.
+     */
+    public boolean[] edgeThrottled() {
+        return edgeThrottled;
+    }
+
     /** The highest assigned LID, 0 if none; LFTs have {@code maxLid + 1} entries. */
     public int maxLid() {
         return maxLid;
@@ -263,6 +277,16 @@ public final class RoutingInput {
     /** The switch delivering each end port's LIDs, or -1. Read-only. */
     public int[] endPortSwitch() {
         return endPortSwitch;
+    }
+
+    /**
+     * The data VLs every usable cable of a switch can carry: the smallest VLCap (decoded to 1, 2, 4, 8 or 15 VLs)
+     * of both ends of each cable leaving a switch port, or 0 if no port reported a VLCap. Deadlock-avoiding engines
+     * that put paths on VLs (dfsssp) must not need more; the link manager enables at most this many (further capped
+     * by {@code max_op_vls}). Counterpart of the OperationalVLs minimum OpenSM's dfsssp reads.
+     */
+    public int dataVls() {
+        return dataVls;
     }
 
     /** {@code switch 0x...} for log lines about switch {@code sw}. */

@@ -45,6 +45,8 @@ final class RoutingInputBuilder {
     long[] endPortSystemImageGuid;
     boolean[] endPortIsSwitch;
     int[] endPortSwitch;
+    int dataVls;
+    boolean[] edgeThrottled;
 
     RoutingInputBuilder(SubnetSnapshot snapshot, int lmc) {
         this.snapshot = snapshot;
@@ -79,6 +81,7 @@ final class RoutingInputBuilder {
         int[] peers = new int[16];
         byte[] locals = new byte[16];
         byte[] remotes = new byte[16];
+        boolean[] throttled = new boolean[16];
         int e = 0;
         for (int i = 0; i < s; i++) {
             NodeView node = snapshot.nodes().get(switches.get(i).nodeIndex());
@@ -88,6 +91,8 @@ final class RoutingInputBuilder {
                 if (peer == null) {
                     continue;
                 }
+                countVls(p);
+                countVls(peer);
                 NodeView peerNode = snapshot.nodeOf(peer);
                 if (!peerNode.isSwitch()) {
                     portEdge[portStart[i] + p.portNum()] = RoutingInput.PORT_TO_END_NODE;
@@ -97,7 +102,10 @@ final class RoutingInputBuilder {
                     peers = Arrays.copyOf(peers, e * 2);
                     locals = Arrays.copyOf(locals, e * 2);
                     remotes = Arrays.copyOf(remotes, e * 2);
+                    throttled = Arrays.copyOf(throttled, e * 2);
                 }
+                throttled[e] = LinkThrottle.isThrottled(p.attributes(), extendedSpeeds(node),
+                        peer.attributes(), extendedSpeeds(peerNode));
                 peers[e] = peerNode.switchIndex();
                 locals[e] = (byte) p.portNum();
                 remotes[e] = (byte) peer.portNum();
@@ -109,6 +117,23 @@ final class RoutingInputBuilder {
         peerSwitch = Arrays.copyOf(peers, e);
         localPort = Arrays.copyOf(locals, e);
         peerPort = Arrays.copyOf(remotes, e);
+        edgeThrottled = Arrays.copyOf(throttled, e);
+    }
+
+    /** Whether switch {@code node} supports extended link speeds (CapabilityMask of its port 0). */
+    private boolean extendedSpeeds(NodeView node) {
+        PortView p0 = snapshot.port(node.index(), 0);
+        return p0 != null && p0.attributes().hasCapability(LinkThrottle.CAP_EXTENDED_SPEEDS);
+    }
+
+    /** Lowers {@link #dataVls} to the data VLs {@code p}'s VLCap allows (1, 2, 4, 8 or 15), if it reports one. */
+    private void countVls(PortView p) {
+        int cap = p.attributes().vlCap();
+        if (cap < 1 || cap > 5) {
+            return;
+        }
+        int vls = Math.min(1 << (cap - 1), 15);
+        dataVls = dataVls == 0 ? vls : Math.min(dataVls, vls);
     }
 
     /** The peer of {@code p} if the cable is usable (both ends not Down), else {@code null}. */

@@ -127,6 +127,31 @@ class RoutingInputTest {
     }
 
     @Test
+    void dataVlsAreTheSmallestVlCapOfTheSwitchCablesAndZeroWhenUnknown() {
+        Subnet subnet = TopologySubnets.subnet(TopologyShapes.parse(Fabrics.FAT2_16), 0);
+        assertThat(RoutingInput.from(SubnetSnapshot.of(subnet), 0).dataVls()).isZero();
+        for (int sw = 0; sw < 6; sw++) {
+            for (int p = 1; p <= 8; p++) {
+                subnet.switchAt(sw).node().port(p).setAttributes(withVlCap(4));
+            }
+        }
+        assertThat(RoutingInput.from(SubnetSnapshot.of(subnet), 0).dataVls()).isEqualTo(8);
+
+        subnet.switchAt(LEAF0).node().port(1).remote().setAttributes(withVlCap(3));
+        assertThat(RoutingInput.from(SubnetSnapshot.of(subnet), 0).dataVls()).isEqualTo(4);
+
+        subnet.switchAt(SPINE0).node().port(2).setAttributes(withVlCap(5));
+        subnet.switchAt(LEAF0).node().port(1).remote().setAttributes(withVlCap(1));
+        assertThat(RoutingInput.from(SubnetSnapshot.of(subnet), 0).dataVls()).isEqualTo(1);
+    }
+
+    /** Active, with VLCap {@code vlCap} (1 = VL0 .. 5 = VL0-14). */
+    private static PortAttributes withVlCap(int vlCap) {
+        return new PortAttributes(0L, 0L, 0, 0, 0L, 0, 0, 0, 0, 0, PortAttributes.STATE_ACTIVE, 0, 0, 0, 0, 0, 0, 0,
+                vlCap, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    @Test
     void systemImageGuidZeroMeansTheNodeGuid() {
         Subnet subnet = TopologySubnets.subnet(TopologyShapes.parse(Fabrics.FAT2_16), 0);
         subnet.switchAt(SPINE0).node().setSystemImageGuid(0);

@@ -9,6 +9,7 @@ import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.lash.LashEngine;
 import dev.jsm.routing.lash.LashOptions;
+import dev.jsm.routing.sssp.DfssspPathSl;
 import dev.jsm.routing.testing.PortPermutations;
 import dev.jsm.routing.testing.TopologySubnets;
 import dev.jsm.routing.torus.TorusEngine;
@@ -33,14 +34,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Compute time and memory of the routing engines (minhop, updn, dnup, dor, torus-2QoS; lash on request) on large
- * generated fabrics, single-threaded and with every core: the 648-host 2-level fat tree, the 2268- and 11664-host
- * 3-level fat trees and an 8x8x8 3D torus (arguments: other shape strings or topology files;
- * {@code -Dengines=updn,lash} for other engines; {@code -Dpermute=SEED} re-cables every switch with randomly
- * permuted port numbers). For each
- * fabric it prints the time to build the {@link RoutingInput}; for each engine the median and best of several runs
- * per thread count after warm-up (or why it declined), whether the runs produced identical tables, and one line of
- * the {@link RouteVerifier}'s report; and the LFT bytes ({@code S * (maxLid + 1)}) and the bytes of one
+ * Compute time and memory of the routing engines (minhop, updn, dnup, dor, torus-2QoS; lash, sssp and dfsssp on
+ * request) on large generated fabrics, single-threaded and with every core: the 648-host 2-level fat tree, the 2268-
+ * and 11664-host 3-level fat trees and an 8x8x8 3D torus (arguments: other shape strings or topology files, e.g. the
+ * ibsim {@code .net} files the reference OpenSM ran on; {@code -Dengines=updn,lash} for other engines;
+ * {@code -Dpermute=SEED} re-cables every switch with randomly permuted port numbers; {@code -Dwarmup}/{@code -Druns}
+ * the repetitions). For each fabric it prints the time to build the {@link RoutingInput}; for each engine the median
+ * and best of several runs per thread count after warm-up (or why it declined), whether the runs produced identical
+ * tables, and one line of the {@link RouteVerifier}'s report (with the engine's path SLs and SL2VL; for lash and
+ * dfsssp also the virtual layers needed); and the LFT bytes ({@code S * (maxLid + 1)}) and the bytes of one
  * switch-to-switch table ({@code S^2}; minhop and dor hold one, updn two with detected roots, dnup one).
  *
  * <p>torus-2QoS runs on {@code torus:} shapes only, with a {@code torus-2QoS.conf} seeded from the generator's
@@ -52,15 +54,15 @@ import java.util.regex.Pattern;
  * finds none (the torus) it is run again with a {@code root_guid_file} naming the first switch.
  *
  * <p>Not a unit test: run with {@code mvn -B -ntp -o -q -pl routing test-compile exec:java}
- * ({@code -Dexec.args="fat3:k=36"} for one fabric).
+ * ({@code -Dexec.args="fat3:k=36"} for one fabric; {@code -Dwarmup=1 -Druns=3} for fewer runs).
  */
 public final class RoutingBenchmark {
 
     private static final List<String> DEFAULT_SHAPES = List.of("fat2:k=36", "fat3:k=36,pods=7", "fat3:k=36",
             "torus:dims=8x8x8,hosts=2");
     private static final List<String> DEFAULT_ENGINES = List.of("minhop", "updn", "dnup", "dor", "torus-2QoS");
-    private static final int WARMUP = 3;
-    private static final int RUNS = 7;
+    private static final int WARMUP = Integer.getInteger("warmup", 3);
+    private static final int RUNS = Math.max(1, Integer.getInteger("runs", 7));
 
     private RoutingBenchmark() {
     }
@@ -223,11 +225,15 @@ public final class RoutingBenchmark {
         }
         long v0 = System.nanoTime();
         VerifierReport r = new RouteVerifier().verify(in, reference, routed);
+        if (routed.pathSl() instanceof DfssspPathSl layers) {
+            System.out.printf(Locale.ROOT, "  %s: %d virtual layers needed, paths spread over %d VLs%n", label,
+                    layers.layersNeeded(), layers.vlsUsed());
+        }
         System.out.printf(Locale.ROOT, "  %s verified in %.0f ms: %d of %d switch-LID pairs delivered, %d longer than "
                 + "shortest, link load max/mean %.3f, %s%n", label, (System.nanoTime() - v0) / 1e6,
                 r.deliveredPairs(), r.pairs(), r.hops().nonMinimalPairs(), r.linkLoad().maxOverMean(),
                 r.creditLoops().hasCycle() ? "credit loop of " + r.creditLoops().cycleLength() + " channels"
-                        : "no credit loop");
+                        : "no credit loop on " + r.creditLoops().vlCount() + " VL(s)");
         return true;
     }
 }

@@ -1,0 +1,28 @@
+package dev.jsm.routing.sssp;
+
+import dev.jsm.routing.EngineOptions;
+import dev.jsm.routing.RoutingEngine;
+import dev.jsm.routing.RoutingEngineFactory;
+
+/**
+ * Creates {@link DfssspEngine}s ({@code routing_engine dfsssp}).
+ *
+ * <p>Stateless; thread-safe.
+ */
+public final class DfssspEngineFactory implements RoutingEngineFactory {
+
+    /** Used by the built-in table and by {@link java.util.ServiceLoader}. */
+    public DfssspEngineFactory() {
+    }
+
+    @Override
+    public String name() {
+        return DfssspEngine.NAME;
+    }
+
+    /** Reads {@code avoid_throttled_links}, {@code max_op_vls} and {@code qos_max_vls} ({@link VlBudget}). */
+    @Override
+    public RoutingEngine create(EngineOptions options) {
+        return new DfssspEngine(options);
+    }
+}

@@ -1,0 +1,27 @@
+package dev.jsm.routing.sssp;
+
+import dev.jsm.routing.EngineOptions;
+
+/**
+ * The option sssp and dfsssp share, parsed once when the engine is created.
+ *
+ * <p>Immutable; safe to share.
+ *
+ * @param avoidThrottledLinks {@code avoid_throttled_links}: leave out switch-to-switch cables that run below the
+ *     speed or width both ends enable ({@link dev.jsm.routing.RoutingInput#edgeThrottled()}), as OpenSM does; a
+ *     switch reachable only over such cables is then unreachable
+ */
+record SsspOptions(boolean avoidThrottledLinks) {
+
+    /** OpenSM's {@code avoid_throttled_links}. */
+    static final String AVOID_THROTTLED_LINKS = "avoid_throttled_links";
+
+    /**
+     * Reads the options.
+     *
+     * @throws IllegalArgumentException naming the option, if one is malformed
+     */
+    static SsspOptions from(EngineOptions options) {
+        return new SsspOptions(options.flag(AVOID_THROTTLED_LINKS, false));
+    }
+}

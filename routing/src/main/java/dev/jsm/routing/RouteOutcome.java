@@ -1,5 +1,6 @@
 package dev.jsm.routing;
 
+import dev.jsm.routing.mcast.SwitchTree;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -44,9 +45,10 @@ public sealed interface RouteOutcome permits RouteOutcome.Routed, RouteOutcome.D
      * @param sl2Vl the VL each switch puts an SL on, per input and output port
      * @param notes lines for the log, in order
      * @param dumpFiles file name to content, for the dump directory
+     * @param mcastTree the tree every multicast group's tree must be part of, or {@code null} when any tree will do
      */
-    record Routed(PathSlProvider pathSl, Sl2VlProvider sl2Vl, List<String> notes, Map<String, String> dumpFiles)
-            implements RouteOutcome {
+    record Routed(PathSlProvider pathSl, Sl2VlProvider sl2Vl, List<String> notes, Map<String, String> dumpFiles,
+                  SwitchTree mcastTree) implements RouteOutcome {
         /** Checks for nulls and copies the lists. */
         public Routed {
             Objects.requireNonNull(pathSl, "pathSl");
@@ -57,7 +59,7 @@ public sealed interface RouteOutcome permits RouteOutcome.Routed, RouteOutcome.D
 
         /** Routed with these SLs and VLs, nothing to say and no dump file. */
         public Routed(PathSlProvider pathSl, Sl2VlProvider sl2Vl) {
-            this(pathSl, sl2Vl, List.of(), Map.of());
+            this(pathSl, sl2Vl, List.of(), Map.of(), null);
         }
     }
 

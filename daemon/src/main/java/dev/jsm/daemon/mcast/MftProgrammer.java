@@ -10,7 +10,9 @@ import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.smp.MulticastForwardingTable;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.mcast.McastTree;
+import dev.jsm.routing.mcast.SwitchTree;
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.Switch;
@@ -23,7 +25,8 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * Programs the switches' multicast tables by block diff: every heavy sweep recomputes each group of
- * {@link McastGroups} as a {@link McastTree} over the switches the unicast routing just saw, sets the wanted MFT
+ * {@link McastGroups} as a {@link McastTree} over the switches the unicast routing just saw (inside the routing
+ * engine's own spanning tree when it has one: torus-2QoS), sets the wanted MFT
  * entries, and sends a MulticastForwardingTable Set for each (position, block) whose content differs from what the
  * switch is known to hold (every block of a switch new to this SM). Groups whose members are all gone leave empty
  * entries, which the diff clears on the switches. Behavioural counterpart: OpenSM's {@code osm_mcast_mgr.c}.
@@ -63,10 +66,12 @@ public final class MftProgrammer implements SweepStage {
         for (int ep = 0; ep < in.endPortCount(); ep++) {
             endPortByGuid.put(in.endPortGuid()[ep], ep);
         }
+        RoutingResult routed = ctx.lastRouting();
+        SwitchTree imposed = routed != null && routed.isRouted() ? routed.routed().mcastTree() : null;
         for (Map.Entry<Integer, Set<Long>> g : ctx.mcastGroups().groups().entrySet()) {
             int[] members = g.getValue().stream().map(endPortByGuid::get).filter(ep -> ep != null)
                     .mapToInt(Integer::intValue).toArray();
-            addTree(ctx, in, g.getKey(), McastTree.build(in, members));
+            addTree(ctx, in, g.getKey(), McastTree.build(in, members, imposed));
             groups++;
         }
         for (Node node : ctx.subnet().nodes()) {

@@ -17,6 +17,9 @@ import java.util.Arrays;
  * sent by any member reaches every other member (IBA 14.2.5.11 MFT semantics: the ingress port is excluded by the
  * switch itself).
  *
+ * <p>An engine may impose its own tree ({@link SwitchTree}, torus-2QoS's master spanning tree): the group's tree is
+ * then the part of it that leads to the members, with its root; members off it are left out.
+ *
  * <p>Immutable; safe to share. Counterpart of OpenSM's {@code osm_mcast_mgr.c} tree building.
  */
 public final class McastTree {
@@ -40,6 +43,14 @@ public final class McastTree {
      * switch are ignored. Members on switches the root cannot reach (a partitioned fabric) are left out.
      */
     public static McastTree build(RoutingInput in, int[] memberEndPorts) {
+        return build(in, memberEndPorts, null);
+    }
+
+    /**
+     * The tree for the members inside the engine's tree {@code imposed} ({@code null}: a breadth-first tree from
+     * the best root, as {@link #build(RoutingInput, int[])}).
+     */
+    public static McastTree build(RoutingInput in, int[] memberEndPorts, SwitchTree imposed) {
         int s = in.switchCount();
         long[] masks = new long[s * WORDS];
         boolean[] memberSwitch = new boolean[s];
@@ -59,8 +70,11 @@ public final class McastTree {
         if (memberSwitches == 0) {
             return new McastTree(-1, masks, new int[0]);
         }
-        int root = chooseRoot(in, memberSwitch, memberSwitches);
-        int[] parentEdge = bfsTree(in, root);
+        int root = imposed != null ? imposed.root() : chooseRoot(in, memberSwitch, memberSwitches);
+        if (root < 0) {
+            return new McastTree(-1, new long[s * WORDS], new int[0]);
+        }
+        int[] parentEdge = imposed != null ? imposedTree(in, imposed) : bfsTree(in, root);
         boolean[] inTree = new boolean[s];
         inTree[root] = true;
         for (int sw = 0; sw < s; sw++) {
@@ -179,6 +193,17 @@ public final class McastTree {
                     queue[tail++] = v;
                 }
             }
+        }
+        return parentEdge;
+    }
+
+    /** The parent edges of {@code tree} in {@link #bfsTree}'s form. */
+    private static int[] imposedTree(RoutingInput in, SwitchTree tree) {
+        int[] parentEdge = new int[in.switchCount()];
+        for (int sw = 0; sw < parentEdge.length; sw++) {
+            int port = tree.parentPort(sw);
+            int e = port < 0 ? -2 : in.edgeOfPort(sw, port);
+            parentEdge[sw] = sw == tree.root() ? -1 : e < 0 ? -2 : e;
         }
         return parentEdge;
     }

@@ -1,5 +1,6 @@
 package dev.jsm.routing.torus;
 
+import dev.jsm.routing.mcast.SwitchTree;
 import java.util.Arrays;
 
 /**
@@ -15,7 +16,7 @@ import java.util.Arrays;
  *
  * <p>Immutable; safe to share.
  */
-public final class MasterSpanningTree {
+public final class MasterSpanningTree implements SwitchTree {
 
     private final int root;
     private final int[] parent;
@@ -134,6 +135,7 @@ public final class MasterSpanningTree {
     }
 
     /** The root switch (routing-input index), -1 if nothing was placed. */
+    @Override
     public int root() {
         return root;
     }
@@ -154,6 +156,7 @@ public final class MasterSpanningTree {
     }
 
     /** The port of {@code sw} toward its parent, -1 if none. */
+    @Override
     public int parentPort(int sw) {
         return parentPort[sw];
     }

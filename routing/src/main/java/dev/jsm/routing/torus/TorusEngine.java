@@ -100,7 +100,7 @@ public final class TorusEngine implements RoutingEngine {
         }
         lastSummary = TorusSummary.of(in, t, tree, notes);
         return new RouteOutcome.Routed(pathSl, new TorusSl2Vl(t), notes,
-                Map.of(DUMP_FILE, lastSummary.torusDump()));
+                Map.of(DUMP_FILE, lastSummary.torusDump()), tree);
     }
 
     /** The dump file the routed outcome carries: the placement of every switch. */

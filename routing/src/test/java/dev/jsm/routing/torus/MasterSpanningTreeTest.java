@@ -4,6 +4,7 @@ import static dev.jsm.routing.torus.TorusTestFabric.at;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.mcast.McastTree;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -79,6 +80,42 @@ class MasterSpanningTreeTest {
         assertThat(ports[run.fabric.sw(in, 2, 3, 0)]).isEmpty();
         int onPath = run.fabric.sw(in, 0, 1, 0);
         assertThat(ports[onPath]).containsExactlyInAnyOrder(tree.parentPort(onPath), tree.childPort(corner));
+    }
+
+    @Test
+    void theRoutedOutcomeImposesTheMasterTreeOnEveryGroupsMulticastTree() {
+        TorusRun run = TorusRun.of(TorusTestFabric.torus(6, 5));
+        RoutingInput in = run.in;
+        MasterSpanningTree tree = run.summary().tree();
+        assertThat(run.routed().mcastTree()).isSameAs(tree);
+        int[] members = new int[2];
+        int k = 0;
+        for (int ep = 0; ep < in.endPortCount() && k < 2; ep++) {
+            int sw = in.endPortSwitch()[ep];
+            if (!in.endPortIsSwitch()[ep] && (sw == run.fabric.sw(in, 0, 0, 0) || sw == run.fabric.sw(in, 5, 4, 0))
+                    && (k == 0 || in.endPortSwitch()[members[0]] != sw)) {
+                members[k++] = ep;
+            }
+        }
+        boolean[] member = new boolean[in.switchCount()];
+        for (int ep : members) {
+            member[in.endPortSwitch()[ep]] = true;
+        }
+
+        McastTree group = McastTree.build(in, members, tree);
+
+        assertThat(group.root()).isEqualTo(tree.root());
+        int[][] ports = tree.groupPorts(member);
+        for (int sw = 0; sw < in.switchCount(); sw++) {
+            for (int p : ports[sw]) {
+                assertThat(group.forwards(sw, p)).as("switch %s port %d", run.coords(sw), p).isTrue();
+            }
+            int treePorts = 0;
+            for (int p = 1; p <= in.switchNumPorts()[sw]; p++) {
+                treePorts += group.forwards(sw, p) && in.edgeOfPort(sw, p) >= 0 ? 1 : 0;
+            }
+            assertThat(treePorts).as("switch-to-switch ports of %s", run.coords(sw)).isEqualTo(ports[sw].length);
+        }
     }
 
     /** The tree of a run by coordinates. */

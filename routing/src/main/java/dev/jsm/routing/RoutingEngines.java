@@ -2,6 +2,7 @@ package dev.jsm.routing;
 
 import dev.jsm.routing.dor.DorEngineFactory;
 import dev.jsm.routing.file.FileEngineFactory;
+import dev.jsm.routing.ftree.FatTreeEngineFactory;
 import dev.jsm.routing.minhop.MinHopEngineFactory;
 import dev.jsm.routing.updn.DnUpEngineFactory;
 import dev.jsm.routing.updn.UpDnEngineFactory;
@@ -28,7 +29,8 @@ public final class RoutingEngines {
             new UpDnEngineFactory(),
             new DnUpEngineFactory(),
             new DorEngineFactory(),
-            new FileEngineFactory());
+            new FileEngineFactory(),
+            new FatTreeEngineFactory());
 
     private final Map<String, RoutingEngineFactory> byName;
     private final List<String> notes;

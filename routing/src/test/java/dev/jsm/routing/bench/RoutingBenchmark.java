@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Compute time and memory of the routing engines (minhop, updn, dnup, dor) on large generated fabrics,
+ * Compute time and memory of the routing engines (minhop, updn, dnup, dor, ftree) on large generated fabrics,
  * single-threaded and with every core: the 648-host 2-level fat tree, the 2268- and 11664-host 3-level fat trees
  * and an 8x8x8 3D torus (arguments: other shape strings; {@code -Dengines=updn,dnup} for other engines). For each
  * fabric it prints the time to build the {@link RoutingInput}; for each engine the median and best of several runs
@@ -32,7 +32,8 @@ import java.util.Locale;
  * switch-to-switch table ({@code S^2}; minhop and dor hold one, updn two with detected roots, dnup one).
  *
  * <p>updn detects the roots itself (no {@code root_guid_file}): on the fat trees it finds the top level; where it
- * finds none (the torus) it is run again with a {@code root_guid_file} naming the first switch.
+ * finds none (the torus) it is run again with a {@code root_guid_file} naming the first switch. ftree detects the
+ * tree from the CAs and declines the torus (the line says why).
  *
  * <p>Not a unit test: run with {@code mvn -B -ntp -o -q -pl routing test-compile exec:java}
  * ({@code -Dexec.args="fat3:k=36"} for one fabric).
@@ -41,7 +42,7 @@ public final class RoutingBenchmark {
 
     private static final List<String> DEFAULT_SHAPES = List.of("fat2:k=36", "fat3:k=36,pods=7", "fat3:k=36",
             "torus:dims=8x8x8,hosts=2");
-    private static final List<String> DEFAULT_ENGINES = List.of("minhop", "updn", "dnup", "dor");
+    private static final List<String> DEFAULT_ENGINES = List.of("minhop", "updn", "dnup", "dor", "ftree");
     private static final int WARMUP = 3;
     private static final int RUNS = 7;
 

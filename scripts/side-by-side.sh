@@ -54,7 +54,9 @@ set -u
 fabric=$1 preload=$2
 shift 2
 ip link set lo up 2>/dev/null || true
-ibsim -n -s "$fabric" > ibsim.out 2>&1 &
+# ibsim's default limits (256 switches) are too small for the larger example fabrics: size them from the file.
+nodes=$(grep -c -E '^(Switch|Hca|Ca|Rt)' "$fabric")
+ibsim -n -s -N $((nodes + 64)) -S $((nodes + 64)) -P $((nodes * 40 + 1024)) "$fabric" > ibsim.out 2>&1 &
 ibsim_pid=$!
 for _ in $(seq 200); do grep -q ':ctl' /proc/net/unix && break; sleep 0.05; done
 export OSM_CACHE_DIR=$PWD/cache OSM_TMP_DIR=$PWD

@@ -101,6 +101,14 @@ public final class RoutingChain {
         return n;
     }
 
+    /**
+     * The configured engine instances in order, without the fallback: the daemon asks the one that routed for what it
+     * dumps (ftree's {@code opensm-ftree-ca-order.dump}, updn's roots).
+     */
+    public List<RoutingEngine> engines() {
+        return engines;
+    }
+
     /** Whether minhop is tried after the configured engines. */
     public boolean hasFallback() {
         return fallback != null;

@@ -2,6 +2,7 @@ package dev.jsm.routing;
 
 import dev.jsm.routing.dor.DorEngineFactory;
 import dev.jsm.routing.file.FileEngineFactory;
+import dev.jsm.routing.ftree.FatTreeEngineFactory;
 import dev.jsm.routing.lash.LashEngineFactory;
 import dev.jsm.routing.minhop.MinHopEngineFactory;
 import dev.jsm.routing.sssp.DfssspEngineFactory;
@@ -36,7 +37,8 @@ public final class RoutingEngines {
             new TorusEngineFactory(),
             new LashEngineFactory(),
             new SsspEngineFactory(),
-            new DfssspEngineFactory());
+            new DfssspEngineFactory(),
+            new FatTreeEngineFactory());
 
     private final Map<String, RoutingEngineFactory> byName;
     private final List<String> notes;

@@ -34,11 +34,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Compute time and memory of the routing engines (minhop, updn, dnup, dor, torus-2QoS; lash, sssp and dfsssp on
- * request) on large generated fabrics, single-threaded and with every core: the 648-host 2-level fat tree, the 2268-
- * and 11664-host 3-level fat trees and an 8x8x8 3D torus (arguments: other shape strings or topology files, e.g. the
- * ibsim {@code .net} files the reference OpenSM ran on; {@code -Dengines=updn,lash} for other engines;
- * {@code -Dpermute=SEED} re-cables every switch with randomly permuted port numbers; {@code -Dwarmup}/{@code -Druns}
+ * Compute time and memory of the routing engines (minhop, updn, dnup, dor, torus-2QoS, ftree; lash, sssp and
+ * dfsssp on request) on large generated fabrics, single-threaded and with every core: the 648-host 2-level fat
+ * tree, the 2268- and 11664-host 3-level fat trees and an 8x8x8 3D torus (arguments: other shape strings or
+ * topology files, e.g. the ibsim {@code .net} files the reference OpenSM ran on; {@code -Dengines=updn,lash} for
+ * other engines; {@code -Dpermute=SEED} re-cables every switch with randomly permuted port numbers;
+ * {@code -Dwarmup}/{@code -Druns}
  * the repetitions). For each fabric it prints the time to build the {@link RoutingInput}; for each engine the median
  * and best of several runs per thread count after warm-up (or why it declined), whether the runs produced identical
  * tables, and one line of the {@link RouteVerifier}'s report (with the engine's path SLs and SL2VL; for lash and
@@ -51,7 +52,8 @@ import java.util.regex.Pattern;
  * SL2VL mapping.
  *
  * <p>updn detects the roots itself (no {@code root_guid_file}): on the fat trees it finds the top level; where it
- * finds none (the torus) it is run again with a {@code root_guid_file} naming the first switch.
+ * finds none (the torus) it is run again with a {@code root_guid_file} naming the first switch. ftree detects the
+ * tree from the CAs and declines the torus (the line says why).
  *
  * <p>Not a unit test: run with {@code mvn -B -ntp -o -q -pl routing test-compile exec:java}
  * ({@code -Dexec.args="fat3:k=36"} for one fabric; {@code -Dwarmup=1 -Druns=3} for fewer runs).
@@ -60,7 +62,7 @@ public final class RoutingBenchmark {
 
     private static final List<String> DEFAULT_SHAPES = List.of("fat2:k=36", "fat3:k=36,pods=7", "fat3:k=36",
             "torus:dims=8x8x8,hosts=2");
-    private static final List<String> DEFAULT_ENGINES = List.of("minhop", "updn", "dnup", "dor", "torus-2QoS");
+    private static final List<String> DEFAULT_ENGINES = List.of("minhop", "updn", "dnup", "dor", "torus-2QoS", "ftree");
     private static final int WARMUP = Integer.getInteger("warmup", 3);
     private static final int RUNS = Math.max(1, Integer.getInteger("runs", 7));
 

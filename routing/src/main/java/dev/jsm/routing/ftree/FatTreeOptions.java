@@ -1,0 +1,65 @@
+package dev.jsm.routing.ftree;
+
+import dev.jsm.routing.EngineOptions;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The options ftree reads, parsed once when the engine is created. The files are only named here; they are read on
+ * every routing pass, as OpenSM does, so an edited file takes effect at the next heavy sweep.
+ *
+ * <p>Immutable; safe to share.
+ *
+ * @param rootGuidFile {@code root_guid_file} ({@code -a}): node GUIDs of the root switches; empty = the fabric must
+ *     be a pure fat tree and the roots are found from the CAs
+ * @param cnGuidFile {@code cn_guid_file} ({@code -u}): port GUIDs of the compute nodes; empty = every CA port is one
+ * @param ioGuidFile {@code io_guid_file} ({@code -G}): port GUIDs of I/O nodes, which may use
+ *     {@code max_reverse_hops} reverse hops
+ * @param maxReverseHops {@code max_reverse_hops} ({@code -H}): how many times a route to an I/O node may go down and
+ *     then up again
+ * @param quasiFtreeIndexing {@code quasi_ftree_indexing}: index the switches from every root instead of from the
+ *     first leaf (for quasi fat trees, whose subtrees under different roots differ)
+ */
+public record FatTreeOptions(Optional<Path> rootGuidFile, Optional<Path> cnGuidFile, Optional<Path> ioGuidFile,
+                             int maxReverseHops, boolean quasiFtreeIndexing) {
+
+    /** OpenSM option: file of compute node port GUIDs (path). */
+    public static final String CN_GUID_FILE = "cn_guid_file";
+    /** OpenSM option: file of I/O node port GUIDs (path). */
+    public static final String IO_GUID_FILE = "io_guid_file";
+    /** OpenSM option: reverse hops allowed on routes to I/O nodes (number, 0..65535). */
+    public static final String MAX_REVERSE_HOPS = "max_reverse_hops";
+    /** OpenSM option: index from every root switch (boolean). */
+    public static final String QUASI_FTREE_INDEXING = "quasi_ftree_indexing";
+
+    /** Checks for nulls and the hop count. */
+    public FatTreeOptions {
+        Objects.requireNonNull(rootGuidFile, "rootGuidFile");
+        Objects.requireNonNull(cnGuidFile, "cnGuidFile");
+        Objects.requireNonNull(ioGuidFile, "ioGuidFile");
+        if (maxReverseHops < 0 || maxReverseHops > 0xFFFF) {
+            throw new IllegalArgumentException("max_reverse_hops must be 0..65535, not " + maxReverseHops);
+        }
+    }
+
+    /** No files, no reverse hops, indexing from the first leaf (OpenSM's defaults). */
+    public static FatTreeOptions defaults() {
+        return from(EngineOptions.defaults());
+    }
+
+    /**
+     * Reads the options; a blank or {@code (null)} file name counts as unset.
+     *
+     * @throws IllegalArgumentException naming the option, if one is malformed
+     */
+    public static FatTreeOptions from(EngineOptions options) {
+        long hops = options.number(MAX_REVERSE_HOPS, 0);
+        if (hops < 0 || hops > 0xFFFF) {
+            throw new IllegalArgumentException("option " + MAX_REVERSE_HOPS + ": expected 0..65535, found '"
+                    + options.text(MAX_REVERSE_HOPS).orElse("") + "'");
+        }
+        return new FatTreeOptions(options.file(EngineOptions.ROOT_GUID_FILE), options.file(CN_GUID_FILE),
+                options.file(IO_GUID_FILE), (int) hops, options.flag(QUASI_FTREE_INDEXING, false));
+    }
+}

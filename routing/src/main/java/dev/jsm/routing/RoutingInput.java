@@ -63,6 +63,7 @@ public final class RoutingInput {
     final int[] endPortLidCount;
     final long[] endPortGuid;
     final long[] endPortNodeGuid;
+    final String[] endPortNodeDescription;
     final long[] endPortSystemImageGuid;
     final boolean[] endPortIsSwitch;
     final int[] endPortSwitch;
@@ -90,6 +91,7 @@ public final class RoutingInput {
         endPortLidCount = b.endPortLidCount;
         endPortGuid = b.endPortGuid;
         endPortNodeGuid = b.endPortNodeGuid;
+        endPortNodeDescription = b.endPortNodeDescription;
         endPortSystemImageGuid = b.endPortSystemImageGuid;
         endPortIsSwitch = b.endPortIsSwitch;
         endPortSwitch = b.endPortSwitch;
@@ -262,6 +264,11 @@ public final class RoutingInput {
     /** Node GUID by end port. Read-only. */
     public long[] endPortNodeGuid() {
         return endPortNodeGuid;
+    }
+
+    /** Node description of each end port's node (for engines' dump files and notes). Read-only. */
+    public String[] endPortNodeDescription() {
+        return endPortNodeDescription;
     }
 
     /** System image GUID by end port (the node GUID where NodeInfo gave 0). Read-only. */

@@ -42,6 +42,7 @@ final class RoutingInputBuilder {
     int[] endPortLidCount;
     long[] endPortGuid;
     long[] endPortNodeGuid;
+    String[] endPortNodeDescription;
     long[] endPortSystemImageGuid;
     boolean[] endPortIsSwitch;
     int[] endPortSwitch;
@@ -169,6 +170,7 @@ final class RoutingInputBuilder {
         endPortLidCount = new int[n];
         endPortGuid = new long[n];
         endPortNodeGuid = new long[n];
+        endPortNodeDescription = new String[n];
         endPortSystemImageGuid = new long[n];
         endPortIsSwitch = new boolean[n];
         endPortSwitch = new int[n];
@@ -185,6 +187,7 @@ final class RoutingInputBuilder {
         endPortLidCount[i] = r.count();
         endPortGuid[i] = e.portGuid();
         endPortNodeGuid[i] = node.nodeGuid();
+        endPortNodeDescription[i] = node.description();
         endPortSystemImageGuid[i] = node.systemImageGuid() != 0 ? node.systemImageGuid() : node.nodeGuid();
         endPortIsSwitch[i] = node.isSwitch();
         int sw = -1;

@@ -65,6 +65,15 @@ class RouteOnlyTest {
     }
 
     @Test
+    void ftreeWritesItsComputeNodeOrder() throws Exception {
+        ExitCode code = routeOnly.run("fat2:k=4", options("routing_engine", "ftree,no_fallback"), dir);
+
+        assertThat(code).as(text(err)).isEqualTo(ExitCode.OK);
+        assertThat(Files.readAllLines(dir.resolve("opensm-ftree-ca-order.dump"))).hasSize(8)
+                .allMatch(l -> l.matches("0x[0-9a-f]{4}\t.+"));
+    }
+
+    @Test
     void noEngineRoutingIsNotConfigured() throws Exception {
         ExitCode code = routeOnly.run("fat2:k=4", options("routing_engine", "file,no_fallback"), dir);
 

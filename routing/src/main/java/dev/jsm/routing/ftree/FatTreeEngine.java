@@ -1,15 +1,19 @@
 package dev.jsm.routing.ftree;
 
 import dev.jsm.routing.LftTables;
+import dev.jsm.routing.PathSlProvider;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.Sl2VlProvider;
 import dev.jsm.routing.files.GuidListFile;
 import dev.jsm.routing.files.RoutingFileException;
 import dev.jsm.subnet.Guid;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -118,6 +122,9 @@ public final class FatTreeEngine implements RoutingEngine {
     private record Tree(int[] rank, int leafRank, boolean[] leaf, PortGroups groups, LeafOrder order) {
     }
 
+    /** The dump file the routed outcome carries: the compute nodes in the order ftree indexed them. */
+    public static final String CA_ORDER_DUMP = "opensm-ftree-ca-order.dump";
+
     /** Why the fabric is not a fat tree ftree can route; carries the reason to the outcome. */
     private static final class NotAFatTree extends Exception {
         private static final long serialVersionUID = 1L;
@@ -145,7 +152,15 @@ public final class FatTreeEngine implements RoutingEngine {
         long completed = RouteCompletion.complete(in, out, incomplete, withEndNodes, threads);
         lastSummary = new FatTreeSummary(tree.leafRank() + 1, perRank(tree.rank()), tree.order().leaves.length,
                 ends.cns, tree.order().maxCnPerLeaf, tree.order().caOrder(in), completed, notes);
-        return RouteOutcome.routed();
+        Map<Long, String> descriptions = new HashMap<>();
+        for (int ep = 0; ep < in.endPortCount(); ep++) {
+            descriptions.put(in.endPortNodeGuid()[ep], in.endPortNodeDescription()[ep]);
+        }
+        List<String> said = new ArrayList<>();
+        said.add(lastSummary.toString());
+        said.addAll(lastSummary.notes());
+        return new RouteOutcome.Routed(PathSlProvider.DEFAULT, Sl2VlProvider.ALL_VL0, said,
+                Map.of(CA_ORDER_DUMP, lastSummary.caOrderDump(descriptions::get)), null);
     }
 
     /** Ranks, checks and indexes the tree. */

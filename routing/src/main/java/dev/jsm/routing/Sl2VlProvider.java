@@ -31,4 +31,12 @@ public interface Sl2VlProvider {
      * the switch originates. A value of {@link #vlCount()} or more means the packet is dropped (VL 15).
      */
     int vl(int sw, int inPort, int outPort, int sl);
+
+    /**
+     * The VL a channel adapter or router port sends {@code sl} on, when the engine decides it (torus-2QoS: the QoS
+     * bit), or -1 to leave the port's table to the QoS configuration.
+     */
+    default int endPortVl(int sl) {
+        return -1;
+    }
 }

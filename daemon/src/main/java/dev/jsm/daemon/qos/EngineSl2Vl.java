@@ -9,7 +9,8 @@ import dev.jsm.subnet.Node;
 /**
  * A routing engine's SL-to-VL maps (lash, dfsssp, torus-2QoS keep their paths deadlock-free by the VLs they put
  * each SL on) as the QoS planner's {@link Sl2VlOverride}: on switches the engine's VL for every (input, output, SL),
- * elsewhere the configured table. VLs the engine marks as dropped (its VL count or more) become VL 15.
+ * on channel adapters and routers the engine's end-port VL when it has one, else the configured table. VLs the
+ * engine marks as dropped (its VL count or more) become VL 15.
  *
  * <p>Immutable; safe to share.
  */
@@ -25,11 +26,20 @@ final class EngineSl2Vl implements Sl2VlOverride {
 
     @Override
     public SlToVlMappingTable table(Node node, int inPort, int outPort, SlToVlMappingTable configured) {
-        int sw = node.isSwitch() ? in.switchIndexOf(node.nodeGuid()) : -1;
+        int[] vls = new int[SlToVlMappingTable.SL_COUNT];
+        if (!node.isSwitch()) {
+            if (sl2Vl.endPortVl(0) < 0) {
+                return configured;
+            }
+            for (int sl = 0; sl < vls.length; sl++) {
+                vls[sl] = sl2Vl.endPortVl(sl);
+            }
+            return SlToVlMappingTable.of(vls);
+        }
+        int sw = in.switchIndexOf(node.nodeGuid());
         if (sw < 0) {
             return configured;
         }
-        int[] vls = new int[SlToVlMappingTable.SL_COUNT];
         for (int sl = 0; sl < vls.length; sl++) {
             int vl = sl2Vl.vl(sw, inPort, outPort, sl);
             vls[sl] = vl < sl2Vl.vlCount() ? vl : 15;

@@ -47,7 +47,8 @@ public final class TorusSl2Vl implements Sl2VlProvider {
     }
 
     /** The VL an end port (CA, router, switch port 0) sends {@code sl} on: the QoS bit, 0 or 1. */
-    public static int endPortVl(int sl) {
+    @Override
+    public int endPortVl(int sl) {
         return (sl >> 3) & 1;
     }
 }

@@ -103,7 +103,7 @@ class TorusEngineTest {
             assertThat(routed.sl2Vl().vl(sw, zPort, yPort, sl)).isEqualTo((sl >> 1 & 1) | 2 | qos << 2);
             assertThat(routed.sl2Vl().vl(sw, xPort, hostPort, sl)).isEqualTo(qos);
             assertThat(routed.sl2Vl().vl(sw, zPort, 0, sl)).isEqualTo(qos);
-            assertThat(TorusSl2Vl.endPortVl(sl)).isEqualTo(qos);
+            assertThat(routed.sl2Vl().endPortVl(sl)).isEqualTo(qos);
         }
         assertThat(TorusPathSl.withQos(5, 9)).isEqualTo(13);
     }

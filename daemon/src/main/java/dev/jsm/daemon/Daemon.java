@@ -56,6 +56,7 @@ public final class Daemon implements AutoCloseable {
     private final SmEvents events;
     private final SmThread sm = new SmThread();
     private final SaService sa;
+    private final SmInfoResponder smInfo;
     private final MadTransactions transactions;
     private final SweepContext ctx;
     private final ScheduledExecutorService timer;
@@ -87,7 +88,7 @@ public final class Daemon implements AutoCloseable {
         long portGuid = channel.localPort().portGuid();
         this.ctx = new SweepContext(settings, new SmpSender(transactions, o.mKey()), events, status, lids, portGuid,
                 chain);
-        SmInfoResponder smInfo = new SmInfoResponder(transactions, status, portGuid, o.smPriority());
+        this.smInfo = new SmInfoResponder(transactions, status, portGuid, o.smPriority());
         TrapReceiver traps = new TrapReceiver(transactions, events, () -> ctx.options().getBool("sweep_on_trap"));
         for (MgmtClass cls : new MgmtClass[] {MgmtClass.SUBN_LID_ROUTED, MgmtClass.SUBN_DIRECTED_ROUTE}) {
             transactions.onUnsolicited(UnsolicitedFilter.of(cls, Method.GET, AttributeId.SM_INFO), smInfo::onGet);
@@ -134,6 +135,11 @@ public final class Daemon implements AutoCloseable {
         long ms = Math.max(1, interval.toMillis());
         timer.scheduleWithFixedDelay(() -> events.request(SmEvent.WATCHDOG, "watchdog timer"), ms, ms,
                 TimeUnit.MILLISECONDS);
+    }
+
+    /** What this SM says about itself in SMInfo (priority, state); the console changes the priority. */
+    public SmInfoResponder smInfo() {
+        return smInfo;
     }
 
     /** Starts the event loop and queues the first heavy sweep. */

@@ -16,7 +16,8 @@ import java.util.OptionalInt;
 /**
  * One session of OpenSM's text console ({@code telnet 127.0.0.1 10000}): a prompt, one command per line. Commands:
  * {@code help}, {@code status}, {@code loglevel [MASK]}, {@code resweep [heavy|light]}, {@code reroute},
- * {@code dump_conf}, {@code quit} (also {@code exit}).
+ * {@code dump_conf}, {@code priority [N]}, {@code portstatus}, {@code lidbalance}, {@code quit} (also
+ * {@code exit}).
  *
  * <p>Confined to the connection's event loop thread; one instance per connection.
  */
@@ -32,6 +33,9 @@ final class ConsoleSession extends SimpleChannelInboundHandler<String> {
               resweep [heavy|light]   request a sweep (heavy if not said)
               reroute                 request a heavy sweep that computes the routes again
               dump_conf               print the options in effect, in opensm.conf format
+              priority [N]            show or set the SM priority (0-15) reported in SMInfo
+              portstatus              cabled ports by state, width and speed; links below their capability
+              lidbalance              switches whose switch ports carry unequal numbers of CA LIDs
               quit, exit              close this session
             """;
 
@@ -78,6 +82,9 @@ final class ConsoleSession extends SimpleChannelInboundHandler<String> {
                 reply = "heavy sweep with rerouting requested\n";
             }
             case "dump_conf" -> reply = ConfWriter.render(daemon.options());
+            case "priority" -> reply = priority(daemon, arg);
+            case "portstatus" -> reply = FabricReports.portStatus(daemon.snapshot());
+            case "lidbalance" -> reply = FabricReports.lidBalance(daemon.snapshot());
             default -> reply = "unknown command '" + command + "'; try help\n";
         }
         ctx.writeAndFlush(reply + PROMPT);
@@ -93,7 +100,7 @@ final class ConsoleSession extends SimpleChannelInboundHandler<String> {
         StringBuilder out = new StringBuilder();
         row(out, "Version", management.version());
         row(out, "SM State", daemon.state().name());
-        row(out, "SM Priority", Integer.toString(daemon.options().smPriority()));
+        row(out, "SM Priority", Integer.toString(daemon.smInfo().priority()));
         row(out, "Subnet", sweeps.lastUpSweep() > 0 ? "UP since heavy sweep " + sweeps.lastUpSweep() : "not up yet");
         row(out, "Fabric", snap.nodes().size() + " nodes, " + snap.switches().size() + " switches, "
                 + snap.endPorts().size() + " end ports, " + snap.links().size() + " links");
@@ -104,6 +111,18 @@ final class ConsoleSession extends SimpleChannelInboundHandler<String> {
         row(out, "MADs", mads.sent() + " sent, " + mads.received() + " received, " + mads.retries()
                 + " retries, " + mads.timeouts() + " timeouts, " + mads.outstanding() + " outstanding");
         return out.toString();
+    }
+
+    private static String priority(Daemon daemon, String arg) {
+        if (arg.isEmpty()) {
+            return "SM priority " + daemon.smInfo().priority() + "\n";
+        }
+        try {
+            daemon.smInfo().setPriority(Integer.parseInt(arg));
+            return "SM priority " + daemon.smInfo().priority() + " until the next start\n";
+        } catch (IllegalArgumentException e) {
+            return "priority: expected a number 0..15, found '" + arg + "'\n";
+        }
     }
 
     private static String loglevel(String arg) {

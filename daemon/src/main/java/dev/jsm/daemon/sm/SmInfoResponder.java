@@ -26,13 +26,26 @@ public final class SmInfoResponder {
     private final MadTransactions transactions;
     private final SmStatus status;
     private final long portGuid;
-    private final int priority;
+    private volatile int priority;
 
     /** A responder for the SM on port {@code portGuid} with priority {@code priority}. */
     public SmInfoResponder(MadTransactions transactions, SmStatus status, long portGuid, int priority) {
         this.transactions = transactions;
         this.status = status;
         this.portGuid = portGuid;
+        this.priority = priority;
+    }
+
+    /** The priority this SM reports (0..15). */
+    public int priority() {
+        return priority;
+    }
+
+    /** Changes the priority this SM reports from now on (the console's {@code priority N}). */
+    public void setPriority(int priority) {
+        if (priority < 0 || priority > 15) {
+            throw new IllegalArgumentException("SM priority must be 0..15, not " + priority);
+        }
         this.priority = priority;
     }
 

@@ -147,6 +147,15 @@ class ManagementServerTest {
             assertThat(untilPrompt(in)).contains("log is not started");
             send(out, "dump_conf");
             assertThat(untilPrompt(in)).contains("\nsweep_interval 0\n", "\nrouting_engine ");
+            send(out, "priority 7");
+            assertThat(untilPrompt(in)).contains("SM priority 7");
+            assertThat(daemon.smInfo().current().priority()).isEqualTo(7);
+            send(out, "priority 16");
+            assertThat(untilPrompt(in)).contains("expected a number 0..15");
+            send(out, "portstatus");
+            assertThat(untilPrompt(in)).contains("Port status of the", "state: {Active=");
+            send(out, "lidbalance");
+            assertThat(untilPrompt(in)).contains("LID balance of 6 switches: 0 with switch ports differing");
             send(out, "frobnicate");
             assertThat(untilPrompt(in)).contains("unknown command 'frobnicate'");
             send(out, "quit");

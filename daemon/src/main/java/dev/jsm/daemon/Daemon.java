@@ -137,6 +137,11 @@ public final class Daemon implements AutoCloseable {
                 TimeUnit.MILLISECONDS);
     }
 
+    /** The subnet administrator (its counters for the metrics). */
+    public SaService sa() {
+        return sa;
+    }
+
     /** What this SM says about itself in SMInfo (priority, state); the console changes the priority. */
     public SmInfoResponder smInfo() {
         return smInfo;

@@ -11,8 +11,8 @@ import java.util.Locale;
 /**
  * The daemon's state in the Prometheus text exposition format (version 0.0.4), written by hand - it is a dozen
  * families, not worth a client library: sweeps and their durations, MADs (sent, received, retried, timed out, and
- * first transmissions by attribute), the fabric's size, the routing engine and its compute time, the SM state and
- * whether the subnet is up.
+ * first transmissions by attribute), the fabric's size, the routing engine and its compute time, the SM state,
+ * whether the subnet is up, and SA requests by record type.
  *
  * <p>Stateless; safe to share.
  */
@@ -56,6 +56,9 @@ final class PrometheusText {
 
         madLines(out, daemon.madStats());
         routingLines(out, daemon.lastRouting());
+        family(out, "jsm_sa_requests_total", "counter", "SA MADs received, by attribute (record type)");
+        daemon.sa().requestsByAttribute().forEach((name, n) ->
+                sample(out, "jsm_sa_requests_total{attribute=\"" + name + "\"}", n));
         return out.toString();
     }
 

@@ -5,6 +5,7 @@ import dev.jsm.daemon.sm.SmInfoResponder;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.mad.channel.MadChannel;
+import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.smp.SmInfo;
@@ -17,12 +18,16 @@ import dev.jsm.routing.PathSlProvider;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.sa.agent.SaAgent;
 import dev.jsm.sa.agent.SaAgentStats;
+import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.query.SaSettings;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.query.SmIdentity;
 import dev.jsm.sa.rmpp.RmppSettings;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * The subnet administrator inside the daemon: an {@link SaAgent} on the SM's port that answers SA queries on its
@@ -41,6 +46,8 @@ public final class SaService implements SweepListener, AutoCloseable {
     private final SaAgent agent;
     private final SweepContext ctx;
     private final SmInfoResponder smInfo;
+    /** SA MADs received, by the low byte of the attribute ID (every SA attribute is below 0x100). */
+    private final AtomicLongArray byAttribute = new AtomicLongArray(0x100);
 
     /**
      * An agent on {@code channel}, fed by {@code transactions}; nothing is answered before {@link #start}.
@@ -55,7 +62,11 @@ public final class SaService implements SweepListener, AutoCloseable {
         this.agent = new SaAgent(channel, SaView.empty(settings(o)), new RmppSettings(ack, o.transactionRetries(),
                 32, Duration.ofSeconds(10)), 10_000);
         for (Method m : REQUESTS) {
-            transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_ADM, m), Runnable::run, agent::onMad);
+            transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_ADM, m), Runnable::run,
+                    (from, mad, length) -> {
+                        byAttribute.incrementAndGet(length >= 18 ? MadHeader.ATTRIBUTE_ID.getInt(mad, 0) & 0xFF : 0);
+                        agent.onMad(from, mad, length);
+                    });
         }
     }
 
@@ -84,6 +95,21 @@ public final class SaService implements SweepListener, AutoCloseable {
     /** The agent's counters (metrics, tests). */
     public SaAgentStats stats() {
         return agent.stats();
+    }
+
+    /**
+     * SA MADs received (requests and RMPP control), by attribute name ({@code NodeRecord}, {@code PathRecord}, ...);
+     * only attributes seen at least once. Any thread.
+     */
+    public Map<String, Long> requestsByAttribute() {
+        Map<String, Long> out = new TreeMap<>();
+        for (int id = 0; id < byAttribute.length(); id++) {
+            long n = byAttribute.get(id);
+            if (n > 0) {
+                out.put(SaAttribute.name(id), n);
+            }
+        }
+        return out;
     }
 
     /** Stops answering; call before the channel closes. */

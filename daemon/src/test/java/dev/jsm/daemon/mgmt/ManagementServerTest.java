@@ -105,6 +105,7 @@ class ManagementServerTest {
         assertThat(value(m, "jsm_routing_engine{engine=\"" + engine + "\"}")).isEqualTo(1);
         assertThat(m).containsPattern("\njsm_routing_compute_seconds\\{engine=\"" + engine + "\"\\} \\d+\\.\\d{6}\n")
                 .containsPattern("\njsm_last_sweep_duration_seconds\\{kind=\"heavy\"\\} \\d+\\.\\d{6}\n");
+        assertThat(m).contains("# TYPE jsm_sa_requests_total counter\n");
         for (String line : m.split("\n")) {
             assertThat(line).as("exposition format").matches("# (HELP|TYPE) \\w+ .+|\\w+(\\{[^}]*\\})? \\S+");
         }

@@ -11,13 +11,24 @@
 # Steps, inside a private network namespace: ibsim -s -n on the fabric; the P_Key tables as ibsim starts them;
 # OpenSM (run once, -o) with the file; the tables and bits again (smpdump raw blocks). ibsim and OpenSM are stopped
 # by PID. Requires ibsim-utils, infiniband-diags, opensm, unshare. Usage: scripts/partitions-reference.sh [> out]
+#
+# JSM=1 runs jsm's bin/opensm instead (build first: mvn -B -ntp package -DskipTests), the way the issue asks for it:
+# one daemon with the file; at SUBNET UP the tables; then the edited file copied over it and SIGHUP, and at the next
+# SUBNET UP the tables again. Its output has the same table lines (diff them against the transcript) plus
+# "pkey-sets: N" per sweep, the P_KeyTable Sets jsm's partition manager sent (its VERBOSE log), instead of the
+# enforce-set lines; then a third SUBNET UP after SIGHUP with a syntax error put in the file ("=== after a broken
+# file": the tables must not change) and jsm's PKEY-* log lines. dev.jsm.daemon.PartitionsIbsimIT runs it.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 NET="$HERE/golden-fabric.net"
 UMAD2SIM=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
 
+JSM_OPENSM="$HERE/../bin/opensm"
 if [[ "${1:-}" != "--in-netns" ]]; then
+    if [[ "${JSM:-0}" == 1 && ! -d "$HERE/../daemon/target/lib" ]]; then
+        echo "partitions-reference: jsm is not built (mvn -B -ntp package -DskipTests)" >&2; exit 2
+    fi
     for tool in ibsim smpdump smpquery opensm unshare; do
         command -v "$tool" >/dev/null || { echo "partitions-reference: $tool not found" >&2; exit 2; }
     done
@@ -124,6 +135,40 @@ run_opensm() {
     SM_PID=""
     grep -q "SUBNET UP" "$2" || { echo "partitions-reference: OpenSM did not bring the subnet up" >&2; exit 1; }
 }
+if [[ "${JSM:-0}" == 1 ]]; then
+    # up_count: the SUBNET UPs in jsm's log so far
+    up_count() { grep -c "SUBNET UP" "$W/jsm.log" 2>/dev/null || true; }
+    await_up() {
+        local i
+        for ((i = 0; i < 600; i++)); do
+            [[ $(up_count) -ge $1 ]] && return 0
+            kill -0 "$SM_PID" 2>/dev/null || break
+            sleep 0.1
+        done
+        echo "partitions-reference: no SUBNET UP number $1 from jsm" >&2; tail -20 "$W/jsm.log" >&2; exit 1
+    }
+    cp "$W/partitions.conf" "$W/active.conf"
+    env LD_PRELOAD="$UMAD2SIM" OSM_CACHE_DIR="$W" OSM_TMP_DIR="$W" "$JSM_OPENSM" -P "$W/active.conf" -s 0 \
+        -D 0x07 -f "$W/jsm.log" --dump_files_dir "$W" > "$W/jsm.out" 2>&1 &
+    SM_PID=$!
+    await_up 1
+    echo "=== after OpenSM"
+    tables
+    cp "$W/partitions-edited.conf" "$W/active.conf"
+    kill -HUP "$SM_PID"
+    await_up 2
+    echo "=== after OpenSM with the edited file"
+    tables
+    # a syntax error on line 3 (no ':'): the last good set (the edited file) stays in force
+    sed '3s/^/P6=0x0006 ALL=full ;\n/' "$W/partitions-edited.conf" > "$W/active.conf"
+    kill -HUP "$SM_PID"
+    await_up 3
+    echo "=== after a broken file"
+    tables
+    grep -o 'PARTITIONS CONFIGURED: [0-9]*' "$W/jsm.log" | sed 's/.*: /pkey-sets: /'
+    grep -E 'PKEY-[0-9]+' "$W/jsm.log" | sed 's/^/log: /' || true
+    exit 0
+fi
 run_opensm "$W/partitions.conf" "$W/opensm.log"
 echo "=== after OpenSM"
 tables

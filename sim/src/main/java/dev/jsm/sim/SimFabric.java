@@ -1,5 +1,6 @@
 package dev.jsm.sim;
 
+import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.mad.smp.SwitchInfo;
 import dev.jsm.sim.topo.Topology;
@@ -24,6 +25,7 @@ public final class SimFabric implements AutoCloseable {
     private final SimEngine engine;
     private final SimCounters counters = new SimCounters();
     private final SimFaults faults;
+    private final SmaTables tables;
 
     /** A fabric with loss and delay seed 0. */
     public SimFabric(Topology topology) {
@@ -42,6 +44,7 @@ public final class SimFabric implements AutoCloseable {
         engine.setProcessor(processor);
         links.setTrapSink(processor);
         faults = new SimFaults(state, links, impairments);
+        tables = new SmaTables(state);
     }
 
     /** The topology the fabric was built from. */
@@ -134,6 +137,75 @@ public final class SimFabric implements AutoCloseable {
         checkSwitch(node);
         synchronized (state) {
             return state.mftHasPort(node, mlid, port);
+        }
+    }
+
+    /**
+     * The 32 entries of P_KeyTable block {@code block} of port {@code port} of {@code node} as an SMP Get would read
+     * them (entries beyond the port's capacity are 0).
+     *
+     * @throws IllegalArgumentException if the block is beyond the port's capacity
+     */
+    public int[] pKeyBlock(int node, int port, int block) {
+        checkPort(node, port);
+        byte[] mad = new byte[256];
+        boolean sw = state.isSwitch[node];
+        synchronized (state) {
+            check(tables.pKeyTable(state.slot(node, sw ? 0 : port), false, sw ? (long) port << 16 | block : block,
+                    mad), "P_KeyTable block " + block + " of " + node + "/" + port);
+        }
+        int[] keys = new int[32];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = MadBytes.u16(mad, Smp.DATA_OFFSET + 2 * i);
+        }
+        return keys;
+    }
+
+    /** The 16 VLs of the SLtoVLMappingTable of a CA port ({@code inPort} ignored) or a switch's input/output pair. */
+    public int[] sl2Vl(int node, int inPort, int outPort) {
+        checkPort(node, outPort);
+        byte[] mad = new byte[256];
+        boolean sw = state.isSwitch[node];
+        synchronized (state) {
+            check(tables.sl2vl(state.slot(node, sw ? 0 : outPort), false, sw ? inPort << 8 | outPort : 0, mad),
+                    "SLtoVLMappingTable " + node + "/" + inPort + "/" + outPort);
+        }
+        int[] vls = new int[16];
+        for (int sl = 0; sl < vls.length; sl++) {
+            int b = mad[Smp.DATA_OFFSET + sl / 2] & 0xFF;
+            vls[sl] = sl % 2 == 0 ? b >>> 4 : b & 0xF;
+        }
+        return vls;
+    }
+
+    /**
+     * The entries of VLArbitrationTable block {@code block} (1-4: low 0-31, low 32-63, high 0-31, high 32-63) of a
+     * port, as {VL, weight} pairs flattened, as many as the port's capacity gives that block.
+     */
+    public int[] vlArbBlock(int node, int port, int block) {
+        checkPort(node, port);
+        byte[] mad = new byte[256];
+        boolean sw = state.isSwitch[node];
+        int count;
+        synchronized (state) {
+            int slot = state.slot(node, port);
+            check(tables.vlArb(state.slot(node, sw ? 0 : port), false, (long) block << 16 | (sw ? port : 0), mad),
+                    "VLArbitrationTable block " + block + " of " + node + "/" + port);
+            int cap = block <= 2 ? PortInfo.VL_ARBITRATION_LOW_CAP.getInt(state.portInfo, FabricState.piOff(slot))
+                    : PortInfo.VL_ARBITRATION_HIGH_CAP.getInt(state.portInfo, FabricState.piOff(slot));
+            count = block % 2 == 1 ? Math.min(32, cap) : cap - 32;
+        }
+        int[] pairs = new int[2 * count];
+        for (int i = 0; i < count; i++) {
+            pairs[2 * i] = mad[Smp.DATA_OFFSET + 2 * i] & 0x0F;
+            pairs[2 * i + 1] = mad[Smp.DATA_OFFSET + 2 * i + 1] & 0xFF;
+        }
+        return pairs;
+    }
+
+    private static void check(int status, String what) {
+        if (status != Sma.STATUS_OK) {
+            throw new IllegalArgumentException(what + ": status 0x" + Integer.toHexString(status));
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.jsm.daemon.dump;
 
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.qos.tables.ProgrammedQosTables;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +17,8 @@ import org.apache.logging.log4j.Logger;
 /**
  * Writes OpenSM's dump files into the dump directory at SUBNET UP (FACTS 2.14, {@code osm_dump_all}):
  * {@code opensm-subnet.lst} always; {@code opensm-lid-matrix.dump}, {@code opensm-lfts.dump} and
- * {@code opensm.fdbs} when {@code log_flags} has ROUTING (0x40). They describe the published snapshot, so they show
+ * {@code opensm.fdbs} when {@code log_flags} has ROUTING (0x40); {@code opensm-sl2vl.dump} from the QoS manager
+ * ({@link #writeSl2Vl}). They describe the published snapshot, so they show
  * what the switches were programmed with.
  *
  * <p>Stateless; called on the SM thread.
@@ -32,6 +35,8 @@ public final class DumpFiles {
     public static final String FDBS = "opensm.fdbs";
     /** Per-switch multicast forwarding (ROUTING). */
     public static final String MCFDBS = "opensm.mcfdbs";
+    /** SL2VL tables of every end port and switch port pair (ROUTING, with QoS or an engine with its own SL2VL). */
+    public static final String SL2VL = "opensm-sl2vl.dump";
 
     private static final Logger LOG = LogManager.getLogger(DumpFiles.class);
 
@@ -54,6 +59,16 @@ public final class DumpFiles {
         }
         write(dir, FDBS, FdbsDump.render(in, lfts, hops));
         write(dir, MCFDBS, McfdbsDump.render(snapshot));
+    }
+
+    /**
+     * Writes {@code opensm-sl2vl.dump} ({@link Sl2VlDump}) when {@code log_flags} has ROUTING; the QoS manager calls
+     * it at the end of its stage, when the tables are programmed. A file that cannot be written is logged.
+     */
+    public static void writeSl2Vl(Path dir, int logFlags, Subnet subnet, ProgrammedQosTables programmed) {
+        if ((logFlags & LogLevels.ROUTING) != 0) {
+            write(dir, SL2VL, Sl2VlDump.render(subnet, programmed));
+        }
     }
 
     /** Switch indices of {@code in} in OpenSM's table order (byte-reversed GUIDs). */

@@ -27,6 +27,9 @@ import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -62,6 +65,7 @@ public final class PKeyManager implements SweepStage {
         }
         reload();
         Subnet subnet = ctx.subnet();
+        Set<PhysPort> retrained = retrained(subnet);
         subnet.index();
         SubnetSnapshot snapshot = SubnetSnapshot.of(subnet);
         boolean allowBoth = ctx.options().getBool("allow_both_pkeys");
@@ -82,8 +86,14 @@ public final class PKeyManager implements SweepStage {
                 continue;
             }
             ctx.setPartitionEnforcement(port, p.enforcement());
-            for (int block : p.changedBlocks()) {
-                setBlock(ctx, port, p.table(), block);
+            if (p.table() != null && retrained.contains(port)) {
+                for (int block = 0; block < p.table().blockCount(); block++) {
+                    setBlock(ctx, port, p.table(), block);
+                }
+            } else {
+                for (int block : p.changedBlocks()) {
+                    setBlock(ctx, port, p.table(), block);
+                }
             }
         }
         ctx.publishPartitions(set);
@@ -104,6 +114,26 @@ public final class PKeyManager implements SweepStage {
         for (ParseWarning w : r.warnings()) {
             LOG.warn("PKEY-1003 {}", w);
         }
+    }
+
+    /**
+     * The ports that (re)trained since the SM last looked - a port in Init, or every port of a switch whose cabled
+     * ports are all in Init (it rebooted: port 0 too) - whose tables may be back at power-on (0xFFFF, a full member
+     * of the default partition): every block of theirs is sent again. What the SM held stays the basis of the plan,
+     * so {@code keep_pkey_indexes} keeps the indexes of a port whose link merely bounced. OpenSM reads the tables
+     * back at each heavy sweep; the port state tells the same for the price of no MAD.
+     */
+    private static Set<PhysPort> retrained(Subnet subnet) {
+        Set<PhysPort> ports = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Node node : subnet.nodes()) {
+            boolean rebooted = Retrained.switchRebooted(node);
+            for (PhysPort port : node.ports()) {
+                if (rebooted || Retrained.inInit(port)) {
+                    ports.add(port);
+                }
+            }
+        }
+        return ports;
     }
 
     /** What the port holds, when every block of it is known; else {@code null} (all blocks are sent). */

@@ -1,6 +1,8 @@
 package dev.jsm.daemon.qos;
 
+import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.pkey.Retrained;
 import dev.jsm.daemon.route.UnicastRouting;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.daemon.sweep.StageOutcome;
@@ -18,6 +20,7 @@ import dev.jsm.qos.tables.Sl2VlOverride;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.Sl2VlProvider;
+import dev.jsm.subnet.Node;
 import dev.jsm.subnet.PhysPort;
 import java.nio.file.Path;
 import org.apache.logging.log4j.LogManager;
@@ -29,7 +32,9 @@ import org.apache.logging.log4j.Logger;
  * {@code qos_*} options - or, on switches, from the routing engine's own SL-to-VL maps when it has them (lash,
  * dfsssp, torus-2QoS), which win over the configured ones - and sends exactly the tables that differ from what the
  * ports are known to hold. The wanted VLHighLimit of each port goes into the link manager's PortInfo Set. With QoS
- * off nothing is sent. Behavioural counterpart: OpenSM's {@code osm_qos.c}.
+ * off nothing is sent. With the ROUTING log flag, {@code opensm-sl2vl.dump} is written at the end of the stage
+ * (with QoS on, or when the engine has its own SL-to-VL maps, as OpenSM). Behavioural counterpart: OpenSM's
+ * {@code osm_qos.c}.
  *
  * <p>Confined to the SM thread.
  */
@@ -43,6 +48,7 @@ public final class QosManager implements SweepStage {
     private final ProgrammedQosTables programmed = new ProgrammedQosTables();
     private int sl2VlSets;
     private int vlArbSets;
+    private boolean dumpSl2Vl;
 
     /** @param routing the unicast routing stage, whose engine may own the SL-to-VL maps */
     public QosManager(UnicastRouting routing) {
@@ -58,14 +64,21 @@ public final class QosManager implements SweepStage {
     public StageOutcome run(SweepContext ctx) {
         sl2VlSets = 0;
         vlArbSets = 0;
+        forgetRetrained(ctx);
         QosConfig config = QosConfig.from(ctx.options());
+        Sl2VlOverride engine = override(ctx);
+        dumpSl2Vl = config.enabled() || engine != Sl2VlOverride.NONE;
         if (!config.enabled()) {
             ctx.publishQosPolicy(null);
             return StageOutcome.CONTINUE;
         }
+        if (engine != Sl2VlOverride.NONE) {
+            LOG.log(LogLevels.VERBOSE, "SL2VL on switches from routing engine {}",
+                    ctx.lastRouting().engineUsed().orElse("?"));
+        }
         reloadPolicy(ctx.options().getString("qos_policy_file"));
         ctx.publishQosPolicy(policy.current());
-        QosPlan plan = QosTablePlanner.plan(ctx.subnet(), config, programmed, override(ctx));
+        QosPlan plan = QosTablePlanner.plan(ctx.subnet(), config, programmed, engine);
         for (QosSet set : plan.sets()) {
             send(ctx, set);
         }
@@ -73,6 +86,30 @@ public final class QosManager implements SweepStage {
             ctx.setVlHighLimit(v.port(), v.vlHighLimit());
         }
         return StageOutcome.CONTINUE;
+    }
+
+    /**
+     * Forgets the tables of ports that (re)trained since the last sweep ({@link Retrained}): all of a rebooted node
+     * (a CA or router port in Init, a switch with every cabled port in Init), the output-port tables of a switch port
+     * in Init. Done with QoS off too, so turning it back on does not trust tables a reboot reset meanwhile.
+     */
+    private void forgetRetrained(SweepContext ctx) {
+        for (Node node : ctx.subnet().nodes()) {
+            if (Retrained.switchRebooted(node)) {
+                programmed.forgetNode(node.nodeGuid());
+                continue;
+            }
+            for (PhysPort port : node.ports()) {
+                if (!Retrained.inInit(port)) {
+                    continue;
+                }
+                if (node.isSwitch()) {
+                    programmed.forgetPort(port);
+                } else {
+                    programmed.forgetNode(node.nodeGuid());
+                }
+            }
+        }
     }
 
     private void reloadPolicy(String file) {
@@ -99,7 +136,6 @@ public final class QosManager implements SweepStage {
         if (r == null || !r.isRouted() || in == null || r.routed().sl2Vl() == Sl2VlProvider.ALL_VL0) {
             return Sl2VlOverride.NONE;
         }
-        LOG.log(LogLevels.VERBOSE, "SL2VL on switches from routing engine {}", r.engineUsed().orElse("?"));
         return new EngineSl2Vl(in, r.routed().sl2Vl());
     }
 
@@ -142,6 +178,9 @@ public final class QosManager implements SweepStage {
 
     @Override
     public StageOutcome finish(SweepContext ctx) {
+        if (dumpSl2Vl) {
+            DumpFiles.writeSl2Vl(ctx.settings().dumpDir(), ctx.options().logFlags(), ctx.subnet(), programmed);
+        }
         if (sl2VlSets + vlArbSets > 0) {
             LOG.log(LogLevels.VERBOSE, "QOS CONFIGURED: {} SLtoVLMappingTable and {} VLArbitrationTable Sets",
                     sl2VlSets, vlArbSets);

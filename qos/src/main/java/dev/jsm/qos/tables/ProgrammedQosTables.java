@@ -4,6 +4,7 @@ import dev.jsm.mad.smp.SlToVlMappingTable;
 import dev.jsm.mad.smp.VlArbitrationTable;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.PhysPort;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -92,6 +93,18 @@ public final class ProgrammedQosTables {
     /** Forgets every table of one node, so the next pass sends them all. */
     public void forgetNode(long nodeGuid) {
         nodes.remove(nodeGuid);
+    }
+
+    /**
+     * Forgets what one port is known to hold: its VLArb blocks and its SL2VL tables as an output port (a port that
+     * retrained may be back at its power-on tables).
+     */
+    public void forgetPort(PhysPort port) {
+        NodeTables t = nodes.get(port.node().nodeGuid());
+        if (t != null && t.numPorts == port.node().numPorts()) {
+            t.sl2Vl[port.portNum()] = null;
+            Arrays.fill(t.vlArb[port.portNum()], null);
+        }
     }
 
     /** Forgets everything (new master, {@code need_update}). */

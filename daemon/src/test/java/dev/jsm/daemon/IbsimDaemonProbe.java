@@ -132,7 +132,18 @@ public final class IbsimDaemonProbe {
     private static void check(long end, String what) {
         if (System.currentTimeMillis() > end) {
             System.out.println("FAILED " + what);
+            tail(Path.of("opensm.log"), 40);
             System.exit(1);
+        }
+    }
+
+    /** The last {@code n} lines of {@code file}, as LOG lines, so a failed run says what the daemon was doing. */
+    private static void tail(Path file, int n) {
+        try {
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            lines.subList(Math.max(0, lines.size() - n), lines.size()).forEach(l -> System.out.println("LOG " + l));
+        } catch (IOException e) {
+            System.out.println("LOG (cannot read " + file + ": " + e.getMessage() + ")");
         }
     }
 

@@ -217,9 +217,8 @@ public final class FatTreeEngine implements RoutingEngine {
     /** The switches the root file names; other GUIDs become notes (OpenSM takes switch node GUIDs only). */
     private static boolean[] roots(RoutingInput in, GuidListFile file, List<String> notes) {
         boolean[] root = new boolean[in.switchCount()];
-        long[] guids = in.switchGuid();
         for (int i = 0; i < file.size(); i++) {
-            int sw = indexOf(guids, file.guid(i));
+            int sw = in.switchIndexOf(file.guid(i));
             if (sw < 0) {
                 notes.add(file.where(i) + ": " + Guid.toString(file.guid(i)) + " is not a switch of the fabric, "
                         + "skipped");
@@ -228,24 +227,6 @@ public final class FatTreeEngine implements RoutingEngine {
             }
         }
         return root;
-    }
-
-    private static int indexOf(long[] sortedUnsigned, long g) {
-        int lo = 0;
-        int hi = sortedUnsigned.length - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int c = Long.compareUnsigned(sortedUnsigned[mid], g);
-            if (c == 0) {
-                return mid;
-            }
-            if (c < 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return -1;
     }
 
     private static boolean[] withEndNodes(RoutingInput in) {

@@ -1,7 +1,7 @@
 package dev.jsm.routing.ftree;
 
 import dev.jsm.routing.RoutingInput;
-import java.util.Arrays;
+import dev.jsm.routing.SwitchDistances;
 
 /**
  * Ranks the switches of a fat tree, roots at rank 0 and leaves at the highest rank, as OpenSM's ftree does.
@@ -26,29 +26,7 @@ final class TreeRanks {
 
     /** Ranks by distance from {@code source}; returns the rank of every switch. */
     static int[] fromSources(RoutingInput in, boolean[] source) {
-        int s = in.switchCount();
-        int[] rank = new int[s];
-        Arrays.fill(rank, UNRANKED);
-        int[] queue = new int[s];
-        int tail = 0;
-        for (int sw = 0; sw < s; sw++) {
-            if (source[sw]) {
-                rank[sw] = 0;
-                queue[tail++] = sw;
-            }
-        }
-        int[] linkStart = in.linkStart();
-        int[] peer = in.peerSwitch();
-        for (int head = 0; head < tail; head++) {
-            int u = queue[head];
-            for (int e = linkStart[u]; e < linkStart[u + 1]; e++) {
-                if (rank[peer[e]] == UNRANKED) {
-                    rank[peer[e]] = rank[u] + 1;
-                    queue[tail++] = peer[e];
-                }
-            }
-        }
-        return rank;
+        return SwitchDistances.fromSources(in, source, UNRANKED);
     }
 
     /** Ranks from the switches with end nodes, reversed, then again from the resulting roots. */

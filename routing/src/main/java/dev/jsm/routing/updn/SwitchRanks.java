@@ -1,7 +1,7 @@
 package dev.jsm.routing.updn;
 
 import dev.jsm.routing.RoutingInput;
-import java.util.Arrays;
+import dev.jsm.routing.SwitchDistances;
 
 /**
  * Ranks switches by breadth-first search over the switch-to-switch links from a set of sources (rank 0): updn's
@@ -20,30 +20,7 @@ final class SwitchRanks {
 
     /** The rank of every switch, {@code 0} for the sources. */
     static int[] fromSources(RoutingInput in, boolean[] source) {
-        int s = in.switchCount();
-        int[] rank = new int[s];
-        Arrays.fill(rank, UNRANKED);
-        int[] queue = new int[s];
-        int tail = 0;
-        for (int sw = 0; sw < s; sw++) {
-            if (source[sw]) {
-                rank[sw] = 0;
-                queue[tail++] = sw;
-            }
-        }
-        int[] linkStart = in.linkStart();
-        int[] peer = in.peerSwitch();
-        for (int head = 0; head < tail; head++) {
-            int u = queue[head];
-            for (int e = linkStart[u]; e < linkStart[u + 1]; e++) {
-                int v = peer[e];
-                if (rank[v] == UNRANKED) {
-                    rank[v] = rank[u] + 1;
-                    queue[tail++] = v;
-                }
-            }
-        }
-        return rank;
+        return SwitchDistances.fromSources(in, source, UNRANKED);
     }
 
     /** Switches with a CA or router cabled to one of their ports: dnup's sources. */

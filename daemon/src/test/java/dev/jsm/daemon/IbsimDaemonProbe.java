@@ -133,6 +133,14 @@ public final class IbsimDaemonProbe {
         if (System.currentTimeMillis() > end) {
             System.out.println("FAILED " + what);
             tail(Path.of("opensm.log"), 40);
+            Thread.getAllStackTraces().forEach((t, stack) -> {
+                if (t.getName().startsWith("jsm-") || t.getName().startsWith("umad")) {
+                    System.out.println("STACK " + t.getName() + " " + t.getState());
+                    for (StackTraceElement e : stack) {
+                        System.out.println("STACK   at " + e);
+                    }
+                }
+            });
             System.exit(1);
         }
     }

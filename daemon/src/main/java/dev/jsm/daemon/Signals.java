@@ -3,6 +3,7 @@ package dev.jsm.daemon;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 /**
  * The daemon's signal handlers, installed first thing in {@code main} (a HUP or USR1 arriving before would kill the
@@ -26,7 +27,12 @@ final class Signals {
 
     private static void handle(String name, Runnable action) {
         try {
-            Signal.handle(new Signal(name), s -> action.run());
+            SignalHandler old = Signal.handle(new Signal(name), s -> action.run());
+            if (old == SignalHandler.SIG_IGN) {
+                // HotSpot keeps SIGHUP ignored when the process started with it ignored (nohup): say so
+                System.err.println("opensm: SIG" + name + " was ignored when the JVM started (nohup?) and stays "
+                        + "ignored; start without nohup, or through bin/opensm, which resets it");
+            }
         } catch (IllegalArgumentException e) {
             System.err.println("opensm: cannot handle SIG" + name + ": " + e.getMessage());
         }

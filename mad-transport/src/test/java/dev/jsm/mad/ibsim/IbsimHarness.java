@@ -121,6 +121,10 @@ public final class IbsimHarness {
         cmd.addAll(List.of("/bin/bash", "-c", IbsimScript.TEXT, "ibsim-harness", dir.toString(), netFile.toString(),
                 console ? "1" : "0", String.join(" ", ibsimArgs)));
         String java = ProcessHandle.current().info().command().orElse("java");
+        if (Files.isExecutable(Path.of("/usr/bin/env"))) {
+            // a JVM that starts with SIGHUP ignored (the build run under nohup) could not handle it
+            cmd.addAll(List.of("/usr/bin/env", "--default-signal=HUP"));
+        }
         cmd.add(java);
         cmd.addAll(jvmArgs);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));

@@ -237,7 +237,7 @@ public final class SaAgent implements AutoCloseable {
             return;
         }
         try {
-            channel.send(to, SaResponses.single(header, responseMethod, answer), MadHeader.MAD_SIZE);
+            channel.send(to, SaResponses.single(header, responseMethod, answer), SaResponses.singleLength(answer));
         } catch (IOException e) {
             LOG.log(System.Logger.Level.DEBUG, "SA response to {0} not sent: {1}", to, e.getMessage());
         }

@@ -40,6 +40,15 @@ final class SaResponses {
         return mad;
     }
 
+    /**
+     * The length a single-MAD response is sent with: the 56-byte header plus its record (none for an error), as
+     * OpenSM sends it. Clients without RMPP (saquery under umad2sim) count records as (length - 56) / record size,
+     * so a full 256-byte MAD would show them zero-filled phantom records.
+     */
+    static int singleLength(SaAnswer answer) {
+        return SaHeader.DATA_OFFSET + Math.min(answer.count() == 0 ? 0 : answer.recordSize(), SaHeader.DATA_SIZE);
+    }
+
     /** The response method of a request method (Set is answered with GetResp, IBA 13.4.5). */
     static int responseMethod(int method) {
         return method == Method.SET.value() ? Method.GET_RESP.value() : method | Method.RESPONSE_BIT;

@@ -9,8 +9,8 @@ import dev.jsm.subnet.snapshot.SwitchView;
 /**
  * Follows the programmed LFTs of a snapshot from a source end port to a destination LID - the path packets really
  * take - and collects the smallest MTU and rate along it: the source port's MTUCap and rate, then each egress port's
- * NeighborMTU and rate, and the destination's MTUCap. Fails on a missing LFT entry, an uncabled or down port, a CA
- * in the middle, or a loop (more than 64 hops).
+ * NeighborMTU and rate, and the destination's MTUCap (a switch's: that of its port 0, as OpenSM takes it). Fails
+ * on a missing LFT entry, an uncabled or down port, a CA in the middle, or a loop (more than 64 hops).
  *
  * <p>Confined to one thread (reuse one walk per query).
  */
@@ -71,7 +71,11 @@ final class PathWalk {
             }
             PortView out = s.port(sw.nodeIndex(), egress);
             if (egress == 0) {
-                return out != null && out.endPortIndex() == target;
+                if (out == null || out.endPortIndex() != target) {
+                    return false;
+                }
+                mtu = Math.min(mtu, out.attributes().mtuCap());
+                return true;
             }
             if (out == null || !cross(out)) {
                 return false;

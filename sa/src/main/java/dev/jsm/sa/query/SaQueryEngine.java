@@ -26,9 +26,20 @@ public final class SaQueryEngine {
     private static final RecordQuery MFT = new MftRecordQuery();
     private static final RecordQuery SM_INFO = new SmInfoRecordQuery();
     private static final RecordQuery PATH = new PathRecordQuery();
+    private static final RecordQuery GUID_INFO = new GuidInfoRecordQuery();
+    private static final RecordQuery SL_TO_VL = new SlToVlRecordQuery();
+    private static final RecordQuery VL_ARB = new VlArbRecordQuery();
 
     /** ClassPortInfo.CapabilityMask2 bit 1: IsQoSSupported. */
     private static final int CAP2_IS_QOS = 1 << 1;
+    /**
+     * ClassPortInfo.CapabilityMask2 bits always advertised, as OpenSM does: 7 IsExtendedSpeeds (PortInfoRecords carry
+     * the LinkSpeedExt fields, PathRecord rates count them), 10 IsPortInfoCapMask2Match ({@link PortInfoRecordQuery}
+     * matches CapabilityMask2 bitwise), 13 IsLinkWidth2x and 15 IsLinkSpeedHDR ({@link Rates} knows both).
+     */
+    private static final int CAP2_ALWAYS = 1 << 7 | 1 << 10 | 1 << 13 | 1 << 15;
+    /** ClassPortInfo.TrapQ_Key: OpenSM advertises the QP1 Q_Key. */
+    private static final long TRAP_Q_KEY = 0x8001_0000L;
 
     /**
      * Answers a Get or GetTable.
@@ -41,6 +52,10 @@ public final class SaQueryEngine {
         boolean table = method == Method.GET_TABLE.value();
         if (request.attributeId() == SaAttribute.CLASS_PORT_INFO) {
             return get ? classPortInfo(view.settings()) : unsupported(ClassPortInfo.SIZE);
+        }
+        if (request.attributeId() == SaAttribute.P_KEY_TABLE_RECORD && !request.trusted()) {
+            // IBA 15.2.5.11 (OpenSM ERR 4608): P_KeyTableRecords only for trusted requesters
+            return SaAnswer.error(SaStatus.REQ_INVALID, 0);
         }
         RecordQuery q = query(request.attributeId());
         if (q == null || !get && !table) {
@@ -73,6 +88,9 @@ public final class SaQueryEngine {
             case SaAttribute.MULTICAST_FORWARDING_TABLE_RECORD -> MFT;
             case SaAttribute.SM_INFO_RECORD -> SM_INFO;
             case SaAttribute.PATH_RECORD -> PATH;
+            case SaAttribute.GUID_INFO_RECORD -> GUID_INFO;
+            case SaAttribute.SL_TO_VL_MAPPING_TABLE_RECORD -> SL_TO_VL;
+            case SaAttribute.VL_ARBITRATION_TABLE_RECORD -> VL_ARB;
             default -> null;
         };
     }
@@ -85,11 +103,11 @@ public final class SaQueryEngine {
     private static SaAnswer classPortInfo(SaSettings settings) {
         int cap = ClassPortInfo.CAP_IS_GET_SET_NOTICE | ClassPortInfo.CAP_IS_PORT_INFO_CAP_MASK_MATCH
                 | (settings.multicast() ? ClassPortInfo.CAP_IS_UD_MULTICAST : 0);
-        int cap2 = settings.qos() ? CAP2_IS_QOS : 0;
+        int cap2 = CAP2_ALWAYS | (settings.qos() ? CAP2_IS_QOS : 0);
         RecordSet out = new RecordSet(ClassPortInfo.SIZE);
         int off = out.reserve();
         new ClassPortInfo(1, 2, cap, cap2, settings.respTimeValue(), Gid.ZERO, 0, 0, 0, 0, 0, 1, 0x8001_0000L,
-                Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0).encodeTo(out.buffer(), off);
+                Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, TRAP_Q_KEY).encodeTo(out.buffer(), off);
         out.commit();
         return SaAnswer.of(out);
     }

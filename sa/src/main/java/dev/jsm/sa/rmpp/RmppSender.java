@@ -19,6 +19,12 @@ import java.util.Map;
  * resends; a STOP or ABORT from the receiver ends the transfer. The transfer is done when the last segment is
  * acknowledged.
  *
+ * <p>A single-segment message is sent once and never resent: if its ACK does not come within the timeout the
+ * transfer ends as completed (a lost answer is recovered by the requester's own retry, as for a single-MAD Get
+ * response). Clients without RMPP - stock tools under umad2sim, which never ACK - would otherwise get every
+ * answer {@code maxRetries + 1} times, and under osmtest's stress flows the resends flooded ibsim
+ * (docs/sa-conformance.md).
+ *
  * <p>Needed because umad2sim/ibsim do no kernel RMPP, and so that the SA does not depend on the kernel's.
  *
  * <p>Time comes from the caller ({@code nowNanos}, a {@link System#nanoTime()} value): {@link #poll} must be called
@@ -124,7 +130,10 @@ public final class RmppSender {
         }
         for (RmppKey key : expired) {
             Transfer t = transfers.get(key);
-            if (t.retries >= settings.maxRetries()) {
+            if (t.count == 1) {
+                transfers.remove(key);
+                completed++;
+            } else if (t.retries >= settings.maxRetries()) {
                 abort(key, t, RmppHeader.STATUS_TOO_MANY_RETRIES);
             } else {
                 t.retries++;
@@ -154,7 +163,7 @@ public final class RmppSender {
         int last = Math.min(t.windowLast, t.count);
         while (t.next <= last) {
             RmppSegments.dataSegment(scratch, t.header, t.data, t.next, t.count);
-            transmit(t.to, scratch);
+            transmit(t.to, scratch, SaHeader.DATA_OFFSET + RmppSegments.segmentBytes(t.next, t.data.length));
             segmentsSent++;
             t.next++;
         }
@@ -164,13 +173,18 @@ public final class RmppSender {
     private void abort(RmppKey key, Transfer t, int status) {
         transfers.remove(key);
         aborted++;
-        transmit(t.to, RmppSegments.control(t.header, false, RmppHeader.TYPE_ABORT, status, 0, 0));
+        transmit(t.to, RmppSegments.control(t.header, false, RmppHeader.TYPE_ABORT, status, 0, 0),
+                MadHeader.MAD_SIZE);
         LOG.log(System.Logger.Level.DEBUG, "RMPP transfer to {0} aborted with status {1}", t.to, status);
     }
 
-    private void transmit(MadAddress.LidRouted to, byte[] mad) {
+    /**
+     * Sends {@code length} bytes of {@code mad}. DATA segments go out with their real length (56 + data bytes), as
+     * OpenSM sends its answers: a client without RMPP (umad2sim) counts records by the length it receives.
+     */
+    private void transmit(MadAddress.LidRouted to, byte[] mad, int length) {
         try {
-            channel.send(to, mad, MadHeader.MAD_SIZE);
+            channel.send(to, mad, length);
         } catch (IOException e) {
             // handled like a lost segment: the ACK timeout resends it
             LOG.log(System.Logger.Level.DEBUG, "RMPP segment to {0} not sent: {1}", to, e.getMessage());

@@ -10,6 +10,7 @@ import dev.jsm.sa.rmpp.RmppReceiver;
 import dev.jsm.sa.rmpp.RmppSettings;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongSupplier;
 import java.util.function.ObjIntConsumer;
@@ -25,6 +26,8 @@ final class SaTestClient {
 
     final List<byte[]> singles = new ArrayList<>();
     final List<RmppMessage> tables = new ArrayList<>();
+    /** The length of every MAD received, in order. */
+    final List<Integer> lengths = new ArrayList<>();
     private final MadChannel channel;
     private final RmppReceiver receiver;
     private final LongSupplier clock;
@@ -38,8 +41,10 @@ final class SaTestClient {
         channel.setReceiver(this::onMad);
     }
 
-    private synchronized void onMad(MadAddress from, byte[] mad, int length) {
+    private synchronized void onMad(MadAddress from, byte[] received, int length) {
         minLength = Math.min(minLength, length);
+        lengths.add(length);
+        byte[] mad = received.length < MadHeader.MAD_SIZE ? Arrays.copyOf(received, MadHeader.MAD_SIZE) : received;
         if (RmppHeader.isActive(mad)) {
             if (RmppHeader.RMPP_TYPE.getInt(mad, 0) == RmppHeader.TYPE_DATA) {
                 RmppMessage m = receiver.onData((MadAddress.LidRouted) from, mad, clock.getAsLong());

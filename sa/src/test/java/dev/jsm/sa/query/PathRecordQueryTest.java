@@ -56,6 +56,18 @@ class PathRecordQueryTest {
     }
 
     @Test
+    void pathToAndFromASwitchTakesTheMtuCapOfItsPortZero() {
+        // sa-compare.sh on ibsim: switch port 0 says MTUCap 1024; OpenSM answers CA -> switch with MTU 1024
+        SaView small = SaTestFabric.view(SaTestFabric.snapshot(false, 3));
+        assertThat(single(small, bit(COMPONENT_SLID) | bit(COMPONENT_DLID), lids(8, 1)).mtu())
+                .as("H2 -> switch B").isEqualTo(3);
+        assertThat(single(small, bit(COMPONENT_SLID) | bit(COMPONENT_DLID), lids(1, 8)).mtu())
+                .as("switch B -> H2").isEqualTo(3);
+        assertThat(single(small, bit(COMPONENT_SLID) | bit(COMPONENT_DLID), lids(8, 9)).mtu())
+                .as("host to host does not see port 0").isEqualTo(4);
+    }
+
+    @Test
     void pathInsideOneSwitchByGids() {
         PathRecord p = single(view, bit(COMPONENT_SGID) | bit(COMPONENT_DGID), gids(H1, H2));
         assertThat(p.slid()).as("Get: base LIDs").isEqualTo(4);

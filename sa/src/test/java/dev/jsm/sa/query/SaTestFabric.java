@@ -33,9 +33,14 @@ final class SaTestFabric {
 
     /** The snapshot of the fabric; with {@code breakLid10} switch A has no route to LID 10. */
     static SubnetSnapshot snapshot(boolean breakLid10) {
+        return snapshot(breakLid10, 5);
+    }
+
+    /** The snapshot with the switches' port 0 MTUCap set to {@code port0MtuCap} (ibsim's switches say 1024). */
+    static SubnetSnapshot snapshot(boolean breakLid10, int port0MtuCap) {
         Subnet s = new Subnet();
-        Node a = addSwitch(s, SW_A, 2);
-        Node b = addSwitch(s, SW_B, 1);
+        Node a = addSwitch(s, SW_A, 2, port0MtuCap);
+        Node b = addSwitch(s, SW_B, 1, port0MtuCap);
         s.connect(a.port(1), b.port(1));
         Node h1 = addCa(s, H1, a, 3, 4, 1);
         Node h2 = addCa(s, H2, a, 4, 8, 0);
@@ -64,15 +69,20 @@ final class SaTestFabric {
 
     /** A view of {@link #snapshot} with default policies and the SM on switch B. */
     static SaView view(boolean breakLid10) {
-        return SaView.of(snapshot(breakLid10), new SmIdentity(1, new dev.jsm.mad.smp.SmInfo(SW_B, 0x0123L, 7, 5,
+        return view(snapshot(breakLid10));
+    }
+
+    /** A view of {@code snapshot} with default policies and the SM on switch B. */
+    static SaView view(SubnetSnapshot snapshot) {
+        return SaView.of(snapshot, new SmIdentity(1, new dev.jsm.mad.smp.SmInfo(SW_B, 0x0123L, 7, 5,
                 dev.jsm.mad.smp.SmInfo.STATE_MASTER)), SaSettings.defaults());
     }
 
-    private static Node addSwitch(Subnet s, long guid, int lid) {
+    private static Node addSwitch(Subnet s, long guid, int lid, int port0MtuCap) {
         Node n = s.addNode(NodeKind.SWITCH, guid, 8);
         for (int p = 0; p <= 8; p++) {
             PhysPort port = s.addPort(n, p, guid);
-            port.setAttributes(p == 0 ? attrs(lid, 0, 2, 4, 5, 0) : attrs(0, 0, 2, 4, 5, 5));
+            port.setAttributes(p == 0 ? attrs(lid, 0, 2, 4, port0MtuCap, 0) : attrs(0, 0, 2, 4, 5, 5));
         }
         n.setDescription("switch " + Long.toHexString(guid));
         return n;

@@ -62,6 +62,8 @@ public final class UmadChannel implements MadChannel {
     private static final MadReceiver DROP = (from, mad, length) -> { };
     /** Bound on the close-time drain under umad2sim; reached only if ibsim stops answering. */
     private static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** How much longer than the drain {@link #close()} waits for the receive thread before it gives up on it. */
+    private static final long CLOSE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     /**
      * How to open the channel.
@@ -103,10 +105,11 @@ public final class UmadChannel implements MadChannel {
     private final UmadBuffer rxBuffer;
     private final Memory rxLength = new Memory(4);
     private final Object txLock = new Object();
+    private final Object closeLock = new Object();
     private final Thread rxThread;
     private volatile MadReceiver receiver = DROP;
     private volatile boolean running = true;
-    private boolean closed;                    // guarded by txLock
+    private volatile boolean closed;           // set once by close(); read under txLock by senders
     private MadAddress.LidRouted lastSender;   // receive thread only
 
     /** Takes over the open port {@code portId}: checks the buffer ABI and registers the agents, or closes it. */
@@ -223,7 +226,7 @@ public final class UmadChannel implements MadChannel {
      */
     @Override
     public void close() {
-        synchronized (txLock) {
+        synchronized (closeLock) {
             if (closed) {
                 return;
             }
@@ -231,13 +234,21 @@ public final class UmadChannel implements MadChannel {
         }
         running = false;
         if (Thread.currentThread() != rxThread) {
+            // bounded: a send stuck in umad_send (umad2sim when ibsim stalls) holds txLock, which the receive
+            // thread's close-time drain needs; the process must still be able to exit
+            long deadline = System.nanoTime() + DRAIN_LIMIT_NANOS + CLOSE_GRACE_NANOS;
             boolean interrupted = false;
-            while (rxThread.isAlive()) {
+            while (rxThread.isAlive() && System.nanoTime() - deadline < 0) {
                 try {
-                    rxThread.join();
+                    rxThread.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
                 } catch (InterruptedException e) {
                     interrupted = true;
                 }
+            }
+            if (rxThread.isAlive()) {
+                LOG.log(System.Logger.Level.WARNING, "the receive thread of {0} did not stop within {1} s (a send "
+                        + "is stuck in libibumad); leaving it", port.label(),
+                        (DRAIN_LIMIT_NANOS + CLOSE_GRACE_NANOS) / 1_000_000_000L);
             }
             if (interrupted) {
                 Thread.currentThread().interrupt();

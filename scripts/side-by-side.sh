@@ -60,7 +60,7 @@ ibsim -n -s -N $((nodes + 64)) -S $((nodes + 64)) -P $((nodes * 40 + 1024)) "$fa
 ibsim_pid=$!
 for _ in $(seq 200); do grep -q ':ctl' /proc/net/unix && break; sleep 0.05; done
 export OSM_CACHE_DIR=$PWD/cache OSM_TMP_DIR=$PWD
-/usr/bin/time -f 'TIME %e %M' env LD_PRELOAD="$preload" "$@" > sm.out 2> sm.err
+/usr/bin/time -f 'TIME %e %M %U %S' env LD_PRELOAD="$preload" "$@" > sm.out 2> sm.err
 echo "SM_EXIT $?"
 grep '^TIME' sm.err || true
 LD_PRELOAD="$preload" perfquery 2> /dev/null | sed -n 's/^PortXmitPkts:\.*/XMIT /p'
@@ -69,8 +69,9 @@ kill "$ibsim_pid"
 wait "$ibsim_pid" 2> /dev/null || true
 INNER
     ) || true
-    local t rss xmit up
+    local t cpu rss xmit up
     t=$(awk '/^TIME/ {print $2}' "$dir/run.out")
+    cpu=$(awk '/^TIME/ {printf "%.2f", $4 + $5}' "$dir/run.out")
     rss=$(awk '/^TIME/ {printf "%.0f", $3 / 1024}' "$dir/run.out")
     xmit=$(awk '/^XMIT/ {print $2}' "$dir/run.out")
     up=$(grep -c 'SUBNET UP' "$dir/opensm.log" 2>/dev/null || true)
@@ -80,11 +81,11 @@ INNER
     pairs=$(sed -n 's/^route check: .* \([0-9]*\) pairs: \([0-9]*\) delivered.*/\2\/\1/p' "$dir/check.out")
     unreach=$(sed -n 's/^route check: .* delivered, \([0-9]*\) unreachable.*/\1/p' "$dir/check.out")
     load=$(sed -n 's/.*max\/mean \([0-9.]*\).*/\1/p' "$dir/check.out")
-    printf '%-10s %8s %10s %9s %10s %14s %12s %9s\n' "$name" "${t:-?}" "${xmit:-?}" "${rss:-?}" \
+    printf '%-10s %8s %8s %10s %9s %10s %14s %12s %9s\n' "$name" "${t:-?}" "${cpu:-?}" "${xmit:-?}" "${rss:-?}" \
         "${up:-0}" "${pairs:-?}" "${unreach:-?}" "${load:-?}"
 }
 
-printf '%-10s %8s %10s %9s %10s %14s %12s %9s\n' SM "time(s)" "MADs sent" "RSS(MB)" "SUBNET UP" \
+printf '%-10s %8s %8s %10s %9s %10s %14s %12s %9s\n' SM "time(s)" "CPU(s)" "MADs sent" "RSS(MB)" "SUBNET UP" \
     "pairs routed" unreachable "load max/mean"
 for i in $(seq "$runs"); do
     run_one reference "$work/reference-$i" /usr/sbin/opensm -o -f "$work/reference-$i/opensm.log" -R "$engine" \

@@ -77,7 +77,7 @@ final class CliFlag {
         return aliases;
     }
 
-    /** The name used for the flag in canonical tokens and messages: its first long name. */
+    /** The flag's canonical name: its first long name. */
     String canonical() {
         for (String n : names) {
             if (n.startsWith("--")) {

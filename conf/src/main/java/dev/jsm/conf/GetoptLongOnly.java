@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Splits a command line into flags the way OpenSM's {@code getopt_long_only} does, which picocli has no mode for:
+ * Splits a command line into flags the way OpenSM's {@code getopt_long_only} does:
  * <ul>
  *   <li>long options may start with one dash ({@code -maxsmps 4}, {@code -sweep=5});</li>
  *   <li>a long name may be abbreviated to any unique prefix ({@code --sw 5}); a prefix of several flags is an
@@ -20,8 +20,11 @@ import java.util.Set;
  * </ul>
  * A single letter that is a short flag is always that flag ({@code -c} is {@code --create-config}, while
  * {@code -config} is {@code --config}). Our extra spellings ({@link CliFlag#aliases()}) match exactly only, so
- * OpenSM's prefixes keep their meaning. The result is one canonical {@code --name} or {@code --name=value} token
- * per flag, for picocli.
+ * OpenSM's prefixes keep their meaning. The result is one {@link Given} per flag occurrence, in command-line order.
+ *
+ * <p>This is the whole command-line parser: a general-purpose library (picocli was used first) only re-parsed its
+ * output and cost about 0.15 s of every start, its classes being too old for the class data sharing
+ * archive.
  *
  * <p>Immutable; safe to share.
  */
@@ -34,6 +37,10 @@ final class GetoptLongOnly {
         UsageException(String message) {
             super(message, null, false, false);
         }
+    }
+
+    /** A flag as given, with its value ({@code null} for flags without one). */
+    record Given(CliFlag flag, String value) {
     }
 
     private final Map<Character, CliFlag> shorts = new HashMap<>();
@@ -59,11 +66,11 @@ final class GetoptLongOnly {
      * Splits the arguments.
      *
      * @param args the command line
-     * @return one canonical token per flag, in command-line order
+     * @return one occurrence per flag, in command-line order
      * @throws UsageException for unknown, ambiguous or incomplete flags and stray arguments
      */
-    List<String> canonicalTokens(String[] args) throws UsageException {
-        List<String> out = new ArrayList<>();
+    List<Given> split(String[] args) throws UsageException {
+        List<Given> out = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("--")) {
@@ -100,7 +107,7 @@ final class GetoptLongOnly {
         return a.length() > 2 && longMatch(body(a.substring(1)), a) != null;
     }
 
-    private int longFlag(String[] args, int i, List<String> out) throws UsageException {
+    private int longFlag(String[] args, int i, List<Given> out) throws UsageException {
         String a = args[i];
         String rest = a.substring(a.startsWith("--") ? 2 : 1);
         String name = body(rest);
@@ -113,21 +120,21 @@ final class GetoptLongOnly {
             if (eq >= 0) {
                 throw new UsageException("option '" + f.display() + "' takes no value");
             }
-            out.add(f.canonical());
+            out.add(new Given(f, null));
             return i;
         }
         if (eq >= 0) {
-            out.add(f.canonical() + "=" + rest.substring(eq + 1));
+            out.add(new Given(f, rest.substring(eq + 1)));
             return i;
         }
         if (i + 1 >= args.length) {
             throw new UsageException("option '" + f.display() + "' needs a value (" + f.param() + ")");
         }
-        out.add(f.canonical() + "=" + args[i + 1]);
+        out.add(new Given(f, args[i + 1]));
         return i + 1;
     }
 
-    private int shortCluster(String[] args, int i, List<String> out) throws UsageException {
+    private int shortCluster(String[] args, int i, List<Given> out) throws UsageException {
         String a = args[i];
         for (int j = 1; j < a.length(); j++) {
             CliFlag f = shorts.get(a.charAt(j));
@@ -136,17 +143,17 @@ final class GetoptLongOnly {
                         : ""));
             }
             if (!f.takesValue()) {
-                out.add(f.canonical());
+                out.add(new Given(f, null));
                 continue;
             }
             if (j + 1 < a.length()) {
-                out.add(f.canonical() + "=" + a.substring(j + 1));
+                out.add(new Given(f, a.substring(j + 1)));
                 return i;
             }
             if (i + 1 >= args.length) {
                 throw new UsageException("option '" + f.display() + "' needs a value (" + f.param() + ")");
             }
-            out.add(f.canonical() + "=" + args[i + 1]);
+            out.add(new Given(f, args[i + 1]));
             return i + 1;
         }
         return i;

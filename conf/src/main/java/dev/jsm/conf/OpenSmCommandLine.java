@@ -6,18 +6,12 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.ISetter;
-import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.ParameterException;
 
 /**
  * OpenSM 3.3.23's command line ({@link OpenSmFlags}), parsed as OpenSM does: the config file of the last
  * {@code -F} (else the default) is read first, then every other flag is applied in command-line order on top of it,
  * so {@code -D 0x07 -v} gives {@code 0x0f} and {@code -d2 -d0} applies both debug aids. Arguments are split with
- * OpenSM's {@code getopt_long_only} rules ({@link GetoptLongOnly}); picocli then parses the canonical tokens against
- * a spec built from the flag table. {@code --help} and {@code --version} print in OpenSM's layout (a dashed banner,
+ * OpenSM's {@code getopt_long_only} rules ({@link GetoptLongOnly}) against the flag table. {@code --help} and {@code --version} print in OpenSM's layout (a dashed banner,
  * then {@code --long, -s <PARAM>} lines with the description indented below), so scripts and eyes used to OpenSM's
  * output find the same shape.
  *
@@ -74,16 +68,16 @@ public final class OpenSmCommandLine {
      * @return what to do: run with options and settings, or exit with a text
      */
     public CommandLineResult parse(String... args) {
-        List<Occurrence> given;
+        List<GetoptLongOnly.Given> given;
         try {
-            given = split(args);
-        } catch (GetoptLongOnly.UsageException | ParameterException e) {
+            given = new GetoptLongOnly(OpenSmFlags.ALL).split(args);
+        } catch (GetoptLongOnly.UsageException e) {
             return usageError(e.getMessage());
         }
         Path configFile = defaultConfigFile;
         boolean explicitConfig = false;
-        for (Occurrence o : given) {
-            switch (o.flag.canonical()) {
+        for (GetoptLongOnly.Given o : given) {
+            switch (o.flag().canonical()) {
                 case "--help" -> {
                     return new CommandLineResult.Exit(CommandLineResult.EXIT_OK, usage());
                 }
@@ -92,9 +86,9 @@ public final class OpenSmCommandLine {
                 }
                 case "--config" -> {
                     try {
-                        configFile = OpenSmFlags.path(o.value);
+                        configFile = OpenSmFlags.path(o.value());
                     } catch (BadValueException e) {
-                        return usageError("option '" + o.flag.display() + "': " + e.getMessage());
+                        return usageError("option '" + o.flag().display() + "': " + e.getMessage());
                     }
                     explicitConfig = true;
                 }
@@ -122,17 +116,17 @@ public final class OpenSmCommandLine {
     }
 
     /** Applies the flags in order on top of the config file (or the defaults when there is none). */
-    private CommandLineResult applyFlags(List<Occurrence> given, ConfFile file, Path configFile) {
+    private CommandLineResult applyFlags(List<GetoptLongOnly.Given> given, ConfFile file, Path configFile) {
         List<String> warnings = new ArrayList<>();
         if (file != null) {
             file.warnings().forEach(w -> warnings.add(w.toString()));
         }
         CliState state = new CliState((file == null ? SmOptions.defaults() : SmOptions.fromFile(file)).toBuilder());
-        for (Occurrence o : given) {
+        for (GetoptLongOnly.Given o : given) {
             try {
-                o.flag.action().apply(state, o.value);
+                o.flag().action().apply(state, o.value());
             } catch (BadValueException e) {
-                return usageError("option '" + o.flag.display() + "': " + e.getMessage());
+                return usageError("option '" + o.flag().display() + "': " + e.getMessage());
             }
         }
         warnings.addAll(state.warnings);
@@ -165,60 +159,8 @@ public final class OpenSmCommandLine {
         return out.toString();
     }
 
-    /** A flag as given, with its value ({@code null} for flags without one). */
-    private record Occurrence(CliFlag flag, String value) {
-    }
-
-    private List<Occurrence> split(String[] args) throws GetoptLongOnly.UsageException {
-        List<String> tokens = new GetoptLongOnly(OpenSmFlags.ALL).canonicalTokens(args);
-        List<Occurrence> given = new ArrayList<>();
-        CommandLine cl = new CommandLine(spec(given));
-        cl.setOverwrittenOptionsAllowed(true);
-        cl.setExpandAtFiles(false);
-        cl.setTrimQuotes(false);
-        cl.setAllowOptionsAsOptionParameters(true);
-        cl.parseArgs(tokens.toArray(String[]::new));
-        return given;
-    }
-
-    /** The picocli spec of {@link OpenSmFlags#ALL} (parsing only); each occurrence is appended to {@code given}. */
-    private CommandSpec spec(List<Occurrence> given) {
-        CommandSpec spec = CommandSpec.create().name(programName);
-        for (CliFlag f : OpenSmFlags.ALL) {
-            OptionSpec.Builder b = OptionSpec.builder(f.names().toArray(String[]::new))
-                    .description(f.help())
-                    .setter(new OccurrenceSetter(f, given));
-            if (f.takesValue()) {
-                b.arity("1").type(String.class).paramLabel(f.param());
-            } else {
-                b.arity("0").type(boolean.class);
-            }
-            spec.addOption(b.build());
-        }
-        return spec;
-    }
-
     private CommandLineResult usageError(String message) {
         return new CommandLineResult.Exit(CommandLineResult.EXIT_USAGE,
                 programName + ": " + message + " (see --help)\n");
-    }
-
-    /** Records each occurrence of one flag; picocli calls it once per occurrence, in command-line order. */
-    private static final class OccurrenceSetter implements ISetter {
-        private final CliFlag flag;
-        private final List<Occurrence> given;
-
-        OccurrenceSetter(CliFlag flag, List<Occurrence> given) {
-            this.flag = flag;
-            this.given = given;
-        }
-
-        @Override
-        public <T> T set(T value) {
-            if (value != null) {  // picocli first resets every option to its initial value, null
-                given.add(new Occurrence(flag, flag.takesValue() ? value.toString() : null));
-            }
-            return null;
-        }
     }
 }

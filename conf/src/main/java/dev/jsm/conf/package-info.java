@@ -5,7 +5,7 @@
  * ({@link dev.jsm.conf.OpenSmConfReader}, problems as {@code file:line: ...}); the validated, immutable
  * {@link dev.jsm.conf.SmOptions} with {@link dev.jsm.conf.SmOptions#reload} for the re-read at each heavy sweep;
  * the template writer behind {@code -c} ({@link dev.jsm.conf.ConfWriter}); and OpenSM's command line
- * ({@link dev.jsm.conf.OpenSmCommandLine}, picocli with OpenSM's {@code getopt_long_only} rules).
+ * ({@link dev.jsm.conf.OpenSmCommandLine}, OpenSM's {@code getopt_long_only} rules).
  *
  * <p>Behavioural counterpart: OpenSM's {@code opt_tbl} and {@code osm_subn_*_conf_file} in {@code osm_subnet.c} and
  * the option handling in {@code main.c}; the option descriptions here are our own.

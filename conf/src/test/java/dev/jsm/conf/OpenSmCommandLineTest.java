@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** OpenSM-compatible command lines (ECOSYSTEM.md's picocli cases and OpenSM's getopt_long_only rules). */
+/** OpenSM-compatible command lines (ECOSYSTEM.md's command-line cases and OpenSM's getopt_long_only rules). */
 class OpenSmCommandLineTest {
 
     @TempDir

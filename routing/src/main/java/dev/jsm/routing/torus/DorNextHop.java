@@ -6,7 +6,8 @@ import dev.jsm.routing.ParallelRanges;
  * The direction a switch forwards traffic for a destination switch in, by torus-2QoS's dimension-order rules:
  * <ol>
  *   <li>correct the first dimension (x, then y, then z) where the coordinates differ, along the pristine shortest
- *       way round its ring (ties go in the + direction);</li>
+ *       way round its ring; when both ways are equally long (an even ring, half way round), the way that does not
+ *       cross the dateline, as the reference OpenSM does (its LFTs on an 8x8x8 torus agree);</li>
  *   <li>if that way is interrupted by a failed link or switch, take the long way round the (now broken) ring;</li>
  *   <li>if the switch to reach on this ring has failed, travel toward it and, at its neighbour, turn early into the
  *       next dimension that differs: the turn "as close as possible to the failed switch". The next switch then
@@ -145,13 +146,19 @@ final class DorNextHop {
         return true;
     }
 
-    /** +1 or -1: the pristine DOR direction from {@code from} to {@code to} on a ring or line of radix {@code r}. */
+    /**
+     * +1 or -1: the pristine DOR direction from {@code from} to {@code to} on a ring or line of radix {@code r}
+     * (coordinates count from the dateline): the shorter way, and on a tie the way that does not cross the dateline.
+     */
     static int preferred(int from, int to, int r, boolean wrap) {
         if (!wrap) {
             return to > from ? 1 : -1;
         }
         int fwd = Math.floorMod(to - from, r);
-        return fwd <= r - fwd ? 1 : -1;
+        if (fwd != r - fwd) {
+            return fwd < r - fwd ? 1 : -1;
+        }
+        return to > from ? 1 : -1;
     }
 
     /** Whether the pristine path from {@code from} to {@code to} on a ring of radix {@code r} crosses its dateline. */

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
@@ -24,8 +25,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 class SideBySideIT {
 
     @ParameterizedTest
-    @CsvSource({"minhop,fat2-16.net", "updn,fat2-16.net", "dor,mesh-5x5.net", "minhop,hypercube-5.net"})
-    void jsmProgramsTheTablesTheReferenceDoes(String engine, String net) throws Exception {
+    @CsvSource({"minhop,fat2-16.net,", "updn,fat2-16.net,", "dor,mesh-5x5.net,", "minhop,hypercube-5.net,",
+            "torus-2QoS,torus-4x4x4.net,torus-4x4x4.torus-2QoS.conf"})
+    void jsmProgramsTheTablesTheReferenceDoes(String engine, String net, String torusConfig) throws Exception {
         IbsimHarness.assumeAvailable();
         boolean ready = Files.isExecutable(Path.of("/usr/sbin/opensm")) && Files.isExecutable(Path.of("/usr/bin/unshare"))
                 && "root".equals(System.getProperty("user.name"));
@@ -35,8 +37,12 @@ class SideBySideIT {
         assumeTrue(ready);
         Path top = Path.of("..").toAbsolutePath().normalize();
         Path log = Files.createTempFile("side-by-side", ".txt");
-        Process p = new ProcessBuilder(top.resolve("scripts/side-by-side.sh").toString(), "-R", engine,
-                top.resolve("fabrics").resolve(net).toString()).redirectErrorStream(true)
+        List<String> command = new ArrayList<>(List.of(top.resolve("scripts/side-by-side.sh").toString(), "-R", engine,
+                top.resolve("fabrics").resolve(net).toString()));
+        if (torusConfig != null) {
+            command.addAll(List.of("--torus_config", top.resolve("fabrics").resolve(torusConfig).toString(), "-Q"));
+        }
+        Process p = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
         assertThat(p.waitFor(300, TimeUnit.SECONDS)).as("the script ends").isTrue();
         List<String> out = Files.readAllLines(log, StandardCharsets.UTF_8);

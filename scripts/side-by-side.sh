@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the reference OpenSM (Debian's /usr/sbin/opensm) and jsm (bin/opensm) on the same ibsim fabric, one after
 # the other, each against a fresh ibsim in its own network namespace, and reports for each:
-#   - wall time from start to exit with -o (exit right after the first SUBNET UP) and peak RSS (/usr/bin/time);
+#   - time from start to the SUBNET UP line (its timestamp in the SM's log), wall time from start to exit with -o
+#     (exit right after the first SUBNET UP; dump files and shutdown included), CPU time and peak RSS (/usr/bin/time);
 #   - MADs the SM's port sent (PortXmitPkts of the SM's port, read with perfquery from ibsim's counters);
 #   - the routes it programmed, read back from the switches with dump_fts (dump_lfts without its deprecation banner) and checked by jsm's route verifier
 #     (bin/opensm --route-only -R file -U <dump>): pairs delivered, unreachable, hops, link load max/mean;
@@ -60,6 +61,7 @@ ibsim -n -s -N $((nodes + 64)) -S $((nodes + 64)) -P $((nodes * 40 + 1024)) "$fa
 ibsim_pid=$!
 for _ in $(seq 200); do grep -q ':ctl' /proc/net/unix && break; sleep 0.05; done
 export OSM_CACHE_DIR=$PWD/cache OSM_TMP_DIR=$PWD
+echo "START $(date +%s.%N)"
 /usr/bin/time -f 'TIME %e %M %U %S' env LD_PRELOAD="$preload" "$@" > sm.out 2> sm.err
 echo "SM_EXIT $?"
 grep '^TIME' sm.err || true
@@ -69,8 +71,16 @@ kill "$ibsim_pid"
 wait "$ibsim_pid" 2> /dev/null || true
 INNER
     ) || true
-    local t cpu rss xmit up
+    local t cpu rss xmit up toup start stamp
     t=$(awk '/^TIME/ {print $2}' "$dir/run.out")
+    start=$(awk '/^START/ {print $2}' "$dir/run.out")
+    # The log's time stamp ("Nov 22 10:44:39 316647 [...] 0x02 -> SUBNET UP") is this machine's clock, as START is.
+    stamp=$(grep -m 1 'SUBNET UP' "$dir/opensm.log" 2>/dev/null | awk '{print $1, $2, $3, $4}' || true)
+    toup=?
+    if [[ -n $stamp && -n $start ]]; then
+        toup=$(awk -v s="$(date -d "${stamp% *}" +%s)" -v us="${stamp##* }" -v st="$start" \
+            'BEGIN {printf "%.2f", s + us / 1e6 - st}')
+    fi
     cpu=$(awk '/^TIME/ {printf "%.2f", $4 + $5}' "$dir/run.out")
     rss=$(awk '/^TIME/ {printf "%.0f", $3 / 1024}' "$dir/run.out")
     xmit=$(awk '/^XMIT/ {print $2}' "$dir/run.out")
@@ -81,11 +91,12 @@ INNER
     pairs=$(sed -n 's/^route check: .* \([0-9]*\) pairs: \([0-9]*\) delivered.*/\2\/\1/p' "$dir/check.out")
     unreach=$(sed -n 's/^route check: .* delivered, \([0-9]*\) unreachable.*/\1/p' "$dir/check.out")
     load=$(sed -n 's/.*max\/mean \([0-9.]*\).*/\1/p' "$dir/check.out")
-    printf '%-10s %8s %8s %10s %9s %10s %14s %12s %9s\n' "$name" "${t:-?}" "${cpu:-?}" "${xmit:-?}" "${rss:-?}" \
+    printf '%-10s %8s %8s %8s %10s %9s %10s %14s %12s %9s\n' "$name" "$toup" "${t:-?}" "${cpu:-?}" "${xmit:-?}" "${rss:-?}" \
         "${up:-0}" "${pairs:-?}" "${unreach:-?}" "${load:-?}"
 }
 
-printf '%-10s %8s %8s %10s %9s %10s %14s %12s %9s\n' SM "time(s)" "CPU(s)" "MADs sent" "RSS(MB)" "SUBNET UP" \
+printf '%-10s %8s %8s %8s %10s %9s %10s %14s %12s %9s\n' SM "to UP(s)" "exit(s)" "CPU(s)" "MADs sent" "RSS(MB)" \
+    "SUBNET UP" \
     "pairs routed" unreachable "load max/mean"
 for i in $(seq "$runs"); do
     run_one reference "$work/reference-$i" /usr/sbin/opensm -o -f "$work/reference-$i/opensm.log" -R "$engine" \

@@ -49,7 +49,7 @@ class SideBySideIT {
         assertThat(p.exitValue()).as(String.join("\n", out)).isZero();
         String[] ref = row(out, "reference");
         String[] jsm = row(out, "jsm");
-        assertThat(jsm[5]).as("SUBNET UP in jsm's log\n%s", String.join("\n", out)).isEqualTo("1");
+        assertThat(jsm[6]).as("SUBNET UP in jsm's log\n%s", String.join("\n", out)).isEqualTo("1");
         assertThat(delivered(jsm)).as("pairs jsm's tables deliver").isGreaterThanOrEqualTo(delivered(ref));
         assertThat(out).as("identical tables").contains("run 1: identical LFTs");
         System.out.println("[ibsim] side by side " + engine + " " + net + ": " + String.join(" ", jsm));
@@ -64,6 +64,6 @@ class SideBySideIT {
 
     /** The delivered pairs of a row's "delivered/total" column. */
     private static long delivered(String[] row) {
-        return Long.parseLong(row[6].substring(0, row[6].indexOf('/')));
+        return Long.parseLong(row[7].substring(0, row[7].indexOf('/')));
     }
 }

@@ -12,10 +12,6 @@
 #
 # Normalised (legitimately different, never reported): ibwarn PIDs, SMInfo ActCount (the SM's activity counter).
 # Explained (reported, not counted as different; docs/sa-conformance.md has the details):
-#   localport   PortInfo.LocalPortNum: OpenSM shows what the switch answered (the port its SMP entered by);
-#               jsm's subnet model does not keep it and shows the port number
-#   linkdowndef PortInfo.LinkDownDefaultState: not kept in jsm's model (shows 0, NoChange)
-#   resptime    PortInfo.RespTimeValue: not kept in jsm's model (shows 0)
 #   cpi-caps    ClassPortInfo IsMultiPath (no MultiPathRecord in jsm) and the CapabilityMask2 bits of features jsm
 #               lacks (multicast: McastTop, MulticastServiceRecords, SendOnlyFullMember; AdditionalGUIDs;
 #               FullPortInfoRecord)
@@ -125,9 +121,6 @@ normalise() {
 # Explained differences: each rule is "tag|sed expression" applied to both sides; a query whose diff disappears
 # only after the rules is reported as explained by the tags that changed something.
 rules=(
-    'localport|s/^(\s*LocalPort:\.+).*/\1<explained>/'
-    'linkdowndef|s/^(\s*LinkDownDefState:\.+).*/\1<explained>/'
-    'resptime|s/^(\s*RespTimeVal:\.+).*/\1<explained>/'
     'cpi-caps|s/^(\s*Capability mask\.+)0x2[26]02$/\1<explained>/; s/^(\s*Capability mask 2\.+)0x0000(B5E[8A]|A48[02])$/\1<explained>/'
     'mcast-top|/^\s*MulticastFDBTop\.+/d'
 )

@@ -110,6 +110,6 @@ final class TestFabric {
 
     static PortAttributes attributes(int in, int out) {
         return new PortAttributes(0L, 0L, 0, 0, 0L, 0, 0, 0, 0, 0, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                in, out, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+                in, out, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 }

@@ -17,7 +17,7 @@ class LinkThrottleTest {
                                int extActive, long capabilityMask) {
         return new PortAttributes(0L, 0L, 0, 0, capabilityMask, 0, widthEnabled, widthEnabled, widthActive, 0,
                 PortAttributes.STATE_ACTIVE, 0, 0, 0, speedActive, speedEnabled, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, 0, 0, 0, 0, extActive, extEnabled, extEnabled);
+                0, 0, 0, 0, 0, 0, 0, extActive, extEnabled, extEnabled, 0, 0, 0);
     }
 
     @Test

@@ -42,7 +42,7 @@ class RoutingInputTest {
         long leafGuid = RoutingInput.from(SubnetSnapshot.of(subnet), 0).switchGuid()[LEAF0];
         subnet.node(leafGuid).port(5).setAttributes(new PortAttributes(0L, 0L, 0, 0, 0L, 0, 0, 0, 0, 0,
                 PortAttributes.STATE_ACTIVE, 5, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0));
+                0, 0, 0, 0, 0, 0));
 
         RoutingInput in = RoutingInput.from(SubnetSnapshot.of(subnet), 0);
 
@@ -148,7 +148,7 @@ class RoutingInputTest {
     /** Active, with VLCap {@code vlCap} (1 = VL0 .. 5 = VL0-14). */
     private static PortAttributes withVlCap(int vlCap) {
         return new PortAttributes(0L, 0L, 0, 0, 0L, 0, 0, 0, 0, 0, PortAttributes.STATE_ACTIVE, 0, 0, 0, 0, 0, 0, 0,
-                vlCap, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+                vlCap, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     @Test

@@ -3,8 +3,8 @@ package dev.jsm.subnet;
 /**
  * The PortInfo values (IBA 14.2.5.6) the SM keeps for one physical port, decoded to host order: u8/u16 and sub-byte
  * fields as {@code int}, u32/u64 as {@code long}. The components are a subset of the MAD codec's {@code PortInfo}
- * in the same order, so discovery maps one to the other field by field; counters, diagnostics and write-only bits
- * (ClientReregister, LinkDownDefaultState) are left out.
+ * in the same order, so discovery maps one to the other field by field, with LocalPortNum, LinkDownDefaultState and
+ * RespTimeValue at the end; counters, diagnostics and write-only bits (ClientReregister) are left out.
  *
  * <p>A port's attributes are replaced as a whole with the PortInfo the port last returned (Get or Set response),
  * the way OpenSM copies {@code ib_port_info_t} into {@code osm_physp_t}.
@@ -49,6 +49,9 @@ package dev.jsm.subnet;
  * @param linkSpeedExtActive LinkSpeedExtActive
  * @param linkSpeedExtSupported LinkSpeedExtSupported
  * @param linkSpeedExtEnabled LinkSpeedExtEnabled
+ * @param localPortNum LocalPortNum as the port answered (at a switch: the port the SMP entered by)
+ * @param linkDownDefaultState LinkDownDefaultState as the port answered (2 = Polling)
+ * @param respTimeValue RespTimeValue (the port's response time, 4.096 us x 2^value); a Set sends it back unchanged
  */
 public record PortAttributes(
         long mKey, long gidPrefix, int lid, int masterSmLid, long capabilityMask,
@@ -58,7 +61,8 @@ public record PortAttributes(
         int vlArbitrationHighCap, int vlArbitrationLowCap, int mtuCap, int vlStallCount, int hoqLife,
         int operationalVls, int partitionEnforcementInbound, int partitionEnforcementOutbound, int filterRawInbound,
         int filterRawOutbound, int guidCap, int subnetTimeout, int localPhyErrors, int overrunErrors,
-        int capabilityMask2, int linkSpeedExtActive, int linkSpeedExtSupported, int linkSpeedExtEnabled) {
+        int capabilityMask2, int linkSpeedExtActive, int linkSpeedExtSupported, int linkSpeedExtEnabled,
+        int localPortNum, int linkDownDefaultState, int respTimeValue) {
 
     /** PortState Down. */
     public static final int STATE_DOWN = 1;
@@ -71,7 +75,7 @@ public record PortAttributes(
 
     /** All zeros: nothing known yet (PortState 0 = "no state"). */
     public static final PortAttributes NONE = new PortAttributes(0L, 0L, 0, 0, 0L, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     /** Whether the logical link is up: PortState Init, Armed or Active. */
     public boolean isUp() {
@@ -91,7 +95,8 @@ public record PortAttributes(
                 masterSmSl, vlCap, vlHighLimit, vlArbitrationHighCap, vlArbitrationLowCap, mtuCap, vlStallCount,
                 hoqLife, operationalVls, partitionEnforcementInbound, partitionEnforcementOutbound, filterRawInbound,
                 filterRawOutbound, guidCap, subnetTimeout, localPhyErrors, overrunErrors, capabilityMask2,
-                linkSpeedExtActive, linkSpeedExtSupported, linkSpeedExtEnabled);
+                linkSpeedExtActive, linkSpeedExtSupported, linkSpeedExtEnabled, localPortNum, linkDownDefaultState,
+                respTimeValue);
     }
 
     /** A copy with another PortState. */
@@ -102,6 +107,7 @@ public record PortAttributes(
                 vlCap, vlHighLimit, vlArbitrationHighCap, vlArbitrationLowCap, mtuCap, vlStallCount, hoqLife,
                 operationalVls, partitionEnforcementInbound, partitionEnforcementOutbound, filterRawInbound,
                 filterRawOutbound, guidCap, subnetTimeout, localPhyErrors, overrunErrors, capabilityMask2,
-                linkSpeedExtActive, linkSpeedExtSupported, linkSpeedExtEnabled);
+                linkSpeedExtActive, linkSpeedExtSupported, linkSpeedExtEnabled, localPortNum, linkDownDefaultState,
+                respTimeValue);
     }
 }

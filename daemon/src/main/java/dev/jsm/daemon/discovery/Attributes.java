@@ -28,7 +28,7 @@ public final class Attributes {
                 p.hoqLife(), p.operationalVls(), p.partitionEnforcementInbound(), p.partitionEnforcementOutbound(),
                 p.filterRawInbound(), p.filterRawOutbound(), p.guidCap(), p.subnetTimeout(), p.localPhyErrors(),
                 p.overrunErrors(), p.capabilityMask2(), p.linkSpeedExtActive(), p.linkSpeedExtSupported(),
-                p.linkSpeedExtEnabled());
+                p.linkSpeedExtEnabled(), p.localPortNum(), p.linkDownDefaultState(), p.respTimeValue());
     }
 
     /** A PortInfo with the model's values of port {@code portNum}, the base of a Set. */
@@ -39,9 +39,9 @@ public final class Attributes {
                 a.linkSpeedActive(), a.linkSpeedEnabled(), a.neighborMtu(), a.masterSmSl(), a.vlCap(), 0,
                 a.vlHighLimit(), a.vlArbitrationHighCap(), a.vlArbitrationLowCap(), 0, a.mtuCap(), a.vlStallCount(),
                 a.hoqLife(), a.operationalVls(), a.partitionEnforcementInbound(), a.partitionEnforcementOutbound(),
-                a.filterRawInbound(), a.filterRawOutbound(), 0, 0, 0, a.guidCap(), 0, 0, a.subnetTimeout(), 0,
-                a.localPhyErrors(), a.overrunErrors(), 0, 0, a.capabilityMask2(), a.linkSpeedExtActive(),
-                a.linkSpeedExtSupported(), a.linkSpeedExtEnabled());
+                a.filterRawInbound(), a.filterRawOutbound(), 0, 0, 0, a.guidCap(), 0, 0, a.subnetTimeout(),
+                a.respTimeValue(), a.localPhyErrors(), a.overrunErrors(), 0, 0, a.capabilityMask2(),
+                a.linkSpeedExtActive(), a.linkSpeedExtSupported(), a.linkSpeedExtEnabled());
     }
 
     /** The model's view of a SwitchInfo answer. */

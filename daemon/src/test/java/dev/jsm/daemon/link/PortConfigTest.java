@@ -58,6 +58,8 @@ class PortConfigTest {
         assertThat(pi.lid()).isEqualTo(7);
         assertThat(pi.clientReregister()).isEqualTo(1);
         assertThat(pi.linkSpeedEnabled()).isZero();
+        assertThat(pi.respTimeValue()).as("RespTimeValue is sent back as the port answered it").isEqualTo(8);
+        assertThat(pi.linkDownDefaultState()).as("LinkDownDefaultState Polling, as OpenSM writes it").isEqualTo(2);
         assertThat(end.matches(Attributes.of(pi))).isTrue();
     }
 
@@ -72,6 +74,7 @@ class PortConfigTest {
 
     private static PortAttributes attrs(int mtuCap, int vlCap, int state) {
         return new PortAttributes(0, 0, 0, 0, PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED, 0, 3, 3, 2, 1,
-                state, 5, 0, 0, 1, 1, 1, 0, vlCap, 0, 8, 8, mtuCap, 7, 0x12, 1, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0, 0, 0);
+                state, 5, 0, 0, 1, 1, 1, 0, vlCap, 0, 8, 8, mtuCap, 7, 0x12, 1, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0, 0, 0,
+                1, 2, 8);
     }
 }

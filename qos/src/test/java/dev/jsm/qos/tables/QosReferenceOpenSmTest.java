@@ -119,6 +119,6 @@ class QosReferenceOpenSmTest {
 
     private static PortAttributes attributes(long capabilityMask) {
         return new PortAttributes(0L, 0L, 0, 0, capabilityMask, 0, 0, 0, 0, 0, PortAttributes.STATE_ACTIVE, 5, 0, 0,
-                0, 0, 5, 0, 4, 0, 8, 8, 5, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+                0, 0, 5, 0, 4, 0, 8, 8, 5, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 }

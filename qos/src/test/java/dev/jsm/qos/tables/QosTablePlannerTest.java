@@ -201,7 +201,7 @@ class QosTablePlannerTest {
 
     private static PortAttributes attributes(int state, long cap, int vlCap, int opVls, int highCap, int lowCap) {
         return new PortAttributes(0L, 0L, 0, 0, cap, 0, 0, 0, 0, 0, state, 5, 0, 0, 0, 0, 5, 0, vlCap, 0, highCap,
-                lowCap, 5, 0, 0, opVls, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+                lowCap, 5, 0, 0, opVls, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     private static VlArbitrationTable table(int[] vls, int[] weights) {

@@ -39,7 +39,7 @@ class LashVlBudgetTest {
 
     private static PortAttributes operationalVls(int code) {
         return new PortAttributes(0L, 0L, 0, 0, 0L, 0, 0, 0, 0, 0, PortAttributes.STATE_ACTIVE, 5, 0, 0, 0, 0, 0, 0,
-                code, 0, 0, 0, 0, 0, 0, code, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+                code, 0, 0, 0, 0, 0, 0, code, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     @ParameterizedTest

@@ -30,7 +30,7 @@ class ThrottledLinksTest {
 
     private static PortAttributes port(int speedActive) {
         return new PortAttributes(0L, 0L, 0, 0, 0L, 0, 2, 2, 2, 0, PortAttributes.STATE_ACTIVE, 0, 0, 0, speedActive,
-                1 | 2 | 4, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+                1 | 2 | 4, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     private static int lidsOnPort5(LftTables lfts) {

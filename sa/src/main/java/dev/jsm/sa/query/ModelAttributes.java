@@ -23,15 +23,17 @@ final class ModelAttributes {
 
     /** PortInfo of port {@code portNum} from the model's attributes. */
     static PortInfo portInfo(PortAttributes a, int portNum) {
+        int localPortNum = a.localPortNum() != 0 ? a.localPortNum() : portNum;  // 0: a model built without discovery
         return new PortInfo(a.mKey(), a.gidPrefix(), a.lid(), a.masterSmLid(), a.capabilityMask(), 0,
-                a.mKeyLeasePeriod(), portNum, a.linkWidthEnabled(), a.linkWidthSupported(), a.linkWidthActive(),
-                a.linkSpeedSupported(), a.portState(), a.portPhysicalState(), 0, a.mKeyProtectBits(), a.lmc(),
+                a.mKeyLeasePeriod(), localPortNum, a.linkWidthEnabled(), a.linkWidthSupported(), a.linkWidthActive(),
+                a.linkSpeedSupported(), a.portState(), a.portPhysicalState(), a.linkDownDefaultState(),
+                a.mKeyProtectBits(), a.lmc(),
                 a.linkSpeedActive(), a.linkSpeedEnabled(), a.neighborMtu(), a.masterSmSl(), a.vlCap(), 0,
                 a.vlHighLimit(), a.vlArbitrationHighCap(), a.vlArbitrationLowCap(), 0, a.mtuCap(), a.vlStallCount(),
                 a.hoqLife(), a.operationalVls(), a.partitionEnforcementInbound(), a.partitionEnforcementOutbound(),
-                a.filterRawInbound(), a.filterRawOutbound(), 0, 0, 0, a.guidCap(), 0, 0, a.subnetTimeout(), 0,
-                a.localPhyErrors(), a.overrunErrors(), 0, 0, a.capabilityMask2(), a.linkSpeedExtActive(),
-                a.linkSpeedExtSupported(), a.linkSpeedExtEnabled());
+                a.filterRawInbound(), a.filterRawOutbound(), 0, 0, 0, a.guidCap(), 0, 0, a.subnetTimeout(),
+                a.respTimeValue(), a.localPhyErrors(), a.overrunErrors(), 0, 0, a.capabilityMask2(),
+                a.linkSpeedExtActive(), a.linkSpeedExtSupported(), a.linkSpeedExtEnabled());
     }
 
     /** SwitchInfo from the model's attributes. */

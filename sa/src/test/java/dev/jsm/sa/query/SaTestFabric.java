@@ -111,6 +111,6 @@ final class SaTestFabric {
     static PortAttributes attrs(int lid, int lmc, int width, int speed, int mtuCap, int neighborMtu) {
         return new PortAttributes(0x1111L, PREFIX, lid, 1, 0x02510a68L, 0, width, 3, width, 7,
                 PortAttributes.STATE_ACTIVE, 5, 0, lmc, speed, speed, neighborMtu, 0, 4, 0, 8, 8, mtuCap, 0, 16, 4,
-                0, 0, 0, 0, 1, 18, 8, 8, 0, 0, 0, 0);
+                0, 0, 0, 0, 1, 18, 8, 8, 0, 0, 0, 0, 0, 0, 0);
     }
 }

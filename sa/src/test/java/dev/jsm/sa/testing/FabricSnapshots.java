@@ -88,6 +88,6 @@ public final class FabricSnapshots {
                 p.hoqLife(), p.operationalVls(), p.partitionEnforcementInbound(), p.partitionEnforcementOutbound(),
                 p.filterRawInbound(), p.filterRawOutbound(), p.guidCap(), p.subnetTimeout(), p.localPhyErrors(),
                 p.overrunErrors(), p.capabilityMask2(), p.linkSpeedExtActive(), p.linkSpeedExtSupported(),
-                p.linkSpeedExtEnabled());
+                p.linkSpeedExtEnabled(), p.localPortNum(), p.linkDownDefaultState(), p.respTimeValue());
     }
 }

@@ -154,6 +154,35 @@ class DaemonSimTest {
         }
     }
 
+    @Test
+    void aNodeSilentDuringTheHeavySweepIsAddedByALaterLightSweep() throws Exception {
+        Topology t = TopologyShapes.load("fat2:k=4");
+        int host = lastCa(t);
+        long guid = t.node(host).nodeGuid();
+        try (SimFabric fabric = new SimFabric(t, 7)) {
+            fabric.faults().muteNode(host);
+            try (SimSm sm = SimSm.restart(fabric, dir)) {
+                assertThat(sm.awaitSubnetUp(UP).node(guid)).as("the silent host").isNull();
+                sm.daemon.events().request(SmEvent.LIGHT_SWEEP, "test");
+                assertThat(sm.anotherSweepWithin(Duration.ofMillis(500))).as("still silent: no heavy sweep").isFalse();
+
+                fabric.faults().unmuteNode(host);
+                sm.daemon.events().request(SmEvent.LIGHT_SWEEP, "test");
+                assertThat(sm.awaitSubnetUp(UP).node(guid)).as("the host, answering now").isNotNull();
+                assertThat(new SimRoutes(fabric).walkAll().failures).isEmpty();
+            }
+        }
+    }
+
+    private static int lastCa(Topology t) {
+        for (int i = t.nodeCount() - 1; i >= 0; i--) {
+            if (t.node(i).kind() == NodeKind.CA) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no CA");
+    }
+
     private static int firstSwitchPort(Topology t, int sw) {
         for (int p = 1; p <= t.node(sw).numPorts(); p++) {
             int peer = t.peerNode(sw, p);

@@ -37,6 +37,8 @@ final class FabricState {
     final int[] portBase;
     final int[] switchIndex;
     final boolean[] present;
+    /** Nodes whose SMA answers nothing addressed to it while their links stay up (a hung or booting firmware). */
+    final boolean[] muted;
     final byte[] nodeInfo;
     final int[] portNode;
     final long[] portGuid;
@@ -65,6 +67,7 @@ final class FabricState {
         portBase = new int[nodeCount];
         switchIndex = new int[nodeCount];
         present = new boolean[nodeCount];
+        muted = new boolean[nodeCount];
         int slots = 0;
         int switches = 0;
         for (int n = 0; n < nodeCount; n++) {

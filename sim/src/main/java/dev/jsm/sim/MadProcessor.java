@@ -161,6 +161,10 @@ final class MadProcessor implements LinkControl.TrapSink {
                 return NO_ANSWER;
             }
         }
+        if (s.muted[s.portNode[end]]) {
+            drop(sender, mad);
+            return NO_ANSWER;
+        }
         return sma.handle(end, mad);
     }
 

@@ -60,6 +60,25 @@ public final class SimFaults {
     }
 
     /**
+     * Silences {@code node}'s SMA: SMPs addressed to it are lost (the sender sees a timeout) while its links stay up
+     * and directed routes through a switch still pass, like firmware that has not started or has hung.
+     */
+    public void muteNode(int node) {
+        checkNode(node);
+        synchronized (state) {
+            state.muted[node] = true;
+        }
+    }
+
+    /** Lets {@code node}'s SMA answer again (see {@link #muteNode}); nothing else about the node changes. */
+    public void unmuteNode(int node) {
+        checkNode(node);
+        synchronized (state) {
+            state.muted[node] = false;
+        }
+    }
+
+    /**
      * Loses requests (before they reach their target) and deliveries (responses, forwarded MADs, traps) at the given
      * rates, 0 to 1.
      */

@@ -2,6 +2,7 @@ package dev.jsm.sim;
 
 import static dev.jsm.sim.TestFabrics.HOST0;
 import static dev.jsm.sim.TestFabrics.HOST2;
+import static dev.jsm.sim.TestFabrics.LEAF0;
 import static dev.jsm.sim.TestFabrics.LEAF1;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -50,6 +51,23 @@ class SimFaultsTest {
             assertThat(st.lostResponses()).isEqualTo(1);
             assertThat(st.answered()).isEqualTo(2);
             assertThat(st.sent()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void aMutedNodeAnswersNothingWhileItsLinksStayUpAndRoutesThroughItStillPass() {
+        try (SimFabric fabric = new SimFabric(TestFabrics.twoLevel(), 7)) {
+            SmpClient sm = new SmpClient(fabric, HOST0, 1);
+            fabric.faults().muteNode(LEAF0);
+
+            assertThat(sm.get(DrPath.of(1), AttributeId.NODE_INFO, 0)).as("leaf-0 itself").isNull();
+            assertThat(sm.get(DrPath.of(1, 2), AttributeId.NODE_INFO, 0)).as("host-1 behind leaf-0").isNotNull();
+            byte[] own = sm.get(DrPath.local(), AttributeId.PORT_INFO, 1);
+            assertThat(PortInfo.decode(own, Smp.DATA_OFFSET).portState()).as("host-0's link to leaf-0")
+                    .isGreaterThanOrEqualTo(PortInfo.STATE_INIT);
+
+            fabric.faults().unmuteNode(LEAF0);
+            assertThat(sm.get(DrPath.of(1), AttributeId.NODE_INFO, 0)).isNotNull();
         }
     }
 

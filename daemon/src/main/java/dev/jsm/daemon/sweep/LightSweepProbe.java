@@ -5,17 +5,29 @@ import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.codec.Smp;
+import dev.jsm.mad.smp.NodeInfo;
 import dev.jsm.mad.smp.SwitchInfo;
+import dev.jsm.subnet.EndPort;
 import dev.jsm.subnet.Node;
+import dev.jsm.subnet.PhysPort;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
  * The light sweep (FACTS 1.2): a SwitchInfo Get to every switch. PortStateChange set on any switch, a switch that
- * does not answer or answers with an error, means the fabric changed: a heavy sweep is requested. Otherwise nothing
- * is sent and nothing logged above VERBOSE.
+ * does not answer or answers with an error, means the fabric changed: a heavy sweep is requested.
+ *
+ * <p>Like OpenSM's light sweep it also asks for the NodeInfo behind every port that is up but leads nowhere in the
+ * model (a switch port, or the SM's own port): the node there did not answer the heavy sweep (firmware still
+ * booting, or hung). Its link is already up, so no PortStateChange will ever report it; when it answers now, a heavy
+ * sweep adds it. A port that stays silent costs one Get (with its retries) per light sweep. Otherwise nothing is
+ * sent and nothing logged above VERBOSE.
  *
  * <p>Confined to the SM thread.
  */
@@ -25,6 +37,11 @@ public final class LightSweepProbe implements SweepStage {
 
     private final List<String> changes = new ArrayList<>();
     private int probed;
+    private int unknownRemotes;
+    /** GUIDs of unknown remotes that caused a heavy sweep, and whether the "not added" warning was given. */
+    private final Map<Long, Boolean> swept = new HashMap<>();
+    /** GUIDs of unknown remotes that answered in this light sweep. */
+    private final Set<Long> answering = new HashSet<>();
 
     @Override
     public String name() {
@@ -34,10 +51,23 @@ public final class LightSweepProbe implements SweepStage {
     @Override
     public StageOutcome run(SweepContext ctx) {
         changes.clear();
+        answering.clear();
         probed = 0;
+        unknownRemotes = 0;
+        EndPort sm = ctx.smPort();
+        Node smNode = sm == null ? null : sm.node();
         for (Node node : ctx.subnet().nodes()) {
-            DrPath path = node.isSwitch() ? ctx.paths().toNode(node) : null;
+            DrPath path = node.isSwitch() || node == smNode ? ctx.paths().toNode(node) : null;
             if (path == null) {
+                continue;
+            }
+            for (PhysPort port : node.ports()) {
+                if (port.portNum() > 0 && port.link() == null && port.attributes().isUp()
+                        && (node.isSwitch() || port == sm.physPort())) {
+                    probeUnknownRemote(ctx, port, path.extend(port.portNum()));
+                }
+            }
+            if (!node.isSwitch()) {
                 continue;
             }
             probed++;
@@ -56,10 +86,39 @@ public final class LightSweepProbe implements SweepStage {
         return StageOutcome.CONTINUE;
     }
 
+    /**
+     * Asks the node behind {@code port}, which is up but leads nowhere in the model, for its NodeInfo. A node that
+     * already caused a heavy sweep and still is not in the model (the heavy sweep refused it, e.g. for a duplicate
+     * GUID) is reported once and does not cause another: no heavy sweep every light sweep.
+     */
+    private void probeUnknownRemote(SweepContext ctx, PhysPort port, DrPath path) {
+        unknownRemotes++;
+        ctx.smps().get(path, AttributeId.NODE_INFO, 0, outcome -> {
+            byte[] mad = Replies.okMad(outcome);
+            if (mad == null) {
+                return;
+            }
+            long guid = NodeInfo.decode(mad, Smp.DATA_OFFSET).nodeGuid();
+            String what = "node 0x" + Long.toHexString(guid) + " answers behind port " + port.portNum() + " of "
+                    + port.node() + " '" + port.node().description() + "'";
+            answering.add(guid);
+            Boolean warned = swept.get(guid);
+            if (warned == null) {
+                changes.add(what);
+                swept.put(guid, false);
+            } else if (!warned) {
+                LOG.warn("SM-0605 {}, but the heavy sweep it caused did not add it; not sweeping again for it", what);
+                swept.put(guid, true);
+            }
+        });
+    }
+
     @Override
     public StageOutcome finish(SweepContext ctx) {
+        swept.keySet().retainAll(answering);
         if (changes.isEmpty()) {
-            LOG.log(LogLevels.VERBOSE, "LIGHT SWEEP COMPLETE: {} switches, no change", probed);
+            LOG.log(LogLevels.VERBOSE, "LIGHT SWEEP COMPLETE: {} switches, no change{}", probed,
+                    unknownRemotes == 0 ? "" : "; " + unknownRemotes + " ports up toward nodes that do not answer");
             return StageOutcome.CONTINUE;
         }
         String first = changes.get(0) + (changes.size() > 1 ? " and " + (changes.size() - 1) + " more" : "");

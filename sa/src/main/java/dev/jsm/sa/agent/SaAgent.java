@@ -192,7 +192,7 @@ public final class SaAgent implements AutoCloseable {
         MadHeader h = MadHeader.decode(Arrays.copyOf(header, MadHeader.MAD_SIZE));
         SaRequest req = new SaRequest(from, method, h.attributeId(), h.attributeModifier(), h.transactionId(),
                 SaHeader.decode(header), template, smKey != 0);
-        SaAnswer answer = answer(v, req, nowNanos);
+        SaAnswer answer = answer(v, req, RmppHeader.isActive(header), nowNanos);
         if (answer.drop()) {
             dropped.incrementAndGet();
             return;
@@ -200,8 +200,12 @@ public final class SaAgent implements AutoCloseable {
         reply(from, header, method, answer, nowNanos);
     }
 
-    private SaAnswer answer(SaView v, SaRequest req, long nowNanos) {
+    private SaAnswer answer(SaView v, SaRequest req, boolean rmpp, long nowNanos) {
         int method = req.method();
+        if (method == Method.GET_MULTI.value() && req.attributeId() == SaAttribute.MULTI_PATH_RECORD) {
+            // dual-sided RMPP: OpenSM (ERR 4510) refuses a request that did not come through RMPP
+            return rmpp ? engine.answer(v, req) : SaAnswer.error(SaStatus.REQ_INVALID, 0);
+        }
         boolean service = req.attributeId() == SaAttribute.SERVICE_RECORD;
         if (method == Method.GET.value() || method == Method.GET_TABLE.value()) {
             return service ? getRules(req, services.get(req, nowNanos)) : engine.answer(v, req);
@@ -231,7 +235,8 @@ public final class SaAgent implements AutoCloseable {
                 from.pkeyIndex());
         int responseMethod = SaResponses.responseMethod(method);
         answered++;
-        if (method == Method.GET_TABLE.value() && answer.status() == SaStatus.OK) {
+        if ((method == Method.GET_TABLE.value() || method == Method.GET_MULTI.value())
+                && answer.status() == SaStatus.OK) {
             byte[] h = SaResponses.header(header, responseMethod, 0, answer.recordSize(), answer.count());
             sender.send(to, h, answer.records(), nowNanos);
             return;

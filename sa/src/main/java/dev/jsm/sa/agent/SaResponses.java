@@ -3,14 +3,15 @@ package dev.jsm.sa.agent;
 import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.sa.codec.RmppHeader;
+import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.query.SaAnswer;
 import java.util.Arrays;
 
 /**
- * Builds SA responses from a request's header: the same TID, attribute and modifier, the method with the response
- * bit, SM_Key 0 (responses never carry it), AttributeOffset = record size / 8 (0 when no record), the request's
- * ComponentMask, and no RMPP header unless the RMPP sender adds one.
+ * Builds SA responses from a request's header: the same TID, attribute (PathRecord for a MultiPathRecord request)
+ * and modifier, the method with the response bit, SM_Key 0 (responses never carry it), AttributeOffset = record
+ * size / 8 (0 when no record), the request's ComponentMask, and no RMPP header unless the RMPP sender adds one.
  *
  * <p>Stateless.
  */
@@ -23,6 +24,10 @@ final class SaResponses {
     static byte[] header(byte[] request, int responseMethod, int status, int recordSize, int count) {
         byte[] h = Arrays.copyOf(request, SaHeader.DATA_OFFSET);
         MadHeader.METHOD.put(h, 0, responseMethod);
+        if (MadHeader.ATTRIBUTE_ID.getInt(h, 0) == SaAttribute.MULTI_PATH_RECORD) {
+            // o15-0.2.7: a GetMulti(MultiPathRecord) is answered with PathRecords under their own attribute ID
+            MadHeader.ATTRIBUTE_ID.put(h, 0, SaAttribute.PATH_RECORD);
+        }
         MadHeader.STATUS.put(h, 0, status);
         MadHeader.CLASS_SPECIFIC.put(h, 0, 0);
         RmppHeader.NONE.encodeTo(h);

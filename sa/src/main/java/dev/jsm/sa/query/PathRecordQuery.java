@@ -108,8 +108,15 @@ final class PathRecordQuery implements RecordQuery {
         }
     }
 
-    private boolean one(SaView view, SaRequest request, PathRecord q, EndPortView a, int slid, EndPortView b,
-                        int dlid, PathWalk walk, RecordSet out) {
+    /**
+     * Adds the PathRecord from {@code a} (at {@code slid}) to {@code b} (at {@code dlid}) to {@code out} if the
+     * path exists and meets the request; {@code walk} then holds the forward walk. {@link MultiPathRecordQuery}
+     * computes its paths here too, so both follow the same rules.
+     *
+     * @return whether a record was added
+     */
+    boolean one(SaView view, SaRequest request, PathRecord q, EndPortView a, int slid, EndPortView b, int dlid,
+                PathWalk walk, RecordSet out) {
         SubnetSnapshot s = view.snapshot();
         if (!walk.walk(a, dlid)) {
             return false;

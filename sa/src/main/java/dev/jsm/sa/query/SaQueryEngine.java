@@ -4,13 +4,15 @@ import dev.jsm.mad.codec.MadStatus;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.sa.codec.ClassPortInfo;
 import dev.jsm.sa.codec.Gid;
+import dev.jsm.sa.codec.PathRecord;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaStatus;
 
 /**
- * Answers SA Get and GetTable requests from an {@link SaView}: dispatches by attribute, rejects component masks
- * with bits the record does not define (ERR_REQ_INVALID), collects the matching records, and applies the Get rules
- * (none: ERR_NO_RECORDS, more than one: ERR_TOO_MANY_RECORDS). Unknown attributes and methods an attribute does not
+ * Answers SA Get and GetTable requests (and GetMulti of MultiPathRecord, {@link MultiPathRecordQuery}) from an
+ * {@link SaView}: dispatches by attribute, rejects component masks with bits the record does not define
+ * (ERR_REQ_INVALID), collects the matching records, and applies the Get rules (none: ERR_NO_RECORDS, more than one:
+ * ERR_TOO_MANY_RECORDS). Unknown attributes and methods an attribute does not
  * support are answered with the common status "method/attribute combination not supported" (0x000C).
  *
  * <p>Stateless; thread-safe. Records that change state (ServiceRecord, MCMemberRecord, InformInfo) are the
@@ -25,7 +27,8 @@ public final class SaQueryEngine {
     private static final RecordQuery LFT = new LftRecordQuery();
     private static final RecordQuery MFT = new MftRecordQuery();
     private static final RecordQuery SM_INFO = new SmInfoRecordQuery();
-    private static final RecordQuery PATH = new PathRecordQuery();
+    private static final PathRecordQuery PATH = new PathRecordQuery();
+    private static final MultiPathRecordQuery MULTI_PATH = new MultiPathRecordQuery(PATH);
     private static final RecordQuery GUID_INFO = new GuidInfoRecordQuery();
     private static final RecordQuery SL_TO_VL = new SlToVlRecordQuery();
     private static final RecordQuery VL_ARB = new VlArbRecordQuery();
@@ -42,7 +45,7 @@ public final class SaQueryEngine {
     private static final long TRAP_Q_KEY = 0x8001_0000L;
 
     /**
-     * Answers a Get or GetTable.
+     * Answers a Get or GetTable, or a GetMulti of MultiPathRecord.
      *
      * @return the answer; {@link SaAnswer#drop()} never (the agent filters methods first)
      */
@@ -56,6 +59,11 @@ public final class SaQueryEngine {
         if (request.attributeId() == SaAttribute.P_KEY_TABLE_RECORD && !request.trusted()) {
             // IBA 15.2.5.11 (OpenSM ERR 4608): P_KeyTableRecords only for trusted requesters
             return SaAnswer.error(SaStatus.REQ_INVALID, 0);
+        }
+        if (request.attributeId() == SaAttribute.MULTI_PATH_RECORD) {
+            // o15-0.2.7: only GetMulti (OpenSM ERR 4513 for other methods)
+            return method == Method.GET_MULTI.value() ? MULTI_PATH.answer(view, request)
+                    : unsupported(PathRecord.SIZE);
         }
         RecordQuery q = query(request.attributeId());
         if (q == null || !get && !table) {
@@ -102,7 +110,7 @@ public final class SaQueryEngine {
     /** OpenSM's ClassPortInfo: FACTS.md 2.7 (no redirection; QP 1 and its Q_Key in the redirect fields). */
     private static SaAnswer classPortInfo(SaSettings settings) {
         int cap = ClassPortInfo.CAP_IS_GET_SET_NOTICE | ClassPortInfo.CAP_IS_PORT_INFO_CAP_MASK_MATCH
-                | (settings.multicast() ? ClassPortInfo.CAP_IS_UD_MULTICAST : 0);
+                | ClassPortInfo.CAP_IS_MULTI_PATH | (settings.multicast() ? ClassPortInfo.CAP_IS_UD_MULTICAST : 0);
         int cap2 = CAP2_ALWAYS | (settings.qos() ? CAP2_IS_QOS : 0);
         RecordSet out = new RecordSet(ClassPortInfo.SIZE);
         int off = out.reserve();

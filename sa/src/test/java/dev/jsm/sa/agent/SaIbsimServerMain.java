@@ -17,15 +17,16 @@ import java.util.concurrent.TimeUnit;
 /**
  * The SA side of {@link SaIbsimIT}, run under umad2sim on the first host of a one-switch ibsim fabric: brings the
  * fabric up by DR SMPs (LIDs: this host 1, the switch 2, the host on switch port p gets p + 1; LFT; ports Armed,
- * then Active), starts an {@link SaAgent} on its UmadChannel, then runs {@link SaIbsimClientMain} as a second
- * umad2sim process on host {@code clientHost} and exits with its exit code. Prints {@code SA ...} lines.
+ * then Active), starts an {@link SaAgent} on its UmadChannel, then runs {@link SaIbsimClientMain} (or the client
+ * class given) as a second umad2sim process on host {@code clientHost} and exits with its exit code. Prints
+ * {@code SA ...} lines.
  */
 public final class SaIbsimServerMain {
 
     private SaIbsimServerMain() {
     }
 
-    /** Arguments: net file, client host name. */
+    /** Arguments: net file, client host name, optionally the client's main class. */
     public static void main(String[] args) throws Exception {
         Topology t = TopologyReader.read(Path.of(args[0]));
         int sw = t.indexOfName("sw");
@@ -69,7 +70,7 @@ public final class SaIbsimServerMain {
                 agent.start();
                 String java = ProcessHandle.current().info().command().orElse("java");
                 ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                        SaIbsimClientMain.class.getName()).inheritIO();
+                        args.length > 2 ? args[2] : SaIbsimClientMain.class.getName()).inheritIO();
                 pb.environment().put("SIM_HOST", args[1]);
                 pb.environment().remove("SIM_SET_ISSM");
                 Process client = pb.start();

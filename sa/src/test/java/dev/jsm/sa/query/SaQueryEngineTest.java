@@ -169,7 +169,7 @@ class SaQueryEngineTest {
         ClassPortInfo c = ClassPortInfo.decode(a.records(), 0);
         assertThat(c.classVersion()).isEqualTo(2);
         assertThat(c.capabilityMask() & ClassPortInfo.CAP_IS_UD_MULTICAST).isNotZero();
-        assertThat(c.capabilityMask() & ClassPortInfo.CAP_IS_MULTI_PATH).isZero();
+        assertThat(c.capabilityMask() & ClassPortInfo.CAP_IS_MULTI_PATH).as("GetMulti(MultiPathRecord)").isNotZero();
         assertThat(c.respTimeValue()).isEqualTo(16);
         assertThat(c.redirectQKey()).isEqualTo(0x80010000L);
         assertThat(engine.answer(view, request(GET_TABLE, SaAttribute.CLASS_PORT_INFO, 0, (b, o) -> { })).status())

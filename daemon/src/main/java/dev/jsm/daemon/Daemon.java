@@ -95,7 +95,7 @@ public final class Daemon implements AutoCloseable {
         }
         transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),
                 traps::onTrap);
-        this.sa = new SaService(channel, transactions, ctx, smInfo);
+        this.sa = new SaService(channel, transactions, ctx, smInfo, this::changeMulticast);
         ctx.addListener(sa);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "jsm-timer");

@@ -43,6 +43,16 @@ final class SaBridges {
                 List<Integer> shared = set.sharedPKeys(portGuidA, portGuidB);
                 return shared.isEmpty() ? -1 : shared.get(0) | 0x8000;
             }
+
+            @Override
+            public boolean isMember(long portGuid, int pKey) {
+                for (int k : set.pkeysOf(portGuid)) {
+                    if ((k & 0x7FFF) == (pKey & 0x7FFF)) {
+                        return true;
+                    }
+                }
+                return false;
+            }
         };
     }
 

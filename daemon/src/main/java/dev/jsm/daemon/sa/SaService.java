@@ -1,6 +1,7 @@
 package dev.jsm.daemon.sa;
 
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.sm.SmInfoResponder;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepListener;
@@ -11,6 +12,7 @@ import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.smp.SmInfo;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.UnsolicitedFilter;
+import dev.jsm.partitions.PartitionGroup;
 import dev.jsm.partitions.PartitionSet;
 import dev.jsm.qos.policy.QosFabric;
 import dev.jsm.qos.policy.QosPolicy;
@@ -19,6 +21,8 @@ import dev.jsm.routing.RoutingResult;
 import dev.jsm.sa.agent.SaAgent;
 import dev.jsm.sa.agent.SaAgentStats;
 import dev.jsm.sa.codec.SaAttribute;
+import dev.jsm.sa.codec.Gid;
+import dev.jsm.sa.mcast.WellKnownGroup;
 import dev.jsm.sa.query.SaSettings;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.query.SmIdentity;
@@ -28,13 +32,18 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * The subnet administrator inside the daemon: an {@link SaAgent} on the SM's port that answers SA queries on its
  * own thread from the view published at the last SUBNET UP - the snapshot (with the programmed LFTs the PathRecords
  * follow), the routing engine's path SLs, the QoS policy and the partitions in force - so a sweep never waits for
  * queries and queries never see a half-configured fabric. The SA's MADs reach it through the transactions layer's
- * unsolicited dispatch (the layer owns the channel's receiver).
+ * unsolicited dispatch (the layer owns the channel's receiver). Multicast joins and leaves reach the SM's groups
+ * through {@link McastChanges}; the partitions' well-known groups are created in the SA at each SUBNET UP.
  *
  * <p>{@link #subnetUp} runs on the SM thread; the agent on its own. Thread-safe.
  */
@@ -53,14 +62,16 @@ public final class SaService implements SweepListener, AutoCloseable {
      * An agent on {@code channel}, fed by {@code transactions}; nothing is answered before {@link #start}.
      *
      * @param smInfo what the SM says about itself (SMInfoRecord)
+     * @param changeMulticast how membership changes reach the SM ({@code Daemon.changeMulticast})
      */
-    public SaService(MadChannel channel, MadTransactions transactions, SweepContext ctx, SmInfoResponder smInfo) {
+    public SaService(MadChannel channel, MadTransactions transactions, SweepContext ctx, SmInfoResponder smInfo,
+                     BiConsumer<Consumer<McastGroups>, String> changeMulticast) {
         this.ctx = ctx;
         this.smInfo = smInfo;
         SmOptions o = ctx.options();
         Duration ack = Duration.ofMillis(o.transactionTimeoutMs());
         this.agent = new SaAgent(channel, SaView.empty(settings(o)), new RmppSettings(ack, o.transactionRetries(),
-                32, Duration.ofSeconds(10)), 10_000);
+                32, Duration.ofSeconds(10)), 10_000, new McastChanges(changeMulticast));
         for (Method m : REQUESTS) {
             transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_ADM, m), Runnable::run,
                     (from, mad, length) -> {
@@ -90,6 +101,9 @@ public final class SaService implements SweepListener, AutoCloseable {
                 SaBridges.qosLevels(qos == null ? null : qos.bind(QosFabric.of(snapshot, ctx.smPortGuid(),
                         SaBridges.partitionLookup(partitions)))),
                 SaBridges.membership(partitions), new SmIdentity(ctx.sm().smLid(), withKey), settings(o)));
+        if (partitions != null) {
+            agent.defineWellKnownGroups(wellKnown(partitions.groups()));
+        }
     }
 
     /** The agent's counters (metrics, tests). */
@@ -116,6 +130,16 @@ public final class SaService implements SweepListener, AutoCloseable {
     @Override
     public void close() {
         agent.close();
+    }
+
+    /** The partitions' groups as the SA's well-known groups. */
+    static List<WellKnownGroup> wellKnown(List<PartitionGroup> groups) {
+        List<WellKnownGroup> out = new ArrayList<>(groups.size());
+        for (PartitionGroup g : groups) {
+            out.add(new WellKnownGroup(new Gid(g.mgid().high(), g.mgid().low()), g.pkey(), g.qKey(), g.mtu(),
+                    g.rate(), g.sl(), g.tClass(), g.flowLabel(), g.hopLimit()));
+        }
+        return out;
     }
 
     private static SaSettings settings(SmOptions o) {

@@ -10,6 +10,9 @@ import dev.jsm.sa.codec.RmppHeader;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.codec.SaStatus;
+import dev.jsm.sa.mcast.McastMembershipListener;
+import dev.jsm.sa.mcast.McastRegistry;
+import dev.jsm.sa.mcast.WellKnownGroup;
 import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaQueryEngine;
 import dev.jsm.sa.query.SaRequest;
@@ -20,6 +23,7 @@ import dev.jsm.sa.rmpp.RmppSender;
 import dev.jsm.sa.rmpp.RmppSettings;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -29,9 +33,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The SA class agent (class 0x03, version 2) on one {@link MadChannel}: takes the SA requests arriving on the
  * channel, answers Get and GetTable from the last {@link #publish published} {@link SaView} through
- * {@link SaQueryEngine}, keeps ServiceRecords (Set/Get/GetTable/Delete with leases, {@link ServiceRegistry}), sends
- * GetTable answers through its own RMPP sender and reassembles multi-MAD requests with its own RMPP receiver (no
- * kernel RMPP: umad2sim has none). Single records go back as one MAD.
+ * {@link SaQueryEngine}, keeps ServiceRecords (Set/Get/GetTable/Delete with leases, {@link ServiceRegistry}) and the
+ * multicast groups (MCMemberRecord Set/Delete/Get/GetTable, {@link McastRegistry}, changes reported to a
+ * {@link McastMembershipListener}), sends GetTable answers through its own RMPP sender and reassembles multi-MAD
+ * requests with its own RMPP receiver (no kernel RMPP: umad2sim has none). Single records go back as one MAD.
  *
  * <p>Feeding: {@link #onMad} takes the class 0x03 MADs; install it as the channel's receiver when the agent owns the
  * channel ({@code channel.setReceiver(agent::onMad)}), or register it with the SM's {@code MadTransactions} for
@@ -53,6 +58,7 @@ public final class SaAgent implements AutoCloseable {
     private final MadChannel channel;
     private final SaQueryEngine engine = new SaQueryEngine();
     private final ServiceRegistry services = new ServiceRegistry();
+    private final McastRegistry mcast;
     private final RmppSender sender;
     private final RmppReceiver receiver;
     private final int maxQueued;
@@ -71,7 +77,19 @@ public final class SaAgent implements AutoCloseable {
      * @param maxQueued requests that may wait for the agent thread before new ones are dropped
      */
     public SaAgent(MadChannel channel, SaView initial, RmppSettings rmpp, int maxQueued) {
+        this(channel, initial, rmpp, maxQueued, McastMembershipListener.NONE);
+    }
+
+    /**
+     * An agent on {@code channel} that reports multicast membership changes to {@code mcastListener} (on the
+     * agent's thread); call {@link #start()} to take requests.
+     *
+     * @param maxQueued requests that may wait for the agent thread before new ones are dropped
+     */
+    public SaAgent(MadChannel channel, SaView initial, RmppSettings rmpp, int maxQueued,
+                   McastMembershipListener mcastListener) {
         this.channel = channel;
+        this.mcast = new McastRegistry(mcastListener);
         this.view = initial;
         this.sender = new RmppSender(channel, rmpp);
         this.receiver = new RmppReceiver(channel, rmpp);
@@ -91,6 +109,15 @@ public final class SaAgent implements AutoCloseable {
     /** Makes {@code next} the view later requests are answered from (the sweep calls this at SUBNET UP). */
     public void publish(SaView next) {
         view = next;
+    }
+
+    /**
+     * Creates the well-known multicast groups (the partitions' IPoIB broadcast groups) that do not exist yet, on
+     * the agent's thread, with the view published last; the sweep calls this at SUBNET UP after {@link #publish}.
+     */
+    public void defineWellKnownGroups(List<WellKnownGroup> groups) {
+        List<WellKnownGroup> copy = List.copyOf(groups);
+        thread.execute(() -> mcast.defineWellKnown(view, copy));
     }
 
     /** The view requests are answered from. */
@@ -206,6 +233,12 @@ public final class SaAgent implements AutoCloseable {
             // dual-sided RMPP: OpenSM (ERR 4510) refuses a request that did not come through RMPP
             return rmpp ? engine.answer(v, req) : SaAnswer.error(SaStatus.REQ_INVALID, 0);
         }
+        if (req.attributeId() == SaAttribute.MC_MEMBER_RECORD && v.settings().multicast()) {
+            SaAnswer a = multicast(v, req);
+            if (a != null) {
+                return a;
+            }
+        }
         boolean service = req.attributeId() == SaAttribute.SERVICE_RECORD;
         if (method == Method.GET.value() || method == Method.GET_TABLE.value()) {
             return service ? getRules(req, services.get(req, nowNanos)) : engine.answer(v, req);
@@ -223,8 +256,23 @@ public final class SaAgent implements AutoCloseable {
         return SaAnswer.dropped();
     }
 
+    /** MCMemberRecord requests; {@code null} for methods it does not serve (answered as for other attributes). */
+    private SaAnswer multicast(SaView v, SaRequest req) {
+        int method = req.method();
+        if (method == Method.GET.value() || method == Method.GET_TABLE.value()) {
+            return getRules(req, mcast.get(v, req));
+        }
+        if (method == Method.SET.value()) {
+            return mcast.set(v, req);
+        }
+        if (method == Method.DELETE.value()) {
+            return mcast.delete(v, req);
+        }
+        return null;
+    }
+
     private static SaAnswer getRules(SaRequest req, SaAnswer a) {
-        if (req.method() != Method.GET.value() || a.status() != SaStatus.OK || a.count() == 1) {
+        if (a.drop() || req.method() != Method.GET.value() || a.status() != SaStatus.OK || a.count() == 1) {
             return a;
         }
         return SaAnswer.error(a.count() == 0 ? SaStatus.NO_RECORDS : SaStatus.TOO_MANY_RECORDS, a.recordSize());

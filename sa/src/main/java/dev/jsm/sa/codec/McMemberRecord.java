@@ -52,6 +52,7 @@ public record McMemberRecord(Gid mgid, Gid portGid, long qKey, int mlid, int mtu
     public static final int COMPONENT_P_KEY = 7;
     public static final int COMPONENT_SL = 12;
     public static final int COMPONENT_FLOW_LABEL = 13;
+    public static final int COMPONENT_SCOPE = 15;
     public static final int COMPONENT_JOIN_STATE = 16;
     public static final int COMPONENT_PROXY_JOIN = 17;
 

@@ -33,4 +33,13 @@ public interface PartitionMembership {
      * P_Key of the source's table), with the full-membership bit set, or -1 if they share no partition.
      */
     int commonPKey(long portGuidA, long portGuidB);
+
+    /**
+     * Whether the port is a member (full or limited) of {@code pKey} (multicast joins need it). The default asks
+     * {@link #share} of the port with itself, which only sees full membership; implementations that know limited
+     * members override it.
+     */
+    default boolean isMember(long portGuid, int pKey) {
+        return share(portGuid, portGuid, pKey);
+    }
 }

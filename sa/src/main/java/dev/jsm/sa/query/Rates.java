@@ -9,9 +9,11 @@ import dev.jsm.subnet.PortAttributes;
  * than, 2 exactly, 3 largest) as OpenSM applies them: "less than" lowers the value below the bound, "exactly"
  * needs at least the value and then returns it.
  *
+ * <p>The rate table and a port's rate are public for the multicast joins, which check a group's MTU and rate.
+ *
  * <p>Stateless; thread-safe.
  */
-final class Rates {
+public final class Rates {
 
     /** Answer of a selector that no path can satisfy. */
     static final int IMPOSSIBLE = -1;
@@ -25,12 +27,12 @@ final class Rates {
     }
 
     /** Bandwidth of rate code {@code rate} in Mb/s, 0 if the code is undefined. */
-    static int mbps(int rate) {
+    public static int mbps(int rate) {
         return rate >= 0 && rate < MBPS.length ? MBPS[rate] : 0;
     }
 
     /** The rate code of the largest defined rate not above {@code mbps} (2 = 2.5 Gb/s at least). */
-    static int rateOf(int mbps) {
+    public static int rateOf(int mbps) {
         int best = 2;
         for (int r = 2; r < MBPS.length; r++) {
             if (MBPS[r] <= mbps && MBPS[r] > MBPS[best]) {
@@ -41,7 +43,7 @@ final class Rates {
     }
 
     /** The active data rate of a port in Mb/s (lanes x lane rate; extended speeds first). */
-    static int portMbps(PortAttributes a) {
+    public static int portMbps(PortAttributes a) {
         int lanes = switch (a.linkWidthActive()) {
             case 2 -> 4;
             case 4 -> 8;

@@ -38,9 +38,10 @@ public final class SaQueryEngine {
     /**
      * ClassPortInfo.CapabilityMask2 bits always advertised, as OpenSM does: 7 IsExtendedSpeeds (PortInfoRecords carry
      * the LinkSpeedExt fields, PathRecord rates count them), 10 IsPortInfoCapMask2Match ({@link PortInfoRecordQuery}
-     * matches CapabilityMask2 bitwise), 13 IsLinkWidth2x and 15 IsLinkSpeedHDR ({@link Rates} knows both).
+     * matches CapabilityMask2 bitwise), 12 IsSendOnlyFullMemberSupported (multicast joins take JoinState 8,
+     * {@code dev.jsm.sa.mcast}), 13 IsLinkWidth2x and 15 IsLinkSpeedHDR ({@link Rates} knows both).
      */
-    private static final int CAP2_ALWAYS = 1 << 7 | 1 << 10 | 1 << 13 | 1 << 15;
+    private static final int CAP2_ALWAYS = 1 << 7 | 1 << 10 | 1 << 12 | 1 << 13 | 1 << 15;
     /** ClassPortInfo.TrapQ_Key: OpenSM advertises the QP1 Q_Key. */
     private static final long TRAP_Q_KEY = 0x8001_0000L;
 

@@ -31,9 +31,11 @@ class SaConformanceFixesTest {
     void classPortInfoAdvertisesWhatTheSaDoesAndTheTrapQKey() {
         ClassPortInfo c = ClassPortInfo.decode(engine.answer(view,
                 request(GET, SaAttribute.CLASS_PORT_INFO, 0, (b, o) -> { })).records(), 0);
-        // reference: 0xB5E8 = these four plus the multicast, alias-GUID and full-PortInfoRecord bits
-        assertThat(c.capabilityMask2()).as("ExtendedSpeeds, PortInfoCapMask2Match, LinkWidth2x, LinkSpeedHDR")
-                .isEqualTo(0x80 | 0x400 | 0x2000 | 0x8000);
+        // reference: 0xB5E8 = these five plus the McastTop, multicast ServiceRecord, alias-GUID and
+        // full-PortInfoRecord bits
+        assertThat(c.capabilityMask2())
+                .as("ExtendedSpeeds, PortInfoCapMask2Match, SendOnlyFullMember, LinkWidth2x, LinkSpeedHDR")
+                .isEqualTo(0x80 | 0x400 | 0x1000 | 0x2000 | 0x8000);
         assertThat(c.trapQKey()).isEqualTo(0x80010000L);
     }
 

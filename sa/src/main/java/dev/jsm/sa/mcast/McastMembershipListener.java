@@ -1,0 +1,43 @@
+package dev.jsm.sa.mcast;
+
+/**
+ * What the SA tells the SM about multicast membership, so the MFTs follow the joins: a port joined or left the
+ * group of an MLID, a group was created or deleted. Called on the SA agent's thread in the order the changes
+ * happen; implementations must not block (the daemon queues the change for its SM thread and asks for a sweep).
+ *
+ * <p>A port "joins" when it gets its first JoinState bit in a group and "leaves" when it loses its last one; a
+ * deleted group's remaining members are reported as leaving before {@link #groupDeleted}.
+ */
+public interface McastMembershipListener {
+
+    /** A listener that ignores everything (an SA without an SM behind it: tests, tools). */
+    McastMembershipListener NONE = new McastMembershipListener() {
+        @Override
+        public void groupCreated(int mlid, boolean wellKnown) {
+        }
+
+        @Override
+        public void groupDeleted(int mlid) {
+        }
+
+        @Override
+        public void joined(int mlid, long portGuid) {
+        }
+
+        @Override
+        public void left(int mlid, long portGuid) {
+        }
+    };
+
+    /** Group {@code mlid} now exists (no members yet); {@code wellKnown} groups outlive their members. */
+    void groupCreated(int mlid, boolean wellKnown);
+
+    /** Group {@code mlid} no longer exists; its MLID may be handed out again. */
+    void groupDeleted(int mlid);
+
+    /** {@code portGuid} became a member of group {@code mlid}. */
+    void joined(int mlid, long portGuid);
+
+    /** {@code portGuid} is no longer a member of group {@code mlid}. */
+    void left(int mlid, long portGuid);
+}

@@ -44,7 +44,7 @@ public final class IbsimMcastProbe {
             Thread.sleep(10);
         }
         print("IBND", run("ibnetdiscover"));
-        String before = run("dump_mfts");
+        String before = mfts();
         for (int i = 0; i < HOSTS.size(); i++) {
             join(HOSTS.get(i), i == 0 ? "create" : "join");
         }
@@ -83,16 +83,27 @@ public final class IbsimMcastProbe {
      * join or leave asked for is done); the last reading after 30 s.
      */
     private static String stableMfts(String previous) throws Exception {
-        String last = run("dump_mfts");
+        String last = mfts();
         for (int i = 0; i < 30; i++) {
             Thread.sleep(1000);
-            String now = run("dump_mfts");
+            String now = mfts();
             if (now.equals(last) && !now.equals(previous)) {
                 return now;
             }
             last = now;
         }
         return last;
+    }
+
+    /** {@code dump_mfts} without umad2sim's "ibwarn: [pid] ..." lines, which differ from run to run. */
+    private static String mfts() throws Exception {
+        StringBuilder out = new StringBuilder();
+        for (String line : run("dump_mfts").split("\n")) {
+            if (!line.startsWith("ibwarn")) {
+                out.append(line).append('\n');
+            }
+        }
+        return out.toString();
     }
 
     private static String run(String... cmd) throws Exception {

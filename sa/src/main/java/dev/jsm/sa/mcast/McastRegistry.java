@@ -85,21 +85,31 @@ public final class McastRegistry {
         }
     }
 
-    /** SubnAdmSet(MCMemberRecord): join, creating the group if needed. */
-    public SaAnswer set(SaView view, SaRequest request) {
+    /**
+     * The checks Set and Delete share: the join components present (0x0600), defined MTU/rate codes (0x0200) and a
+     * requester LID the subnet knows (else no answer at all, as OpenSM); {@code null} when they pass.
+     */
+    private static SaAnswer refusal(SaView view, SaRequest request) {
         long mask = request.componentMask();
         if ((mask & JoinRules.JOIN_MASK) != JoinRules.JOIN_MASK) {
             return error(SaStatus.INSUFFICIENT_COMPONENTS);
         }
-        McMemberRecord r = McMemberRecord.decode(request.data(), 0);
-        if (!JoinRules.validCodes(mask, r)) {
+        if (!JoinRules.validCodes(mask, McMemberRecord.decode(request.data(), 0))) {
             return error(SaStatus.REQ_INVALID);
         }
+        return view.snapshot().endPortByLid(request.from().lid()) == null ? SaAnswer.dropped() : null;
+    }
+
+    /** SubnAdmSet(MCMemberRecord): join, creating the group if needed. */
+    public SaAnswer set(SaView view, SaRequest request) {
+        long mask = request.componentMask();
+        SaAnswer refused = refusal(view, request);
+        if (refused != null) {
+            return refused;
+        }
+        McMemberRecord r = McMemberRecord.decode(request.data(), 0);
         SubnetSnapshot s = view.snapshot();
         EndPortView requester = s.endPortByLid(request.from().lid());
-        if (requester == null) {
-            return SaAnswer.dropped();
-        }
         long prefix = s.portOf(requester).attributes().gidPrefix();
         if (!prefixOk(r.portGid(), prefix)) {
             return error(SaStatus.INVALID_GID);
@@ -156,18 +166,13 @@ public final class McastRegistry {
      */
     public SaAnswer delete(SaView view, SaRequest request) {
         long mask = request.componentMask();
-        if ((mask & JoinRules.JOIN_MASK) != JoinRules.JOIN_MASK) {
-            return error(SaStatus.INSUFFICIENT_COMPONENTS);
+        SaAnswer refused = refusal(view, request);
+        if (refused != null) {
+            return refused;
         }
         McMemberRecord r = McMemberRecord.decode(request.data(), 0);
-        if (!JoinRules.validCodes(mask, r)) {
-            return error(SaStatus.REQ_INVALID);
-        }
         SubnetSnapshot s = view.snapshot();
         EndPortView requester = s.endPortByLid(request.from().lid());
-        if (requester == null) {
-            return SaAnswer.dropped();
-        }
         if (!prefixOk(r.portGid(), s.portOf(requester).attributes().gidPrefix())) {
             return error(SaStatus.INVALID_GID);
         }

@@ -56,7 +56,10 @@ public enum ExitCode {
     public static String helpText() {
         StringBuilder out = new StringBuilder("\nExit status:\n");
         for (ExitCode c : values()) {
-            out.append(String.format("  %-4d%s%n", c.value, c.meaning));
+            String v = Integer.toString(c.value);
+            // by hand rather than String.format: this runs at every start, before the first sweep
+            out.append("  ").append(v).append(" ".repeat(Math.max(0, 4 - v.length()))).append(c.meaning)
+                    .append(System.lineSeparator());
         }
         return out.toString();
     }

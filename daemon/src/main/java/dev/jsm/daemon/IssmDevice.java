@@ -2,6 +2,7 @@ package dev.jsm.daemon;
 
 import com.sun.jna.Library;
 import com.sun.jna.Native;
+import java.util.Objects;
 
 /**
  * The port's {@code issm} device ({@code /dev/infiniband/issmN}), held open while the SM runs: the kernel then sets
@@ -22,6 +23,9 @@ final class IssmDevice implements AutoCloseable {
 
     private static final int O_RDWR = 2;
 
+    /** Bound once: {@code Native.load} builds a proxy class, which costs milliseconds at start-up. */
+    private static final LibC LIBC = Native.load("c", LibC.class);
+
     private final LibC libc;
     private final int fd;
 
@@ -36,12 +40,17 @@ final class IssmDevice implements AutoCloseable {
      * @throws IllegalStateException with the errno text if it cannot be opened
      */
     static IssmDevice open(String path) {
-        LibC libc = Native.load("c", LibC.class);
+        LibC libc = LIBC;
         int fd = libc.open(path, O_RDWR);
         if (fd < 0) {
             throw new IllegalStateException("open " + path + ": errno " + Native.getLastError());
         }
         return new IssmDevice(libc, fd);
+    }
+
+    /** Binds libc now (the start-up warm-up of {@link UmadPreload}). */
+    static void bind() {
+        Objects.requireNonNull(LIBC);
     }
 
     /** Closes the device: the port's IsSM bit is cleared. */

@@ -108,6 +108,9 @@ public class Main {
             return new RouteOnly(out, err).run(run.launch().simTopology().orElse(null), options,
                     DaemonSettings.of(options, run.launch(), env, version()).dumpDir());
         }
+        if (run.launch().simTopology().isEmpty()) {
+            UmadPreload.start();
+        }
         try {
             LogSetup.start(LogSettings.of(options));
         } catch (RuntimeException e) {

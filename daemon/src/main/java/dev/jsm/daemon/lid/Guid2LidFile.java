@@ -2,7 +2,6 @@ package dev.jsm.daemon.lid;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -47,12 +46,12 @@ final class Guid2LidFile {
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
-            String[] t = line.split("\\s+");
+            List<String> t = fields(line);
             try {
-                if (t.length != 3) {
+                if (t.size() != 3) {
                     throw new NumberFormatException("3 fields");
                 }
-                entries.add(new Entry(i + 1, hex(t[0], 16), (int) hex(t[1], 4), (int) hex(t[2], 4)));
+                entries.add(new Entry(i + 1, hex(t.get(0), 16), (int) hex(t.get(1), 4), (int) hex(t.get(2), 4)));
             } catch (NumberFormatException e) {
                 problems.add("line " + (i + 1) + ": expected '0x<port guid> 0x<min lid> 0x<max lid>', found '"
                         + line + "'");
@@ -65,10 +64,38 @@ final class Guid2LidFile {
     static String format(Map<Long, int[]> ranges) {
         StringBuilder sb = new StringBuilder(ranges.size() * 40);
         for (Map.Entry<Long, int[]> e : ranges.entrySet()) {
-            sb.append(String.format(Locale.ROOT, "0x%016x 0x%04x 0x%04x\n\n", e.getKey(), e.getValue()[0],
-                    e.getValue()[1]));
+            appendHex(sb, e.getKey(), 16).append(' ');
+            appendHex(sb, e.getValue()[0], 4).append(' ');
+            appendHex(sb, e.getValue()[1], 4).append("\n\n");
         }
         return sb.toString();
+    }
+
+    /** {@code 0x} and {@code v} in lower-case hex, zero padded to {@code digits} (String.format is slow when cold). */
+    private static StringBuilder appendHex(StringBuilder sb, long v, int digits) {
+        String h = Long.toHexString(v);
+        sb.append("0x");
+        for (int i = h.length(); i < digits; i++) {
+            sb.append('0');
+        }
+        return sb.append(h);
+    }
+
+    /** The white-space separated fields of a stripped line (by hand: a regex split per line is slow when cold). */
+    private static List<String> fields(String line) {
+        List<String> out = new ArrayList<>(3);
+        int i = 0;
+        while (i < line.length()) {
+            int start = i;
+            while (i < line.length() && !Character.isWhitespace(line.charAt(i))) {
+                i++;
+            }
+            out.add(line.substring(start, i));
+            while (i < line.length() && Character.isWhitespace(line.charAt(i))) {
+                i++;
+            }
+        }
+        return out;
     }
 
     private static long hex(String token, int maxDigits) {

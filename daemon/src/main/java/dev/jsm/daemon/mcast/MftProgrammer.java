@@ -141,6 +141,15 @@ public final class MftProgrammer implements SweepStage {
                 });
     }
 
+    /**
+     * True: the QoS and link stages neither read nor change the MFT blocks its answers record; activation still
+     * waits for them.
+     */
+    @Override
+    public boolean overlapsNext() {
+        return true;
+    }
+
     @Override
     public StageOutcome finish(SweepContext ctx) {
         LOG.log(LogLevels.VERBOSE, "SWITCHES CONFIGURED FOR MULTICAST: {} groups, {} MFT block Sets", groups,

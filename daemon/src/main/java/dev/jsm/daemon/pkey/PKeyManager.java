@@ -180,6 +180,15 @@ public final class PKeyManager implements SweepStage {
         });
     }
 
+    /**
+     * True: nothing later in the sweep reads the P_Key tables its answers record, and the enforcement wishes and
+     * partitions are handed on before the MADs go out.
+     */
+    @Override
+    public boolean overlapsNext() {
+        return true;
+    }
+
     @Override
     public StageOutcome finish(SweepContext ctx) {
         LOG.log(LogLevels.VERBOSE, "PARTITIONS CONFIGURED: {} P_KeyTable block Sets", blockSets);

@@ -113,6 +113,15 @@ public final class LftProgrammer implements SweepStage {
                 });
     }
 
+    /**
+     * True: the multicast, QoS and link stages neither read nor change the LFT blocks its answers record;
+     * activation still waits for them.
+     */
+    @Override
+    public boolean overlapsNext() {
+        return true;
+    }
+
     @Override
     public StageOutcome finish(SweepContext ctx) {
         LOG.log(LogLevels.VERBOSE, "SWITCHES CONFIGURED FOR UNICAST: {} SwitchInfo Sets, {} LFT block Sets",

@@ -5,6 +5,7 @@ import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionStats;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -12,7 +13,9 @@ import org.apache.logging.log4j.Logger;
 /**
  * Runs a list of {@link SweepStage}s in order, OpenSM's {@code do_sweep} made explicit: each stage starts on the SM
  * thread, then the pipeline waits on the transactions' quiescence barrier (every MAD answered or timed out, every
- * handler run), then the stage finishes on the SM thread. A stage that does not say CONTINUE ends the run, and so
+ * handler run), then the stage finishes on the SM thread. A stage that {@linkplain SweepStage#overlapsNext overlaps
+ * the next} is not waited for: the next stage starts while its MADs are on the wire, and it finishes, first, after
+ * the next barrier. A stage that does not say CONTINUE ends the run, and so
  * does a SHUTDOWN request between stages.
  *
  * <p>Confined to the event loop thread (it must not be the SM thread: it waits on the barrier).
@@ -50,6 +53,7 @@ public final class StagePipeline {
     }
 
     private StageOutcome runStages(List<SweepStage> stages, SweepContext ctx) throws InterruptedException {
+        List<SweepStage> unfinished = new ArrayList<>();
         for (SweepStage stage : stages) {
             if (events.shutdownRequested()) {
                 return StageOutcome.ABORT;
@@ -57,7 +61,21 @@ public final class StagePipeline {
             long t0 = System.nanoTime();
             long sent0 = transactions.stats().sent();
             StageOutcome outcome = sm.call(() -> stage.run(ctx));
+            if (outcome == StageOutcome.CONTINUE && stage.overlapsNext()) {
+                LOG.debug("stage {}: {} MADs sent, {} ms, overlapping the next stage", stage.name(),
+                        transactions.stats().sent() - sent0, (System.nanoTime() - t0) / 1_000_000);
+                unfinished.add(stage);
+                continue;
+            }
             transactions.awaitQuiescence();
+            for (SweepStage earlier : unfinished) {
+                StageOutcome o = sm.call(() -> earlier.finish(ctx));
+                if (o != StageOutcome.CONTINUE) {
+                    LOG.log(LogLevels.VERBOSE, "sweep stopped after stage {}: {}", earlier.name(), o);
+                    return o;
+                }
+            }
+            unfinished.clear();
             if (outcome == StageOutcome.CONTINUE) {
                 outcome = sm.call(() -> stage.finish(ctx));
             }
@@ -66,6 +84,13 @@ public final class StagePipeline {
             if (outcome != StageOutcome.CONTINUE) {
                 LOG.log(LogLevels.VERBOSE, "sweep stopped after stage {}: {}", stage.name(), outcome);
                 return outcome;
+            }
+        }
+        transactions.awaitQuiescence();
+        for (SweepStage earlier : unfinished) {
+            StageOutcome o = sm.call(() -> earlier.finish(ctx));
+            if (o != StageOutcome.CONTINUE) {
+                return o;
             }
         }
         return StageOutcome.CONTINUE;

@@ -60,6 +60,15 @@ class LidStoreTest {
     }
 
     @Test
+    void loadTakesTabsRunsOfSpacesAndGuidsWithTheHighBitSet() throws Exception {
+        Files.writeString(dir.resolve("guid2lid"), "  0xf452140300123456\t 0x0010   0x0010 \n\n"
+                + "0x0000000000000007 0x0011\n\n");
+        LidStore s = LidStore.load(dir);
+        assertThat(s.get(0xf452140300123456L)).isEqualTo(LidRange.single(16));
+        assertThat(s.problems()).singleElement().satisfies(p -> assertThat(p).contains("line 3"));
+    }
+
+    @Test
     void firstFreeSkipsTakenLidsAndKeepsLmcAlignment() {
         LidStore s = LidStore.empty(dir);
         s.put(0xAL, LidRange.single(1));

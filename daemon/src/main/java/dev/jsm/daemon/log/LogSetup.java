@@ -1,10 +1,10 @@
 package dev.jsm.daemon.log;
 
+import java.io.IOException;
 import java.util.OptionalInt;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.LoggerContext;
-import org.apache.logging.log4j.core.appender.RollingFileAppender;
 import org.apache.logging.log4j.core.config.Configurator;
 
 /**
@@ -35,7 +35,12 @@ public final class LogSetup {
      */
     public static void start(LogSettings settings) {
         prepare();
-        DaemonLogConfiguration config = new DaemonLogConfiguration(settings);
+        DaemonLogConfiguration config;
+        try {
+            config = DaemonLogConfiguration.open(settings);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot open log file " + settings.file() + ": " + e.getMessage(), e);
+        }
         LoggerContext ctx = Configurator.initialize(config);
         if (ctx.getConfiguration() != config) {
             ctx.setConfiguration(config);
@@ -48,16 +53,23 @@ public final class LogSetup {
     /**
      * Closes the log file and opens the same path again (a fresh file after logrotate renamed it).
      *
-     * @return whether a file was reopened (false when logging to standard output or not started)
+     * @return whether a file was reopened (false when logging to standard output, not started, or the path cannot
+     *     be opened: that is logged and the old file stays in use)
      */
     public static boolean reopen() {
         LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
         Appender a = ctx.getConfiguration().getAppender(DaemonLogConfiguration.APPENDER);
-        if (a instanceof RollingFileAppender r) {
-            r.getManager().rollover();
-            return true;
+        if (!(a instanceof LogFileAppender f)) {
+            return false;
         }
-        return false;
+        try {
+            f.reopen();
+            return true;
+        } catch (IOException e) {
+            LogManager.getLogger(LogSetup.class).error("MAIN-0815 cannot reopen the log file: {}; still writing to "
+                    + "the file that was open", e.getMessage());
+            return false;
+        }
     }
 
     /**

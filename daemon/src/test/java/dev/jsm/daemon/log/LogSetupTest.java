@@ -2,6 +2,9 @@ package dev.jsm.daemon.log;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -82,6 +85,42 @@ class LogSetupTest {
         try (var files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactly("opensm.log");
         }
+    }
+
+    @Test
+    void aReopenThatCannotOpenThePathKeepsWritingToTheFileThatWasOpen() throws Exception {
+        Path sub = Files.createDirectory(dir.resolve("logs"));
+        Path file = sub.resolve("opensm.log");
+        LogSetup.start(new LogSettings(file.toString(), 0x03, true, ""));
+        Logger log = LogManager.getLogger("test");
+        log.info("before");
+        Path moved = dir.resolve("kept.log");
+        Files.move(file, moved);
+        Files.delete(sub);
+        assertThat(LogSetup.reopen()).isFalse();
+        log.info("after");
+        assertThat(Files.readAllLines(moved)).hasSize(3).anyMatch(l -> l.endsWith("-> after"))
+                .anyMatch(l -> l.contains("MAIN-0815 cannot reopen the log file"));
+    }
+
+    @Test
+    void withoutAccumulationAStartEmptiesTheFileAndSysLinesAlsoGoToStandardOutput() throws Exception {
+        Path file = dir.resolve("opensm.log");
+        Files.writeString(file, "an earlier run\n");
+        PrintStream stdout = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            LogSetup.start(new LogSettings(file.toString(), 0x03, false, ""));
+            Logger log = LogManager.getLogger("test");
+            log.info("SUBNET UP");
+            log.log(LogLevels.SYS, "Entering MASTER state");
+        } finally {
+            System.setOut(stdout);
+        }
+        assertThat(Files.readAllLines(file)).hasSize(2).noneMatch(l -> l.contains("earlier"));
+        assertThat(captured.toString(StandardCharsets.UTF_8).lines().toList()).singleElement().asString()
+                .matches(String.format(LINE, 0x80, "Entering MASTER state"));
     }
 
     @Test

@@ -1,0 +1,110 @@
+package dev.jsm.daemon.log;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.TimeUnit;
+import org.apache.logging.log4j.core.Filter;
+import org.apache.logging.log4j.core.Layout;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+
+/**
+ * The log file as OpenSM keeps it: every line is written to the file at once (no buffer, so {@code tail -f} shows
+ * {@code SUBNET UP} immediately); {@link #reopen} closes the file and opens the same path again, appending - after
+ * logrotate renamed {@code opensm.log} that is a fresh file, as with OpenSM's SIGUSR1; with a size limit
+ * ({@code log_max_size}) a line that would take the file past it empties the file first, so the log starts over as
+ * OpenSM's does.
+ *
+ * <p>A log4j appender of our own rather than log4j's RollingFile: that needed a rollover strategy to do a plain
+ * reopen, and its builder's reflective validation alone took about a third of the daemon's logging set-up (before
+ * the first sweep).
+ *
+ * <p>Thread-safe: log4j calls {@link #append} from any logging thread; writes, reopens and the size check are
+ * serialised on the appender.
+ */
+final class LogFileAppender extends AbstractAppender {
+
+    private final Path file;
+    private final long maxBytes;
+    private FileChannel channel;
+    private long size;
+
+    private LogFileAppender(String name, Filter filter, Layout<String> layout, Path file, long maxBytes,
+                            FileChannel channel) throws IOException {
+        super(name, filter, layout, true, null);
+        this.file = file;
+        this.maxBytes = maxBytes;
+        this.channel = channel;
+        this.size = channel.size();
+    }
+
+    /**
+     * Opens (creating it if needed) {@code file}.
+     *
+     * @param append keep what the file holds ({@code accum_log_file}); else empty it first
+     * @param maxBytes the size limit, 0 for none
+     * @throws IOException if the file cannot be opened for writing
+     */
+    static LogFileAppender open(String name, Filter filter, Layout<String> layout, Path file, boolean append,
+                                long maxBytes) throws IOException {
+        FileChannel ch = openAppending(file);
+        if (!append) {
+            try {
+                ch.truncate(0);
+            } catch (IOException e) {
+                ch.close();
+                throw e;
+            }
+        }
+        return new LogFileAppender(name, filter, layout, file, maxBytes, ch);
+    }
+
+    @Override
+    public synchronized void append(LogEvent event) {
+        ByteBuffer line = ByteBuffer.wrap(getLayout().toByteArray(event));
+        try {
+            if (maxBytes > 0 && size > 0 && size + line.remaining() > maxBytes) {
+                channel.truncate(0);
+                size = 0;
+            }
+            while (line.hasRemaining()) {
+                size += channel.write(line);
+            }
+        } catch (IOException e) {
+            error("cannot write the log file " + file + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Closes the file and opens the same path again, appending (a new file if the old one was renamed). If the
+     * path cannot be opened, the old file stays in use.
+     *
+     * @throws IOException if the path cannot be opened
+     */
+    synchronized void reopen() throws IOException {
+        FileChannel next = openAppending(file);
+        FileChannel old = channel;
+        channel = next;
+        size = next.size();
+        old.close();
+    }
+
+    @Override
+    public boolean stop(long timeout, TimeUnit timeUnit) {
+        synchronized (this) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                error("cannot close the log file " + file + ": " + e.getMessage());
+            }
+        }
+        return super.stop(timeout, timeUnit);
+    }
+
+    private static FileChannel openAppending(Path file) throws IOException {
+        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+    }
+}

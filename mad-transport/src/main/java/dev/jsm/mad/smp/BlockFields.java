@@ -16,12 +16,14 @@ final class BlockFields {
     /**
      * Unsigned fields {@code count} times, entry {@code i} at {@code firstBit + i * strideBits}.
      *
-     * @param nameFormat name with one {@code %d} for the entry index, e.g. {@code "P_Key[%d]"}
+     * @param before the entry name's text before the index, e.g. {@code "P_Key["}
+     * @param after the text after it, e.g. {@code "]"} (concatenated rather than formatted: these layouts are built
+     *     at start-up, where String.format is slow)
      */
-    static Field[] repeat(String nameFormat, int count, int firstBit, int strideBits, int bitWidth) {
+    static Field[] repeat(String before, String after, int count, int firstBit, int strideBits, int bitWidth) {
         Field[] fields = new Field[count];
         for (int i = 0; i < count; i++) {
-            fields[i] = Field.bits(String.format(nameFormat, i), firstBit + i * strideBits, bitWidth);
+            fields[i] = Field.bits(before + i + after, firstBit + i * strideBits, bitWidth);
         }
         return fields;
     }

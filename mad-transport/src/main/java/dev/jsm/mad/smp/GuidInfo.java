@@ -21,7 +21,7 @@ public record GuidInfo(long[] guids) {
     public static final int MAX_BLOCK = 31;
 
     /** {@code GUID[i]}: entry {@code i} of the block. */
-    public static final Field[] GUID = BlockFields.repeat("GUID[%d]", ENTRIES, 0, 64, 64);
+    public static final Field[] GUID = BlockFields.repeat("GUID[", "]", ENTRIES, 0, 64, 64);
     public static final Layout LAYOUT = Layout.of("GUIDInfo", 64, GUID);
 
     /**

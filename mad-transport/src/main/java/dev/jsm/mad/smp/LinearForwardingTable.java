@@ -28,7 +28,7 @@ public record LinearForwardingTable(byte[] ports) {
     public static final int MAX_BLOCK = 0xBFFF / ENTRIES;
 
     /** {@code Port[i]}: egress port for LID {@code block * 64 + i}. */
-    public static final Field[] PORT = BlockFields.repeat("Port[%d]", ENTRIES, 0, 8, 8);
+    public static final Field[] PORT = BlockFields.repeat("Port[", "]", ENTRIES, 0, 8, 8);
     public static final Layout LAYOUT = Layout.of("LinearForwardingTable", ENTRIES, PORT);
 
     /**

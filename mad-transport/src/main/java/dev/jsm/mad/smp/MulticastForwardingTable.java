@@ -31,7 +31,7 @@ public record MulticastForwardingTable(int[] portMasks) {
     public static final int MLID_BASE = 0xC000;
 
     /** {@code PortMask[i]}: ports of MLID {@code 0xC000 + 32 * block + i} within the position. */
-    public static final Field[] PORT_MASK = BlockFields.repeat("PortMask[%d]", ENTRIES, 0, 16, 16);
+    public static final Field[] PORT_MASK = BlockFields.repeat("PortMask[", "]", ENTRIES, 0, 16, 16);
     public static final Layout LAYOUT = Layout.of("MulticastForwardingTable", 64, PORT_MASK);
 
     /**

@@ -29,7 +29,7 @@ public record PKeyTable(int[] pKeys) {
     public static final int MAX_BLOCK = 0xFFFF;
 
     /** {@code P_Key[i]}: entry {@code i} of the block, membership bit included. */
-    public static final Field[] P_KEY = BlockFields.repeat("P_Key[%d]", ENTRIES, 0, 16, 16);
+    public static final Field[] P_KEY = BlockFields.repeat("P_Key[", "]", ENTRIES, 0, 16, 16);
     public static final Layout LAYOUT = Layout.of("P_KeyTable", 64, P_KEY);
 
     /**

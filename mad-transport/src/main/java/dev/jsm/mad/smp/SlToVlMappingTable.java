@@ -29,7 +29,7 @@ public record SlToVlMappingTable(byte[] vls) {
     public static final long ALL_INPUT_PORTS = 0x2_0000L;
 
     /** {@code SL<i>toVL}: the VL of service level {@code i}, one nibble each. */
-    public static final Field[] SL_TO_VL = BlockFields.repeat("SL%dtoVL", SL_COUNT, 0, 4, 4);
+    public static final Field[] SL_TO_VL = BlockFields.repeat("SL", "toVL", SL_COUNT, 0, 4, 4);
     public static final Layout LAYOUT = Layout.of("SLtoVLMappingTable", 8, SL_TO_VL);
 
     /**

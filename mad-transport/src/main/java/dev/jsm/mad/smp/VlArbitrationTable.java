@@ -32,9 +32,9 @@ public record VlArbitrationTable(byte[] vls, int[] weights) {
     public static final int BLOCK_HIGH_32_63 = 4;
 
     /** {@code VL[i]}: the VL of entry {@code i} (low nibble of the entry's first byte). */
-    public static final Field[] VL = BlockFields.repeat("VL[%d]", ENTRIES, 4, 16, 4);
+    public static final Field[] VL = BlockFields.repeat("VL[", "]", ENTRIES, 4, 16, 4);
     /** {@code Weight[i]}: the weight of entry {@code i}. */
-    public static final Field[] WEIGHT = BlockFields.repeat("Weight[%d]", ENTRIES, 8, 16, 8);
+    public static final Field[] WEIGHT = BlockFields.repeat("Weight[", "]", ENTRIES, 8, 16, 8);
     public static final Layout LAYOUT = Layout.of("VLArbitrationTable", 64,
             BlockFields.concat(BlockFields.reserved(ENTRIES, 0, 16, 4), VL, WEIGHT));
 

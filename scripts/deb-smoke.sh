@@ -123,6 +123,11 @@ say "running the installed /usr/sbin/opensm under umad2sim against ibsim ($(base
 LD_PRELOAD=$umad2sim /usr/sbin/opensm -s 0 </dev/null >opensm.out 2>&1 &
 sm=$!
 await "SUBNET UP" 1 60
+if [ "$(uname -m)" = x86_64 ]; then
+    tr '\0' '\n' </proc/$sm/cmdline | grep -qx -- "-Djna.boot.library.path=/usr/lib/jsm/jna/com/sun/jna/linux-x86-64" \
+        || fail "the launcher did not point JNA at the packaged /usr/lib/jsm/jna stub"
+    say "JNA's native stub comes from /usr/lib/jsm/jna (nothing unpacked at start)"
+fi
 [ "$(cat /proc/$sm/comm)" = java ] || fail "the launcher did not exec java (comm $(cat /proc/$sm/comm))"
 [ -s /var/cache/opensm/guid2lid ] || fail "no /var/cache/opensm/guid2lid"
 say "SUBNET UP in /var/log/opensm.log; guid2lid has $(grep -c '^0x' /var/cache/opensm/guid2lid) ports"

@@ -69,6 +69,7 @@ public class Main {
     public static void main(String[] args) {
         SmEvents events = new SmEvents();
         Signals.install(events);
+        LogSetup.warmUp();
         new Main().launch(args, events);
     }
 

@@ -57,6 +57,7 @@ public final class Daemon implements AutoCloseable {
     private final SmThread sm = new SmThread();
     private final SaService sa;
     private final SmInfoResponder smInfo;
+    private final TrapReceiver traps;
     private final MadTransactions transactions;
     private final SweepContext ctx;
     private final ScheduledExecutorService timer;
@@ -89,14 +90,15 @@ public final class Daemon implements AutoCloseable {
         this.ctx = new SweepContext(settings, new SmpSender(transactions, o.mKey()), events, status, lids, portGuid,
                 chain);
         this.smInfo = new SmInfoResponder(transactions, status, portGuid, o.smPriority());
-        TrapReceiver traps = new TrapReceiver(transactions, events, () -> ctx.options().getBool("sweep_on_trap"));
+        this.sa = new SaService(channel, transactions, ctx, smInfo, this::changeMulticast);
+        ctx.addListener(sa);
+        this.traps = new TrapReceiver(transactions, events, () -> ctx.options().getBool("sweep_on_trap"),
+                sa::forwardTrap, System::nanoTime);
         for (MgmtClass cls : new MgmtClass[] {MgmtClass.SUBN_LID_ROUTED, MgmtClass.SUBN_DIRECTED_ROUTE}) {
             transactions.onUnsolicited(UnsolicitedFilter.of(cls, Method.GET, AttributeId.SM_INFO), smInfo::onGet);
         }
         transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),
                 traps::onTrap);
-        this.sa = new SaService(channel, transactions, ctx, smInfo, this::changeMulticast);
-        ctx.addListener(sa);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "jsm-timer");
             t.setDaemon(true);
@@ -140,6 +142,11 @@ public final class Daemon implements AutoCloseable {
     /** The subnet administrator (its counters for the metrics). */
     public SaService sa() {
         return sa;
+    }
+
+    /** Traps suppressed as repeated (only answered: no sweep, no forwarding), for the metrics. */
+    public long trapsSuppressed() {
+        return traps.suppressed();
     }
 
     /** What this SM says about itself in SMInfo (priority, state); the console changes the priority. */

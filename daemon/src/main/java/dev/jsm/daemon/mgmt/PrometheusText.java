@@ -5,6 +5,7 @@ import dev.jsm.daemon.sm.SmState;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.RoutingResult;
+import dev.jsm.sa.event.ReportCounters;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.util.Locale;
 
@@ -12,7 +13,8 @@ import java.util.Locale;
  * The daemon's state in the Prometheus text exposition format (version 0.0.4), written by hand - it is a dozen
  * families, not worth a client library: sweeps and their durations, MADs (sent, received, retried, timed out, and
  * first transmissions by attribute), the fabric's size, the routing engine and its compute time, the SM state,
- * whether the subnet is up, and SA requests by record type.
+ * whether the subnet is up, SA requests by record type, repeated traps suppressed, and Reports to event
+ * subscribers.
  *
  * <p>Stateless; safe to share.
  */
@@ -59,7 +61,20 @@ final class PrometheusText {
         family(out, "jsm_sa_requests_total", "counter", "SA MADs received, by attribute (record type)");
         daemon.sa().requestsByAttribute().forEach((name, n) ->
                 sample(out, "jsm_sa_requests_total{attribute=\"" + name + "\"}", n));
+        eventLines(out, daemon);
         return out.toString();
+    }
+
+    private static void eventLines(StringBuilder out, Daemon daemon) {
+        family(out, "jsm_traps_suppressed_total", "counter",
+                "Repeated traps only answered with TrapRepress (no sweep, no forwarding)");
+        sample(out, "jsm_traps_suppressed_total", daemon.trapsSuppressed());
+        ReportCounters r = daemon.sa().stats().reports();
+        family(out, "jsm_sa_reports_total", "counter", "Reports to event subscribers, by what happened to them");
+        sample(out, "jsm_sa_reports_total{result=\"sent\"}", r.sent());
+        sample(out, "jsm_sa_reports_total{result=\"retried\"}", r.retried());
+        sample(out, "jsm_sa_reports_total{result=\"retired\"}", r.retired());
+        sample(out, "jsm_sa_reports_total{result=\"timed_out\"}", r.timedOut());
     }
 
     private static void sweepLines(StringBuilder out, String kind, SweepCounters.Kind k) {

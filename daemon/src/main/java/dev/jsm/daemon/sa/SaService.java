@@ -6,9 +6,11 @@ import dev.jsm.daemon.sm.SmInfoResponder;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.mad.channel.MadChannel;
+import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
+import dev.jsm.mad.smp.Notice;
 import dev.jsm.mad.smp.SmInfo;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.UnsolicitedFilter;
@@ -43,7 +45,9 @@ import java.util.function.Consumer;
  * follow), the routing engine's path SLs, the QoS policy and the partitions in force - so a sweep never waits for
  * queries and queries never see a half-configured fabric. The SA's MADs reach it through the transactions layer's
  * unsolicited dispatch (the layer owns the channel's receiver). Multicast joins and leaves reach the SM's groups
- * through {@link McastChanges}; the partitions' well-known groups are created in the SA at each SUBNET UP.
+ * through {@link McastChanges}; the partitions' well-known groups are created in the SA at each SUBNET UP. Traps
+ * the SM receives are forwarded to the SA's event subscribers ({@link #forwardTrap}); the subscribers' ReportResps
+ * reach the agent as responses no transaction of the SM awaits ({@code MadTransactions.onForeignResponse}).
  *
  * <p>{@link #subnetUp} runs on the SM thread; the agent on its own. Thread-safe.
  */
@@ -79,6 +83,8 @@ public final class SaService implements SweepListener, AutoCloseable {
                         agent.onMad(from, mad, length);
                     });
         }
+        transactions.onForeignResponse(UnsolicitedFilter.of(MgmtClass.SUBN_ADM, Method.REPORT, AttributeId.NOTICE),
+                Runnable::run, agent::onMad);
     }
 
     /** Starts answering (from an empty view until the first SUBNET UP). */
@@ -104,6 +110,14 @@ public final class SaService implements SweepListener, AutoCloseable {
         if (partitions != null) {
             agent.defineWellKnownGroups(wellKnown(partitions.groups()));
         }
+    }
+
+    /**
+     * Forwards a trap the SM received from {@code sourceLid} to the event subscribers (on the agent's thread).
+     * Thread-safe; never blocks.
+     */
+    public void forwardTrap(Notice notice, int sourceLid) {
+        agent.forwardTrap(sourceLid, notice);
     }
 
     /** The agent's counters (metrics, tests). */
@@ -144,6 +158,7 @@ public final class SaService implements SweepListener, AutoCloseable {
 
     private static SaSettings settings(SmOptions o) {
         return new SaSettings(o.saKey(), o.getInt("subnet_timeout"),
-                SaSettings.respTimeValue(o.transactionTimeoutMs()), !o.getBool("disable_multicast"), o.qos());
+                SaSettings.respTimeValue(o.transactionTimeoutMs()), !o.getBool("disable_multicast"), o.qos(),
+                o.getBool("drop_event_subscriptions"));
     }
 }

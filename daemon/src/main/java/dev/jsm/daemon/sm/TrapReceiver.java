@@ -11,40 +11,63 @@ import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.OutboundMad;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
+import java.util.function.ObjIntConsumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Receives traps (Trap(Notice), class 0x01): answers each with a TrapRepress, so the sender stops repeating it, and
- * for trap 128 (link state changed) and 144 (local changes) asks for a heavy sweep when {@code sweep_on_trap} is
- * set (FACTS 1.2). Other traps are logged.
+ * Receives traps (Trap(Notice), class 0x01): answers each with a TrapRepress, so the sender stops repeating it;
+ * drops repeated ones ({@link TrapSuppression}: counted, nothing else happens); for trap 128 (link state changed)
+ * and 144 (local changes) asks for a heavy sweep when {@code sweep_on_trap} is set (FACTS 1.2); and hands every
+ * trap but 129-131 (port health, which OpenSM does not report either) to the event forwarding with its source LID.
  *
  * <p>Runs on the SM thread (registered as an unsolicited handler); it only enqueues work.
+ * {@link #suppressed()} may be read from any thread.
  */
 public final class TrapReceiver {
 
     private static final Logger LOG = LogManager.getLogger(TrapReceiver.class);
     private static final int TRAP_LINK_STATE_CHANGE = 128;
+    private static final int TRAP_LINK_INTEGRITY = 129;
+    private static final int TRAP_WATCHDOG_TIMER = 131;
     private static final int TRAP_LOCAL_CHANGES = 144;
 
     private final MadTransactions transactions;
     private final SmEvents events;
     private final BooleanSupplier sweepOnTrap;
+    private final ObjIntConsumer<Notice> forward;
+    private final LongSupplier clock;
+    private final TrapSuppression suppression = new TrapSuppression();
+    private final AtomicLong suppressed = new AtomicLong();
 
-    /** A receiver answering through {@code transactions} and asking {@code events} for sweeps. */
-    public TrapReceiver(MadTransactions transactions, SmEvents events, BooleanSupplier sweepOnTrap) {
+    /**
+     * A receiver answering through {@code transactions}, asking {@code events} for sweeps and forwarding traps
+     * through {@code forward} (notice, source LID), with {@code clock} (nanoseconds) timing the suppression window.
+     */
+    public TrapReceiver(MadTransactions transactions, SmEvents events, BooleanSupplier sweepOnTrap,
+                        ObjIntConsumer<Notice> forward, LongSupplier clock) {
         this.transactions = transactions;
         this.events = events;
         this.sweepOnTrap = sweepOnTrap;
+        this.forward = forward;
+        this.clock = clock;
     }
 
     /** Handles one Trap MAD. */
     public void onTrap(MadAddress from, byte[] mad, int length) {
         Notice notice = Notice.decode(mad, Smp.DATA_OFFSET);
         repress(from, mad, length);
+        int sourceLid = from instanceof MadAddress.LidRouted l ? l.lid() : 0;
         int trap = notice.trapNumberOrDeviceId();
         String what = "trap " + trap + " from LID " + notice.issuerLid();
+        if (suppression.suppress(sourceLid, notice, clock.getAsLong())) {
+            suppressed.incrementAndGet();
+            LOG.debug("{}: repeated, only repressed", what);
+            return;
+        }
         if (notice.generic() && (trap == TRAP_LINK_STATE_CHANGE || trap == TRAP_LOCAL_CHANGES)) {
             if (sweepOnTrap.getAsBoolean()) {
                 LOG.log(LogLevels.VERBOSE, "{}: heavy sweep requested", what);
@@ -53,6 +76,14 @@ public final class TrapReceiver {
         } else {
             LOG.info("{} received (type {}, {}generic)", what, notice.type(), notice.generic() ? "" : "not ");
         }
+        if (!notice.generic() || trap < TRAP_LINK_INTEGRITY || trap > TRAP_WATCHDOG_TIMER) {
+            forward.accept(notice, sourceLid);
+        }
+    }
+
+    /** Traps suppressed as repeated so far. */
+    public long suppressed() {
+        return suppressed.get();
     }
 
     private void repress(MadAddress from, byte[] mad, int length) {

@@ -4,6 +4,7 @@ import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.channel.MadChannel;
 import dev.jsm.mad.channel.MadReceiver;
 import dev.jsm.mad.codec.MadStatus;
+import dev.jsm.mad.codec.Method;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Objects;
@@ -30,7 +31,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p><b>Unsolicited MADs</b> (traps, SA requests, SMInfo from other SMs: everything that is not a response) go to
  * the handler registered for their class, method and attribute ({@link #onUnsolicited}); others are counted and
- * dropped. Malformed MADs (shorter than the common header, base version not 1) are counted and dropped; nothing
+ * dropped. Responses that match no request of this layer go to the handler registered for them with
+ * {@link #onForeignResponse} (answers to requests another component sent on the channel with its own TIDs and
+ * timeouts: the SA's Reports), else they are counted as unmatched and dropped. Malformed MADs (shorter than the common header, base version not 1) are counted and dropped; nothing
  * received ever throws on the I/O thread.
  *
  * <p><b>Threading.</b> Thread-safe. Three kinds of threads meet here, under one lock held only for bookkeeping
@@ -64,6 +67,7 @@ public final class MadTransactions implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition timerWake = lock.newCondition();
     private final UnsolicitedRoutes routes = new UnsolicitedRoutes();
+    private final UnsolicitedRoutes foreignResponses = new UnsolicitedRoutes();
     private final Thread timer;
     private final Completions completions;
     /** Guarded by {@link #lock}, as are all fields below. */
@@ -170,6 +174,20 @@ public final class MadTransactions implements AutoCloseable {
      */
     public void onUnsolicited(UnsolicitedFilter filter, Executor executor, UnsolicitedHandler handler) {
         routes.add(new UnsolicitedRoutes.Route(Objects.requireNonNull(filter, "filter"),
+                Objects.requireNonNull(executor, "executor"), Objects.requireNonNull(handler, "handler")));
+    }
+
+    /**
+     * Routes the responses that match no request of this layer and match {@code filter} (its method being the
+     * request method, e.g. Report; the responses carry it with the response bit, ReportResp) to {@code handler}, run
+     * on {@code executor}. For a component that sends its own requests with {@link #post} and keeps its own TIDs,
+     * timeouts and retries outside the window and the quiescence barrier - the SA's Reports to event subscribers,
+     * which must never hold up a sweep. Such responses count as unsolicited MADs handed to a handler.
+     *
+     * @throws IllegalStateException if a handler is already registered for {@code filter}
+     */
+    public void onForeignResponse(UnsolicitedFilter filter, Executor executor, UnsolicitedHandler handler) {
+        foreignResponses.add(new UnsolicitedRoutes.Route(Objects.requireNonNull(filter, "filter"),
                 Objects.requireNonNull(executor, "executor"), Objects.requireNonNull(handler, "handler")));
     }
 
@@ -341,18 +359,32 @@ public final class MadTransactions implements AutoCloseable {
     }
 
     private void matchResponse(MadAddress from, byte[] mad, int length) {
+        UnsolicitedRoutes.Route foreign = matchOrFindForeign(from, mad, length);
+        if (foreign != null) {
+            foreignResponses.dispatch(foreign, from, mad, length);
+        }
+    }
+
+    /** Completes the request {@code mad} answers, or returns the foreign-response route for it (or null). */
+    private UnsolicitedRoutes.Route matchOrFindForeign(MadAddress from, byte[] mad, int length) {
         Transaction done = null;
         lock.lock();
         try {
             if (closed) {
-                return;
+                return null;
             }
             counters.received++;
             long now = System.nanoTime();
             Transaction t = match(mad);
             if (t == null) {
-                counters.droppedUnmatched++;
-                return;
+                UnsolicitedRoutes.Route foreign = foreignResponses.find(HeaderBytes.mgmtClass(mad),
+                        HeaderBytes.method(mad) & ~Method.RESPONSE_BIT, HeaderBytes.attributeId(mad));
+                if (foreign == null) {
+                    counters.droppedUnmatched++;
+                } else {
+                    counters.unsolicited++;
+                }
+                return foreign;
             }
             window.retire(t, now);
             counters.responses++;
@@ -364,6 +396,7 @@ public final class MadTransactions implements AutoCloseable {
             lock.unlock();
         }
         completions.dispatch(done);
+        return null;
     }
 
     private void deliverUnsolicited(MadAddress from, byte[] mad, int length, int method) {

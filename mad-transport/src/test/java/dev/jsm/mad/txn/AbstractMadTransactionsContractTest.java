@@ -436,6 +436,31 @@ public abstract class AbstractMadTransactionsContractTest {
     }
 
     @Test
+    protected void responsesNoRequestAwaitsGoToTheirForeignResponseHandler() throws Exception {
+        MadTransactions t = open(TransactionSettings.defaults());
+        ConcurrentLinkedQueue<String> seen = new ConcurrentLinkedQueue<>();
+        ExecutorService sa = Executors.newSingleThreadExecutor(r -> new Thread(r, "sa"));
+        try {
+            t.onForeignResponse(UnsolicitedFilter.of(MgmtClass.SUBN_ADM, Method.REPORT, AttributeId.NOTICE), sa,
+                    (from, mad, len) -> seen.add(String.format("0x%02x from %d on %s", mad[3] & 0xFF,
+                            ((MadAddress.LidRouted) from).lid(), Thread.currentThread().getName())));
+            tap.inject(MadAddress.gsi(9, 0, 0), RequestBatch.mad(0x03, Method.REPORT_RESP, AttributeId.NOTICE),
+                    256);
+            tap.inject(MadAddress.gsi(9, 0, 0), RequestBatch.mad(0x03, Method.GET_RESP, AttributeId.NOTICE), 256);
+            tap.inject(MadAddress.gsi(9, 0, 0), RequestBatch.mad(0x03, Method.REPORT, AttributeId.NOTICE), 256);
+            waitFor(() -> t.stats().received() == 3);
+            waitFor(() -> seen.size() == 1);
+        } finally {
+            sa.shutdown();
+        }
+        assertThat(seen).containsExactly("0x86 from 9 on sa");
+        TransactionStats s = t.stats();
+        assertThat(s.unsolicited()).isEqualTo(1);
+        assertThat(s.droppedUnmatched()).as("GetResp: no route").isEqualTo(1);
+        assertThat(s.droppedUnsolicited()).as("a Report request is not a response").isEqualTo(1);
+    }
+
+    @Test
     protected void failingHandlerDoesNotStopLaterOutcomes() throws InterruptedException {
         MadTransactions t = open(TransactionSettings.defaults().withTimeout(SLOW, 3));
         List<TransactionOutcome> out = new ArrayList<>();

@@ -6,10 +6,14 @@ import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.mad.codec.MadStatus;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
+import dev.jsm.mad.smp.Notice;
 import dev.jsm.sa.codec.RmppHeader;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.codec.SaStatus;
+import dev.jsm.sa.event.EventService;
+import dev.jsm.sa.event.McastNotices;
+import dev.jsm.sa.event.PortChanges;
 import dev.jsm.sa.mcast.McastMembershipListener;
 import dev.jsm.sa.mcast.McastRegistry;
 import dev.jsm.sa.mcast.WellKnownGroup;
@@ -25,6 +29,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -37,6 +42,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * multicast groups (MCMemberRecord Set/Delete/Get/GetTable, {@link McastRegistry}, changes reported to a
  * {@link McastMembershipListener}), sends GetTable answers through its own RMPP sender and reassembles multi-MAD
  * requests with its own RMPP receiver (no kernel RMPP: umad2sim has none). Single records go back as one MAD.
+ * Event forwarding lives in {@link EventService}: InformInfo Set, InformInfoRecord Get/GetTable, and Reports of the
+ * notices - traps 64/65 for the ports that came and went at each {@link #publish}, 66/67 from the multicast groups,
+ * and the traps the SM receives ({@link #forwardTrap}) - retired by ReportResp, resent on the RMPP ACK timeout up to
+ * its retry count. With {@code drop_event_subscriptions} the subscriptions and ServiceRecords of ports gone at a
+ * publish are removed.
  *
  * <p>Feeding: {@link #onMad} takes the class 0x03 MADs; install it as the channel's receiver when the agent owns the
  * channel ({@code channel.setReceiver(agent::onMad)}), or register it with the SM's {@code MadTransactions} for
@@ -59,6 +69,7 @@ public final class SaAgent implements AutoCloseable {
     private final SaQueryEngine engine = new SaQueryEngine();
     private final ServiceRegistry services = new ServiceRegistry();
     private final McastRegistry mcast;
+    private final EventService events;
     private final RmppSender sender;
     private final RmppReceiver receiver;
     private final int maxQueued;
@@ -89,7 +100,8 @@ public final class SaAgent implements AutoCloseable {
     public SaAgent(MadChannel channel, SaView initial, RmppSettings rmpp, int maxQueued,
                    McastMembershipListener mcastListener) {
         this.channel = channel;
-        this.mcast = new McastRegistry(mcastListener);
+        this.events = new EventService(channel, rmpp.ackTimeout(), rmpp.maxRetries());
+        this.mcast = new McastRegistry(new McastNotices(mcastListener, events, this::view));
         this.view = initial;
         this.sender = new RmppSender(channel, rmpp);
         this.receiver = new RmppReceiver(channel, rmpp);
@@ -106,9 +118,33 @@ public final class SaAgent implements AutoCloseable {
         thread.scheduleWithFixedDelay(() -> tick(System.nanoTime()), TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
     }
 
-    /** Makes {@code next} the view later requests are answered from (the sweep calls this at SUBNET UP). */
+    /**
+     * Makes {@code next} the view later requests are answered from (the sweep calls this at SUBNET UP), and, on the
+     * agent's thread, reports the end ports that came (trap 64) and went (trap 65) since the previous view and,
+     * with {@code drop_event_subscriptions}, removes the gone ports' subscriptions and ServiceRecords. The first
+     * publish sees every port as new, as OpenSM reports every port at its first SUBNET UP.
+     */
     public void publish(SaView next) {
+        SaView prev = view;
         view = next;
+        onAgentThread(() -> portsChanged(prev, next, System.nanoTime()));
+    }
+
+    /**
+     * Forwards a trap the SM received from {@code sourceLid} to the matching subscribers, on the agent's thread,
+     * with the issuing port's GID from the published view. Thread-safe; never blocks.
+     */
+    public void forwardTrap(int sourceLid, Notice notice) {
+        onAgentThread(() -> events.forwardTrap(view, sourceLid, notice, System.nanoTime()));
+    }
+
+    /** Runs {@code task} on the agent's thread; nothing once the agent is closed. */
+    private void onAgentThread(Runnable task) {
+        try {
+            thread.execute(task);
+        } catch (RejectedExecutionException e) {
+            LOG.log(System.Logger.Level.DEBUG, "SA agent closed; event work dropped");
+        }
     }
 
     /**
@@ -127,7 +163,8 @@ public final class SaAgent implements AutoCloseable {
 
     /** The counters. */
     public SaAgentStats stats() {
-        return new SaAgentStats(received, answered, dropped.get(), sender.counters(), receiver.counters());
+        return new SaAgentStats(received, answered, dropped.get(), sender.counters(), receiver.counters(),
+                events.counters());
     }
 
     /** Stops the agent thread (the channel stays open: its owner closes it). */
@@ -135,6 +172,7 @@ public final class SaAgent implements AutoCloseable {
     public void close() {
         thread.shutdownNow();
         sender.clear();
+        events.clear();
     }
 
     /**
@@ -166,11 +204,29 @@ public final class SaAgent implements AutoCloseable {
         return sender.inFlight();
     }
 
-    /** Fires RMPP timeouts and expires leases. Runs on the agent thread. */
+    /** Fires RMPP and Report timeouts and expires leases. Runs on the agent thread. */
     void tick(long nowNanos) {
         sender.poll(nowNanos);
         receiver.poll(nowNanos);
         services.expire(nowNanos);
+        events.poll(nowNanos);
+    }
+
+    /** Traps 64/65 and {@code drop_event_subscriptions} for a new view. Runs on the agent thread. */
+    void portsChanged(SaView prev, SaView next, long nowNanos) {
+        PortChanges changes = PortChanges.between(prev.snapshot(), next.snapshot());
+        if (next.settings().dropEventSubscriptions() && !changes.gone().isEmpty()) {
+            int n = events.subscriptions().removePorts(changes.goneGuids())
+                    + services.removePorts(changes.goneGuids());
+            LOG.log(System.Logger.Level.DEBUG, "{0} subscriptions and ServiceRecords of {1} gone ports removed", n,
+                    changes.gone().size());
+        }
+        events.portsChanged(prev, next, changes, nowNanos);
+    }
+
+    /** The event subscriptions and Reports (tests). */
+    EventService events() {
+        return events;
     }
 
     /** Handles one MAD. Runs on the agent thread (tests call it directly). */
@@ -197,7 +253,10 @@ public final class SaAgent implements AutoCloseable {
             return;
         }
         if (response) {
-            dropped.incrementAndGet();
+            if (MadHeader.METHOD.getInt(full, 0) != Method.REPORT_RESP.value()
+                    || MadHeader.ATTRIBUTE_ID.getInt(full, 0) != SaAttribute.NOTICE || !events.onReportResponse(full)) {
+                dropped.incrementAndGet();
+            }
             return;
         }
         request(from, full, Arrays.copyOfRange(full, SaHeader.DATA_OFFSET, MadHeader.MAD_SIZE), nowNanos);
@@ -238,6 +297,9 @@ public final class SaAgent implements AutoCloseable {
             if (a != null) {
                 return a;
             }
+        }
+        if (EventService.serves(req.attributeId(), method)) {
+            return getRules(req, events.answer(v, req));
         }
         boolean service = req.attributeId() == SaAttribute.SERVICE_RECORD;
         if (method == Method.GET.value() || method == Method.GET_TABLE.value()) {

@@ -9,6 +9,7 @@ import dev.jsm.sa.query.SaRequest;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The ServiceRecords registered with the SA (IBA 15.2.5.14): Set registers or renews one (key: ServiceID,
@@ -72,6 +73,17 @@ final class ServiceRegistry {
         }
         entries.removeAll(gone);
         return answer(gone, request, nowNanos);
+    }
+
+    /**
+     * Removes the records whose ServiceGID is one of the ports {@code portGuids} ({@code drop_event_subscriptions}).
+     *
+     * @return how many went
+     */
+    int removePorts(Set<Long> portGuids) {
+        int before = entries.size();
+        entries.removeIf(e -> portGuids.contains(e.record.serviceGid().interfaceId()));
+        return before - entries.size();
     }
 
     /** Drops expired records. */

@@ -1,12 +1,16 @@
 package dev.jsm.sa.mcast;
 
+import dev.jsm.sa.codec.Gid;
+
 /**
  * What the SA tells the SM about multicast membership, so the MFTs follow the joins: a port joined or left the
  * group of an MLID, a group was created or deleted. Called on the SA agent's thread in the order the changes
  * happen; implementations must not block (the daemon queues the change for its SM thread and asks for a sweep).
  *
  * <p>A port "joins" when it gets its first JoinState bit in a group and "leaves" when it loses its last one; a
- * deleted group's remaining members are reported as leaving before {@link #groupDeleted}.
+ * deleted group's remaining members are reported as leaving before {@link #groupDeleted}. Independently, a group
+ * whose full members go from none to one or from one to none is reported through {@link #firstFullMember} and
+ * {@link #lastFullMemberLeft} (the moments OpenSM issues traps 66 and 67).
  */
 public interface McastMembershipListener {
 
@@ -40,4 +44,18 @@ public interface McastMembershipListener {
 
     /** {@code portGuid} is no longer a member of group {@code mlid}. */
     void left(int mlid, long portGuid);
+
+    /**
+     * Group {@code mgid} of partition {@code pKey} got its first full member (JoinState FullMember or
+     * SendOnlyFullMember): trap 66 "multicast group created". Ignored unless overridden.
+     */
+    default void firstFullMember(Gid mgid, int pKey) {
+    }
+
+    /**
+     * Group {@code mgid} of partition {@code pKey} lost its last full member (it is deleted unless well known):
+     * trap 67 "multicast group deleted". Ignored unless overridden.
+     */
+    default void lastFullMemberLeft(Gid mgid, int pKey) {
+    }
 }

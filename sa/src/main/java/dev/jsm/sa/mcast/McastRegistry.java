@@ -150,12 +150,16 @@ public final class McastRegistry {
         if (create) {
             add(g);
         }
+        int fullBefore = create ? 0 : g.fullMembers();
         Gid portGid = new Gid(prefix, port.portGuid());
         McastGroup.Member now = old == null ? new McastGroup.Member(portGid, r.scope(), r.joinState(), proxy ? 1 : 0)
                 : new McastGroup.Member(old.portGid(), old.scope(), old.joinState() | r.joinState(), old.proxyJoin());
         g.members().put(port.portGuid(), now);
         if (old == null) {
             listener.joined(g.mlid(), port.portGuid());
+        }
+        if (fullBefore == 0 && g.fullMembers() > 0) {
+            listener.firstFullMember(g.mgid(), g.params().pKey());
         }
         return answer(List.of(g.record(r.portGid(), now.scope(), now.joinState(), r.proxyJoin())));
     }
@@ -195,6 +199,7 @@ public final class McastRegistry {
         }
         if ((m.joinState() & JoinRules.FULL_STATES) != 0 && (remaining & JoinRules.FULL_STATES) == 0
                 && fullBefore == 1) {
+            listener.lastFullMemberLeft(g.mgid(), g.params().pKey());
             cleanup(g);
         }
         return answer(List.of(new McMemberRecord(r.mgid(), r.portGid(), r.qKey(), r.mlid(), McastGroup.EXACTLY,

@@ -10,12 +10,18 @@ package dev.jsm.sa.query;
  * @param respTimeValue ClassPortInfo.RespTimeValue (smallest n with 4.096 us * 2^n >= transaction_timeout)
  * @param multicast whether multicast is served ({@code disable_multicast} off): ClassPortInfo IsUDMulticast
  * @param qos whether QoS is on ({@code qos}): ClassPortInfo CapabilityMask2 IsQoSSupported
+ * @param dropEventSubscriptions whether the event subscriptions and ServiceRecords of ports that disappeared are
+ *     removed at SUBNET UP ({@code drop_event_subscriptions})
  */
-public record SaSettings(long saKey, int subnetTimeout, int respTimeValue, boolean multicast, boolean qos) {
+public record SaSettings(long saKey, int subnetTimeout, int respTimeValue, boolean multicast, boolean qos,
+                         boolean dropEventSubscriptions) {
 
-    /** OpenSM's defaults: sa_key 1, subnet_timeout 18, RespTimeValue for 200 ms (16), multicast on, QoS off. */
+    /**
+     * OpenSM's defaults: sa_key 1, subnet_timeout 18, RespTimeValue for 200 ms (16), multicast on, QoS off,
+     * subscriptions kept.
+     */
     public static SaSettings defaults() {
-        return new SaSettings(1, 18, respTimeValue(200), true, false);
+        return new SaSettings(1, 18, respTimeValue(200), true, false, false);
     }
 
     /** RespTimeValue for a transaction timeout: the smallest n >= 8 with 4.096 us * 2^n >= the timeout. */

@@ -20,8 +20,9 @@ class SaAgentFuzzTest {
     private static final int[] ATTRIBUTES = {SaAttribute.CLASS_PORT_INFO, SaAttribute.NODE_RECORD,
         SaAttribute.PORT_INFO_RECORD, SaAttribute.SWITCH_INFO_RECORD, SaAttribute.LINK_RECORD,
         SaAttribute.LINEAR_FORWARDING_TABLE_RECORD, SaAttribute.SM_INFO_RECORD, SaAttribute.PATH_RECORD,
-        SaAttribute.SERVICE_RECORD, SaAttribute.MC_MEMBER_RECORD, 0x1234};
-    private static final int[] METHODS = {0x01, 0x02, 0x06, 0x12, 0x14, 0x15, 0x81, 0x92, 0x7f};
+        SaAttribute.SERVICE_RECORD, SaAttribute.MC_MEMBER_RECORD, SaAttribute.INFORM_INFO,
+        SaAttribute.INFORM_INFO_RECORD, SaAttribute.NOTICE, 0x1234};
+    private static final int[] METHODS = {0x01, 0x02, 0x06, 0x12, 0x14, 0x15, 0x81, 0x86, 0x92, 0x7f};
 
     @Test
     void randomRequestsAreAnsweredOrCountedAsDropped() {

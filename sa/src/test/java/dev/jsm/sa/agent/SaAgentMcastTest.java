@@ -91,7 +91,7 @@ class SaAgentMcastTest {
         MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
         SaTestClient client = new SaTestClient(net.endpoint(8, 9), System::nanoTime);
         SaView small = SaViews.small();
-        SaSettings off = new SaSettings(1, 18, 16, false, false);
+        SaSettings off = new SaSettings(1, 18, 16, false, false, false);
         SaView view = new SaView(small.snapshot(), small.pathSl(), small.qos(), small.partitions(), small.sm(), off);
         try (SaAgent agent = new SaAgent(sa, view, RmppSettings.defaults(), 100, listener)) {
             sa.setReceiver((from, mad, length) -> agent.handle(from, mad, length, 0));

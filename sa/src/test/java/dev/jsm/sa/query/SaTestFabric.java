@@ -38,6 +38,11 @@ final class SaTestFabric {
 
     /** The snapshot with the switches' port 0 MTUCap set to {@code port0MtuCap} (ibsim's switches say 1024). */
     static SubnetSnapshot snapshot(boolean breakLid10, int port0MtuCap) {
+        return snapshot(breakLid10, port0MtuCap, true);
+    }
+
+    /** The snapshot, without host H4 (as after it was powered off) unless {@code withH4}. */
+    static SubnetSnapshot snapshot(boolean breakLid10, int port0MtuCap, boolean withH4) {
         Subnet s = new Subnet();
         Node a = addSwitch(s, SW_A, 2, port0MtuCap);
         Node b = addSwitch(s, SW_B, 1, port0MtuCap);
@@ -45,7 +50,7 @@ final class SaTestFabric {
         Node h1 = addCa(s, H1, a, 3, 4, 1);
         Node h2 = addCa(s, H2, a, 4, 8, 0);
         Node h3 = addCa(s, H3, b, 3, 9, 0);
-        Node h4 = addCa(s, H4, b, 4, 10, 0);
+        Node h4 = withH4 ? addCa(s, H4, b, 4, 10, 0) : null;
         a.port(1).setAttributes(attrs(0, 0, 2, 2, 4, 4));
         b.port(1).setAttributes(attrs(0, 0, 2, 2, 4, 4));
         s.assignLids(s.endPort(SW_B), LidRange.single(1));
@@ -53,7 +58,9 @@ final class SaTestFabric {
         s.assignLids(s.endPort(H1 + 1), LidRange.of(4, 1));
         s.assignLids(s.endPort(H2 + 1), LidRange.single(8));
         s.assignLids(s.endPort(H3 + 1), LidRange.single(9));
-        s.assignLids(s.endPort(H4 + 1), LidRange.single(10));
+        if (h4 != null) {
+            s.assignLids(s.endPort(H4 + 1), LidRange.single(10));
+        }
         //            LID:   0    1  2  3    4  5  6    7    8  9  10
         program(a, new int[] {255, 1, 0, 255, 3, 3, 255, 255, 4, 1, breakLid10 ? 255 : 1});
         program(b, new int[] {255, 0, 1, 255, 1, 1, 255, 255, 1, 3, 4});

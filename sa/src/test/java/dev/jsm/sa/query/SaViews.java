@@ -10,4 +10,9 @@ public final class SaViews {
     public static SaView small() {
         return SaTestFabric.view(false);
     }
+
+    /** {@link #small()} after host H4 (LID 10, port GUID 0x0002c90000004001) disappeared. */
+    public static SaView smallWithoutH4() {
+        return SaTestFabric.view(SaTestFabric.snapshot(false, 5, false));
+    }
 }

@@ -1,0 +1,96 @@
+package dev.jsm.daemon.sm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.mad.channel.LocalPort;
+import dev.jsm.mad.channel.MadAddress;
+import dev.jsm.mad.channel.MadChannel;
+import dev.jsm.mad.channel.MadReceiver;
+import dev.jsm.mad.codec.MadHeader;
+import dev.jsm.mad.codec.Smp;
+import dev.jsm.mad.smp.Notice;
+import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.TransactionSettings;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link TrapReceiver} on a recording channel, time frozen: every trap is answered with a TrapRepress; a trap
+ * repeated more than ten times inside the window is only answered (no sweep request, not forwarded) and counted;
+ * port-health traps 129-131 are not forwarded.
+ */
+class TrapReceiverTest {
+
+    private final List<Integer> sentMethods = new ArrayList<>();
+    private final MadChannel channel = new MadChannel() {
+        @Override
+        public LocalPort localPort() {
+            return new LocalPort("test", 1, 1, 1, 1, 4);
+        }
+
+        @Override
+        public void send(MadAddress to, byte[] mad, int length) {
+            sentMethods.add(mad[3] & 0xFF);
+        }
+
+        @Override
+        public void setReceiver(MadReceiver receiver) {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+    private final MadTransactions transactions = new MadTransactions(channel, TransactionSettings.defaults(),
+            Runnable::run);
+    private final SmEvents events = new SmEvents();
+    private final List<String> forwarded = new ArrayList<>();
+    private final TrapReceiver receiver = new TrapReceiver(transactions, events, () -> true,
+            (notice, lid) -> forwarded.add(notice.trapNumberOrDeviceId() + " from " + lid), () -> 0L);
+
+    @AfterEach
+    void close() {
+        transactions.close();
+    }
+
+    private static byte[] trapMad(Notice notice) {
+        byte[] mad = new byte[MadHeader.MAD_SIZE];
+        new MadHeader(1, 0x01, 1, 0x05, 0, 0, 0x99, 0x0002, 0).encodeTo(mad);
+        notice.encodeTo(mad, Smp.DATA_OFFSET);
+        return mad;
+    }
+
+    @Test
+    void repeatedTrapsAreOnlyRepressedAndCounted() throws Exception {
+        byte[] mad = trapMad(TrapSuppressionTest.trap128(2));
+        for (int i = 0; i < 10; i++) {
+            receiver.onTrap(MadAddress.smi(2), mad, mad.length);
+        }
+        assertThat(events.isPending(SmEvent.HEAVY_SWEEP)).isTrue();
+        events.take();
+        assertThat(forwarded).hasSize(10).containsOnly("128 from 2");
+
+        receiver.onTrap(MadAddress.smi(2), mad, mad.length);
+        receiver.onTrap(MadAddress.smi(2), mad, mad.length);
+        assertThat(events.isPending(SmEvent.HEAVY_SWEEP)).as("no sweep for a suppressed trap").isFalse();
+        assertThat(forwarded).as("not forwarded").hasSize(10);
+        assertThat(receiver.suppressed()).isEqualTo(2);
+        assertThat(sentMethods).as("every trap answered with TrapRepress").hasSize(12).containsOnly(0x07);
+    }
+
+    @Test
+    void portHealthTrapsAreNotForwarded() {
+        Notice linkIntegrity = new Notice(true, Notice.TYPE_URGENT, Notice.PRODUCER_CA, 129, 4, 0, 0,
+                new byte[Notice.DATA_DETAILS_LENGTH]);
+        Notice badPKey = new Notice(true, Notice.TYPE_SECURITY, Notice.PRODUCER_CA, 257, 4, 0, 0,
+                new byte[Notice.DATA_DETAILS_LENGTH]);
+        receiver.onTrap(MadAddress.smi(4), trapMad(linkIntegrity), MadHeader.MAD_SIZE);
+        receiver.onTrap(MadAddress.smi(4), trapMad(badPKey), MadHeader.MAD_SIZE);
+        assertThat(forwarded).containsExactly("257 from 4");
+        assertThat(events.isPending(SmEvent.HEAVY_SWEEP)).isFalse();
+    }
+}

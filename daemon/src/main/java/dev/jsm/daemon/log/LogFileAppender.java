@@ -3,6 +3,7 @@ package dev.jsm.daemon.log;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
@@ -42,7 +43,7 @@ final class LogFileAppender extends AbstractAppender {
     }
 
     /**
-     * Opens (creating it if needed) {@code file}.
+     * Opens {@code file}, creating it and its missing parent directories (as log4j's file appenders did).
      *
      * @param append keep what the file holds ({@code accum_log_file}); else empty it first
      * @param maxBytes the size limit, 0 for none
@@ -50,6 +51,10 @@ final class LogFileAppender extends AbstractAppender {
      */
     static LogFileAppender open(String name, Filter filter, Layout<String> layout, Path file, boolean append,
                                 long maxBytes) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        if (dir != null) {
+            Files.createDirectories(dir);
+        }
         FileChannel ch = openAppending(file);
         if (!append) {
             try {

@@ -47,6 +47,14 @@ class LogSetupTest {
     }
 
     @Test
+    void missingDirectoriesOfTheLogFileAreCreated() throws Exception {
+        Path file = dir.resolve("var/log/opensm.log");
+        LogSetup.start(new LogSettings(file.toString(), 0x03, true, ""));
+        LogManager.getLogger("test").info("SUBNET UP");
+        assertThat(Files.readAllLines(file)).singleElement().asString().endsWith("-> SUBNET UP");
+    }
+
+    @Test
     void reopenAfterARenameStartsAFreshFileAndTouchesNoOther() throws Exception {
         Path file = dir.resolve("opensm.log");
         LogSetup.start(new LogSettings(file.toString(), 0x03, true, "pfx "));

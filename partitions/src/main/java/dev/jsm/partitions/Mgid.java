@@ -195,4 +195,16 @@ public record Mgid(long high, long low) {
         }
         return sb.toString();
     }
+
+    // equals and hashCode written out: a record's generated ones are linked through method handles at their first
+    // call, and the first such link in a JVM costs the daemon's first sweep about 25 ms.
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Mgid m && m.high == high && m.low == low;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(high) * 31 + Long.hashCode(low);
+    }
 }

@@ -46,4 +46,14 @@ class MgidTest {
         }
         assertThat(CNumbers.parse("0x10000", 0xFFFF)).isEmpty();
     }
+
+    @Test
+    void equalityAndHashFollowBothHalves() {
+        Mgid a = new Mgid(0xff12401bffff0000L, 0xffffffffL);
+        assertThat(a).isEqualTo(new Mgid(0xff12401bffff0000L, 0xffffffffL))
+                .hasSameHashCodeAs(new Mgid(0xff12401bffff0000L, 0xffffffffL))
+                .isNotEqualTo(new Mgid(0xff12401bffff0000L, 0xfffffffeL))
+                .isNotEqualTo(new Mgid(0xff12401bffff0001L, 0xffffffffL))
+                .isNotEqualTo(null);
+    }
 }

@@ -69,4 +69,16 @@ public record LidRange(int base, int lmc) {
     public String toString() {
         return lmc == 0 ? Lid.toString(base) : Lid.toString(base) + "-" + Lid.toString(last());
     }
+
+    // equals and hashCode written out: a record's generated ones are linked through method handles at their first
+    // call, and the first such link in a JVM costs the daemon's first sweep about 25 ms.
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof LidRange r && r.base == base && r.lmc == lmc;
+    }
+
+    @Override
+    public int hashCode() {
+        return base * 31 + lmc;
+    }
 }

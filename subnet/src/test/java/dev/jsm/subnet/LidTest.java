@@ -93,4 +93,10 @@ class LidTest {
         assertThatThrownBy(() -> LidRange.of(8, 8)).hasMessage("LMC 8 out of range (expected 0-7)");
         assertThat(LidRange.of(0xBF80, 7).last()).isEqualTo(0xBFFF);
     }
+
+    @Test
+    void lidRangesAreEqualByBaseAndLmc() {
+        assertThat(LidRange.of(8, 2)).isEqualTo(LidRange.of(8, 2)).hasSameHashCodeAs(LidRange.of(8, 2))
+                .isNotEqualTo(LidRange.of(8, 1)).isNotEqualTo(LidRange.of(12, 2)).isNotEqualTo(null);
+    }
 }

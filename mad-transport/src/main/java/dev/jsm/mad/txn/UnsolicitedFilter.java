@@ -40,4 +40,17 @@ public record UnsolicitedFilter(int mgmtClass, int method, int attributeId) {
     public static UnsolicitedFilter of(MgmtClass mgmtClass, Method method, AttributeId attribute) {
         return new UnsolicitedFilter(mgmtClass.value(), method.value(), attribute.value());
     }
+
+    // equals and hashCode written out: a record's generated ones are linked through method handles at their first
+    // call, and the first such link in a JVM costs the daemon's first sweep about 25 ms.
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof UnsolicitedFilter f && f.mgmtClass == mgmtClass && f.method == method
+                && f.attributeId == attributeId;
+    }
+
+    @Override
+    public int hashCode() {
+        return (mgmtClass * 31 + method) * 31 + attributeId;
+    }
 }

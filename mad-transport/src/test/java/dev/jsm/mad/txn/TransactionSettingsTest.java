@@ -54,4 +54,14 @@ class TransactionSettingsTest {
                 .hasMessageContaining("method 0x81");
         assertThat(new UnsolicitedFilter(0x01, 0x05, 0x0002).attributeId()).isEqualTo(2);
     }
+
+    @Test
+    void unsolicitedFiltersAreEqualByClassMethodAndAttribute() {
+        UnsolicitedFilter f = new UnsolicitedFilter(0x01, 0x05, UnsolicitedFilter.ANY_ATTRIBUTE);
+        assertThat(f).isEqualTo(new UnsolicitedFilter(0x01, 0x05, UnsolicitedFilter.ANY_ATTRIBUTE))
+                .hasSameHashCodeAs(new UnsolicitedFilter(0x01, 0x05, UnsolicitedFilter.ANY_ATTRIBUTE))
+                .isNotEqualTo(new UnsolicitedFilter(0x03, 0x05, UnsolicitedFilter.ANY_ATTRIBUTE))
+                .isNotEqualTo(new UnsolicitedFilter(0x01, 0x01, UnsolicitedFilter.ANY_ATTRIBUTE))
+                .isNotEqualTo(new UnsolicitedFilter(0x01, 0x05, 0x0002)).isNotEqualTo(null);
+    }
 }

@@ -57,4 +57,16 @@ public record Gid(long prefix, long interfaceId) {
         }
         return sb.toString();
     }
+
+    // equals and hashCode written out: a record's generated ones are linked through method handles at their first
+    // call, and the first such link in a JVM costs the daemon's first sweep about 25 ms.
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Gid g && g.prefix == prefix && g.interfaceId == interfaceId;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(prefix) * 31 + Long.hashCode(interfaceId);
+    }
 }

@@ -80,4 +80,13 @@ class SaHeaderTest {
         assertThat(SaAttribute.name(SaAttribute.PATH_RECORD)).isEqualTo("PathRecord");
         assertThat(SaAttribute.name(0x0099)).isEqualTo("0x0099");
     }
+
+    @Test
+    void gidsAreEqualByPrefixAndInterfaceId() {
+        Gid g = new Gid(0xfe80000000000000L, 0x0002c90200000001L);
+        assertThat(g).isEqualTo(new Gid(0xfe80000000000000L, 0x0002c90200000001L))
+                .hasSameHashCodeAs(new Gid(0xfe80000000000000L, 0x0002c90200000001L))
+                .isNotEqualTo(new Gid(0xfe80000000000001L, 0x0002c90200000001L))
+                .isNotEqualTo(new Gid(0xfe80000000000000L, 0x0002c90200000002L)).isNotEqualTo(null);
+    }
 }

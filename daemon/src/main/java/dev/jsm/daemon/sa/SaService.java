@@ -40,10 +40,13 @@ import java.util.function.Consumer;
 /**
  * The subnet administrator inside the daemon: an {@link SaAgent} on the SM's port that answers SA queries on its
  * own thread from the view published at the last SUBNET UP - the snapshot (with the programmed LFTs the PathRecords
- * follow), the routing engine's path SLs, the QoS policy and the partitions in force - so a sweep never waits for
- * queries and queries never see a half-configured fabric. The SA's MADs reach it through the transactions layer's
+ * follow), the routing engine's path SLs, the QoS policy and the partitions in force, the P_Key, SL2VL and VLArb
+ * tables the SM programmed ({@link PortTableCopies}) - so a sweep never waits for queries and queries never see a
+ * half-configured fabric. The SA's MADs reach it through the transactions layer's
  * unsolicited dispatch (the layer owns the channel's receiver). Multicast joins and leaves reach the SM's groups
- * through {@link McastChanges}; the partitions' well-known groups are created in the SA at each SUBNET UP.
+ * through {@link McastChanges}; the partitions' well-known groups are created in the SA at each SUBNET UP, and the
+ * memberships of ports that left the fabric are dropped then (their leaves reach the SM's groups the same way, and
+ * the MFTs are reprogrammed in the heavy sweep that follows).
  *
  * <p>{@link #subnetUp} runs on the SM thread; the agent on its own. Thread-safe.
  */
@@ -100,10 +103,12 @@ public final class SaService implements SweepListener, AutoCloseable {
         agent.publish(new SaView(snapshot, pathSl,
                 SaBridges.qosLevels(qos == null ? null : qos.bind(QosFabric.of(snapshot, ctx.smPortGuid(),
                         SaBridges.partitionLookup(partitions)))),
-                SaBridges.membership(partitions), new SmIdentity(ctx.sm().smLid(), withKey), settings(o)));
+                SaBridges.membership(partitions), new SmIdentity(ctx.sm().smLid(), withKey), settings(o),
+                PortTableCopies.of(ctx.subnet(), ctx.qosTables())));
         if (partitions != null) {
             agent.defineWellKnownGroups(wellKnown(partitions.groups()));
         }
+        agent.dropDepartedMembers();
     }
 
     /** The agent's counters (metrics, tests). */
@@ -144,6 +149,7 @@ public final class SaService implements SweepListener, AutoCloseable {
 
     private static SaSettings settings(SmOptions o) {
         return new SaSettings(o.saKey(), o.getInt("subnet_timeout"),
-                SaSettings.respTimeValue(o.transactionTimeoutMs()), !o.getBool("disable_multicast"), o.qos());
+                SaSettings.respTimeValue(o.transactionTimeoutMs()), !o.getBool("disable_multicast"), o.qos(),
+                o.getBool("consolidate_ipv6_snm_req"), o.getBool("use_mfttop"));
     }
 }

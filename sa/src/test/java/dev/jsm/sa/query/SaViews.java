@@ -10,4 +10,9 @@ public final class SaViews {
     public static SaView small() {
         return SaTestFabric.view(false);
     }
+
+    /** {@link #small()} after the hosts with node GUIDs {@code gone} (H1 ..1000 to H4 ..4000) left the fabric. */
+    public static SaView smallWithout(long... gone) {
+        return SaTestFabric.view(SaTestFabric.snapshotWithout(gone));
+    }
 }

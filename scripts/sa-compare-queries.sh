@@ -3,10 +3,10 @@
 # Usage: sa-compare-queries.sh PORTS CLIENT OUTDIR   with SIM_HOST and PRELOAD (libumad2sim.so) in the environment.
 #   PORTS   `ibnetdiscover -p` output of the fabric (gives each node's name and LID)
 #   CLIENT  the CA the queries come from
-# Writes OUTDIR/NN.txt per query: first line "saquery ARGS" (with "# model-gap" when jsm lacks the data), then
-# saquery's output, stderr and exit status. Targets are picked by LID order so that both SMs get the same queries
-# when they assign the same LIDs: the CAs with the lowest, middle and highest LIDs, the switches with the lowest and
-# highest LIDs.
+# Writes OUTDIR/NN.txt per query: first line "saquery ARGS" (with "# TAG" for a query given as "q explain:TAG ...",
+# whose difference sa-compare.sh reports as explained by TAG), then saquery's output, stderr and exit status. Targets
+# are picked by LID order so that both SMs get the same queries when they assign the same LIDs: the CAs with the
+# lowest, middle and highest LIDs, the switches with the lowest and highest LIDs.
 set -u
 ports=$1 client=$2 out=$3
 mkdir -p "$out"
@@ -32,7 +32,7 @@ sw_name=$(awk -v l="$sw_lo" '$2 == l {print $1; exit}' <<< "$nodes")
 n=0
 q() {
     local tag=""
-    if [[ $1 == model-gap ]]; then tag=" # model-gap"; shift; fi
+    if [[ $1 == explain:* ]]; then tag=" # ${1#explain:}"; shift; fi
     n=$((n + 1))
     local f
     f=$(printf '%s/%02d.txt' "$out" "$n")
@@ -70,7 +70,10 @@ q LFTR "$sw_lo/0"
 q LFTR "$sw_hi/0"
 q PKTR "$sw_lo/0/0"
 q PKTR "$ca_hi/1/0"
-q model-gap --smkey 1 PKTR "$ca_hi/1/0"
+q --smkey 1 PKTR "$ca_hi/1/0"
+q --smkey 1 PKTR "$sw_lo/0/0"
+q --smkey 1 PKTR "$sw_lo/1/0"
+q explain:pkey-unread --smkey 1 PKTR "$sw_hi/2/0"
 q SL2VL "$sw_lo/1/2"
 q SL2VL "$ca_hi/0/1"
 q VLAR "$sw_lo/1/1"

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.mcast;
 
+import dev.jsm.daemon.discovery.Attributes;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.route.UnicastRouting;
 import dev.jsm.daemon.sweep.Replies;
@@ -8,14 +9,20 @@ import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
+import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.smp.MulticastForwardingTable;
+import dev.jsm.mad.smp.PortInfo;
+import dev.jsm.mad.smp.SwitchInfo;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.mcast.McastTree;
 import dev.jsm.routing.mcast.SwitchTree;
 import dev.jsm.subnet.Guid;
+import dev.jsm.subnet.Lid;
 import dev.jsm.subnet.Node;
+import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.Switch;
+import dev.jsm.subnet.SwitchAttributes;
 import dev.jsm.subnet.SwitchMft;
 import java.util.HashMap;
 import java.util.Map;
@@ -26,9 +33,10 @@ import org.apache.logging.log4j.Logger;
 /**
  * Programs the switches' multicast tables by block diff: every heavy sweep recomputes each group of
  * {@link McastGroups} as a {@link McastTree} over the switches the unicast routing just saw (inside the routing
- * engine's own spanning tree when it has one: torus-2QoS), sets the wanted MFT
- * entries, and sends a MulticastForwardingTable Set for each (position, block) whose content differs from what the
- * switch is known to hold (every block of a switch new to this SM). Groups whose members are all gone leave empty
+ * engine's own spanning tree when it has one: torus-2QoS; a group with fewer than two member ports gets none), sets
+ * the wanted MFT entries, and sends a MulticastForwardingTable Set for each (position, block) whose content differs
+ * from what the switch is known to hold (every block of a switch new to this SM), after setting SwitchInfo's
+ * MulticastFDBTop where the switch supports it ({@code use_mfttop}). Groups whose members are all gone leave empty
  * entries, which the diff clears on the switches. Behavioural counterpart: OpenSM's {@code osm_mcast_mgr.c}.
  *
  * <p>Confined to the SM thread.
@@ -36,9 +44,16 @@ import org.apache.logging.log4j.Logger;
 public final class MftProgrammer implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(MftProgrammer.class);
+    /**
+     * Fewest member ports a group needs for a tree: a lone member has nobody to send to, so its MLID stays out of
+     * the MFTs (OpenSM's spanning tree builder: "MLID has 1 members - nothing to do", checked with dump_mfts under
+     * ibsim). An engine's own tree (torus-2QoS) is built whatever the count, as OpenSM's torus does.
+     */
+    private static final int MIN_TREE_MEMBERS = 2;
 
     private final UnicastRouting routing;
     private int blockSets;
+    private int topSets;
     private int groups;
 
     /** @param routing the unicast routing stage whose input (switches, links, LIDs) the trees are built on */
@@ -54,6 +69,7 @@ public final class MftProgrammer implements SweepStage {
     @Override
     public StageOutcome run(SweepContext ctx) {
         blockSets = 0;
+        topSets = 0;
         groups = 0;
         RoutingInput in = routing.lastInput();
         if (in == null) {
@@ -71,15 +87,61 @@ public final class MftProgrammer implements SweepStage {
         for (Map.Entry<Integer, Set<Long>> g : ctx.mcastGroups().groups().entrySet()) {
             int[] members = g.getValue().stream().map(endPortByGuid::get).filter(ep -> ep != null)
                     .mapToInt(Integer::intValue).toArray();
-            addTree(ctx, in, g.getKey(), McastTree.build(in, members, imposed));
             groups++;
+            if (imposed == null && members.length < MIN_TREE_MEMBERS) {
+                continue;
+            }
+            addTree(ctx, in, g.getKey(), McastTree.build(in, members, imposed));
         }
+        boolean useMftTop = ctx.options().getBool("use_mfttop");
         for (Node node : ctx.subnet().nodes()) {
             if (node.isSwitch()) {
+                if (useMftTop) {
+                    setMftTop(ctx, node.asSwitch());
+                }
                 program(ctx, node.asSwitch());
             }
         }
         return StageOutcome.CONTINUE;
+    }
+
+    /**
+     * {@code use_mfttop}: on a switch whose port 0 CapabilityMask says IsMulticastFDBTopSupported, sets
+     * SwitchInfo.MulticastFDBTop to the last MLID of the last MFT block in use (0xBFFF when none is), so the switch
+     * looks no further; nothing is sent when it already holds that value. As OpenSM's {@code mcast_mgr_set_mfttop}
+     * (without its first-sweep value from the SA database file, which jsm does not keep).
+     */
+    private void setMftTop(SweepContext ctx, Switch sw) {
+        PhysPort port0 = sw.node().port(0);
+        SwitchAttributes a = sw.attributes();
+        DrPath path = ctx.paths().toNode(sw.node());
+        if (a == null || path == null || port0 == null || port0.attributes() == null
+                || (port0.attributes().capabilityMask() & PortInfo.CAP_IS_MULTICAST_FDB_TOP_SUPPORTED) == 0) {
+            return;
+        }
+        int wantedTop = sw.mft().wantedTop();
+        int top = wantedTop == 0 ? Lid.MULTICAST_MIN - 1
+                : Lid.MULTICAST_MIN + ((wantedTop - Lid.MULTICAST_MIN) / SwitchMft.BLOCK_SIZE + 1)
+                        * SwitchMft.BLOCK_SIZE - 1;
+        if (top == a.multicastFdbTop()) {
+            return;
+        }
+        SwitchInfo info = Attributes.toSwitchInfo(a);
+        topSets++;
+        ctx.smps().set(path, AttributeId.SWITCH_INFO, 0, (mad, off) -> {
+            info.encodeTo(mad, off);
+            SwitchInfo.PORT_STATE_CHANGE.put(mad, off, 0);
+            SwitchInfo.MULTICAST_FDB_TOP.put(mad, off, top);
+        }, outcome -> {
+            byte[] mad = Replies.okMad(outcome);
+            if (mad != null) {
+                sw.setAttributes(Attributes.of(SwitchInfo.decode(mad, Smp.DATA_OFFSET)));
+            } else if (!Replies.isClosed(outcome)) {
+                ctx.recordError();
+                LOG.error("MCST-0903 SwitchInfo Set (MulticastFDBTop 0x{}) of {} failed: {}",
+                        Integer.toHexString(top), sw, Replies.failure(outcome));
+            }
+        });
     }
 
     private static void addTree(SweepContext ctx, RoutingInput in, int mlid, McastTree tree) {
@@ -152,8 +214,8 @@ public final class MftProgrammer implements SweepStage {
 
     @Override
     public StageOutcome finish(SweepContext ctx) {
-        LOG.log(LogLevels.VERBOSE, "SWITCHES CONFIGURED FOR MULTICAST: {} groups, {} MFT block Sets", groups,
-                blockSets);
+        LOG.log(LogLevels.VERBOSE, "SWITCHES CONFIGURED FOR MULTICAST: {} groups, {} MFT block Sets, {} "
+                + "MulticastFDBTop Sets", groups, blockSets, topSets);
         return StageOutcome.CONTINUE;
     }
 }

@@ -11,7 +11,6 @@ import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.qos.policy.QosPolicyHolder;
-import dev.jsm.qos.tables.ProgrammedQosTables;
 import dev.jsm.qos.tables.QosConfig;
 import dev.jsm.qos.tables.QosPlan;
 import dev.jsm.qos.tables.QosSet;
@@ -45,7 +44,6 @@ public final class QosManager implements SweepStage {
 
     private final UnicastRouting routing;
     private final QosPolicyHolder policy = new QosPolicyHolder();
-    private final ProgrammedQosTables programmed = new ProgrammedQosTables();
     private int sl2VlSets;
     private int vlArbSets;
     private boolean dumpSl2Vl;
@@ -78,7 +76,7 @@ public final class QosManager implements SweepStage {
         }
         reloadPolicy(ctx.options().getString("qos_policy_file"));
         ctx.publishQosPolicy(policy.current());
-        QosPlan plan = QosTablePlanner.plan(ctx.subnet(), config, programmed, engine);
+        QosPlan plan = QosTablePlanner.plan(ctx.subnet(), config, ctx.qosTables(), engine);
         for (QosSet set : plan.sets()) {
             send(ctx, set);
         }
@@ -96,7 +94,7 @@ public final class QosManager implements SweepStage {
     private void forgetRetrained(SweepContext ctx) {
         for (Node node : ctx.subnet().nodes()) {
             if (Retrained.switchRebooted(node)) {
-                programmed.forgetNode(node.nodeGuid());
+                ctx.qosTables().forgetNode(node.nodeGuid());
                 continue;
             }
             for (PhysPort port : node.ports()) {
@@ -104,9 +102,9 @@ public final class QosManager implements SweepStage {
                     continue;
                 }
                 if (node.isSwitch()) {
-                    programmed.forgetPort(port);
+                    ctx.qosTables().forgetPort(port);
                 } else {
-                    programmed.forgetNode(node.nodeGuid());
+                    ctx.qosTables().forgetNode(node.nodeGuid());
                 }
             }
         }
@@ -158,9 +156,9 @@ public final class QosManager implements SweepStage {
         }
         ctx.smps().set(path, attr, set.attributeModifier(), (mad, off) -> encode(set, mad, off), outcome -> {
             if (Replies.okMad(outcome) != null) {
-                programmed.recordSent(set);
+                ctx.qosTables().recordSent(set);
             } else if (!Replies.isClosed(outcome)) {
-                programmed.forgetNode(port.node().nodeGuid());
+                ctx.qosTables().forgetNode(port.node().nodeGuid());
                 ctx.recordError();
                 LOG.error("QOS-1104 {} Set (modifier 0x{}) of {} failed: {}", attr, Long.toHexString(
                         set.attributeModifier()), port, Replies.failure(outcome));
@@ -179,7 +177,7 @@ public final class QosManager implements SweepStage {
     @Override
     public StageOutcome finish(SweepContext ctx) {
         if (dumpSl2Vl) {
-            DumpFiles.writeSl2Vl(ctx.settings().dumpDir(), ctx.options().logFlags(), ctx.subnet(), programmed);
+            DumpFiles.writeSl2Vl(ctx.settings().dumpDir(), ctx.options().logFlags(), ctx.subnet(), ctx.qosTables());
         }
         if (sl2VlSets + vlArbSets > 0) {
             LOG.log(LogLevels.VERBOSE, "QOS CONFIGURED: {} SLtoVLMappingTable and {} VLArbitrationTable Sets",

@@ -42,12 +42,15 @@ import java.util.function.Consumer;
 /**
  * The subnet administrator inside the daemon: an {@link SaAgent} on the SM's port that answers SA queries on its
  * own thread from the view published at the last SUBNET UP - the snapshot (with the programmed LFTs the PathRecords
- * follow), the routing engine's path SLs, the QoS policy and the partitions in force - so a sweep never waits for
- * queries and queries never see a half-configured fabric. The SA's MADs reach it through the transactions layer's
+ * follow), the routing engine's path SLs, the QoS policy and the partitions in force, the P_Key, SL2VL and VLArb
+ * tables the SM programmed ({@link PortTableCopies}) - so a sweep never waits for queries and queries never see a
+ * half-configured fabric. The SA's MADs reach it through the transactions layer's
  * unsolicited dispatch (the layer owns the channel's receiver). Multicast joins and leaves reach the SM's groups
- * through {@link McastChanges}; the partitions' well-known groups are created in the SA at each SUBNET UP. Traps
- * the SM receives are forwarded to the SA's event subscribers ({@link #forwardTrap}); the subscribers' ReportResps
- * reach the agent as responses no transaction of the SM awaits ({@code MadTransactions.onForeignResponse}).
+ * through {@link McastChanges}; the partitions' well-known groups are created in the SA at each SUBNET UP, and the
+ * memberships of ports that left the fabric are dropped then (their leaves reach the SM's groups the same way, and
+ * the MFTs are reprogrammed in the heavy sweep that follows). Traps the SM receives are forwarded to the SA's event
+ * subscribers ({@link #forwardTrap}); the subscribers' ReportResps reach the agent as responses no transaction of
+ * the SM awaits ({@code MadTransactions.onForeignResponse}).
  *
  * <p>{@link #subnetUp} runs on the SM thread; the agent on its own. Thread-safe.
  */
@@ -106,10 +109,12 @@ public final class SaService implements SweepListener, AutoCloseable {
         agent.publish(new SaView(snapshot, pathSl,
                 SaBridges.qosLevels(qos == null ? null : qos.bind(QosFabric.of(snapshot, ctx.smPortGuid(),
                         SaBridges.partitionLookup(partitions)))),
-                SaBridges.membership(partitions), new SmIdentity(ctx.sm().smLid(), withKey), settings(o)));
+                SaBridges.membership(partitions), new SmIdentity(ctx.sm().smLid(), withKey), settings(o),
+                PortTableCopies.of(ctx.subnet(), ctx.qosTables())));
         if (partitions != null) {
             agent.defineWellKnownGroups(wellKnown(partitions.groups()));
         }
+        agent.dropDepartedMembers();
     }
 
     /**
@@ -159,6 +164,6 @@ public final class SaService implements SweepListener, AutoCloseable {
     private static SaSettings settings(SmOptions o) {
         return new SaSettings(o.saKey(), o.getInt("subnet_timeout"),
                 SaSettings.respTimeValue(o.transactionTimeoutMs()), !o.getBool("disable_multicast"), o.qos(),
-                o.getBool("drop_event_subscriptions"));
+                o.getBool("consolidate_ipv6_snm_req"), o.getBool("use_mfttop"), o.getBool("drop_event_subscriptions"));
     }
 }

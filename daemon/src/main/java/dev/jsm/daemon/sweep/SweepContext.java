@@ -8,6 +8,7 @@ import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.qos.policy.QosPolicy;
+import dev.jsm.qos.tables.ProgrammedQosTables;
 import dev.jsm.routing.RoutingChain;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.partitions.PartEnforce;
@@ -23,10 +24,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * What the sweep stages share: the mutable {@link Subnet} and the other state kept between sweeps (routes to
- * nodes, the guid2lid store, the SM's status, the routing chain, the multicast groups, the partition enforcement and
- * VLHighLimit wishes for the link manager), the MAD sender, the options in effect, the per-sweep error count, and
- * what is published for other threads: the last SUBNET UP's {@link SubnetSnapshot}, the partitions and QoS policy
- * in force and the last routing result.
+ * nodes, the guid2lid store, the SM's status, the routing chain, the multicast groups, the SL2VL and VLArb tables
+ * the ports hold, the partition enforcement and VLHighLimit wishes for the link manager), the MAD sender, the
+ * options in effect, the per-sweep error count, and what is published for other threads: the last SUBNET UP's
+ * {@link SubnetSnapshot}, the partitions and QoS policy in force and the last routing result.
  *
  * <p>Confined to the SM thread, except {@link #published()}, {@link #partitions()}, {@link #qosPolicy()},
  * {@link #lastRouting()}, {@link #settings()} and {@link #sm()}, which other threads may read, and
@@ -37,6 +38,7 @@ public final class SweepContext {
     private final Subnet subnet = new Subnet();
     private final PathBook paths = new PathBook();
     private final McastGroups mcastGroups = new McastGroups();
+    private final ProgrammedQosTables qosTables = new ProgrammedQosTables();
     private final Map<PhysPort, PartEnforce> enforcement = new HashMap<>();
     private final Map<PhysPort, Integer> vlHighLimits = new HashMap<>();
     private volatile PartitionSet partitions;
@@ -99,6 +101,11 @@ public final class SweepContext {
     /** The multicast groups to program. */
     public McastGroups mcastGroups() {
         return mcastGroups;
+    }
+
+    /** The SL2VL and VLArb tables the ports are known to hold (the QoS manager's; the SA answers them). */
+    public ProgrammedQosTables qosTables() {
+        return qosTables;
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.jsm.mad.codec.MadStatus;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.smp.Notice;
+import dev.jsm.sa.codec.McMemberRecord;
 import dev.jsm.sa.codec.RmppHeader;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
@@ -156,6 +157,14 @@ public final class SaAgent implements AutoCloseable {
         thread.execute(() -> mcast.defineWellKnown(view, copy));
     }
 
+    /**
+     * Drops, on the agent's thread, the multicast members whose ports are not in the view published last
+     * ({@link McastRegistry#dropDeparted}); the sweep calls this at SUBNET UP after {@link #publish}.
+     */
+    public void dropDepartedMembers() {
+        thread.execute(() -> mcast.dropDeparted(view));
+    }
+
     /** The view requests are answered from. */
     public SaView view() {
         return view;
@@ -293,10 +302,7 @@ public final class SaAgent implements AutoCloseable {
             return rmpp ? engine.answer(v, req) : SaAnswer.error(SaStatus.REQ_INVALID, 0);
         }
         if (req.attributeId() == SaAttribute.MC_MEMBER_RECORD && v.settings().multicast()) {
-            SaAnswer a = multicast(v, req);
-            if (a != null) {
-                return a;
-            }
+            return multicast(v, req);
         }
         if (EventService.serves(req.attributeId(), method)) {
             return getRules(req, events.answer(v, req));
@@ -318,7 +324,11 @@ public final class SaAgent implements AutoCloseable {
         return SaAnswer.dropped();
     }
 
-    /** MCMemberRecord requests; {@code null} for methods it does not serve (answered as for other attributes). */
+    /**
+     * MCMemberRecord requests, every method as OpenSM 3.3.23 treats it: Get, GetTable, Set and Delete served;
+     * GetMulti (which OpenSM's SA dispatcher lets through) answered with "method/attribute not supported" (OpenSM
+     * ERR 1B21); GetTraceTable and Report requests dropped, as OpenSM's dispatcher drops those methods (ERR 1A05).
+     */
     private SaAnswer multicast(SaView v, SaRequest req) {
         int method = req.method();
         if (method == Method.GET.value() || method == Method.GET_TABLE.value()) {
@@ -330,7 +340,10 @@ public final class SaAgent implements AutoCloseable {
         if (method == Method.DELETE.value()) {
             return mcast.delete(v, req);
         }
-        return null;
+        if (method == Method.GET_MULTI.value()) {
+            return SaAnswer.error(MadStatus.METHOD_ATTR_UNSUPPORTED.value(), McMemberRecord.SIZE);
+        }
+        return SaAnswer.dropped();
     }
 
     private static SaAnswer getRules(SaRequest req, SaAnswer a) {

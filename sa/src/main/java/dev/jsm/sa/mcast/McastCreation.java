@@ -47,7 +47,7 @@ final class McastCreation {
         if (mtuRate == null) {
             return new Result(null, SaStatus.REQ_INVALID);
         }
-        int mlid = registry.freeMlid(view.snapshot(), r.mlid());
+        int mlid = registry.mlidFor(view, r.mlid(), mgid);
         if (mlid < 0) {
             return new Result(null, SaStatus.NO_RESOURCES);
         }

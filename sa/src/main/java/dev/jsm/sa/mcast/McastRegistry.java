@@ -12,6 +12,7 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import dev.jsm.subnet.snapshot.SwitchView;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +24,10 @@ import java.util.TreeMap;
  * is new ({@link McastCreation}), Delete takes JoinState bits away and the member with its last one, Get/GetTable
  * query ({@link McastQuery}). When the last full member leaves, the remaining members go too and so does the group
  * unless it is well known (a partition's). MLIDs are handed out from 0xC000 ({@link #freeMlid}) and reused after
- * deletion. Validation and statuses follow OpenSM; every membership change goes to the
- * {@link McastMembershipListener}. The groups are SA state: they live here, not in the published view.
+ * deletion; with {@code consolidate_ipv6_snm_req} the IPv6 solicited-node groups of one scope and P_Key share one
+ * MLID ({@link #mlidFor}). Validation and statuses follow OpenSM; every membership change goes to the
+ * {@link McastMembershipListener}, per MLID: a port joins an MLID with its first group there and leaves it with its
+ * last. The groups are SA state: they live here, not in the published view.
  *
  * <p>Confined to the SA agent's thread.
  */
@@ -38,6 +41,8 @@ public final class McastRegistry {
     private final McastMembershipListener listener;
     private final Map<Gid, McastGroup> groups = new TreeMap<>(McastRegistry::compareGids);
     private final BitSet usedMlids = new BitSet();
+    /** The groups of each MLID in use: one, or several solicited-node groups ({@code consolidate_ipv6_snm_req}). */
+    private final Map<Integer, List<McastGroup>> boxes = new HashMap<>();
     private final McastCreation creation = new McastCreation(this);
 
     /** An empty registry reporting to {@code listener}. */
@@ -80,6 +85,31 @@ public final class McastRegistry {
                 g.setWellKnown(false);
                 if (g.fullMembers() == 0) {
                     cleanup(g);
+                }
+            }
+        }
+    }
+
+    /**
+     * Drops the members whose port is no longer in the subnet (OpenSM's drop manager does it for each port that
+     * left, {@code osm_mgrp_delete_port}): each goes with all its JoinState bits, reported as leaving; a group that
+     * loses its last full member this way loses its other members too and is deleted unless well known, as on a
+     * leave. Called at each SUBNET UP with the view just published.
+     */
+    public void dropDeparted(SaView view) {
+        SubnetSnapshot s = view.snapshot();
+        for (McastGroup g : new ArrayList<>(groups.values())) {
+            for (long guid : new ArrayList<>(g.members().keySet())) {
+                McastGroup.Member m = g.members().get(guid);
+                if (m == null || s.endPort(guid) != null) {
+                    continue;
+                }
+                int fullBefore = g.fullMembers();
+                g.members().remove(guid);
+                memberGone(g, guid);
+                if ((m.joinState() & JoinRules.FULL_STATES) != 0 && fullBefore == 1) {
+                    cleanup(g);
+                    break;
                 }
             }
         }
@@ -155,7 +185,7 @@ public final class McastRegistry {
         McastGroup.Member now = old == null ? new McastGroup.Member(portGid, r.scope(), r.joinState(), proxy ? 1 : 0)
                 : new McastGroup.Member(old.portGid(), old.scope(), old.joinState() | r.joinState(), old.proxyJoin());
         g.members().put(port.portGuid(), now);
-        if (old == null) {
+        if (old == null && !inBox(g.mlid(), port.portGuid(), g)) {
             listener.joined(g.mlid(), port.portGuid());
         }
         if (fullBefore == 0 && g.fullMembers() > 0) {
@@ -195,7 +225,7 @@ public final class McastRegistry {
             g.members().put(guid, new McastGroup.Member(m.portGid(), m.scope(), remaining, m.proxyJoin()));
         } else {
             g.members().remove(guid);
-            listener.left(g.mlid(), guid);
+            memberGone(g, guid);
         }
         if ((m.joinState() & JoinRules.FULL_STATES) != 0 && (remaining & JoinRules.FULL_STATES) == 0
                 && fullBefore == 1) {
@@ -223,6 +253,24 @@ public final class McastRegistry {
     /** The group {@code mgid}, or {@code null} (creation checks IPoIB MGIDs against their broadcast group). */
     McastGroup group(Gid mgid) {
         return groups.get(mgid);
+    }
+
+    /**
+     * The MLID of a new group: {@code requested} if it is free (see {@link #freeMlid}); else, with
+     * {@code consolidate_ipv6_snm_req}, the MLID of an existing IPv6 solicited-node group of the same scope and P_Key
+     * ({@link MgidRules#sameSolicitedNodeGroup}), as OpenSM folds them; else the lowest free one. -1 if none is left.
+     */
+    int mlidFor(SaView view, int requested, Gid mgid) {
+        int free = freeMlid(view.snapshot(), requested);
+        if (free == requested || !view.settings().consolidateIpv6Snm() || !MgidRules.isIpv6SolicitedNode(mgid)) {
+            return free;
+        }
+        for (McastGroup g : groups.values()) {
+            if (MgidRules.isIpv6SolicitedNode(g.mgid()) && MgidRules.sameSolicitedNodeGroup(g.mgid(), mgid)) {
+                return g.mlid();
+            }
+        }
+        return free;
     }
 
     /**
@@ -264,6 +312,7 @@ public final class McastRegistry {
     private void add(McastGroup g) {
         groups.put(g.mgid(), g);
         usedMlids.set(g.mlid() - MLID_FIRST);
+        boxes.computeIfAbsent(g.mlid(), m -> new ArrayList<>()).add(g);
         listener.groupCreated(g.mlid(), g.wellKnown());
     }
 
@@ -271,13 +320,42 @@ public final class McastRegistry {
     private void cleanup(McastGroup g) {
         for (long guid : new ArrayList<>(g.members().keySet())) {
             g.members().remove(guid);
-            listener.left(g.mlid(), guid);
+            memberGone(g, guid);
         }
         if (!g.wellKnown()) {
             groups.remove(g.mgid());
-            usedMlids.clear(g.mlid() - MLID_FIRST);
-            listener.groupDeleted(g.mlid());
+            List<McastGroup> box = boxes.get(g.mlid());
+            box.remove(g);
+            if (box.isEmpty()) {
+                boxes.remove(g.mlid());
+                usedMlids.clear(g.mlid() - MLID_FIRST);
+                listener.groupDeleted(g.mlid());
+            }
         }
+    }
+
+    /**
+     * Reports a port gone from {@code g} (already removed) as leaving its MLID, unless another group sharing the MLID
+     * still has it: the switches forward per MLID.
+     */
+    private void memberGone(McastGroup g, long guid) {
+        if (!inBox(g.mlid(), guid, g)) {
+            listener.left(g.mlid(), guid);
+        }
+    }
+
+    /** Whether a group of MLID {@code mlid} other than {@code except} has port {@code guid} as a member. */
+    private boolean inBox(int mlid, long guid, McastGroup except) {
+        List<McastGroup> box = boxes.get(mlid);
+        if (box == null) {
+            return false;
+        }
+        for (McastGroup o : box) {
+            if (o != except && o.members().containsKey(guid)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** MGIDs in the order of their 16 bytes. */

@@ -65,6 +65,24 @@ final class MgidRules {
     }
 
     /**
+     * Whether the MGID is an IPv6 solicited-node multicast address over IB, {@code ff1Z:601b:PPPP::1:ffXX:XXXX}
+     * (scope Z, P_Key PPPP, the port's last 24 GUID bits), by OpenSM's masks: prefix & ff10:ffff:0000:ffff =
+     * ff10:601b:0000:0000 and interface ID & ffff:fff1:ff00:0000 = 0000:0001:ff00:0000.
+     */
+    static boolean isIpv6SolicitedNode(Gid mgid) {
+        return (mgid.prefix() & 0xFF10_FFFF_0000_FFFFL) == 0xFF10_601B_0000_0000L
+                && (mgid.interfaceId() & 0xFFFF_FFF1_FF00_0000L) == 0x0000_0001_FF00_0000L;
+    }
+
+    /**
+     * Whether two solicited-node MGIDs fold into one group under {@code consolidate_ipv6_snm_req}: equal but for
+     * their last 24 bits (same flags, scope and P_Key; OpenSM compares the first 13 bytes).
+     */
+    static boolean sameSolicitedNodeGroup(Gid a, Gid b) {
+        return a.prefix() == b.prefix() && a.interfaceId() >>> 24 == b.interfaceId() >>> 24;
+    }
+
+    /**
      * The SA-assigned MGID number {@code n} in {@code scope}: {@code ff1<scope>:a01b}, then the subnet prefix's
      * first six bytes, the 32-bit number least significant byte first and the prefix's last two bytes (OpenSM's
      * layout on x86: its 4th MGID on the default prefix is {@code ff12:a01b:fe80::300:0:0}).

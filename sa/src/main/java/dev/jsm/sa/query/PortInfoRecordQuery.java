@@ -9,14 +9,23 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
 
 /**
  * PortInfoRecords: one per physical port (switches: every port under the LID of port 0), keyed by EndportLID and
- * PortNum. CapabilityMask and CapabilityMask2 match when the port has every bit the template has (OpenSM's
- * IsPortInfoCapMaskMatch semantics); M_Key is zero for untrusted requesters.
+ * PortNum, each with the full 64-byte PortInfo (ClassPortInfo IsFullPortInfoRecordSupported). CapabilityMask and
+ * CapabilityMask2 match when the port has every bit the template has (OpenSM's IsPortInfoCapMaskMatch semantics);
+ * M_Key is zero for untrusted requesters. The Options byte (component 2) is echoed; a requester that does not set
+ * its bit 7 ("I understand extended speeds") sees, on a port running an extended speed (FDR/EDR/HDR, of a port or
+ * switch whose CapabilityMask has IsExtendedSpeedsSupported), the QDR bit ORed into LinkSpeedSupported, -Active and
+ * -Enabled, as OpenSM 3.3.23 answers so that legacy clients see a fast link (the match is made on the real values).
  *
  * <p>Stateless; thread-safe.
  */
 final class PortInfoRecordQuery implements RecordQuery {
 
+    private static final int COMPONENT_OPTIONS = 2;
     private static final int COMPONENT_CAPABILITY_MASK2 = 53;
+    /** Options bit 7: the requester understands the extended link speed fields. */
+    private static final int OPTION_EXTENDED_SPEEDS = 0x80;
+    /** LinkSpeed bit 2: QDR (10 Gb/s per lane). */
+    private static final int SPEED_QDR = 4;
     private static final long BITWISE_COMPONENTS = 1L << PortInfoRecord.COMPONENT_CAPABILITY_MASK
             | 1L << COMPONENT_CAPABILITY_MASK2;
 
@@ -39,6 +48,7 @@ final class PortInfoRecordQuery implements RecordQuery {
         long wantCap = request.has(PortInfoRecord.COMPONENT_CAPABILITY_MASK)
                 ? PortInfo.CAPABILITY_MASK.getLong(q, qPort) : 0;
         long wantCap2 = request.has(COMPONENT_CAPABILITY_MASK2) ? PortInfo.CAPABILITY_MASK2.getLong(q, qPort) : 0;
+        int options = request.has(COMPONENT_OPTIONS) ? PortInfoRecord.OPTIONS.getInt(q, 0) : 0;
         for (PortView port : s.ports()) {
             int lid = ModelAttributes.lidOf(s, port);
             if (lid == 0) {
@@ -52,12 +62,32 @@ final class PortInfoRecordQuery implements RecordQuery {
                 pi = withoutMKey(pi);
             }
             int off = out.reserve();
-            new PortInfoRecord(lid, port.portNum(), 0, pi).encodeTo(out.buffer(), off);
+            new PortInfoRecord(lid, port.portNum(), options, pi).encodeTo(out.buffer(), off);
             if (PortInfoRecord.COMPONENTS.matches(mask, q, 0, out.buffer(), off)) {
+                if ((options & OPTION_EXTENDED_SPEEDS) == 0 && extendedSpeedActive(s, port, pi)) {
+                    addQdr(out.buffer(), off + PortInfoRecord.PORT_INFO_OFFSET);
+                }
                 out.commit();
             }
         }
         return SaStatus.OK;
+    }
+
+    /**
+     * Whether the port runs an extended speed and says it supports them (a switch port: by its port 0's
+     * CapabilityMask, the only one a switch fills in).
+     */
+    private static boolean extendedSpeedActive(SubnetSnapshot s, PortView port, PortInfo pi) {
+        PortView capPort = port.endPortIndex() < 0 ? s.port(port.nodeIndex(), 0) : port;
+        long cap = capPort == null ? 0 : capPort.attributes().capabilityMask();
+        return (cap & PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED) != 0 && pi.linkSpeedExtActive() != 0;
+    }
+
+    /** ORs the QDR bit into the legacy LinkSpeedSupported, LinkSpeedActive and LinkSpeedEnabled at {@code off}. */
+    private static void addQdr(byte[] b, int off) {
+        PortInfo.LINK_SPEED_SUPPORTED.put(b, off, PortInfo.LINK_SPEED_SUPPORTED.getInt(b, off) | SPEED_QDR);
+        PortInfo.LINK_SPEED_ACTIVE.put(b, off, PortInfo.LINK_SPEED_ACTIVE.getInt(b, off) | SPEED_QDR);
+        PortInfo.LINK_SPEED_ENABLED.put(b, off, PortInfo.LINK_SPEED_ENABLED.getInt(b, off) | SPEED_QDR);
     }
 
     private static PortInfo withoutMKey(PortInfo p) {

@@ -4,6 +4,7 @@ import dev.jsm.mad.codec.MadStatus;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.sa.codec.ClassPortInfo;
 import dev.jsm.sa.codec.Gid;
+import dev.jsm.sa.codec.PKeyTableRecord;
 import dev.jsm.sa.codec.PathRecord;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaStatus;
@@ -32,23 +33,31 @@ public final class SaQueryEngine {
     private static final RecordQuery GUID_INFO = new GuidInfoRecordQuery();
     private static final RecordQuery SL_TO_VL = new SlToVlRecordQuery();
     private static final RecordQuery VL_ARB = new VlArbRecordQuery();
+    private static final PKeyTableRecordQuery P_KEY_TABLE = new PKeyTableRecordQuery();
 
     /** ClassPortInfo.CapabilityMask2 bit 1: IsQoSSupported. */
     private static final int CAP2_IS_QOS = 1 << 1;
+    /** ClassPortInfo.CapabilityMask2 bit 3: IsMcastTopSupported (the SM programs SwitchInfo.MulticastFDBTop). */
+    private static final int CAP2_IS_MCAST_TOP = 1 << 3;
     /**
-     * ClassPortInfo.CapabilityMask2 bits always advertised, as OpenSM does: 7 IsExtendedSpeeds (PortInfoRecords carry
-     * the LinkSpeedExt fields, PathRecord rates count them), 10 IsPortInfoCapMask2Match ({@link PortInfoRecordQuery}
-     * matches CapabilityMask2 bitwise), 12 IsSendOnlyFullMemberSupported (multicast joins take JoinState 8,
-     * {@code dev.jsm.sa.mcast}), 13 IsLinkWidth2x and 15 IsLinkSpeedHDR ({@link Rates} knows both).
+     * ClassPortInfo.CapabilityMask2 bits always advertised, each because the SA does it, as OpenSM does: 6
+     * IsFullPortInfoRecord ({@link PortInfoRecordQuery}: the 64-byte PortInfo, the Options byte), 7 IsExtendedSpeeds
+     * (PortInfoRecords carry the LinkSpeedExt fields, PathRecord rates count them), 8 IsMulticastServiceRecords
+     * (ServiceRecords on a multicast ServiceGID are kept like others), 10 IsPortInfoCapMask2Match
+     * ({@link PortInfoRecordQuery} matches CapabilityMask2 bitwise), 12 IsSendOnlyFullMemberSupported (multicast joins
+     * take JoinState 8, {@code dev.jsm.sa.mcast}), 13 IsLinkWidth2x and 15 IsLinkSpeedHDR ({@link Rates} knows both).
+     * Bits 1 IsQoS and 3 IsMcastTop follow {@code qos} and {@code use_mfttop}; not advertised: 5 IsAdditionalGUIDs
+     * (GUIDInfoRecord Set/Delete of alias GUIDs is not served).
      */
-    private static final int CAP2_ALWAYS = 1 << 7 | 1 << 10 | 1 << 12 | 1 << 13 | 1 << 15;
+    private static final int CAP2_ALWAYS = 1 << 6 | 1 << 7 | 1 << 8 | 1 << 10 | 1 << 12 | 1 << 13 | 1 << 15;
     /** ClassPortInfo.TrapQ_Key: OpenSM advertises the QP1 Q_Key. */
     private static final long TRAP_Q_KEY = 0x8001_0000L;
 
     /**
      * Answers a Get or GetTable, or a GetMulti of MultiPathRecord.
      *
-     * @return the answer; {@link SaAnswer#drop()} never (the agent filters methods first)
+     * @return the answer; {@link SaAnswer#drop()} only for a P_KeyTableRecord request from a LID the view does not
+     *     know (the agent filters methods first)
      */
     public SaAnswer answer(SaView view, SaRequest request) {
         int method = request.method();
@@ -57,9 +66,8 @@ public final class SaQueryEngine {
         if (request.attributeId() == SaAttribute.CLASS_PORT_INFO) {
             return get ? classPortInfo(view.settings()) : unsupported(ClassPortInfo.SIZE);
         }
-        if (request.attributeId() == SaAttribute.P_KEY_TABLE_RECORD && !request.trusted()) {
-            // IBA 15.2.5.11 (OpenSM ERR 4608): P_KeyTableRecords only for trusted requesters
-            return SaAnswer.error(SaStatus.REQ_INVALID, 0);
+        if (request.attributeId() == SaAttribute.P_KEY_TABLE_RECORD) {
+            return get || table ? getRules(get, P_KEY_TABLE.answer(view, request)) : unsupported(PKeyTableRecord.SIZE);
         }
         if (request.attributeId() == SaAttribute.MULTI_PATH_RECORD) {
             // o15-0.2.7: only GetMulti (OpenSM ERR 4513 for other methods)
@@ -78,13 +86,15 @@ public final class SaQueryEngine {
         if (status != SaStatus.OK) {
             return SaAnswer.error(status, q.recordSize());
         }
-        if (get && out.count() == 0) {
-            return SaAnswer.error(SaStatus.NO_RECORDS, q.recordSize());
+        return getRules(get, SaAnswer.of(out));
+    }
+
+    /** A Get's answer must hold exactly one record: none is ERR_NO_RECORDS, more ERR_TOO_MANY_RECORDS. */
+    private static SaAnswer getRules(boolean get, SaAnswer a) {
+        if (!get || a.drop() || a.status() != SaStatus.OK || a.count() == 1) {
+            return a;
         }
-        if (get && out.count() > 1) {
-            return SaAnswer.error(SaStatus.TOO_MANY_RECORDS, q.recordSize());
-        }
-        return SaAnswer.of(out);
+        return SaAnswer.error(a.count() == 0 ? SaStatus.NO_RECORDS : SaStatus.TOO_MANY_RECORDS, a.recordSize());
     }
 
     private static RecordQuery query(int attributeId) {
@@ -112,7 +122,7 @@ public final class SaQueryEngine {
     private static SaAnswer classPortInfo(SaSettings settings) {
         int cap = ClassPortInfo.CAP_IS_GET_SET_NOTICE | ClassPortInfo.CAP_IS_PORT_INFO_CAP_MASK_MATCH
                 | ClassPortInfo.CAP_IS_MULTI_PATH | (settings.multicast() ? ClassPortInfo.CAP_IS_UD_MULTICAST : 0);
-        int cap2 = CAP2_ALWAYS | (settings.qos() ? CAP2_IS_QOS : 0);
+        int cap2 = CAP2_ALWAYS | (settings.qos() ? CAP2_IS_QOS : 0) | (settings.mftTop() ? CAP2_IS_MCAST_TOP : 0);
         RecordSet out = new RecordSet(ClassPortInfo.SIZE);
         int off = out.reserve();
         new ClassPortInfo(1, 2, cap, cap2, settings.respTimeValue(), Gid.ZERO, 0, 0, 0, 0, 0, 1, 0x8001_0000L,

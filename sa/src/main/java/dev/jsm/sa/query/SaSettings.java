@@ -10,18 +10,28 @@ package dev.jsm.sa.query;
  * @param respTimeValue ClassPortInfo.RespTimeValue (smallest n with 4.096 us * 2^n >= transaction_timeout)
  * @param multicast whether multicast is served ({@code disable_multicast} off): ClassPortInfo IsUDMulticast
  * @param qos whether QoS is on ({@code qos}): ClassPortInfo CapabilityMask2 IsQoSSupported
+ * @param consolidateIpv6Snm whether IPv6 solicited-node multicast groups of one scope and P_Key share one MLID
+ *     ({@code consolidate_ipv6_snm_req})
+ * @param mftTop whether the SM programs SwitchInfo.MulticastFDBTop ({@code use_mfttop}): ClassPortInfo
+ *     CapabilityMask2 IsMcastTopSupported
  * @param dropEventSubscriptions whether the event subscriptions and ServiceRecords of ports that disappeared are
  *     removed at SUBNET UP ({@code drop_event_subscriptions})
  */
 public record SaSettings(long saKey, int subnetTimeout, int respTimeValue, boolean multicast, boolean qos,
-                         boolean dropEventSubscriptions) {
+                         boolean consolidateIpv6Snm, boolean mftTop, boolean dropEventSubscriptions) {
 
     /**
-     * OpenSM's defaults: sa_key 1, subnet_timeout 18, RespTimeValue for 200 ms (16), multicast on, QoS off,
-     * subscriptions kept.
+     * OpenSM's defaults: sa_key 1, subnet_timeout 18, RespTimeValue for 200 ms (16), multicast on, QoS off, IPv6
+     * solicited-node groups not consolidated, MulticastFDBTop programmed, subscriptions kept.
      */
     public static SaSettings defaults() {
-        return new SaSettings(1, 18, respTimeValue(200), true, false, false);
+        return new SaSettings(1, 18, respTimeValue(200), true, false, false, true, false);
+    }
+
+    /** These settings with {@code consolidate_ipv6_snm_req} set to {@code on}. */
+    public SaSettings withConsolidateIpv6Snm(boolean on) {
+        return new SaSettings(saKey, subnetTimeout, respTimeValue, multicast, qos, on, mftTop,
+                dropEventSubscriptions);
     }
 
     /** RespTimeValue for a transaction timeout: the smallest n >= 8 with 4.096 us * 2^n >= the timeout. */

@@ -7,7 +7,8 @@ import java.util.Objects;
 /**
  * Everything the SA answers from, published as one immutable object at each SUBNET UP: the subnet snapshot (with
  * the programmed LFTs, which PathRecords follow), the routing engine's path SLs, the QoS levels, partition
- * membership, the SM's own identity and the SA options. The agent reads the last published view and never waits
+ * membership, the SM's own identity, the SA options and the SM's copies of the ports' P_Key, SL2VL and VLArb
+ * tables. The agent reads the last published view and never waits
  * for the sweep.
  *
  * <p>Immutable; safe to share (as long as the collaborators are, which their contracts require).
@@ -18,9 +19,10 @@ import java.util.Objects;
  * @param partitions partition membership ({@link PartitionMembership#DEFAULT_ONLY} without a partition file)
  * @param sm the SM's own LID and SMInfo
  * @param settings the SA options
+ * @param tables the SM's copies of the ports' P_Key, SL2VL and VLArb tables ({@link PortTables#NONE}: none)
  */
 public record SaView(SubnetSnapshot snapshot, PathSlProvider pathSl, QosLevels qos, PartitionMembership partitions,
-                     SmIdentity sm, SaSettings settings) {
+                     SmIdentity sm, SaSettings settings, PortTables tables) {
 
     /** Checks for nulls. */
     public SaView {
@@ -30,17 +32,28 @@ public record SaView(SubnetSnapshot snapshot, PathSlProvider pathSl, QosLevels q
         Objects.requireNonNull(partitions, "partitions");
         Objects.requireNonNull(sm, "sm");
         Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(tables, "tables");
     }
 
     /** The view before the first sweep: an empty subnet, default policies. */
     public static SaView empty(SaSettings settings) {
         return new SaView(SubnetSnapshot.empty(), PathSlProvider.DEFAULT, QosLevels.NONE,
-                PartitionMembership.DEFAULT_ONLY, SmIdentity.NONE, settings);
+                PartitionMembership.DEFAULT_ONLY, SmIdentity.NONE, settings, PortTables.NONE);
     }
 
     /** The default view of a snapshot: SL 0 everywhere, no QoS, the default partition only. */
     public static SaView of(SubnetSnapshot snapshot, SmIdentity sm, SaSettings settings) {
         return new SaView(snapshot, PathSlProvider.DEFAULT, QosLevels.NONE, PartitionMembership.DEFAULT_ONLY, sm,
-                settings);
+                settings, PortTables.NONE);
+    }
+
+    /** This view with other SA options. */
+    public SaView withSettings(SaSettings newSettings) {
+        return new SaView(snapshot, pathSl, qos, partitions, sm, newSettings, tables);
+    }
+
+    /** This view with other table copies. */
+    public SaView withTables(PortTables newTables) {
+        return new SaView(snapshot, pathSl, qos, partitions, sm, settings, newTables);
     }
 }

@@ -6,6 +6,7 @@ import dev.jsm.sa.codec.SlToVlMappingTableRecord;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.NodeView;
+import dev.jsm.subnet.snapshot.PortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 
 /**
@@ -13,9 +14,9 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
  * router end port has one record with InputPortNum and OutputPortNum 0 (a CA's SLtoVLMappingTable is addressed with
  * attribute modifier 0), whatever port numbers the mask names; a switch has one per (output, input) pair of its
  * ports 0..N, narrowed by OutputPortNum and InputPortNum in the mask; a LID in the mask must be an end port's base
- * LID. The tables are the SM's copy, as in OpenSM, which never reads them from the fabric and answers what it
- * programmed: jsm's view carries no programmed SL2VL tables, so they are all zero - exactly OpenSM's answer when QoS
- * is off (docs/sa-conformance.md).
+ * LID. The tables are the SM's copy ({@link PortTables#sl2Vl}), as in OpenSM, which never reads them from the
+ * fabric and answers what it programmed: the QoS manager's tables with QoS on ({@code -Q}), all zero for a table
+ * never programmed (every table when QoS is off, as OpenSM answers).
  *
  * <p>Stateless; thread-safe.
  */
@@ -49,7 +50,8 @@ final class SlToVlRecordQuery implements RecordQuery {
             }
             int lid = ep.lidRange().base();
             if (ep.kind() != NodeKind.SWITCH) {
-                add(out, lid, 0, 0);
+                PortView port = s.ports().get(ep.portIndex());
+                add(out, lid, 0, 0, view.tables().sl2Vl(port.nodeGuid(), port.portNum(), 0));
                 continue;
             }
             NodeView node = s.nodes().get(ep.nodeIndex());
@@ -63,7 +65,7 @@ final class SlToVlRecordQuery implements RecordQuery {
                 }
                 for (int i = inFirst; i <= inLast; i++) {
                     if (s.port(node.index(), i) != null) {
-                        add(out, lid, i, o);
+                        add(out, lid, i, o, view.tables().sl2Vl(node.nodeGuid(), o, i));
                     }
                 }
             }
@@ -71,9 +73,9 @@ final class SlToVlRecordQuery implements RecordQuery {
         return SaStatus.OK;
     }
 
-    private static void add(RecordSet out, int lid, int in, int outPort) {
+    private static void add(RecordSet out, int lid, int in, int outPort, long table) {
         int off = out.reserve();
-        new SlToVlMappingTableRecord(lid, in, outPort, 0).encodeTo(out.buffer(), off);
+        new SlToVlMappingTableRecord(lid, in, outPort, table).encodeTo(out.buffer(), off);
         out.commit();
     }
 }

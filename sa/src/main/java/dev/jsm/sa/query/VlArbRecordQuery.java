@@ -6,14 +6,16 @@ import dev.jsm.sa.codec.VlArbitrationTableRecord;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.NodeView;
+import dev.jsm.subnet.snapshot.PortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 
 /**
  * VLArbitrationTableRecords, enumerated as OpenSM does: blocks 1..4 (low 0-31, low 32-63, high 0-31, high 32-63;
  * one if BlockNum is in the mask) of a CA or router end port (its own port, whatever the mask says) or of every port
  * 0..N of a switch (one if OutputPortNum is in the mask); a LID in the mask must be an end port's base LID. The
- * tables are the SM's copy, as in OpenSM, which never reads them from the fabric: jsm's view carries no programmed
- * VLArbitration tables, so the entries are all zero - OpenSM's answer when QoS is off (docs/sa-conformance.md).
+ * tables are the SM's copy ({@link PortTables#vlArb}), as in OpenSM, which never reads them from the fabric: the QoS
+ * manager's blocks with QoS on ({@code -Q}), all zero for a block never programmed (every block when QoS is off, as
+ * OpenSM answers).
  *
  * <p>Stateless; thread-safe.
  */
@@ -49,7 +51,8 @@ final class VlArbRecordQuery implements RecordQuery {
             }
             int lid = ep.lidRange().base();
             if (ep.kind() != NodeKind.SWITCH) {
-                addBlocks(out, lid, s.ports().get(ep.portIndex()).portNum(), wantBlock);
+                PortView port = s.ports().get(ep.portIndex());
+                addBlocks(out, view.tables(), port.nodeGuid(), lid, port.portNum(), wantBlock);
                 continue;
             }
             NodeView node = s.nodes().get(ep.nodeIndex());
@@ -57,18 +60,20 @@ final class VlArbRecordQuery implements RecordQuery {
             int last = request.has(COMPONENT_OUT_PORT) ? wantPort : node.numPorts();
             for (int p = first; p <= last; p++) {
                 if (s.port(node.index(), p) != null) {
-                    addBlocks(out, lid, p, wantBlock);
+                    addBlocks(out, view.tables(), node.nodeGuid(), lid, p, wantBlock);
                 }
             }
         }
         return SaStatus.OK;
     }
 
-    private static void addBlocks(RecordSet out, int lid, int port, int wantBlock) {
+    private static void addBlocks(RecordSet out, PortTables tables, long nodeGuid, int lid, int port, int wantBlock) {
         for (int block = 1; block <= BLOCKS; block++) {
             if (wantBlock < 0 || block == wantBlock) {
+                byte[] entries = tables.vlArb(nodeGuid, port, block);
                 int off = out.reserve();
-                new VlArbitrationTableRecord(lid, port, block, NOT_PROGRAMMED).encodeTo(out.buffer(), off);
+                new VlArbitrationTableRecord(lid, port, block, entries == null ? NOT_PROGRAMMED : entries)
+                        .encodeTo(out.buffer(), off);
                 out.commit();
             }
         }

@@ -175,7 +175,7 @@ class SaAgentEventsTest {
 
     private static SaView viewWithDrop(SaView v, boolean drop) {
         SaSettings s = v.settings();
-        return new SaView(v.snapshot(), v.pathSl(), v.qos(), v.partitions(), v.sm(),
-                new SaSettings(s.saKey(), s.subnetTimeout(), s.respTimeValue(), s.multicast(), s.qos(), drop));
+        return v.withSettings(new SaSettings(s.saKey(), s.subnetTimeout(), s.respTimeValue(), s.multicast(), s.qos(),
+                s.consolidateIpv6Snm(), s.mftTop(), drop));
     }
 }

@@ -31,6 +31,9 @@ class SaAgentMcastTest {
 
     private static final int GET = 0x01;
     private static final int SET = 0x02;
+    private static final int REPORT = 0x06;
+    private static final int GET_TRACE_TABLE = 0x13;
+    private static final int GET_MULTI = 0x14;
     private static final Gid BROADCAST = new Gid(0xff12_401b_ffff_0000L, 0x0000_0000_ffff_ffffL);
     private static final long H2 = 0x0002c90000002001L;
     private static final long JOIN = 1L << 0 | 1L << 1 | 1L << 16;
@@ -91,14 +94,40 @@ class SaAgentMcastTest {
         MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
         SaTestClient client = new SaTestClient(net.endpoint(8, 9), System::nanoTime);
         SaView small = SaViews.small();
-        SaSettings off = new SaSettings(1, 18, 16, false, false, false);
-        SaView view = new SaView(small.snapshot(), small.pathSl(), small.qos(), small.partitions(), small.sm(), off);
+        SaSettings off = new SaSettings(1, 18, 16, false, false, false, true, false);
+        SaView view = new SaView(small.snapshot(), small.pathSl(), small.qos(), small.partitions(), small.sm(), off,
+                small.tables());
         try (SaAgent agent = new SaAgent(sa, view, RmppSettings.defaults(), 100, listener)) {
             sa.setReceiver((from, mad, length) -> agent.handle(from, mad, length, 0));
             client.send(1, SET, SaAttribute.MC_MEMBER_RECORD, 3, 0, JOIN, (b, o) -> join().encodeTo(b, o));
             net.pump();
             assertThat(MadHeader.STATUS.getInt(client.singles.get(0), 0))
                     .isEqualTo(MadStatus.METHOD_ATTR_UNSUPPORTED.value());
+            assertThat(joins).isEmpty();
+        }
+    }
+
+    @Test
+    void methodsTheMulticastCodeDoesNotServeAreAnsweredOrDroppedAsOpenSmDoes() throws Exception {
+        MemoryNetwork net = new MemoryNetwork(3, 0);
+        MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
+        SaTestClient client = new SaTestClient(net.endpoint(8, 9), System::nanoTime);
+        try (SaAgent agent = new SaAgent(sa, SaViews.small(), RmppSettings.defaults(), 100, listener)) {
+            sa.setReceiver((from, mad, length) -> agent.handle(from, mad, length, 0));
+            client.send(1, GET_MULTI, SaAttribute.MC_MEMBER_RECORD, 4, 0, JOIN, (b, o) -> join().encodeTo(b, o));
+            net.pump();
+            assertThat(client.singles).as("GetMulti: one answer").hasSize(1);
+            assertThat(MadHeader.STATUS.getInt(client.singles.get(0), 0)).as("OpenSM ERR 1B21")
+                    .isEqualTo(MadStatus.METHOD_ATTR_UNSUPPORTED.value());
+            assertThat(client.singles.get(0)[3] & 0xff).as("GetMultiResp").isEqualTo(GET_MULTI | 0x80);
+
+            long droppedBefore = agent.stats().dropped();
+            client.send(1, GET_TRACE_TABLE, SaAttribute.MC_MEMBER_RECORD, 5, 0, JOIN,
+                    (b, o) -> join().encodeTo(b, o));
+            client.send(1, REPORT, SaAttribute.MC_MEMBER_RECORD, 6, 0, JOIN, (b, o) -> join().encodeTo(b, o));
+            net.pump();
+            assertThat(client.singles).as("GetTraceTable and Report: OpenSM ERR 1A05, no answer").hasSize(1);
+            assertThat(agent.stats().dropped() - droppedBefore).isEqualTo(2);
             assertThat(joins).isEmpty();
         }
     }

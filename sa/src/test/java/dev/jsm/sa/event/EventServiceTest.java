@@ -49,7 +49,7 @@ class EventServiceTest {
     private final EventService events = new EventService(sa, Duration.ofSeconds(1), 0);
 
     private static SaView split(SaView v) {
-        return new SaView(v.snapshot(), v.pathSl(), v.qos(), SPLIT, v.sm(), v.settings());
+        return new SaView(v.snapshot(), v.pathSl(), v.qos(), SPLIT, v.sm(), v.settings(), v.tables());
     }
 
     private void subscriber(int lid, String name, int trap) {

@@ -33,6 +33,12 @@ class McastRegistryTest {
     private static final long H4 = 0x0002c90000004001L;
     private static final Gid MGID = new Gid(0xff12_0000_0000_0000L, 0x5151);
     private static final Gid OTHER_MGID = new Gid(0xff15_0000_0000_0000L, 0x77);
+    private static final Gid WELL_KNOWN = new Gid(0xff12_401b_ffff_0000L, 0x0000_0000_ffff_ffffL);
+    /** IPv6 solicited-node MGIDs ff12:601b:ffff::1:ffXX:XXXX of two hosts, and one of site scope (ff15). */
+    private static final Gid SNM_H2 = new Gid(0xff12_601b_ffff_0000L, 0x0000_0001_ff00_2001L);
+    private static final Gid SNM_H3 = new Gid(0xff12_601b_ffff_0000L, 0x0000_0001_ff00_3001L);
+    private static final Gid SNM_SITE = new Gid(0xff15_601b_ffff_0000L, 0x0000_0001_ff00_3001L);
+    private static final Gid SITE_BROADCAST = new Gid(0xff15_401b_ffff_0000L, 0x0000_0000_ffff_ffffL);
     private static final long JOIN = 1L << 0 | 1L << 1 | 1L << 16;
     private static final long CREATE = JOIN | 1L << 2 | 1L << 6 | 1L << 7 | 1L << 12 | 1L << 13;
     private static final int FULL = McMemberRecord.JOIN_FULL_MEMBER;
@@ -60,6 +66,73 @@ class McastRegistryTest {
         }
     });
     private final SaView view = SaViews.small();
+
+    @Test
+    void membersWhosePortsLeftTheFabricAreDroppedAndAGroupWithoutFullMembersGoes() {
+        ok(registry.set(view, request(8, CREATE, false, member(MGID, H2, FULL))));
+        ok(registry.set(view, request(4, JOIN, false, member(MGID, H1, FULL))));
+        ok(registry.set(view, request(10, CREATE, false, member(OTHER_MGID, H4, FULL))));
+        ok(registry.set(view, request(9, JOIN, false, member(OTHER_MGID, H3, McMemberRecord.JOIN_NON_MEMBER))));
+        registry.defineWellKnown(view, List.of(new WellKnownGroup(WELL_KNOWN, 0xFFFF, 0x0B1B, 4, 3, 0, 0, 0, 0)));
+        ok(registry.set(view, request(10, JOIN, false, member(WELL_KNOWN, H4, FULL))));
+        events.clear();
+
+        registry.dropDeparted(view);
+        assertThat(events).as("nobody left").isEmpty();
+
+        registry.dropDeparted(SaViews.smallWithout(H1 & ~0xFL, H4 & ~0xFL));
+        assertThat(events).as("groups in MGID order").containsExactly("leave c000 2c90000001001",
+                "leave c002 2c90000004001", "leave c001 2c90000004001", "leave c001 2c90000003001", "delete c001");
+        assertThat(registry.mlidOf(MGID)).as("H2 is still a full member").isEqualTo(0xC000);
+        assertThat(registry.mlidOf(OTHER_MGID)).as("its only full member left").isEqualTo(-1);
+        assertThat(registry.mlidOf(WELL_KNOWN)).as("well-known groups stay empty").isEqualTo(0xC002);
+    }
+
+    @Test
+    void withConsolidationIpv6SolicitedNodeGroupsOfOneScopeAndPKeyShareAnMlid() {
+        SaView consolidating = view.withSettings(view.settings().withConsolidateIpv6Snm(true));
+        registry.defineWellKnown(consolidating, List.of(
+                new WellKnownGroup(WELL_KNOWN, 0xFFFF, 0x0B1B, 4, 3, 0, 0, 0, 0),
+                new WellKnownGroup(SITE_BROADCAST, 0xFFFF, 0x0B1B, 4, 3, 0, 0, 0, 0)));
+        events.clear();
+        int first = ok(registry.set(consolidating, request(8, CREATE, false,
+                withQKey(member(SNM_H2, H2, FULL), 0x0B1B)))).mlid();
+        int second = ok(registry.set(consolidating, request(9, CREATE, false,
+                withQKey(member(SNM_H3, H3, FULL), 0x0B1B)))).mlid();
+        assertThat(second).as("same scope and P_Key, other last 24 bits").isEqualTo(first);
+        int siteScope = ok(registry.set(consolidating, request(9, CREATE, false,
+                withQKey(member(SNM_SITE, H3, FULL), 0x0B1B)))).mlid();
+        assertThat(siteScope).as("another scope").isNotEqualTo(first);
+        ok(registry.set(consolidating, request(8, JOIN, false, member(SNM_H3, H2,
+                McMemberRecord.JOIN_NON_MEMBER))));
+        assertThat(registry.groupCount()).as("two broadcast groups and three solicited-node groups").isEqualTo(5);
+        assertThat(events).containsExactly("create " + hex(first), "join " + hex(first) + " 2c90000002001",
+                "create " + hex(first), "join " + hex(first) + " 2c90000003001", "create " + hex(siteScope),
+                "join " + hex(siteScope) + " 2c90000003001");
+
+        events.clear();
+        ok(registry.delete(consolidating, request(8, JOIN, false, member(SNM_H2, H2, FULL), DELETE)));
+        assertThat(events).as("H2 is still in the MLID through the other group; the group went, not the MLID")
+                .isEmpty();
+        assertThat(registry.mlidOf(SNM_H2)).isEqualTo(-1);
+        ok(registry.delete(consolidating, request(9, JOIN, false, member(SNM_H3, H3, FULL), DELETE)));
+        assertThat(events).containsExactly("leave " + hex(first) + " 2c90000003001",
+                "leave " + hex(first) + " 2c90000002001", "delete " + hex(first));
+    }
+
+    @Test
+    void withoutConsolidationEachSolicitedNodeGroupHasItsOwnMlid() {
+        registry.defineWellKnown(view, List.of(new WellKnownGroup(WELL_KNOWN, 0xFFFF, 0x0B1B, 4, 3, 0, 0, 0, 0)));
+        int first = ok(registry.set(view, request(8, CREATE, false, withQKey(member(SNM_H2, H2, FULL), 0x0B1B))))
+                .mlid();
+        int second = ok(registry.set(view, request(9, CREATE, false, withQKey(member(SNM_H3, H3, FULL), 0x0B1B))))
+                .mlid();
+        assertThat(second).isNotEqualTo(first);
+    }
+
+    private static String hex(int mlid) {
+        return Integer.toHexString(mlid);
+    }
 
     @Test
     void createJoinQueryAndLeaveUntilTheGroupGoes() {
@@ -163,7 +236,8 @@ class McastRegistryTest {
                 return (pKey & 0x7FFF) == 0x7FFF && portGuid != H1;
             }
         };
-        SaView v = new SaView(view.snapshot(), view.pathSl(), view.qos(), h4Limited, view.sm(), view.settings());
+        SaView v = new SaView(view.snapshot(), view.pathSl(), view.qos(), h4Limited, view.sm(), view.settings(),
+                view.tables());
         ok(registry.set(v, request(8, CREATE, false, member(MGID, H2, FULL))));
         assertThat(registry.set(v, request(4, JOIN, false, member(MGID, H1, FULL))).status())
                 .as("H1 is not in the group's partition").isEqualTo(SaStatus.REQ_INVALID);

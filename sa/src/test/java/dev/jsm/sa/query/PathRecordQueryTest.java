@@ -147,14 +147,14 @@ class PathRecordQueryTest {
         long withSl = lids | bit(COMPONENT_SL);
         assertThat(single(view, withSl, withSl(3)).sl()).isEqualTo(3);
         SaView engineSl = new SaView(view.snapshot(), (s, d) -> s == 4 && d == 9 ? 2 : 1, QosLevels.NONE,
-                PartitionMembership.DEFAULT_ONLY, view.sm(), view.settings());
+                PartitionMembership.DEFAULT_ONLY, view.sm(), view.settings(), view.tables());
         assertThat(single(engineSl, lids, lids(4, 9)).sl()).isEqualTo(2);
         assertThat(single(engineSl, lids, lids(9, 4)).sl()).isEqualTo(1);
         assertThat(engine.answer(engineSl, request(GET, SaAttribute.PATH_RECORD, withSl, withSl(3))).status())
                 .isEqualTo(SaStatus.NO_RECORDS);
         SaView qos = new SaView(view.snapshot(), view.pathSl(),
                 r -> new QosLevel("video", 5, 3, QosLevel.UNSET, QosLevel.UNSET, 12), view.partitions(), view.sm(),
-                view.settings());
+                view.settings(), view.tables());
         PathRecord p = single(qos, lids, lids(4, 9));
         assertThat(p.sl()).isEqualTo(5);
         assertThat(p.mtu()).as("QoS level mtu-limit").isEqualTo(3);
@@ -182,7 +182,8 @@ class PathRecordQueryTest {
                 return aLeft == bLeft ? 0x8001 : -1;
             }
         };
-        SaView parts = new SaView(view.snapshot(), view.pathSl(), view.qos(), split, view.sm(), view.settings());
+        SaView parts = new SaView(view.snapshot(), view.pathSl(), view.qos(), split, view.sm(), view.settings(),
+                view.tables());
         assertThat(engine.answer(parts, request(GET, SaAttribute.PATH_RECORD, lids, lids(4, 9))).status())
                 .isEqualTo(SaStatus.NO_RECORDS);
         assertThat(single(parts, lids, lids(4, 8)).pKey()).isEqualTo(0x8001);

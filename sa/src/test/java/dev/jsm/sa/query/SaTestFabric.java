@@ -36,13 +36,60 @@ final class SaTestFabric {
         return snapshot(breakLid10, 5);
     }
 
-    /** The snapshot with the switches' port 0 MTUCap set to {@code port0MtuCap} (ibsim's switches say 1024). */
-    static SubnetSnapshot snapshot(boolean breakLid10, int port0MtuCap) {
-        return snapshot(breakLid10, port0MtuCap, true);
+    /**
+     * The snapshot with H3's cable (H3[1] - B[3]) running FDR: both ports with legacy LinkSpeedSupported, -Active and
+     * -Enabled 1 (SDR) and LinkSpeedExtActive, -Supported and -Enabled 1 (14 Gb/s), and
+     * IsExtendedSpeedsSupported in the CapabilityMask of H3's port and of switch B's port 0 (B[3]'s own says nothing,
+     * as a switch external port's).
+     */
+    static SubnetSnapshot snapshotWithFdrH3() {
+        Subnet s = subnet(false, 5);
+        PhysPort h3 = s.node(H3).port(1);
+        h3.setAttributes(extended(h3.attributes(), h3.attributes().capabilityMask() | EXTENDED_SPEEDS, 1));
+        PhysPort b0 = s.node(SW_B).port(0);
+        b0.setAttributes(extended(b0.attributes(), b0.attributes().capabilityMask() | EXTENDED_SPEEDS, 0));
+        PhysPort b3 = s.node(SW_B).port(3);
+        b3.setAttributes(extended(b3.attributes(), b3.attributes().capabilityMask(), 1));
+        s.index();
+        return SubnetSnapshot.of(s);
     }
 
-    /** The snapshot, without host H4 (as after it was powered off) unless {@code withH4}. */
-    static SubnetSnapshot snapshot(boolean breakLid10, int port0MtuCap, boolean withH4) {
+    private static final long EXTENDED_SPEEDS = 0x4000L;
+
+    /** {@code a} with another CapabilityMask, legacy speeds SDR and LinkSpeedExt fields {@code ext}. */
+    private static PortAttributes extended(PortAttributes a, long capabilityMask, int ext) {
+        return new PortAttributes(a.mKey(), a.gidPrefix(), a.lid(), a.masterSmLid(), capabilityMask,
+                a.mKeyLeasePeriod(), a.linkWidthEnabled(), a.linkWidthSupported(), a.linkWidthActive(),
+                1, a.portState(), a.portPhysicalState(), a.mKeyProtectBits(), a.lmc(),
+                1, 1, a.neighborMtu(), a.masterSmSl(), a.vlCap(),
+                a.vlHighLimit(), a.vlArbitrationHighCap(), a.vlArbitrationLowCap(), a.mtuCap(), a.vlStallCount(),
+                a.hoqLife(), a.operationalVls(), a.partitionEnforcementInbound(), a.partitionEnforcementOutbound(),
+                a.filterRawInbound(), a.filterRawOutbound(), a.guidCap(), a.subnetTimeout(), a.localPhyErrors(),
+                a.overrunErrors(), a.capabilityMask2(), ext, ext, ext, a.localPortNum(), a.linkDownDefaultState(),
+                a.respTimeValue());
+    }
+
+    /** The snapshot after the hosts with node GUIDs {@code gone} left the fabric (their cables and LIDs with them). */
+    static SubnetSnapshot snapshotWithout(long... gone) {
+        Subnet s = subnet(false, 5);
+        for (long guid : gone) {
+            Node n = s.node(guid);
+            s.releaseLids(s.endPort(n.port(1).portGuid()));
+            s.disconnect(n.port(1));
+            s.removeNode(n);
+        }
+        s.index();
+        return SubnetSnapshot.of(s);
+    }
+
+    /** The snapshot with the switches' port 0 MTUCap set to {@code port0MtuCap} (ibsim's switches say 1024). */
+    static SubnetSnapshot snapshot(boolean breakLid10, int port0MtuCap) {
+        Subnet s = subnet(breakLid10, port0MtuCap);
+        s.index();
+        return SubnetSnapshot.of(s);
+    }
+
+    private static Subnet subnet(boolean breakLid10, int port0MtuCap) {
         Subnet s = new Subnet();
         Node a = addSwitch(s, SW_A, 2, port0MtuCap);
         Node b = addSwitch(s, SW_B, 1, port0MtuCap);
@@ -50,7 +97,7 @@ final class SaTestFabric {
         Node h1 = addCa(s, H1, a, 3, 4, 1);
         Node h2 = addCa(s, H2, a, 4, 8, 0);
         Node h3 = addCa(s, H3, b, 3, 9, 0);
-        Node h4 = withH4 ? addCa(s, H4, b, 4, 10, 0) : null;
+        addCa(s, H4, b, 4, 10, 0);
         a.port(1).setAttributes(attrs(0, 0, 2, 2, 4, 4));
         b.port(1).setAttributes(attrs(0, 0, 2, 2, 4, 4));
         s.assignLids(s.endPort(SW_B), LidRange.single(1));
@@ -58,9 +105,7 @@ final class SaTestFabric {
         s.assignLids(s.endPort(H1 + 1), LidRange.of(4, 1));
         s.assignLids(s.endPort(H2 + 1), LidRange.single(8));
         s.assignLids(s.endPort(H3 + 1), LidRange.single(9));
-        if (h4 != null) {
-            s.assignLids(s.endPort(H4 + 1), LidRange.single(10));
-        }
+        s.assignLids(s.endPort(H4 + 1), LidRange.single(10));
         //            LID:   0    1  2  3    4  5  6    7    8  9  10
         program(a, new int[] {255, 1, 0, 255, 3, 3, 255, 255, 4, 1, breakLid10 ? 255 : 1});
         program(b, new int[] {255, 0, 1, 255, 1, 1, 255, 255, 1, 3, 4});
@@ -70,8 +115,7 @@ final class SaTestFabric {
         a.asSwitch().mft().setWantedPort(0xC001, 3, true);
         a.asSwitch().mft().setWantedPort(0xC001, 4, true);
         a.asSwitch().mft().markProgrammed(0, 0);
-        s.index();
-        return SubnetSnapshot.of(s);
+        return s;
     }
 
     /** A view of {@link #snapshot} with default policies and the SM on switch B. */

@@ -13,6 +13,11 @@ public final class SaViews {
 
     /** {@link #small()} after host H4 (LID 10, port GUID 0x0002c90000004001) disappeared. */
     public static SaView smallWithoutH4() {
-        return SaTestFabric.view(SaTestFabric.snapshot(false, 5, false));
+        return smallWithout(SaTestFabric.H4);
+    }
+
+    /** {@link #small()} after the hosts with node GUIDs {@code gone} (H1 ..1000 to H4 ..4000) left the fabric. */
+    public static SaView smallWithout(long... gone) {
+        return SaTestFabric.view(SaTestFabric.snapshotWithout(gone));
     }
 }

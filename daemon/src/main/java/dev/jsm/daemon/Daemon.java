@@ -9,6 +9,7 @@ import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.sa.SaService;
+import dev.jsm.daemon.sm.PortHealthMonitor;
 import dev.jsm.daemon.sm.SmInfoResponder;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.sm.SmStatus;
@@ -35,17 +36,20 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
  * The composition root of one subnet manager on one local port: the SM thread, {@link MadTransactions} over the
- * channel (the SM thread is its handler executor), the shared {@link SweepContext}, the SMInfo and trap handlers,
- * the sweep timer and the event loop thread. {@link #start} queues the first heavy sweep; {@link #close} stops
- * everything except the channel, which belongs to the caller.
+ * channel (the SM thread is its handler executor), the shared {@link SweepContext}, the SMInfo and trap handlers
+ * (with the port-health monitor, whose marks the timer ends), the sweep timer and the event loop thread.
+ * {@link #start} queues the first heavy sweep; {@link #close} stops everything except the channel, which belongs
+ * to the caller.
  *
  * <p>Thread-safe: {@link #close} and the getters may be called from any thread.
  */
@@ -58,6 +62,7 @@ public final class Daemon implements AutoCloseable {
     private final SaService sa;
     private final SmInfoResponder smInfo;
     private final TrapReceiver traps;
+    private final PortHealthMonitor portHealth;
     private final MadTransactions transactions;
     private final SweepContext ctx;
     private final ScheduledExecutorService timer;
@@ -75,6 +80,14 @@ public final class Daemon implements AutoCloseable {
      * @throws IllegalArgumentException if {@code routing_engine} names an unknown engine
      */
     public Daemon(DaemonSettings settings, MadChannel channel, SmEvents events) throws IOException {
+        this(settings, channel, events, System::nanoTime);
+    }
+
+    /**
+     * Builds the daemon with {@code clock} (nanoseconds) timing the trap windows (repeated-trap suppression, port
+     * health), so tests can move time on; otherwise as {@link #Daemon(DaemonSettings, MadChannel, SmEvents)}.
+     */
+    Daemon(DaemonSettings settings, MadChannel channel, SmEvents events, LongSupplier clock) throws IOException {
         this.events = events;
         SmOptions o = settings.options();
         RoutingChain chain = RoutingChain.parse(o.getString("routing_engine"), engineOptions(o),
@@ -92,8 +105,9 @@ public final class Daemon implements AutoCloseable {
         this.smInfo = new SmInfoResponder(transactions, status, portGuid, o.smPriority());
         this.sa = new SaService(channel, transactions, ctx, smInfo, this::changeMulticast);
         ctx.addListener(sa);
+        this.portHealth = new PortHealthMonitor(ctx, clock);
         this.traps = new TrapReceiver(transactions, events, () -> ctx.options().getBool("sweep_on_trap"),
-                sa::forwardTrap, System::nanoTime);
+                sa::forwardTrap, portHealth::onPortTrap, clock);
         for (MgmtClass cls : new MgmtClass[] {MgmtClass.SUBN_LID_ROUTED, MgmtClass.SUBN_DIRECTED_ROUTE}) {
             transactions.onUnsolicited(UnsolicitedFilter.of(cls, Method.GET, AttributeId.SM_INFO), smInfo::onGet);
         }
@@ -104,6 +118,7 @@ public final class Daemon implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        timer.scheduleWithFixedDelay(this::expirePortHealth, 1, 1, TimeUnit.SECONDS);
         StagePipeline pipeline = new StagePipeline(sm, transactions, events);
         this.loop = new SweepLoop(sm, pipeline, ctx, events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
@@ -147,6 +162,16 @@ public final class Daemon implements AutoCloseable {
     /** Traps suppressed as repeated (only answered: no sweep, no forwarding), for the metrics. */
     public long trapsSuppressed() {
         return traps.suppressed();
+    }
+
+    /** Ports marked unhealthy for repeated traps 129-131 now, for the metrics. */
+    public int unhealthyPorts() {
+        return portHealth.unhealthyPorts();
+    }
+
+    /** Ports disabled by {@code babbling_port_policy} since start, for the metrics. */
+    public long portsDisabledBabbling() {
+        return portHealth.disabledBabbling();
     }
 
     /** What this SM says about itself in SMInfo (priority, state); the console changes the priority. */
@@ -226,6 +251,17 @@ public final class Daemon implements AutoCloseable {
         sa.close();
         transactions.close();
         sm.close();
+    }
+
+    /** The timer's check (every second) whether a port's unhealthy mark ran out; on the SM thread if one is marked. */
+    private void expirePortHealth() {
+        if (portHealth.unhealthyPorts() > 0) {
+            try {
+                sm.execute(portHealth::expire);
+            } catch (RejectedExecutionException e) {
+                LOG.debug("port health not checked: the SM thread is stopped");
+            }
+        }
     }
 
     /** {@code max_wire_smps} and friends as the transactions layer wants them. */

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * A whole daemon running in-process against a {@link SimFabric}, the SM on port 1 of the fabric's first CA, for
@@ -28,13 +29,13 @@ final class SimSm implements AutoCloseable {
     private final LinkedBlockingQueue<Object> outcomes = new LinkedBlockingQueue<>();
     private final boolean ownsFabric;
 
-    private SimSm(SimFabric fabric, boolean ownsFabric, Path cacheDir, Path dumpDir, SmOptions options)
-            throws Exception {
+    private SimSm(SimFabric fabric, boolean ownsFabric, Path cacheDir, Path dumpDir, SmOptions options,
+                  LongSupplier clock) throws Exception {
         this.fabric = fabric;
         this.ownsFabric = ownsFabric;
         this.channel = fabric.openChannel(firstCa(fabric.topology()), 1);
         channel.setIsSm(true);
-        this.daemon = new Daemon(DaemonSettings.of(options, cacheDir, dumpDir), channel, new SmEvents());
+        this.daemon = new Daemon(DaemonSettings.of(options, cacheDir, dumpDir), channel, new SmEvents(), clock);
         daemon.addListener(new SweepListener() {
             @Override
             public void subnetUp(SubnetSnapshot snapshot, int sweepNumber) {
@@ -51,12 +52,17 @@ final class SimSm implements AutoCloseable {
 
     /** A daemon on a fresh simulator of {@code topology}. */
     static SimSm start(Topology topology, Path dir, String... options) throws Exception {
-        return new SimSm(new SimFabric(topology, 7), true, dir, dir, options(options));
+        return new SimSm(new SimFabric(topology, 7), true, dir, dir, options(options), System::nanoTime);
+    }
+
+    /** A daemon on a fresh simulator of {@code topology} whose trap windows run on {@code clock} (nanoseconds). */
+    static SimSm start(Topology topology, Path dir, LongSupplier clock, String... options) throws Exception {
+        return new SimSm(new SimFabric(topology, 7), true, dir, dir, options(options), clock);
     }
 
     /** A daemon on an existing simulator (a restart: the fabric keeps its state). */
     static SimSm restart(SimFabric fabric, Path dir, String... options) throws Exception {
-        return new SimSm(fabric, false, dir, dir, options(options));
+        return new SimSm(fabric, false, dir, dir, options(options), System::nanoTime);
     }
 
     /** Options from name/value pairs on top of the defaults; sweeps only on request unless given. */

@@ -17,7 +17,10 @@ import java.util.List;
  * port table and the CSR links, one pass over the end ports for the LID tables.
  *
  * <p>A cable is usable unless one of its ends last reported PortState Down (a port whose state is not known yet
- * counts as up, as discovery only follows live links). Confined to the calling thread.
+ * counts as up, as discovery only follows live links). A cable between two switches is also left out, like a down
+ * one, when either end is marked unhealthy (repeated traps 129-131), so the engines route around it; a cable to a
+ * CA or router stays usable whatever its health, as in OpenSM, since the end port has no other way in.
+ * Confined to the calling thread.
  */
 final class RoutingInputBuilder {
 
@@ -92,9 +95,12 @@ final class RoutingInputBuilder {
                 if (peer == null) {
                     continue;
                 }
+                NodeView peerNode = snapshot.nodeOf(peer);
+                if (peerNode.isSwitch() && !(p.healthy() && peer.healthy())) {
+                    continue;
+                }
                 countVls(p);
                 countVls(peer);
-                NodeView peerNode = snapshot.nodeOf(peer);
                 if (!peerNode.isSwitch()) {
                     portEdge[portStart[i] + p.portNum()] = RoutingInput.PORT_TO_END_NODE;
                     continue;

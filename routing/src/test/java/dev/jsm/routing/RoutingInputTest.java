@@ -3,8 +3,11 @@ package dev.jsm.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.jsm.routing.minhop.MinHopEngineFactory;
 import dev.jsm.routing.testing.Fabrics;
 import dev.jsm.routing.testing.TopologySubnets;
+import dev.jsm.routing.verify.RouteVerifier;
+import dev.jsm.routing.verify.VerifierReport;
 import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.subnet.PortAttributes;
 import dev.jsm.subnet.Subnet;
@@ -124,6 +127,33 @@ class RoutingInputTest {
         assertThat(in.edgeOfPort(LEAF0, 1)).isEqualTo(RoutingInput.PORT_UNCONNECTED);
         assertThat(in.lidOwnerSwitch()[1]).isEqualTo(-1);
         assertThat(in.endPortSwitch()[in.lidEndPort()[1]]).isEqualTo(-1);
+    }
+
+    @Test
+    void anUnhealthyPortTakesItsSwitchCableOutButNotItsHostCable() {
+        Subnet subnet = TopologySubnets.subnet(TopologyShapes.parse(Fabrics.FAT2_16), 0);
+        subnet.switchAt(LEAF0).node().port(5).setHealthy(false);
+        subnet.switchAt(LEAF0).node().port(1).remote().setHealthy(false);
+
+        RoutingInput in = RoutingInput.from(SubnetSnapshot.of(subnet), 0);
+
+        assertThat(in.edgeCount()).as("leaf 0 port 5 <-> spine 0 port 1 gone both ways").isEqualTo(30);
+        assertThat(in.edgeOfPort(LEAF0, 5)).isEqualTo(RoutingInput.PORT_UNCONNECTED);
+        assertThat(in.edgeOfPort(SPINE0, 1)).isEqualTo(RoutingInput.PORT_UNCONNECTED);
+        assertThat(in.edgeOfPort(LEAF0, 1)).as("host 0's only cable").isEqualTo(RoutingInput.PORT_TO_END_NODE);
+        assertThat(in.lidOwnerSwitch()[1]).isEqualTo(LEAF0);
+
+        LftTables lfts = LftTables.forInput(in);
+        new MinHopEngineFactory().create(EngineOptions.defaults()).route(in, lfts);
+        VerifierReport report = new RouteVerifier().verify(in, lfts);
+        assertThat(report.unreachable()).as("every LID still reached").isEmpty();
+        for (int lid = 1; lid <= in.maxLid(); lid++) {
+            assertThat(lfts.port(LEAF0, lid)).as("leaf 0 to LID %d", lid).isNotEqualTo(5);
+            assertThat(lfts.port(SPINE0, lid)).as("spine 0 to LID %d", lid).isNotEqualTo(1);
+        }
+
+        subnet.switchAt(LEAF0).node().port(5).setHealthy(true);
+        assertThat(RoutingInput.from(SubnetSnapshot.of(subnet), 0).edgeCount()).as("healthy again").isEqualTo(32);
     }
 
     @Test

@@ -198,18 +198,39 @@ final class MadProcessor implements LinkControl.TrapSink {
     @Override
     public void linkStateChanged(int n) {
         int port0 = s.portBase[n];
-        int lid = s.lid(port0);
-        int smLid = s.masterSmLid(port0);
+        byte[] details = new byte[Notice.DATA_DETAILS_LENGTH];
+        MadBytes.putU16(details, 0, s.lid(port0));
+        sendTrap(port0, Notice.PRODUCER_SWITCH, TRAP_LINK_STATE_CHANGE, details);
+    }
+
+    /**
+     * Traps 129-131 (IBA 14.2.5.1: local link integrity threshold, excessive buffer overrun, flow control update
+     * watchdog; generic, urgent): port {@code port} of node {@code n} reports a problem. DataDetails: 2 reserved
+     * bytes, the LID of the reporting end port, the port number. A switch sends from port 0, a CA from the port
+     * itself, LID-routed to MasterSMLID.
+     *
+     * @return false if nothing was sent: the sending end port has no LID or knows no SM
+     */
+    boolean portProblem(int n, int port, int trapNumber) {
+        int from = s.isSwitch[n] ? s.portBase[n] : s.portBase[n] + port;
+        byte[] details = new byte[Notice.DATA_DETAILS_LENGTH];
+        MadBytes.putU16(details, 2, s.lid(from));
+        details[4] = (byte) port;
+        return sendTrap(from, s.isSwitch[n] ? Notice.PRODUCER_SWITCH : Notice.PRODUCER_CA, trapNumber, details);
+    }
+
+    /** Sends a generic urgent Trap from end port {@code from} to its MasterSMLID, if it has a LID and an SM. */
+    private boolean sendTrap(int from, int producer, int trapNumber, byte[] details) {
+        int lid = s.lid(from);
+        int smLid = s.masterSmLid(from);
         if (lid == 0 || smLid == 0) {
-            return;
+            return false;
         }
         byte[] mad = new byte[MadHeader.MAD_SIZE];
         new MadHeader(1, CLASS_SUBN_LID, 1, METHOD_TRAP, 0, 0, ++trapTid, ATTR_NOTICE, 0).encodeTo(mad);
-        byte[] details = new byte[Notice.DATA_DETAILS_LENGTH];
-        MadBytes.putU16(details, 0, lid);
-        new Notice(true, Notice.TYPE_URGENT, Notice.PRODUCER_SWITCH, TRAP_LINK_STATE_CHANGE, lid, 0, 0, details)
-                .encodeTo(mad, Smp.DATA_OFFSET);
+        new Notice(true, Notice.TYPE_URGENT, producer, trapNumber, lid, 0, 0, details).encodeTo(mad, Smp.DATA_OFFSET);
         counters.traps++;
-        deliverTo(null, router.lidRoute(port0, smLid), smi(lid), mad);
+        deliverTo(null, router.lidRoute(from, smLid), smi(lid), mad);
+        return true;
     }
 }

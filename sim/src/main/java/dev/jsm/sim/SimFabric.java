@@ -43,7 +43,7 @@ public final class SimFabric implements AutoCloseable {
         MadProcessor processor = new MadProcessor(state, links, engine, counters);
         engine.setProcessor(processor);
         links.setTrapSink(processor);
-        faults = new SimFaults(state, links, impairments);
+        faults = new SimFaults(state, links, impairments, processor);
         tables = new SmaTables(state);
     }
 

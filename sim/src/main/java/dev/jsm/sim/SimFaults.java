@@ -10,6 +10,7 @@ import java.time.Duration;
  * <p>A link going down or up changes both ends (Down/Polling, or LinkUp/Init), sets PortStateChange on the switches
  * at either end and makes each of them send Trap 128 (LID-routed, from its port 0 to its MasterSMLID) once it has a
  * LID and knows its SM - as a real switch and ibsim do. CA ports send no trap; a CA's SM learns from its switch.
+ * {@link #portTrap} makes a port report a port problem (traps 129-131).
  *
  * <p>Thread-safe; traps caused here are delivered on the simulator thread.
  */
@@ -18,11 +19,13 @@ public final class SimFaults {
     private final FabricState state;
     private final LinkControl links;
     private final Impairments impairments;
+    private final MadProcessor traps;
 
-    SimFaults(FabricState state, LinkControl links, Impairments impairments) {
+    SimFaults(FabricState state, LinkControl links, Impairments impairments, MadProcessor traps) {
         this.state = state;
         this.links = links;
         this.impairments = impairments;
+        this.traps = traps;
     }
 
     /**
@@ -75,6 +78,26 @@ public final class SimFaults {
         checkNode(node);
         synchronized (state) {
             state.muted[node] = false;
+        }
+    }
+
+    /**
+     * Makes port {@code port} of {@code node} report a port problem once, as a port with a bad cable or a stuck
+     * peer does again and again: Trap 129 (local link integrity threshold), 130 (excessive buffer overrun) or 131
+     * (flow control update watchdog), with the LID and port number in its DataDetails, sent LID-routed to the
+     * MasterSMLID from the switch's port 0 or from the CA port itself.
+     *
+     * @return false if nothing was sent because the sending end port has no LID or knows no SM yet
+     * @throws IllegalArgumentException if the node or port does not exist, or {@code trapNumber} is not 129-131
+     */
+    public boolean portTrap(int node, int port, int trapNumber) {
+        checkNode(node);
+        if (port < 1 || port > state.numPorts[node] || trapNumber < 129 || trapNumber > 131) {
+            throw new IllegalArgumentException("\"" + state.topology.node(node).name() + "\" port " + port
+                    + ", trap " + trapNumber + ": expected an external port and trap 129-131");
+        }
+        synchronized (state) {
+            return state.present[node] && traps.portProblem(node, port, trapNumber);
         }
     }
 

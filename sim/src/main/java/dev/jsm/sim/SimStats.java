@@ -12,7 +12,7 @@ package dev.jsm.sim;
  *     back to the channel that sent it, if any, as a failed send)
  * @param lostRequests requests discarded by loss injection before they reached their target
  * @param lostResponses deliveries discarded by loss injection (responses, forwarded MADs, traps)
- * @param traps Trap 128 notices sent by switches
+ * @param traps traps sent: 128 by switches, 129-131 by {@link SimFaults#portTrap}
  * @param trapRepresses TrapRepress MADs consumed by switch SMAs
  */
 public record SimStats(long sent, long answered, long forwarded, long dropped, long lostRequests,

@@ -19,7 +19,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import org.junit.jupiter.api.Test;
 
-/** Loss, delay, link and node faults, and the Trap 128 a switch sends about them. */
+/** Loss, delay, link and node faults, the Trap 128 a switch sends about them, and port-problem traps 129-131. */
 class SimFaultsTest {
 
     private static final int REQUESTS = 300;
@@ -116,6 +116,25 @@ class SimFaultsTest {
             byte[] repress = Smp.lidRouted(Method.TRAP_REPRESS, h.transactionId(), AttributeId.NOTICE, 0, 0);
             assertThat(sm.exchange(MadAddress.smi(3), repress)).isNull();
             assertThat(fabric.stats().trapRepresses()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aPortReportsItsProblemWithTrap129To131() throws InterruptedException {
+        try (SimFabric fabric = new SimFabric(TestFabrics.twoLevel())) {
+            SmpClient sm = new SmpClient(fabric, HOST0, 1);
+            routeBackToTheSm(sm);
+
+            assertThat(fabric.faults().portTrap(LEAF1, 2, 129)).isTrue();
+
+            SmpClient.Received trap = sm.take();
+            assertThat(trap.from()).isEqualTo(MadAddress.smi(3));
+            assertThat(MadHeader.decode(trap.mad()).method()).isEqualTo(0x05);
+            byte[] notice = Arrays.copyOfRange(trap.mad(), Smp.DATA_OFFSET, Smp.DATA_OFFSET + 15);
+            assertThat(notice).as("generic, urgent, switch, trap 129, issuer LID 3; details: 2 reserved, LID 3, port 2")
+                    .containsExactly(0x81, 0, 0, 2, 0, 129, 0, 3, 0, 0, 0, 0, 0, 3, 2);
+            assertThat(fabric.faults().portTrap(HOST2, 1, 131)).as("HOST2 has no LID").isFalse();
+            assertThat(fabric.stats().traps()).isEqualTo(1);
         }
     }
 

@@ -20,6 +20,7 @@ public final class PhysPort {
     private EndPort endPort;
     private int index = -1;
     private BlockTable pKeys;
+    private boolean healthy = true;
 
     PhysPort(Node node, int portNum, long portGuid) {
         this.node = node;
@@ -66,6 +67,20 @@ public final class PhysPort {
     /** The port's P_KeyTable if {@link #pKeyTable} created one, else {@code null}. */
     public BlockTable pKeyTableIfAny() {
         return pKeys;
+    }
+
+    /**
+     * Whether the port is healthy: true unless it keeps reporting link integrity, buffer overrun or flow control
+     * watchdog problems (traps 129-131), in which case the SM marks it unhealthy for a while and routing avoids
+     * the link it is on. Behavioural counterpart: {@code osm_physp_is_healthy}.
+     */
+    public boolean isHealthy() {
+        return healthy;
+    }
+
+    /** Marks the port healthy or not (see {@link #isHealthy}). */
+    public void setHealthy(boolean healthy) {
+        this.healthy = healthy;
     }
 
     /** The link to the remote peer, or {@code null} if none is known. */

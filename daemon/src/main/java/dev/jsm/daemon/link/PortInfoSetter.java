@@ -9,16 +9,18 @@ import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.PhysPort;
+import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Sends one PortInfo Set and stores the answer in the model; a failed Set counts as a sweep error (OpenSM marks
- * {@code subnet_initialization_error} and sweeps again).
+ * Sends one PortInfo Set and stores the answer in the model. A failed Set of the link manager's counts as a sweep
+ * error (OpenSM marks {@code subnet_initialization_error} and sweeps again); {@link #disable}, which the trap
+ * handling uses outside sweeps, only reports the outcome.
  *
  * <p>Confined to the SM thread.
  */
-final class PortInfoSetter {
+public final class PortInfoSetter {
 
     private static final Logger LOG = LogManager.getLogger(PortInfoSetter.class);
 
@@ -49,6 +51,37 @@ final class PortInfoSetter {
                         ctx.recordError();
                         LOG.error("LINK-0401 PortInfo Set (PortState {}) of port {} of node {} failed: {}",
                                 portState, num, Guid.toString(port.node().nodeGuid()), Replies.failure(outcome));
+                    }
+                });
+        return true;
+    }
+
+    /**
+     * Disables {@code port}: a PortInfo Set with the values it last reported, PortState Down and PortPhysicalState
+     * Disabled (IBA 14.2.5.6), which takes its link down until someone sets PortPhysicalState Polling again - the
+     * SM never does, so the port stays disabled until an operator enables it. For {@code babbling_port_policy}.
+     *
+     * @param done told on the SM thread whether the port accepted the Set (not told at shutdown)
+     * @return false if no route to the port is known (nothing sent)
+     */
+    public static boolean disable(SweepContext ctx, PhysPort port, Consumer<Boolean> done) {
+        DrPath path = ctx.paths().toPort(port);
+        if (path == null) {
+            return false;
+        }
+        var attrs = port.attributes();
+        int num = port.portNum();
+        ctx.smps().set(path, AttributeId.PORT_INFO, num, (mad, off) -> Attributes.toPortInfo(attrs, num)
+                .withPortState(PortInfo.STATE_DOWN).withPortPhysicalState(PortInfo.PHYS_STATE_DISABLED)
+                .encodeTo(mad, off), outcome -> {
+                    byte[] mad = Replies.okMad(outcome);
+                    if (mad != null) {
+                        port.setAttributes(Attributes.of(PortInfo.decode(mad, Smp.DATA_OFFSET)));
+                        done.accept(true);
+                    } else if (!Replies.isClosed(outcome)) {
+                        LOG.error("LINK-0404 PortInfo Set (PortPhysicalState Disabled) of port {} of node {} failed: "
+                                + "{}", num, Guid.toString(port.node().nodeGuid()), Replies.failure(outcome));
+                        done.accept(false);
                     }
                 });
         return true;

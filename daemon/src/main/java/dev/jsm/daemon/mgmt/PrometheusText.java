@@ -13,8 +13,8 @@ import java.util.Locale;
  * The daemon's state in the Prometheus text exposition format (version 0.0.4), written by hand - it is a dozen
  * families, not worth a client library: sweeps and their durations, MADs (sent, received, retried, timed out, and
  * first transmissions by attribute), the fabric's size, the routing engine and its compute time, the SM state,
- * whether the subnet is up, SA requests by record type, repeated traps suppressed, and Reports to event
- * subscribers.
+ * whether the subnet is up, SA requests by record type, repeated traps suppressed, ports marked unhealthy or
+ * disabled for babbling, and Reports to event subscribers.
  *
  * <p>Stateless; safe to share.
  */
@@ -69,6 +69,12 @@ final class PrometheusText {
         family(out, "jsm_traps_suppressed_total", "counter",
                 "Repeated traps only answered with TrapRepress (no sweep, no forwarding)");
         sample(out, "jsm_traps_suppressed_total", daemon.trapsSuppressed());
+        family(out, "jsm_unhealthy_ports", "gauge",
+                "Ports marked unhealthy for repeated traps 129-131 (routing avoids their switch links)");
+        sample(out, "jsm_unhealthy_ports", daemon.unhealthyPorts());
+        family(out, "jsm_ports_disabled_babbling_total", "counter",
+                "Ports disabled (PortPhysicalState Disabled) by babbling_port_policy");
+        sample(out, "jsm_ports_disabled_babbling_total", daemon.portsDisabledBabbling());
         ReportCounters r = daemon.sa().stats().reports();
         family(out, "jsm_sa_reports_total", "counter", "Reports to event subscribers, by what happened to them");
         sample(out, "jsm_sa_reports_total{result=\"sent\"}", r.sent());

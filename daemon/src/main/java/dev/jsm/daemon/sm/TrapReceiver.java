@@ -20,14 +20,23 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * Receives traps (Trap(Notice), class 0x01): answers each with a TrapRepress, so the sender stops repeating it;
- * drops repeated ones ({@link TrapSuppression}: counted, nothing else happens); for trap 128 (link state changed)
- * and 144 (local changes) asks for a heavy sweep when {@code sweep_on_trap} is set (FACTS 1.2); and hands every
- * trap but 129-131 (port health, which OpenSM does not report either) to the event forwarding with its source LID.
+ * hands every port-health trap (129-131) to the {@link PortTrapSink} with whether it was repeated (which marks
+ * ports unhealthy, see {@link PortHealthMonitor}); drops repeated ones ({@link TrapSuppression}: counted, nothing
+ * else happens); for trap 128 (link state changed) and 144 (local changes) asks for a heavy sweep when
+ * {@code sweep_on_trap} is set (FACTS 1.2); and hands every trap but 129-131 (which OpenSM does not report either)
+ * to the event forwarding with its source LID.
  *
- * <p>Runs on the SM thread (registered as an unsolicited handler); it only enqueues work.
- * {@link #suppressed()} may be read from any thread.
+ * <p>Runs on the SM thread (registered as an unsolicited handler), like the port-health sink it calls; otherwise it
+ * only enqueues work. {@link #suppressed()} may be read from any thread.
  */
 public final class TrapReceiver {
+
+    /** Takes the port-health traps 129-131. */
+    @FunctionalInterface
+    public interface PortTrapSink {
+        /** One trap 129-131; {@code repeated} if the suppression found it repeated. Called on the SM thread. */
+        void onPortTrap(Notice notice, boolean repeated);
+    }
 
     private static final Logger LOG = LogManager.getLogger(TrapReceiver.class);
     private static final int TRAP_LINK_STATE_CHANGE = 128;
@@ -39,20 +48,23 @@ public final class TrapReceiver {
     private final SmEvents events;
     private final BooleanSupplier sweepOnTrap;
     private final ObjIntConsumer<Notice> forward;
+    private final PortTrapSink portTraps;
     private final LongSupplier clock;
     private final TrapSuppression suppression = new TrapSuppression();
     private final AtomicLong suppressed = new AtomicLong();
 
     /**
-     * A receiver answering through {@code transactions}, asking {@code events} for sweeps and forwarding traps
-     * through {@code forward} (notice, source LID), with {@code clock} (nanoseconds) timing the suppression window.
+     * A receiver answering through {@code transactions}, asking {@code events} for sweeps, forwarding traps
+     * through {@code forward} (notice, source LID) and port-health traps to {@code portTraps}, with {@code clock}
+     * (nanoseconds) timing the suppression window.
      */
     public TrapReceiver(MadTransactions transactions, SmEvents events, BooleanSupplier sweepOnTrap,
-                        ObjIntConsumer<Notice> forward, LongSupplier clock) {
+                        ObjIntConsumer<Notice> forward, PortTrapSink portTraps, LongSupplier clock) {
         this.transactions = transactions;
         this.events = events;
         this.sweepOnTrap = sweepOnTrap;
         this.forward = forward;
+        this.portTraps = portTraps;
         this.clock = clock;
     }
 
@@ -63,7 +75,12 @@ public final class TrapReceiver {
         int sourceLid = from instanceof MadAddress.LidRouted l ? l.lid() : 0;
         int trap = notice.trapNumberOrDeviceId();
         String what = "trap " + trap + " from LID " + notice.issuerLid();
-        if (suppression.suppress(sourceLid, notice, clock.getAsLong())) {
+        boolean repeated = suppression.suppress(sourceLid, notice, clock.getAsLong());
+        boolean portHealth = notice.generic() && trap >= TRAP_LINK_INTEGRITY && trap <= TRAP_WATCHDOG_TIMER;
+        if (portHealth) {
+            portTraps.onPortTrap(notice, repeated);
+        }
+        if (repeated) {
             suppressed.incrementAndGet();
             LOG.debug("{}: repeated, only repressed", what);
             return;
@@ -76,7 +93,7 @@ public final class TrapReceiver {
         } else {
             LOG.info("{} received (type {}, {}generic)", what, notice.type(), notice.generic() ? "" : "not ");
         }
-        if (!notice.generic() || trap < TRAP_LINK_INTEGRITY || trap > TRAP_WATCHDOG_TIMER) {
+        if (!portHealth) {
             forward.accept(notice, sourceLid);
         }
     }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link TrapReceiver} on a recording channel, time frozen: every trap is answered with a TrapRepress; a trap
  * repeated more than ten times inside the window is only answered (no sweep request, not forwarded) and counted;
- * port-health traps 129-131 are not forwarded.
+ * port-health traps 129-131 are not forwarded but handed to the port health, repeated or not.
  */
 class TrapReceiverTest {
 
@@ -49,8 +49,11 @@ class TrapReceiverTest {
             Runnable::run);
     private final SmEvents events = new SmEvents();
     private final List<String> forwarded = new ArrayList<>();
+    private final List<String> portTraps = new ArrayList<>();
     private final TrapReceiver receiver = new TrapReceiver(transactions, events, () -> true,
-            (notice, lid) -> forwarded.add(notice.trapNumberOrDeviceId() + " from " + lid), () -> 0L);
+            (notice, lid) -> forwarded.add(notice.trapNumberOrDeviceId() + " from " + lid),
+            (notice, repeated) -> portTraps.add(notice.trapNumberOrDeviceId() + (repeated ? " repeated" : "")),
+            () -> 0L);
 
     @AfterEach
     void close() {
@@ -91,6 +94,20 @@ class TrapReceiverTest {
         receiver.onTrap(MadAddress.smi(4), trapMad(linkIntegrity), MadHeader.MAD_SIZE);
         receiver.onTrap(MadAddress.smi(4), trapMad(badPKey), MadHeader.MAD_SIZE);
         assertThat(forwarded).containsExactly("257 from 4");
+        assertThat(portTraps).as("only 129-131 go to the port health").containsExactly("129");
         assertThat(events.isPending(SmEvent.HEAVY_SWEEP)).isFalse();
+    }
+
+    @Test
+    void repeatedPortHealthTrapsStillReachThePortHealthAsRepeated() {
+        Notice overrun = new Notice(true, Notice.TYPE_URGENT, Notice.PRODUCER_SWITCH, 130, 4, 0, 0,
+                new byte[Notice.DATA_DETAILS_LENGTH]);
+        for (int i = 0; i < 12; i++) {
+            receiver.onTrap(MadAddress.smi(4), trapMad(overrun), MadHeader.MAD_SIZE);
+        }
+        assertThat(portTraps).hasSize(12).startsWith("130").endsWith("130 repeated", "130 repeated");
+        assertThat(portTraps.subList(0, 10)).containsOnly("130");
+        assertThat(receiver.suppressed()).isEqualTo(2);
+        assertThat(forwarded).isEmpty();
     }
 }

@@ -40,6 +40,8 @@ public record PortInfo(
     public static final int STATE_ARMED = 3;
     /** PortState Active. */
     public static final int STATE_ACTIVE = 4;
+    /** PortPhysicalState Disabled: written in a Set, it takes the link down until the port is enabled again. */
+    public static final int PHYS_STATE_DISABLED = 3;
 
     public static final long CAP_IS_SM = 0x2L;
     public static final long CAP_IS_NOTICE_SUPPORTED = 0x4L;

@@ -17,9 +17,11 @@ import dev.jsm.subnet.PortAttributes;
  * @param peerIndex index of the remote port, or -1 if not cabled
  * @param linkIndex index of the link, or -1 if not cabled
  * @param endPortIndex index of the end port this port is, or -1 for switch external ports
+ * @param healthy false if the SM had marked the port unhealthy (repeated traps 129-131; routing avoids its link)
  */
 public record PortView(int index, int nodeIndex, long nodeGuid, int portNum, long portGuid,
-                       PortAttributes attributes, int peerIndex, int linkIndex, int endPortIndex) {
+                       PortAttributes attributes, int peerIndex, int linkIndex, int endPortIndex,
+                       boolean healthy) {
 
     /** Whether the port has a known remote peer. */
     public boolean isConnected() {

@@ -80,6 +80,6 @@ final class SnapshotBuilder {
         PhysPort remote = p.remote();
         return new PortView(p.index(), p.node().index(), p.node().nodeGuid(), p.portNum(), p.portGuid(),
                 p.attributes(), remote == null ? -1 : remote.index(), p.link() == null ? -1 : p.link().index(),
-                p.endPort() == null ? -1 : p.endPort().index());
+                p.endPort() == null ? -1 : p.endPort().index(), p.isHealthy());
     }
 }

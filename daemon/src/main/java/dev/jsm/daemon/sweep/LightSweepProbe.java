@@ -107,7 +107,7 @@ public final class LightSweepProbe implements SweepStage {
                 changes.add(what);
                 swept.put(guid, false);
             } else if (!warned) {
-                LOG.warn("SM-0605 {}, but the heavy sweep it caused did not add it; not sweeping again for it", what);
+                LOG.warn("SM-0610 {}, but the heavy sweep it caused did not add it; not sweeping again for it", what);
                 swept.put(guid, true);
             }
         });

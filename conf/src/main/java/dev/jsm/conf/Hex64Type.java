@@ -42,7 +42,7 @@ public final class Hex64Type implements OptionType<Long> {
 
     @Override
     public String format(Long value) {
-        return String.format("0x%016x", value);
+        return IntType.hex(value, 16, false);
     }
 
     @Override

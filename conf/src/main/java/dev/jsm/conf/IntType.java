@@ -1,6 +1,7 @@
 package dev.jsm.conf;
 
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * Integer options with their allowed ranges (one or more closed intervals, e.g. {@code 0..7 or 15}) and the spelling
@@ -82,11 +83,24 @@ public final class IntType implements OptionType<Long> {
     public String format(Long value) {
         return switch (style) {
             case DECIMAL -> Long.toString(value);
-            case HEX2 -> String.format("0x%02x", value);
-            case HEX2_UPPER -> String.format("0x%02X", value);
-            case HEX4_UPPER -> String.format("0x%04X", value);
-            case HEX_UPPER -> String.format("0x%X", value);
+            case HEX2 -> hex(value, 2, false);
+            case HEX2_UPPER -> hex(value, 2, true);
+            case HEX4_UPPER -> hex(value, 4, true);
+            case HEX_UPPER -> hex(value, 1, true);
         };
+    }
+
+    /**
+     * {@code 0x} and {@code value} in hex, zero padded to {@code digits}: what {@code String.format("0x%0NX")} gives,
+     * without the formatter, whose first use costs milliseconds when the daemon starts.
+     */
+    static String hex(long value, int digits, boolean upper) {
+        String h = Long.toHexString(value);
+        StringBuilder sb = new StringBuilder(digits + 2).append("0x");
+        for (int i = h.length(); i < digits; i++) {
+            sb.append('0');
+        }
+        return sb.append(upper ? h.toUpperCase(Locale.ROOT) : h).toString();
     }
 
     @Override

@@ -36,6 +36,7 @@ class OptionTypesTest {
         assertThat(IntType.range(0, 15, IntType.Style.HEX2_UPPER).format(10L)).isEqualTo("0x0A");
         assertThat(IntType.range(0, 0xFFFF, IntType.Style.HEX4_UPPER).format(0xabL)).isEqualTo("0x00AB");
         assertThat(IntType.range(0, 0xFFFFFFFFL, IntType.Style.HEX_UPPER).format(0L)).isEqualTo("0x0");
+        assertThat(IntType.range(0, 0xFFFFFFFFL, IntType.Style.HEX_UPPER).format(0xabcdef12L)).isEqualTo("0xABCDEF12");
         assertThat(IntType.range(-1, 255).parse("-1")).isEqualTo(-1L);
     }
 

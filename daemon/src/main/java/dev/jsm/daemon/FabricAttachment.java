@@ -13,6 +13,7 @@ import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyParseException;
 import dev.jsm.sim.topo.TopologyShapes;
+import dev.jsm.subnet.Guid;
 import java.io.IOException;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -101,8 +102,8 @@ public final class FabricAttachment implements AutoCloseable {
             LOG.log(LogLevels.VERBOSE, "MAIN-0807 cannot open the issm device of {}: {}; other SMs will not see "
                     + "the IsSM bit", port.label(), e.getMessage());
         }
-        return new FabricAttachment(ch, null, issm, String.format("port %s, GUID 0x%016x", port.label(),
-                port.portGuid()));
+        return new FabricAttachment(ch, null, issm,
+                "port " + port.label() + ", GUID " + Guid.toString(port.portGuid()));
     }
 
     /** The channel on the SM's port. */

@@ -48,7 +48,8 @@ public record Guid(long value) implements Comparable<Guid> {
 
     /** {@code 0x%016x}: the spelling OpenSM, guid2lid and infiniband-diags use. */
     public static String toString(long guid) {
-        return String.format("0x%016x", guid);
+        String h = Long.toHexString(guid);
+        return "0x" + "0000000000000000".substring(h.length()) + h;
     }
 
     /** Unsigned comparison of two raw GUIDs, the order switches and nodes are indexed in. */

@@ -15,6 +15,7 @@ class GuidTest {
     void printsSixteenHexDigits() {
         assertThat(Guid.of(0x2c90300a1b2c3L)).hasToString("0x0002c90300a1b2c3");
         assertThat(Guid.toString(0xf452140300001000L)).isEqualTo("0xf452140300001000");
+        assertThat(Guid.toString(0x10L)).isEqualTo("0x0000000000000010");
         assertThat(Guid.of(0)).hasToString("0x0000000000000000");
     }
 

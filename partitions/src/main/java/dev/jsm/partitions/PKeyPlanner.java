@@ -8,7 +8,7 @@ import dev.jsm.subnet.snapshot.NodeView;
 import dev.jsm.subnet.snapshot.PortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -119,6 +119,10 @@ public final class PKeyPlanner {
     }
 
     private static List<Integer> blocks(int[] changed) {
-        return Arrays.stream(changed).boxed().toList();
+        List<Integer> out = new ArrayList<>(changed.length);
+        for (int b : changed) {
+            out.add(b);
+        }
+        return Collections.unmodifiableList(out);
     }
 }

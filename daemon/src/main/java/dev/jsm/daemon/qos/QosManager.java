@@ -174,6 +174,16 @@ public final class QosManager implements SweepStage {
         }
     }
 
+    /**
+     * True when this sweep sent no SL2VL or VLArb Set (no QoS, or nothing changed): then the link stage may start
+     * while earlier stages' MADs are still on the wire. When tables were sent, the link stage, which may change
+     * OperationalVLs, waits for them, as in OpenSM.
+     */
+    @Override
+    public boolean overlapsNext() {
+        return sl2VlSets + vlArbSets == 0;
+    }
+
     @Override
     public StageOutcome finish(SweepContext ctx) {
         if (dumpSl2Vl) {

@@ -81,6 +81,12 @@ public final class UnicastRouting implements SweepStage {
         return StageOutcome.CONTINUE;
     }
 
+    /** True: routing sends no MAD, and the LFT stage that follows needs only the wanted tables it leaves. */
+    @Override
+    public boolean overlapsNext() {
+        return true;
+    }
+
     /**
      * Checks the routes on the verifier's own thread while the sweep goes on to program them (the check only
      * reports: the tables are programmed whatever it finds, so it need not hold the sweep up). Unreachable pairs are

@@ -48,7 +48,7 @@ final class IssmDevice implements AutoCloseable {
         return new IssmDevice(libc, fd);
     }
 
-    /** Binds libc now (the start-up warm-up of {@link UmadPreload}). */
+    /** Binds libc now (the start-up warm-up of {@link StartupWarmup}). */
     static void bind() {
         Objects.requireNonNull(LIBC);
     }

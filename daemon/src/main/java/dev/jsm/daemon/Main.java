@@ -69,7 +69,8 @@ public class Main {
     public static void main(String[] args) {
         SmEvents events = new SmEvents();
         Signals.install(events);
-        LogSetup.warmUp();
+        LogSetup.prepare();
+        StartupWarmup.start();
         new Main().launch(args, events);
     }
 
@@ -108,9 +109,6 @@ public class Main {
         if (run.launch().routeOnly()) {
             return new RouteOnly(out, err).run(run.launch().simTopology().orElse(null), options,
                     DaemonSettings.of(options, run.launch(), env, version()).dumpDir());
-        }
-        if (run.launch().simTopology().isEmpty()) {
-            UmadPreload.start();
         }
         try {
             LogSetup.start(LogSettings.of(options));

@@ -31,21 +31,16 @@ public final class LogSetup {
     }
 
     /**
-     * Starts, on a thread of its own, what log4j initialises once per process whatever the configuration - its
-     * provider and context factory, its plugin registry, the time zone - and returns at once, so that this work
-     * overlaps the command line's parsing instead of following it (about 15-20 ms sooner to the first log line).
-     * Creates no logger context: {@link #start} still installs the only configuration. Calls {@link #prepare}
-     * first, so log4j reads the daemon's settings.
+     * Initialises now what log4j initialises once per process whatever the configuration - its provider and
+     * context factory, its plugin registry, the time zone - so that a warm-up thread can do it while the main
+     * thread parses the command line (about 15-20 ms sooner to the first log line). Creates no logger context:
+     * {@link #start} still installs the only configuration. Call {@link #prepare} before, on the main thread, so
+     * log4j reads the daemon's settings. Thread-safe.
      */
-    public static void warmUp() {
-        prepare();
-        Thread t = new Thread(() -> {
-            LogManager.getFactory();
-            PluginRegistry.getInstance().loadFromMainClassLoader();
-            ZoneId.systemDefault();
-        }, "jsm-log-warmup");
-        t.setDaemon(true);
-        t.start();
+    public static void initialiseOnce() {
+        LogManager.getFactory();
+        PluginRegistry.getInstance().loadFromMainClassLoader();
+        ZoneId.systemDefault();
     }
 
     /**

@@ -1,0 +1,35 @@
+package dev.jsm.daemon;
+
+import dev.jsm.daemon.log.LogSetup;
+import dev.jsm.mad.umad.Umad;
+
+/**
+ * Start-up work moved off the main thread: one thread, started first thing in {@code main}, initialises what
+ * log4j sets up once per process ({@link LogSetup#initialiseOnce}) while the main thread parses the command line,
+ * then loads and binds libibumad and libc - JNA's first-use work (its native stub, the dynamic linker's cache read
+ * through a child process, the natives' binding: about 0.1 s of CPU) - while the main thread starts logging, so the
+ * attach finds the bindings ready or waits for them inside the JVM's class initialisation. It touches no logger
+ * context, so logging still starts with the daemon's configuration. The bindings are made even when the daemon
+ * will run on the simulator (they are unused then); a library that cannot be loaded is reported by the attach.
+ */
+final class StartupWarmup {
+
+    private StartupWarmup() {
+    }
+
+    /** Starts the warm-up thread and returns at once; call after {@link LogSetup#prepare}. */
+    static void start() {
+        Thread t = new Thread(() -> {
+            LogSetup.initialiseOnce();
+            try {
+                if (Umad.isAvailable()) {
+                    IssmDevice.bind();
+                }
+            } catch (LinkageError e) {
+                // the attach meets the same failure and reports it
+            }
+        }, "jsm-warmup");
+        t.setDaemon(true);
+        t.start();
+    }
+}

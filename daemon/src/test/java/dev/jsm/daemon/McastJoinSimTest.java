@@ -35,7 +35,7 @@ class McastJoinSimTest {
     @Test
     void threeHostsJoinThroughTheSaAndTheMftsReachExactlyThem() throws Exception {
         Topology t = TopologyShapes.load("fat2:k=8,leaves=4,spines=2,hosts=4");
-        List<Integer> cas = cas(t);
+        List<Integer> cas = SimSm.cas(t);
         List<Integer> members = List.of(cas.get(1), cas.get(6), cas.get(13));
         List<SimMadChannel> ports = new ArrayList<>();
         try (SimSm sm = SimSm.start(t, dir)) {
@@ -119,15 +119,5 @@ class McastJoinSimTest {
             }
         }
         return out;
-    }
-
-    private static List<Integer> cas(Topology t) {
-        List<Integer> cas = new ArrayList<>();
-        for (int i = 0; i < t.nodeCount(); i++) {
-            if (t.node(i).kind() == NodeKind.CA) {
-                cas.add(i);
-            }
-        }
-        return cas;
     }
 }

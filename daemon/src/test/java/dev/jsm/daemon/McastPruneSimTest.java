@@ -40,7 +40,7 @@ class McastPruneSimTest {
     @Test
     void aGroupOfOnePortIsInNoMftUntilASecondJoins() throws Exception {
         Topology t = TopologyShapes.load("fat2:k=4,leaves=2,spines=1,hosts=2");
-        List<Integer> cas = cas(t);
+        List<Integer> cas = SimSm.cas(t);
         List<SimMadChannel> ports = new ArrayList<>();
         try (SimSm sm = SimSm.start(t, dir)) {
             SubnetSnapshot s = sm.awaitSubnetUp(UP);
@@ -66,7 +66,7 @@ class McastPruneSimTest {
     @Test
     void theMembershipsOfAHostThatLeftAreDroppedAndTheMftsReprogrammed() throws Exception {
         Topology t = TopologyShapes.load("fat2:k=4,leaves=2,spines=1,hosts=2");
-        List<Integer> cas = cas(t);
+        List<Integer> cas = SimSm.cas(t);
         int hostA = cas.get(1);
         int hostB = cas.get(2);
         int hostC = cas.get(3);
@@ -133,15 +133,5 @@ class McastPruneSimTest {
             }
         }
         return n;
-    }
-
-    private static List<Integer> cas(Topology t) {
-        List<Integer> cas = new ArrayList<>();
-        for (int i = 0; i < t.nodeCount(); i++) {
-            if (t.node(i).kind() == NodeKind.CA) {
-                cas.add(i);
-            }
-        }
-        return cas;
     }
 }

@@ -29,7 +29,7 @@ class McastSimTest {
     @Test
     void joinedPortsAndOnlyThemReceiveTheGroupAndALeaveIsProgrammed() throws Exception {
         Topology t = TopologyShapes.load("fat2:k=8");
-        List<Integer> cas = cas(t);
+        List<Integer> cas = SimSm.cas(t);
         List<Integer> members = List.of(cas.get(0), cas.get(5), cas.get(17), cas.get(30));
         try (SimSm sm = SimSm.start(t, dir)) {
             sm.awaitSubnetUp(UP);
@@ -84,15 +84,5 @@ class McastSimTest {
             frontier = next;
         }
         return got;
-    }
-
-    private static List<Integer> cas(Topology t) {
-        List<Integer> cas = new ArrayList<>();
-        for (int i = 0; i < t.nodeCount(); i++) {
-            if (t.node(i).kind() == NodeKind.CA) {
-                cas.add(i);
-            }
-        }
-        return cas;
     }
 }

@@ -11,6 +11,8 @@ import dev.jsm.sim.topo.Topology;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
@@ -92,6 +94,17 @@ final class SimSm implements AutoCloseable {
     /** Whether another sweep outcome arrives within {@code timeout}. */
     boolean anotherSweepWithin(Duration timeout) throws InterruptedException {
         return outcomes.poll(timeout.toMillis(), TimeUnit.MILLISECONDS) != null;
+    }
+
+    /** The indexes of the topology's CAs, in node order. */
+    static List<Integer> cas(Topology t) {
+        List<Integer> cas = new ArrayList<>();
+        for (int i = 0; i < t.nodeCount(); i++) {
+            if (t.node(i).kind() == NodeKind.CA) {
+                cas.add(i);
+            }
+        }
+        return cas;
     }
 
     static int firstCa(Topology t) {

@@ -8,6 +8,7 @@ import dev.jsm.sa.codec.SaHeader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,6 +26,14 @@ import java.util.Map;
  * answer {@code maxRetries + 1} times, and under osmtest's stress flows the resends flooded ibsim
  * (docs/sa-conformance.md).
  *
+ * <p>A requester whose last {@value #SILENT_AFTER} multi-segment transfers ended without a single ACK is taken to
+ * have no RMPP (a stock tool under umad2sim, which sees only the first segment): its later transfers send their
+ * first window once and end unacknowledged at the timeout, without resends or ABORT, until it ACKs anything again.
+ * Without this, osmtest's multi-MAD stress flow got every first segment four times plus an ABORT, ten thousand
+ * stale answers that flooded ibsim and sometimes hung the next osmtest. A client with RMPP that lost two whole
+ * transfers only loses the resends of the third: its own request retry starts a new transfer, whose ACK restores
+ * them.
+ *
  * <p>Needed because umad2sim/ibsim do no kernel RMPP, and so that the SA does not depend on the kernel's.
  *
  * <p>Time comes from the caller ({@code nowNanos}, a {@link System#nanoTime()} value): {@link #poll} must be called
@@ -34,10 +43,21 @@ import java.util.Map;
 public final class RmppSender {
 
     private static final System.Logger LOG = System.getLogger(RmppSender.class.getName());
+    /** Consecutive unacknowledged multi-segment transfers after which a requester is taken to have no RMPP. */
+    static final int SILENT_AFTER = 2;
+    /** Requesters remembered as silent at most (the least recently used are forgotten first). */
+    private static final int SILENT_REMEMBERED = 1024;
 
     private final MadChannel channel;
     private final RmppSettings settings;
     private final Map<RmppKey, Transfer> transfers = new HashMap<>();
+    /** Unacknowledged multi-segment transfers in a row, by requester ({@link #requester}). */
+    private final Map<Long, Integer> silentInARow = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, Integer> eldest) {
+            return size() > SILENT_REMEMBERED;
+        }
+    };
     private final byte[] scratch = new byte[MadHeader.MAD_SIZE];
     private long segmentsSent;
     private long resends;
@@ -81,6 +101,7 @@ public final class RmppSender {
             return false;
         }
         RmppHeader r = RmppHeader.decode(mad);
+        silentInARow.remove(requester(from));
         if (r.type() != RmppHeader.TYPE_ACK) {
             LOG.log(System.Logger.Level.DEBUG, "RMPP transfer to {0} ended by the receiver (type {1}, status {2})",
                     from, r.type(), r.status());
@@ -133,7 +154,13 @@ public final class RmppSender {
             if (t.count == 1) {
                 transfers.remove(key);
                 completed++;
+            } else if (t.lastAcked == 0 && isSilent(t.to)) {
+                transfers.remove(key);
+                aborted++;
             } else if (t.retries >= settings.maxRetries()) {
+                if (t.lastAcked == 0) {
+                    silentInARow.merge(requester(t.to), 1, Integer::sum);
+                }
                 abort(key, t, RmppHeader.STATUS_TOO_MANY_RETRIES);
             } else {
                 t.retries++;
@@ -157,6 +184,15 @@ public final class RmppSender {
     /** Drops every transfer (when the agent stops). */
     public synchronized void clear() {
         transfers.clear();
+    }
+
+    private boolean isSilent(MadAddress.LidRouted to) {
+        return silentInARow.getOrDefault(requester(to), 0) >= SILENT_AFTER;
+    }
+
+    /** A requester's key: its LID and QPN. */
+    private static long requester(MadAddress.LidRouted a) {
+        return (long) a.lid() << 24 | a.qpn();
     }
 
     private void sendWindow(Transfer t, long nowNanos) {

@@ -137,6 +137,52 @@ class RmppTransferTest {
     }
 
     @Test
+    void aRequesterThatNeverAcksGetsItsLaterFirstSegmentsOnceUntilItAcksAgain() {
+        MemoryNetwork net = new MemoryNetwork(1, 0);
+        MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
+        MemoryNetwork.Endpoint silent = net.endpoint(2, 1);
+        List<byte[]> seen = new ArrayList<>();
+        silent.setReceiver((from, mad, length) -> seen.add(mad));
+        RmppSender sender = new RmppSender(sa, new RmppSettings(Duration.ofMillis(200), 2, 8, Duration.ofSeconds(1)));
+        for (int tid = 1; tid <= RmppSender.SILENT_AFTER; tid++) {
+            sender.send(silent.address(), header(0x92, tid), new byte[1000], now);
+            runRounds(net, sender, 4);
+        }
+        assertThat(seen).as("each: the first segment, 2 resends, an ABORT").hasSize(4 * RmppSender.SILENT_AFTER);
+        assertThat(sender.counters()).isEqualTo(new RmppCounters(3L * RmppSender.SILENT_AFTER,
+                2L * RmppSender.SILENT_AFTER, 0, RmppSender.SILENT_AFTER));
+
+        seen.clear();
+        sender.send(silent.address(), header(0x92, 7), new byte[1000], now);
+        runRounds(net, sender, 4);
+        assertThat(seen).as("the first segment once, no resend, no ABORT").hasSize(1);
+        assertThat(RmppHeader.decode(seen.get(0)).type()).isEqualTo(RmppHeader.TYPE_DATA);
+        assertThat(sender.inFlight()).isZero();
+
+        seen.clear();
+        sender.send(silent.address(), header(0x92, 8), new byte[1000], now);
+        net.pump();
+        MadAddress.LidRouted from = silent.address();
+        sender.onControl(from, RmppSegments.control(seen.get(0), true, RmppHeader.TYPE_ACK, 0, 1, 2), now);
+        runRounds(net, sender, 4);
+        assertThat(seen).as("after an ACK: segment 1, segment 2, its 2 resends, an ABORT").hasSize(5);
+
+        seen.clear();
+        sender.send(silent.address(), header(0x92, 9), new byte[1000], now);
+        runRounds(net, sender, 4);
+        assertThat(seen).as("resends again: the requester answered").hasSize(4);
+    }
+
+    private void runRounds(MemoryNetwork net, RmppSender sender, int rounds) {
+        for (int i = 0; i < rounds; i++) {
+            net.pump();
+            now += ROUND_NANOS;
+            sender.poll(now);
+        }
+        net.pump();
+    }
+
+    @Test
     void receiverAbortsOnInconsistentLastSegmentAndSenderStops() {
         MemoryNetwork net = new MemoryNetwork(1, 0);
         Pair p = pair(net, RmppSettings.defaults());

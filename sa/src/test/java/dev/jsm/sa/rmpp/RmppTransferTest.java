@@ -122,12 +122,7 @@ class RmppTransferTest {
         silent.setReceiver((from, mad, length) -> seen.add(mad));
         RmppSender sender = new RmppSender(sa, new RmppSettings(Duration.ofMillis(200), 2, 8, Duration.ofSeconds(1)));
         sender.send(silent.address(), header(0x92, 5), new byte[1000], now);
-        for (int i = 0; i < 4; i++) {
-            net.pump();
-            now += ROUND_NANOS;
-            sender.poll(now);
-        }
-        net.pump();
+        runRounds(net, sender, 4);
         assertThat(sender.inFlight()).isZero();
         assertThat(sender.counters()).isEqualTo(new RmppCounters(3, 2, 0, 1));
         RmppHeader abort = RmppHeader.decode(seen.get(seen.size() - 1));

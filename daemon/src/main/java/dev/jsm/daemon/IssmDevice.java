@@ -26,11 +26,9 @@ final class IssmDevice implements AutoCloseable {
     /** Bound once: {@code Native.load} builds a proxy class, which costs milliseconds at start-up. */
     private static final LibC LIBC = Native.load("c", LibC.class);
 
-    private final LibC libc;
     private final int fd;
 
-    private IssmDevice(LibC libc, int fd) {
-        this.libc = libc;
+    private IssmDevice(int fd) {
         this.fd = fd;
     }
 
@@ -40,12 +38,11 @@ final class IssmDevice implements AutoCloseable {
      * @throws IllegalStateException with the errno text if it cannot be opened
      */
     static IssmDevice open(String path) {
-        LibC libc = LIBC;
-        int fd = libc.open(path, O_RDWR);
+        int fd = LIBC.open(path, O_RDWR);
         if (fd < 0) {
             throw new IllegalStateException("open " + path + ": errno " + Native.getLastError());
         }
-        return new IssmDevice(libc, fd);
+        return new IssmDevice(fd);
     }
 
     /** Binds libc now (the start-up warm-up of {@link StartupWarmup}). */
@@ -56,6 +53,6 @@ final class IssmDevice implements AutoCloseable {
     /** Closes the device: the port's IsSM bit is cleared. */
     @Override
     public void close() {
-        libc.close(fd);
+        LIBC.close(fd);
     }
 }

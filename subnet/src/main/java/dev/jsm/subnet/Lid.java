@@ -87,7 +87,8 @@ public record Lid(int value) {
 
     /** {@code 0x%04x}: the spelling OpenSM uses in dumps and guid2lid. */
     public static String toString(int lid) {
-        return String.format("0x%04x", lid);
+        String h = Integer.toHexString(lid);
+        return h.length() >= 4 ? "0x" + h : "0x" + "0000".substring(h.length()) + h;
     }
 
     /** Whether this is a unicast LID. */

@@ -28,6 +28,8 @@ class LidTest {
     void printsFourHexDigits() {
         assertThat(Lid.of(0x1a)).hasToString("0x001a");
         assertThat(Lid.toString(0xc000)).isEqualTo("0xc000");
+        assertThat(Lid.toString(8)).isEqualTo("0x0008");
+        assertThat(Lid.toString(0)).isEqualTo("0x0000");
     }
 
     @Test

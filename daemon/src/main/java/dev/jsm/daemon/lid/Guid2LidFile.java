@@ -1,5 +1,7 @@
 package dev.jsm.daemon.lid;
 
+import dev.jsm.subnet.Guid;
+import dev.jsm.subnet.Lid;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -64,21 +66,10 @@ final class Guid2LidFile {
     static String format(Map<Long, int[]> ranges) {
         StringBuilder sb = new StringBuilder(ranges.size() * 40);
         for (Map.Entry<Long, int[]> e : ranges.entrySet()) {
-            appendHex(sb, e.getKey(), 16).append(' ');
-            appendHex(sb, e.getValue()[0], 4).append(' ');
-            appendHex(sb, e.getValue()[1], 4).append("\n\n");
+            sb.append(Guid.toString(e.getKey())).append(' ').append(Lid.toString(e.getValue()[0])).append(' ')
+                    .append(Lid.toString(e.getValue()[1])).append("\n\n");
         }
         return sb.toString();
-    }
-
-    /** {@code 0x} and {@code v} in lower-case hex, zero padded to {@code digits} (String.format is slow when cold). */
-    private static StringBuilder appendHex(StringBuilder sb, long v, int digits) {
-        String h = Long.toHexString(v);
-        sb.append("0x");
-        for (int i = h.length(); i < digits; i++) {
-            sb.append('0');
-        }
-        return sb.append(h);
     }
 
     /** The white-space separated fields of a stripped line (by hand: a regex split per line is slow when cold). */

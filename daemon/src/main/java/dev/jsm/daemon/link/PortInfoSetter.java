@@ -2,6 +2,7 @@ package dev.jsm.daemon.link;
 
 import dev.jsm.daemon.discovery.Attributes;
 import dev.jsm.daemon.sweep.Replies;
+import dev.jsm.daemon.sweep.SmpSender;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
@@ -42,16 +43,11 @@ public final class PortInfoSetter {
         }
         var attrs = port.attributes();
         int num = port.portNum();
-        ctx.smps().set(path, AttributeId.PORT_INFO, num, (mad, off) -> config.writeTo(mad, off, attrs, num,
-                portState, rereg), outcome -> {
-                    byte[] mad = Replies.okMad(outcome);
-                    if (mad != null) {
-                        port.setAttributes(Attributes.of(PortInfo.decode(mad, Smp.DATA_OFFSET)));
-                    } else if (!Replies.isClosed(outcome)) {
-                        ctx.recordError();
-                        LOG.error("LINK-0401 PortInfo Set (PortState {}) of port {} of node {} failed: {}",
-                                portState, num, Guid.toString(port.node().nodeGuid()), Replies.failure(outcome));
-                    }
+        setAndStore(ctx, path, port, (mad, off) -> config.writeTo(mad, off, attrs, num, portState, rereg), () -> { },
+                failure -> {
+                    ctx.recordError();
+                    LOG.error("LINK-0401 PortInfo Set (PortState {}) of port {} of node {} failed: {}",
+                            portState, num, Guid.toString(port.node().nodeGuid()), failure);
                 });
         return true;
     }
@@ -71,19 +67,30 @@ public final class PortInfoSetter {
         }
         var attrs = port.attributes();
         int num = port.portNum();
-        ctx.smps().set(path, AttributeId.PORT_INFO, num, (mad, off) -> Attributes.toPortInfo(attrs, num)
+        setAndStore(ctx, path, port, (mad, off) -> Attributes.toPortInfo(attrs, num)
                 .withPortState(PortInfo.STATE_DOWN).withPortPhysicalState(PortInfo.PHYS_STATE_DISABLED)
-                .encodeTo(mad, off), outcome -> {
-                    byte[] mad = Replies.okMad(outcome);
-                    if (mad != null) {
-                        port.setAttributes(Attributes.of(PortInfo.decode(mad, Smp.DATA_OFFSET)));
-                        done.accept(true);
-                    } else if (!Replies.isClosed(outcome)) {
-                        LOG.error("LINK-0404 PortInfo Set (PortPhysicalState Disabled) of port {} of node {} failed: "
-                                + "{}", num, Guid.toString(port.node().nodeGuid()), Replies.failure(outcome));
-                        done.accept(false);
-                    }
+                .encodeTo(mad, off), () -> done.accept(true), failure -> {
+                    LOG.error("LINK-0404 PortInfo Set (PortPhysicalState Disabled) of port {} of node {} failed: {}",
+                            num, Guid.toString(port.node().nodeGuid()), failure);
+                    done.accept(false);
                 });
         return true;
+    }
+
+    /**
+     * Sends the PortInfo Set; an answer is stored as the port's attributes and then {@code stored} runs, a failure
+     * is told to {@code failed} (neither when the transactions layer is closing).
+     */
+    private static void setAndStore(SweepContext ctx, DrPath path, PhysPort port, SmpSender.Payload payload,
+                                    Runnable stored, Consumer<String> failed) {
+        ctx.smps().set(path, AttributeId.PORT_INFO, port.portNum(), payload, outcome -> {
+            byte[] mad = Replies.okMad(outcome);
+            if (mad != null) {
+                port.setAttributes(Attributes.of(PortInfo.decode(mad, Smp.DATA_OFFSET)));
+                stored.run();
+            } else if (!Replies.isClosed(outcome)) {
+                failed.accept(Replies.failure(outcome));
+            }
+        });
     }
 }

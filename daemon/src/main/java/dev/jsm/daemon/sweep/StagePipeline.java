@@ -67,15 +67,10 @@ public final class StagePipeline {
                 unfinished.add(stage);
                 continue;
             }
-            transactions.awaitQuiescence();
-            for (SweepStage earlier : unfinished) {
-                StageOutcome o = sm.call(() -> earlier.finish(ctx));
-                if (o != StageOutcome.CONTINUE) {
-                    LOG.log(LogLevels.VERBOSE, "sweep stopped after stage {}: {}", earlier.name(), o);
-                    return o;
-                }
+            StageOutcome earlier = finishOverlapped(unfinished, ctx);
+            if (earlier != StageOutcome.CONTINUE) {
+                return earlier;
             }
-            unfinished.clear();
             if (outcome == StageOutcome.CONTINUE) {
                 outcome = sm.call(() -> stage.finish(ctx));
             }
@@ -86,13 +81,25 @@ public final class StagePipeline {
                 return outcome;
             }
         }
+        return finishOverlapped(unfinished, ctx);
+    }
+
+    /**
+     * Waits on the barrier, then finishes the stages that overlapped the ones after them, in order, and forgets
+     * them.
+     *
+     * @return CONTINUE, or the first other outcome of their finishes
+     */
+    private StageOutcome finishOverlapped(List<SweepStage> unfinished, SweepContext ctx) throws InterruptedException {
         transactions.awaitQuiescence();
         for (SweepStage earlier : unfinished) {
             StageOutcome o = sm.call(() -> earlier.finish(ctx));
             if (o != StageOutcome.CONTINUE) {
+                LOG.log(LogLevels.VERBOSE, "sweep stopped after stage {}: {}", earlier.name(), o);
                 return o;
             }
         }
+        unfinished.clear();
         return StageOutcome.CONTINUE;
     }
 }

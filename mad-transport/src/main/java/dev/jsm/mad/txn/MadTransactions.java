@@ -33,8 +33,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * the handler registered for their class, method and attribute ({@link #onUnsolicited}); others are counted and
  * dropped. Responses that match no request of this layer go to the handler registered for them with
  * {@link #onForeignResponse} (answers to requests another component sent on the channel with its own TIDs and
- * timeouts: the SA's Reports), else they are counted as unmatched and dropped. Malformed MADs (shorter than the common header, base version not 1) are counted and dropped; nothing
- * received ever throws on the I/O thread.
+ * timeouts: the SA's Reports), else they are counted as unmatched and dropped. Malformed MADs (shorter than the
+ * common header, base version not 1) are counted and dropped; nothing received ever throws on the I/O thread.
  *
  * <p><b>Threading.</b> Thread-safe. Three kinds of threads meet here, under one lock held only for bookkeeping
  * and the channel's {@code send} calls:

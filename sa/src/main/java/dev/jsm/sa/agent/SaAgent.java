@@ -154,7 +154,7 @@ public final class SaAgent implements AutoCloseable {
      */
     public void defineWellKnownGroups(List<WellKnownGroup> groups) {
         List<WellKnownGroup> copy = List.copyOf(groups);
-        thread.execute(() -> mcast.defineWellKnown(view, copy));
+        onAgentThread(() -> mcast.defineWellKnown(view, copy));
     }
 
     /**
@@ -162,7 +162,7 @@ public final class SaAgent implements AutoCloseable {
      * ({@link McastRegistry#dropDeparted}); the sweep calls this at SUBNET UP after {@link #publish}.
      */
     public void dropDepartedMembers() {
-        thread.execute(() -> mcast.dropDeparted(view));
+        onAgentThread(() -> mcast.dropDeparted(view));
     }
 
     /** The view requests are answered from. */

@@ -10,10 +10,6 @@ import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.sweep.SmpSender;
 import dev.jsm.daemon.sweep.SweepContext;
-import dev.jsm.mad.channel.LocalPort;
-import dev.jsm.mad.channel.MadAddress;
-import dev.jsm.mad.channel.MadChannel;
-import dev.jsm.mad.channel.MadReceiver;
 import dev.jsm.mad.smp.Notice;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionSettings;
@@ -27,7 +23,6 @@ import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.Subnet;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -47,26 +42,7 @@ class PortHealthMonitorTest {
     @TempDir
     Path dir;
 
-    private final AtomicInteger sent = new AtomicInteger();
-    private final MadChannel channel = new MadChannel() {
-        @Override
-        public LocalPort localPort() {
-            return new LocalPort("test", 1, 1, 1, 1, 4);
-        }
-
-        @Override
-        public void send(MadAddress to, byte[] mad, int length) {
-            sent.incrementAndGet();
-        }
-
-        @Override
-        public void setReceiver(MadReceiver receiver) {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private final RecordingChannel channel = new RecordingChannel();
     private final MadTransactions transactions = new MadTransactions(channel, TransactionSettings.defaults(),
             Runnable::run);
     private final SmEvents events = new SmEvents();
@@ -155,7 +131,7 @@ class PortHealthMonitorTest {
         }
 
         assertThat(m.disabledBabbling()).isZero();
-        assertThat(sent.get()).as("no directed route: no Set").isZero();
+        assertThat(channel.sentMethods).as("no directed route: no Set").isEmpty();
         assertThat(port3.isHealthy()).isFalse();
     }
 }

@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
-import dev.jsm.mad.channel.LocalPort;
 import dev.jsm.mad.channel.MadAddress;
-import dev.jsm.mad.channel.MadChannel;
-import dev.jsm.mad.channel.MadReceiver;
 import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.smp.Notice;
@@ -25,26 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class TrapReceiverTest {
 
-    private final List<Integer> sentMethods = new ArrayList<>();
-    private final MadChannel channel = new MadChannel() {
-        @Override
-        public LocalPort localPort() {
-            return new LocalPort("test", 1, 1, 1, 1, 4);
-        }
-
-        @Override
-        public void send(MadAddress to, byte[] mad, int length) {
-            sentMethods.add(mad[3] & 0xFF);
-        }
-
-        @Override
-        public void setReceiver(MadReceiver receiver) {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private final RecordingChannel channel = new RecordingChannel();
     private final MadTransactions transactions = new MadTransactions(channel, TransactionSettings.defaults(),
             Runnable::run);
     private final SmEvents events = new SmEvents();
@@ -82,7 +60,7 @@ class TrapReceiverTest {
         assertThat(events.isPending(SmEvent.HEAVY_SWEEP)).as("no sweep for a suppressed trap").isFalse();
         assertThat(forwarded).as("not forwarded").hasSize(10);
         assertThat(receiver.suppressed()).isEqualTo(2);
-        assertThat(sentMethods).as("every trap answered with TrapRepress").hasSize(12).containsOnly(0x07);
+        assertThat(channel.sentMethods).as("every trap answered with TrapRepress").hasSize(12).containsOnly(0x07);
     }
 
     @Test

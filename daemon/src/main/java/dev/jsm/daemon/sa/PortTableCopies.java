@@ -26,10 +26,14 @@ final class PortTableCopies {
     static PortTables of(Subnet subnet, ProgrammedQosTables qos) {
         PortTables.Builder b = PortTables.builder();
         byte[] buf = new byte[Math.max(PortTables.P_KEY_BLOCK_BYTES, PortTables.VL_ARB_BLOCK_BYTES)];
+        // without QoS there is nothing to copy, and a switch has (ports + 1)^2 SL2VL slots to look up for nothing
+        boolean withQos = !qos.isEmpty();
         for (Node node : subnet.nodes()) {
             for (PhysPort port : node.ports()) {
                 copyPKeys(b, node, port, buf);
-                copyQos(b, node, port, qos, buf);
+                if (withQos) {
+                    copyQos(b, node, port, qos, buf);
+                }
             }
         }
         return b.build();

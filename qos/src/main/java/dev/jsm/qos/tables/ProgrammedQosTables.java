@@ -63,6 +63,11 @@ public final class ProgrammedQosTables {
         }
     }
 
+    /** Whether no table of any port is known (no QoS programmed, or everything forgotten). */
+    public boolean isEmpty() {
+        return nodes.isEmpty();
+    }
+
     /**
      * The SL2VL table an output port is known to hold for one input port.
      *

@@ -50,13 +50,16 @@ class QosTablePlannerTest {
                         SlToVlMappingTable.of(0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7));
         assertThat(plan.vlHighLimits()).containsExactly(new QosPlan.VlHighLimit(ca, 0));
 
+        assertThat(programmed.isEmpty()).isTrue();
         plan.sets().forEach(programmed::recordSent);
+        assertThat(programmed.isEmpty()).isFalse();
         assertThat(plan("").sets()).as("second pass, unchanged config").isEmpty();
         assertThat(plan("qos_ca_high_limit 6\n").sets()).as("VLHighLimit goes by PortInfo").isEmpty();
         assertThat(plan("qos_ca_high_limit 6\n").vlHighLimits().get(0).differs()).isTrue();
         assertThat(plan("qos_ca_vlarb_high 0:4,1:8\n").sets()).extracting(QosSet::attributeModifier)
                 .containsExactly(0x30000L);
         programmed.forgetNode(0x10);
+        assertThat(programmed.isEmpty()).isTrue();
         assertThat(plan("").sets()).hasSize(3);
     }
 

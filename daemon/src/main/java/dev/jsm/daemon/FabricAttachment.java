@@ -15,7 +15,6 @@ import dev.jsm.sim.topo.TopologyParseException;
 import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.subnet.Guid;
 import java.io.IOException;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -27,18 +26,20 @@ import org.apache.logging.log4j.Logger;
  */
 public final class FabricAttachment implements AutoCloseable {
 
-    private static final Logger LOG = LogManager.getLogger(FabricAttachment.class);
-
     private final MadChannel channel;
     private final SimFabric sim;
     private final IssmDevice issm;
     private final String description;
+    /** What became of the issm device, for the log; null on the simulator. */
+    private final String issmNote;
 
-    private FabricAttachment(MadChannel channel, SimFabric sim, IssmDevice issm, String description) {
+    private FabricAttachment(MadChannel channel, SimFabric sim, IssmDevice issm, String description,
+            String issmNote) {
         this.channel = channel;
         this.sim = sim;
         this.issm = issm;
         this.description = description;
+        this.issmNote = issmNote;
     }
 
     /**
@@ -62,7 +63,7 @@ public final class FabricAttachment implements AutoCloseable {
         SimMadChannel ch = fabric.openChannel(host, 1);
         ch.setIsSm(true);
         return new FabricAttachment(ch, fabric, null, "simulated fabric " + fileOrShape + " ("
-                + topology.nodeCount() + " nodes), SM on '" + topology.node(host).description() + "' port 1");
+                + topology.nodeCount() + " nodes), SM on '" + topology.node(host).description() + "' port 1", null);
     }
 
     /**
@@ -94,16 +95,17 @@ public final class FabricAttachment implements AutoCloseable {
         UmadChannel ch = guid != 0 ? UmadChannel.openByGuid(guid, o) : UmadChannel.open(null, 0, o);
         UmadPort port = ch.umadPort();
         IssmDevice issm = null;
+        String note;
         try {
             String path = UmadDevices.issmPath(port.caName(), port.portNum());
             issm = IssmDevice.open(path);
-            LOG.log(LogLevels.VERBOSE, "Setting IS_SM on port {} ({})", port.label(), path);
+            note = "Setting IS_SM on port " + port.label() + " (" + path + ")";
         } catch (UmadException | RuntimeException e) {
-            LOG.log(LogLevels.VERBOSE, "MAIN-0807 cannot open the issm device of {}: {}; other SMs will not see "
-                    + "the IsSM bit", port.label(), e.getMessage());
+            note = "MAIN-0807 cannot open the issm device of " + port.label() + ": " + e.getMessage()
+                    + "; other SMs will not see the IsSM bit";
         }
         return new FabricAttachment(ch, null, issm,
-                "port " + port.label() + ", GUID " + Guid.toString(port.portGuid()));
+                "port " + port.label() + ", GUID " + Guid.toString(port.portGuid()), note);
     }
 
     /** The channel on the SM's port. */
@@ -114,6 +116,17 @@ public final class FabricAttachment implements AutoCloseable {
     /** What the SM is attached to, for the log. */
     public String description() {
         return description;
+    }
+
+    /**
+     * Logs what the attach did: the issm device (IsSM set, or why not) and the port or simulated fabric. Opening
+     * logs nothing itself, because it runs while logging is still starting ({@link Main}).
+     */
+    public void logAttached(Logger log) {
+        if (issmNote != null) {
+            log.log(LogLevels.VERBOSE, "{}", issmNote);
+        }
+        log.info("attached to {}", description);
     }
 
     /** Closes the channel, the issm device and the simulator. */

@@ -1,8 +1,7 @@
 package dev.jsm.daemon;
 
-import com.sun.jna.Library;
 import com.sun.jna.Native;
-import java.util.Objects;
+import com.sun.jna.NativeLibrary;
 
 /**
  * The port's {@code issm} device ({@code /dev/infiniband/issmN}), held open while the SM runs: the kernel then sets
@@ -14,17 +13,28 @@ import java.util.Objects;
  */
 final class IssmDevice implements AutoCloseable {
 
-    /** The two libc calls needed. */
-    private interface LibC extends Library {
-        int open(String path, int flags);
+    /**
+     * The two libc calls needed, bound by JNA's direct mapping: no proxy class and no reflection at start-up or per
+     * call. Bound from JNA's library {@code "c"}, the same handle an interface mapping would use.
+     */
+    private static final class LibC {
+        static {
+            Native.register(LibC.class, NativeLibrary.getInstance("c"));
+        }
 
-        int close(int fd);
+        private LibC() {
+        }
+
+        static native int open(String path, int flags);
+
+        static native int close(int fd);
+
+        /** Nothing: calling it binds the natives (the class initialiser) if that has not happened yet. */
+        static void bind() {
+        }
     }
 
     private static final int O_RDWR = 2;
-
-    /** Bound once: {@code Native.load} builds a proxy class, which costs milliseconds at start-up. */
-    private static final LibC LIBC = Native.load("c", LibC.class);
 
     private final int fd;
 
@@ -38,7 +48,7 @@ final class IssmDevice implements AutoCloseable {
      * @throws IllegalStateException with the errno text if it cannot be opened
      */
     static IssmDevice open(String path) {
-        int fd = LIBC.open(path, O_RDWR);
+        int fd = LibC.open(path, O_RDWR);
         if (fd < 0) {
             throw new IllegalStateException("open " + path + ": errno " + Native.getLastError());
         }
@@ -47,12 +57,12 @@ final class IssmDevice implements AutoCloseable {
 
     /** Binds libc now (the start-up warm-up of {@link StartupWarmup}). */
     static void bind() {
-        Objects.requireNonNull(LIBC);
+        LibC.bind();
     }
 
     /** Closes the device: the port's IsSM bit is cleared. */
     @Override
     public void close() {
-        LIBC.close(fd);
+        LibC.close(fd);
     }
 }

@@ -32,8 +32,10 @@ import org.apache.logging.log4j.Logger;
 /**
  * {@code opensm}: the daemon's entry point. In order: signal handlers (before anything else initialises: a HUP that
  * arrives earlier kills the JVM), the OpenSM command line and config file, {@code -c FILE} (write the config and
- * stop), logging, the fabric (umad port or simulator), the {@link Daemon} with its listeners (the systemd
- * notifier, the sweep counters) and the management port when {@code console} asks for one; then the main thread
+ * stop), logging on a thread of its own while the main thread writes the pid file and opens the fabric (umad port or
+ * simulator; it logs nothing until logging is up: the two take 50-100 ms of CPU each on a cold JVM), the
+ * {@link Daemon} with its listeners (the systemd notifier, the sweep counters) and the management port when
+ * {@code console} asks for one; then the main thread
  * waits for the event loop to end. SIGTERM and SIGINT run the shutdown hook: the daemon stops, "Exiting SM" is
  * logged, log4j is shut down last. Failures are one line on stderr (and in the log when it is open) and a
  * documented {@link ExitCode}; every exit goes through {@link #requestExit}, which tests override.
@@ -110,15 +112,19 @@ public class Main {
             return new RouteOnly(out, err).run(run.launch().simTopology().orElse(null), options,
                     DaemonSettings.of(options, run.launch(), env, version()).dumpDir());
         }
+        LogSettings logSettings = LogSettings.of(options);
+        LogSetup.Pending logging = LogSetup.startInBackground(logSettings);
+        Attached attached = attach(run, options);
         try {
-            LogSetup.start(LogSettings.of(options));
+            logging.await();
         } catch (RuntimeException e) {
-            err.println("opensm: cannot open log file " + LogSettings.of(options).file() + ": " + e.getMessage());
+            attached.close();
+            err.println("opensm: cannot open log file " + logSettings.file() + ": " + e.getMessage());
             return ExitCode.FILE_ERROR;
         }
         Logger log = LogManager.getLogger(Main.class);
         try {
-            return serve(run, options, events, log);
+            return serve(run, options, events, log, attached);
         } catch (Exception | Error e) {
             ExitCode code = ExitCode.of(e);
             String msg = e instanceof StartupException || code != ExitCode.UNEXPECTED ? e.getMessage() : e.toString();
@@ -128,22 +134,34 @@ public class Main {
         }
     }
 
-    private ExitCode serve(CommandLineResult.Run run, SmOptions options, SmEvents events, Logger log)
-            throws Exception {
+    /**
+     * Writes the pid file and opens the fabric, on the main thread while logging starts on another; logs nothing.
+     * A failure is kept for {@link #serve} to report once the log is open.
+     */
+    private Attached attach(CommandLineResult.Run run, SmOptions options) {
+        try {
+            writePidFile(run);
+            return new Attached(run.launch().simTopology().isPresent()
+                    ? FabricAttachment.simulated(run.launch().simTopology().get())
+                    : FabricAttachment.umad(options, run.launch().guidPrompt()
+                            ? new PortPrompt(new BufferedReader(new InputStreamReader(System.in,
+                                    StandardCharsets.UTF_8)), out).choose()
+                            : options.guid()), null);
+        } catch (Exception | Error e) {
+            return new Attached(null, e);
+        }
+    }
+
+    private ExitCode serve(CommandLineResult.Run run, SmOptions options, SmEvents events, Logger log,
+            Attached attached) throws Exception {
         log.log(LogLevels.SYS, "jsm {} (OpenSM 3.3.23 command line and files)", version());
         run.warnings().forEach(w -> log.warn("MAIN-0802 {}", w));
         if (options.getBool("daemon") && env.get(BACKGROUND_ENV) == null) {
             log.warn("MAIN-0803 daemon mode is the launcher's work (bin/opensm -B); started without it, staying in "
                     + "the foreground");
         }
-        writePidFile(run);
-        FabricAttachment fabric = run.launch().simTopology().isPresent()
-                ? FabricAttachment.simulated(run.launch().simTopology().get())
-                : FabricAttachment.umad(options, run.launch().guidPrompt()
-                        ? new PortPrompt(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)),
-                                out).choose()
-                        : options.guid());
-        log.info("attached to {}", fabric.description());
+        FabricAttachment fabric = attached.fabric();
+        fabric.logAttached(log);
         DaemonSettings settings = DaemonSettings.of(options, run.launch(), env, version());
         Daemon daemon;
         try {
@@ -225,6 +243,28 @@ public class Main {
     static String version() {
         String v = Main.class.getPackage().getImplementationVersion();
         return v == null ? "dev" : v;
+    }
+
+    /** The fabric opened by {@link #attach}, or what made opening it fail. */
+    private record Attached(FabricAttachment opened, Throwable failure) {
+
+        /** The fabric; rethrows the failure. */
+        FabricAttachment fabric() throws Exception {
+            if (failure instanceof Exception e) {
+                throw e;
+            }
+            if (failure instanceof Error e) {
+                throw e;
+            }
+            return opened;
+        }
+
+        /** Closes the fabric if it was opened. */
+        void close() {
+            if (opened != null) {
+                opened.close();
+            }
+        }
     }
 
     /** {@code -o}: stops the daemon after the first SUBNET UP. */

@@ -62,6 +62,23 @@ class MainTest {
     }
 
     @Test
+    void aFabricThatFailsWhileLoggingStartsIsReportedInTheLogToo() throws Exception {
+        assertThat(run("--sim-topology", dir.resolve("missing.net").toString(), "-f", log())).isEqualTo(
+                ExitCode.SIM_TOPOLOGY);
+        String text = Files.readString(Path.of(log()));
+        assertThat(text.indexOf("-> jsm ")).isNotNegative().isLessThan(text.indexOf("MAIN-0801 --sim-topology"));
+        assertThat(text).contains("missing.net");
+    }
+
+    @Test
+    void aLogFileThatCannotBeOpenedIsAFileErrorEvenWhenTheFabricOpened() throws Exception {
+        Path blocker = Files.writeString(dir.resolve("not-a-directory"), "x");
+        assertThat(run("--sim-topology", "fat2:k=4", "-f", blocker.resolve("opensm.log").toString(), "-o"))
+                .isEqualTo(ExitCode.FILE_ERROR);
+        assertThat(err()).contains("cannot open log file").hasLineCount(1);
+    }
+
+    @Test
     void runOnceOnTheSimulatorConfiguresTheSubnetAndExits() throws Exception {
         assertThat(run("--sim-topology", "fat2:k=4", "-f", log(), "-o", "-s", "0", "-e")).isEqualTo(ExitCode.OK);
         String text = Files.readString(Path.of(log()));

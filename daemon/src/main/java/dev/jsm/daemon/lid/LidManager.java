@@ -79,6 +79,15 @@ public final class LidManager implements SweepStage {
         return StageOutcome.CONTINUE;
     }
 
+    /**
+     * True: this stage sends no MAD (the LIDs go out in the link manager's PortInfo Sets), so it need not wait for
+     * the partition manager's Sets before it, nor hold up the routing after it.
+     */
+    @Override
+    public boolean overlapsNext() {
+        return true;
+    }
+
     /** The SM port, then the others in OpenSM's order (byte-reversed GUIDs, unsigned). */
     static List<EndPort> order(Subnet subnet, long smPortGuid) {
         List<EndPort> ports = new ArrayList<>(subnet.endPorts());

@@ -3,6 +3,8 @@ package dev.jsm.daemon.log;
 import java.io.IOException;
 import java.time.ZoneId;
 import java.util.OptionalInt;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.LoggerContext;
@@ -62,6 +64,60 @@ public final class LogSetup {
         }
         if (ctx.getConfiguration().getAppender(DaemonLogConfiguration.APPENDER) == null) {
             throw new IllegalStateException("cannot open log file " + settings.file());
+        }
+    }
+
+    /**
+     * Runs {@link #start} on a thread of its own ({@code jsm-log-setup}) and returns at once, so that the caller
+     * can open the fabric meanwhile: log4j's set-up takes 50-100 ms of CPU before the first line can be written,
+     * most of it reading properties and plugin indexes. Nothing may log before {@link Pending#await} returned: a
+     * line logged earlier could meet log4j's default configuration and be lost.
+     */
+    public static Pending startInBackground(LogSettings settings) {
+        FutureTask<Void> task = new FutureTask<>(() -> start(settings), null);
+        Thread t = new Thread(task, "jsm-log-setup");
+        t.setDaemon(true);
+        t.start();
+        return new Pending(task);
+    }
+
+    /** Logging being started by {@link #startInBackground}. */
+    public static final class Pending {
+        private final FutureTask<Void> task;
+
+        private Pending(FutureTask<Void> task) {
+            this.task = task;
+        }
+
+        /**
+         * Waits until logging is started (uninterruptibly: the daemon cannot go on without it).
+         *
+         * @throws IllegalStateException as {@link #start} does, if the log file cannot be opened
+         */
+        public void await() {
+            boolean interrupted = false;
+            try {
+                while (true) {
+                    try {
+                        task.get();
+                        return;
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    } catch (ExecutionException e) {
+                        if (e.getCause() instanceof RuntimeException r) {
+                            throw r;
+                        }
+                        if (e.getCause() instanceof Error r) {
+                            throw r;
+                        }
+                        throw new IllegalStateException(e.getCause());
+                    }
+                }
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
     }
 

@@ -18,6 +18,10 @@ import java.util.List;
  * {@code setupRequestProcessors}, OpenSM's {@code do_sweep}). The stage objects keep what they need between sweeps
  * (routing keeps the last routed snapshot), so each list is built once per daemon.
  *
+ * <p>One difference from OpenSM's order: the partition manager runs before the LID manager. Its P_KeyTable Sets go
+ * by directed route and its plan keys ports by GUID, so it needs no LID; the LID manager's work (guid2lid's write and
+ * fsync included) then runs while the Sets are on the wire instead of leaving the wire idle after discovery.
+ *
  * <p>The lists are immutable; the stages are confined to the SM thread.
  */
 public final class Sweeps {
@@ -33,8 +37,8 @@ public final class Sweeps {
                 discovery,                      // NodeInfo, NodeDescription, PortInfo, SwitchInfo by directed route
                 new DropManager(discovery),     // nodes and cables not reached this time go
                 new SmStateStage(),             // DISCOVERING -> MASTER
-                new LidManager(),               // LIDs from the model, guid2lid, PortInfo; guid2lid written
                 new PKeyManager(),              // partitions.conf, changed P_KeyTable blocks, enforcement wishes
+                new LidManager(),               // LIDs from the model, guid2lid, PortInfo; guid2lid written
                 routing,                        // routing chain, verifier, wanted LFTs
                 new LftProgrammer(),            // SwitchInfo (LinearFDBTop, LifeTime), changed LFT blocks
                 new MftProgrammer(routing),     // a spanning tree per multicast group, changed MFT blocks

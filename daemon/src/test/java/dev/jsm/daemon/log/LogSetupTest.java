@@ -1,6 +1,7 @@
 package dev.jsm.daemon.log;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -44,6 +45,25 @@ class LogSetupTest {
         assertThat(lines.get(0)).matches(String.format(LINE, 0x02, "SUBNET UP"));
         assertThat(lines.get(1)).matches(String.format(LINE, 0x80, "Entering MASTER state"));
         assertThat(lines.get(2)).matches(String.format(LINE, 0x01, "ERR 0101: broken"));
+    }
+
+    @Test
+    void aBackgroundStartIsInPlaceOnceAwaitReturns() throws Exception {
+        Path file = dir.resolve("opensm.log");
+        LogSetup.Pending pending = LogSetup.startInBackground(new LogSettings(file.toString(), 0x03, true, ""));
+        pending.await();
+        LogManager.getLogger("test").info("SUBNET UP");
+        assertThat(Files.readAllLines(file)).singleElement().asString().matches(String.format(LINE, 0x02,
+                "SUBNET UP"));
+    }
+
+    @Test
+    void aBackgroundStartThatCannotOpenTheFileFailsInAwait() throws Exception {
+        Path blocker = Files.writeString(dir.resolve("not-a-directory"), "x");
+        LogSetup.Pending pending = LogSetup.startInBackground(new LogSettings(
+                blocker.resolve("opensm.log").toString(), 0x03, true, ""));
+        assertThatThrownBy(pending::await).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("cannot open log file " + blocker.resolve("opensm.log"));
     }
 
     @Test

@@ -33,7 +33,7 @@ public final class Umad {
     static {
         Throwable cause = null;
         try {
-            Native.register(NativeLibrary.getInstance(LIBRARY));
+            Native.register(Umad.class, NativeLibrary.getInstance(LIBRARY));
         } catch (Throwable t) { // UnsatisfiedLinkError, NoClassDefFoundError (JNA stub missing), ...
             cause = t;
         }

@@ -17,8 +17,22 @@ final class StartupWarmup {
     private StartupWarmup() {
     }
 
-    /** Starts the warm-up thread and returns at once; call after {@link LogSetup#prepare}. */
+    /**
+     * JNA's property for the directories it searches for libraries by file name. Unset, JNA fills it at first use
+     * from the output of {@code ldconfig -p}, run as a child process (a fork and exec at every start). The daemon
+     * needs no search path: it loads libibumad by its soname, which the dynamic linker resolves from its cache, and
+     * libc as JNA's handle for the whole process.
+     */
+    static final String JNA_PLATFORM_LIBRARY_PATH = "jna.platform.library.path";
+
+    /**
+     * Starts the warm-up thread and returns at once; call after {@link LogSetup#prepare}. Sets
+     * {@link #JNA_PLATFORM_LIBRARY_PATH} to empty unless the user set it ({@code JAVA_OPTS}).
+     */
     static void start() {
+        if (System.getProperty(JNA_PLATFORM_LIBRARY_PATH) == null) {
+            System.setProperty(JNA_PLATFORM_LIBRARY_PATH, "");
+        }
         Thread t = new Thread(() -> {
             LogSetup.initialiseOnce();
             try {

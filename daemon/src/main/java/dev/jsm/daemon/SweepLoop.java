@@ -141,6 +141,7 @@ final class SweepLoop implements Runnable {
     private void tellEnded(boolean heavySweep, boolean ok, long start) {
         long nanos = System.nanoTime() - start;
         ctx.listeners().forEach(l -> l.sweepEnded(heavySweep, ok, nanos));
+        ctx.runAfterSweep();
     }
 
     /** Re-reads the config file (OpenSM does at every heavy sweep) and applies the reloadable changes. */

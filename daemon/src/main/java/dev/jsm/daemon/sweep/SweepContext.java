@@ -20,6 +20,8 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -50,6 +52,8 @@ public final class SweepContext {
     private final long smPortGuid;
     private final RoutingChain routingChain;
     private final List<SweepListener> listeners = new CopyOnWriteArrayList<>();
+    /** Queued on the SM thread by {@link #afterSweep}, drained by the event loop thread. */
+    private final Queue<Runnable> afterSweep = new ConcurrentLinkedQueue<>();
     private volatile DaemonSettings settings;
     private volatile SubnetSnapshot published = SubnetSnapshot.empty();
     private volatile RoutingResult lastRouting;
@@ -221,6 +225,22 @@ public final class SweepContext {
     /** The listeners. */
     public List<SweepListener> listeners() {
         return listeners;
+    }
+
+    /**
+     * Runs {@code task} once the current sweep has ended (after SUBNET UP and the listeners, or after the sweep
+     * failed): for work that only reports, which should not take CPU from the sweep while its MADs are on the wire.
+     * The task runs on the event loop thread and must be quick or hand its work on; any thread may queue one.
+     */
+    public void afterSweep(Runnable task) {
+        afterSweep.add(task);
+    }
+
+    /** Runs and forgets the tasks {@link #afterSweep} queued; the event loop thread, when a sweep has ended. */
+    public void runAfterSweep() {
+        for (Runnable task = afterSweep.poll(); task != null; task = afterSweep.poll()) {
+            task.run();
+        }
     }
 
     /** The snapshot published at the last SUBNET UP ({@link SubnetSnapshot#empty()} before the first). */

@@ -35,9 +35,8 @@ import org.apache.logging.log4j.Logger;
  * stop), logging on a thread of its own while the main thread writes the pid file and opens the fabric (umad port or
  * simulator; it logs nothing until logging is up: the two take 50-100 ms of CPU each on a cold JVM), the
  * {@link Daemon} with its listeners (the systemd notifier, the sweep counters) and the management port when
- * {@code console} asks for one; then the main thread
- * waits for the event loop to end. SIGTERM and SIGINT run the shutdown hook: the daemon stops, "Exiting SM" is
- * logged, log4j is shut down last. Failures are one line on stderr (and in the log when it is open) and a
+ * {@code console} asks for one; then the main thread waits for the event loop to end. SIGTERM and SIGINT run the
+ * shutdown hook: the daemon stops, "Exiting SM" is logged, log4j is shut down last. Failures are one line on stderr (and in the log when it is open) and a
  * documented {@link ExitCode}; every exit goes through {@link #requestExit}, which tests override.
  *
  * <p>Not thread-safe; one instance per process.

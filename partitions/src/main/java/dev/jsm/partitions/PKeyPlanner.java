@@ -10,6 +10,7 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Computes the P_Key tables and enforcement bits of a whole fabric for a {@link PartitionSet}, as OpenSM's partition
@@ -32,8 +33,21 @@ public final class PKeyPlanner {
      */
     public static PKeyPlan plan(SubnetSnapshot snapshot, PartitionSet set, HeldPKeyTables held,
                                 PKeyOptions options) {
-        List<PortPKeyPlan> ends = new ArrayList<>();
-        List<PortPKeyPlan> facing = new ArrayList<>();
+        List<PortPKeyPlan> all = new ArrayList<>();
+        List<PKeyCapacityProblem> problems = plan(snapshot, set, held, options, all::add);
+        return new PKeyPlan(all, problems);
+    }
+
+    /**
+     * Plans the fabric in {@code snapshot} and hands each port's plan to {@code sink} as soon as it is known: each
+     * end port, followed by the switch port facing it (for a CA or router), then the ports of switch-to-switch links.
+     * The caller can start sending while the rest of the fabric is being planned.
+     *
+     * @param held what ports hold now
+     * @return the ports that cannot hold their partitions
+     */
+    public static List<PKeyCapacityProblem> plan(SubnetSnapshot snapshot, PartitionSet set, HeldPKeyTables held,
+                                                 PKeyOptions options, Consumer<PortPKeyPlan> sink) {
         List<PKeyCapacityProblem> problems = new ArrayList<>();
         for (EndPortView ep : snapshot.endPorts()) {
             NodeView node = snapshot.nodes().get(ep.nodeIndex());
@@ -42,7 +56,7 @@ public final class PKeyPlanner {
             PortPKeyTable heldTable = held.held(node.nodeGuid(), port.portNum());
             PKeyTableBuilder.Placement p = PKeyTableBuilder.endPort(set.pkeysOf(ep.portGuid()),
                     set.indx0PKeyOf(ep.portGuid()), heldTable, cap, options);
-            ends.add(new PortPKeyPlan(node.nodeGuid(), port.portNum(), p.table(),
+            sink.accept(new PortPKeyPlan(node.nodeGuid(), port.portNum(), p.table(),
                     blocks(p.table().changedBlocks(heldTable)), null, false));
             if (!p.complete()) {
                 problems.add(problem(node, port.portNum(), cap, p, false));
@@ -50,21 +64,19 @@ public final class PKeyPlanner {
             if (!node.isSwitch()) {
                 PortPKeyPlan sp = facingSwitchPort(snapshot, port, p.table(), held, options, problems);
                 if (sp != null) {
-                    facing.add(sp);
+                    sink.accept(sp);
                 }
             }
         }
-        List<PortPKeyPlan> all = new ArrayList<>(ends);
-        all.addAll(facing);
         for (LinkView link : snapshot.links()) {
             PortView a = snapshot.ports().get(link.portIndexA());
             PortView b = snapshot.ports().get(link.portIndexB());
             if (isSwitch(snapshot, a) && isSwitch(snapshot, b)) {
-                all.add(enforcementOnly(a, PartEnforce.OFF));
-                all.add(enforcementOnly(b, PartEnforce.OFF));
+                sink.accept(enforcementOnly(a, PartEnforce.OFF));
+                sink.accept(enforcementOnly(b, PartEnforce.OFF));
             }
         }
-        return new PKeyPlan(all, problems);
+        return problems;
     }
 
     private static PortPKeyPlan facingSwitchPort(SubnetSnapshot snapshot, PortView port, PortPKeyTable endTable,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,32 @@ class PKeyPlannerTest {
         assertThat(plan.port(SW2, 1).enforcementChanged()).isFalse();
         assertThat(plan.port(SW, 5)).as("unconnected ports are left alone").isNull();
         assertThat(plan.changedBlockCount()).isEqualTo(6 + 4);
+    }
+
+    @Test
+    void theStreamingPlanHandsEachEndPortOnFollowedByTheSwitchPortFacingIt() throws Exception {
+        SubnetSnapshot f = fabric(32, 32);
+        PartitionSet set = PartitionResolver.resolve(PartitionConfig.parse(FILE, "t.conf"), f, SM, false, false);
+        List<PortPKeyPlan> streamed = new ArrayList<>();
+        List<PKeyCapacityProblem> problems = PKeyPlanner.plan(f, set, HeldPKeyTables.NONE, PKeyOptions.DEFAULTS,
+                streamed::add);
+        PKeyPlan whole = PKeyPlanner.plan(f, set, HeldPKeyTables.NONE, PKeyOptions.DEFAULTS);
+        assertThat(problems).isEqualTo(whole.problems());
+        assertThat(streamed).containsExactlyElementsOf(whole.ports());
+        int h2 = indexOf(streamed, H2 | 0x0100_0000_0000_0000L, 1);
+        assertThat(streamed.get(h2 + 1)).as("the switch port facing H2 comes right after it")
+                .isEqualTo(whole.port(SW, 3));
+        assertThat(streamed.subList(streamed.size() - 2, streamed.size())).as("switch-to-switch ports last")
+                .containsExactlyInAnyOrder(whole.port(SW, 8), whole.port(SW2, 1));
+    }
+
+    private static int indexOf(List<PortPKeyPlan> plans, long nodeGuid, int portNum) {
+        for (int i = 0; i < plans.size(); i++) {
+            if (plans.get(i).nodeGuid() == nodeGuid && plans.get(i).portNum() == portNum) {
+                return i;
+            }
+        }
+        throw new AssertionError("no plan for " + Long.toHexString(nodeGuid) + "[" + portNum + "]");
     }
 
     @Test

@@ -11,7 +11,6 @@ import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.smp.PKeyTable;
 import dev.jsm.partitions.PKeyCapacityProblem;
 import dev.jsm.partitions.PKeyOptions;
-import dev.jsm.partitions.PKeyPlan;
 import dev.jsm.partitions.PKeyPlanner;
 import dev.jsm.partitions.ParseWarning;
 import dev.jsm.partitions.PartEnforce;
@@ -27,9 +26,9 @@ import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.nio.file.Path;
-import java.util.Collections;
 import java.util.IdentityHashMap;
-import java.util.Set;
+import java.util.List;
+import java.util.Map;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -65,7 +64,6 @@ public final class PKeyManager implements SweepStage {
         }
         reload();
         Subnet subnet = ctx.subnet();
-        Set<PhysPort> retrained = retrained(subnet);
         subnet.index();
         SubnetSnapshot snapshot = SubnetSnapshot.of(subnet);
         boolean allowBoth = ctx.options().getBool("allow_both_pkeys");
@@ -73,28 +71,12 @@ public final class PKeyManager implements SweepStage {
                 ctx.options().qos());
         PKeyOptions options = new PKeyOptions(allowBoth, ctx.options().getBool("keep_pkey_indexes"),
                 PartEnforce.fromOptions(ctx.options().partEnforce(), ctx.options().getBool("no_partition_enforcement")));
-        PKeyPlan plan = PKeyPlanner.plan(snapshot, set, (nodeGuid, portNum) -> held(subnet, nodeGuid, portNum),
-                options);
-        for (PKeyCapacityProblem p : plan.problems()) {
+        RetrainedPorts retrained = new RetrainedPorts();
+        List<PKeyCapacityProblem> problems = PKeyPlanner.plan(snapshot, set,
+                (nodeGuid, portNum) -> held(subnet, nodeGuid, portNum), options, p -> program(ctx, retrained, p));
+        for (PKeyCapacityProblem p : problems) {
             LOG.error("PKEY-1001 {}", p.message());
             ctx.recordError();
-        }
-        for (PortPKeyPlan p : plan.ports()) {
-            Node node = subnet.node(p.nodeGuid());
-            PhysPort port = node == null ? null : node.port(p.portNum());
-            if (port == null) {
-                continue;
-            }
-            ctx.setPartitionEnforcement(port, p.enforcement());
-            if (p.table() != null && retrained.contains(port)) {
-                for (int block = 0; block < p.table().blockCount(); block++) {
-                    setBlock(ctx, port, p.table(), block);
-                }
-            } else {
-                for (int block : p.changedBlocks()) {
-                    setBlock(ctx, port, p.table(), block);
-                }
-            }
         }
         ctx.publishPartitions(set);
         return StageOutcome.CONTINUE;
@@ -117,23 +99,51 @@ public final class PKeyManager implements SweepStage {
     }
 
     /**
+     * Hands one port's plan on as it comes from the planner, so that the first Sets go out while the rest of the
+     * fabric is planned: its enforcement wish to the link manager, and its blocks - every block of a port that
+     * {@linkplain RetrainedPorts (re)trained} since the SM last looked, else the blocks that differ from what it
+     * holds.
+     */
+    private void program(SweepContext ctx, RetrainedPorts retrained, PortPKeyPlan p) {
+        Node node = ctx.subnet().node(p.nodeGuid());
+        PhysPort port = node == null ? null : node.port(p.portNum());
+        if (port == null) {
+            return;
+        }
+        ctx.setPartitionEnforcement(port, p.enforcement());
+        if (p.table() != null && retrained.contains(port)) {
+            for (int block = 0; block < p.table().blockCount(); block++) {
+                setBlock(ctx, port, p.table(), block);
+            }
+        } else {
+            for (int block : p.changedBlocks()) {
+                setBlock(ctx, port, p.table(), block);
+            }
+        }
+    }
+
+    /**
      * The ports that (re)trained since the SM last looked - a port in Init, or every port of a switch whose cabled
      * ports are all in Init (it rebooted: port 0 too) - whose tables may be back at power-on (0xFFFF, a full member
      * of the default partition): every block of theirs is sent again. What the SM held stays the basis of the plan,
      * so {@code keep_pkey_indexes} keeps the indexes of a port whose link merely bounced. OpenSM reads the tables
-     * back at each heavy sweep; the port state tells the same for the price of no MAD.
+     * back at each heavy sweep; the port state tells the same for the price of no MAD. Asked port by port as the
+     * plan comes in; each switch's reboot is worked out once per pass.
      */
-    private static Set<PhysPort> retrained(Subnet subnet) {
-        Set<PhysPort> ports = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (Node node : subnet.nodes()) {
-            boolean rebooted = Retrained.switchRebooted(node);
-            for (PhysPort port : node.ports()) {
-                if (rebooted || Retrained.inInit(port)) {
-                    ports.add(port);
-                }
+    private static final class RetrainedPorts {
+        private final Map<Node, Boolean> rebooted = new IdentityHashMap<>();
+
+        boolean contains(PhysPort port) {
+            if (Retrained.inInit(port)) {
+                return true;
             }
+            Boolean r = rebooted.get(port.node());
+            if (r == null) {
+                r = Retrained.switchRebooted(port.node());
+                rebooted.put(port.node(), r);
+            }
+            return r;
         }
-        return ports;
     }
 
     /** What the port holds, when every block of it is known; else {@code null} (all blocks are sent). */

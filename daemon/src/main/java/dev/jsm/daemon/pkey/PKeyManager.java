@@ -26,9 +26,7 @@ import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.nio.file.Path;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -71,9 +69,8 @@ public final class PKeyManager implements SweepStage {
                 ctx.options().qos());
         PKeyOptions options = new PKeyOptions(allowBoth, ctx.options().getBool("keep_pkey_indexes"),
                 PartEnforce.fromOptions(ctx.options().partEnforce(), ctx.options().getBool("no_partition_enforcement")));
-        RetrainedPorts retrained = new RetrainedPorts();
         List<PKeyCapacityProblem> problems = PKeyPlanner.plan(snapshot, set,
-                (nodeGuid, portNum) -> held(subnet, nodeGuid, portNum), options, p -> program(ctx, retrained, p));
+                (nodeGuid, portNum) -> held(subnet, nodeGuid, portNum), options, p -> program(ctx, p));
         for (PKeyCapacityProblem p : problems) {
             LOG.error("PKEY-1001 {}", p.message());
             ctx.recordError();
@@ -101,17 +98,17 @@ public final class PKeyManager implements SweepStage {
     /**
      * Hands one port's plan on as it comes from the planner, so that the first Sets go out while the rest of the
      * fabric is planned: its enforcement wish to the link manager, and its blocks - every block of a port that
-     * {@linkplain RetrainedPorts (re)trained} since the SM last looked, else the blocks that differ from what it
+     * {@linkplain #retrained (re)trained} since the SM last looked, else the blocks that differ from what it
      * holds.
      */
-    private void program(SweepContext ctx, RetrainedPorts retrained, PortPKeyPlan p) {
+    private void program(SweepContext ctx, PortPKeyPlan p) {
         Node node = ctx.subnet().node(p.nodeGuid());
         PhysPort port = node == null ? null : node.port(p.portNum());
         if (port == null) {
             return;
         }
         ctx.setPartitionEnforcement(port, p.enforcement());
-        if (p.table() != null && retrained.contains(port)) {
+        if (p.table() != null && retrained(port)) {
             for (int block = 0; block < p.table().blockCount(); block++) {
                 setBlock(ctx, port, p.table(), block);
             }
@@ -123,27 +120,14 @@ public final class PKeyManager implements SweepStage {
     }
 
     /**
-     * The ports that (re)trained since the SM last looked - a port in Init, or every port of a switch whose cabled
-     * ports are all in Init (it rebooted: port 0 too) - whose tables may be back at power-on (0xFFFF, a full member
-     * of the default partition): every block of theirs is sent again. What the SM held stays the basis of the plan,
-     * so {@code keep_pkey_indexes} keeps the indexes of a port whose link merely bounced. OpenSM reads the tables
-     * back at each heavy sweep; the port state tells the same for the price of no MAD. Asked port by port as the
-     * plan comes in; each switch's reboot is worked out once per pass.
+     * Whether {@code port} (re)trained since the SM last looked - it is in Init, or it belongs to a switch whose
+     * cabled ports are all in Init (it rebooted: port 0 too) - so that its tables may be back at power-on (0xFFFF, a
+     * full member of the default partition): every block of it is sent again. What the SM held stays the basis of
+     * the plan, so {@code keep_pkey_indexes} keeps the indexes of a port whose link merely bounced. OpenSM reads the
+     * tables back at each heavy sweep; the port state tells the same for the price of no MAD.
      */
-    private static final class RetrainedPorts {
-        private final Map<Node, Boolean> rebooted = new IdentityHashMap<>();
-
-        boolean contains(PhysPort port) {
-            if (Retrained.inInit(port)) {
-                return true;
-            }
-            Boolean r = rebooted.get(port.node());
-            if (r == null) {
-                r = Retrained.switchRebooted(port.node());
-                rebooted.put(port.node(), r);
-            }
-            return r;
-        }
+    private static boolean retrained(PhysPort port) {
+        return Retrained.inInit(port) || Retrained.switchRebooted(port.node());
     }
 
     /** What the port holds, when every block of it is known; else {@code null} (all blocks are sent). */

@@ -1,9 +1,10 @@
 package dev.jsm.daemon;
 
+import static dev.jsm.daemon.ProbeDaemon.awaitFile;
+import static dev.jsm.daemon.ProbeDaemon.awaitLog;
+import static dev.jsm.daemon.ProbeDaemon.command;
 import dev.jsm.daemon.loop.SmEvent;
-import dev.jsm.daemon.loop.SmEvents;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -12,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The child process of {@link DaemonIbsimIT}, run by the ibsim harness under umad2sim: runs the daemon's real
- * {@link Main} (with its signal handlers) on a thread, and drives the acceptance scenario around it, printing what
+ * {@link Main} (with its signal handlers) on a thread ({@link ProbeDaemon}), and drives the acceptance scenario around it, printing what
  * it sees on stdout, one prefixed line each, for the test to judge:
  * <ol>
  *   <li>{@code UP 1} once "SUBNET UP" is in the log, then {@code IBND}/{@code LFTS}/{@code SMINFO} lines:
@@ -39,50 +40,34 @@ public final class IbsimDaemonProbe {
     public static void main(String[] args) throws Exception {
         Path log = Path.of(args[0]);
         String[] daemonArgs = List.of(args).subList(1, args.length).toArray(String[]::new);
-        SmEvents events = new SmEvents();
-        Signals.install(events);
-        ExitCode[] exit = new ExitCode[1];
-        Main main = new Main() {
-            @Override
-            protected void requestExit(ExitCode code) {
-                exit[0] = code;
-            }
-        };
-        Thread daemon = new Thread(() -> main.launch(daemonArgs, events), "probe-daemon");
-        daemon.start();
+        ProbeDaemon daemon = ProbeDaemon.start(daemonArgs, true);
         long pid = ProcessHandle.current().pid();
 
-        awaitLog(log, "SUBNET UP", 1);
+        awaitLog(log, "SUBNET UP", 1, STEP_MS);
         System.out.println("UP 1");
         command("IBND", "ibnetdiscover");
         command("LFTS", "dump_lfts");
         command("SMINFO", "sminfo");
 
         command("HUP", "kill", "-HUP", Long.toString(pid));
-        awaitLog(log, "SUBNET UP", 2);
+        awaitLog(log, "SUBNET UP", 2, STEP_MS);
         System.out.println("UP 2");
 
         Files.move(log, log.resolveSibling(log.getFileName() + ".1"), StandardCopyOption.REPLACE_EXISTING);
         command("USR1", "kill", "-USR1", Long.toString(pid));
-        awaitLog(log, "log file reopened", 1);
+        awaitLog(log, "log file reopened", 1, STEP_MS);
         System.out.println("REOPENED");
 
         System.out.println("UNLINK-READY");
         System.out.flush();
-        long end = System.currentTimeMillis() + STEP_MS;
-        while (!Files.exists(Path.of("unlinked"))) {
-            check(end, "the test did not remove the cable");
-            Thread.sleep(20);
-        }
-        events.request(SmEvent.LIGHT_SWEEP, "probe");
-        awaitLog(log, "SUBNET UP", 1);
+        awaitFile(Path.of("unlinked"), STEP_MS);
+        daemon.events().request(SmEvent.LIGHT_SWEEP, "probe");
+        awaitLog(log, "SUBNET UP", 1, STEP_MS);
         System.out.println("UP 3");
         command("IBND2", "ibnetdiscover");
         command("LFTS2", "dump_lfts");
 
-        events.request(SmEvent.SHUTDOWN, "probe");
-        daemon.join(STEP_MS);
-        System.out.println("EXIT " + (exit[0] == null ? "none" : exit[0].value()));
+        daemon.stop(STEP_MS);
         print("G2L", Path.of("guid2lid"));
 
         Process restart = new ProcessBuilder(javaCommand(), "-cp", System.getProperty("java.class.path"),
@@ -95,63 +80,11 @@ public final class IbsimDaemonProbe {
         System.exit(0);
     }
 
-    /** Waits until {@code file} has at least {@code count} lines containing {@code text}. */
-    private static void awaitLog(Path file, String text, int count) throws Exception {
-        long end = System.currentTimeMillis() + STEP_MS;
-        while (true) {
-            if (Files.exists(file)) {
-                long n = Files.readAllLines(file, StandardCharsets.UTF_8).stream().filter(l -> l.contains(text))
-                        .count();
-                if (n >= count) {
-                    return;
-                }
-            }
-            check(end, "'" + text + "' x" + count + " not in " + file);
-            Thread.sleep(20);
-        }
-    }
-
-    private static void command(String prefix, String... cmd) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        p.waitFor();
-        for (String line : out.split("\n")) {
-            System.out.println(prefix + " " + line);
-        }
-        System.out.println(prefix + "-RC " + p.exitValue());
-    }
-
     private static void print(String prefix, Path file) throws IOException {
         for (String line : Files.readAllLines(file)) {
             if (!line.isEmpty()) {
                 System.out.println(prefix + " " + line);
             }
-        }
-    }
-
-    private static void check(long end, String what) {
-        if (System.currentTimeMillis() > end) {
-            System.out.println("FAILED " + what);
-            tail(Path.of("opensm.log"), 40);
-            Thread.getAllStackTraces().forEach((t, stack) -> {
-                if (t.getName().startsWith("jsm-") || t.getName().startsWith("umad")) {
-                    System.out.println("STACK " + t.getName() + " " + t.getState());
-                    for (StackTraceElement e : stack) {
-                        System.out.println("STACK   at " + e);
-                    }
-                }
-            });
-            System.exit(1);
-        }
-    }
-
-    /** The last {@code n} lines of {@code file}, as LOG lines, so a failed run says what the daemon was doing. */
-    private static void tail(Path file, int n) {
-        try {
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-            lines.subList(Math.max(0, lines.size() - n), lines.size()).forEach(l -> System.out.println("LOG " + l));
-        } catch (IOException e) {
-            System.out.println("LOG (cannot read " + file + ": " + e.getMessage() + ")");
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.jsm.daemon;
 
-import dev.jsm.daemon.loop.SmEvent;
-import dev.jsm.daemon.loop.SmEvents;
+import static dev.jsm.daemon.ProbeDaemon.awaitFile;
+import static dev.jsm.daemon.ProbeDaemon.awaitLog;
+import static dev.jsm.daemon.ProbeDaemon.check;
+import static dev.jsm.daemon.ProbeDaemon.command;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -11,7 +13,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -57,19 +58,10 @@ public final class IbsimEventsProbe {
         }
         List<String> daemonArgs = new ArrayList<>(List.of(args).subList(2, args.length));
         daemonArgs.addAll(List.of("--console", "loopback", "--console-port", Integer.toString(mgmtPort)));
-        SmEvents events = new SmEvents();
-        Signals.install(events);
-        Main main = new Main() {
-            @Override
-            protected void requestExit(ExitCode code) {
-                System.out.println("EXIT " + code.value());
-            }
-        };
-        Thread daemon = new Thread(() -> main.launch(daemonArgs.toArray(String[]::new), events), "probe-daemon");
-        daemon.start();
+        ProbeDaemon daemon = ProbeDaemon.start(daemonArgs.toArray(String[]::new), true);
         long pid = ProcessHandle.current().pid();
         Path log = Path.of("opensm.log");
-        awaitLog(log, "SUBNET UP", 1);
+        awaitLog(log, "SUBNET UP", 1, STEP_MS);
         String[] victimPort = cabledPort(command(null, "ibnetdiscover"), victimHost);
         String victim = victimPort[0];
         System.out.println("VICTIM " + victim + " switch " + victimPort[1]);
@@ -88,12 +80,12 @@ public final class IbsimEventsProbe {
             awaitClient(lines, "READY");
             System.out.println("UNLINK-READY");
             System.out.flush();
-            awaitFile(Path.of("unlinked"));
+            awaitFile(Path.of("unlinked"), STEP_MS);
             command("HUP", "kill", "-HUP", Long.toString(pid));
             awaitClient(lines, "REPORT trap=65 gid=" + victim);
             System.out.println("RELINK-READY");
             System.out.flush();
-            awaitFile(Path.of("relinked"));
+            awaitFile(Path.of("relinked"), STEP_MS);
             command("HUP", "kill", "-HUP", Long.toString(pid));
             awaitClient(lines, "DONE");
             boolean exited = client.waitFor(STEP_MS, TimeUnit.MILLISECONDS);
@@ -105,8 +97,7 @@ public final class IbsimEventsProbe {
                 client.destroyForcibly();
             }
         }
-        events.request(SmEvent.SHUTDOWN, "probe");
-        daemon.join(STEP_MS);
+        daemon.stop(STEP_MS);
         System.exit(0);
     }
 
@@ -183,47 +174,5 @@ public final class IbsimEventsProbe {
         System.out.println("FAILED no port GUID for " + host);
         System.exit(1);
         return null;
-    }
-
-    /** Waits until {@code file} has at least {@code count} lines containing {@code text}. */
-    private static void awaitLog(Path file, String text, int count) throws Exception {
-        long end = System.currentTimeMillis() + STEP_MS;
-        while (!Files.exists(file) || Files.readAllLines(file, StandardCharsets.UTF_8).stream()
-                .filter(l -> l.contains(text)).count() < count) {
-            check(end, "'" + text + "' x" + count + " not in " + file);
-            Thread.sleep(20);
-        }
-    }
-
-    private static void awaitFile(Path file) throws Exception {
-        long end = System.currentTimeMillis() + STEP_MS;
-        while (!Files.exists(file)) {
-            check(end, "the test did not write " + file);
-            Thread.sleep(20);
-        }
-    }
-
-    /** Runs {@code cmd}; prints its output with {@code prefix} (unless null) and returns it. */
-    private static String command(String prefix, String... cmd) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        p.waitFor();
-        if (prefix != null) {
-            for (String line : out.split("\n")) {
-                System.out.println(prefix + " " + line);
-            }
-            System.out.println(prefix + "-RC " + p.exitValue());
-        }
-        return out;
-    }
-
-    private static void check(long end, String what) throws IOException {
-        if (System.currentTimeMillis() > end) {
-            System.out.println("FAILED " + what);
-            List<String> log = Files.readAllLines(Path.of("opensm.log"), StandardCharsets.UTF_8);
-            log.subList(Math.max(0, log.size() - 40), log.size()).forEach(l -> System.out.println("LOG " + l));
-            System.out.flush();
-            System.exit(1);
-        }
     }
 }

@@ -1,7 +1,5 @@
 package dev.jsm.daemon;
 
-import dev.jsm.daemon.loop.SmEvent;
-import dev.jsm.daemon.loop.SmEvents;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,16 +19,8 @@ public final class IbsimSubnetUpProbe {
 
     /** Entry point; the arguments go to the daemon. */
     public static void main(String[] args) throws Exception {
-        SmEvents events = new SmEvents();
-        Main main = new Main() {
-            @Override
-            protected void requestExit(ExitCode code) {
-                System.out.println("EXIT " + code.value());
-            }
-        };
         long t0 = System.nanoTime();
-        Thread daemon = new Thread(() -> main.launch(args, events), "probe-daemon");
-        daemon.start();
+        ProbeDaemon daemon = ProbeDaemon.start(args, false);
         Path log = Path.of("opensm.log");
         long end = System.currentTimeMillis() + 120_000;
         while (!Files.exists(log) || !Files.readString(log, StandardCharsets.UTF_8).contains("SUBNET UP")) {
@@ -60,8 +50,7 @@ public final class IbsimSubnetUpProbe {
             System.out.println("TRACE " + line);
         }
         System.out.println("TRACE-RC " + trace.waitFor());
-        events.request(SmEvent.SHUTDOWN, "probe");
-        daemon.join(30_000);
+        daemon.stop(30_000);
         System.exit(0);
     }
 }

@@ -1,7 +1,5 @@
 package dev.jsm.daemon;
 
-import dev.jsm.daemon.loop.SmEvent;
-import dev.jsm.daemon.loop.SmEvents;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,16 +26,7 @@ public final class SaLoadProbe {
     /** Entry point. */
     public static void main(String[] args) throws Exception {
         String[] daemonArgs = List.of(args).subList(4, args.length).toArray(String[]::new);
-        SmEvents events = new SmEvents();
-        Signals.install(events);
-        Main main = new Main() {
-            @Override
-            protected void requestExit(ExitCode code) {
-                System.out.println("EXIT " + code.value());
-            }
-        };
-        Thread daemon = new Thread(() -> main.launch(daemonArgs, events), "probe-daemon");
-        daemon.start();
+        ProbeDaemon daemon = ProbeDaemon.start(daemonArgs, true);
         Path log = Path.of("opensm.log");
         long end = System.currentTimeMillis() + 60_000;
         while (subnetUps(log) < 1) {
@@ -73,8 +62,7 @@ public final class SaLoadProbe {
         client.destroyForcibly();
         System.out.println("UP2 " + subnetUps(log));
         System.out.flush();
-        events.request(SmEvent.SHUTDOWN, "probe");
-        daemon.join(30_000);
+        daemon.stop(30_000);
         System.exit(rc);
     }
 

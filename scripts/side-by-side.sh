@@ -6,7 +6,9 @@
 #   - MADs the SM's port sent (PortXmitPkts of the SM's port, read with perfquery from ibsim's counters);
 #   - the routes it programmed, read back from the switches with dump_fts (dump_lfts without its deprecation banner) and checked by jsm's route verifier
 #     (bin/opensm --route-only -R file -U <dump>): pairs delivered, unreachable, hops, link load max/mean;
-#   - whether the two SMs programmed identical LFTs.
+#   - whether the two SMs programmed identical LFTs;
+#   - with more than one run: the median time to SUBNET UP and CPU of each, jsm's time over the reference's run by
+#     run, and in how many runs jsm was first. The two SMs take turns to go first.
 #
 # Usage: scripts/side-by-side.sh [-R engine] [-r runs] [-- extra opensm options] FABRIC.net
 #   -R engine   routing engine for both (default minhop)
@@ -21,7 +23,7 @@ while getopts "R:r:" opt; do
     case $opt in
         R) engine=$OPTARG ;;
         r) runs=$OPTARG ;;
-        *) sed -n '2,15p' "$0"; exit 2 ;;
+        *) sed -n '2,17p' "$0"; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
@@ -79,7 +81,7 @@ INNER
     toup=?
     if [[ -n $stamp && -n $start ]]; then
         toup=$(awk -v s="$(date -d "${stamp% *}" +%s)" -v us="${stamp##* }" -v st="$start" \
-            'BEGIN {printf "%.2f", s + us / 1e6 - st}')
+            'BEGIN {printf "%.3f", s + us / 1e6 - st}')
     fi
     cpu=$(awk '/^TIME/ {printf "%.2f", $4 + $5}' "$dir/run.out")
     rss=$(awk '/^TIME/ {printf "%.0f", $3 / 1024}' "$dir/run.out")
@@ -93,16 +95,32 @@ INNER
     load=$(sed -n 's/.*max\/mean \([0-9.]*\).*/\1/p' "$dir/check.out")
     printf '%-10s %8s %8s %8s %10s %9s %10s %14s %12s %9s\n' "$name" "$toup" "${t:-?}" "${cpu:-?}" "${xmit:-?}" "${rss:-?}" \
         "${up:-0}" "${pairs:-?}" "${unreach:-?}" "${load:-?}"
+    echo "$name $toup ${cpu:-?}" >> "$work/summary.txt"
+}
+
+# The median of the numbers on standard input ("?" lines skipped).
+median() {
+    grep -v '?' | sort -n | awk '{a[NR] = $1} END {if (NR == 0) print "?"; else if (NR % 2) print a[(NR + 1) / 2];
+        else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2}'
 }
 
 printf '%-10s %8s %8s %8s %10s %9s %10s %14s %12s %9s\n' SM "to UP(s)" "exit(s)" "CPU(s)" "MADs sent" "RSS(MB)" \
     "SUBNET UP" \
     "pairs routed" unreachable "load max/mean"
+# The two SMs take turns to go first (the reference in odd runs), so that a machine drifting during the batch
+# favours neither.
 for i in $(seq "$runs"); do
-    run_one reference "$work/reference-$i" /usr/sbin/opensm -o -f "$work/reference-$i/opensm.log" -R "$engine" \
-        ${extra[@]+"${extra[@]}"}
-    run_one jsm "$work/jsm-$i" "$here/bin/opensm" -o -f "$work/jsm-$i/opensm.log" -R "$engine" \
-        ${extra[@]+"${extra[@]}"}
+    order="reference jsm"
+    if (( i % 2 == 0 )); then order="jsm reference"; fi
+    for name in $order; do
+        if [[ $name == reference ]]; then
+            run_one reference "$work/reference-$i" /usr/sbin/opensm -o -f "$work/reference-$i/opensm.log" \
+                -R "$engine" ${extra[@]+"${extra[@]}"}
+        else
+            run_one jsm "$work/jsm-$i" "$here/bin/opensm" -o -f "$work/jsm-$i/opensm.log" -R "$engine" \
+                ${extra[@]+"${extra[@]}"}
+        fi
+    done
     if cmp -s <(grep '^0x' "$work/reference-$i/lfts.out") <(grep '^0x' "$work/jsm-$i/lfts.out"); then
         echo "run $i: identical LFTs"
     else
@@ -110,3 +128,18 @@ for i in $(seq "$runs"); do
     fi
 done
 echo "pairs = switch-to-LID pairs the programmed LFTs deliver (read back with dump_fts), checked by jsm's verifier"
+if (( runs > 1 )); then
+    ref_up=$(awk '$1 == "reference" {print $2}' "$work/summary.txt" | median)
+    jsm_up=$(awk '$1 == "jsm" {print $2}' "$work/summary.txt" | median)
+    ref_cpu=$(awk '$1 == "reference" {print $3}' "$work/summary.txt" | median)
+    jsm_cpu=$(awk '$1 == "jsm" {print $3}' "$work/summary.txt" | median)
+    # Run by run: jsm's time to SUBNET UP over the reference's, and how often jsm was first.
+    ratios=$(paste <(awk '$1 == "reference" {print $2}' "$work/summary.txt") \
+        <(awk '$1 == "jsm" {print $2}' "$work/summary.txt") |
+        awk '$1 != "?" && $2 != "?" && $1 > 0 {printf "%s%.2f", sep, $2 / $1; sep = " "}')
+    ahead=$(paste <(awk '$1 == "reference" {print $2}' "$work/summary.txt") \
+        <(awk '$1 == "jsm" {print $2}' "$work/summary.txt") |
+        awk '$1 != "?" && $2 != "?" && $2 < $1 {n++} END {print n + 0}')
+    echo "median to SUBNET UP: reference $ref_up s, jsm $jsm_up s; median CPU: reference $ref_cpu s, jsm $jsm_cpu s"
+    echo "jsm/reference run by run: $ratios (jsm first to SUBNET UP in $ahead of $runs runs)"
+fi

@@ -98,6 +98,21 @@ INNER
     echo "$name $toup ${cpu:-?}" >> "$work/summary.txt"
 }
 
+# One SM's run number $1.
+run_reference() {
+    run_one reference "$work/reference-$1" /usr/sbin/opensm -o -f "$work/reference-$1/opensm.log" -R "$engine" \
+        ${extra[@]+"${extra[@]}"}
+}
+run_jsm() {
+    run_one jsm "$work/jsm-$1" "$here/bin/opensm" -o -f "$work/jsm-$1/opensm.log" -R "$engine" \
+        ${extra[@]+"${extra[@]}"}
+}
+
+# Column $2 (2 time to SUBNET UP, 3 CPU) of SM $1's runs, in run order.
+sm_column() {
+    awk -v sm="$1" -v col="$2" '$1 == sm {print $col}' "$work/summary.txt"
+}
+
 # The median of the numbers on standard input ("?" lines skipped).
 median() {
     grep -v '?' | sort -n | awk '{a[NR] = $1} END {if (NR == 0) print "?"; else if (NR % 2) print a[(NR + 1) / 2];
@@ -113,13 +128,7 @@ for i in $(seq "$runs"); do
     order="reference jsm"
     if (( i % 2 == 0 )); then order="jsm reference"; fi
     for name in $order; do
-        if [[ $name == reference ]]; then
-            run_one reference "$work/reference-$i" /usr/sbin/opensm -o -f "$work/reference-$i/opensm.log" \
-                -R "$engine" ${extra[@]+"${extra[@]}"}
-        else
-            run_one jsm "$work/jsm-$i" "$here/bin/opensm" -o -f "$work/jsm-$i/opensm.log" -R "$engine" \
-                ${extra[@]+"${extra[@]}"}
-        fi
+        "run_$name" "$i"
     done
     if cmp -s <(grep '^0x' "$work/reference-$i/lfts.out") <(grep '^0x' "$work/jsm-$i/lfts.out"); then
         echo "run $i: identical LFTs"
@@ -129,17 +138,13 @@ for i in $(seq "$runs"); do
 done
 echo "pairs = switch-to-LID pairs the programmed LFTs deliver (read back with dump_fts), checked by jsm's verifier"
 if (( runs > 1 )); then
-    ref_up=$(awk '$1 == "reference" {print $2}' "$work/summary.txt" | median)
-    jsm_up=$(awk '$1 == "jsm" {print $2}' "$work/summary.txt" | median)
-    ref_cpu=$(awk '$1 == "reference" {print $3}' "$work/summary.txt" | median)
-    jsm_cpu=$(awk '$1 == "jsm" {print $3}' "$work/summary.txt" | median)
+    echo "median to SUBNET UP: reference $(sm_column reference 2 | median) s, jsm $(sm_column jsm 2 | median) s;" \
+        "median CPU: reference $(sm_column reference 3 | median) s, jsm $(sm_column jsm 3 | median) s"
     # Run by run: jsm's time to SUBNET UP over the reference's, and how often jsm was first.
-    ratios=$(paste <(awk '$1 == "reference" {print $2}' "$work/summary.txt") \
-        <(awk '$1 == "jsm" {print $2}' "$work/summary.txt") |
-        awk '$1 != "?" && $2 != "?" && $1 > 0 {printf "%s%.2f", sep, $2 / $1; sep = " "}')
-    ahead=$(paste <(awk '$1 == "reference" {print $2}' "$work/summary.txt") \
-        <(awk '$1 == "jsm" {print $2}' "$work/summary.txt") |
-        awk '$1 != "?" && $2 != "?" && $2 < $1 {n++} END {print n + 0}')
-    echo "median to SUBNET UP: reference $ref_up s, jsm $jsm_up s; median CPU: reference $ref_cpu s, jsm $jsm_cpu s"
-    echo "jsm/reference run by run: $ratios (jsm first to SUBNET UP in $ahead of $runs runs)"
+    paste <(sm_column reference 2) <(sm_column jsm 2) | awk -v runs="$runs" '
+        $1 != "?" && $2 != "?" {
+            if ($1 > 0) { ratios = ratios sep sprintf("%.2f", $2 / $1); sep = " " }
+            if ($2 < $1) ahead++
+        }
+        END { printf "jsm/reference run by run: %s (jsm first to SUBNET UP in %d of %d runs)\n", ratios, ahead, runs }'
 fi

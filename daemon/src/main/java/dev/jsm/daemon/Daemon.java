@@ -8,16 +8,19 @@ import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
 import dev.jsm.daemon.mcast.McastGroups;
+import dev.jsm.daemon.route.RoutingState;
+import dev.jsm.daemon.sa.PortTableCopies;
 import dev.jsm.daemon.sa.SaService;
-import dev.jsm.daemon.sm.PortHealthMonitor;
 import dev.jsm.daemon.sm.SmInfoResponder;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.sm.SmStatus;
-import dev.jsm.daemon.sm.TrapReceiver;
+import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SmpSender;
 import dev.jsm.daemon.sweep.StagePipeline;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.daemon.trap.PortHealthMonitor;
+import dev.jsm.daemon.trap.TrapReceiver;
 import dev.jsm.mad.channel.MadChannel;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.Method;
@@ -26,10 +29,10 @@ import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionSettings;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.mad.txn.UnsolicitedFilter;
+import dev.jsm.qos.tables.ProgrammedQosTables;
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.RoutingChain;
 import dev.jsm.routing.RoutingEngines;
-import dev.jsm.routing.RoutingResult;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
 import java.time.Duration;
@@ -46,8 +49,10 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The composition root of one subnet manager on one local port: the SM thread, {@link MadTransactions} over the
- * channel (the SM thread is its handler executor), the shared {@link SweepContext}, the SMInfo and trap handlers
- * (with the port-health monitor, whose marks the timer ends), the sweep timer and the event loop thread.
+ * channel (the SM thread is its handler executor), the {@link SweepContext} and the stages with the state each keeps
+ * ({@link Sweeps}), the SMInfo and trap handlers (with the port-health monitor, whose marks the timer ends), the SA,
+ * the sweep timer and the event loop thread. Readers on other threads get the {@link FabricView} of the last SUBNET
+ * UP ({@link #view()}).
  * {@link #start} queues the first heavy sweep; {@link #close} stops everything except the channel, which belongs
  * to the caller.
  *
@@ -59,12 +64,16 @@ public final class Daemon implements AutoCloseable {
 
     private final SmEvents events;
     private final SmThread sm = new SmThread();
+    private final SmStatus status = new SmStatus();
+    private final RoutingState routes = new RoutingState();
+    private final McastGroups mcastGroups = new McastGroups();
     private final SaService sa;
     private final SmInfoResponder smInfo;
     private final TrapReceiver traps;
     private final PortHealthMonitor portHealth;
     private final MadTransactions transactions;
     private final SweepContext ctx;
+    private volatile FabricView view;
     private final ScheduledExecutorService timer;
     private final SweepLoop loop;
     private final Thread loopThread;
@@ -98,14 +107,17 @@ public final class Daemon implements AutoCloseable {
         TransactionSettings ts = transactionSettings(o);
         this.stopWait = ts.transactionTimeout().multipliedBy(ts.transactionRetries() + 1L).plusSeconds(2);
         this.transactions = new MadTransactions(channel, ts, sm);
-        SmStatus status = new SmStatus();
         long portGuid = channel.localPort().portGuid();
-        this.ctx = new SweepContext(settings, new SmpSender(transactions, o.mKey()), events, status, lids, portGuid,
-                chain);
+        this.ctx = new SweepContext(o, settings.dumpDir(), new SmpSender(transactions, o.mKey()), events, portGuid);
+        this.view = FabricView.empty(o);
+        ctx.addListener(v -> view = v);
+        ProgrammedQosTables qosTables = new ProgrammedQosTables();
+        Sweeps sweeps = new Sweeps(status, lids, chain, routes, mcastGroups, qosTables);
         this.smInfo = new SmInfoResponder(transactions, status, portGuid, o.smPriority());
-        this.sa = new SaService(channel, transactions, ctx, smInfo, this::changeMulticast);
+        this.sa = new SaService(channel, transactions, o, status, smInfo, this::changeMulticast,
+                () -> PortTableCopies.of(ctx.subnet(), qosTables));
         ctx.addListener(sa);
-        this.portHealth = new PortHealthMonitor(ctx, clock);
+        this.portHealth = new PortHealthMonitor(ctx, routes, clock);
         this.traps = new TrapReceiver(transactions, events, () -> ctx.options().getBool("sweep_on_trap"),
                 sa::forwardTrap, portHealth::onPortTrap, clock);
         for (MgmtClass cls : new MgmtClass[] {MgmtClass.SUBN_LID_ROUTED, MgmtClass.SUBN_DIRECTED_ROUTE}) {
@@ -120,7 +132,7 @@ public final class Daemon implements AutoCloseable {
         });
         timer.scheduleWithFixedDelay(this::expirePortHealth, 1, 1, TimeUnit.SECONDS);
         StagePipeline pipeline = new StagePipeline(sm, transactions, events);
-        this.loop = new SweepLoop(sm, pipeline, ctx, events, timer);
+        this.loop = new SweepLoop(settings, sm, pipeline, ctx, sweeps, status, events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
         status.announce();
     }
@@ -139,7 +151,7 @@ public final class Daemon implements AutoCloseable {
      * @param reason why, for the log
      */
     public void changeMulticast(Consumer<McastGroups> change, String reason) {
-        sm.execute(() -> change.accept(ctx.mcastGroups()));
+        sm.execute(() -> change.accept(mcastGroups));
         events.request(SmEvent.HEAVY_SWEEP, reason);
     }
 
@@ -186,9 +198,14 @@ public final class Daemon implements AutoCloseable {
         loopThread.start();
     }
 
+    /** What the last SUBNET UP configured ({@link FabricView#empty} before the first). Any thread. */
+    public FabricView view() {
+        return view;
+    }
+
     /** The snapshot of the last SUBNET UP. */
     public SubnetSnapshot snapshot() {
-        return ctx.published();
+        return view.snapshot();
     }
 
     /** The options in effect (a heavy sweep may have reloaded some from the config file). */
@@ -198,17 +215,12 @@ public final class Daemon implements AutoCloseable {
 
     /** The SM's state now. */
     public SmState state() {
-        return ctx.sm().state();
-    }
-
-    /** The result of the last routing computation, or {@code null} before the first. */
-    public RoutingResult lastRouting() {
-        return ctx.lastRouting();
+        return status.state();
     }
 
     /** Queues a heavy sweep that computes the routes again even if nothing changed. */
     public void reroute(String reason) {
-        ctx.requestReroute();
+        routes.requestReroute();
         events.request(SmEvent.HEAVY_SWEEP, reason);
     }
 

@@ -12,9 +12,9 @@ import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.mgmt.ManagementServer;
 import dev.jsm.daemon.mgmt.SweepCounters;
 import dev.jsm.daemon.offline.RouteOnly;
+import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.daemon.systemd.SystemdNotifier;
-import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -278,7 +278,7 @@ public class Main {
         }
 
         @Override
-        public void subnetUp(SubnetSnapshot snapshot, int sweepNumber) {
+        public void subnetUp(FabricView view) {
             up = true;
             if (enabled) {
                 events.request(SmEvent.SHUTDOWN, "-o: configured once");

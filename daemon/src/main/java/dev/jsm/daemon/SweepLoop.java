@@ -9,11 +9,11 @@ import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
 import dev.jsm.daemon.sm.SmState;
+import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.StagePipeline;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
-import dev.jsm.daemon.sweep.Sweeps;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,21 +41,27 @@ final class SweepLoop implements Runnable {
     private final SmThread sm;
     private final StagePipeline pipeline;
     private final SweepContext ctx;
+    private DaemonSettings settings;
+    private final SmStatus status;
     private final SmEvents events;
     private final ScheduledExecutorService timer;
-    private final List<SweepStage> heavy = Sweeps.heavy();
-    private final List<SweepStage> light = Sweeps.light();
+    private final List<SweepStage> heavy;
+    private final List<SweepStage> light;
     private volatile Runnable heartbeat = () -> { };
     private ScheduledFuture<?> sweepTimer;
     private int sweepIntervalSeconds = -1;
     private int failedInARow;
     private boolean lastHeavyOk;
 
-    SweepLoop(SmThread sm, StagePipeline pipeline, SweepContext ctx, SmEvents events,
-              ScheduledExecutorService timer) {
+    SweepLoop(DaemonSettings settings, SmThread sm, StagePipeline pipeline, SweepContext ctx, Sweeps sweeps,
+              SmStatus status, SmEvents events, ScheduledExecutorService timer) {
+        this.settings = settings;
         this.sm = sm;
         this.pipeline = pipeline;
         this.ctx = ctx;
+        this.heavy = sweeps.heavy();
+        this.light = sweeps.light();
+        this.status = status;
         this.events = events;
         this.timer = timer;
     }
@@ -77,7 +83,7 @@ final class SweepLoop implements Runnable {
                     }
                     case HEAVY_SWEEP -> heavySweep(t.reasonText());
                     case LIGHT_SWEEP -> {
-                        if (lastHeavyOk && ctx.sm().state() == SmState.MASTER) {
+                        if (lastHeavyOk && status.state() == SmState.MASTER) {
                             lightSweep();
                         } else {
                             heavySweep("no successful heavy sweep yet");
@@ -146,7 +152,6 @@ final class SweepLoop implements Runnable {
 
     /** Re-reads the config file (OpenSM does at every heavy sweep) and applies the reloadable changes. */
     private void reloadConfig() {
-        DaemonSettings settings = ctx.settings();
         if (settings.configFile().isEmpty()) {
             return;
         }
@@ -169,7 +174,8 @@ final class SweepLoop implements Runnable {
         }
         r.applied().forEach(c -> LOG.info("option {} (reloaded)", c));
         r.restartRequired().forEach(c -> LOG.warn("MAIN-0806 option {} needs a restart to take effect", c));
-        ctx.setSettings(settings.withOptions(r.options()));
+        settings = settings.withOptions(r.options());
+        ctx.setOptions(settings.options());
         scheduleLightSweeps();
     }
 

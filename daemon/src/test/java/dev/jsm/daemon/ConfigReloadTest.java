@@ -6,11 +6,11 @@ import dev.jsm.conf.OpenSmConfReader;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.TopologyShapes;
-import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -31,11 +31,11 @@ class ConfigReloadTest {
         Files.writeString(conf, "sweep_interval 0\nsweep_on_trap TRUE\nlmc 0\n");
         SmOptions options = SmOptions.fromFile(OpenSmConfReader.read(conf));
         DaemonSettings settings = new DaemonSettings(options, dir, dir, Optional.of(conf), false, "test");
-        LinkedBlockingQueue<SubnetSnapshot> ups = new LinkedBlockingQueue<>();
+        LinkedBlockingQueue<FabricView> ups = new LinkedBlockingQueue<>();
         try (SimFabric fabric = new SimFabric(TopologyShapes.load("fat2:k=4"));
              SimMadChannel ch = fabric.openChannel(SimSm.firstCa(fabric.topology()), 1)) {
             Daemon daemon = new Daemon(settings, ch, new SmEvents());
-            daemon.addListener((SweepListener) (s, n) -> ups.add(s));
+            daemon.addListener((SweepListener) ups::add);
             daemon.start();
             try {
                 assertThat(ups.poll(30, TimeUnit.SECONDS)).isNotNull();

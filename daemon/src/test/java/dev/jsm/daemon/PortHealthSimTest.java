@@ -2,7 +2,7 @@ package dev.jsm.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jsm.daemon.sm.PortHealthMonitor;
+import dev.jsm.daemon.trap.PortHealthMonitor;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyReader;

@@ -3,6 +3,7 @@ package dev.jsm.daemon;
 import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
@@ -40,8 +41,8 @@ final class SimSm implements AutoCloseable {
         this.daemon = new Daemon(DaemonSettings.of(options, cacheDir, dumpDir), channel, new SmEvents(), clock);
         daemon.addListener(new SweepListener() {
             @Override
-            public void subnetUp(SubnetSnapshot snapshot, int sweepNumber) {
-                outcomes.add(snapshot);
+            public void subnetUp(FabricView view) {
+                outcomes.add(view.snapshot());
             }
 
             @Override

@@ -1,6 +1,7 @@
 package dev.jsm.daemon.lid;
 
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
@@ -28,6 +29,19 @@ public final class LidManager implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(LidManager.class);
 
+    private final LidStore store;
+    private final SmStatus sm;
+
+    /**
+     * @param store the guid2lid store, loaded
+     * @param sm the SM's status (its LID is recorded there; {@code reassign_lids} applies before the first master
+     *     sweep completes)
+     */
+    public LidManager(LidStore store, SmStatus sm) {
+        this.store = store;
+        this.sm = sm;
+    }
+
     @Override
     public String name() {
         return "lid-manager";
@@ -36,8 +50,7 @@ public final class LidManager implements SweepStage {
     @Override
     public StageOutcome run(SweepContext ctx) {
         Subnet subnet = ctx.subnet();
-        LidStore store = ctx.lids();
-        boolean reassign = !ctx.sm().firstMasterSweepDone() && ctx.options().getBool("reassign_lids");
+        boolean reassign = !sm.firstMasterSweepDone() && ctx.options().getBool("reassign_lids");
         if (reassign) {
             LOG.info("reassign_lids: giving every port a new LID");
             store.clear();
@@ -63,9 +76,9 @@ public final class LidManager implements SweepStage {
             }
             store.put(ep.portGuid(), want);
         }
-        EndPort sm = ctx.smPort();
-        if (sm != null && sm.hasLids()) {
-            ctx.sm().setSmLid(sm.lidRange().base());
+        EndPort smPort = ctx.smPort();
+        if (smPort != null && smPort.hasLids()) {
+            sm.setSmLid(smPort.lidRange().base());
         }
         try {
             if (store.flushIfDirty(ctx.options().getBool("fsync_high_avail_files"))) {
@@ -80,8 +93,8 @@ public final class LidManager implements SweepStage {
     }
 
     /**
-     * True: this stage sends no MAD (the LIDs go out in the link manager's PortInfo Sets), so it need not wait for
-     * the partition manager's Sets before it, nor hold up the routing after it.
+     * True: this stage sends no MAD (the LIDs go out in the link manager's PortInfo Sets), so the barrier that
+     * follows a stage need not come after it.
      */
     @Override
     public boolean overlapsNext() {

@@ -1,6 +1,7 @@
 package dev.jsm.daemon.link;
 
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
@@ -24,7 +25,18 @@ public final class LinkManager implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(LinkManager.class);
 
+    private final PortWishes wishes;
+    private final SmStatus sm;
     private int sets;
+
+    /**
+     * @param wishes what the partition and QoS managers want in the PortInfo Sets
+     * @param sm the SM's status (its LID; whether the first master sweep is done)
+     */
+    public LinkManager(PortWishes wishes, SmStatus sm) {
+        this.wishes = wishes;
+        this.sm = sm;
+    }
 
     @Override
     public String name() {
@@ -34,7 +46,7 @@ public final class LinkManager implements SweepStage {
     @Override
     public StageOutcome run(SweepContext ctx) {
         sets = 0;
-        boolean rereg = !ctx.sm().firstMasterSweepDone() && !ctx.options().getBool("no_clients_rereg");
+        boolean rereg = !sm.firstMasterSweepDone() && !ctx.options().getBool("no_clients_rereg");
         for (Node node : ctx.subnet().nodes()) {
             for (PhysPort port : node.ports()) {
                 configure(ctx, node, port, rereg);
@@ -52,7 +64,7 @@ public final class LinkManager implements SweepStage {
         if (port.portNum() != 0 && !linked || port.endPort() != null && !port.endPort().hasLids()) {
             return;
         }
-        PortConfig want = PortConfig.of(port, ctx);
+        PortConfig want = PortConfig.of(port, ctx.options(), sm.smLid(), wishes);
         int state = linked && a.portState() == PortAttributes.STATE_INIT ? PortInfo.STATE_ARMED
                 : PortInfo.STATE_NO_CHANGE;
         boolean reregHere = rereg && !node.isSwitch()

@@ -1,6 +1,7 @@
 package dev.jsm.daemon.link;
 
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
@@ -21,7 +22,18 @@ public final class PortActivator implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(PortActivator.class);
 
+    private final PortWishes wishes;
+    private final SmStatus sm;
     private int sets;
+
+    /**
+     * @param wishes what the partition and QoS managers want in the PortInfo Sets
+     * @param sm the SM's status (its LID)
+     */
+    public PortActivator(PortWishes wishes, SmStatus sm) {
+        this.wishes = wishes;
+        this.sm = sm;
+    }
 
     @Override
     public String name() {
@@ -42,7 +54,8 @@ public final class PortActivator implements SweepStage {
                     ctx.recordError();
                     continue;
                 }
-                if (PortInfoSetter.send(ctx, port, PortConfig.of(port, ctx), PortInfo.STATE_ACTIVE, false)) {
+                PortConfig config = PortConfig.of(port, ctx.options(), sm.smLid(), wishes);
+                if (PortInfoSetter.send(ctx, port, config, PortInfo.STATE_ACTIVE, false)) {
                     sets++;
                 }
             }

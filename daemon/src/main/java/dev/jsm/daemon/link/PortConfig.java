@@ -2,7 +2,6 @@ package dev.jsm.daemon.link;
 
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.discovery.Attributes;
-import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.partitions.PartEnforce;
 import dev.jsm.subnet.EndPort;
@@ -54,9 +53,14 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
     /** A long field the Set leaves as the port reported it. */
     public static final long KEEP_LONG = Long.MIN_VALUE;
 
-    /** What the SM wants on {@code port}. */
-    public static PortConfig of(PhysPort port, SweepContext ctx) {
-        SmOptions o = ctx.options();
+    /**
+     * What the SM wants on {@code port}.
+     *
+     * @param o the options in effect
+     * @param smLid the SM port's LID (MasterSMLID)
+     * @param wishes the partition and QoS managers' wishes for the port
+     */
+    public static PortConfig of(PhysPort port, SmOptions o, int smLid, PortWishes wishes) {
         PortAttributes a = port.attributes();
         EndPort ep = port.endPort();
         boolean end = ep != null && ep.hasLids();
@@ -76,7 +80,7 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
                 end ? o.subnetPrefix() : KEEP_LONG,
                 end ? ep.lidRange().base() : KEEP,
                 end ? ep.lidRange().lmc() : KEEP,
-                end ? ctx.sm().smLid() : KEEP,
+                end ? smLid : KEEP,
                 end ? o.smSl() : KEEP,
                 end ? o.getInt("m_key_lease_period") : KEEP,
                 end ? o.getInt("m_key_protection_level") : KEEP,
@@ -91,8 +95,8 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
                 forced(o.getInt("force_link_width"), 255),
                 forced(o.getInt("force_link_speed"), 15),
                 forced(o.getInt("force_link_speed_ext"), 31),
-                enforcementBits(ctx.partitionEnforcement(port)),
-                ctx.vlHighLimit(port));
+                enforcementBits(wishes.partitionEnforcement(port)),
+                wishes.vlHighLimit(port));
     }
 
     /** Whether the port already has every value this config sets. */

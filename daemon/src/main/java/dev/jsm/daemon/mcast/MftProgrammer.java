@@ -2,7 +2,7 @@ package dev.jsm.daemon.mcast;
 
 import dev.jsm.daemon.discovery.Attributes;
 import dev.jsm.daemon.log.LogLevels;
-import dev.jsm.daemon.route.UnicastRouting;
+import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
@@ -14,7 +14,6 @@ import dev.jsm.mad.smp.MulticastForwardingTable;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.mad.smp.SwitchInfo;
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.mcast.McastTree;
 import dev.jsm.routing.mcast.SwitchTree;
 import dev.jsm.subnet.Guid;
@@ -51,14 +50,19 @@ public final class MftProgrammer implements SweepStage {
      */
     private static final int MIN_TREE_MEMBERS = 2;
 
-    private final UnicastRouting routing;
+    private final McastGroups mcastGroups;
+    private final RoutingState routes;
     private int blockSets;
     private int topSets;
     private int groups;
 
-    /** @param routing the unicast routing stage whose input (switches, links, LIDs) the trees are built on */
-    public MftProgrammer(UnicastRouting routing) {
-        this.routing = routing;
+    /**
+     * @param mcastGroups the groups to program (the SA's joins and leaves, the partitions' broadcast groups)
+     * @param routes the routing in force, whose input (switches, links, LIDs) the trees are built on
+     */
+    public MftProgrammer(McastGroups mcastGroups, RoutingState routes) {
+        this.mcastGroups = mcastGroups;
+        this.routes = routes;
     }
 
     @Override
@@ -71,7 +75,7 @@ public final class MftProgrammer implements SweepStage {
         blockSets = 0;
         topSets = 0;
         groups = 0;
-        RoutingInput in = routing.lastInput();
+        RoutingInput in = routes.input();
         if (in == null) {
             return StageOutcome.CONTINUE;
         }
@@ -82,9 +86,8 @@ public final class MftProgrammer implements SweepStage {
         for (int ep = 0; ep < in.endPortCount(); ep++) {
             endPortByGuid.put(in.endPortGuid()[ep], ep);
         }
-        RoutingResult routed = ctx.lastRouting();
-        SwitchTree imposed = routed != null && routed.isRouted() ? routed.routed().mcastTree() : null;
-        for (Map.Entry<Integer, Set<Long>> g : ctx.mcastGroups().groups().entrySet()) {
+        SwitchTree imposed = routes.isRouted() ? routes.result().routed().mcastTree() : null;
+        for (Map.Entry<Integer, Set<Long>> g : mcastGroups.groups().entrySet()) {
             int[] members = g.getValue().stream().map(endPortByGuid::get).filter(ep -> ep != null)
                     .mapToInt(Integer::intValue).toArray();
             groups++;

@@ -4,6 +4,7 @@ import dev.jsm.conf.ConfWriter;
 import dev.jsm.daemon.Daemon;
 import dev.jsm.daemon.log.LogSetup;
 import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
@@ -93,9 +94,10 @@ final class ConsoleSession extends SimpleChannelInboundHandler<String> {
     private String status() {
         Daemon daemon = management.daemon();
         SweepCounters sweeps = management.sweeps();
-        SubnetSnapshot snap = daemon.snapshot();
+        FabricView view = daemon.view();
+        SubnetSnapshot snap = view.snapshot();
         TransactionStats mads = daemon.madStats();
-        RoutingResult routing = daemon.lastRouting();
+        RoutingResult routing = view.routing();
         String engine = routing == null ? "(none yet)" : routing.engineUsed().orElse("(none: no engine routed)");
         StringBuilder out = new StringBuilder();
         row(out, "Version", management.version());

@@ -2,6 +2,7 @@ package dev.jsm.daemon.mgmt;
 
 import dev.jsm.daemon.Daemon;
 import dev.jsm.daemon.sm.SmState;
+import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.RoutingResult;
@@ -40,7 +41,8 @@ final class PrometheusText {
         sample(out, "jsm_last_sweep_duration_seconds{kind=\"light\"}", seconds(sweeps.light.lastNanos));
 
         SmState state = daemon.state();
-        SubnetSnapshot snap = daemon.snapshot();
+        FabricView view = daemon.view();
+        SubnetSnapshot snap = view.snapshot();
         family(out, "jsm_subnet_up", "gauge", "1 once a heavy sweep ended in SUBNET UP");
         sample(out, "jsm_subnet_up", sweeps.lastUpSweep() > 0 ? 1 : 0);
         family(out, "jsm_sm_state", "gauge", "The SM's state (1 for the current one)");
@@ -57,7 +59,7 @@ final class PrometheusText {
         sample(out, "jsm_fabric_links", snap.links().size());
 
         madLines(out, daemon.madStats());
-        routingLines(out, daemon.lastRouting());
+        routingLines(out, view.routing());
         family(out, "jsm_sa_requests_total", "counter", "SA MADs received, by attribute (record type)");
         daemon.sa().requestsByAttribute().forEach((name, n) ->
                 sample(out, "jsm_sa_requests_total{attribute=\"" + name + "\"}", n));

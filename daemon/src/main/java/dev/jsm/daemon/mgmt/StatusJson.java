@@ -1,6 +1,7 @@
 package dev.jsm.daemon.mgmt;
 
 import dev.jsm.daemon.Daemon;
+import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
@@ -19,9 +20,10 @@ final class StatusJson {
 
     /** The object, on one line. */
     static String render(Daemon daemon, SweepCounters sweeps, String version) {
-        SubnetSnapshot snap = daemon.snapshot();
+        FabricView view = daemon.view();
+        SubnetSnapshot snap = view.snapshot();
         TransactionStats mads = daemon.madStats();
-        RoutingResult routing = daemon.lastRouting();
+        RoutingResult routing = view.routing();
         StringBuilder out = new StringBuilder(512).append('{');
         field(out, "version", version).append(',');
         field(out, "smState", daemon.state().name()).append(',');

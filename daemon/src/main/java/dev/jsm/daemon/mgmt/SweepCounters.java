@@ -1,7 +1,7 @@
 package dev.jsm.daemon.mgmt;
 
+import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SweepListener;
-import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -26,8 +26,8 @@ public final class SweepCounters implements SweepListener {
     private volatile long lastUpMillis;
 
     @Override
-    public void subnetUp(SubnetSnapshot snapshot, int sweepNumber) {
-        lastUpSweep = sweepNumber;
+    public void subnetUp(FabricView view) {
+        lastUpSweep = view.sweep();
         lastUpMillis = System.currentTimeMillis();
     }
 

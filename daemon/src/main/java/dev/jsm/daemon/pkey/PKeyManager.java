@@ -1,5 +1,6 @@
 package dev.jsm.daemon.pkey;
 
+import dev.jsm.daemon.link.PortWishes;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.daemon.sweep.StageOutcome;
@@ -36,7 +37,7 @@ import org.apache.logging.log4j.Logger;
  * every end port's P_Key table and the tables of the switch ports facing CAs and routers, and sends a P_KeyTable Set
  * for each 32-entry block that differs from what the port is known to hold ({@link PhysPort#pKeyTable}). The
  * partition enforcement bits the plan wants on switch ports go to the link manager's PortInfo Set through
- * {@link SweepContext#setPartitionEnforcement}; the resolved {@link PartitionSet} is published for the SA. A port that
+ * {@link PortWishes}; the resolved {@link PartitionSet} is kept for SUBNET UP to publish. A port that
  * cannot hold its partitions is an error naming the port. Behavioural counterpart: OpenSM's {@code osm_pkey_mgr.c}.
  *
  * <p>Confined to the SM thread.
@@ -45,8 +46,15 @@ public final class PKeyManager implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(PKeyManager.class);
 
+    private final PortWishes wishes;
     private PartitionPolicy policy;
+    private PartitionSet partitions;
     private int blockSets;
+
+    /** @param wishes where the enforcement bits wanted on switch ports go, for the link manager */
+    public PKeyManager(PortWishes wishes) {
+        this.wishes = wishes;
+    }
 
     @Override
     public String name() {
@@ -62,8 +70,7 @@ public final class PKeyManager implements SweepStage {
         }
         reload();
         Subnet subnet = ctx.subnet();
-        subnet.index();
-        SubnetSnapshot snapshot = SubnetSnapshot.of(subnet);
+        SubnetSnapshot snapshot = ctx.snapshot();
         boolean allowBoth = ctx.options().getBool("allow_both_pkeys");
         PartitionSet set = PartitionResolver.resolve(policy.current(), snapshot, ctx.smPortGuid(), allowBoth,
                 ctx.options().qos());
@@ -75,8 +82,13 @@ public final class PKeyManager implements SweepStage {
             LOG.error("PKEY-1001 {}", p.message());
             ctx.recordError();
         }
-        ctx.publishPartitions(set);
+        partitions = set;
         return StageOutcome.CONTINUE;
+    }
+
+    /** The partitions in force: those resolved by the last run, or {@code null} before the first. */
+    public PartitionSet partitions() {
+        return partitions;
     }
 
     private void reload() {
@@ -107,7 +119,7 @@ public final class PKeyManager implements SweepStage {
         if (port == null) {
             return;
         }
-        ctx.setPartitionEnforcement(port, p.enforcement());
+        wishes.setPartitionEnforcement(port, p.enforcement());
         if (p.table() != null && retrained(port)) {
             for (int block = 0; block < p.table().blockCount(); block++) {
                 setBlock(ctx, port, p.table(), block);

@@ -1,26 +1,28 @@
 package dev.jsm.daemon.qos;
 
 import dev.jsm.daemon.dump.DumpFiles;
+import dev.jsm.daemon.link.PortWishes;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.pkey.Retrained;
-import dev.jsm.daemon.route.UnicastRouting;
+import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
+import dev.jsm.qos.policy.QosPolicy;
 import dev.jsm.qos.policy.QosPolicyHolder;
+import dev.jsm.qos.tables.ProgrammedQosTables;
 import dev.jsm.qos.tables.QosConfig;
 import dev.jsm.qos.tables.QosPlan;
 import dev.jsm.qos.tables.QosSet;
 import dev.jsm.qos.tables.QosTablePlanner;
 import dev.jsm.qos.tables.Sl2VlOverride;
-import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.Sl2VlProvider;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.PhysPort;
+import dev.jsm.subnet.Subnet;
 import java.nio.file.Path;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -42,15 +44,24 @@ public final class QosManager implements SweepStage {
     private static final Logger LOG = LogManager.getLogger(QosManager.class);
     private static final String DEFAULT_POLICY_FILE = "/etc/opensm/qos-policy.conf";
 
-    private final UnicastRouting routing;
+    private final ProgrammedQosTables tables;
+    private final PortWishes wishes;
+    private final RoutingState routes;
     private final QosPolicyHolder policy = new QosPolicyHolder();
+    private QosPolicy policyInForce;
     private int sl2VlSets;
     private int vlArbSets;
     private boolean dumpSl2Vl;
 
-    /** @param routing the unicast routing stage, whose engine may own the SL-to-VL maps */
-    public QosManager(UnicastRouting routing) {
-        this.routing = routing;
+    /**
+     * @param tables the SL2VL and VLArb tables the ports are known to hold
+     * @param wishes where the VLHighLimit wanted on each port goes, for the link manager
+     * @param routes the routing in force, whose engine may own the SL-to-VL maps
+     */
+    public QosManager(ProgrammedQosTables tables, PortWishes wishes, RoutingState routes) {
+        this.tables = tables;
+        this.wishes = wishes;
+        this.routes = routes;
     }
 
     @Override
@@ -62,26 +73,26 @@ public final class QosManager implements SweepStage {
     public StageOutcome run(SweepContext ctx) {
         sl2VlSets = 0;
         vlArbSets = 0;
-        forgetRetrained(ctx);
+        forgetRetrained(ctx.subnet());
         QosConfig config = QosConfig.from(ctx.options());
-        Sl2VlOverride engine = override(ctx);
+        Sl2VlOverride engine = override();
         dumpSl2Vl = config.enabled() || engine != Sl2VlOverride.NONE;
         if (!config.enabled()) {
-            ctx.publishQosPolicy(null);
+            policyInForce = null;
             return StageOutcome.CONTINUE;
         }
         if (engine != Sl2VlOverride.NONE) {
             LOG.log(LogLevels.VERBOSE, "SL2VL on switches from routing engine {}",
-                    ctx.lastRouting().engineUsed().orElse("?"));
+                    routes.result().engineUsed().orElse("?"));
         }
         reloadPolicy(ctx.options().getString("qos_policy_file"));
-        ctx.publishQosPolicy(policy.current());
-        QosPlan plan = QosTablePlanner.plan(ctx.subnet(), config, ctx.qosTables(), engine);
+        policyInForce = policy.current();
+        QosPlan plan = QosTablePlanner.plan(ctx.subnet(), config, tables, engine);
         for (QosSet set : plan.sets()) {
             send(ctx, set);
         }
         for (QosPlan.VlHighLimit v : plan.vlHighLimits()) {
-            ctx.setVlHighLimit(v.port(), v.vlHighLimit());
+            wishes.setVlHighLimit(v.port(), v.vlHighLimit());
         }
         return StageOutcome.CONTINUE;
     }
@@ -91,10 +102,10 @@ public final class QosManager implements SweepStage {
      * (a CA or router port in Init, a switch with every cabled port in Init), the output-port tables of a switch port
      * in Init. Done with QoS off too, so turning it back on does not trust tables a reboot reset meanwhile.
      */
-    private void forgetRetrained(SweepContext ctx) {
-        for (Node node : ctx.subnet().nodes()) {
+    private void forgetRetrained(Subnet subnet) {
+        for (Node node : subnet.nodes()) {
             if (Retrained.switchRebooted(node)) {
-                ctx.qosTables().forgetNode(node.nodeGuid());
+                tables.forgetNode(node.nodeGuid());
                 continue;
             }
             for (PhysPort port : node.ports()) {
@@ -102,9 +113,9 @@ public final class QosManager implements SweepStage {
                     continue;
                 }
                 if (node.isSwitch()) {
-                    ctx.qosTables().forgetPort(port);
+                    tables.forgetPort(port);
                 } else {
-                    ctx.qosTables().forgetNode(node.nodeGuid());
+                    tables.forgetNode(node.nodeGuid());
                 }
             }
         }
@@ -128,13 +139,16 @@ public final class QosManager implements SweepStage {
     }
 
     /** The routing engine's SL-to-VL maps when it has its own, else none. */
-    private Sl2VlOverride override(SweepContext ctx) {
-        RoutingResult r = ctx.lastRouting();
-        RoutingInput in = routing.lastInput();
-        if (r == null || !r.isRouted() || in == null || r.routed().sl2Vl() == Sl2VlProvider.ALL_VL0) {
+    private Sl2VlOverride override() {
+        if (!routes.isRouted() || routes.result().routed().sl2Vl() == Sl2VlProvider.ALL_VL0) {
             return Sl2VlOverride.NONE;
         }
-        return new EngineSl2Vl(in, r.routed().sl2Vl());
+        return new EngineSl2Vl(routes.input(), routes.result().routed().sl2Vl());
+    }
+
+    /** The QoS policy in force: {@code null} with QoS off or without a policy file. */
+    public QosPolicy policy() {
+        return policyInForce;
     }
 
     private void send(SweepContext ctx, QosSet set) {
@@ -156,9 +170,9 @@ public final class QosManager implements SweepStage {
         }
         ctx.smps().set(path, attr, set.attributeModifier(), (mad, off) -> encode(set, mad, off), outcome -> {
             if (Replies.okMad(outcome) != null) {
-                ctx.qosTables().recordSent(set);
+                tables.recordSent(set);
             } else if (!Replies.isClosed(outcome)) {
-                ctx.qosTables().forgetNode(port.node().nodeGuid());
+                tables.forgetNode(port.node().nodeGuid());
                 ctx.recordError();
                 LOG.error("QOS-1104 {} Set (modifier 0x{}) of {} failed: {}", attr, Long.toHexString(
                         set.attributeModifier()), port, Replies.failure(outcome));
@@ -187,7 +201,7 @@ public final class QosManager implements SweepStage {
     @Override
     public StageOutcome finish(SweepContext ctx) {
         if (dumpSl2Vl) {
-            DumpFiles.writeSl2Vl(ctx.settings().dumpDir(), ctx.options().logFlags(), ctx.subnet(), ctx.qosTables());
+            DumpFiles.writeSl2Vl(ctx.dumpDir(), ctx.options().logFlags(), ctx.subnet(), tables);
         }
         if (sl2VlSets + vlArbSets > 0) {
             LOG.log(LogLevels.VERBOSE, "QOS CONFIGURED: {} SLtoVLMappingTable and {} VLArbitrationTable Sets",

@@ -5,6 +5,7 @@ import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.routing.RouteOutcome;
+import dev.jsm.routing.RoutingChain;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.verify.RouteVerifier;
@@ -20,8 +21,8 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Unicast routing: a {@link SubnetSnapshot} of the model goes through {@link RoutingInput#from} to the configured
- * {@code RoutingChain}; engines that declined or failed and the fallback to minhop are logged at WARN; the
+ * Unicast routing: the sweep's {@link SubnetSnapshot} goes through {@link RoutingInput#from} to the configured
+ * {@link RoutingChain}; engines that declined or failed and the fallback to minhop are logged at WARN; the
  * {@link RouteVerifier} checks the tables when the sweep has ended (unreachable pairs are logged at ERROR with
  * the first few); the tables become the switches' wanted LFTs. When neither the topology nor any LID changed since
  * the last routing ({@link SubnetDiff} empty), the routes are kept as they are, as OpenSM's unicast cache would.
@@ -34,8 +35,18 @@ public final class UnicastRouting implements SweepStage {
     private static final Logger LOG = LogManager.getLogger(UnicastRouting.class);
 
     private final RouteVerifier verifier = new RouteVerifier();
+    private final RoutingChain chain;
+    private final RoutingState routes;
     private SubnetSnapshot lastRouted;
-    private RoutingInput lastInput;
+
+    /**
+     * @param chain the configured routing engines
+     * @param routes where the routing in force is recorded
+     */
+    public UnicastRouting(RoutingChain chain, RoutingState routes) {
+        this.chain = chain;
+        this.routes = routes;
+    }
 
     @Override
     public String name() {
@@ -45,15 +56,14 @@ public final class UnicastRouting implements SweepStage {
     @Override
     public StageOutcome run(SweepContext ctx) {
         Subnet subnet = ctx.subnet();
-        subnet.index();
-        SubnetSnapshot now = SubnetSnapshot.of(subnet);
-        if (!ctx.takeRerouteRequest() && lastRouted != null && SubnetDiff.between(lastRouted, now).isEmpty()) {
+        SubnetSnapshot now = ctx.snapshot();
+        if (!routes.takeRerouteRequest() && lastRouted != null && SubnetDiff.between(lastRouted, now).isEmpty()) {
             LOG.log(LogLevels.VERBOSE, "topology and LIDs unchanged since the last routing: routes kept");
             return StageOutcome.CONTINUE;
         }
         RoutingInput in = RoutingInput.from(now, ctx.options().lmc());
-        RoutingResult result = ctx.routingChain().route(in);
-        ctx.recordRouting(result);
+        RoutingResult result = chain.route(in);
+        routes.record(in, result);
         for (String w : result.warnings()) {
             LOG.warn(w);
         }
@@ -66,11 +76,10 @@ public final class UnicastRouting implements SweepStage {
         LOG.info("{} ({} switches, {} LIDs)", result.summary(), in.switchCount(), in.maxLid());
         RouteOutcome.Routed routed = result.routed();
         routed.notes().forEach(n -> LOG.info("{}: {}", result.engineUsed().orElse("routing"), n));
-        routed.dumpFiles().forEach((name, text) -> writeDump(ctx.settings().dumpDir().resolve(name), text));
+        routed.dumpFiles().forEach((name, text) -> writeDump(ctx.dumpDir().resolve(name), text));
         ctx.afterSweep(() -> verify(in, result));
         result.tables().applyWanted(in, subnet);
         lastRouted = now;
-        lastInput = in;
         return StageOutcome.CONTINUE;
     }
 
@@ -101,11 +110,6 @@ public final class UnicastRouting implements SweepStage {
             LOG.log(LogLevels.VERBOSE, "ROUT-0503 the routes have a credit loop: {}", report.creditLoops());
         }
         LOG.log(LogLevels.VERBOSE, "{}", report.hops());
-    }
-
-    /** The input of the last successful routing (for the routing dump files), or {@code null}. */
-    public RoutingInput lastInput() {
-        return lastInput;
     }
 
     /** Writes one of the engine's dump files; a failure is logged, never fatal. */

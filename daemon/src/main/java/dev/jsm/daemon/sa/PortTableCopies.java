@@ -17,13 +17,13 @@ import dev.jsm.subnet.Subnet;
  *
  * <p>Stateless. Runs on the SM thread, which owns both sources.
  */
-final class PortTableCopies {
+public final class PortTableCopies {
 
     private PortTableCopies() {
     }
 
     /** The copies of every port of {@code subnet}. */
-    static PortTables of(Subnet subnet, ProgrammedQosTables qos) {
+    public static PortTables of(Subnet subnet, ProgrammedQosTables qos) {
         PortTables.Builder b = PortTables.builder();
         byte[] buf = new byte[Math.max(PortTables.P_KEY_BLOCK_BYTES, PortTables.VL_ARB_BLOCK_BYTES)];
         // without QoS there is nothing to copy, and a switch has (ports + 1)^2 SL2VL slots to look up for nothing

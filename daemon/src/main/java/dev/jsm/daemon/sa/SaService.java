@@ -3,7 +3,8 @@ package dev.jsm.daemon.sa;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.sm.SmInfoResponder;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sm.SmStatus;
+import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.mad.channel.MadChannel;
 import dev.jsm.mad.codec.AttributeId;
@@ -22,22 +23,24 @@ import dev.jsm.routing.PathSlProvider;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.sa.agent.SaAgent;
 import dev.jsm.sa.agent.SaAgentStats;
-import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.Gid;
+import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.mcast.WellKnownGroup;
+import dev.jsm.sa.query.PortTables;
 import dev.jsm.sa.query.SaSettings;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.query.SmIdentity;
 import dev.jsm.sa.rmpp.RmppSettings;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The subnet administrator inside the daemon: an {@link SaAgent} on the SM's port that answers SA queries on its
@@ -60,22 +63,28 @@ public final class SaService implements SweepListener, AutoCloseable {
         Method.GET_MULTI, Method.GET_TRACE_TABLE, Method.REPORT};
 
     private final SaAgent agent;
-    private final SweepContext ctx;
+    private final SmStatus status;
     private final SmInfoResponder smInfo;
+    private final Supplier<PortTables> heldTables;
     /** SA MADs received, by the low byte of the attribute ID (every SA attribute is below 0x100). */
     private final AtomicLongArray byAttribute = new AtomicLongArray(0x100);
 
     /**
      * An agent on {@code channel}, fed by {@code transactions}; nothing is answered before {@link #start}.
      *
+     * @param o the options at start (the agent's RMPP timing; later views bring the options in effect)
+     * @param status the SM's status (its LID)
      * @param smInfo what the SM says about itself (SMInfoRecord)
      * @param changeMulticast how membership changes reach the SM ({@code Daemon.changeMulticast})
+     * @param heldTables copies of the P_Key, SL2VL and VLArb tables the ports hold, taken on the SM thread at SUBNET
+     *     UP
      */
-    public SaService(MadChannel channel, MadTransactions transactions, SweepContext ctx, SmInfoResponder smInfo,
-                     BiConsumer<Consumer<McastGroups>, String> changeMulticast) {
-        this.ctx = ctx;
+    public SaService(MadChannel channel, MadTransactions transactions, SmOptions o, SmStatus status,
+                     SmInfoResponder smInfo, BiConsumer<Consumer<McastGroups>, String> changeMulticast,
+                     Supplier<PortTables> heldTables) {
+        this.status = status;
         this.smInfo = smInfo;
-        SmOptions o = ctx.options();
+        this.heldTables = heldTables;
         Duration ack = Duration.ofMillis(o.transactionTimeoutMs());
         this.agent = new SaAgent(channel, SaView.empty(settings(o)), new RmppSettings(ack, o.transactionRetries(),
                 32, Duration.ofSeconds(10)), 10_000, new McastChanges(changeMulticast));
@@ -97,20 +106,21 @@ public final class SaService implements SweepListener, AutoCloseable {
 
     /** Publishes the view of this SUBNET UP to the agent. */
     @Override
-    public void subnetUp(SubnetSnapshot snapshot, int sweepNumber) {
-        SmOptions o = ctx.options();
-        RoutingResult routing = ctx.lastRouting();
+    public void subnetUp(FabricView view) {
+        SmOptions o = view.options();
+        SubnetSnapshot snapshot = view.snapshot();
+        RoutingResult routing = view.routing();
         PathSlProvider pathSl = routing != null && routing.isRouted() ? routing.routed().pathSl()
                 : PathSlProvider.DEFAULT;
-        PartitionSet partitions = ctx.partitions();
-        QosPolicy qos = ctx.qosPolicy();
+        PartitionSet partitions = view.partitions();
+        QosPolicy qos = view.qosPolicy();
         SmInfo now = smInfo.current();
         SmInfo withKey = new SmInfo(now.guid(), o.smKey(), now.actCount(), now.priority(), now.smState());
         agent.publish(new SaView(snapshot, pathSl,
-                SaBridges.qosLevels(qos == null ? null : qos.bind(QosFabric.of(snapshot, ctx.smPortGuid(),
+                SaBridges.qosLevels(qos == null ? null : qos.bind(QosFabric.of(snapshot, now.guid(),
                         SaBridges.partitionLookup(partitions)))),
-                SaBridges.membership(partitions), new SmIdentity(ctx.sm().smLid(), withKey), settings(o),
-                PortTableCopies.of(ctx.subnet(), ctx.qosTables())));
+                SaBridges.membership(partitions), new SmIdentity(status.smLid(), withKey), settings(o),
+                heldTables.get()));
         if (partitions != null) {
             agent.defineWellKnownGroups(wellKnown(partitions.groups()));
         }

@@ -13,6 +13,13 @@ import dev.jsm.daemon.sweep.SweepStage;
  */
 public final class SmStateStage implements SweepStage {
 
+    private final SmStatus sm;
+
+    /** @param sm the SM's status */
+    public SmStateStage(SmStatus sm) {
+        this.sm = sm;
+    }
+
     @Override
     public String name() {
         return "sm-state";
@@ -20,7 +27,7 @@ public final class SmStateStage implements SweepStage {
 
     @Override
     public StageOutcome run(SweepContext ctx) {
-        ctx.sm().enter(SmState.MASTER);
+        sm.enter(SmState.MASTER);
         return StageOutcome.CONTINUE;
     }
 }

@@ -1,5 +1,5 @@
 /**
- * The SM's own state (DISCOVERING, MASTER, ...), its SMInfo answers and the trap receiver. Standby and handover
- * are not implemented yet.
+ * The SM's own state (DISCOVERING, MASTER, ...), the stage that decides it in a sweep, and its SMInfo answers.
+ * Standby and handover are not implemented yet.
  */
 package dev.jsm.daemon.sm;

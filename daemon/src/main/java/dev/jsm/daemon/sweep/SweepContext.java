@@ -1,85 +1,57 @@
 package dev.jsm.daemon.sweep;
 
 import dev.jsm.conf.SmOptions;
-import dev.jsm.daemon.DaemonSettings;
-import dev.jsm.daemon.discovery.PathBook;
-import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.loop.SmEvents;
-import dev.jsm.daemon.mcast.McastGroups;
-import dev.jsm.daemon.sm.SmStatus;
-import dev.jsm.qos.policy.QosPolicy;
-import dev.jsm.qos.tables.ProgrammedQosTables;
-import dev.jsm.routing.RoutingChain;
-import dev.jsm.routing.RoutingResult;
-import dev.jsm.partitions.PartEnforce;
-import dev.jsm.partitions.PartitionSet;
 import dev.jsm.subnet.EndPort;
-import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
-import java.util.HashMap;
+import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * What the sweep stages share: the mutable {@link Subnet} and the other state kept between sweeps (routes to
- * nodes, the guid2lid store, the SM's status, the routing chain, the multicast groups, the SL2VL and VLArb tables
- * the ports hold, the partition enforcement and VLHighLimit wishes for the link manager), the MAD sender, the
- * options in effect, the per-sweep error count, and what is published for other threads: the last SUBNET UP's
- * {@link SubnetSnapshot}, the partitions and QoS policy in force and the last routing result.
+ * What every sweep stage works on: the mutable {@link Subnet} and the directed routes to its nodes ({@link PathBook}),
+ * the MAD sender, the options in effect and the dump directory, the SM's own port, this sweep's error count and this sweep's
+ * {@link SubnetSnapshot} (taken once, when the fabric's shape and LIDs are final). State that belongs to one stage
+ * (guid2lid, the multicast groups, the routes, the QoS tables the ports hold, ...) is not here: each stage gets its own
+ * through its constructor (see {@code dev.jsm.daemon.Sweeps}). What readers on other threads see is the immutable
+ * {@link FabricView} the listeners get at SUBNET UP, never this context.
  *
- * <p>Confined to the SM thread, except {@link #published()}, {@link #partitions()}, {@link #qosPolicy()},
- * {@link #lastRouting()}, {@link #settings()} and {@link #sm()}, which other threads may read, and
- * {@link #requestReroute()}, which any thread may call.
+ * <p>Confined to the SM thread, except {@link #options()} and {@link #setOptions} (any thread), {@link #afterSweep}
+ * (any thread) and {@link #runAfterSweep()} and {@link #listeners()} (the event loop thread).
  */
 public final class SweepContext {
 
     private final Subnet subnet = new Subnet();
     private final PathBook paths = new PathBook();
-    private final McastGroups mcastGroups = new McastGroups();
-    private final ProgrammedQosTables qosTables = new ProgrammedQosTables();
-    private final Map<PhysPort, PartEnforce> enforcement = new HashMap<>();
-    private final Map<PhysPort, Integer> vlHighLimits = new HashMap<>();
-    private volatile PartitionSet partitions;
-    private volatile QosPolicy qosPolicy;
     private final SmpSender smps;
     private final SmEvents events;
-    private final SmStatus sm;
-    private final LidStore lids;
     private final long smPortGuid;
-    private final RoutingChain routingChain;
     private final List<SweepListener> listeners = new CopyOnWriteArrayList<>();
     /** Queued on the SM thread by {@link #afterSweep}, drained by the event loop thread. */
     private final Queue<Runnable> afterSweep = new ConcurrentLinkedQueue<>();
-    private volatile DaemonSettings settings;
-    private volatile SubnetSnapshot published = SubnetSnapshot.empty();
-    private volatile RoutingResult lastRouting;
-    private volatile boolean rerouteRequested;
+    private final Path dumpDir;
+    private volatile SmOptions options;
+    private SubnetSnapshot snapshot;
     private int sweepErrors;
 
     /**
-     * The shared state of one daemon.
+     * The context of one daemon.
      *
-     * @param settings start-up settings
+     * @param options the options at start-up
+     * @param dumpDir where dump files go
      * @param smps the SMP sender over the daemon's transactions
      * @param events the event queue (stages ask for another sweep through it)
-     * @param sm the SM's status
-     * @param lids the guid2lid store, loaded
      * @param smPortGuid GUID of the local port the SM runs on
-     * @param routingChain the configured routing engines
      */
-    public SweepContext(DaemonSettings settings, SmpSender smps, SmEvents events, SmStatus sm, LidStore lids,
-                        long smPortGuid, RoutingChain routingChain) {
-        this.settings = settings;
+    public SweepContext(SmOptions options, Path dumpDir, SmpSender smps, SmEvents events, long smPortGuid) {
+        this.options = options;
+        this.dumpDir = dumpDir;
         this.smps = smps;
         this.events = events;
-        this.sm = sm;
-        this.lids = lids;
         this.smPortGuid = smPortGuid;
-        this.routingChain = routingChain;
     }
 
     /** The fabric model. */
@@ -102,78 +74,6 @@ public final class SweepContext {
         return events;
     }
 
-    /** The multicast groups to program. */
-    public McastGroups mcastGroups() {
-        return mcastGroups;
-    }
-
-    /** The SL2VL and VLArb tables the ports are known to hold (the QoS manager's; the SA answers them). */
-    public ProgrammedQosTables qosTables() {
-        return qosTables;
-    }
-
-    /**
-     * Records the partition enforcement the partition manager wants on {@code port} (a switch port facing a CA or
-     * router, or a switch-to-switch port: {@link PartEnforce#OFF}); {@code null} leaves the port's bits alone.
-     */
-    public void setPartitionEnforcement(PhysPort port, PartEnforce wanted) {
-        if (wanted == null) {
-            enforcement.remove(port);
-        } else {
-            enforcement.put(port, wanted);
-        }
-    }
-
-    /** The partition enforcement wanted on {@code port}, or {@code null} to leave its bits as they are. */
-    public PartEnforce partitionEnforcement(PhysPort port) {
-        return enforcement.get(port);
-    }
-
-    /** Records the VLHighLimit the QoS manager wants on {@code port}. */
-    public void setVlHighLimit(PhysPort port, int limit) {
-        vlHighLimits.put(port, limit);
-    }
-
-    /** The VLHighLimit wanted on {@code port}, or -1 to leave it as it is. */
-    public int vlHighLimit(PhysPort port) {
-        return vlHighLimits.getOrDefault(port, -1);
-    }
-
-    /** Publishes the partitions in force (for the SA: membership checks, partition multicast groups). */
-    public void publishPartitions(PartitionSet set) {
-        partitions = set;
-    }
-
-    /** The partitions in force, or {@code null} before the partition manager first ran. Any thread. */
-    public PartitionSet partitions() {
-        return partitions;
-    }
-
-    /** Publishes the QoS policy in force ({@code null}: QoS off or no policy file), for the SA's PathRecords. */
-    public void publishQosPolicy(QosPolicy policy) {
-        qosPolicy = policy;
-    }
-
-    /** The QoS policy in force, or {@code null}. Any thread. */
-    public QosPolicy qosPolicy() {
-        return qosPolicy;
-    }
-
-    /** The SM's state and LID. */
-    public SmStatus sm() {
-        return sm;
-    }
-
-    /** The guid2lid store. */
-    public LidStore lids() {
-        return lids;
-    }
-
-    /** The routing engines. */
-    public RoutingChain routingChain() {
-        return routingChain;
-    }
-
     /** GUID of the SM's own port. */
     public long smPortGuid() {
         return smPortGuid;
@@ -184,24 +84,45 @@ public final class SweepContext {
         return subnet.endPort(smPortGuid);
     }
 
-    /** The settings in effect. */
-    public DaemonSettings settings() {
-        return settings;
-    }
-
-    /** The options in effect. */
+    /** The options in effect. Any thread. */
     public SmOptions options() {
-        return settings.options();
+        return options;
     }
 
-    /** Replaces the settings (a heavy sweep reloaded the config file). */
-    public void setSettings(DaemonSettings newSettings) {
-        settings = newSettings;
+    /** Replaces the options (a heavy sweep reloaded the config file). Any thread. */
+    public void setOptions(SmOptions newOptions) {
+        options = newOptions;
     }
 
-    /** Starts counting errors for a new sweep. */
+    /** Where dump files go ({@code dump_files_dir}, {@code OSM_TMP_DIR}). */
+    public Path dumpDir() {
+        return dumpDir;
+    }
+
+    /** Starts a new sweep: no errors counted, no snapshot taken yet. */
     public void beginSweep() {
         sweepErrors = 0;
+        snapshot = null;
+    }
+
+    /**
+     * Copies the model once the fabric's shape and LIDs are final for this sweep ({@link SnapshotStage}); the
+     * stages after it read {@link #snapshot()} instead of copying the model again.
+     */
+    public void takeSnapshot() {
+        snapshot = SubnetSnapshot.of(subnet);
+    }
+
+    /**
+     * This sweep's copy of the model, taken after the LID manager.
+     *
+     * @throws IllegalStateException if it was not taken yet in this sweep
+     */
+    public SubnetSnapshot snapshot() {
+        if (snapshot == null) {
+            throw new IllegalStateException("no snapshot taken in this sweep yet");
+        }
+        return snapshot;
     }
 
     /**
@@ -222,7 +143,7 @@ public final class SweepContext {
         listeners.add(listener);
     }
 
-    /** The listeners. */
+    /** The listeners, in the order they were added. */
     public List<SweepListener> listeners() {
         return listeners;
     }
@@ -241,37 +162,5 @@ public final class SweepContext {
         for (Runnable task = afterSweep.poll(); task != null; task = afterSweep.poll()) {
             task.run();
         }
-    }
-
-    /** The snapshot published at the last SUBNET UP ({@link SubnetSnapshot#empty()} before the first). */
-    public SubnetSnapshot published() {
-        return published;
-    }
-
-    /** The result of the last routing computation, or {@code null} before the first; any thread may read it. */
-    public RoutingResult lastRouting() {
-        return lastRouting;
-    }
-
-    /** Records a routing computation (the metrics and the console show it). */
-    public void recordRouting(RoutingResult result) {
-        lastRouting = result;
-    }
-
-    /** Asks the next heavy sweep to compute the routes even if nothing changed (the console's reroute). */
-    public void requestReroute() {
-        rerouteRequested = true;
-    }
-
-    /** Whether a reroute was requested since the last call; clears the request. */
-    public boolean takeRerouteRequest() {
-        boolean r = rerouteRequested;
-        rerouteRequested = false;
-        return r;
-    }
-
-    /** Publishes the snapshot of a SUBNET UP. */
-    public void publish(SubnetSnapshot snapshot) {
-        published = snapshot;
     }
 }

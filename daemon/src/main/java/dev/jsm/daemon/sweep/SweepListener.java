@@ -1,15 +1,13 @@
 package dev.jsm.daemon.sweep;
 
-import dev.jsm.subnet.snapshot.SubnetSnapshot;
-
 /**
- * Told when a sweep ends: systemd notification, {@code -o} (run once), the metrics, tests. Called on the SM thread
- * ({@link #sweepEnded} on the event loop thread); must not block.
+ * Told when a sweep ends: the SA, systemd notification, {@code -o} (run once), the metrics, tests. Called on the SM
+ * thread ({@link #sweepEnded} on the event loop thread); must not block.
  */
 public interface SweepListener {
 
-    /** The subnet is up: {@code snapshot} is what was configured, {@code sweepNumber} the heavy sweep's number. */
-    void subnetUp(SubnetSnapshot snapshot, int sweepNumber);
+    /** The subnet is up: {@code view} is what was configured. */
+    void subnetUp(FabricView view);
 
     /** A heavy sweep ended without SUBNET UP ({@code reason} says why). */
     default void sweepFailed(int sweepNumber, String reason) {

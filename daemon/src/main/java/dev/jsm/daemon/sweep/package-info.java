@@ -1,7 +1,9 @@
 /**
- * The sweep pipeline: the {@link dev.jsm.daemon.sweep.SweepStage} contract, the shared
- * {@link dev.jsm.daemon.sweep.SweepContext}, the {@link dev.jsm.daemon.sweep.StagePipeline} with its quiescence barrier,
- * the stage lists of the heavy and light sweeps in {@link dev.jsm.daemon.sweep.Sweeps}, the light sweep probe and
- * SUBNET UP.
+ * The sweep machinery, and nothing of any one stage: the {@link dev.jsm.daemon.sweep.SweepStage} contract, the
+ * {@link dev.jsm.daemon.sweep.StagePipeline} with its quiescence barrier, the {@link dev.jsm.daemon.sweep.SweepContext}
+ * every stage works on (model, directed routes, SMP sender, options, error count, the sweep's one snapshot), the
+ * {@link dev.jsm.daemon.sweep.FabricView} published to other threads at SUBNET UP, and the listeners told of it. The
+ * stage lists themselves are composed beside the daemon ({@code dev.jsm.daemon.Sweeps}); this package imports no stage
+ * package.
  */
 package dev.jsm.daemon.sweep;

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.systemd;
 
+import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.time.Duration;
@@ -99,8 +100,8 @@ public final class SystemdNotifier implements SweepListener {
     }
 
     @Override
-    public void subnetUp(SubnetSnapshot snapshot, int sweepNumber) {
-        String status = "STATUS=" + summary(snapshot, sweepNumber);
+    public void subnetUp(FabricView view) {
+        String status = "STATUS=" + summary(view.snapshot(), view.sweep());
         send(ready.compareAndSet(false, true) ? "READY=1\n" + status : status);
     }
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
-import dev.jsm.daemon.DaemonSettings;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.SweepContext;
@@ -26,32 +25,35 @@ class LidManagerTest {
     @TempDir
     Path dir;
 
+    private final SmStatus status = new SmStatus();
+
     @Test
     void smPortFirstThenGuid2LidThenPortInfoThenFirstFree() throws Exception {
         LidStore store = LidStore.empty(dir);
         store.put(0x3001, LidRange.single(9));
-        SweepContext ctx = context(store);
+        SweepContext ctx = context();
         EndPort sm = ca(ctx.subnet(), 0x1000, SM, 0);
         EndPort recorded = ca(ctx.subnet(), 0x3000, 0x3001, 5);
         EndPort reported = ca(ctx.subnet(), 0x4000, 0x4001, 6);
         EndPort clash = ca(ctx.subnet(), 0x5000, 0x5001, 9);
-        new LidManager().run(ctx);
+        new LidManager(store, status).run(ctx);
         assertThat(sm.lidRange()).isEqualTo(LidRange.single(1));
         assertThat(recorded.lidRange()).isEqualTo(LidRange.single(9));
         assertThat(reported.lidRange()).isEqualTo(LidRange.single(6));
         assertThat(clash.lidRange()).isEqualTo(LidRange.single(2));
-        assertThat(ctx.sm().smLid()).isEqualTo(1);
+        assertThat(status.smLid()).isEqualTo(1);
         assertThat(LidStore.load(dir).get(0x5001)).isEqualTo(LidRange.single(2));
     }
 
     @Test
     void lmcRangesAreAlignedAndSwitchesGetOneLid() throws Exception {
-        SweepContext ctx = context(LidStore.empty(dir), "lmc", "2");
+        LidStore store = LidStore.empty(dir);
+        SweepContext ctx = context("lmc", "2");
         EndPort sm = ca(ctx.subnet(), 0x1000, SM, 0);
         Node sw = ctx.subnet().addNode(NodeKind.SWITCH, 0x2000, 8);
         EndPort port0 = ctx.subnet().addPort(sw, 0, 0x2000).endPort();
         EndPort misaligned = ca(ctx.subnet(), 0x3000, 0x3001, 6);
-        new LidManager().run(ctx);
+        new LidManager(store, status).run(ctx);
         assertThat(sm.lidRange()).isEqualTo(LidRange.of(4, 2));
         assertThat(port0.lidRange().lmc()).isZero();
         assertThat(misaligned.lidRange().lmc()).isEqualTo(2);
@@ -62,9 +64,9 @@ class LidManagerTest {
     void reassignLidsNumbersFromOneOnTheFirstMasterSweep() throws Exception {
         LidStore store = LidStore.empty(dir);
         store.put(SM, LidRange.single(40));
-        SweepContext ctx = context(store, "reassign_lids", "TRUE");
+        SweepContext ctx = context("reassign_lids", "TRUE");
         EndPort sm = ca(ctx.subnet(), 0x1000, SM, 41);
-        new LidManager().run(ctx);
+        new LidManager(store, status).run(ctx);
         assertThat(sm.lidRange()).isEqualTo(LidRange.single(1));
     }
 
@@ -75,12 +77,11 @@ class LidManagerTest {
         return p.endPort();
     }
 
-    private SweepContext context(LidStore store, String... pairs) throws Exception {
+    private SweepContext context(String... pairs) throws Exception {
         SmOptions.Builder b = SmOptions.builder();
         for (int i = 0; i < pairs.length; i += 2) {
             b.setText(OptionTable.get(pairs[i]), pairs[i + 1]);
         }
-        return new SweepContext(DaemonSettings.of(b.build(), dir, dir), null, new SmEvents(), new SmStatus(), store,
-                SM, null);
+        return new SweepContext(b.build(), dir, null, new SmEvents(), SM);
     }
 }

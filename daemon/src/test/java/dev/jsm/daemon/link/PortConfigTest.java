@@ -4,12 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
-import dev.jsm.daemon.DaemonSettings;
 import dev.jsm.daemon.discovery.Attributes;
-import dev.jsm.daemon.lid.LidStore;
-import dev.jsm.daemon.loop.SmEvents;
-import dev.jsm.daemon.sm.SmStatus;
-import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.subnet.LidRange;
 import dev.jsm.subnet.Node;
@@ -17,17 +12,14 @@ import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.PortAttributes;
 import dev.jsm.subnet.Subnet;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class PortConfigTest {
 
-    private final Path tmp = Path.of("/nonexistent");
-
     @Test
     void linkValuesComeFromBothEndsAndTheOptions() throws Exception {
-        SweepContext ctx = context("max_op_vls", "3");
-        Subnet s = ctx.subnet();
+        SmOptions options = options("max_op_vls", "3");
+        Subnet s = new Subnet();
         Node sw = s.addNode(NodeKind.SWITCH, 0x100, 4);
         Node ca = s.addNode(NodeKind.CA, 0x200, 1);
         PhysPort swPort = s.addPort(sw, 2, 0x100);
@@ -36,15 +28,15 @@ class PortConfigTest {
         swPort.setAttributes(attrs(4, 5, PortAttributes.STATE_INIT));
         caPort.setAttributes(attrs(5, 4, PortAttributes.STATE_INIT));
         s.assignLids(caPort.endPort(), LidRange.single(7));
-        ctx.sm().setSmLid(1);
+        int smLid = 1;
 
-        PortConfig leaf = PortConfig.of(swPort, ctx);
+        PortConfig leaf = PortConfig.of(swPort, options, smLid, new PortWishes());
         assertThat(leaf.neighborMtu()).isEqualTo(4);
         assertThat(leaf.operationalVls()).isEqualTo(3);
         assertThat(leaf.hoqLife()).isEqualTo(0x10);
         assertThat(leaf.lid()).isEqualTo(PortConfig.KEEP);
 
-        PortConfig end = PortConfig.of(caPort, ctx);
+        PortConfig end = PortConfig.of(caPort, options, smLid, new PortWishes());
         assertThat(end.lid()).isEqualTo(7);
         assertThat(end.masterSmLid()).isEqualTo(1);
         assertThat(end.hoqLife()).isEqualTo(PortConfig.KEEP);
@@ -63,13 +55,12 @@ class PortConfigTest {
         assertThat(end.matches(Attributes.of(pi))).isTrue();
     }
 
-    private SweepContext context(String... pairs) throws Exception {
+    private static SmOptions options(String... pairs) throws Exception {
         SmOptions.Builder b = SmOptions.builder();
         for (int i = 0; i < pairs.length; i += 2) {
             b.setText(OptionTable.get(pairs[i]), pairs[i + 1]);
         }
-        return new SweepContext(DaemonSettings.of(b.build(), tmp, tmp), null, new SmEvents(), new SmStatus(),
-                LidStore.empty(tmp), 0x201, null);
+        return b.build();
     }
 
     private static PortAttributes attrs(int mtuCap, int vlCap, int state) {

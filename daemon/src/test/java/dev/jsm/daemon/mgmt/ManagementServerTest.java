@@ -7,6 +7,7 @@ import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.Daemon;
 import dev.jsm.daemon.DaemonSettings;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.sim.SimFabric;
@@ -14,7 +15,6 @@ import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
-import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -66,8 +66,8 @@ class ManagementServerTest {
         daemon.addListener(sweeps);
         daemon.addListener(new SweepListener() {
             @Override
-            public void subnetUp(SubnetSnapshot snapshot, int sweepNumber) {
-                ups.add(sweepNumber);
+            public void subnetUp(FabricView view) {
+                ups.add(view.sweep());
             }
         });
         daemon.start();
@@ -101,7 +101,7 @@ class ManagementServerTest {
         assertThat(value(m, "jsm_sm_state{state=\"MASTER\"}")).isEqualTo(1);
         assertThat(value(m, "jsm_fabric_switches")).isEqualTo(6);
         assertThat(value(m, "jsm_fabric_nodes")).isEqualTo(14);
-        String engine = daemon.lastRouting().engineUsed().orElseThrow();
+        String engine = daemon.view().routing().engineUsed().orElseThrow();
         assertThat(value(m, "jsm_routing_engine{engine=\"" + engine + "\"}")).isEqualTo(1);
         assertThat(m).containsPattern("\njsm_routing_compute_seconds\\{engine=\"" + engine + "\"\\} \\d+\\.\\d{6}\n")
                 .containsPattern("\njsm_last_sweep_duration_seconds\\{kind=\"heavy\"\\} \\d+\\.\\d{6}\n");
@@ -117,7 +117,7 @@ class ManagementServerTest {
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.body()).startsWith("{\"version\":\"jsm test\",\"smState\":\"MASTER\",\"subnetUp\":true,")
                 .contains("\"fabric\":{\"nodes\":14,\"switches\":6,\"endPorts\":14,")
-                .contains("\"routingEngine\":\"" + daemon.lastRouting().engineUsed().orElseThrow() + "\"")
+                .contains("\"routingEngine\":\"" + daemon.view().routing().engineUsed().orElseThrow() + "\"")
                 .endsWith("}}\n");
         assertThat(get("/nothing").statusCode()).isEqualTo(404);
     }
@@ -135,15 +135,15 @@ class ManagementServerTest {
             send(out, "resweep heavy");
             assertThat(untilPrompt(in)).contains("heavy sweep requested");
             awaitUp();
-            RoutingResult before = daemon.lastRouting();
+            RoutingResult before = daemon.view().routing();
             send(out, "resweep");
             untilPrompt(in);
             awaitUp();
-            assertThat(daemon.lastRouting()).as("an unchanged fabric keeps its routes").isSameAs(before);
+            assertThat(daemon.view().routing()).as("an unchanged fabric keeps its routes").isSameAs(before);
             send(out, "reroute");
             assertThat(untilPrompt(in)).contains("rerouting requested");
             awaitUp();
-            assertThat(daemon.lastRouting()).isNotSameAs(before);
+            assertThat(daemon.view().routing()).isNotSameAs(before);
             send(out, "loglevel");
             assertThat(untilPrompt(in)).contains("log is not started");
             send(out, "dump_conf");

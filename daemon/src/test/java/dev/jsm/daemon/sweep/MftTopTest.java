@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jsm.daemon.discovery.DiscoveryStage;
 import dev.jsm.daemon.discovery.DropManager;
 import dev.jsm.daemon.lid.LidManager;
+import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.mcast.MftProgrammer;
 import dev.jsm.daemon.route.LftProgrammer;
 import dev.jsm.daemon.route.UnicastRouting;
@@ -39,15 +40,16 @@ class MftTopTest {
         long hostB = t.node(ca(t, 3)).portGuid(1);
         try (StageRig rig = new StageRig(t, dir)) {
             DiscoveryStage d = new DiscoveryStage();
-            UnicastRouting routing = new UnicastRouting();
-            MftProgrammer mfts = new MftProgrammer(routing);
-            rig.run(d, new DropManager(d), new SmStateStage(), new LidManager(), routing, new LftProgrammer());
+            McastGroups groups = new McastGroups();
+            MftProgrammer mfts = new MftProgrammer(groups, rig.routes);
+            rig.run(d, new DropManager(d), new SmStateStage(rig.status), new LidManager(rig.lids, rig.status),
+                    new SnapshotStage(), new UnicastRouting(rig.chain, rig.routes), new LftProgrammer());
             int otherTop = rig.fabric.switchInfo(otherLeaf).multicastFdbTop();
             rig.onSm(() -> {
                 PhysPort port0 = rig.ctx.subnet().node(t.node(leaf).nodeGuid()).port(0);
                 port0.setAttributes(withMftTopSupported(port0.attributes()));
-                rig.ctx.mcastGroups().join(0xC021, hostA);
-                rig.ctx.mcastGroups().join(0xC021, hostB);
+                groups.join(0xC021, hostA);
+                groups.join(0xC021, hostB);
                 return null;
             });
             rig.run(mfts);
@@ -63,8 +65,8 @@ class MftTopTest {
             assertThat(rig.sent()).as("nothing changed").isEqualTo(sent);
 
             rig.onSm(() -> {
-                rig.ctx.mcastGroups().leave(0xC021, hostA);
-                rig.ctx.mcastGroups().leave(0xC021, hostB);
+                groups.leave(0xC021, hostA);
+                groups.leave(0xC021, hostB);
                 return null;
             });
             rig.run(mfts);

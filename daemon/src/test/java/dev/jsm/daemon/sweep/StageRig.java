@@ -2,10 +2,11 @@ package dev.jsm.daemon.sweep;
 
 import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
-import dev.jsm.daemon.DaemonSettings;
 import dev.jsm.daemon.lid.LidStore;
+import dev.jsm.daemon.link.PortWishes;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
+import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionSettings;
@@ -22,7 +23,7 @@ import java.util.concurrent.Callable;
 
 /**
  * Runs chosen sweep stages, exactly as the daemon's pipeline does (SM thread, transactions, quiescence barrier),
- * against a simulator: the fixture of the per-stage tests.
+ * against a simulator: the fixture of the per-stage tests, with the state the daemon hands its stages.
  *
  * <p>Confined to the test thread.
  */
@@ -31,6 +32,11 @@ final class StageRig implements AutoCloseable {
     final SimFabric fabric;
     final MadTransactions transactions;
     final SweepContext ctx;
+    final SmStatus status = new SmStatus();
+    final LidStore lids;
+    final RoutingChain chain = RoutingChain.parse(null, EngineOptions.defaults(), RoutingEngines.load());
+    final RoutingState routes = new RoutingState();
+    final PortWishes wishes = new PortWishes();
     private final SimMadChannel channel;
     private final SmThread sm = new SmThread();
     private final StagePipeline pipeline;
@@ -45,9 +51,9 @@ final class StageRig implements AutoCloseable {
         SmOptions options = SmOptions.builder().setText(OptionTable.get("sweep_interval"), "0").build();
         transactions = new MadTransactions(channel, TransactionSettings.defaults(), sm);
         SmEvents events = new SmEvents();
-        ctx = new SweepContext(DaemonSettings.of(options, dir, dir), new SmpSender(transactions, 0), events,
-                new SmStatus(), LidStore.empty(dir), channel.localPort().portGuid(),
-                RoutingChain.parse(null, EngineOptions.defaults(), RoutingEngines.load()));
+        lids = LidStore.empty(dir);
+        ctx = new SweepContext(options, dir, new SmpSender(transactions, 0), events,
+                channel.localPort().portGuid());
         pipeline = new StagePipeline(sm, transactions, events);
     }
 

@@ -69,12 +69,13 @@ class StagesTest {
         Topology t = TopologyShapes.load("fat2:k=4");
         try (StageRig rig = new StageRig(t, dir)) {
             DiscoveryStage d = new DiscoveryStage();
-            UnicastRouting routing = new UnicastRouting();
+            LidManager lids = new LidManager(rig.lids, rig.status);
+            UnicastRouting routing = new UnicastRouting(rig.chain, rig.routes);
             LftProgrammer lfts = new LftProgrammer();
-            LinkManager links = new LinkManager();
-            PortActivator activator = new PortActivator();
-            assertThat(rig.run(d, new DropManager(d), new SmStateStage(), new LidManager(), routing, lfts, links,
-                    activator)).isEqualTo(StageOutcome.CONTINUE);
+            LinkManager links = new LinkManager(rig.wishes, rig.status);
+            PortActivator activator = new PortActivator(rig.wishes, rig.status);
+            assertThat(rig.run(d, new DropManager(d), new SmStateStage(rig.status), lids, new SnapshotStage(),
+                    routing, lfts, links, activator)).isEqualTo(StageOutcome.CONTINUE);
             assertThat(rig.onSm(rig.ctx::sweepErrors)).isZero();
             for (int n = 0; n < t.nodeCount(); n++) {
                 for (int p = 1; p <= t.node(n).numPorts(); p++) {
@@ -84,7 +85,7 @@ class StagesTest {
                 }
             }
             long sent = rig.sent();
-            rig.run(new LidManager(), routing, lfts, links, activator);
+            rig.run(lids, new SnapshotStage(), routing, lfts, links, activator);
             assertThat(rig.sent()).isEqualTo(sent);
         }
     }

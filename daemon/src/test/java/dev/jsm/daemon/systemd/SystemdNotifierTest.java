@@ -2,6 +2,8 @@ package dev.jsm.daemon.systemd;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,8 +22,8 @@ class SystemdNotifierTest {
     @Test
     void readyOnceWithTheFirstSubnetUpThenStatusOnly() {
         notifier.sweepFailed(1, "3 errors");
-        notifier.subnetUp(SubnetSnapshot.empty(), 2);
-        notifier.subnetUp(SubnetSnapshot.empty(), 3);
+        notifier.subnetUp(up(2));
+        notifier.subnetUp(up(3));
         assertThat(sent).containsExactly(
                 "STATUS=heavy sweep 1 failed (3 errors); sweeping again; not up yet",
                 "READY=1\nSTATUS=SUBNET UP (heavy sweep 2): 0 nodes, 0 switches, 0 end ports",
@@ -33,7 +35,7 @@ class SystemdNotifierTest {
         SystemdNotifier off = SystemdNotifier.fromEnvironment(Map.of("WATCHDOG_USEC", "1000000"), 42);
         assertThat(off.isActive()).isFalse();
         assertThat(off.watchdogInterval()).isEmpty();
-        off.subnetUp(SubnetSnapshot.empty(), 1);
+        off.subnetUp(up(1));
         off.ping();
         off.stopping();
     }
@@ -49,5 +51,10 @@ class SystemdNotifierTest {
         assertThat(SystemdNotifier.watchdogInterval(Map.of("WATCHDOG_USEC", "soon"), 42)).isNull();
         assertThat(SystemdNotifier.watchdogInterval(Map.of(), 42)).isNull();
         assertThat(notifier.watchdogInterval()).contains(Duration.ofSeconds(5));
+    }
+
+    /** The view of an empty fabric at heavy sweep {@code sweep}. */
+    private static FabricView up(int sweep) {
+        return new FabricView(sweep, SubnetSnapshot.empty(), null, null, null, SmOptions.builder().build());
     }
 }

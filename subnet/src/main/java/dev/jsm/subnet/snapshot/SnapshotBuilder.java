@@ -22,6 +22,40 @@ final class SnapshotBuilder {
     private SnapshotBuilder() {
     }
 
+    /**
+     * {@code base} with the state the sweep's Sets change taken anew from {@code s}: every port's attributes and
+     * health, every switch's attributes and programmed tables. Nodes, end ports, links and the lookups are shared
+     * with {@code base}. Falls back to a full copy when the model's structure is no longer the one {@code base} was
+     * copied from (it changed or was re-indexed since).
+     */
+    static SubnetSnapshot refresh(SubnetSnapshot base, Subnet s) {
+        if (!sameStructure(base, s)) {
+            return build(s);
+        }
+        List<PortView> ports = new ArrayList<>(s.physPortCount());
+        for (int i = 0; i < s.physPortCount(); i++) {
+            ports.add(portView(s.physPortAt(i)));
+        }
+        return new SubnetSnapshot(base, ports, switchViews(s));
+    }
+
+    private static boolean sameStructure(SubnetSnapshot base, Subnet s) {
+        if (!s.isIndexed() || s.currentSweep() != base.sweep() || s.nodeCount() != base.nodes().size()
+                || s.physPortCount() != base.ports().size() || s.endPortCount() != base.endPorts().size()
+                || s.linkCount() != base.links().size() || s.switchCount() != base.switches().size()) {
+            return false;
+        }
+        for (int i = 0; i < s.physPortCount(); i++) {
+            PhysPort p = s.physPortAt(i);
+            PortView v = base.ports().get(i);
+            if (p.node().nodeGuid() != v.nodeGuid() || p.portNum() != v.portNum()
+                    || (p.link() == null ? -1 : p.link().index()) != v.linkIndex()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     static SubnetSnapshot build(Subnet s) {
         s.index();
         List<NodeView> nodes = new ArrayList<>(s.nodeCount());
@@ -50,12 +84,7 @@ final class SnapshotBuilder {
             endPorts.add(v);
             endPortsByGuid.put(v.portGuid(), v);
         }
-        List<SwitchView> switches = new ArrayList<>(s.switchCount());
-        for (int i = 0; i < s.switchCount(); i++) {
-            Switch sw = s.switchAt(i);
-            switches.add(new SwitchView(i, sw.node().index(), sw.nodeGuid(), sw.attributes(),
-                    sw.lft().programmedCopy(), sw.mft().programmedCopy()));
-        }
+        List<SwitchView> switches = switchViews(s);
         List<LinkView> links = new ArrayList<>(s.linkCount());
         for (int i = 0; i < s.linkCount(); i++) {
             Link l = s.linkAt(i);
@@ -64,6 +93,16 @@ final class SnapshotBuilder {
         }
         return new SubnetSnapshot(s.currentSweep(), nodes, ports, endPorts, switches, links, nodeFirstPort,
                 nodesByGuid, endPortsByGuid);
+    }
+
+    private static List<SwitchView> switchViews(Subnet s) {
+        List<SwitchView> switches = new ArrayList<>(s.switchCount());
+        for (int i = 0; i < s.switchCount(); i++) {
+            Switch sw = s.switchAt(i);
+            switches.add(new SwitchView(i, sw.node().index(), sw.nodeGuid(), sw.attributes(),
+                    sw.lft().programmedCopy(), sw.mft().programmedCopy()));
+        }
+        return switches;
     }
 
     private static NodeView nodeView(Node n) {

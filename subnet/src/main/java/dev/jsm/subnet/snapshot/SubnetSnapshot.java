@@ -45,12 +45,36 @@ public final class SubnetSnapshot {
         this.endPortsByGuid = Map.copyOf(endPortsByGuid);
     }
 
+    /** {@code base} with other ports and switches (same indices): the rest and the lookups are shared. */
+    SubnetSnapshot(SubnetSnapshot base, List<PortView> ports, List<SwitchView> switches) {
+        this.sweep = base.sweep;
+        this.nodes = base.nodes;
+        this.ports = List.copyOf(ports);
+        this.endPorts = base.endPorts;
+        this.switches = List.copyOf(switches);
+        this.links = base.links;
+        this.nodeFirstPort = base.nodeFirstPort;
+        this.nodesByGuid = base.nodesByGuid;
+        this.endPortsByGuid = base.endPortsByGuid;
+    }
+
     /**
      * Copies the model; indexes it first if the indices are stale. Runs on the sweep thread (the model's owner);
      * the result may then be handed to any thread.
      */
     public static SubnetSnapshot of(Subnet subnet) {
         return SnapshotBuilder.build(subnet);
+    }
+
+    /**
+     * This snapshot with what a sweep's Sets change since it was taken copied anew from {@code subnet}, the model it
+     * was taken from: the ports' attributes (states, LIDs, MTUs, ...) and health, the switches' attributes and
+     * programmed LFTs and MFTs. The nodes, end ports and links are shared, not copied again: a sweep copies its
+     * fabric once, when the LIDs are final, and refreshes that copy at SUBNET UP. If the model's structure changed
+     * since (nodes, ports or links added or removed), the whole model is copied. Runs on the sweep thread.
+     */
+    public SubnetSnapshot refreshed(Subnet subnet) {
+        return SnapshotBuilder.refresh(this, subnet);
     }
 
     /** A snapshot of an empty fabric, for readers before the first sweep completes. */

@@ -148,4 +148,45 @@ class SubnetSnapshotTest {
         assertThat(other.get()).isSameAs(snap.switchGraph());
         assertThat(snap.lidMap()).isSameAs(snap.lidMap());
     }
+
+    @Test
+    void refreshedTakesPortStatesAndTablesAnewAndSharesTheRest() {
+        Subnet s = TestFabric.twoSwitchesFourCas();
+        s.beginSweep();
+        Node a = s.node(SW_A);
+        PortAttributes init = PortAttributes.NONE.withLid(4, 2).withPortState(PortAttributes.STATE_INIT);
+        s.node(H1).port(1).setAttributes(init);
+        SubnetSnapshot routed = SubnetSnapshot.of(s);
+        SwitchLft lft = a.asSwitch().lft();
+        lft.setWantedPort(4, 3);
+        lft.markProgrammed(0);
+        s.node(H1).port(1).setAttributes(init.withPortState(PortAttributes.STATE_ACTIVE));
+
+        SubnetSnapshot up = routed.refreshed(s);
+
+        assertThat(up.port(up.node(H1).index(), 1).attributes().portState()).isEqualTo(PortAttributes.STATE_ACTIVE);
+        assertThat(up.switchOf(up.node(SW_A)).lftPort(4)).isEqualTo(3);
+        assertThat(routed.port(routed.node(H1).index(), 1).attributes().portState())
+                .as("the earlier copy is unchanged").isEqualTo(PortAttributes.STATE_INIT);
+        assertThat(routed.switchOf(routed.node(SW_A)).lftPort(4)).isEqualTo(SwitchLft.NO_PATH);
+        assertThat(up.nodes()).as("nodes are shared, not copied again").isSameAs(routed.nodes());
+        assertThat(up.endPorts()).isSameAs(routed.endPorts());
+        assertThat(up.links()).isSameAs(routed.links());
+        assertThat(up.endPortByLid(6)).isSameAs(routed.endPort(H1 + 1));
+        assertThat(up.sweep()).isEqualTo(routed.sweep());
+    }
+
+    @Test
+    void refreshedCopiesEverythingWhenTheStructureChanged() {
+        Subnet s = TestFabric.twoSwitchesFourCas();
+        s.beginSweep();
+        SubnetSnapshot routed = SubnetSnapshot.of(s);
+        s.removeNode(s.node(H3));
+
+        SubnetSnapshot up = routed.refreshed(s);
+
+        assertThat(up.nodes()).isNotSameAs(routed.nodes()).hasSize(5);
+        assertThat(up.node(H3)).isNull();
+        assertThat(up.links()).hasSize(4);
+    }
 }

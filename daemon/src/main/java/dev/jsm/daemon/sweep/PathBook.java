@@ -1,4 +1,4 @@
-package dev.jsm.daemon.discovery;
+package dev.jsm.daemon.sweep;
 
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.subnet.Node;
@@ -10,7 +10,7 @@ import java.util.Map;
  * The directed routes to reach nodes and ports, as discovery last found them: one per node (the route its first
  * NodeInfo answer came by) and, for CA and router ports, one per port, because such a port answers a Set only when
  * the SMP arrives on it (IBA 14.2.5.6; ibsim and the simulator enforce it). Switch ports are reached through the
- * switch's route.
+ * switch's route. Discovery and the drop manager write it; every stage that sends a Set reads it.
  *
  * <p>Confined to the SM thread.
  */
@@ -20,17 +20,17 @@ public final class PathBook {
     private final Map<Long, DrPath> byEndPort = new HashMap<>();
 
     /** Records the route to a node. */
-    void putNode(long nodeGuid, DrPath path) {
+    public void putNode(long nodeGuid, DrPath path) {
         byNode.put(nodeGuid, path);
     }
 
     /** Records the route that arrives on a CA or router port. */
-    void putPort(long portGuid, DrPath path) {
+    public void putPort(long portGuid, DrPath path) {
         byEndPort.put(portGuid, path);
     }
 
     /** Forgets a node and its ports (the drop manager removed it). */
-    void forget(Node node) {
+    public void forget(Node node) {
         byNode.remove(node.nodeGuid());
         for (PhysPort p : node.ports()) {
             if (!node.isSwitch()) {

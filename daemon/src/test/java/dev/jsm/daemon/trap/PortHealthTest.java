@@ -1,8 +1,8 @@
-package dev.jsm.daemon.sm;
+package dev.jsm.daemon.trap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jsm.daemon.sm.PortHealth.Verdict;
+import dev.jsm.daemon.trap.PortHealth.Verdict;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.PhysPort;

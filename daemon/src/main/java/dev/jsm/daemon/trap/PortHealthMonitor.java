@@ -1,7 +1,8 @@
-package dev.jsm.daemon.sm;
+package dev.jsm.daemon.trap;
 
 import dev.jsm.daemon.link.PortInfoSetter;
 import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.codec.Field;
@@ -41,14 +42,19 @@ public final class PortHealthMonitor {
     private static final Logger LOG = LogManager.getLogger(PortHealthMonitor.class);
 
     private final SweepContext ctx;
+    private final RoutingState routes;
     private final LongSupplier clock;
     private final PortHealth health = new PortHealth();
     private final AtomicInteger unhealthyPorts = new AtomicInteger();
     private final AtomicLong disabledBabbling = new AtomicLong();
 
-    /** A monitor acting on {@code ctx}'s model, with {@code clock} (nanoseconds) timing the windows. */
-    public PortHealthMonitor(SweepContext ctx, LongSupplier clock) {
+    /**
+     * A monitor acting on {@code ctx}'s model, asking {@code routes} for a reroute when a port's health changes, with
+     * {@code clock} (nanoseconds) timing the windows.
+     */
+    public PortHealthMonitor(SweepContext ctx, RoutingState routes, LongSupplier clock) {
         this.ctx = ctx;
+        this.routes = routes;
         this.clock = clock;
     }
 
@@ -116,7 +122,7 @@ public final class PortHealthMonitor {
     /** A heavy sweep that routes again, if {@code sweep_on_trap}. */
     private void rerouteOnTrap(String reason) {
         if (ctx.options().getBool("sweep_on_trap")) {
-            ctx.requestReroute();
+            routes.requestReroute();
             ctx.events().request(SmEvent.HEAVY_SWEEP, reason);
         }
     }

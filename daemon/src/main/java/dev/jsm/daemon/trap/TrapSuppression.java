@@ -1,4 +1,4 @@
-package dev.jsm.daemon.sm;
+package dev.jsm.daemon.trap;
 
 import dev.jsm.mad.smp.Notice;
 import java.time.Duration;

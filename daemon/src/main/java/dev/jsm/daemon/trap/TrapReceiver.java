@@ -1,4 +1,4 @@
-package dev.jsm.daemon.sm;
+package dev.jsm.daemon.trap;
 
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.loop.SmEvent;

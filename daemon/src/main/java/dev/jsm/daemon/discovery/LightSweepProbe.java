@@ -1,7 +1,11 @@
-package dev.jsm.daemon.sweep;
+package dev.jsm.daemon.discovery;
 
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.sweep.Replies;
+import dev.jsm.daemon.sweep.StageOutcome;
+import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.codec.Smp;

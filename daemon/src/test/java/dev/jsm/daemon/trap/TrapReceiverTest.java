@@ -1,4 +1,4 @@
-package dev.jsm.daemon.sm;
+package dev.jsm.daemon.trap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,21 +1,17 @@
-package dev.jsm.daemon.sm;
+package dev.jsm.daemon.trap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
-import dev.jsm.daemon.DaemonSettings;
-import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sweep.SmpSender;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.mad.smp.Notice;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionSettings;
-import dev.jsm.routing.EngineOptions;
-import dev.jsm.routing.RoutingChain;
-import dev.jsm.routing.RoutingEngines;
 import dev.jsm.subnet.LidRange;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.NodeKind;
@@ -59,16 +55,15 @@ class PortHealthMonitorTest {
         for (int i = 0; i < options.length; i += 2) {
             b.setText(OptionTable.get(options[i]), options[i + 1]);
         }
-        SweepContext ctx = new SweepContext(DaemonSettings.of(b.build(), dir, dir), new SmpSender(transactions, 0),
-                events, new SmStatus(), LidStore.empty(dir), 0x99,
-                RoutingChain.parse(null, EngineOptions.defaults(), RoutingEngines.load()));
+        SweepContext ctx = new SweepContext(b.build(), dir, new SmpSender(transactions, 0),
+                events, 0x99);
         Subnet subnet = ctx.subnet();
         Node sw = subnet.addNode(NodeKind.SWITCH, 0x10, 8);
         subnet.assignLids(subnet.addPort(sw, 0, 0x10).endPort(), LidRange.single(SWITCH_LID));
         port3 = subnet.addPort(sw, 3, 0x10);
         Node ca = subnet.addNode(NodeKind.CA, 0x20, 1);
         subnet.connect(port3, subnet.addPort(ca, 1, 0x21));
-        return new PortHealthMonitor(ctx, now::get);
+        return new PortHealthMonitor(ctx, new RoutingState(), now::get);
     }
 
     private static Notice trap(int number, int lid, int port) {

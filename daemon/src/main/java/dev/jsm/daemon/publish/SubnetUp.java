@@ -1,0 +1,72 @@
+package dev.jsm.daemon.publish;
+
+import dev.jsm.daemon.dump.DumpFiles;
+import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.route.RoutingState;
+import dev.jsm.daemon.sm.SmStatus;
+import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.daemon.sweep.StageOutcome;
+import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.partitions.PartitionSet;
+import dev.jsm.qos.policy.QosPolicy;
+import java.util.function.Supplier;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The end of a heavy sweep (FACTS 1.3 step 16): if any Set failed, "Errors during initialization" and another heavy
+ * sweep; otherwise build the {@link FabricView} for the threads that only read (the sweep's snapshot refreshed with
+ * the port states and tables the Sets changed, the routing, partitions and QoS policy in force), log
+ * {@code SUBNET UP} (at INFO, {@code 0x02}, as OpenSM 3.3.23 does), write the dump files and hand the view to the
+ * listeners. OpenSM writes the dumps first; here the line comes as soon as the fabric is configured, the files a
+ * moment later.
+ *
+ * <p>Confined to the SM thread.
+ */
+public final class SubnetUp implements SweepStage {
+
+    private static final Logger LOG = LogManager.getLogger(SubnetUp.class);
+
+    private final SmStatus sm;
+    private final RoutingState routes;
+    private final Supplier<PartitionSet> partitions;
+    private final Supplier<QosPolicy> qosPolicy;
+
+    /**
+     * @param sm the SM's status (its first master sweep is done at the first SUBNET UP)
+     * @param routes the routing in force
+     * @param partitions the partitions in force (the partition manager's)
+     * @param qosPolicy the QoS policy in force, or {@code null} (the QoS manager's)
+     */
+    public SubnetUp(SmStatus sm, RoutingState routes, Supplier<PartitionSet> partitions,
+                    Supplier<QosPolicy> qosPolicy) {
+        this.sm = sm;
+        this.routes = routes;
+        this.partitions = partitions;
+        this.qosPolicy = qosPolicy;
+    }
+
+    @Override
+    public String name() {
+        return "subnet-up";
+    }
+
+    @Override
+    public StageOutcome run(SweepContext ctx) {
+        int sweep = ctx.subnet().currentSweep();
+        if (ctx.sweepErrors() > 0) {
+            LOG.log(LogLevels.SYS, "Errors during initialization");
+            LOG.error("SM-0604 {} errors in heavy sweep {}; sweeping again", ctx.sweepErrors(), sweep);
+            ctx.listeners().forEach(l -> l.sweepFailed(sweep, ctx.sweepErrors() + " errors"));
+            return StageOutcome.RESWEEP;
+        }
+        FabricView view = new FabricView(sweep, ctx.snapshot().refreshed(ctx.subnet()), routes.result(),
+                partitions.get(), qosPolicy.get(), ctx.options());
+        LOG.info("SUBNET UP");
+        sm.markFirstMasterSweepDone();
+        DumpFiles.write(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), ctx.options().lmc());
+        ctx.listeners().forEach(l -> l.subnetUp(view));
+        return StageOutcome.CONTINUE;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.jsm.daemon.route;
+
+import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.RoutingResult;
+
+/**
+ * The routing in force, as the one channel from the unicast routing stage to the stages that build on it (multicast
+ * trees over the same switches and LIDs, the engine's SL-to-VL maps for QoS) and to SUBNET UP, which publishes it:
+ * the input the engines saw and what the chain made of it, always recorded together. Also holds a pending request to
+ * route again although nothing changed (the console's {@code reroute}, a port marked unhealthy).
+ *
+ * <p>Confined to the SM thread, except {@link #requestReroute()}, which any thread may call.
+ */
+public final class RoutingState {
+
+    private RoutingInput input;
+    private RoutingResult result;
+    private volatile boolean rerouteRequested;
+
+    /** Records a routing computation and the input it was made from. */
+    void record(RoutingInput in, RoutingResult r) {
+        input = in;
+        result = r;
+    }
+
+    /** The input of the routing in force, or {@code null} before the first. */
+    public RoutingInput input() {
+        return input;
+    }
+
+    /** The result of the routing in force (which may have failed), or {@code null} before the first. */
+    public RoutingResult result() {
+        return result;
+    }
+
+    /** Whether an engine produced the routes in force. */
+    public boolean isRouted() {
+        return result != null && result.isRouted();
+    }
+
+    /** Asks the next heavy sweep to compute the routes even if nothing changed. Any thread. */
+    public void requestReroute() {
+        rerouteRequested = true;
+    }
+
+    /** Whether a reroute was requested since the last call; clears the request. */
+    boolean takeRerouteRequest() {
+        boolean r = rerouteRequested;
+        rerouteRequested = false;
+        return r;
+    }
+}

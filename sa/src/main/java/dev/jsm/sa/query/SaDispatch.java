@@ -14,14 +14,14 @@ import java.util.function.Predicate;
  * in one place what depends on the pair alone (FACTS.md 2.7):
  * <ul>
  *   <li>a pair not in the table is answered "method/attribute combination not supported" (MAD status 0x000C) when
- *       its method is one the SA takes requests with ({@link #REQUEST_METHODS}), and not at all otherwise (OpenSM
+ *       its method is one the SA takes requests with ({@code REQUEST_METHODS}), and not at all otherwise (OpenSM
  *       drops unknown methods, ERR 1A05);</li>
  *   <li>a pair listed as dropped gets no answer;</li>
  *   <li>an attribute may be served only under a setting ({@code disable_multicast} off for MCMemberRecord): without
  *       it, its pairs are treated as not listed;</li>
  *   <li>a pair served through RMPP only (GetMulti of MultiPathRecord, dual-sided RMPP) is refused with
  *       ERR_REQ_INVALID when the request came as a single MAD (OpenSM ERR 4510);</li>
- *   <li>every Get a handler answers passes the one-record rule ({@link #oneRecord}), whichever record it is.</li>
+ *   <li>every Get a handler answers passes the one-record rule ({@code oneRecord}), whichever record it is.</li>
  * </ul>
  * Why a table: these decisions used to be if-chains spread over the agent and the query engine, each with its own
  * copy of the Get rule, so what the SA serves could only be learned by tracing them. Here it can be read, and

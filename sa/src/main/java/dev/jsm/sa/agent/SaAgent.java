@@ -7,7 +7,6 @@ import dev.jsm.mad.codec.MadStatus;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.smp.Notice;
-import dev.jsm.sa.codec.McMemberRecord;
 import dev.jsm.sa.codec.RmppHeader;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
@@ -18,8 +17,10 @@ import dev.jsm.sa.event.PortChanges;
 import dev.jsm.sa.mcast.McastMembershipListener;
 import dev.jsm.sa.mcast.McastRegistry;
 import dev.jsm.sa.mcast.WellKnownGroup;
+import dev.jsm.sa.query.KeptRecords;
 import dev.jsm.sa.query.SaAnswer;
-import dev.jsm.sa.query.SaQueryEngine;
+import dev.jsm.sa.query.SaDispatch;
+import dev.jsm.sa.query.SaHandlers;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.rmpp.RmppMessage;
@@ -38,10 +39,11 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The SA class agent (class 0x03, version 2) on one {@link MadChannel}: takes the SA requests arriving on the
- * channel, answers Get and GetTable from the last {@link #publish published} {@link SaView} through
- * {@link SaQueryEngine}, keeps ServiceRecords (Set/Get/GetTable/Delete with leases, {@link ServiceRegistry}) and the
- * multicast groups (MCMemberRecord Set/Delete/Get/GetTable, {@link McastRegistry}, changes reported to a
- * {@link McastMembershipListener}), sends GetTable answers through its own RMPP sender and reassembles multi-MAD
+ * channel and answers each through the SA table ({@link SaDispatch}, rows in {@link SaHandlers}) - the records of
+ * the last {@link #publish published} {@link SaView}, and the records the agent keeps: ServiceRecords
+ * (Set/Get/GetTable/Delete with leases, {@link ServiceRegistry}), the multicast groups (MCMemberRecord
+ * Set/Delete/Get/GetTable, {@link McastRegistry}, changes reported to a {@link McastMembershipListener}) and the event
+ * subscriptions. It sends GetTable and GetMulti answers through its own RMPP sender and reassembles multi-MAD
  * requests with its own RMPP receiver (no kernel RMPP: umad2sim has none). Single records go back as one MAD.
  * Event forwarding lives in {@link EventService}: InformInfo Set, InformInfoRecord Get/GetTable, and Reports of the
  * notices - traps 64/65 for the ports that came and went at each {@link #publish}, 66/67 from the multicast groups,
@@ -54,8 +56,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * class 0x03 when the channel is shared. Responses always go out through {@code channel}.
  *
  * <p>Rules (FACTS.md 2.7): SM_Key must be 0 (untrusted) or the SA key (trusted) or the MAD is dropped; unknown
- * methods and responses are dropped; a class version other than 2 is answered with "bad version"; method/attribute
- * combinations not served get 0x000C. Nothing blocks: the I/O thread only queues (at most {@code maxQueued}
+ * methods and responses are dropped; a class version other than 2 is answered with "bad version"; the table
+ * decides the rest by attribute and method (0x000C for a combination not served). Nothing blocks: the I/O thread only queues (at most {@code maxQueued}
  * requests, further ones are dropped and counted), and one agent thread answers from the view as published, so a
  * sweep in progress never delays it.
  *
@@ -67,10 +69,10 @@ public final class SaAgent implements AutoCloseable {
     private static final long TICK_MS = 20;
 
     private final MadChannel channel;
-    private final SaQueryEngine engine = new SaQueryEngine();
     private final ServiceRegistry services = new ServiceRegistry();
     private final McastRegistry mcast;
     private final EventService events;
+    private final SaDispatch dispatch;
     private final RmppSender sender;
     private final RmppReceiver receiver;
     private final int maxQueued;
@@ -103,6 +105,7 @@ public final class SaAgent implements AutoCloseable {
         this.channel = channel;
         this.events = new EventService(channel, rmpp.ackTimeout(), rmpp.maxRetries());
         this.mcast = new McastRegistry(new McastNotices(mcastListener, events, this::view));
+        this.dispatch = SaHandlers.table(kept(services, mcast, events));
         this.view = initial;
         this.sender = new RmppSender(channel, rmpp);
         this.receiver = new RmppReceiver(channel, rmpp);
@@ -112,6 +115,19 @@ public final class SaAgent implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /** The agent's records, as the SA table's handlers. */
+    private static KeptRecords kept(ServiceRegistry services, McastRegistry mcast, EventService events) {
+        return new KeptRecords(
+                (v, r, now) -> events.subscribe(v, r),
+                (v, r, now) -> services.get(r, now),
+                (v, r, now) -> services.set(r, now),
+                (v, r, now) -> services.delete(r, now),
+                (v, r, now) -> mcast.get(v, r),
+                (v, r, now) -> mcast.set(v, r),
+                (v, r, now) -> mcast.delete(v, r),
+                (v, r, now) -> events.informInfoRecords(v, r));
     }
 
     /** Starts the RMPP/lease timer on the agent thread; feed requests through {@link #onMad}. */
@@ -287,70 +303,12 @@ public final class SaAgent implements AutoCloseable {
         MadHeader h = MadHeader.decode(Arrays.copyOf(header, MadHeader.MAD_SIZE));
         SaRequest req = new SaRequest(from, method, h.attributeId(), h.attributeModifier(), h.transactionId(),
                 SaHeader.decode(header), template, smKey != 0);
-        SaAnswer answer = answer(v, req, RmppHeader.isActive(header), nowNanos);
+        SaAnswer answer = dispatch.answer(v, req, RmppHeader.isActive(header), nowNanos);
         if (answer.drop()) {
             dropped.incrementAndGet();
             return;
         }
         reply(from, header, method, answer, nowNanos);
-    }
-
-    private SaAnswer answer(SaView v, SaRequest req, boolean rmpp, long nowNanos) {
-        int method = req.method();
-        if (method == Method.GET_MULTI.value() && req.attributeId() == SaAttribute.MULTI_PATH_RECORD) {
-            // dual-sided RMPP: OpenSM (ERR 4510) refuses a request that did not come through RMPP
-            return rmpp ? engine.answer(v, req) : SaAnswer.error(SaStatus.REQ_INVALID, 0);
-        }
-        if (req.attributeId() == SaAttribute.MC_MEMBER_RECORD && v.settings().multicast()) {
-            return multicast(v, req);
-        }
-        if (EventService.serves(req.attributeId(), method)) {
-            return getRules(req, events.answer(v, req));
-        }
-        boolean service = req.attributeId() == SaAttribute.SERVICE_RECORD;
-        if (method == Method.GET.value() || method == Method.GET_TABLE.value()) {
-            return service ? getRules(req, services.get(req, nowNanos)) : engine.answer(v, req);
-        }
-        if (method == Method.SET.value() || method == Method.DELETE.value()) {
-            if (!service) {
-                return SaAnswer.error(MadStatus.METHOD_ATTR_UNSUPPORTED.value(), 0);
-            }
-            return method == Method.SET.value() ? services.set(req, nowNanos) : services.delete(req, nowNanos);
-        }
-        if (method == Method.GET_MULTI.value() || method == Method.GET_TRACE_TABLE.value()
-                || method == Method.REPORT.value()) {
-            return SaAnswer.error(MadStatus.METHOD_ATTR_UNSUPPORTED.value(), 0);
-        }
-        return SaAnswer.dropped();
-    }
-
-    /**
-     * MCMemberRecord requests, every method as OpenSM 3.3.23 treats it: Get, GetTable, Set and Delete served;
-     * GetMulti (which OpenSM's SA dispatcher lets through) answered with "method/attribute not supported" (OpenSM
-     * ERR 1B21); GetTraceTable and Report requests dropped, as OpenSM's dispatcher drops those methods (ERR 1A05).
-     */
-    private SaAnswer multicast(SaView v, SaRequest req) {
-        int method = req.method();
-        if (method == Method.GET.value() || method == Method.GET_TABLE.value()) {
-            return getRules(req, mcast.get(v, req));
-        }
-        if (method == Method.SET.value()) {
-            return mcast.set(v, req);
-        }
-        if (method == Method.DELETE.value()) {
-            return mcast.delete(v, req);
-        }
-        if (method == Method.GET_MULTI.value()) {
-            return SaAnswer.error(MadStatus.METHOD_ATTR_UNSUPPORTED.value(), McMemberRecord.SIZE);
-        }
-        return SaAnswer.dropped();
-    }
-
-    private static SaAnswer getRules(SaRequest req, SaAnswer a) {
-        if (a.drop() || req.method() != Method.GET.value() || a.status() != SaStatus.OK || a.count() == 1) {
-            return a;
-        }
-        return SaAnswer.error(a.count() == 0 ? SaStatus.NO_RECORDS : SaStatus.TOO_MANY_RECORDS, a.recordSize());
     }
 
     private void reply(MadAddress.LidRouted from, byte[] header, int method, SaAnswer answer, long nowNanos) {

@@ -58,7 +58,7 @@ final class ServiceRegistry {
         return answer(List.of(e), request, nowNanos);
     }
 
-    /** The records matching the request (Get and GetTable; the caller applies the Get rules). */
+    /** The records matching the request (Get and GetTable; the SA table applies the Get rule). */
     SaAnswer get(SaRequest request, long nowNanos) {
         expire(nowNanos);
         return answer(matching(request), request, nowNanos);

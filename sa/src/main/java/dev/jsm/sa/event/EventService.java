@@ -1,13 +1,8 @@
 package dev.jsm.sa.event;
 
 import dev.jsm.mad.channel.MadChannel;
-import dev.jsm.mad.codec.MadStatus;
-import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.smp.Notice;
 import dev.jsm.sa.codec.Gid;
-import dev.jsm.sa.codec.InformInfo;
-import dev.jsm.sa.codec.InformInfoRecord;
-import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
@@ -41,24 +36,14 @@ public final class EventService {
         this.reports = new ReportSender(channel, timeout, retries);
     }
 
-    /** Whether {@code attributeId} and {@code method} are answered here (InformInfo Set, InformInfoRecord Get*). */
-    public static boolean serves(int attributeId, int method) {
-        boolean requestMethod = method == Method.GET.value() || method == Method.GET_TABLE.value()
-                || method == Method.SET.value() || method == Method.DELETE.value();
-        return requestMethod
-                && (attributeId == SaAttribute.INFORM_INFO || attributeId == SaAttribute.INFORM_INFO_RECORD);
+    /** SubnAdmSet(InformInfo): subscribes or unsubscribes the requester ({@link EventSubscriptions#set}). */
+    public SaAnswer subscribe(SaView view, SaRequest request) {
+        return subscriptions.set(view, request);
     }
 
-    /** Answers a request {@link #serves} accepted; other methods of the two attributes: 0x000C. */
-    public SaAnswer answer(SaView view, SaRequest request) {
-        int method = request.method();
-        if (request.attributeId() == SaAttribute.INFORM_INFO) {
-            return method == Method.SET.value() ? subscriptions.set(view, request)
-                    : SaAnswer.error(MadStatus.METHOD_ATTR_UNSUPPORTED.value(), InformInfo.SIZE + 4);
-        }
-        return method == Method.GET.value() || method == Method.GET_TABLE.value()
-                ? InformInfoRecords.get(view, request, subscriptions)
-                : SaAnswer.error(MadStatus.METHOD_ATTR_UNSUPPORTED.value(), InformInfoRecord.SIZE);
+    /** SubnAdmGet/GetTable(InformInfoRecord): every subscription the requester may see ({@link InformInfoRecords}). */
+    public SaAnswer informInfoRecords(SaView view, SaRequest request) {
+        return InformInfoRecords.get(view, request, subscriptions);
     }
 
     /**

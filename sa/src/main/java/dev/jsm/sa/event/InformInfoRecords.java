@@ -14,7 +14,7 @@ import dev.jsm.subnet.snapshot.EndPortView;
  * SubscriberGID and Enum (bits 0 and 1; other defined bits are accepted and ignored, bits beyond the record are
  * ERR_REQ_INVALID); only subscriptions of ports that share a partition with the requester are listed; the QPN is
  * shown to trusted requesters only (C15-0.2-1.16, zero otherwise). A requester LID the view does not know gets no
- * answer (OpenSM ERR 4309). The caller applies the Get rules.
+ * answer (OpenSM ERR 4309). Every match is returned; the SA table applies the Get rule.
  *
  * <p>Stateless.
  */

@@ -237,7 +237,7 @@ public final class McastRegistry {
                 r.sl(), r.flowLabel(), r.hopLimit(), m.scope(), stays ? remaining : 0, r.proxyJoin())));
     }
 
-    /** SubnAdmGet/GetTable(MCMemberRecord): the matching records (the caller applies the Get rules). */
+    /** SubnAdmGet/GetTable(MCMemberRecord): the matching records (the SA table applies the Get rule). */
     public SaAnswer get(SaView view, SaRequest request) {
         if (!JoinRules.validCodes(request.componentMask(), McMemberRecord.decode(request.data(), 0))) {
             return error(SaStatus.REQ_INVALID);

@@ -37,7 +37,7 @@ import java.util.List;
  *
  * <p>Stateless; thread-safe.
  */
-final class MultiPathRecordQuery {
+final class MultiPathRecordQuery implements SaHandler {
 
     /** Paths returned without a NumbPath component (OpenSM's OSM_SA_MPR_MAX_NUM_PATH). */
     static final int MAX_PATHS = 127;
@@ -53,7 +53,8 @@ final class MultiPathRecordQuery {
     }
 
     /** Answers a GetMulti of MultiPathRecord; records are PathRecords. */
-    SaAnswer answer(SaView view, SaRequest request) {
+    @Override
+    public SaAnswer answer(SaView view, SaRequest request, long nowNanos) {
         if (MultiPathRecord.COMPONENTS.undefinedBits(request.componentMask()) != 0) {
             return SaAnswer.error(SaStatus.REQ_INVALID, PathRecord.SIZE);
         }

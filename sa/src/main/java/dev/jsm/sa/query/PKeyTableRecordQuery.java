@@ -21,7 +21,7 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
  *
  * <p>Stateless; thread-safe.
  */
-final class PKeyTableRecordQuery {
+final class PKeyTableRecordQuery implements SaHandler {
 
     private static final int COMPONENT_LID = 0;
     private static final int COMPONENT_BLOCK = 1;
@@ -29,11 +29,11 @@ final class PKeyTableRecordQuery {
     private static final byte[] NO_COPY = new byte[PKeyTableRecord.TABLE_SIZE];
 
     /**
-     * The answer to a Get or GetTable, before the Get rules: ERR_REQ_INVALID for an untrusted requester or a
-     * component the record does not define, {@link SaAnswer#dropped()} for a requester the view does not know,
-     * else the records.
+     * The answer to a Get or GetTable: ERR_REQ_INVALID for an untrusted requester or a component the record does not
+     * define, {@link SaAnswer#dropped()} for a requester the view does not know, else every matching record.
      */
-    SaAnswer answer(SaView view, SaRequest request) {
+    @Override
+    public SaAnswer answer(SaView view, SaRequest request, long nowNanos) {
         if (request.header().smKey() != view.settings().saKey()
                 || PKeyTableRecord.COMPONENTS.undefinedBits(request.componentMask()) != 0) {
             return SaAnswer.error(SaStatus.REQ_INVALID, PKeyTableRecord.SIZE);

@@ -78,12 +78,18 @@ class RoutingEnginesTest {
                 .hasMessage("two routing engines are named 'minhop'");
     }
 
-    /** An engine from another jar. */
-    public static final class ExternalFactory implements RoutingEngineFactory {
+    /** A factory of another jar that never routes; ServiceLoader needs one public no-argument class per name. */
+    private abstract static class ForeignFactory implements RoutingEngineFactory {
+
+        private final String name;
+
+        ForeignFactory(String name) {
+            this.name = name;
+        }
 
         @Override
         public String name() {
-            return "external";
+            return name;
         }
 
         @Override
@@ -92,17 +98,19 @@ class RoutingEnginesTest {
         }
     }
 
-    /** Another jar's engine that wants a built-in's name. */
-    public static final class ClashingFactory implements RoutingEngineFactory {
+    /** An engine from another jar. */
+    public static final class ExternalFactory extends ForeignFactory {
 
-        @Override
-        public String name() {
-            return "minhop";
+        public ExternalFactory() {
+            super("external");
         }
+    }
 
-        @Override
-        public RoutingEngine create(EngineOptions options) {
-            throw new UnsupportedOperationException("never routes in this test");
+    /** Another jar's engine that wants a built-in's name. */
+    public static final class ClashingFactory extends ForeignFactory {
+
+        public ClashingFactory() {
+            super("minhop");
         }
     }
 }

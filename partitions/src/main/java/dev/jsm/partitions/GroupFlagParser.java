@@ -1,5 +1,6 @@
 package dev.jsm.partitions;
 
+import dev.jsm.conf.CNumber;
 import java.util.OptionalLong;
 
 /**
@@ -64,7 +65,7 @@ final class GroupFlagParser {
         if (value.isEmpty()) {
             throw diag.error(value, "expected " + what + " after '" + flag + "='");
         }
-        OptionalLong v = CNumbers.parse(value.text(), max);
+        OptionalLong v = CNumber.tryParseUnsigned(value.text(), max);
         if (v.isEmpty() || v.getAsLong() < min) {
             throw diag.error(value, "expected " + what + " after '" + flag + "=', found "
                     + Diagnostics.quote(value.text()));

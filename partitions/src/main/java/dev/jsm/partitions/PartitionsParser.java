@@ -1,5 +1,6 @@
 package dev.jsm.partitions;
 
+import dev.jsm.conf.CNumber;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -107,7 +108,7 @@ final class PartitionsParser {
             if (id.isEmpty()) {
                 throw diag.error(id, "expected a P_Key (0x... or decimal) after '='");
             }
-            var v = CNumbers.parse(id.text(), 0xFFFF);
+            var v = CNumber.tryParseUnsigned(id.text(), 0xFFFF);
             if (v.isEmpty()) {
                 throw diag.error(id, "expected a P_Key of at most 16 bits (0x... or decimal), found "
                         + Diagnostics.quote(id.text()));
@@ -236,7 +237,7 @@ final class PartitionsParser {
         PortSelector.Kind kind = PortSelector.Kind.ofPrefix(w);
         long guid = 0;
         if (kind == null) {
-            var v = CNumbers.parse(w, -1);
+            var v = CNumber.tryParseUnsigned(w, -1);
             if (v.isEmpty() || v.getAsLong() == 0) {
                 throw diag.error(name, "expected a port GUID (0x... or decimal, not 0) or ALL, ALL_CAS, ALL_VCAS,"
                         + " ALL_SWITCHES, ALL_ROUTERS, SELF, NONE, or mgid=, found " + Diagnostics.quote(w));

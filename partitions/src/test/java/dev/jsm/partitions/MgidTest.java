@@ -2,6 +2,7 @@ package dev.jsm.partitions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jsm.conf.CNumber;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -34,17 +35,17 @@ class MgidTest {
 
     @Test
     void readsNumbersTheWayStrtoulDoes() {
-        assertThat(CNumbers.parse("0x7fff", 0xFFFF)).hasValue(0x7fff);
-        assertThat(CNumbers.parse("0X10", -1)).hasValue(16);
-        assertThat(CNumbers.parse("32767", 0xFFFF)).hasValue(32767);
-        assertThat(CNumbers.parse("010", -1)).hasValue(8);
-        assertThat(CNumbers.parse("0", -1)).hasValue(0);
-        assertThat(CNumbers.parse("0xffffffffffffffff", -1)).hasValue(-1L);
-        assertThat(CNumbers.parse("18446744073709551615", -1)).hasValue(-1L);
+        assertThat(CNumber.tryParseUnsigned("0x7fff", 0xFFFF)).hasValue(0x7fff);
+        assertThat(CNumber.tryParseUnsigned("0X10", -1)).hasValue(16);
+        assertThat(CNumber.tryParseUnsigned("32767", 0xFFFF)).hasValue(32767);
+        assertThat(CNumber.tryParseUnsigned("010", -1)).hasValue(8);
+        assertThat(CNumber.tryParseUnsigned("0", -1)).hasValue(0);
+        assertThat(CNumber.tryParseUnsigned("0xffffffffffffffff", -1)).hasValue(-1L);
+        assertThat(CNumber.tryParseUnsigned("18446744073709551615", -1)).hasValue(-1L);
         for (String bad : new String[] {"", "0x", "08", "1a", "-1", "+1", "0x1g", "18446744073709551616", "\u0661"}) {
-            assertThat(CNumbers.parse(bad, -1)).as(bad).isEmpty();
+            assertThat(CNumber.tryParseUnsigned(bad, -1)).as(bad).isEmpty();
         }
-        assertThat(CNumbers.parse("0x10000", 0xFFFF)).isEmpty();
+        assertThat(CNumber.tryParseUnsigned("0x10000", 0xFFFF)).isEmpty();
     }
 
     @Test

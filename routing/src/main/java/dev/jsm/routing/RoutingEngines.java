@@ -18,16 +18,27 @@ import java.util.Map;
 import java.util.ServiceLoader;
 
 /**
- * The routing engines known by name: the built-ins in a fixed table (so their order never depends on the class
- * path), followed by factories found through {@link ServiceLoader} sorted by name. A discovered factory whose name a
- * built-in already has is ignored and reported in {@link #notes()}.
+ * The routing engines known by name. Built-ins and external engines are found two ways on purpose, and each
+ * built-in is listed exactly once:
+ * <ul>
+ *   <li>the built-ins are the static table {@link #BUILT_INS} and nothing else (this module ships no
+ *       {@code META-INF/services} entry for {@link RoutingEngineFactory}): the compiler checks the table, its order
+ *       is the order {@link #names()} reports whatever the class path, and a built-in cannot go missing because a
+ *       resource file was dropped by a repackaging;</li>
+ *   <li>{@link ServiceLoader} only adds engines from other jars (OpenSM's external routing-engine registration),
+ *       after the built-ins, sorted by name. A discovered factory whose name is already taken is ignored and
+ *       reported in {@link #notes()}, so an external jar can never replace a built-in silently.</li>
+ * </ul>
  *
  * <p>Immutable; safe to share. Counterpart of OpenSM's {@code static_routing_modules} table plus external
  * registration.
  */
 public final class RoutingEngines {
 
-    /** The built-in factories, in the order {@link #names()} lists them. */
+    /**
+     * The built-in factories, in the order {@link #names()} lists them: minhop first (the chain's fallback), then
+     * the other engines. The only place a built-in is registered.
+     */
     private static final List<RoutingEngineFactory> BUILT_INS = List.of(
             new MinHopEngineFactory(),
             new UpDnEngineFactory(),
@@ -48,21 +59,26 @@ public final class RoutingEngines {
         this.notes = List.copyOf(notes);
     }
 
-    /** The built-ins plus every factory on the class path of this module's class loader. */
+    /** The built-ins plus every factory {@link ServiceLoader} finds through this module's class loader. */
     public static RoutingEngines load() {
+        return load(RoutingEngines.class.getClassLoader());
+    }
+
+    /** The built-ins plus every factory {@link ServiceLoader} finds through {@code loader}. */
+    static RoutingEngines load(ClassLoader loader) {
         Map<String, RoutingEngineFactory> m = new LinkedHashMap<>();
         for (RoutingEngineFactory f : BUILT_INS) {
             m.put(f.name(), f);
         }
         List<RoutingEngineFactory> found = new ArrayList<>();
-        for (RoutingEngineFactory f : ServiceLoader.load(RoutingEngineFactory.class,
-                RoutingEngines.class.getClassLoader())) {
+        for (RoutingEngineFactory f : ServiceLoader.load(RoutingEngineFactory.class, loader)) {
             found.add(f);
         }
         found.sort(Comparator.comparing(RoutingEngineFactory::name).thenComparing(f -> f.getClass().getName()));
         List<String> notes = new ArrayList<>();
         for (RoutingEngineFactory f : found) {
             RoutingEngineFactory existing = m.putIfAbsent(f.name(), f);
+            // the same class again (a jar that also lists a built-in) is the same engine, not a clash
             if (existing != null && existing.getClass() != f.getClass()) {
                 notes.add("routing engine '" + f.name() + "' of " + f.getClass().getName() + " ignored: the name is "
                         + "taken by " + existing.getClass().getName());

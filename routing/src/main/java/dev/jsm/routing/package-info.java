@@ -9,6 +9,7 @@
  * failed. {@link dev.jsm.routing.RoutingChain} parses OpenSM's {@code routing_engine} list, tries the engines in
  * order with the implicit minhop fallback, and reports every fallback in a {@link dev.jsm.routing.RoutingResult}.
  *
- * <p>Engines live in sub-packages ({@code minhop}, {@code lash}, ...); the route verifier in {@code verify}.
+ * <p>Engines live in sub-packages ({@code minhop}, {@code lash}, ...); the readers of the files routing options name
+ * in {@code fileformat}; the route verifier in {@code verify}.
  */
 package dev.jsm.routing;

@@ -1,5 +1,6 @@
 package dev.jsm.qos.policy;
 
+import dev.jsm.conf.CNumber;
 import dev.jsm.subnet.NodeKind;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -227,7 +228,7 @@ final class PolicyBuilder {
         int slash = s.lastIndexOf('/');
         if (slash >= 0 && slash + 2 < s.length() && (s.charAt(slash + 1) == 'P' || s.charAt(slash + 1) == 'p')) {
             try {
-                long port = PolicyCursor.parseNumber(s.substring(slash + 2));
+                long port = CNumber.parseUnsigned(s.substring(slash + 2));
                 if (port >= 1 && port <= 254) {
                     return new PortGroup.PortName(s.substring(0, slash), (int) port);
                 }

@@ -1,5 +1,6 @@
 package dev.jsm.qos.policy;
 
+import dev.jsm.conf.CNumber;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -7,10 +8,10 @@ import java.util.List;
  * Reads the values of one line of a QoS policy file, keeping the column of everything it reads so errors can point
  * at it. The line arrives without its comment ({@code #} to the end of the line, outside quotes).
  *
- * <p>Numbers follow C's {@code strtoull(s, NULL, 0)}, as OpenSM reads them: {@code 0x} hexadecimal, a leading
- * {@code 0} octal, otherwise decimal; unlike C, the whole token must be the number and more than 64 bits is an
- * error. Quotes ({@code "..."}, or the typographic {@code “...”} that word processors put into copied examples)
- * only protect {@code #}; they are removed from strings, and commas still separate list items.
+ * <p>Numbers follow C's {@code strtoull(s, NULL, 0)}, as OpenSM reads them ({@link CNumber}): {@code 0x}
+ * hexadecimal, a leading {@code 0} octal, otherwise decimal; unlike C, the whole token must be the number and more
+ * than 64 bits is an error. Quotes ({@code "..."}, or the typographic {@code “...”} that word processors put into
+ * copied examples) only protect {@code #}; they are removed from strings, and commas still separate list items.
  *
  * <p>Confined to the parsing thread.
  */
@@ -171,7 +172,7 @@ final class PolicyCursor {
         }
         String token = text.substring(start, pos);
         try {
-            return parseNumber(token);
+            return CNumber.parseUnsigned(token);
         } catch (NumberFormatException e) {
             pos = start;
             throw error(what + " (decimal, 0x hex or 0 octal number)");
@@ -200,29 +201,6 @@ final class PolicyCursor {
             }
         }
         return "'" + text.substring(pos, end) + "'";
-    }
-
-    static long parseNumber(String token) {
-        if (token.startsWith("0x") || token.startsWith("0X")) {
-            return digits(token.substring(2), 16);
-        }
-        if (token.length() > 1 && token.charAt(0) == '0') {
-            return digits(token.substring(1), 8);
-        }
-        return digits(token, 10);
-    }
-
-    private static long digits(String digits, int radix) {
-        if (digits.isEmpty()) {
-            throw new NumberFormatException("no digits");
-        }
-        for (int i = 0; i < digits.length(); i++) {
-            char c = digits.charAt(i);
-            if (c > 0x7f || Character.digit(c, radix) < 0) {
-                throw new NumberFormatException(digits);
-            }
-        }
-        return Long.parseUnsignedLong(digits, radix);
     }
 
     /** Removes blanks and one pair of quote characters around a value. */

@@ -4,7 +4,7 @@ import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.files.PortOrderFile;
+import dev.jsm.routing.fileformat.PortOrderFile;
 import dev.jsm.routing.minhop.MinHopPass;
 import dev.jsm.routing.minhop.ShortestPaths;
 import dev.jsm.routing.minhop.SwitchRouter;

@@ -4,9 +4,9 @@ import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.files.LftDumpFile;
-import dev.jsm.routing.files.LidMatrixDumpFile;
-import dev.jsm.routing.files.RoutingFileException;
+import dev.jsm.routing.fileformat.LftDumpFile;
+import dev.jsm.routing.fileformat.LidMatrixDumpFile;
+import dev.jsm.routing.fileformat.RoutingFileException;
 import java.nio.file.Path;
 import java.util.Optional;
 

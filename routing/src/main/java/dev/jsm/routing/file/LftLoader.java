@@ -2,7 +2,7 @@ package dev.jsm.routing.file;
 
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.files.LftDumpFile;
+import dev.jsm.routing.fileformat.LftDumpFile;
 import dev.jsm.subnet.Guid;
 import java.util.Arrays;
 

@@ -2,7 +2,7 @@ package dev.jsm.routing.file;
 
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.files.LidMatrixDumpFile;
+import dev.jsm.routing.fileformat.LidMatrixDumpFile;
 import dev.jsm.subnet.Guid;
 
 /**

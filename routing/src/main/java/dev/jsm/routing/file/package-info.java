@@ -4,8 +4,9 @@
  * an optional {@code opensm-lid-matrix.dump} ({@code lid_matrix_dump_file}, {@code -M}).
  *
  * <p>{@link dev.jsm.routing.file.FileEngine} runs the pass; the dump readers are
- * {@link dev.jsm.routing.files.LftDumpFile} and {@link dev.jsm.routing.files.LidMatrixDumpFile}; {@code LftLoader}
- * writes the tables with OpenSM's rules, {@code MatrixCheck} compares them with the matrix, {@code FabricGuids} does
- * the GUID lookups and LID remapping, and {@link dev.jsm.routing.file.FileLoadSummary} reports what was skipped.
+ * {@link dev.jsm.routing.fileformat.LftDumpFile} and {@link dev.jsm.routing.fileformat.LidMatrixDumpFile};
+ * {@code LftLoader} writes the tables with OpenSM's rules, {@code MatrixCheck} compares them with the matrix,
+ * {@code FabricGuids} does the GUID lookups and LID remapping, and {@link dev.jsm.routing.file.FileLoadSummary}
+ * reports what was skipped.
  */
 package dev.jsm.routing.file;

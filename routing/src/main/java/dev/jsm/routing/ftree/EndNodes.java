@@ -1,7 +1,7 @@
 package dev.jsm.routing.ftree;
 
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.files.GuidListFile;
+import dev.jsm.routing.fileformat.GuidListFile;
 import dev.jsm.subnet.Guid;
 import java.util.HashSet;
 import java.util.List;

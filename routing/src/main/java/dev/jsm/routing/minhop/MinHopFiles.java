@@ -1,10 +1,10 @@
 package dev.jsm.routing.minhop;
 
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.files.GuidListFile;
-import dev.jsm.routing.files.HopWeightsFile;
-import dev.jsm.routing.files.PortIgnoreFile;
-import dev.jsm.routing.files.RoutingFileException;
+import dev.jsm.routing.fileformat.GuidListFile;
+import dev.jsm.routing.fileformat.HopWeightsFile;
+import dev.jsm.routing.fileformat.PortIgnoreFile;
+import dev.jsm.routing.fileformat.RoutingFileException;
 
 /**
  * What the files named by {@link MinHopOptions} mean for one routing pass, resolved against its

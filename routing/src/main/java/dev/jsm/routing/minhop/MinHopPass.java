@@ -5,7 +5,7 @@ import dev.jsm.routing.LftTables;
 import dev.jsm.routing.ParallelRanges;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.files.RoutingFileException;
+import dev.jsm.routing.fileformat.RoutingFileException;
 import java.util.function.UnaryOperator;
 
 /**

@@ -1,7 +1,7 @@
 package dev.jsm.routing.minhop;
 
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.files.GuidListFile;
+import dev.jsm.routing.fileformat.GuidListFile;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;

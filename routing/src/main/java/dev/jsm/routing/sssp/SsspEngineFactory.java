@@ -11,7 +11,7 @@ import dev.jsm.routing.RoutingEngineFactory;
  */
 public final class SsspEngineFactory implements RoutingEngineFactory {
 
-    /** Used by the built-in table and by {@link java.util.ServiceLoader}. */
+    /** Used by the built-in table. */
     public SsspEngineFactory() {
     }
 

@@ -1,7 +1,7 @@
 package dev.jsm.routing.torus;
 
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.files.TorusConfigFile;
+import dev.jsm.routing.fileformat.TorusConfigFile;
 import dev.jsm.subnet.Guid;
 import java.util.ArrayList;
 import java.util.Arrays;

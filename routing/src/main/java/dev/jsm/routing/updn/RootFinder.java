@@ -1,7 +1,7 @@
 package dev.jsm.routing.updn;
 
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.files.GuidListFile;
+import dev.jsm.routing.fileformat.GuidListFile;
 import dev.jsm.routing.minhop.HopTable;
 import dev.jsm.subnet.Guid;
 import java.util.ArrayList;

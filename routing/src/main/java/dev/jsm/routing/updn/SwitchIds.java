@@ -1,7 +1,7 @@
 package dev.jsm.routing.updn;
 
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.files.GuidIdFile;
+import dev.jsm.routing.fileformat.GuidIdFile;
 import dev.jsm.subnet.Guid;
 import java.util.List;
 

@@ -7,7 +7,7 @@ import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.files.RoutingFileException;
+import dev.jsm.routing.fileformat.RoutingFileException;
 import dev.jsm.routing.testing.Fabrics;
 import dev.jsm.routing.testing.TopologySubnets;
 import dev.jsm.routing.verify.RouteVerifier;

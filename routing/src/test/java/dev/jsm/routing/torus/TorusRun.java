@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.files.TorusConfigFile;
+import dev.jsm.routing.fileformat.TorusConfigFile;
 import dev.jsm.routing.verify.RouteVerifier;
 import dev.jsm.routing.verify.VerifierReport;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.jsm.routing.torus;
 
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.files.RoutingFileException;
-import dev.jsm.routing.files.TorusConfigFile;
+import dev.jsm.routing.fileformat.RoutingFileException;
+import dev.jsm.routing.fileformat.TorusConfigFile;
 import dev.jsm.routing.testing.TopologySubnets;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;

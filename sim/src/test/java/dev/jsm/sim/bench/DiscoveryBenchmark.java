@@ -15,7 +15,10 @@ import java.util.Locale;
  * window of outstanding SMPs. Repeats the discovery on fresh fabrics so the JIT has warmed up for the last rounds.
  *
  * <p>Not a unit test. Run with {@code mvn -B -ntp -o -q -pl sim test-compile exec:java} (arguments through
- * {@code -Dexec.args="radix window rounds"}, default {@code 36 256 5}).
+ * {@code -Dexec.args="radix window rounds"}, default {@code 36 256 5}) where mad-transport and subnet are in the local
+ * Maven repository; otherwise, after {@code mvn -B -ntp -q package -DskipTests}, with
+ * {@code java -cp "sim/target/test-classes:sim/target/sim-0.1.0-SNAPSHOT.jar:sim/target/lib/*"
+ * dev.jsm.sim.bench.DiscoveryBenchmark radix window rounds}, the class path {@code bin/sim-demo} uses.
  */
 public final class DiscoveryBenchmark {
 

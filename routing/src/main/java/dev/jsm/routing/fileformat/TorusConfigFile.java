@@ -1,4 +1,4 @@
-package dev.jsm.routing.files;
+package dev.jsm.routing.fileformat;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -89,15 +89,17 @@ public final class TorusConfigFile {
      * @throws RoutingFileException if it cannot be read or is malformed
      */
     public static TorusConfigFile read(Path path) throws RoutingFileException {
-        return of(path.toString(), FileLine.read(path));
+        return of(SourceLines.read(path));
     }
 
     /** Parses {@code text} as the content of a file named {@code source}. */
     public static TorusConfigFile parse(String source, String text) throws RoutingFileException {
-        return of(source, FileLine.parse(source, text));
+        return of(SourceLines.of(source, text));
     }
 
-    private static TorusConfigFile of(String source, List<FileLine> lines) throws RoutingFileException {
+    private static TorusConfigFile of(SourceLines text) throws RoutingFileException {
+        String source = text.source();
+        List<FileLine> lines = FileLine.of(text);
         if (lines.isEmpty()) {
             throw RoutingFileException.at(source, 1, "torus or mesh and three radices", "an empty file");
         }

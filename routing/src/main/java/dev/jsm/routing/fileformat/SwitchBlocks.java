@@ -1,4 +1,4 @@
-package dev.jsm.routing.files;
+package dev.jsm.routing.fileformat;
 
 import java.util.Arrays;
 import java.util.HashMap;
@@ -63,7 +63,7 @@ final class SwitchBlocks {
          *
          * @throws RoutingFileException if the switch already had a block
          */
-        void add(DumpText text, long guid, int lineNo, int firstItem) throws RoutingFileException {
+        void add(SourceLines text, long guid, int lineNo, int firstItem) throws RoutingFileException {
             Integer earlier = seen.putIfAbsent(guid, lineNo);
             if (earlier != null) {
                 throw text.error(lineNo, "each switch once",

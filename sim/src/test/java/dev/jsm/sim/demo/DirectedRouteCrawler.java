@@ -20,12 +20,12 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * A directed-route crawl the way an SM discovers a fabric, for the demo and the benchmarks: breadth first by node
- * GUID, NodeInfo
- * of the local port, then for every new switch SwitchInfo and PortInfo of every port, for every new CA PortInfo of
- * the port reached, and NodeInfo through every port whose PortInfo says LinkUp. At most {@code window} SMPs are
- * outstanding (OpenSM's max_wire_smps); responses are handled on the channel's receive thread, which sends the next
- * requests. No timeouts: the simulated fabric answers every SMP along a live link. This is not the SM's
- * discovery stage (that lives in the daemon); it only exercises a fabric through a {@link MadChannel}.
+ * GUID, NodeInfo of the local port, then for every new switch SwitchInfo and PortInfo of every port, for every new
+ * CA PortInfo of the port reached, and NodeInfo through every port whose PortInfo says LinkUp. At most
+ * {@code window} SMPs are outstanding (OpenSM's max_wire_smps); responses are handled on the channel's receive
+ * thread, which sends the next requests. No timeouts: the simulated fabric answers every SMP along a live link. This
+ * is not the SM's discovery stage (that lives in the daemon); it only exercises a fabric through a
+ * {@link MadChannel}.
  *
  * <p>Single use. Confined to the receive thread once {@link #run} has sent the first request.
  */

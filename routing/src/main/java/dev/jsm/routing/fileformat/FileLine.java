@@ -1,18 +1,14 @@
-package dev.jsm.routing.files;
+package dev.jsm.routing.fileformat;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * One meaningful line of a routing input file, split into whitespace-separated tokens, with typed token readers
  * whose errors read {@code file:line: expected ..., found ...}. Shared by the readers of this package: {@code #}
- * starts a comment anywhere on a line, blank and comment-only lines are skipped, numbers are decimal or {@code 0x}
- * hexadecimal (OpenSM reads these files with {@code strtoull(.., 0)}; a decimal with a leading zero, which OpenSM
- * would take as octal, is rejected rather than guessed).
+ * starts a comment anywhere on a line, blank and comment-only lines are skipped ({@link SourceLines} walks the
+ * file), numbers are decimal or {@code 0x} hexadecimal (OpenSM reads these files with {@code strtoull(.., 0)}; a
+ * decimal with a leading zero, which OpenSM would take as octal, is rejected rather than guessed).
  *
  * <p>Immutable; safe to share.
  */
@@ -28,31 +24,11 @@ final class FileLine {
         this.tokens = tokens;
     }
 
-    /** The meaningful lines of the file at {@code path}; the path as given names the file in errors. */
-    static List<FileLine> read(Path path) throws RoutingFileException {
-        String text;
-        try {
-            text = Files.readString(path, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw RoutingFileException.unreadable(path.toString(), e);
-        }
-        return parse(path.toString(), text);
-    }
-
-    /** The meaningful lines of {@code text}, named {@code source} in errors. */
-    static List<FileLine> parse(String source, String text) {
+    /** The meaningful lines of {@code text} ({@code #} comments to the end of a line), split into tokens. */
+    static List<FileLine> of(SourceLines text) {
         List<FileLine> out = new ArrayList<>();
-        String[] lines = text.split("\r?\n|\r", -1);
-        for (int i = 0; i < lines.length; i++) {
-            String l = lines[i];
-            int hash = l.indexOf('#');
-            if (hash >= 0) {
-                l = l.substring(0, hash);
-            }
-            l = l.strip();
-            if (!l.isEmpty()) {
-                out.add(new FileLine(source, i + 1, l.split("\\s+")));
-            }
+        for (SourceLines.Cursor line = text.cursor(SourceLines.Comments.TO_END_OF_LINE); line.next(); ) {
+            out.add(new FileLine(text.source(), line.number(), line.text().split("\\s+")));
         }
         return out;
     }

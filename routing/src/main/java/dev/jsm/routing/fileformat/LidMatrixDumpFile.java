@@ -1,4 +1,4 @@
-package dev.jsm.routing.files;
+package dev.jsm.routing.fileformat;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -54,29 +54,27 @@ public final class LidMatrixDumpFile {
      * @throws RoutingFileException if it cannot be read ({@code file: cannot read: ...}) or a line is malformed
      */
     public static LidMatrixDumpFile read(Path path) throws RoutingFileException {
-        return of(DumpText.read(path));
+        return of(SourceLines.read(path));
     }
 
     /** Parses {@code text} as the content of a dump named {@code source}. */
     public static LidMatrixDumpFile parse(String source, String text) throws RoutingFileException {
-        return of(DumpText.parse(source, text));
+        return of(SourceLines.of(source, text));
     }
 
-    private static LidMatrixDumpFile of(DumpText text) throws RoutingFileException {
+    private static LidMatrixDumpFile of(SourceLines text) throws RoutingFileException {
         Rows rows = new Rows();
-        for (int i = 0; i < text.lineCount(); i++) {
-            String l = text.line(i);
-            int lineNo = i + 1;
-            if (l.isEmpty() || l.startsWith("#")) {
-                continue;
-            }
+        for (SourceLines.Cursor c = text.cursor(SourceLines.Comments.WHOLE_LINE); c.next(); ) {
+            String l = c.text();
+            int lineNo = c.number();
             if (l.startsWith("Switch")) {
                 rows.blocks.add(text, headerGuid(text, l, lineNo), lineNo, rows.rows);
             } else if (!l.startsWith("0x")) {
                 throw text.error(lineNo, HEADER_FORM + " or '0x<lid>: <hops> ... # portguid 0x<guid>'",
-                        DumpText.quote(l));
+                        DumpTokens.quote(l));
             } else if (rows.blocks.count() == 0) {
-                throw text.error(lineNo, "a switch header " + HEADER_FORM + " before the first row", DumpText.quote(l));
+                throw text.error(lineNo, "a switch header " + HEADER_FORM + " before the first row",
+                        DumpTokens.quote(l));
             } else {
                 parseRow(text, l, lineNo, rows);
             }
@@ -84,31 +82,31 @@ public final class LidMatrixDumpFile {
         return rows.build(text.source());
     }
 
-    private static long headerGuid(DumpText text, String l, int lineNo) throws RoutingFileException {
+    private static long headerGuid(SourceLines text, String l, int lineNo) throws RoutingFileException {
         String rest = l.substring("Switch".length()).strip();
         if (rest.startsWith(":")) {
             rest = rest.substring(1).strip();
         }
         if (!rest.startsWith("guid 0x")) {
-            throw text.error(lineNo, HEADER_FORM, DumpText.quote(l));
+            throw text.error(lineNo, HEADER_FORM, DumpTokens.quote(l));
         }
-        int end = DumpText.hexEnd(rest, 7, 16);
+        int end = DumpTokens.hexEnd(rest, 7, 16);
         if (end < 0 || end != rest.length()) {
-            throw text.error(lineNo, "a switch GUID 0x<1..16 hex digits>", DumpText.quote(rest.substring(5)));
+            throw text.error(lineNo, "a switch GUID 0x<1..16 hex digits>", DumpTokens.quote(rest.substring(5)));
         }
         long g = Long.parseUnsignedLong(rest.substring(7, end), 16);
         if (g == 0) {
-            throw text.error(lineNo, "a non-zero switch GUID", DumpText.quote(rest.substring(5)));
+            throw text.error(lineNo, "a non-zero switch GUID", DumpTokens.quote(rest.substring(5)));
         }
         return g;
     }
 
-    private static void parseRow(DumpText text, String l, int lineNo, Rows rows) throws RoutingFileException {
-        int end = DumpText.hexEnd(l, 2, 4);
+    private static void parseRow(SourceLines text, String l, int lineNo, Rows rows) throws RoutingFileException {
+        int end = DumpTokens.hexEnd(l, 2, 4);
         if (end < 0 || end == l.length() || l.charAt(end) != ':' && !Character.isWhitespace(l.charAt(end))) {
-            throw text.error(lineNo, "a LID '0x0001..0xbfff:'", DumpText.quote(l.split("\\s+")[0]));
+            throw text.error(lineNo, "a LID '0x0001..0xbfff:'", DumpTokens.quote(l.split("\\s+")[0]));
         }
-        int lid = text.unicastLid(lineNo, l, end);
+        int lid = DumpTokens.unicastLid(text, lineNo, l, end);
         int hash = l.indexOf('#', end);
         String body = l.substring(end, hash < 0 ? l.length() : hash).strip();
         if (body.startsWith(":")) {
@@ -123,13 +121,13 @@ public final class LidMatrixDumpFile {
         }
         rows.addRow(lid, lineNo, values.length);
         for (String v : values) {
-            int ve = DumpText.hexEnd(v, 0, 2);
+            int ve = DumpTokens.hexEnd(v, 0, 2);
             if (ve != v.length()) {
-                throw text.error(lineNo, "a hop count 00..ff", DumpText.quote(v));
+                throw text.error(lineNo, "a hop count 00..ff", DumpTokens.quote(v));
             }
             rows.addHop(Integer.parseInt(v, 16));
         }
-        rows.setPortGuid(hash < 0 ? 0 : text.portGuid(lineNo, l, hash));
+        rows.setPortGuid(hash < 0 ? 0 : DumpTokens.portGuid(text, lineNo, l, hash));
     }
 
     /** Growable flat arrays while parsing. */

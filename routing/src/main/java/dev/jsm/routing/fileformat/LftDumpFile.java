@@ -1,4 +1,4 @@
-package dev.jsm.routing.files;
+package dev.jsm.routing.fileformat;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -60,26 +60,25 @@ public final class LftDumpFile {
      * @throws RoutingFileException if it cannot be read ({@code file: cannot read: ...}) or a line is malformed
      */
     public static LftDumpFile read(Path path) throws RoutingFileException {
-        return of(DumpText.read(path));
+        return of(SourceLines.read(path));
     }
 
     /** Parses {@code text} as the content of a dump named {@code source}. */
     public static LftDumpFile parse(String source, String text) throws RoutingFileException {
-        return of(DumpText.parse(source, text));
+        return of(SourceLines.of(source, text));
     }
 
-    private static LftDumpFile of(DumpText text) throws RoutingFileException {
-        int n = text.lineCount();
+    private static LftDumpFile of(SourceLines text) throws RoutingFileException {
         SwitchBlocks.Builder blocks = new SwitchBlocks.Builder();
         int[] lid = new int[64];
         short[] port = new short[64];
         long[] guid = new long[64];
         int[] line = new int[64];
         int entries = 0;
-        for (int i = 0; i < n; i++) {
-            String l = text.line(i);
-            int lineNo = i + 1;
-            if (l.isEmpty() || l.startsWith("#") || isTrailer(l) || isColumnHeading(l)) {
+        for (SourceLines.Cursor c = text.cursor(SourceLines.Comments.WHOLE_LINE); c.next(); ) {
+            String l = c.text();
+            int lineNo = c.number();
+            if (isTrailer(l) || isColumnHeading(l)) {
                 continue;
             }
             if (l.startsWith(HEADER)) {
@@ -89,14 +88,14 @@ public final class LftDumpFile {
             if (!l.startsWith("0x")) {
                 if (l.startsWith("Multicast mlids")) {
                     throw text.error(lineNo, "a unicast LFT dump (opensm-lfts.dump)", "a multicast one "
-                            + DumpText.quote(l));
+                            + DumpTokens.quote(l));
                 }
                 throw text.error(lineNo, HEADER_FORM + ", '0x<lid> <port> # ... portguid 0x<guid>: ...' or "
-                        + "'<n> lids dumped'", DumpText.quote(l));
+                        + "'<n> lids dumped'", DumpTokens.quote(l));
             }
             if (blocks.count() == 0) {
                 throw text.error(lineNo, "a switch header " + HEADER_FORM + " before the first LID line",
-                        DumpText.quote(l));
+                        DumpTokens.quote(l));
             }
             if (entries == lid.length) {
                 lid = Arrays.copyOf(lid, entries * 2);
@@ -126,31 +125,31 @@ public final class LftDumpFile {
                 || words.length == 2 && words[0].equals("Port") && words[1].equals("Info");
     }
 
-    private static long headerGuid(DumpText text, String l, int lineNo) throws RoutingFileException {
+    private static long headerGuid(SourceLines text, String l, int lineNo) throws RoutingFileException {
         int at = l.indexOf(GUID_MARK);
         if (at < 0) {
-            throw text.error(lineNo, HEADER_FORM, DumpText.quote(l));
+            throw text.error(lineNo, HEADER_FORM, DumpTokens.quote(l));
         }
         int start = at + GUID_MARK.length();
-        int end = DumpText.hexEnd(l, start, 16);
+        int end = DumpTokens.hexEnd(l, start, 16);
         if (end < 0 || end < l.length() && !Character.isWhitespace(l.charAt(end)) && l.charAt(end) != ':') {
             throw text.error(lineNo, "a switch GUID 0x<1..16 hex digits> after 'guid'",
-                    DumpText.quote(l.substring(start - 2)));
+                    DumpTokens.quote(l.substring(start - 2)));
         }
         long g = Long.parseUnsignedLong(l.substring(start, end), 16);
         if (g == 0) {
-            throw text.error(lineNo, "a non-zero switch GUID", DumpText.quote(l.substring(start - 2, end)));
+            throw text.error(lineNo, "a non-zero switch GUID", DumpTokens.quote(l.substring(start - 2, end)));
         }
         return g;
     }
 
-    private static void parseEntry(DumpText text, String l, int lineNo, int e, int[] lid, short[] port, long[] guid)
+    private static void parseEntry(SourceLines text, String l, int lineNo, int e, int[] lid, short[] port, long[] guid)
             throws RoutingFileException {
-        int end = DumpText.hexEnd(l, 2, 4);
+        int end = DumpTokens.hexEnd(l, 2, 4);
         if (end < 0 || end < l.length() && !Character.isWhitespace(l.charAt(end))) {
-            throw text.error(lineNo, "a LID 0x0001..0xbfff", DumpText.quote(token(l, 0)));
+            throw text.error(lineNo, "a LID 0x0001..0xbfff", DumpTokens.quote(token(l, 0)));
         }
-        int v = text.unicastLid(lineNo, l, end);
+        int v = DumpTokens.unicastLid(text, lineNo, l, end);
         int p = end;
         while (p < l.length() && Character.isWhitespace(l.charAt(p))) {
             p++;
@@ -162,9 +161,9 @@ public final class LftDumpFile {
         boolean endsWell = q == l.length() || Character.isWhitespace(l.charAt(q));
         if (q == p || q - p > 3 || !endsWell || Integer.parseInt(l.substring(p, q)) > 255) {
             throw text.error(lineNo, "a port number 0..255 after the LID",
-                    p == l.length() ? "end of line" : DumpText.quote(token(l, p)));
+                    p == l.length() ? "end of line" : DumpTokens.quote(token(l, p)));
         }
-        long g = text.portGuid(lineNo, l, q);
+        long g = DumpTokens.portGuid(text, lineNo, l, q);
         lid[e] = v;
         port[e] = (short) Integer.parseInt(l.substring(p, q));
         guid[e] = g;

@@ -1,4 +1,4 @@
-package dev.jsm.routing.files;
+package dev.jsm.routing.fileformat;
 
 import dev.jsm.routing.RoutingInput;
 import java.nio.file.Path;
@@ -43,19 +43,20 @@ public final class HopWeightsFile {
      * @throws RoutingFileException if it cannot be read or a line is malformed
      */
     public static HopWeightsFile read(Path path) throws RoutingFileException {
-        return of(path.toString(), FileLine.read(path));
+        return of(SourceLines.read(path));
     }
 
     /** Parses {@code text} as the content of a file named {@code source}. */
     public static HopWeightsFile parse(String source, String text) throws RoutingFileException {
-        return of(source, FileLine.parse(source, text));
+        return of(SourceLines.of(source, text));
     }
 
-    private static HopWeightsFile of(String source, List<FileLine> fileLines) throws RoutingFileException {
+    private static HopWeightsFile of(SourceLines text) throws RoutingFileException {
+        List<FileLine> fileLines = FileLine.of(text);
         int[] p = new int[fileLines.size()];
         int[] w = new int[fileLines.size()];
         Map<String, Integer> firstLine = new HashMap<>();
-        GuidLines entries = GuidLines.parse(source, fileLines, 3, 3, "<switch GUID> <port> <weight>",
+        GuidLines entries = GuidLines.parse(text.source(), fileLines, 3, 3, "<switch GUID> <port> <weight>",
                 (i, guid, line) -> {
                     p[i] = (int) line.number(1, 1, 254, "a port number");
                     w[i] = (int) line.number(2, 1, MAX_WEIGHT, "a hop weight");

@@ -1,4 +1,4 @@
-package dev.jsm.routing.files;
+package dev.jsm.routing.fileformat;
 
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -30,18 +30,19 @@ public final class GuidIdFile {
      * @throws RoutingFileException if it cannot be read or a line is not {@code <guid> <id>} or repeats a GUID
      */
     public static GuidIdFile read(Path path) throws RoutingFileException {
-        return of(path.toString(), FileLine.read(path));
+        return of(SourceLines.read(path));
     }
 
     /** Parses {@code text} as the content of a file named {@code source}. */
     public static GuidIdFile parse(String source, String text) throws RoutingFileException {
-        return of(source, FileLine.parse(source, text));
+        return of(SourceLines.of(source, text));
     }
 
-    private static GuidIdFile of(String source, List<FileLine> fileLines) throws RoutingFileException {
+    private static GuidIdFile of(SourceLines text) throws RoutingFileException {
+        List<FileLine> fileLines = FileLine.of(text);
         long[] id = new long[fileLines.size()];
         Map<Long, Integer> firstLine = new HashMap<>();
-        GuidLines entries = GuidLines.parse(source, fileLines, 2, 2, "<guid> <id>", (i, guid, line) -> {
+        GuidLines entries = GuidLines.parse(text.source(), fileLines, 2, 2, "<guid> <id>", (i, guid, line) -> {
             id[i] = line.unsigned64(1, "an id");
             GuidLines.once(firstLine, guid, line, "each GUID once", GuidLines.hex(guid));
         });

@@ -1,8 +1,7 @@
-package dev.jsm.routing.files;
+package dev.jsm.routing.fileformat;
 
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * A file of one GUID per line, the format OpenSM uses for {@code root_guid_file} ({@code -a}), {@code cn_guid_file}
@@ -30,16 +29,17 @@ public final class GuidListFile {
      *     GUID ({@code file:line: expected ..., found ...})
      */
     public static GuidListFile read(Path path) throws RoutingFileException {
-        return of(path.toString(), FileLine.read(path));
+        return of(SourceLines.read(path));
     }
 
     /** Parses {@code text} as the content of a file named {@code source} (tests, inline configuration). */
     public static GuidListFile parse(String source, String text) throws RoutingFileException {
-        return of(source, FileLine.parse(source, text));
+        return of(SourceLines.of(source, text));
     }
 
-    private static GuidListFile of(String source, List<FileLine> fileLines) throws RoutingFileException {
-        return new GuidListFile(GuidLines.parse(source, fileLines, 1, 1, "one GUID per line", (i, guid, line) -> { }));
+    private static GuidListFile of(SourceLines text) throws RoutingFileException {
+        return new GuidListFile(GuidLines.parse(text.source(), FileLine.of(text), 1, 1, "one GUID per line",
+                (i, guid, line) -> { }));
     }
 
     /** The file name as given, for messages. */

@@ -1,4 +1,4 @@
-package dev.jsm.routing.files;
+package dev.jsm.routing.fileformat;
 
 import dev.jsm.routing.RoutingInput;
 import java.util.HashMap;

@@ -16,6 +16,9 @@ import java.util.Locale;
  * libibumad binding implements. Prints what it found and how fast.
  *
  * <p>Exit codes: 0 success, 2 bad arguments or unreadable/malformed topology (one line on stderr, no stack trace).
+ *
+ * <p>A demo, not part of the simulator: it lives in sim's test sources with {@link DirectedRouteCrawler}, which the
+ * benchmarks also use, and {@code bin/sim-demo} runs it from {@code sim/target/test-classes}.
  */
 public final class SimDemo {
 
@@ -60,9 +63,9 @@ public final class SimDemo {
                 crawler.run();
                 long took = System.nanoTime() - d0;
                 System.out.printf(Locale.ROOT, "discovered by directed route: %d switches, %d CAs"
-                                + " (%d NodeInfo answers across cables); %d SMPs in %.0f ms (%.0f SMPs/s, window %d)%n", crawler.switches(),
-                        crawler.cas(), crawler.links(), crawler.smps(), took / 1e6, crawler.smps() / (took / 1e9),
-                        WINDOW);
+                                + " (%d NodeInfo answers across cables); %d SMPs in %.0f ms (%.0f SMPs/s, window %d)%n",
+                        crawler.switches(), crawler.cas(), crawler.links(), crawler.smps(), took / 1e6,
+                        crawler.smps() / (took / 1e9), WINDOW);
             }
         }
     }

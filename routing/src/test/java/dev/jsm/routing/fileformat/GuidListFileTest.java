@@ -1,4 +1,4 @@
-package dev.jsm.routing.files;
+package dev.jsm.routing.fileformat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.jsm.routing.files;
+package dev.jsm.routing.fileformat;
 
 import dev.jsm.routing.RoutingInput;
 import java.nio.file.Path;
@@ -33,17 +33,18 @@ public final class PortIgnoreFile {
      * @throws RoutingFileException if it cannot be read or a line is malformed
      */
     public static PortIgnoreFile read(Path path) throws RoutingFileException {
-        return of(path.toString(), FileLine.read(path));
+        return of(SourceLines.read(path));
     }
 
     /** Parses {@code text} as the content of a file named {@code source}. */
     public static PortIgnoreFile parse(String source, String text) throws RoutingFileException {
-        return of(source, FileLine.parse(source, text));
+        return of(SourceLines.of(source, text));
     }
 
-    private static PortIgnoreFile of(String source, List<FileLine> fileLines) throws RoutingFileException {
+    private static PortIgnoreFile of(SourceLines text) throws RoutingFileException {
+        List<FileLine> fileLines = FileLine.of(text);
         int[] p = new int[fileLines.size()];
-        GuidLines entries = GuidLines.parse(source, fileLines, 2, 2, "<switch node GUID> <port>",
+        GuidLines entries = GuidLines.parse(text.source(), fileLines, 2, 2, "<switch node GUID> <port>",
                 (i, guid, line) -> p[i] = (int) line.number(1, 1, 254, "a port number"));
         return new PortIgnoreFile(entries, p);
     }

@@ -1,4 +1,4 @@
-package dev.jsm.routing.files;
+package dev.jsm.routing.fileformat;
 
 import dev.jsm.routing.RoutingInput;
 import java.nio.file.Path;
@@ -36,18 +36,19 @@ public final class PortOrderFile {
      * @throws RoutingFileException if it cannot be read or a line is malformed
      */
     public static PortOrderFile read(Path path) throws RoutingFileException {
-        return of(path.toString(), FileLine.read(path));
+        return of(SourceLines.read(path));
     }
 
     /** Parses {@code text} as the content of a file named {@code source}. */
     public static PortOrderFile parse(String source, String text) throws RoutingFileException {
-        return of(source, FileLine.parse(source, text));
+        return of(SourceLines.of(source, text));
     }
 
-    private static PortOrderFile of(String source, List<FileLine> fileLines) throws RoutingFileException {
+    private static PortOrderFile of(SourceLines text) throws RoutingFileException {
+        List<FileLine> fileLines = FileLine.of(text);
         int[][] p = new int[fileLines.size()][];
         Map<Long, Integer> firstLine = new HashMap<>();
-        GuidLines entries = GuidLines.parse(source, fileLines, 2, 255, LINE, (i, guid, line) -> {
+        GuidLines entries = GuidLines.parse(text.source(), fileLines, 2, 255, LINE, (i, guid, line) -> {
             GuidLines.once(firstLine, guid, line, "each switch on one line", GuidLines.hex(guid));
             p[i] = new int[line.size() - 1];
             boolean[] seen = new boolean[256];

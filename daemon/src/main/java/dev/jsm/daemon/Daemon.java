@@ -8,6 +8,7 @@ import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
 import dev.jsm.daemon.mcast.McastGroups;
+import dev.jsm.daemon.route.RouteCheck;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sa.PortTableCopies;
 import dev.jsm.daemon.sa.SaService;
@@ -216,6 +217,14 @@ public final class Daemon implements AutoCloseable {
     /** The SM's state now. */
     public SmState state() {
         return status.state();
+    }
+
+    /**
+     * The route verifier's verdict on the last routing computed (it runs just after the sweep), or {@code null}
+     * before the first. Any thread.
+     */
+    public RouteCheck routeCheck() {
+        return routes.check();
     }
 
     /** Queues a heavy sweep that computes the routes again even if nothing changed. */

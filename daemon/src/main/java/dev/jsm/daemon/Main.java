@@ -108,8 +108,7 @@ public class Main {
             return createConfig(options, run.launch().createConfig().get());
         }
         if (run.launch().routeOnly()) {
-            return new RouteOnly(out, err).run(run.launch().simTopology().orElse(null), options,
-                    DaemonSettings.of(options, run.launch(), env, version()).dumpDir());
+            return routeOnly(run, options);
         }
         LogSettings logSettings = LogSettings.of(options);
         LogSetup.Pending logging = LogSetup.startInBackground(logSettings);
@@ -212,6 +211,24 @@ public class Main {
         fabric.close();
         log.log(LogLevels.SYS, "Exiting SM");
         LogSetup.shutdown();
+    }
+
+    /** {@code --route-only}: the daemon's log where {@code -f} says, then one heavy sweep over the simulator. */
+    private ExitCode routeOnly(CommandLineResult.Run run, SmOptions options) {
+        LogSettings logSettings = LogSettings.of(options);
+        try {
+            LogSetup.start(logSettings);
+        } catch (RuntimeException e) {
+            err.println("opensm: cannot open log file " + logSettings.file() + ": " + e.getMessage());
+            return ExitCode.FILE_ERROR;
+        }
+        DaemonSettings settings = DaemonSettings.of(options, run.launch(), env, version());
+        try {
+            return new RouteOnly(out, err).run(run.launch().simTopology().orElse(null), options, settings.dumpDir(),
+                    settings.cacheDir());
+        } finally {
+            LogSetup.shutdown();
+        }
     }
 
     private ExitCode createConfig(SmOptions options, Path file) {

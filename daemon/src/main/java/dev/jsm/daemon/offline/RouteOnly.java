@@ -1,43 +1,53 @@
 package dev.jsm.daemon.offline;
 
+import dev.jsm.conf.DebugOptions;
 import dev.jsm.conf.SmOptions;
+import dev.jsm.conf.SweepOptions;
 import dev.jsm.daemon.Daemon;
+import dev.jsm.daemon.DaemonSettings;
 import dev.jsm.daemon.ExitCode;
 import dev.jsm.daemon.FabricAttachment;
 import dev.jsm.daemon.StartupException;
 import dev.jsm.daemon.dump.DumpFiles;
+import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.log.LogLevels;
-import dev.jsm.routing.RoutingChain;
-import dev.jsm.routing.RoutingEngines;
-import dev.jsm.routing.RoutingInput;
+import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.route.RouteCheck;
+import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.routing.RoutingResult;
-import dev.jsm.routing.verify.RouteVerifier;
 import dev.jsm.routing.verify.VerifierReport;
-import dev.jsm.sim.model.TopologyModel;
-import dev.jsm.sim.topo.Topology;
-import dev.jsm.subnet.Subnet;
-import dev.jsm.subnet.SwitchLft;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.stream.Stream;
 
 /**
  * {@code opensm --route-only --sim-topology FILE|SHAPE}: routes a fabric that exists only as a topology file, for
- * planning one before it is cabled. The fabric is modelled as discovery would find it ({@link TopologyModel}: LIDs
- * in node order, {@code -l} honoured), routed by the configured chain ({@code -R}, with its engine options and
- * fallbacks), checked by the {@link RouteVerifier}, and the routing dump files ({@code opensm-lfts.dump},
- * {@code opensm-lid-matrix.dump}, {@code opensm.fdbs}, {@code opensm-subnet.lst}, and the engine's own, such as
- * {@code opensm-torus.dump}) are written to the dump directory with the verifier's report beside them
- * ({@value #REPORT_FILE}). Nothing is sent anywhere; no guid2lid is read or
- * written.
+ * planning one before it is cabled. It is the daemon's own first heavy sweep, run over the in-JVM simulator cabled as
+ * the file says: discovery, the LID manager with guid2lid's rules, the configured routing chain ({@code -R}, with its
+ * engine options and fallbacks), the programming and the activation, SUBNET UP - so the routes and LIDs are exactly
+ * what the daemon would program on such a fabric. Then the daemon stops, the route verifier's report is printed and
+ * written beside the dump files ({@value #REPORT_FILE}), and the dump files are those of that SUBNET UP (with the
+ * ROUTING ones always: {@code opensm-lfts.dump}, {@code opensm-lid-matrix.dump}, {@code opensm.fdbs},
+ * {@code opensm.mcfdbs}, {@code opensm-subnet.lst} and the engine's own, such as {@code opensm-torus.dump}). The
+ * daemon's log goes where {@code -f} says. guid2lid is read from {@code cacheDir} if it is there, but never written:
+ * the sweep works on a copy in a temporary directory, removed at the end.
  *
  * <p>Exit status: {@link ExitCode#OK} when an engine routed and every pair is reachable,
- * {@link ExitCode#NOT_CONFIGURED} when no engine routed or some pair is unreachable, {@link ExitCode#SIM_TOPOLOGY}
- * when the file cannot be read, {@link ExitCode#USAGE} without {@code --sim-topology} or with an unknown engine.
+ * {@link ExitCode#NOT_CONFIGURED} when no engine routed, some pair is unreachable or the sweep failed otherwise,
+ * {@link ExitCode#SIM_TOPOLOGY} when the file cannot be read, {@link ExitCode#USAGE} without {@code --sim-topology}
+ * or with an unknown engine.
  *
  * <p>Not thread-safe; runs once on the main thread.
  */
@@ -45,6 +55,8 @@ public final class RouteOnly {
 
     /** The verifier's report, written beside the dump files. */
     public static final String REPORT_FILE = "jsm-route-check.txt";
+    /** How long the sweep may take before route-only gives up: far more than any fabric needs on the simulator. */
+    private static final Duration SWEEP_LIMIT = Duration.ofMinutes(30);
 
     private final PrintStream out;
     private final PrintStream err;
@@ -62,71 +74,132 @@ public final class RouteOnly {
      * Routes the fabric {@code fileOrShape} with {@code options} and writes the dumps into {@code dumpDir}.
      *
      * @param fileOrShape the {@code --sim-topology} argument, or {@code null} when it was not given
+     * @param cacheDir where the daemon's guid2lid is ({@code OSM_CACHE_DIR}); only read
      * @return the exit status
      */
-    public ExitCode run(String fileOrShape, SmOptions options, Path dumpDir) {
+    public ExitCode run(String fileOrShape, SmOptions options, Path dumpDir, Path cacheDir) {
         if (fileOrShape == null) {
             err.println("opensm: --route-only needs --sim-topology FILE|SHAPE: the fabric to route");
             return ExitCode.USAGE;
         }
-        Topology topology;
-        Subnet subnet;
-        RoutingChain chain;
-        try {
-            topology = FabricAttachment.loadTopology(fileOrShape);
-            subnet = TopologyModel.subnet(topology, options.lmc());
-            chain = RoutingChain.parse(options.getString("routing_engine"), Daemon.engineOptions(options),
-                    RoutingEngines.load());
+        Path cache = null;
+        try (FabricAttachment fabric = FabricAttachment.simulated(fileOrShape)) {
+            Files.createDirectories(dumpDir);
+            cache = privateCache(cacheDir);
+            return route(fileOrShape, fabric, routingOptions(options), dumpDir, cache);
         } catch (StartupException e) {
             err.println("opensm: " + e.getMessage());
             return e.exitCode();
         } catch (IllegalArgumentException e) {
             err.println("opensm: " + e.getMessage());
             return ExitCode.USAGE;
+        } catch (IOException e) {
+            err.println("opensm: cannot write to " + dumpDir + ": " + e.getMessage());
+            return ExitCode.FILE_ERROR;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExitCode.UNEXPECTED;
+        } finally {
+            deleteQuietly(cache);
         }
-        RoutingInput in = RoutingInput.from(SubnetSnapshot.of(subnet), options.lmc());
-        out.printf("routing %s: %d switches, %d end ports, LIDs 1..%d (LMC %d)%n", fileOrShape, in.switchCount(),
-                in.endPortCount(), in.maxLid(), options.lmc());
-        RoutingResult result = chain.route(in);
-        result.warnings().forEach(w -> err.println("opensm: " + w));
-        out.println(result.summary());
-        if (!result.isRouted()) {
+    }
+
+    private ExitCode route(String fileOrShape, FabricAttachment fabric, SmOptions options, Path dumpDir, Path cache)
+            throws IOException, InterruptedException {
+        SmEvents events = new SmEvents();
+        CompletableFuture<FabricView> up = new CompletableFuture<>();
+        Daemon daemon = new Daemon(DaemonSettings.of(options, cache, dumpDir), fabric.channel(), events);
+        daemon.addListener(new SweepListener() {
+            @Override
+            public void subnetUp(FabricView view) {
+                up.complete(view);
+                events.request(SmEvent.SHUTDOWN, "--route-only: routed once");
+            }
+
+            @Override
+            public void sweepFailed(int sweepNumber, String reason) {
+                up.completeExceptionally(new IllegalStateException("heavy sweep " + sweepNumber + " failed ("
+                        + reason + ")"));
+                events.request(SmEvent.SHUTDOWN, "--route-only: the sweep failed");
+            }
+        });
+        try {
+            daemon.start();
+            if (!daemon.awaitStop(SWEEP_LIMIT)) {
+                err.println("opensm: no SUBNET UP within " + SWEEP_LIMIT.toMinutes() + " minutes");
+                return ExitCode.NOT_CONFIGURED;
+            }
+        } finally {
+            daemon.close();
+        }
+        RouteCheck check = daemon.routeCheck();
+        if (check != null) {
+            check.result().warnings().forEach(w -> err.println("opensm: " + w));
+        }
+        if (check == null || check.report() == null) {
             err.println("opensm: no routing engine produced routes");
             return ExitCode.NOT_CONFIGURED;
         }
-        VerifierReport report = new RouteVerifier().verify(in, result.tables(), result.routed());
-        result.routed().notes().forEach(n -> out.println(result.engineUsed().orElse("routing") + ": " + n));
-        out.println(report.format());
-        result.tables().applyWanted(in, subnet);
-        for (int i = 0; i < subnet.switchCount(); i++) {
-            SwitchLft lft = subnet.switchAt(i).lft();
-            for (int b = 0; b < lft.blockCount(); b++) {
-                lft.markProgrammed(b);
-            }
+        FabricView view;
+        try {
+            view = up.get();
+        } catch (ExecutionException e) {
+            err.println("opensm: " + e.getCause().getMessage() + "; see the log");
+            return ExitCode.NOT_CONFIGURED;
         }
-        if (!writeDumps(dumpDir, SubnetSnapshot.of(subnet), options.lmc(), report, result.routed().dumpFiles())) {
-            return ExitCode.FILE_ERROR;
-        }
-        return report.unreachablePairs() == 0 ? ExitCode.OK : ExitCode.NOT_CONFIGURED;
+        report(fileOrShape, view, check.result(), check.report(), dumpDir);
+        return check.report().unreachablePairs() == 0 ? ExitCode.OK : ExitCode.NOT_CONFIGURED;
     }
 
-    private boolean writeDumps(Path dir, SubnetSnapshot routed, int lmc, VerifierReport report,
-                               Map<String, String> engineDumps) {
-        try {
-            Files.createDirectories(dir);
-            Files.writeString(dir.resolve(REPORT_FILE), report.format() + System.lineSeparator(),
-                    StandardCharsets.UTF_8);
-            for (Map.Entry<String, String> d : engineDumps.entrySet()) {
-                Files.writeString(dir.resolve(d.getKey()), d.getValue(), StandardCharsets.UTF_8);
-            }
-        } catch (IOException e) {
-            err.println("opensm: cannot write to " + dir + ": " + e.getMessage());
-            return false;
-        }
-        DumpFiles.write(dir, routed, LogLevels.ROUTING, lmc);
-        out.println("dump files written to " + dir + ": " + DumpFiles.SUBNET_LIST + ", " + DumpFiles.LFTS + ", "
+    /** Prints what was routed and the verifier's verdict, and writes the verdict beside the dump files. */
+    private void report(String fileOrShape, FabricView view, RoutingResult result, VerifierReport report,
+                        Path dumpDir) throws IOException {
+        SubnetSnapshot s = view.snapshot();
+        out.printf("routing %s: %d switches, %d end ports, LIDs 1..%d (LMC %d)%n", fileOrShape, s.switches().size(),
+                s.endPorts().size(), s.lidMap().maxLid(), view.options().lmc());
+        out.println(result.summary());
+        result.routed().notes().forEach(n -> out.println(result.engineUsed().orElse("routing") + ": " + n));
+        out.println(report.format());
+        Files.writeString(dumpDir.resolve(REPORT_FILE), report.format() + System.lineSeparator(),
+                StandardCharsets.UTF_8);
+        out.println("dump files written to " + dumpDir + ": " + DumpFiles.SUBNET_LIST + ", " + DumpFiles.LFTS + ", "
                 + DumpFiles.LID_MATRIX + ", " + DumpFiles.FDBS + ", " + DumpFiles.MCFDBS + ", " + REPORT_FILE
-                + engineDumps.keySet().stream().sorted().map(n -> ", " + n).reduce("", String::concat));
-        return true;
+                + result.routed().dumpFiles().keySet().stream().sorted().map(n -> ", " + n).reduce("", String::concat));
+    }
+
+    /**
+     * The options with the ROUTING log flag added (its dump files are route-only's output) and no periodic sweep:
+     * the daemon stops after its first heavy sweep.
+     */
+    private static SmOptions routingOptions(SmOptions options) {
+        return options.toBuilder().set(DebugOptions.LOG_FLAGS, options.getLong("log_flags") | LogLevels.ROUTING)
+                .set(SweepOptions.SWEEP_INTERVAL, 0L).build();
+    }
+
+    /** A temporary cache directory holding a copy of {@code cacheDir}'s guid2lid, if it has one. */
+    private static Path privateCache(Path cacheDir) throws IOException {
+        Path dir = Files.createTempDirectory("jsm-route-only");
+        Path guid2lid = cacheDir.resolve(LidStore.FILE_NAME);
+        if (Files.isRegularFile(guid2lid) && Files.isReadable(guid2lid)) {
+            Files.copy(guid2lid, dir.resolve(LidStore.FILE_NAME), StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        return dir;
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.delete(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            // a temporary directory left behind is harmless
+        }
     }
 }

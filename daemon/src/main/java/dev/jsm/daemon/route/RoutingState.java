@@ -6,15 +6,17 @@ import dev.jsm.routing.RoutingResult;
 /**
  * The routing in force, as the one channel from the unicast routing stage to the stages that build on it (multicast
  * trees over the same switches and LIDs, the engine's SL-to-VL maps for QoS) and to SUBNET UP, which publishes it:
- * the input the engines saw and what the chain made of it, always recorded together. Also holds a pending request to
- * route again although nothing changed (the console's {@code reroute}, a port marked unhealthy).
+ * the input the engines saw and what the chain made of it, always recorded together, and the route verifier's verdict
+ * on them. Also holds a pending request to route again although nothing changed (the console's {@code reroute}, a
+ * port marked unhealthy).
  *
- * <p>Confined to the SM thread, except {@link #requestReroute()}, which any thread may call.
+ * <p>Confined to the SM thread, except {@link #check()} and {@link #requestReroute()}, which any thread may call.
  */
 public final class RoutingState {
 
     private RoutingInput input;
     private RoutingResult result;
+    private volatile RouteCheck check;
     private volatile boolean rerouteRequested;
 
     /** Records a routing computation and the input it was made from. */
@@ -36,6 +38,16 @@ public final class RoutingState {
     /** Whether an engine produced the routes in force. */
     public boolean isRouted() {
         return result != null && result.isRouted();
+    }
+
+    /** Records the verifier's verdict on the routing in force. Any thread (the check runs after the sweep). */
+    void recordCheck(RouteCheck c) {
+        check = c;
+    }
+
+    /** The verifier's verdict on the last routing computed, or {@code null} before the first check. Any thread. */
+    public RouteCheck check() {
+        return check;
     }
 
     /** Asks the next heavy sweep to compute the routes even if nothing changed. Any thread. */

@@ -68,6 +68,7 @@ public final class UnicastRouting implements SweepStage {
             LOG.warn(w);
         }
         if (!result.isRouted()) {
+            routes.recordCheck(new RouteCheck(result, null));
             LOG.error("ROUT-0501 no routing engine produced routes; the switches keep their tables");
             ctx.recordError();
             lastRouted = null;
@@ -98,6 +99,7 @@ public final class UnicastRouting implements SweepStage {
      */
     private void verify(RoutingInput in, RoutingResult result) {
         VerifierReport report = verifier.verify(in, result.tables(), result.routed());
+        routes.recordCheck(new RouteCheck(result, report));
         if (report.unreachablePairs() > 0) {
             StringBuilder first = new StringBuilder();
             for (VerifierReport.UnreachablePair p : report.unreachable()) {

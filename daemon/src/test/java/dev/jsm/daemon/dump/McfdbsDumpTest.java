@@ -2,7 +2,7 @@ package dev.jsm.daemon.dump;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jsm.sim.model.TopologyModel;
+import dev.jsm.routing.testing.TopologyModel;
 import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.SwitchMft;

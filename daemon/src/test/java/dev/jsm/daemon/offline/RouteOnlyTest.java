@@ -6,11 +6,16 @@ import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.ExitCode;
 import dev.jsm.daemon.dump.DumpFiles;
+import dev.jsm.daemon.lid.LidStore;
+import dev.jsm.sim.topo.NodeKind;
+import dev.jsm.sim.topo.Topology;
+import dev.jsm.sim.topo.TopologyShapes;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +24,10 @@ class RouteOnlyTest {
     @TempDir
     Path dir;
 
+    /** Where the daemon's guid2lid would be; route-only only reads it. */
+    @TempDir
+    Path cache;
+
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private final RouteOnly routeOnly = new RouteOnly(new PrintStream(out, true, StandardCharsets.UTF_8),
@@ -26,7 +35,7 @@ class RouteOnlyTest {
 
     @Test
     void routesATopologyAndWritesTheDumpsAndTheReport() throws Exception {
-        ExitCode code = routeOnly.run("fat2:k=4", options("routing_engine", "minhop"), dir);
+        ExitCode code = routeOnly.run("fat2:k=4", options("routing_engine", "minhop"), dir, cache);
 
         assertThat(code).as(text(err)).isEqualTo(ExitCode.OK);
         assertThat(text(out)).contains("6 switches", "minhop", "0 unreachable", "dump files written to " + dir);
@@ -38,14 +47,38 @@ class RouteOnlyTest {
     }
 
     @Test
+    void theLidsAreTheLidManagersWithGuid2LidReadButNeverWritten() throws Exception {
+        Topology t = TopologyShapes.parse("fat2:k=4");
+        int host = t.nodeCount() - 1;
+        while (t.node(host).kind() != NodeKind.CA) {
+            host--;
+        }
+        long portGuid = t.node(host).portGuid(1);
+        String records = String.format("0x%016x 0x%04x 0x%04x%n", portGuid, 0x42, 0x42);
+        Files.writeString(cache.resolve(LidStore.FILE_NAME), records);
+
+        ExitCode code = routeOnly.run("fat2:k=4", options(), dir, cache);
+
+        assertThat(code).as(text(err)).isEqualTo(ExitCode.OK);
+        assertThat(Files.readString(dir.resolve(DumpFiles.LFTS)))
+                .as("the port keeps the LID guid2lid gives it, as the daemon's LID manager would")
+                .containsPattern(String.format("(?m)^0x0042 \\d{3} # Channel Adapter portguid 0x%016x", portGuid));
+        assertThat(Files.readString(cache.resolve(LidStore.FILE_NAME))).isEqualTo(records);
+        try (Stream<Path> files = Files.list(cache)) {
+            assertThat(files).as("nothing written to the cache directory")
+                    .containsExactly(cache.resolve(LidStore.FILE_NAME));
+        }
+    }
+
+    @Test
     void theLftDumpLoadsBackThroughTheFileEngineToTheSameTables() throws Exception {
         Path first = Files.createDirectories(dir.resolve("minhop"));
         Path second = Files.createDirectories(dir.resolve("file"));
-        assertThat(routeOnly.run("torus:dims=3x3,hosts=1", options("routing_engine", "minhop"), first))
+        assertThat(routeOnly.run("torus:dims=3x3,hosts=1", options("routing_engine", "minhop"), first, cache))
                 .isEqualTo(ExitCode.OK);
 
         ExitCode code = routeOnly.run("torus:dims=3x3,hosts=1", options("routing_engine", "file,no_fallback",
-                "lfts_file", first.resolve(DumpFiles.LFTS).toString()), second);
+                "lfts_file", first.resolve(DumpFiles.LFTS).toString()), second, cache);
 
         assertThat(code).as(text(err)).isEqualTo(ExitCode.OK);
         assertThat(text(out)).contains("file");
@@ -57,7 +90,7 @@ class RouteOnlyTest {
         Path fabrics = Path.of("..", "fabrics");
         ExitCode code = routeOnly.run(fabrics.resolve("torus-6x5.net").toString(), options("routing_engine",
                 "torus-2QoS,no_fallback", "torus_config", fabrics.resolve("torus-6x5.torus-2QoS.conf").toString(),
-                "qos", "TRUE"), dir);
+                "qos", "TRUE"), dir, cache);
 
         assertThat(code).as(text(err)).isEqualTo(ExitCode.OK);
         assertThat(text(out)).contains("torus-2QoS", "credit loops: none", "opensm-torus.dump");
@@ -66,7 +99,7 @@ class RouteOnlyTest {
 
     @Test
     void ftreeWritesItsComputeNodeOrder() throws Exception {
-        ExitCode code = routeOnly.run("fat2:k=4", options("routing_engine", "ftree,no_fallback"), dir);
+        ExitCode code = routeOnly.run("fat2:k=4", options("routing_engine", "ftree,no_fallback"), dir, cache);
 
         assertThat(code).as(text(err)).isEqualTo(ExitCode.OK);
         assertThat(Files.readAllLines(dir.resolve("opensm-ftree-ca-order.dump"))).hasSize(8)
@@ -75,7 +108,7 @@ class RouteOnlyTest {
 
     @Test
     void noEngineRoutingIsNotConfigured() throws Exception {
-        ExitCode code = routeOnly.run("fat2:k=4", options("routing_engine", "file,no_fallback"), dir);
+        ExitCode code = routeOnly.run("fat2:k=4", options("routing_engine", "file,no_fallback"), dir, cache);
 
         assertThat(code).isEqualTo(ExitCode.NOT_CONFIGURED);
         assertThat(text(err)).contains("no routing engine produced routes");
@@ -84,7 +117,7 @@ class RouteOnlyTest {
 
     @Test
     void withoutATopologyItIsAUsageError() throws Exception {
-        assertThat(routeOnly.run(null, options(), dir)).isEqualTo(ExitCode.USAGE);
+        assertThat(routeOnly.run(null, options(), dir, cache)).isEqualTo(ExitCode.USAGE);
         assertThat(text(err)).contains("--route-only needs --sim-topology");
     }
 
@@ -93,13 +126,14 @@ class RouteOnlyTest {
         Path net = dir.resolve("bad.net");
         Files.writeString(net, "Switch 4 \"S1\"\n[1] \"H1\"[1\n");
 
-        assertThat(routeOnly.run(net.toString(), options(), dir)).isEqualTo(ExitCode.SIM_TOPOLOGY);
+        assertThat(routeOnly.run(net.toString(), options(), dir, cache)).isEqualTo(ExitCode.SIM_TOPOLOGY);
         assertThat(text(err)).contains("bad.net:2");
     }
 
     @Test
     void anUnknownEngineIsAUsageError() throws Exception {
-        assertThat(routeOnly.run("fat2:k=4", options("routing_engine", "nosuch"), dir)).isEqualTo(ExitCode.USAGE);
+        assertThat(routeOnly.run("fat2:k=4", options("routing_engine", "nosuch"), dir, cache))
+                .isEqualTo(ExitCode.USAGE);
         assertThat(text(err)).contains("nosuch");
     }
 

@@ -1,7 +1,7 @@
 package dev.jsm.routing.testing;
 
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.sim.model.TopologyModel;
+import dev.jsm.routing.testing.TopologyModel;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.subnet.Subnet;

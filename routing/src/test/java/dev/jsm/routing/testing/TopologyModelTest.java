@@ -1,4 +1,4 @@
-package dev.jsm.sim.model;
+package dev.jsm.routing.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

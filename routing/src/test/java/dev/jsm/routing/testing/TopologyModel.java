@@ -1,4 +1,4 @@
-package dev.jsm.sim.model;
+package dev.jsm.routing.testing;
 
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.TopoLink;
@@ -11,8 +11,9 @@ import dev.jsm.subnet.Subnet;
 
 /**
  * Turns a generated or hand-written {@link Topology} into the SM's {@link Subnet} with LIDs assigned: what discovery
- * and the LID manager would produce on a fabric cabled that way, without any MAD. Used to route a fabric that is
- * not cabled yet ({@code opensm --route-only}) and by the routing engines' tests.
+ * and the LID manager would produce on a fabric cabled that way, without any MAD: a test fixture for the routing
+ * engines' tests (and, through this module's test-jar, the daemon's). {@code opensm --route-only} does not use it:
+ * it runs the daemon's own heavy sweep over the simulator, so its LIDs are the LID manager's.
  *
  * <p>Every node and its system image GUID and description are copied; switches get ports 0..N, CAs and routers
  * only their cabled ports; every cable becomes a link with both ends up. LIDs are given in node order: a switch's

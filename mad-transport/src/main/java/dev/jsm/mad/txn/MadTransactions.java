@@ -109,6 +109,20 @@ public final class MadTransactions implements AutoCloseable {
      * @throws IllegalArgumentException if {@code request} is a response; send those with {@link #post}
      */
     public void send(OutboundMad request, ResponseHandler handler) {
+        send(request, retries, handler);
+    }
+
+    /**
+     * Sends a request as {@link #send(OutboundMad, ResponseHandler)} does, but re-sent at most {@code retries} times
+     * instead of {@code transaction_retries}: for a request whose silence is itself the answer, such as a standby's
+     * poll of the master SM, which polls again rather than waiting out the retries.
+     *
+     * @throws IllegalArgumentException if {@code request} is a response, or {@code retries} is negative
+     */
+    public void send(OutboundMad request, int retries, ResponseHandler handler) {
+        if (retries < 0) {
+            throw new IllegalArgumentException("retries must not be negative: " + retries);
+        }
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(handler, "handler");
         if (HeaderBytes.isResponseMethod(request.method())) {
@@ -119,7 +133,7 @@ public final class MadTransactions implements AutoCloseable {
         try {
             int tid = tids.next();
             HeaderBytes.writeTid(request.mad(), tid);
-            Transaction t = new Transaction(completions, request, handler, tid);
+            Transaction t = new Transaction(completions, request, handler, tid, retries);
             completions.begin();
             long now = System.nanoTime();
             if (closed) {
@@ -332,7 +346,7 @@ public final class MadTransactions implements AutoCloseable {
     /** Re-sends or times out every request whose transmission is overdue; under the lock. */
     private void expire(long now) {
         for (Transaction t = window.expired(now); t != null; t = window.expired(now)) {
-            if (t.attempts <= retries) {
+            if (t.attempts <= t.retries) {
                 window.rearm(t, now);
                 counters.retries++;
                 sendOnWire(t, now);

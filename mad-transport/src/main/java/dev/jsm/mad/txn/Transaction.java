@@ -21,6 +21,8 @@ final class Transaction implements Runnable {
     final int attributeModifier;
     /** Whether it is an SMP (class 0x01 or 0x81), hence subject to the window. */
     final boolean smp;
+    /** Re-sends allowed after the first transmission. */
+    final int retries;
 
     /** Transmissions so far. */
     int attempts;
@@ -35,7 +37,7 @@ final class Transaction implements Runnable {
     /** Set once, when the transaction completes. */
     TransactionOutcome outcome;
 
-    Transaction(Completions owner, OutboundMad request, ResponseHandler handler, int tid) {
+    Transaction(Completions owner, OutboundMad request, ResponseHandler handler, int tid, int retries) {
         this.owner = owner;
         this.request = request;
         this.handler = handler;
@@ -44,6 +46,7 @@ final class Transaction implements Runnable {
         this.attributeId = request.attributeId();
         this.attributeModifier = (int) request.attributeModifier();
         this.smp = isSmpClass(mgmtClass);
+        this.retries = retries;
     }
 
     /** Whether a response with these header fields answers this request (OpenSM's match: TID, class, attribute). */

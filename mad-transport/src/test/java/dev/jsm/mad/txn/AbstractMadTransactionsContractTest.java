@@ -148,6 +148,21 @@ public abstract class AbstractMadTransactionsContractTest {
     }
 
     @Test
+    protected void aRequestMayAskForFewerRetriesThanTheSettings() throws InterruptedException {
+        MadTransactions t = open(TransactionSettings.defaults().withTimeout(FAST, 3));
+        List<TransactionOutcome> out = new ArrayList<>();
+        tap.dropAll(true);
+        t.send(nodeInfoGet(fabric.route(1)), 0, out::add);
+        quiet(t);
+
+        assertThat(out).singleElement().isInstanceOf(TransactionOutcome.TimedOut.class);
+        assertThat(((TransactionOutcome.TimedOut) out.get(0)).attempts()).as("sent once, never re-sent").isEqualTo(1);
+        assertThat(tap.sends()).isEqualTo(1);
+        assertThat(t.stats().retries()).isZero();
+        assertThat(t.stats().timeouts()).isEqualTo(1);
+    }
+
+    @Test
     protected void responseAfterTheFinalTimeoutIsCountedAndDropped() throws InterruptedException {
         MadTransactions t = open(TransactionSettings.defaults().withTimeout(FAST, 0));
         List<TransactionOutcome> out = new ArrayList<>();

@@ -31,7 +31,7 @@ class TidTableTest {
                 table.remove(tid);
                 reference.remove(tid);
             } else {
-                Transaction t = new Transaction(null, REQUEST, o -> { }, tid);
+                Transaction t = new Transaction(null, REQUEST, o -> { }, tid, 0);
                 table.put(t);
                 reference.put(tid, t);
             }
@@ -49,7 +49,7 @@ class TidTableTest {
     void growsPastItsInitialCapacity() {
         TidTable table = new TidTable();
         for (int tid = 1; tid <= 100_000; tid++) {
-            table.put(new Transaction(null, REQUEST, o -> { }, tid));
+            table.put(new Transaction(null, REQUEST, o -> { }, tid, 0));
         }
         for (int tid = 1; tid <= 100_000; tid += 2) {
             table.remove(tid);
@@ -61,7 +61,7 @@ class TidTableTest {
 
     @Test
     void tidZeroIsReserved() {
-        assertThatThrownBy(() -> new TidTable().put(new Transaction(null, REQUEST, o -> { }, 0)))
+        assertThatThrownBy(() -> new TidTable().put(new Transaction(null, REQUEST, o -> { }, 0, 0)))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThat(new TidTable().get(0)).isNull();
     }

@@ -159,7 +159,7 @@ class TransactionWindowTest {
         for (int i = 0; i < n; i++) {
             OutboundMad r = OutboundMad.of(MadAddress.directedRoute(),
                     Smp.directedRoute(Method.GET, 0, AttributeId.NODE_INFO, 0, DrPath.local(), 0));
-            t[i] = new Transaction(null, r, o -> { }, nextTid++);
+            t[i] = new Transaction(null, r, o -> { }, nextTid++, 0);
         }
         return t;
     }
@@ -167,6 +167,6 @@ class TransactionWindowTest {
     private Transaction gsi() {
         byte[] mad = new byte[256];
         new MadHeader(1, 0x03, 2, Method.GET.value(), 0, 0, 0, 0x11, 0).encodeTo(mad);
-        return new Transaction(null, OutboundMad.of(MadAddress.gsi(1, 0, 0), mad), o -> { }, nextTid++);
+        return new Transaction(null, OutboundMad.of(MadAddress.gsi(1, 0, 0), mad), o -> { }, nextTid++, 0);
     }
 }

@@ -12,7 +12,7 @@ import dev.jsm.daemon.route.RouteCheck;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sa.PortTableCopies;
 import dev.jsm.daemon.sa.SaService;
-import dev.jsm.daemon.sm.SmInfoResponder;
+import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.FabricView;
@@ -65,11 +65,11 @@ public final class Daemon implements AutoCloseable {
 
     private final SmEvents events;
     private final SmThread sm = new SmThread();
-    private final SmStatus status = new SmStatus();
+    private final SmStatus status;
     private final RoutingState routes = new RoutingState();
     private final McastGroups mcastGroups = new McastGroups();
     private final SaService sa;
-    private final SmInfoResponder smInfo;
+    private final HighAvailability ha;
     private final TrapReceiver traps;
     private final PortHealthMonitor portHealth;
     private final MadTransactions transactions;
@@ -109,31 +109,31 @@ public final class Daemon implements AutoCloseable {
         this.stopWait = ts.transactionTimeout().multipliedBy(ts.transactionRetries() + 1L).plusSeconds(2);
         this.transactions = new MadTransactions(channel, ts, sm);
         long portGuid = channel.localPort().portGuid();
-        this.ctx = new SweepContext(o, settings.dumpDir(), new SmpSender(transactions, o.mKey()), events, portGuid);
+        this.status = new SmStatus(o.getBool("sm_inactive") ? SmState.NOT_ACTIVE : SmState.DISCOVERING,
+                o.smPriority());
+        this.ctx = new SweepContext(o, settings.dumpDir(), new SmpSender(transactions, o.mKey(), status::isMaster),
+                events, portGuid);
         this.view = FabricView.empty(o);
         ctx.addListener(v -> view = v);
-        ProgrammedQosTables qosTables = new ProgrammedQosTables();
-        Sweeps sweeps = new Sweeps(status, lids, chain, routes, mcastGroups, qosTables);
-        this.smInfo = new SmInfoResponder(transactions, status, portGuid, o.smPriority());
-        this.sa = new SaService(channel, transactions, o, status, smInfo, this::changeMulticast,
-                () -> PortTableCopies.of(ctx.subnet(), qosTables));
-        ctx.addListener(sa);
-        this.portHealth = new PortHealthMonitor(ctx, routes, clock);
-        this.traps = new TrapReceiver(transactions, events, () -> ctx.options().getBool("sweep_on_trap"),
-                sa::forwardTrap, portHealth::onPortTrap, clock);
-        for (MgmtClass cls : new MgmtClass[] {MgmtClass.SUBN_LID_ROUTED, MgmtClass.SUBN_DIRECTED_ROUTE}) {
-            transactions.onUnsolicited(UnsolicitedFilter.of(cls, Method.GET, AttributeId.SM_INFO), smInfo::onGet);
-        }
-        transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),
-                traps::onTrap);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "jsm-timer");
             t.setDaemon(true);
             return t;
         });
+        this.ha = new HighAvailability(status, channel.localPort(), ctx::options, transactions, events, timer);
+        ProgrammedQosTables qosTables = new ProgrammedQosTables();
+        Sweeps sweeps = new Sweeps(status, lids, chain, routes, mcastGroups, qosTables, ha);
+        this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast,
+                () -> PortTableCopies.of(ctx.subnet(), qosTables));
+        ctx.addListener(sa);
+        this.portHealth = new PortHealthMonitor(ctx, routes, clock);
+        this.traps = new TrapReceiver(transactions, events, () -> ctx.options().getBool("sweep_on_trap"),
+                status::isMaster, sa::forwardTrap, portHealth::onPortTrap, clock);
+        transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),
+                traps::onTrap);
         timer.scheduleWithFixedDelay(this::expirePortHealth, 1, 1, TimeUnit.SECONDS);
         StagePipeline pipeline = new StagePipeline(sm, transactions, events);
-        this.loop = new SweepLoop(settings, sm, pipeline, ctx, sweeps, status, events, timer);
+        this.loop = new SweepLoop(settings, sm, pipeline, ctx, sweeps, ha, events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
         status.announce();
     }
@@ -182,20 +182,31 @@ public final class Daemon implements AutoCloseable {
         return portHealth.unhealthyPorts();
     }
 
+    /** Sets not sent because this SM was not master (a bug if ever non-zero), for the metrics. */
+    public long refusedSets() {
+        return ctx.smps().refusedSets();
+    }
+
     /** Ports disabled by {@code babbling_port_policy} since start, for the metrics. */
     public long portsDisabledBabbling() {
         return portHealth.disabledBabbling();
     }
 
-    /** What this SM says about itself in SMInfo (priority, state); the console changes the priority. */
-    public SmInfoResponder smInfo() {
-        return smInfo;
+    /** This SM among the other SMs: its state, priority and master, the SMs it knows (console, metrics). */
+    public HighAvailability ha() {
+        return ha;
     }
 
-    /** Starts the event loop and queues the first heavy sweep. */
+    /**
+     * Starts the event loop and the polling of other SMs, and queues the first heavy sweep - unless the SM starts
+     * NOTACTIVE ({@code sm_inactive}), when it waits for another SM's SMInfo Set(STANDBY).
+     */
     public void start() {
-        events.request(SmEvent.HEAVY_SWEEP, "start-up");
+        if (status.state() != SmState.NOT_ACTIVE) {
+            events.request(SmEvent.HEAVY_SWEEP, "start-up");
+        }
         sa.start();
+        ha.start();
         loopThread.start();
     }
 

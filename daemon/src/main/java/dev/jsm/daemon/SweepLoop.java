@@ -8,6 +8,7 @@ import dev.jsm.daemon.log.LogSetup;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
+import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.StageOutcome;
@@ -27,7 +28,9 @@ import org.apache.logging.log4j.Logger;
  * The SM's event loop ({@code jsm-sweep}): takes one event at a time from {@link SmEvents} and acts on it - a heavy
  * or light sweep through the {@link StagePipeline}, a log reopen, or shutdown. Signal handlers, timers and trap
  * handlers only enqueue; all work happens here and on the SM thread. Before each heavy sweep the config file is
- * re-read and its reloadable changes applied. A heavy sweep ending in errors is retried at once a few times, then
+ * re-read and its reloadable changes applied (a changed {@code sm_priority} goes to the election). What a sweep does
+ * depends on the SM's state: a standby's heavy sweep only reads the fabric (the election ends it), a standby or
+ * NOTACTIVE SM runs no timer sweep, and a NOTACTIVE SM no heavy sweep either. A heavy sweep ending in errors is retried at once a few times, then
  * with a growing delay, so a broken fabric does not spin the CPU.
  *
  * <p>Confined to its own thread.
@@ -42,6 +45,7 @@ final class SweepLoop implements Runnable {
     private final StagePipeline pipeline;
     private final SweepContext ctx;
     private DaemonSettings settings;
+    private final HighAvailability ha;
     private final SmStatus status;
     private final SmEvents events;
     private final ScheduledExecutorService timer;
@@ -54,14 +58,15 @@ final class SweepLoop implements Runnable {
     private boolean lastHeavyOk;
 
     SweepLoop(DaemonSettings settings, SmThread sm, StagePipeline pipeline, SweepContext ctx, Sweeps sweeps,
-              SmStatus status, SmEvents events, ScheduledExecutorService timer) {
+              HighAvailability ha, SmEvents events, ScheduledExecutorService timer) {
         this.settings = settings;
         this.sm = sm;
         this.pipeline = pipeline;
         this.ctx = ctx;
         this.heavy = sweeps.heavy();
         this.light = sweeps.light();
-        this.status = status;
+        this.ha = ha;
+        this.status = ha.status();
         this.events = events;
         this.timer = timer;
     }
@@ -82,13 +87,8 @@ final class SweepLoop implements Runnable {
                         }
                     }
                     case HEAVY_SWEEP -> heavySweep(t.reasonText());
-                    case LIGHT_SWEEP -> {
-                        if (lastHeavyOk && status.state() == SmState.MASTER) {
-                            lightSweep();
-                        } else {
-                            heavySweep("no successful heavy sweep yet");
-                        }
-                    }
+                    case LIGHT_SWEEP -> timerSweep();
+
                     case WATCHDOG -> { }
                 }
                 heartbeat.run();
@@ -106,8 +106,31 @@ final class SweepLoop implements Runnable {
         heartbeat = beat;
     }
 
+    /**
+     * The sweep timer's sweep: a light sweep by a master that has configured the fabric; a heavy sweep by a master
+     * that has not yet, or an SM still DISCOVERING; nothing by a standby (it polls the master instead, as OpenSM's)
+     * or an SM that is NOTACTIVE.
+     */
+    private void timerSweep() throws InterruptedException {
+        switch (status.state()) {
+            case MASTER -> {
+                if (lastHeavyOk) {
+                    lightSweep();
+                } else {
+                    heavySweep("no successful heavy sweep yet");
+                }
+            }
+            case DISCOVERING -> heavySweep("still discovering");
+            case STANDBY, NOT_ACTIVE -> { }
+        }
+    }
+
     private void heavySweep(String reason) throws InterruptedException {
         reloadConfig();
+        if (status.state() == SmState.NOT_ACTIVE) {
+            LOG.log(LogLevels.VERBOSE, "no heavy sweep ({}): this SM is NOTACTIVE", reason);
+            return;
+        }
         LOG.log(LogLevels.VERBOSE, "HEAVY SWEEP: {}", reason);
         LOG.info("heavy sweep ({})", reason);
         sm.call(() -> {
@@ -117,8 +140,8 @@ final class SweepLoop implements Runnable {
         long start = System.nanoTime();
         StageOutcome outcome = pipeline.run(heavy, ctx);
         lastHeavyOk = outcome == StageOutcome.CONTINUE;
-        tellEnded(true, lastHeavyOk, start);
-        if (lastHeavyOk) {
+        tellEnded(true, lastHeavyOk || outcome == StageOutcome.NOT_MASTER, start);
+        if (lastHeavyOk || outcome == StageOutcome.NOT_MASTER) {
             failedInARow = 0;
             return;
         }
@@ -173,6 +196,10 @@ final class SweepLoop implements Runnable {
             return;
         }
         r.applied().forEach(c -> LOG.info("option {} (reloaded)", c));
+        int priority = r.options().smPriority();
+        if (priority != status.priority()) {
+            ha.setPriority(priority);
+        }
         r.restartRequired().forEach(c -> LOG.warn("MAIN-0806 option {} needs a restart to take effect", c));
         settings = settings.withOptions(r.options());
         ctx.setOptions(settings.options());

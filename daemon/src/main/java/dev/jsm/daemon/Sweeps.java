@@ -16,7 +16,7 @@ import dev.jsm.daemon.qos.QosManager;
 import dev.jsm.daemon.route.LftProgrammer;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.route.UnicastRouting;
-import dev.jsm.daemon.sm.SmStateStage;
+import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.SnapshotStage;
 import dev.jsm.daemon.sweep.SweepStage;
@@ -30,7 +30,9 @@ import java.util.List;
  * piece handed to the stages that own or read it. The stage objects live as long as the daemon, so each list is
  * built once.
  *
- * <p>The order is OpenSM's, but for the sweep's snapshot: the fabric is copied once, when discovery, the drop manager
+ * <p>The order is OpenSM's: discovery also meets the other SMs, and the election after it decides whether this SM
+ * configures anything (a standby's sweep ends there, having only read the fabric). One difference, the sweep's
+ * snapshot: the fabric is copied once, when discovery, the drop manager
  * and the LID manager have made its shape and LIDs final, and every later stage reads that copy.
  *
  * <p>The lists are immutable; the stages are confined to the SM thread.
@@ -49,17 +51,21 @@ final class Sweeps {
      * @param routes the routing in force (written by routing; read by multicast, QoS and SUBNET UP)
      * @param mcastGroups the multicast groups (changed by the SA on the SM thread)
      * @param qosTables the SL2VL and VLArb tables the ports hold (read by the SA's copies at SUBNET UP)
+     * @param ha this SM among the others: the SMs discovery meets, the election
      */
     Sweeps(SmStatus sm, LidStore lids, RoutingChain chain, RoutingState routes, McastGroups mcastGroups,
-           ProgrammedQosTables qosTables) {
+           ProgrammedQosTables qosTables, HighAvailability ha) {
         PortWishes wishes = new PortWishes();
-        DiscoveryStage discovery = new DiscoveryStage();
+        DiscoveryStage discovery = new DiscoveryStage(ha.otherSms());
         PKeyManager pkeys = new PKeyManager(wishes);
         QosManager qos = new QosManager(qosTables, wishes, routes);
         this.heavy = List.of(
                 discovery,                          // NodeInfo, NodeDescription, PortInfo, SwitchInfo by directed route
                 new DropManager(discovery),         // nodes and cables not reached this time go
-                new SmStateStage(sm),               // DISCOVERING -> MASTER
+                ha.election(subnet -> {             // MASTER, STANDBY or HANDOVER; a takeover trusts no table
+                    subnet.forgetProgrammedTables();
+                    qosTables.forgetAll();
+                }),
                 new LidManager(lids, sm),           // LIDs from the model, guid2lid, PortInfo; guid2lid written
                 new SnapshotStage(),                // shape and LIDs final: the sweep's one copy of the model
                 pkeys,                              // partitions.conf, changed P_KeyTable blocks, enforcement wishes
@@ -70,7 +76,7 @@ final class Sweeps {
                 new LinkManager(wishes, sm),        // PortInfo parameters, INIT -> ARMED
                 new PortActivator(wishes, sm),      // ARMED -> ACTIVE
                 new SubnetUp(sm, routes, pkeys::partitions, qos::policy)); // view, dumps, "SUBNET UP"
-        this.light = List.of(new LightSweepProbe());
+        this.light = List.of(new LightSweepProbe(ha.otherSms()));
     }
 
     /** The heavy sweep: from discovery to SUBNET UP. */

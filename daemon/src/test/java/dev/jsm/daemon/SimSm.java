@@ -10,6 +10,7 @@ import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,17 +29,19 @@ final class SimSm implements AutoCloseable {
 
     final SimFabric fabric;
     final SimMadChannel channel;
+    final SetCountingChannel counted;
     final Daemon daemon;
     private final LinkedBlockingQueue<Object> outcomes = new LinkedBlockingQueue<>();
     private final boolean ownsFabric;
 
-    private SimSm(SimFabric fabric, boolean ownsFabric, Path cacheDir, Path dumpDir, SmOptions options,
+    private SimSm(SimFabric fabric, boolean ownsFabric, int caNode, Path cacheDir, Path dumpDir, SmOptions options,
                   LongSupplier clock) throws Exception {
         this.fabric = fabric;
         this.ownsFabric = ownsFabric;
-        this.channel = fabric.openChannel(firstCa(fabric.topology()), 1);
+        this.channel = fabric.openChannel(caNode, 1);
         channel.setIsSm(true);
-        this.daemon = new Daemon(DaemonSettings.of(options, cacheDir, dumpDir), channel, new SmEvents(), clock);
+        this.counted = new SetCountingChannel(channel);
+        this.daemon = new Daemon(DaemonSettings.of(options, cacheDir, dumpDir), counted, new SmEvents(), clock);
         daemon.addListener(new SweepListener() {
             @Override
             public void subnetUp(FabricView view) {
@@ -55,17 +58,27 @@ final class SimSm implements AutoCloseable {
 
     /** A daemon on a fresh simulator of {@code topology}. */
     static SimSm start(Topology topology, Path dir, String... options) throws Exception {
-        return new SimSm(new SimFabric(topology, 7), true, dir, dir, options(options), System::nanoTime);
+        return new SimSm(new SimFabric(topology, 7), true, firstCa(topology), dir, dir, options(options),
+                System::nanoTime);
     }
 
     /** A daemon on a fresh simulator of {@code topology} whose trap windows run on {@code clock} (nanoseconds). */
     static SimSm start(Topology topology, Path dir, LongSupplier clock, String... options) throws Exception {
-        return new SimSm(new SimFabric(topology, 7), true, dir, dir, options(options), clock);
+        return new SimSm(new SimFabric(topology, 7), true, firstCa(topology), dir, dir, options(options), clock);
     }
 
     /** A daemon on an existing simulator (a restart: the fabric keeps its state). */
     static SimSm restart(SimFabric fabric, Path dir, String... options) throws Exception {
-        return new SimSm(fabric, false, dir, dir, options(options), System::nanoTime);
+        return new SimSm(fabric, false, firstCa(fabric.topology()), dir, dir, options(options), System::nanoTime);
+    }
+
+    /**
+     * One more SM on an existing simulator, on port 1 of CA {@code caNode}, with its own cache and dump directory
+     * {@code dir} (several SMs on one fabric).
+     */
+    static SimSm at(SimFabric fabric, int caNode, Path dir, String... options) throws Exception {
+        Files.createDirectories(dir);
+        return new SimSm(fabric, false, caNode, dir, dir, options(options), System::nanoTime);
     }
 
     /** Options from name/value pairs on top of the defaults; sweeps only on request unless given. */

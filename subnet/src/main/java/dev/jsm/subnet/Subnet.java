@@ -231,6 +231,25 @@ public final class Subnet {
     }
 
     /**
+     * Forgets what every switch and port is known to hold - LFT and MFT blocks, P_Key blocks - so that the next
+     * programming sends every block: for a new master taking over from another SM, whose tables it cannot trust.
+     */
+    public void forgetProgrammedTables() {
+        for (Node n : nodes.values()) {
+            if (n.isSwitch()) {
+                n.asSwitch().lft().forgetProgrammed();
+                n.asSwitch().mft().forgetProgrammed();
+            }
+            for (PhysPort p : n.ports()) {
+                BlockTable t = p.pKeyTableIfAny();
+                if (t != null) {
+                    t.forgetHeld();
+                }
+            }
+        }
+    }
+
+    /**
      * Assigns the dense indices of nodes, switches, physical ports, end ports and links, in unsigned node-GUID then
      * port-number order. A no-op if nothing structural changed since the last call.
      */

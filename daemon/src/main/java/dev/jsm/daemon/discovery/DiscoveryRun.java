@@ -20,6 +20,7 @@ import java.util.Set;
 final class DiscoveryRun {
 
     final SweepContext ctx;
+    final OtherSms otherSms;
     final int sweep;
     /** Links proven by a NodeInfo answer in this pass (identity: the model's link objects). */
     final Set<Link> confirmed = new HashSet<>();
@@ -33,8 +34,9 @@ final class DiscoveryRun {
     int nodeInfoRequests;
     int unanswered;
 
-    DiscoveryRun(SweepContext ctx) {
+    DiscoveryRun(SweepContext ctx, OtherSms otherSms) {
         this.ctx = ctx;
+        this.otherSms = otherSms;
         this.sweep = ctx.subnet().beginSweep();
         this.nodeInfo = new NodeInfoReceiver(this);
         this.portInfo = new PortInfoReceiver(this);

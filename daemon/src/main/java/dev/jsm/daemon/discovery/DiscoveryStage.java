@@ -22,7 +22,13 @@ public final class DiscoveryStage implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(DiscoveryStage.class);
 
+    private final OtherSms otherSms;
     private DiscoveryRun run;
+
+    /** @param otherSms told of the other SMs discovery meets */
+    public DiscoveryStage(OtherSms otherSms) {
+        this.otherSms = otherSms;
+    }
 
     @Override
     public String name() {
@@ -31,7 +37,8 @@ public final class DiscoveryStage implements SweepStage {
 
     @Override
     public StageOutcome run(SweepContext ctx) {
-        run = new DiscoveryRun(ctx);
+        otherSms.discoveryStarted();
+        run = new DiscoveryRun(ctx, otherSms);
         run.requestNodeInfo(null, DrPath.local());
         return StageOutcome.CONTINUE;
     }

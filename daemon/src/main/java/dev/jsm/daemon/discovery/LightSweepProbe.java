@@ -24,8 +24,9 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * The light sweep (FACTS 1.2): a SwitchInfo Get to every switch. PortStateChange set on any switch, a switch that
- * does not answer or answers with an error, means the fabric changed: a heavy sweep is requested.
+ * The light sweep (FACTS 1.2): a SwitchInfo Get to every switch, and an SMInfo Get to every other SM known
+ * ({@link OtherSms}). PortStateChange set on any switch, a switch that does not answer or answers with an error, or
+ * another SM that now calls for an election, means the fabric changed: a heavy sweep is requested.
  *
  * <p>Like OpenSM's light sweep it also asks for the NodeInfo behind every port that is up but leads nowhere in the
  * model (a switch port, or the SM's own port): the node there did not answer the heavy sweep (firmware still
@@ -47,6 +48,13 @@ public final class LightSweepProbe implements SweepStage {
     /** GUIDs of unknown remotes that answered in this light sweep. */
     private final Set<Long> answering = new HashSet<>();
 
+    private final OtherSms otherSms;
+
+    /** @param otherSms the other SMs, asked again at every light sweep */
+    public LightSweepProbe(OtherSms otherSms) {
+        this.otherSms = otherSms;
+    }
+
     @Override
     public String name() {
         return "light-sweep";
@@ -58,6 +66,7 @@ public final class LightSweepProbe implements SweepStage {
         answering.clear();
         probed = 0;
         unknownRemotes = 0;
+        otherSms.lightSweep(ctx, changes::add);
         EndPort sm = ctx.smPort();
         Node smNode = sm == null ? null : sm.node();
         for (Node node : ctx.subnet().nodes()) {

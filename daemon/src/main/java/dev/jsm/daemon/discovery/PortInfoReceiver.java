@@ -12,8 +12,9 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Handles PortInfo answers: stores the port's values in the model and, for a live port of a switch (or the SM's own
- * port at hop 0) whose cable is not yet confirmed in this pass, probes one hop further with NodeInfo. The port an
+ * Handles PortInfo answers: stores the port's values in the model, reports a live port that says IsSM (another SM)
+ * to {@link OtherSms} and, for a live port of a switch (or the SM's own port at hop 0) whose cable is not yet
+ * confirmed in this pass, probes one hop further with NodeInfo. The port an
  * SMP arrived on is never probed back: its cable was confirmed by the NodeInfo answer that reached the node. A
  * PortInfo that does not come leaves the port unconfigured, so it counts as a sweep error (another sweep follows).
  *
@@ -49,6 +50,10 @@ final class PortInfoReceiver {
             port = NodeInfoReceiver.ensurePort(run.ctx.subnet(), node, portNum, node.port(0).portGuid());
         }
         port.setAttributes(Attributes.of(pi));
+        if (pi.portState() > PortInfo.STATE_DOWN && (pi.capabilityMask() & PortInfo.CAP_IS_SM) != 0
+                && (portNum == 0 || !node.isSwitch()) && port.portGuid() != run.ctx.smPortGuid()) {
+            run.otherSms.smPortFound(run.ctx, port, path);
+        }
         if (portNum == 0 || pi.portState() <= PortInfo.STATE_DOWN) {
             return;
         }

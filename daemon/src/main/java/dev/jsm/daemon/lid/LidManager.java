@@ -20,8 +20,10 @@ import org.apache.logging.log4j.Logger;
  * byte-reversed numbers, so a fresh fabric gets the LIDs OpenSM would give it). For each port, the first of these
  * that is LMC-aligned and free wins: the range the port already has in the model, its guid2lid record, the LID its
  * PortInfo reports, the first free range. LIDs of ports that are gone stay reserved in guid2lid. With
- * {@code reassign_lids} the first master sweep forgets all of that and numbers the ports from 1. guid2lid is then
- * written if it changed. The LIDs reach the ports in the link manager's PortInfo Sets.
+ * {@code reassign_lids} the first master sweep since start forgets all of that and numbers the ports from 1 (not a
+ * takeover from another SM, which must not disturb traffic). A takeover first lets the LIDs the ports carry win over
+ * guid2lid, or guid2lid re-read with {@code honor_guid2lid_file} ({@link TakeoverLids}). guid2lid is then written if
+ * it changed. The LIDs reach the ports in the link manager's PortInfo Sets.
  *
  * <p>Confined to the SM thread.
  */
@@ -50,16 +52,20 @@ public final class LidManager implements SweepStage {
     @Override
     public StageOutcome run(SweepContext ctx) {
         Subnet subnet = ctx.subnet();
-        boolean reassign = !sm.firstMasterSweepDone() && ctx.options().getBool("reassign_lids");
+        List<EndPort> ports = order(subnet, ctx.smPortGuid());
+        boolean reassign = !sm.configuredSinceStart() && !sm.takeover() && ctx.options().getBool("reassign_lids");
         if (reassign) {
             LOG.info("reassign_lids: giving every port a new LID");
             store.clear();
             for (EndPort ep : subnet.endPorts()) {
                 subnet.releaseLids(ep);
             }
+        } else if (sm.takeover()) {
+            TakeoverLids.prepare(subnet, ports, ep -> lmcOf(ep, ctx), store,
+                    ctx.options().getBool("honor_guid2lid_file"));
         }
         int changed = 0;
-        for (EndPort ep : order(subnet, ctx.smPortGuid())) {
+        for (EndPort ep : ports) {
             LidRange cur = ep.lidRange();
             LidRange want = choose(ep, lmcOf(ep, ctx), store, reassign);
             if (want == null) {

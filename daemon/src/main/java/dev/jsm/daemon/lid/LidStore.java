@@ -56,27 +56,56 @@ public final class LidStore {
      */
     public static LidStore load(Path cacheDir) throws IOException {
         LidStore store = empty(cacheDir);
-        String text;
-        try {
-            text = Files.readString(store.file, StandardCharsets.US_ASCII);
-        } catch (NoSuchFileException e) {
-            return store;
+        store.readFile();
+        return store;
+    }
+
+    /**
+     * Replaces the records with those of the file as it is now ({@code honor_guid2lid_file} when this SM takes
+     * over: the master may have written it on shared storage). Problems are added to {@link #problems()}.
+     *
+     * @throws IOException if the file exists but cannot be read (the records are then unchanged)
+     */
+    public void reload() throws IOException {
+        String text = readText();
+        problems.clear();
+        clear();
+        dirty = false;
+        if (text != null) {
+            parse(text);
         }
+    }
+
+    private void readFile() throws IOException {
+        String text = readText();
+        if (text != null) {
+            parse(text);
+        }
+    }
+
+    /** The file's text, or {@code null} if there is no file. */
+    private String readText() throws IOException {
+        try {
+            return Files.readString(file, StandardCharsets.US_ASCII);
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+
+    private void parse(String text) {
         Guid2LidFile.Parsed parsed = Guid2LidFile.parse(text);
         for (String p : parsed.problems()) {
-            store.problems.add(store.file + ": " + p);
+            problems.add(file + ": " + p);
         }
         for (Guid2LidFile.Entry e : parsed.entries()) {
-            String why = store.reject(e);
+            String why = reject(e);
             if (why != null) {
-                store.problems.add(store.file + ": line " + e.line() + ": " + why + "; record dropped");
-                store.dirty = true;
+                problems.add(file + ": line " + e.line() + ": " + why + "; record dropped");
+                dirty = true;
             } else {
-                store.claim(e.guid(), LidRange.of(e.minLid(), Integer.numberOfTrailingZeros(
-                        e.maxLid() - e.minLid() + 1)));
+                claim(e.guid(), LidRange.of(e.minLid(), Integer.numberOfTrailingZeros(e.maxLid() - e.minLid() + 1)));
             }
         }
-        return store;
     }
 
     private String reject(Guid2LidFile.Entry e) {
@@ -152,6 +181,30 @@ public final class LidStore {
         }
         claim(portGuid, range);
         dirty = true;
+    }
+
+    /**
+     * The ports other than {@code portGuid} whose records hold a LID of {@code range}, in LID order without
+     * repeats.
+     */
+    public List<Long> holdersOf(LidRange range, long portGuid) {
+        List<Long> out = new ArrayList<>();
+        for (int lid = range.first(); lid <= range.last(); lid++) {
+            long g = owner[lid];
+            if (g != 0 && g != portGuid && !out.contains(g)) {
+                out.add(g);
+            }
+        }
+        return out;
+    }
+
+    /** Forgets the record of {@code portGuid}, if any. */
+    public void remove(long portGuid) {
+        LidRange old = byGuid.remove(portGuid);
+        if (old != null) {
+            release(old);
+            dirty = true;
+        }
     }
 
     /** Forgets every record ({@code reassign_lids}). */

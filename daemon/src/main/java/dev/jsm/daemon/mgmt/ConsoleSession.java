@@ -4,9 +4,12 @@ import dev.jsm.conf.ConfWriter;
 import dev.jsm.daemon.Daemon;
 import dev.jsm.daemon.log.LogSetup;
 import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.sm.RemoteSm;
+import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.RoutingResult;
+import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -101,8 +104,15 @@ final class ConsoleSession extends SimpleChannelInboundHandler<String> {
         String engine = routing == null ? "(none yet)" : routing.engineUsed().orElse("(none: no engine routed)");
         StringBuilder out = new StringBuilder();
         row(out, "Version", management.version());
+        SmStatus sm = daemon.ha().status();
         row(out, "SM State", daemon.state().name());
-        row(out, "SM Priority", Integer.toString(daemon.smInfo().priority()));
+        row(out, "SM Priority", Integer.toString(sm.priority()));
+        row(out, "Master SM", sm.isMaster() ? "this SM" : sm.masterGuid() == 0 ? "(none known)"
+                : Guid.toString(sm.masterGuid()));
+        for (RemoteSm other : daemon.ha().remoteSms()) {
+            row(out, "Other SM", Guid.toString(other.guid()) + " " + other.state().name() + ", priority "
+                    + other.priority() + ", LID " + other.lid());
+        }
         row(out, "Subnet", sweeps.lastUpSweep() > 0 ? "UP since heavy sweep " + sweeps.lastUpSweep() : "not up yet");
         row(out, "Fabric", snap.nodes().size() + " nodes, " + snap.switches().size() + " switches, "
                 + snap.endPorts().size() + " end ports, " + snap.links().size() + " links");
@@ -117,11 +127,11 @@ final class ConsoleSession extends SimpleChannelInboundHandler<String> {
 
     private static String priority(Daemon daemon, String arg) {
         if (arg.isEmpty()) {
-            return "SM priority " + daemon.smInfo().priority() + "\n";
+            return "SM priority " + daemon.ha().status().priority() + "\n";
         }
         try {
-            daemon.smInfo().setPriority(Integer.parseInt(arg));
-            return "SM priority " + daemon.smInfo().priority() + " until the next start\n";
+            daemon.ha().setPriority(Integer.parseInt(arg));
+            return "SM priority " + daemon.ha().status().priority() + " until the next start or reload\n";
         } catch (IllegalArgumentException e) {
             return "priority: expected a number 0..15, found '" + arg + "'\n";
         }

@@ -1,12 +1,15 @@
 package dev.jsm.daemon.mgmt;
 
 import dev.jsm.daemon.Daemon;
+import dev.jsm.daemon.sm.RemoteSm;
 import dev.jsm.daemon.sm.SmState;
+import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.sa.event.ReportCounters;
+import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.util.Locale;
 
@@ -49,6 +52,7 @@ final class PrometheusText {
         for (SmState s : SmState.values()) {
             sample(out, "jsm_sm_state{state=\"" + s.name() + "\"}", s == state ? 1 : 0);
         }
+        smLines(out, daemon);
         family(out, "jsm_fabric_nodes", "gauge", "Nodes at the last SUBNET UP");
         sample(out, "jsm_fabric_nodes", snap.nodes().size());
         family(out, "jsm_fabric_switches", "gauge", "Switches at the last SUBNET UP");
@@ -65,6 +69,29 @@ final class PrometheusText {
                 sample(out, "jsm_sa_requests_total{attribute=\"" + name + "\"}", n));
         eventLines(out, daemon);
         return out.toString();
+    }
+
+    /** This SM's priority, the master it stands by for, the other SMs it knows, the polls and refusals. */
+    private static void smLines(StringBuilder out, Daemon daemon) {
+        SmStatus sm = daemon.ha().status();
+        family(out, "jsm_sm_priority", "gauge", "This SM's priority (sm_priority)");
+        sample(out, "jsm_sm_priority", sm.priority());
+        family(out, "jsm_sm_master_info", "gauge", "The master SM's port GUID (1; this SM's own when it is master)");
+        sample(out, "jsm_sm_master_info{guid=\"" + (sm.isMaster() ? "self" : Guid.toString(sm.masterGuid()))
+                + "\"}", 1);
+        family(out, "jsm_remote_sm_priority", "gauge", "Other SMs seen, by port GUID and state: their priority");
+        for (RemoteSm r : daemon.ha().remoteSms()) {
+            sample(out, "jsm_remote_sm_priority{guid=\"" + Guid.toString(r.guid()) + "\",state=\""
+                    + r.state().name() + "\"}", r.priority());
+        }
+        family(out, "jsm_sm_polls_total", "counter", "SMInfo polls of the master (standby) or of a master "
+                + "waited for");
+        sample(out, "jsm_sm_polls_total", daemon.ha().polls());
+        family(out, "jsm_sets_refused_total", "counter", "Sets not sent because this SM was not master");
+        sample(out, "jsm_sets_refused_total", daemon.refusedSets());
+        family(out, "jsm_sa_ignored_total", "counter", "SA MADs ignored because this SM was not a master past "
+                + "its first sweep");
+        sample(out, "jsm_sa_ignored_total", daemon.sa().ignoredNotMaster());
     }
 
     private static void eventLines(StringBuilder out, Daemon daemon) {

@@ -1,9 +1,13 @@
 package dev.jsm.daemon.mgmt;
 
 import dev.jsm.daemon.Daemon;
+import dev.jsm.daemon.sm.HighAvailability;
+import dev.jsm.daemon.sm.RemoteSm;
+import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.RoutingResult;
+import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 
 /**
@@ -43,12 +47,31 @@ final class StatusJson {
         } else {
             quote(out, routing.engineUsed().get());
         }
+        out.append(',');
+        smFields(out, daemon.ha());
         out.append(",\"mads\":{\"sent\":").append(mads.sent())
                 .append(",\"received\":").append(mads.received())
                 .append(",\"retries\":").append(mads.retries())
                 .append(",\"timeouts\":").append(mads.timeouts())
                 .append(",\"outstanding\":").append(mads.outstanding()).append("}}");
         return out.toString();
+    }
+
+    /** This SM's priority, the master it takes (or "self"), and the other SMs it knows. */
+    private static void smFields(StringBuilder out, HighAvailability ha) {
+        SmStatus sm = ha.status();
+        out.append("\"smPriority\":").append(sm.priority()).append(',');
+        field(out, "masterSm", sm.isMaster() ? "self" : sm.masterGuid() == 0 ? "" : Guid.toString(sm.masterGuid()))
+                .append(",\"otherSms\":[");
+        String sep = "";
+        for (RemoteSm r : ha.remoteSms()) {
+            out.append(sep).append('{');
+            field(out, "guid", Guid.toString(r.guid())).append(',');
+            field(out, "state", r.state().name()).append(',');
+            out.append("\"priority\":").append(r.priority()).append(",\"lid\":").append(r.lid()).append('}');
+            sep = ",";
+        }
+        out.append(']');
     }
 
     private static StringBuilder field(StringBuilder out, String name, String value) {

@@ -2,7 +2,7 @@ package dev.jsm.daemon.sa;
 
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.mcast.McastGroups;
-import dev.jsm.daemon.sm.SmInfoResponder;
+import dev.jsm.daemon.sm.SmInfoAgent;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SweepListener;
@@ -37,6 +37,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -48,7 +49,8 @@ import java.util.function.Supplier;
  * follow), the routing engine's path SLs, the QoS policy and the partitions in force, the P_Key, SL2VL and VLArb
  * tables the SM programmed ({@link PortTableCopies}) - so a sweep never waits for queries and queries never see a
  * half-configured fabric. The SA's MADs reach it through the transactions layer's
- * unsolicited dispatch (the layer owns the channel's receiver). Multicast joins and leaves reach the SM's groups
+ * unsolicited dispatch (the layer owns the channel's receiver); while this SM is not master, or is a master whose
+ * first sweep has not reached SUBNET UP, they are counted and ignored, as a standby SA must (C15-0.1.3; OpenSM). Multicast joins and leaves reach the SM's groups
  * through {@link McastChanges}; the partitions' well-known groups are created in the SA at each SUBNET UP, and the
  * memberships of ports that left the fabric are dropped then (their leaves reach the SM's groups the same way, and
  * the MFTs are reprogrammed in the heavy sweep that follows). Traps the SM receives are forwarded to the SA's event
@@ -64,8 +66,9 @@ public final class SaService implements SweepListener, AutoCloseable {
 
     private final SaAgent agent;
     private final SmStatus status;
-    private final SmInfoResponder smInfo;
+    private final SmInfoAgent smInfo;
     private final Supplier<PortTables> heldTables;
+    private final AtomicLong ignored = new AtomicLong();
     /** SA MADs received, by the low byte of the attribute ID (every SA attribute is below 0x100). */
     private final AtomicLongArray byAttribute = new AtomicLongArray(0x100);
 
@@ -73,14 +76,14 @@ public final class SaService implements SweepListener, AutoCloseable {
      * An agent on {@code channel}, fed by {@code transactions}; nothing is answered before {@link #start}.
      *
      * @param o the options at start (the agent's RMPP timing; later views bring the options in effect)
-     * @param status the SM's status (its LID)
+     * @param status the SM's status (its LID; whether the SA answers: only a master past its first sweep does)
      * @param smInfo what the SM says about itself (SMInfoRecord)
      * @param changeMulticast how membership changes reach the SM ({@code Daemon.changeMulticast})
      * @param heldTables copies of the P_Key, SL2VL and VLArb tables the ports hold, taken on the SM thread at SUBNET
      *     UP
      */
     public SaService(MadChannel channel, MadTransactions transactions, SmOptions o, SmStatus status,
-                     SmInfoResponder smInfo, BiConsumer<Consumer<McastGroups>, String> changeMulticast,
+                     SmInfoAgent smInfo, BiConsumer<Consumer<McastGroups>, String> changeMulticast,
                      Supplier<PortTables> heldTables) {
         this.status = status;
         this.smInfo = smInfo;
@@ -92,7 +95,11 @@ public final class SaService implements SweepListener, AutoCloseable {
             transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_ADM, m), Runnable::run,
                     (from, mad, length) -> {
                         byAttribute.incrementAndGet(length >= 18 ? MadHeader.ATTRIBUTE_ID.getInt(mad, 0) & 0xFF : 0);
-                        agent.onMad(from, mad, length);
+                        if (status.saAnswers()) {
+                            agent.onMad(from, mad, length);
+                        } else {
+                            ignored.incrementAndGet();
+                        }
                     });
         }
         transactions.onForeignResponse(UnsolicitedFilter.of(MgmtClass.SUBN_ADM, Method.REPORT, AttributeId.NOTICE),
@@ -133,6 +140,14 @@ public final class SaService implements SweepListener, AutoCloseable {
      */
     public void forwardTrap(Notice notice, int sourceLid) {
         agent.forwardTrap(sourceLid, notice);
+    }
+
+    /**
+     * SA MADs ignored because this SM was not a master past its first sweep (C15-0.1.3: a standby's SA answers
+     * nothing; as OpenSM, not even a master's before its first SUBNET UP).
+     */
+    public long ignoredNotMaster() {
+        return ignored.get();
     }
 
     /** The agent's counters (metrics, tests). */

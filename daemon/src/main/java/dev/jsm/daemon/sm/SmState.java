@@ -33,4 +33,23 @@ public enum SmState {
     public String enteringLine() {
         return "Entering " + logName + " state";
     }
+
+    /** OpenSM's name of the state ({@code NOTACTIVE}, {@code MASTER}, ...). */
+    public String logName() {
+        return logName;
+    }
+
+    /**
+     * The state with SMInfo.SMState {@code wireValue}.
+     *
+     * @throws IllegalArgumentException if it is not 0..3
+     */
+    public static SmState fromWire(int wireValue) {
+        for (SmState s : values()) {
+            if (s.wireValue == wireValue) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("SMInfo.SMState " + wireValue + " is not 0..3");
+    }
 }

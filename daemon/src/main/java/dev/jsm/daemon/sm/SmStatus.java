@@ -5,27 +5,56 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * What this SM is now: its state, its own LID once assigned, and whether the first master sweep has completed
- * (OpenSM's {@code first_time_master_sweep}: until then every port gets a PortInfo Set and clients are asked to
- * re-register).
+ * What this SM is now: its state and priority, the SM it takes as master while it is not master itself, its own
+ * LID once assigned, and where it is in its mastership: whether the first master sweep since it became master has
+ * completed (OpenSM's {@code first_time_master_sweep}: until then every CA port gets ClientReregister and the SA
+ * answers nothing), whether that mastership is a takeover from another SM (the ports keep the LIDs they carry, the
+ * tables they hold are not trusted), and whether any master sweep completed since start ({@code reassign_lids} only
+ * applies before that). The state changes only through {@link SmStateMachine}.
  *
- * <p>Thread-safe: written on the SM thread, read by the event loop and the SMInfo responder.
+ * <p>Thread-safe: written on the SM thread and by the state machine, read by any thread (the SMInfo agent on the
+ * receive thread, the SA, /metrics).
  */
 public final class SmStatus {
 
     private static final Logger LOG = LogManager.getLogger(SmStatus.class);
 
-    private volatile SmState state = SmState.DISCOVERING;
+    private volatile SmState state;
+    private volatile int priority;
+    private volatile long masterGuid;
     private volatile int smLid;
     private volatile boolean firstMasterSweepDone;
+    private volatile boolean takeover;
+    private volatile boolean configuredSinceStart;
+
+    /** A status in DISCOVERING with priority 0 (tests). */
+    public SmStatus() {
+        this(SmState.DISCOVERING, 0);
+    }
+
+    /**
+     * A status at start.
+     *
+     * @param initial DISCOVERING, or NOT_ACTIVE with {@code sm_inactive}
+     * @param priority {@code sm_priority}, 0..15
+     */
+    public SmStatus(SmState initial, int priority) {
+        this.state = initial;
+        this.priority = checkedPriority(priority);
+    }
 
     /** The state now. */
     public SmState state() {
         return state;
     }
 
-    /** Enters {@code next}, logging OpenSM's "Entering ... state" line if it is a change. */
-    public void enter(SmState next) {
+    /** Whether this SM is MASTER: it alone may configure the fabric. */
+    public boolean isMaster() {
+        return state == SmState.MASTER;
+    }
+
+    /** Enters {@code next}, logging OpenSM's "Entering ... state" line if it is a change. Only the state machine. */
+    void enter(SmState next) {
         if (state != next) {
             state = next;
             LOG.log(LogLevels.SYS, next.enteringLine());
@@ -35,6 +64,26 @@ public final class SmStatus {
     /** Logs the state at start ("Entering DISCOVERING state"), as OpenSM does at initialisation. */
     public void announce() {
         LOG.log(LogLevels.SYS, state.enteringLine());
+    }
+
+    /** The priority this SM reports and is elected by (0..15). */
+    public int priority() {
+        return priority;
+    }
+
+    /** Changes the priority ({@code sm_priority} reloaded, the console). Only the state machine. */
+    void setPriority(int p) {
+        priority = checkedPriority(p);
+    }
+
+    /** GUID of the SM port this SM takes as master (polls, hands over to, waits for), 0 if none. */
+    public long masterGuid() {
+        return masterGuid;
+    }
+
+    /** Records the master's port GUID. Only the state machine. */
+    void setMasterGuid(long guid) {
+        masterGuid = guid;
     }
 
     /** The SM port's base LID, 0 before the LID manager assigned one. */
@@ -47,13 +96,51 @@ public final class SmStatus {
         smLid = lid;
     }
 
-    /** Whether a master sweep has reached SUBNET UP since start-up. */
+    /** Whether a master sweep has reached SUBNET UP since this SM last became master. */
     public boolean firstMasterSweepDone() {
         return firstMasterSweepDone;
     }
 
-    /** Records that a master sweep reached SUBNET UP. */
+    /** Records that a master sweep reached SUBNET UP: the takeover, if any, is complete. */
     public void markFirstMasterSweepDone() {
         firstMasterSweepDone = true;
+        takeover = false;
+        configuredSinceStart = true;
+    }
+
+    /**
+     * Whether this mastership took over from another SM (this SM was STANDBY, or got a HANDOVER) and its first
+     * master sweep has not completed: the LIDs the ports carry are kept and what the switches hold is read as
+     * unknown (OpenSM's {@code coming_out_of_standby}).
+     */
+    public boolean takeover() {
+        return takeover;
+    }
+
+    /** Whether a master sweep has reached SUBNET UP since the daemon started. */
+    public boolean configuredSinceStart() {
+        return configuredSinceStart;
+    }
+
+    /**
+     * Starts a mastership: its first master sweep is ahead. Only the state machine.
+     *
+     * @param fromOtherSm whether another SM was master before (a takeover)
+     */
+    void beginMastership(boolean fromOtherSm) {
+        firstMasterSweepDone = false;
+        takeover = fromOtherSm;
+    }
+
+    /** Whether the SA answers requests now: as OpenSM's, only a MASTER whose first master sweep is complete. */
+    public boolean saAnswers() {
+        return state == SmState.MASTER && firstMasterSweepDone;
+    }
+
+    private static int checkedPriority(int p) {
+        if (p < 0 || p > 15) {
+            throw new IllegalArgumentException("SM priority must be 0..15, not " + p);
+        }
+        return p;
     }
 }

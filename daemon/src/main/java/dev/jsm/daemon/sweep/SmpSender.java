@@ -8,13 +8,17 @@ import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.OutboundMad;
 import dev.jsm.mad.txn.ResponseHandler;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * Builds the SMPs the SM sends - all directed route with DrSLID = DrDLID = permissive, as OpenSM does (FACTS 1.4)
  * - and hands them to {@link MadTransactions}, which pipelines them through its window and reports each outcome on
  * the SM thread.
  *
- * <p>Thread-safe (stateless apart from the M_Key); used on the SM thread.
+ * <p>Thread-safe; used on the SM thread.
  */
 public final class SmpSender {
 
@@ -25,13 +29,26 @@ public final class SmpSender {
         void writeTo(byte[] mad, int offset);
     }
 
+    private static final Logger LOG = LogManager.getLogger(SmpSender.class);
+
     private final MadTransactions transactions;
     private final long mKey;
+    private final BooleanSupplier master;
+    private final AtomicLong refusedSets = new AtomicLong();
 
-    /** A sender presenting {@code mKey} (the {@code m_key} option) in every SMP. */
+    /** A sender presenting {@code mKey} (the {@code m_key} option) in every SMP, which may always send Sets. */
     public SmpSender(MadTransactions transactions, long mKey) {
+        this(transactions, mKey, () -> true);
+    }
+
+    /**
+     * A sender presenting {@code mKey} (the {@code m_key} option) in every SMP, which sends a Set only while
+     * {@code master} says this SM is master: a standby configures nothing, whatever a stage asks.
+     */
+    public SmpSender(MadTransactions transactions, long mKey, BooleanSupplier master) {
         this.transactions = transactions;
         this.mKey = mKey;
+        this.master = master;
     }
 
     /** Sends {@code Get(attr, modifier)} along {@code path}. */
@@ -40,10 +57,24 @@ public final class SmpSender {
         transactions.send(OutboundMad.of(MadAddress.directedRoute(), mad), handler);
     }
 
-    /** Sends {@code Set(attr, modifier)} with the payload {@code payload} writes along {@code path}. */
+    /**
+     * Sends {@code Set(attr, modifier)} with the payload {@code payload} writes along {@code path} - only while this
+     * SM is master: otherwise nothing is sent, the handler is never called, and the refusal is logged and counted.
+     */
     public void set(DrPath path, AttributeId attr, long modifier, Payload payload, ResponseHandler handler) {
+        if (!master.getAsBoolean()) {
+            refusedSets.incrementAndGet();
+            LOG.error("SM-0629 {} Set (modifier 0x{}) not sent: this SM is not master", attr,
+                    Long.toHexString(modifier));
+            return;
+        }
         byte[] mad = Smp.directedRoute(Method.SET, 0, attr, modifier, path, mKey);
         payload.writeTo(mad, Smp.DATA_OFFSET);
         transactions.send(OutboundMad.of(MadAddress.directedRoute(), mad), handler);
+    }
+
+    /** Sets not sent because this SM was not master (a bug if ever non-zero; for the metrics). */
+    public long refusedSets() {
+        return refusedSets.get();
     }
 }

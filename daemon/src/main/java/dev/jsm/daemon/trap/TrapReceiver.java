@@ -19,7 +19,8 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Receives traps (Trap(Notice), class 0x01): answers each with a TrapRepress, so the sender stops repeating it;
+ * Receives traps (Trap(Notice), class 0x01) while this SM is master (an SM that is not drops them unanswered, as
+ * OpenSM): answers each with a TrapRepress, so the sender stops repeating it;
  * hands every port-health trap (129-131) to the {@link PortTrapSink} with whether it was repeated (which marks
  * ports unhealthy, see {@link PortHealthMonitor}); drops repeated ones ({@link TrapSuppression}: counted, nothing
  * else happens); for trap 128 (link state changed) and 144 (local changes) asks for a heavy sweep when
@@ -47,6 +48,7 @@ public final class TrapReceiver {
     private final MadTransactions transactions;
     private final SmEvents events;
     private final BooleanSupplier sweepOnTrap;
+    private final BooleanSupplier master;
     private final ObjIntConsumer<Notice> forward;
     private final PortTrapSink portTraps;
     private final LongSupplier clock;
@@ -54,15 +56,18 @@ public final class TrapReceiver {
     private final AtomicLong suppressed = new AtomicLong();
 
     /**
-     * A receiver answering through {@code transactions}, asking {@code events} for sweeps, forwarding traps
+     * A receiver taking traps while {@code master} says so, answering through {@code transactions}, asking
+     * {@code events} for sweeps, forwarding traps
      * through {@code forward} (notice, source LID) and port-health traps to {@code portTraps}, with {@code clock}
      * (nanoseconds) timing the suppression window.
      */
     public TrapReceiver(MadTransactions transactions, SmEvents events, BooleanSupplier sweepOnTrap,
-                        ObjIntConsumer<Notice> forward, PortTrapSink portTraps, LongSupplier clock) {
+                        BooleanSupplier master, ObjIntConsumer<Notice> forward, PortTrapSink portTraps,
+                        LongSupplier clock) {
         this.transactions = transactions;
         this.events = events;
         this.sweepOnTrap = sweepOnTrap;
+        this.master = master;
         this.forward = forward;
         this.portTraps = portTraps;
         this.clock = clock;
@@ -70,6 +75,10 @@ public final class TrapReceiver {
 
     /** Handles one Trap MAD. */
     public void onTrap(MadAddress from, byte[] mad, int length) {
+        if (!master.getAsBoolean()) {
+            LOG.debug("trap from {} dropped: this SM is not master", from);
+            return;
+        }
         Notice notice = Notice.decode(mad, Smp.DATA_OFFSET);
         repress(from, mad, length);
         int sourceLid = from instanceof MadAddress.LidRouted l ? l.lid() : 0;

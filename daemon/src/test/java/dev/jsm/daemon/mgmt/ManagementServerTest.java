@@ -150,7 +150,7 @@ class ManagementServerTest {
             assertThat(untilPrompt(in)).contains("\nsweep_interval 0\n", "\nrouting_engine ");
             send(out, "priority 7");
             assertThat(untilPrompt(in)).contains("SM priority 7");
-            assertThat(daemon.smInfo().current().priority()).isEqualTo(7);
+            assertThat(daemon.ha().agent().current().priority()).isEqualTo(7);
             send(out, "priority 16");
             assertThat(untilPrompt(in)).contains("expected a number 0..15");
             send(out, "portstatus");

@@ -9,7 +9,6 @@ import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.mcast.MftProgrammer;
 import dev.jsm.daemon.route.LftProgrammer;
 import dev.jsm.daemon.route.UnicastRouting;
-import dev.jsm.daemon.sm.SmStateStage;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
@@ -39,10 +38,10 @@ class MftTopTest {
         long hostA = t.node(ca(t, 1)).portGuid(1);
         long hostB = t.node(ca(t, 3)).portGuid(1);
         try (StageRig rig = new StageRig(t, dir)) {
-            DiscoveryStage d = new DiscoveryStage();
+            DiscoveryStage d = rig.discovery();
             McastGroups groups = new McastGroups();
             MftProgrammer mfts = new MftProgrammer(groups, rig.routes);
-            rig.run(d, new DropManager(d), new SmStateStage(rig.status), new LidManager(rig.lids, rig.status),
+            rig.run(d, new DropManager(d), rig.election(), new LidManager(rig.lids, rig.status),
                     new SnapshotStage(), new UnicastRouting(rig.chain, rig.routes), new LftProgrammer());
             int otherTop = rig.fabric.switchInfo(otherLeaf).multicastFdbTop();
             rig.onSm(() -> {

@@ -2,11 +2,13 @@ package dev.jsm.daemon.sweep;
 
 import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.discovery.DiscoveryStage;
 import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.link.PortWishes;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
 import dev.jsm.daemon.route.RoutingState;
+import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionSettings;
@@ -17,9 +19,12 @@ import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
+import dev.jsm.subnet.Subnet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * Runs chosen sweep stages, exactly as the daemon's pipeline does (SM thread, transactions, quiescence barrier),
@@ -33,12 +38,14 @@ final class StageRig implements AutoCloseable {
     final MadTransactions transactions;
     final SweepContext ctx;
     final SmStatus status = new SmStatus();
+    final HighAvailability ha;
     final LidStore lids;
     final RoutingChain chain = RoutingChain.parse(null, EngineOptions.defaults(), RoutingEngines.load());
     final RoutingState routes = new RoutingState();
     final PortWishes wishes = new PortWishes();
     private final SimMadChannel channel;
     private final SmThread sm = new SmThread();
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     private final StagePipeline pipeline;
 
     StageRig(Topology topology, Path dir) throws Exception {
@@ -55,6 +62,17 @@ final class StageRig implements AutoCloseable {
         ctx = new SweepContext(options, dir, new SmpSender(transactions, 0), events,
                 channel.localPort().portGuid());
         pipeline = new StagePipeline(sm, transactions, events);
+        ha = new HighAvailability(status, channel.localPort(), () -> options, transactions, events, timer);
+    }
+
+    /** Discovery as the daemon runs it, meeting the other SMs. */
+    DiscoveryStage discovery() {
+        return new DiscoveryStage(ha.otherSms());
+    }
+
+    /** The election as the daemon runs it (alone on the fabric: DISCOVERING becomes MASTER). */
+    SweepStage election() {
+        return ha.election(Subnet::forgetProgrammedTables);
     }
 
     /** Runs {@code stages} as one sweep. */
@@ -79,6 +97,7 @@ final class StageRig implements AutoCloseable {
     @Override
     public void close() {
         transactions.close();
+        timer.shutdownNow();
         sm.close();
         channel.close();
         fabric.close();

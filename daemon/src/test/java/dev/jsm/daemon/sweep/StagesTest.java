@@ -9,7 +9,6 @@ import dev.jsm.daemon.link.LinkManager;
 import dev.jsm.daemon.link.PortActivator;
 import dev.jsm.daemon.route.LftProgrammer;
 import dev.jsm.daemon.route.UnicastRouting;
-import dev.jsm.daemon.sm.SmStateStage;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
@@ -29,7 +28,7 @@ class StagesTest {
     void discoveryFindsEveryNodeOnceThroughLoopsAndRecordsRoutes() throws Exception {
         Topology t = TopologyShapes.load("torus:dims=4x4,hosts=1");
         try (StageRig rig = new StageRig(t, dir)) {
-            DiscoveryStage d = new DiscoveryStage();
+            DiscoveryStage d = rig.discovery();
             assertThat(rig.run(d, new DropManager(d))).isEqualTo(StageOutcome.CONTINUE);
             rig.onSm(() -> {
                 assertThat(rig.ctx.subnet().nodeCount()).isEqualTo(t.nodeCount());
@@ -51,7 +50,7 @@ class StagesTest {
     void aNodeThatNoLongerAnswersIsDroppedWithItsCables() throws Exception {
         Topology t = TopologyShapes.load("fat2:k=4");
         try (StageRig rig = new StageRig(t, dir)) {
-            DiscoveryStage d = new DiscoveryStage();
+            DiscoveryStage d = rig.discovery();
             rig.run(d, new DropManager(d));
             int spine = lastSwitch(t);
             rig.fabric.faults().removeNode(spine);
@@ -68,13 +67,13 @@ class StagesTest {
     void configurationStagesSendOnlyWhatIsMissing() throws Exception {
         Topology t = TopologyShapes.load("fat2:k=4");
         try (StageRig rig = new StageRig(t, dir)) {
-            DiscoveryStage d = new DiscoveryStage();
+            DiscoveryStage d = rig.discovery();
             LidManager lids = new LidManager(rig.lids, rig.status);
             UnicastRouting routing = new UnicastRouting(rig.chain, rig.routes);
             LftProgrammer lfts = new LftProgrammer();
             LinkManager links = new LinkManager(rig.wishes, rig.status);
             PortActivator activator = new PortActivator(rig.wishes, rig.status);
-            assertThat(rig.run(d, new DropManager(d), new SmStateStage(rig.status), lids, new SnapshotStage(),
+            assertThat(rig.run(d, new DropManager(d), rig.election(), lids, new SnapshotStage(),
                     routing, lfts, links, activator)).isEqualTo(StageOutcome.CONTINUE);
             assertThat(rig.onSm(rig.ctx::sweepErrors)).isZero();
             for (int n = 0; n < t.nodeCount(); n++) {

@@ -28,7 +28,7 @@ class TrapReceiverTest {
     private final SmEvents events = new SmEvents();
     private final List<String> forwarded = new ArrayList<>();
     private final List<String> portTraps = new ArrayList<>();
-    private final TrapReceiver receiver = new TrapReceiver(transactions, events, () -> true,
+    private final TrapReceiver receiver = new TrapReceiver(transactions, events, () -> true, () -> true,
             (notice, lid) -> forwarded.add(notice.trapNumberOrDeviceId() + " from " + lid),
             (notice, repeated) -> portTraps.add(notice.trapNumberOrDeviceId() + (repeated ? " repeated" : "")),
             () -> 0L);

@@ -1,0 +1,120 @@
+package dev.jsm.daemon.sm;
+
+import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.discovery.OtherSms;
+import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.mad.channel.LocalPort;
+import dev.jsm.mad.codec.AttributeId;
+import dev.jsm.mad.codec.Method;
+import dev.jsm.mad.codec.MgmtClass;
+import dev.jsm.mad.smp.Notice;
+import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.UnsolicitedFilter;
+import dev.jsm.subnet.Subnet;
+import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * This SM among the others of the subnet: the state machine and its status, the SMInfo agent answering other SMs,
+ * the probe finding them, the election stage, the poller of the master and Trap 144 - put together once for the
+ * daemon, which hands {@link #otherSms()} to discovery and {@link #election} to the heavy sweep.
+ *
+ * <p>Thread-safe.
+ */
+public final class HighAvailability {
+
+    private final SmStatus status;
+    private final SmStateMachine machine;
+    private final RemoteSms remotes = new RemoteSms();
+    private final LocalSmPort localPort = new LocalSmPort();
+    private final SmInfoAgent agent;
+    private final Trap144 trap144;
+    private final OtherSmProbe probe;
+    private final MasterPoller poller;
+
+    /**
+     * Builds the pieces and registers the SMInfo agent for Gets and Sets, LID-routed and directed-route, run on the
+     * receive thread. Nothing is sent before {@link #start}.
+     *
+     * @param status the SM's status (its initial state: DISCOVERING, or NOTACTIVE with {@code sm_inactive})
+     * @param port this SM's port (GUID, number)
+     * @param options the options in effect (read as they change)
+     */
+    public HighAvailability(SmStatus status, LocalPort port, Supplier<SmOptions> options, MadTransactions transactions,
+                            SmEvents events, ScheduledExecutorService timer) {
+        long ownGuid = port.portGuid();
+        this.status = status;
+        this.machine = new SmStateMachine(status, ownGuid, events);
+        long mKey = options.get().mKey();
+        this.agent = new SmInfoAgent(transactions, machine, remotes, localPort, () -> options.get().smKey(), mKey);
+        this.trap144 = new Trap144(transactions, localPort, Notice.PRODUCER_CA);
+        this.probe = new OtherSmProbe(machine, remotes, () -> options.get().smKey(),
+                () -> options.get().getBool("ignore_other_sm"));
+        this.poller = new MasterPoller(machine, remotes, transactions, trap144, localPort, port.portNum(), timer,
+                () -> options.get().getInt("sminfo_polling_timeout"),
+                () -> options.get().getInt("polling_retry_number"), mKey);
+        for (MgmtClass cls : new MgmtClass[] {MgmtClass.SUBN_LID_ROUTED, MgmtClass.SUBN_DIRECTED_ROUTE}) {
+            transactions.onUnsolicited(UnsolicitedFilter.of(cls, Method.GET, AttributeId.SM_INFO), Runnable::run,
+                    agent::onGet);
+            transactions.onUnsolicited(UnsolicitedFilter.of(cls, Method.SET, AttributeId.SM_INFO), Runnable::run,
+                    agent::onSet);
+        }
+    }
+
+    /** Starts polling (it polls only while the state machine names an SM to poll). */
+    public void start() {
+        poller.start();
+    }
+
+    /** The status. */
+    public SmStatus status() {
+        return status;
+    }
+
+    /** This SM's SMInfo (the SA's SMInfoRecord). */
+    public SmInfoAgent agent() {
+        return agent;
+    }
+
+    /** What discovery reports the other SMs to. */
+    public OtherSms otherSms() {
+        return probe;
+    }
+
+    /** The other SMs known. */
+    public List<RemoteSm> remoteSms() {
+        return remotes.all();
+    }
+
+    /** Polls of the master sent so far. */
+    public long polls() {
+        return poller.polls();
+    }
+
+    /**
+     * The heavy sweep's election stage.
+     *
+     * @param forgetHeld forgets what the fabric's tables are known to hold, at a takeover
+     */
+    public SmElection election(Consumer<Subnet> forgetHeld) {
+        return new SmElection(machine, remotes, probe, localPort, agent, trap144, forgetHeld);
+    }
+
+    /**
+     * Changes this SM's priority ({@code sm_priority} reloaded, the console's {@code priority}). A standby whose
+     * priority rose tells the master with Trap 144, so a lower master sweeps and hands over; a master's next heavy
+     * sweep hands over to a higher standby.
+     *
+     * @throws IllegalArgumentException if {@code priority} is outside 0..15
+     */
+    public void setPriority(int priority) {
+        if (machine.changePriority(priority) && status.state() == SmState.STANDBY) {
+            RemoteSm master = remotes.get(status.masterGuid());
+            if (master != null) {
+                trap144.send(master, Trap144.SM_PRIORITY_CHANGED);
+            }
+        }
+    }
+}

@@ -1,0 +1,190 @@
+package dev.jsm.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jsm.daemon.sm.SmState;
+import dev.jsm.mad.codec.AttributeId;
+import dev.jsm.sim.SimFabric;
+import dev.jsm.sim.topo.NodeKind;
+import dev.jsm.sim.topo.Topology;
+import dev.jsm.sim.topo.TopologyShapes;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two or three daemons on one simulated fabric, each on its own CA port, the simulator carrying their SMInfo MADs to
+ * each other as ibsim does: the election, standby without a single configuration Set, failover by polling timeout,
+ * handover to a higher SM, and the LIDs and LFTs a takeover leaves unchanged.
+ */
+class HighAvailabilitySimTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    /** Fast polling so that a failover takes a fraction of a second. */
+    private static final String[] FAST_POLLING = {"sminfo_polling_timeout", "100", "polling_retry_number", "2"};
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aLowerSmStandsBySendingNoSetAndTakesOverKeepingEveryLidAndLft() throws Exception {
+        try (SimFabric fabric = new SimFabric(TopologyShapes.load("fat2:k=4"), 7);
+             SimSm high = SimSm.at(fabric, ca(fabric, 0), dir.resolve("high"), with("sm_priority", "10"))) {
+            high.awaitSubnetUp(WAIT);
+            List<Integer> lidsBefore = lids(fabric);
+            List<Integer> lftsBefore = lfts(fabric);
+            try (SimSm low = SimSm.at(fabric, ca(fabric, 1), dir.resolve("low"), with("sm_priority", "1"))) {
+                await(() -> low.daemon.state() == SmState.STANDBY, "the lower SM stands by");
+                assertThat(high.daemon.state()).isEqualTo(SmState.MASTER);
+                assertThat(low.daemon.ha().status().masterGuid()).isEqualTo(high.channel.localPort().portGuid());
+                assertThat(low.counted.configurationSets()).as("a standby sends no Set").isZero();
+                assertThat(low.daemon.refusedSets()).isZero();
+
+                high.close();
+                low.awaitSubnetUp(WAIT);
+
+                assertThat(low.daemon.state()).isEqualTo(SmState.MASTER);
+                assertThat(lids(fabric)).as("every port keeps its LID").isEqualTo(lidsBefore);
+                assertThat(lfts(fabric)).as("no LFT entry changes").isEqualTo(lftsBefore);
+            }
+        }
+    }
+
+    @Test
+    void aHigherSmStartedLaterGetsTheMastershipByHandoverAndNoLidChanges() throws Exception {
+        try (SimFabric fabric = new SimFabric(TopologyShapes.load("fat2:k=4"), 7);
+             SimSm low = SimSm.at(fabric, ca(fabric, 0), dir.resolve("low"), with("sm_priority", "1"))) {
+            low.awaitSubnetUp(WAIT);
+            List<Integer> lidsBefore = lids(fabric);
+            try (SimSm high = SimSm.at(fabric, ca(fabric, 1), dir.resolve("high"), with("sm_priority", "10"))) {
+                high.awaitSubnetUp(WAIT);
+                await(() -> low.daemon.state() == SmState.STANDBY, "the lower master hands over");
+
+                assertThat(high.daemon.state()).isEqualTo(SmState.MASTER);
+                assertThat(low.daemon.ha().status().masterGuid()).isEqualTo(high.channel.localPort().portGuid());
+                assertThat(lids(fabric)).isEqualTo(lidsBefore);
+            }
+        }
+    }
+
+    @Test
+    void raisingTheStandbysPriorityMovesTheMasterToIt() throws Exception {
+        try (SimFabric fabric = new SimFabric(TopologyShapes.load("fat2:k=4"), 7);
+             SimSm first = SimSm.at(fabric, ca(fabric, 0), dir.resolve("first"), with("sm_priority", "5"));
+             SimSm second = SimSm.at(fabric, ca(fabric, 1), dir.resolve("second"), with("sm_priority", "3"))) {
+            first.awaitSubnetUp(WAIT);
+            await(() -> second.daemon.state() == SmState.STANDBY, "the second SM stands by");
+            List<Integer> lidsBefore = lids(fabric);
+
+            second.daemon.ha().setPriority(9);
+
+            second.awaitSubnetUp(WAIT);
+            await(() -> first.daemon.state() == SmState.STANDBY, "the first SM hands over");
+            assertThat(second.daemon.state()).isEqualTo(SmState.MASTER);
+            assertThat(lids(fabric)).isEqualTo(lidsBefore);
+        }
+    }
+
+    @Test
+    void equalPrioritiesElectTheLowerPortGuidWhateverTheStartOrder() throws Exception {
+        Topology t = TopologyShapes.load("fat2:k=4");
+        try (SimFabric fabric = new SimFabric(t, 7)) {
+            int a = ca(fabric, 0);
+            int b = ca(fabric, 1);
+            int lower = Long.compareUnsigned(t.node(a).portGuid(1), t.node(b).portGuid(1)) < 0 ? a : b;
+            int higher = lower == a ? b : a;
+            try (SimSm first = SimSm.at(fabric, higher, dir.resolve("first"));
+                 SimSm second = SimSm.at(fabric, lower, dir.resolve("second"))) {
+                second.awaitSubnetUp(WAIT);
+                await(() -> first.daemon.state() == SmState.STANDBY, "the SM with the higher GUID stands by");
+            }
+        }
+    }
+
+    @Test
+    void withIgnoreOtherSmBothStayMasterAsOpenSmWould() throws Exception {
+        try (SimFabric fabric = new SimFabric(TopologyShapes.load("fat2:k=4"), 7);
+             SimSm a = SimSm.at(fabric, ca(fabric, 0), dir.resolve("a"), "ignore_other_sm", "TRUE")) {
+            a.awaitSubnetUp(WAIT);
+            try (SimSm b = SimSm.at(fabric, ca(fabric, 1), dir.resolve("b"), "ignore_other_sm", "TRUE")) {
+                b.awaitSubnetUp(WAIT);
+                assertThat(a.daemon.state()).isEqualTo(SmState.MASTER);
+                assertThat(b.daemon.state()).isEqualTo(SmState.MASTER);
+            }
+        }
+    }
+
+    @Test
+    void anInactiveSmSweepsNothingAndAnswersAsNotActive() throws Exception {
+        try (SimFabric fabric = new SimFabric(TopologyShapes.load("fat2:k=4"), 7);
+             SimSm inactive = SimSm.at(fabric, ca(fabric, 1), dir.resolve("inactive"), "sm_inactive", "TRUE");
+             SimSm master = SimSm.at(fabric, ca(fabric, 0), dir.resolve("master"))) {
+            master.awaitSubnetUp(WAIT);
+            assertThat(inactive.daemon.state()).isEqualTo(SmState.NOT_ACTIVE);
+            assertThat(inactive.counted.configurationSets()).isZero();
+            assertThat(inactive.daemon.madStats().sentOfAttribute(AttributeId.NODE_INFO.value())).as("no sweep")
+                    .isZero();
+            assertThat(master.daemon.state()).isEqualTo(SmState.MASTER);
+            assertThat(master.daemon.ha().remoteSms()).singleElement()
+                    .satisfies(r -> assertThat(r.state()).isEqualTo(SmState.NOT_ACTIVE));
+        }
+    }
+
+    /** The options of an SM in these tests: fast polling, plus {@code pairs}. */
+    private static String[] with(String... pairs) {
+        String[] all = new String[FAST_POLLING.length + pairs.length];
+        System.arraycopy(FAST_POLLING, 0, all, 0, FAST_POLLING.length);
+        System.arraycopy(pairs, 0, all, FAST_POLLING.length, pairs.length);
+        return all;
+    }
+
+    /** The {@code i}-th CA of the fabric. */
+    private static int ca(SimFabric fabric, int i) {
+        return SimSm.cas(fabric.topology()).get(i);
+    }
+
+    /** The LID every CA port and switch port 0 carries, in node order. */
+    private static List<Integer> lids(SimFabric fabric) {
+        Topology t = fabric.topology();
+        List<Integer> out = new ArrayList<>();
+        for (int n = 0; n < t.nodeCount(); n++) {
+            if (t.node(n).kind() == NodeKind.SWITCH) {
+                out.add(fabric.portInfo(n, 0).lid());
+            } else {
+                for (int p = 1; p <= t.node(n).numPorts(); p++) {
+                    out.add(fabric.portInfo(n, p).lid());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Every switch's LFT entries for the LIDs in use, in node and LID order. */
+    private static List<Integer> lfts(SimFabric fabric) {
+        Topology t = fabric.topology();
+        int maxLid = lids(fabric).stream().mapToInt(Integer::intValue).max().orElse(0);
+        List<Integer> out = new ArrayList<>();
+        for (int n = 0; n < t.nodeCount(); n++) {
+            if (t.node(n).kind() == NodeKind.SWITCH) {
+                for (int lid = 1; lid <= maxLid; lid++) {
+                    out.add(fabric.lftPort(n, lid));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long end = System.nanoTime() + WAIT.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("not within " + WAIT + ": " + what);
+            }
+            Thread.sleep(10);
+        }
+    }
+}

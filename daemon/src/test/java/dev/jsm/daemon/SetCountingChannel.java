@@ -1,0 +1,57 @@
+package dev.jsm.daemon;
+
+import dev.jsm.mad.channel.LocalPort;
+import dev.jsm.mad.channel.MadAddress;
+import dev.jsm.mad.channel.MadChannel;
+import dev.jsm.mad.channel.MadReceiver;
+import dev.jsm.mad.codec.AttributeId;
+import dev.jsm.mad.codec.MadHeader;
+import dev.jsm.mad.codec.Method;
+import java.io.IOException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A channel passing everything through to another and counting the SMP Sets that configure the fabric: every
+ * SubnSet except SMInfo (which SMs send each other).
+ *
+ * <p>Thread-safe as the channel it wraps.
+ */
+final class SetCountingChannel implements MadChannel {
+
+    private final MadChannel inner;
+    private final AtomicLong configurationSets = new AtomicLong();
+
+    SetCountingChannel(MadChannel inner) {
+        this.inner = inner;
+    }
+
+    /** SMP Sets other than SMInfo sent so far. */
+    long configurationSets() {
+        return configurationSets.get();
+    }
+
+    @Override
+    public LocalPort localPort() {
+        return inner.localPort();
+    }
+
+    @Override
+    public void send(MadAddress to, byte[] mad, int length) throws IOException {
+        int cls = mad[1] & 0xFF;
+        if ((cls == 0x01 || cls == 0x81) && (mad[3] & 0xFF) == Method.SET.value()
+                && MadHeader.ATTRIBUTE_ID.getInt(mad, 0) != AttributeId.SM_INFO.value()) {
+            configurationSets.incrementAndGet();
+        }
+        inner.send(to, mad, length);
+    }
+
+    @Override
+    public void setReceiver(MadReceiver receiver) {
+        inner.setReceiver(receiver);
+    }
+
+    @Override
+    public void close() {
+        inner.close();
+    }
+}

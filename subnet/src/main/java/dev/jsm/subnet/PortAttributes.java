@@ -110,4 +110,16 @@ public record PortAttributes(
                 linkSpeedExtActive, linkSpeedExtSupported, linkSpeedExtEnabled, localPortNum, linkDownDefaultState,
                 respTimeValue);
     }
+
+    /** A copy with another M_Key and M_KeyProtectBits. */
+    public PortAttributes withMKey(long newMKey, int newProtectBits) {
+        return new PortAttributes(newMKey, gidPrefix, lid, masterSmLid, capabilityMask, mKeyLeasePeriod,
+                linkWidthEnabled, linkWidthSupported, linkWidthActive, linkSpeedSupported, portState,
+                portPhysicalState, newProtectBits, lmc, linkSpeedActive, linkSpeedEnabled, neighborMtu, masterSmSl,
+                vlCap, vlHighLimit, vlArbitrationHighCap, vlArbitrationLowCap, mtuCap, vlStallCount, hoqLife,
+                operationalVls, partitionEnforcementInbound, partitionEnforcementOutbound, filterRawInbound,
+                filterRawOutbound, guidCap, subnetTimeout, localPhyErrors, overrunErrors, capabilityMask2,
+                linkSpeedExtActive, linkSpeedExtSupported, linkSpeedExtEnabled, localPortNum, linkDownDefaultState,
+                respTimeValue);
+    }
 }

@@ -107,6 +107,7 @@ public final class SmElection implements SweepStage {
         RemoteSm higher = highest();
         if (higher != null) {
             handingOverTo = higher;
+            machine.handingOver(higher.guid());
             SmInfo ours = agent.current();
             LOG.log(LogLevels.SYS, "SM {} (priority {}) is higher than this SM (priority {}): sending HANDOVER",
                     Guid.toString(higher.guid()), higher.priority(), ours.priority());
@@ -128,17 +129,24 @@ public final class SmElection implements SweepStage {
         return StageOutcome.CONTINUE;
     }
 
-    /** After a HANDOVER was sent: its answer decides. */
+    /**
+     * After a HANDOVER was sent: its answer decides, unless the new master's ACKNOWLEDGE came first and this SM
+     * already stands by.
+     */
     @Override
     public StageOutcome finish(SweepContext ctx) {
         if (handingOverTo == null) {
             return StageOutcome.CONTINUE;
         }
         long to = handingOverTo.guid();
+        if (machine.status().state() != SmState.MASTER) {
+            return StageOutcome.NOT_MASTER;
+        }
         if (handover != null && Replies.okMad(handover) != null) {
             machine.signal(SmSignal.HANDOVER_SENT, to);
             return StageOutcome.NOT_MASTER;
         }
+        machine.handoverFailed(to);
         if (handover == null || Replies.isClosed(handover)) {
             return StageOutcome.ABORT;
         }

@@ -219,6 +219,21 @@ public final class SmStateMachine {
     }
 
     /**
+     * Records that this master is sending HANDOVER to {@code guid}: from now on an ACKNOWLEDGE from it is taken,
+     * even before the HANDOVER's answer arrives.
+     */
+    public synchronized void handingOver(long guid) {
+        handedOverTo = guid;
+    }
+
+    /** The HANDOVER to {@code guid} was not answered: this SM stays master and takes no ACKNOWLEDGE from it. */
+    public synchronized void handoverFailed(long guid) {
+        if (handedOverTo == guid) {
+            handedOverTo = 0;
+        }
+    }
+
+    /**
      * Stops waiting for another master's HANDOVER and sweeps again (the master waited for turned out higher than
      * this SM: the sweep's election hands over to it).
      */

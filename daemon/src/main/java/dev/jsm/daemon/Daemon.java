@@ -266,7 +266,8 @@ public final class Daemon implements AutoCloseable {
 
     /**
      * Stops: asks the loop to finish the stage it is in, waits for it (cancelling outstanding MADs if it takes
-     * longer than one MAD's worst case), then stops the timers and the SM thread. Idempotent.
+     * longer than one MAD's worst case), hands the mastership over to the highest standby known, if this SM is
+     * master, then stops the timers and the SM thread. Idempotent.
      */
     @Override
     public void close() {
@@ -276,6 +277,7 @@ public final class Daemon implements AutoCloseable {
                 transactions.close();
                 loopThread.join();
             }
+            ha.handOverBeforeExit(stopWait);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

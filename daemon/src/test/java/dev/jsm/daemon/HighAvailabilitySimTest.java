@@ -44,13 +44,31 @@ class HighAvailabilitySimTest {
                 assertThat(low.counted.configurationSets()).as("a standby sends no Set").isZero();
                 assertThat(low.daemon.refusedSets()).isZero();
 
-                high.close();
+                high.kill();
                 low.awaitSubnetUp(WAIT);
 
                 assertThat(low.daemon.state()).isEqualTo(SmState.MASTER);
                 assertThat(lids(fabric)).as("every port keeps its LID").isEqualTo(lidsBefore);
                 assertThat(lfts(fabric)).as("no LFT entry changes").isEqualTo(lftsBefore);
             }
+        }
+    }
+
+    @Test
+    void aMasterThatStopsHandsOverToTheStandbyAtOnce() throws Exception {
+        try (SimFabric fabric = new SimFabric(TopologyShapes.load("fat2:k=4"), 7);
+             SimSm master = SimSm.at(fabric, ca(fabric, 0), dir.resolve("master"), "sm_priority", "10");
+             SimSm standby = SimSm.at(fabric, ca(fabric, 1), dir.resolve("standby"), "sm_priority", "1")) {
+            master.awaitSubnetUp(WAIT);
+            await(() -> standby.daemon.state() == SmState.STANDBY, "the lower SM stands by");
+            List<Integer> lidsBefore = lids(fabric);
+
+            master.close();
+
+            assertThat(standby.daemon.state()).as("HANDOVER answered before the master exited")
+                    .isEqualTo(SmState.MASTER);
+            standby.awaitSubnetUp(WAIT);
+            assertThat(lids(fabric)).isEqualTo(lidsBefore);
         }
     }
 

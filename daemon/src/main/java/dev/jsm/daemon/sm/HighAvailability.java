@@ -2,19 +2,35 @@ package dev.jsm.daemon.sm;
 
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.discovery.OtherSms;
+import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.mad.channel.LocalPort;
+import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
+import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.smp.Notice;
+import dev.jsm.mad.smp.SmInfo;
 import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.OutboundMad;
+import dev.jsm.mad.txn.TransactionOutcome;
 import dev.jsm.mad.txn.UnsolicitedFilter;
+import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.Subnet;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * This SM among the others of the subnet: the state machine and its status, the SMInfo agent answering other SMs,
@@ -25,6 +41,8 @@ import java.util.function.Supplier;
  */
 public final class HighAvailability {
 
+    private static final Logger LOG = LogManager.getLogger(HighAvailability.class);
+
     private final SmStatus status;
     private final SmStateMachine machine;
     private final RemoteSms remotes = new RemoteSms();
@@ -33,6 +51,8 @@ public final class HighAvailability {
     private final Trap144 trap144;
     private final OtherSmProbe probe;
     private final MasterPoller poller;
+    private final MadTransactions transactions;
+    private final long mKey;
 
     /**
      * Builds the pieces and registers the SMInfo agent for Gets and Sets, LID-routed and directed-route, run on the
@@ -47,7 +67,8 @@ public final class HighAvailability {
         long ownGuid = port.portGuid();
         this.status = status;
         this.machine = new SmStateMachine(status, ownGuid, events);
-        long mKey = options.get().mKey();
+        this.transactions = transactions;
+        this.mKey = options.get().mKey();
         this.agent = new SmInfoAgent(transactions, machine, remotes, localPort, () -> options.get().smKey(), mKey);
         this.trap144 = new Trap144(transactions, localPort, Notice.PRODUCER_CA);
         this.probe = new OtherSmProbe(machine, remotes, () -> options.get().smKey(),
@@ -100,6 +121,48 @@ public final class HighAvailability {
      */
     public SmElection election(Consumer<Subnet> forgetHeld) {
         return new SmElection(machine, remotes, probe, localPort, agent, trap144, forgetHeld);
+    }
+
+    /**
+     * A master leaving (SIGTERM, the daemon closing) hands over to the highest standby it knows, so that the fabric
+     * gets a new master at once instead of after the standby's polling timeout; OpenSM just exits. Waits up to
+     * {@code timeout} for the HANDOVER's answer. Nothing is sent when this SM is not master or knows no standby.
+     * Called after the sweeps stopped, before the transactions close; not on the SM thread.
+     *
+     * @return whether a standby answered the HANDOVER
+     */
+    public boolean handOverBeforeExit(Duration timeout) throws InterruptedException {
+        if (!status.isMaster()) {
+            return false;
+        }
+        RemoteSm best = null;
+        for (RemoteSm sm : remotes.all()) {
+            if (sm.state() == SmState.STANDBY && (best == null
+                    || SmStateMachine.greater(sm.priority(), sm.guid(), best.priority(), best.guid()))) {
+                best = sm;
+            }
+        }
+        if (best == null) {
+            return false;
+        }
+        LOG.log(LogLevels.SYS, "exiting: handing over to standby SM {} (priority {})", Guid.toString(best.guid()),
+                best.priority());
+        machine.handingOver(best.guid());
+        byte[] mad = Smp.directedRoute(Method.SET, 0, AttributeId.SM_INFO, SmInfo.AM_HANDOVER, best.path(), mKey);
+        agent.current().encodeTo(mad, Smp.DATA_OFFSET);
+        CompletableFuture<TransactionOutcome> answer = new CompletableFuture<>();
+        transactions.send(OutboundMad.of(MadAddress.directedRoute(), mad), answer::complete);
+        try {
+            TransactionOutcome o = answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            boolean ok = Replies.okMad(o) != null;
+            LOG.log(ok ? LogLevels.SYS : Level.ERROR, "{}", ok ? "HANDOVER answered by SM " + Guid.toString(best.guid())
+                    : "SM-0630 HANDOVER to SM " + Guid.toString(best.guid()) + " failed: " + Replies.failure(o));
+            return ok;
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.error("SM-0630 HANDOVER to SM {} not answered within {} ms", Guid.toString(best.guid()),
+                    timeout.toMillis());
+            return false;
+        }
     }
 
     /**

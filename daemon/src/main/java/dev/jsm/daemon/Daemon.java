@@ -79,6 +79,7 @@ public final class Daemon implements AutoCloseable {
     private final SweepLoop loop;
     private final Thread loopThread;
     private final Duration stopWait;
+    private volatile Runnable withdrawIsSm = () -> { };
 
     /**
      * Builds the daemon; nothing is sent before {@link #start}.
@@ -136,6 +137,14 @@ public final class Daemon implements AutoCloseable {
         this.loop = new SweepLoop(settings, sm, pipeline, ctx, sweeps, ha, events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
         status.announce();
+    }
+
+    /**
+     * What {@link #close} runs before this SM, as master, hands over: the attachment withdraws the port's IsSM, so
+     * that the new master's first sweep does not ask a port whose SM is leaving. Call before {@link #start}.
+     */
+    public void beforeHandover(Runnable withdrawIsSm) {
+        this.withdrawIsSm = withdrawIsSm;
     }
 
     /** Tells {@code listener} about every SUBNET UP and failed heavy sweep; add listeners before {@link #start}. */
@@ -277,7 +286,10 @@ public final class Daemon implements AutoCloseable {
                 transactions.close();
                 loopThread.join();
             }
-            ha.handOverBeforeExit(stopWait);
+            if (status.isMaster()) {
+                withdrawIsSm.run();
+                ha.handOverBeforeExit(stopWait);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -29,6 +29,7 @@ public final class FabricAttachment implements AutoCloseable {
     private final MadChannel channel;
     private final SimFabric sim;
     private final IssmDevice issm;
+    private boolean issmClosed;
     private final String description;
     /** What became of the issm device, for the log; null on the simulator. */
     private final String issmNote;
@@ -129,13 +130,28 @@ public final class FabricAttachment implements AutoCloseable {
         log.info("attached to {}", description);
     }
 
+    /**
+     * Stops announcing an SM on the port: closes the issm device (the kernel, or umad2sim, clears IsSM), or clears
+     * the simulated port's bit. A leaving master does it before it hands over, so that the new master's sweep no
+     * longer asks this port for SMInfo. Idempotent.
+     */
+    public void withdrawIsSm() {
+        synchronized (this) {
+            if (issm != null && !issmClosed) {
+                issmClosed = true;
+                issm.close();
+            }
+        }
+        if (channel instanceof SimMadChannel ch) {
+            ch.setIsSm(false);
+        }
+    }
+
     /** Closes the channel, the issm device and the simulator. */
     @Override
     public void close() {
         channel.close();
-        if (issm != null) {
-            issm.close();
-        }
+        withdrawIsSm();
         if (sim != null) {
             sim.close();
         }

@@ -168,6 +168,7 @@ public class Main {
             fabric.close();
             throw e;
         }
+        daemon.beforeHandover(fabric::withdrawIsSm);
         Once once = new Once(events, settings.runOnce());
         daemon.addListener(once);
         SystemdNotifier systemd = SystemdNotifier.fromEnvironment(env, ProcessHandle.current().pid());

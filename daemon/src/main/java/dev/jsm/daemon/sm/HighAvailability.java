@@ -71,6 +71,7 @@ public final class HighAvailability {
         this.mKey = options.get().mKey();
         this.agent = new SmInfoAgent(transactions, machine, remotes, localPort, () -> options.get().smKey(), mKey);
         this.trap144 = new Trap144(transactions, localPort, Notice.PRODUCER_CA);
+        Trap144.ignoreRepress(transactions);
         this.probe = new OtherSmProbe(machine, remotes, () -> options.get().smKey(),
                 () -> options.get().getBool("ignore_other_sm"));
         this.poller = new MasterPoller(machine, remotes, transactions, trap144, localPort, port.portNum(), timer,

@@ -25,7 +25,8 @@ import org.apache.logging.log4j.Logger;
  *   <li>MASTER: if a higher SM (not NOTACTIVE) is known, this SM sends it SMInfo Set(HANDOVER) and, once the Set is
  *       answered, enters STANDBY and polls it (an ACKNOWLEDGE, when it comes, is logged); a HANDOVER not answered
  *       leaves this SM master and the sweep goes on. Else, if another master is known (a lower one), this SM waits
- *       for its HANDOVER (C14-60.2.1), polling it, and configures nothing meanwhile.</li>
+ *       for its HANDOVER (C14-60.2.1), polling it, and configures nothing meanwhile; once no other master is seen,
+ *       it stops waiting and configures the fabric in the same sweep (OpenSM sweeps once more first).</li>
  * </ul>
  * A new master taking over from another SM forgets what the switches and ports are known to hold, so that every
  * table is written again.
@@ -122,8 +123,7 @@ public final class SmElection implements SweepStage {
             }
         }
         if (machine.waitingForHandover()) {
-            machine.signal(SmSignal.POLLING_TIMEOUT, 0);
-            return StageOutcome.NOT_MASTER;
+            machine.stopWaitingForHandover();
         }
         forgetIfTakeover(ctx);
         return StageOutcome.CONTINUE;

@@ -242,6 +242,17 @@ public final class SmStateMachine {
         events.request(SmEvent.HEAVY_SWEEP, reason);
     }
 
+    /**
+     * Stops waiting for another master's HANDOVER because no other master is seen any more: this master configures
+     * the fabric, which that master configured before (a takeover).
+     */
+    public synchronized void stopWaitingForHandover() {
+        LOG.log(LogLevels.VERBOSE, "master SM {} is no longer master: not waiting for its HANDOVER",
+                Guid.toString(pollingGuid));
+        pollingGuid = 0;
+        status.beginMastership(true);
+    }
+
     /** The SM this one polls now: the master while STANDBY, a lower master a master waits for, else 0. */
     public synchronized long pollTarget() {
         return switch (status.state()) {

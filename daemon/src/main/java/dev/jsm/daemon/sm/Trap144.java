@@ -1,16 +1,20 @@
 package dev.jsm.daemon.sm;
 
 import dev.jsm.daemon.log.LogLevels;
-import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.AttributeId;
+import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.mad.codec.Method;
+import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.smp.Notice;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.OutboundMad;
+import dev.jsm.mad.txn.UnsolicitedFilter;
 import dev.jsm.subnet.Guid;
+import java.io.IOException;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -19,7 +23,9 @@ import org.apache.logging.log4j.Logger;
  * this SM enters STANDBY (flags 0: "here is another SM"; not sent when the port's own SMA reports capability
  * changes, since it then sends its own), and with ChangeFlags "SM priority changed" (0x0008) and OtherLocalChanges
  * when a standby or waiting master finds the master lower than itself, so that the master sweeps, sees the higher SM
- * and hands over. The master answers with TrapRepress.
+ * and hands over. It is sent once, outside the transactions' window and barrier (a master that just stopped being
+ * one drops it unanswered, and a sweep must not wait on that); the TrapRepress a master answers with is taken and
+ * dropped ({@link #ignoreRepress}).
  *
  * <p>Thread-safe.
  */
@@ -31,6 +37,8 @@ public final class Trap144 {
     private static final Logger LOG = LogManager.getLogger(Trap144.class);
     private static final int TRAP_LOCAL_CHANGES = 144;
     private static final long CAP_IS_CAPABILITY_MASK_NOTICE = 0x0040_0000L;
+    /** TransactionIDs of the traps, in a range of their own (MadTransactions counts its own from 1). */
+    private static final AtomicInteger TIDS = new AtomicInteger(0x7F00_0000);
 
     private final MadTransactions transactions;
     private final LocalSmPort port;
@@ -45,6 +53,12 @@ public final class Trap144 {
         this.transactions = transactions;
         this.port = port;
         this.producerType = producerType;
+    }
+
+    /** Takes the TrapRepress answers to these traps, so they are not counted as unmatched responses. */
+    public static void ignoreRepress(MadTransactions transactions) {
+        transactions.onForeignResponse(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP,
+                AttributeId.NOTICE), Runnable::run, (from, mad, length) -> LOG.debug("TrapRepress from {}", from));
     }
 
     /**
@@ -77,11 +91,12 @@ public final class Trap144 {
                 .encodeTo(mad, Smp.DATA_OFFSET);
         LOG.debug("Trap 144 (flags 0x{}) to SM {} at LID {}", Integer.toHexString(changeFlags),
                 Guid.toString(master.guid()), master.lid());
-        transactions.send(OutboundMad.of(MadAddress.smi(master.lid()), mad), o -> {
-            if (Replies.okMad(o) == null && !Replies.isClosed(o)) {
-                LOG.log(LogLevels.VERBOSE, "Trap 144 to SM {} not repressed: {}", Guid.toString(master.guid()),
-                        Replies.failure(o));
-            }
-        });
+        MadHeader.TRANSACTION_ID.put(mad, 0, TIDS.incrementAndGet());
+        try {
+            transactions.post(OutboundMad.of(MadAddress.smi(master.lid()), mad));
+        } catch (IOException e) {
+            LOG.log(LogLevels.VERBOSE, "Trap 144 to SM {} not sent: {}", Guid.toString(master.guid()),
+                    e.getMessage());
+        }
     }
 }

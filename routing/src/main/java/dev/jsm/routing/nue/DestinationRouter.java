@@ -279,8 +279,8 @@ final class DestinationRouter {
     }
 
     /**
-     * Adds the last step's routes to the weights: every channel carries the LIDs of the switches whose route toward
-     * {@code t} crosses it (OpenSM's nue: each switch's terminals, itself included, along its whole path).
+     * Adds the last step's routes to the weights: every channel carries the source LIDs
+     * ({@link ChannelGraph#sourceLids}) of the switches whose route toward {@code t} crosses it.
      */
     void addLoads(int t) {
         int s = g.switches;

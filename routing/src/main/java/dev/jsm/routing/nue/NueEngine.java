@@ -70,7 +70,7 @@ public final class NueEngine implements RoutingEngine {
         }
         ChannelGraph g;
         try {
-            g = new ChannelGraph(in, options.avoidThrottledLinks());
+            g = new ChannelGraph(in, options.avoidThrottledLinks(), options.includeSwitches());
         } catch (IllegalArgumentException e) {
             return RouteOutcome.failed(NAME + ": " + e.getMessage());
         }
@@ -99,8 +99,8 @@ public final class NueEngine implements RoutingEngine {
     }
 
     /**
-     * Every link starts at the square of the destination LIDs, so that the loads routes add (at most that many per
-     * link in total) decide between routes of equal length and rarely make one longer (OpenSM's initial weight).
+     * Every link starts at the square of the source LIDs, so that the loads routes add (at most that many per link
+     * in total) decide between routes of equal length and rarely make one longer (OpenSM's initial weight).
      */
     private static long[] initialWeights(ChannelGraph g) {
         long lids = 0;

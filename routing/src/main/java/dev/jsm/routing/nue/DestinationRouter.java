@@ -47,6 +47,8 @@ final class DestinationRouter {
     private int[] tentativeIn = new int[64];
     private int[] tentativeOut = new int[64];
     private int tentativeCount;
+    private final int[] escapeNext;
+    private final int[] escaping;
     private final long[] flow;
     private final int[] childCount;
     private final int[] queue;
@@ -61,6 +63,8 @@ final class DestinationRouter {
         next = new int[s];
         settled = new int[s];
         turnMark = new int[g.turns];
+        escapeNext = new int[s];
+        escaping = new int[s];
         flow = new long[s];
         childCount = new int[s];
         queue = new int[s];
@@ -105,8 +109,8 @@ final class DestinationRouter {
                 backtracked = true;
                 continue;
             }
-            rollback(dag);
-            escape.routesToward(t, next);
+            escapePartly(t, dag, escape);
+            commit(dag);
             return Outcome.ESCAPED;
         }
         if (dag != null) {
@@ -192,13 +196,6 @@ final class DestinationRouter {
         }
     }
 
-    /** Removes every tentative turn of this search. */
-    private void rollback(DependencyDag dag) {
-        for (int i = 0; i < tentativeCount; i++) {
-            releaseTurn(dag, tentativeIn[i], tentativeOut[i]);
-        }
-    }
-
     /**
      * One backtracking step: for an unreached switch {@code x} next to a settled {@code y}, re-points {@code y} to
      * another settled neighbour {@code z} (whose route does not pass {@code y}) if the turns that needs - into
@@ -276,6 +273,55 @@ final class DestinationRouter {
         dist[x] = dist[y] + weights[b];
         heap.offer(x, dist[x]);
         return true;
+    }
+
+    /**
+     * The way out of an impasse: the unreached switches take the escape paths, and so does every switch on their
+     * escape routes (a switch on an escape route must forward along it, or the route's dependencies would not be
+     * the pre-marked ones). Switches routed into an escaping switch keep their channel if the turn onto its escape
+     * route can join the graph, and escape too otherwise, until nothing changes; in the worst case the whole
+     * destination takes the escape paths. Turns this search added for switches that now escape are removed.
+     */
+    private void escapePartly(int t, DependencyDag dag, EscapePaths escape) {
+        escape.routesToward(t, escapeNext);
+        int part = g.component[t];
+        for (int x = 0; x < g.switches; x++) {
+            if (g.component[x] == part && settled[x] != run) {
+                escapeWith(x, t);
+            }
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int i = 0; i < tentativeCount; i++) {
+                int b = tentativeIn[i];
+                if (escaping[g.tail[b]] == run || escaping[g.head[b]] == run) {
+                    releaseTurn(dag, b, tentativeOut[i]);
+                }
+            }
+            for (int w = 0; w < g.switches; w++) {
+                int b = next[w];
+                if (b < 0 || escaping[w] == run || escaping[g.head[b]] != run) {
+                    continue;
+                }
+                if (!use(dag, b, escapeNext[g.head[b]])) {
+                    escapeWith(w, t);
+                    changed = true;
+                }
+            }
+        }
+        for (int x = 0; x < g.switches; x++) {
+            if (escaping[x] == run) {
+                next[x] = escapeNext[x];
+            }
+        }
+    }
+
+    /** Marks {@code x} and every switch on its escape route toward {@code t} as escaping. */
+    private void escapeWith(int x, int t) {
+        for (int y = x; y != t && escaping[y] != run; y = g.head[escapeNext[y]]) {
+            escaping[y] = run;
+        }
     }
 
     /**

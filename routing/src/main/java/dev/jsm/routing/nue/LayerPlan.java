@@ -5,15 +5,15 @@ import java.util.Arrays;
 
 /**
  * Which destinations nue routes in which virtual layer, and in what order. Every destination end port (with all LIDs
- * of its LMC range) belongs to one layer, so the path SL depends on the destination only. The switches are lined up
- * in breadth-first order from a peripheral switch of each connected part (the last one a search from the part's
- * first switch reaches), their destinations listed in that order, and the list cut into {@code layers} runs of
- * equal length: each layer gets a compact region of the fabric, whose destinations share their neighbourhood and
- * fewer of their routes cross. OpenSM cuts the fabric the same way with METIS when it was built with it, and deals
- * the destinations out round-robin otherwise.
+ * of its LMC range) belongs to one layer, so the path SL depends on the destination only. The switches are split
+ * into {@code layers} compact regions with about as many destinations each, by recursive bisection: a part is lined
+ * up breadth-first from one of its peripheral switches (the last one a search from its first switch reaches) and cut
+ * where the destinations before the cut match the layers given to that side. A region's destinations share their
+ * neighbourhood, so fewer of their routes cross and the layer needs fewer detours (OpenSM's nue partitions the fabric
+ * with METIS for the same reason when it was built with it, and deals the destinations out round-robin otherwise).
  *
- * <p>Within a layer the CAs and routers come first, in that order, then (with {@code nue_include_switches}) the
- * switches' own ports, as in OpenSM.
+ * <p>Within a layer the destinations follow the breadth-first order of its region, the CAs and routers first, then
+ * (with {@code nue_include_switches}) the switches' own ports, as in OpenSM.
  *
  * <p>Immutable; safe to share.
  */
@@ -33,7 +33,6 @@ final class LayerPlan {
     /** The plan for {@code layers} layers; switches' own ports are destinations only with {@code includeSwitches}. */
     static LayerPlan of(ChannelGraph g, int layers, boolean includeSwitches) {
         RoutingInput in = g.in;
-        int[] switchOrder = peripheralBfsOrder(g);
         int[] firstPort = new int[g.switches + 1];
         for (int ep = 0; ep < in.endPortCount(); ep++) {
             if (isDestination(in, ep, includeSwitches)) {
@@ -50,27 +49,25 @@ final class LayerPlan {
                 bySwitch[fill[in.endPortSwitch()[ep]]++] = ep;
             }
         }
+        int[] layerOf = new int[g.switches];
+        int[] order = new Bisection(g, firstPort, layerOf).run(layers);
         int n = bySwitch.length;
+        long[] keyed = new long[n];
         int[] sequence = new int[n];
         int k = 0;
-        for (int sw : switchOrder) {
-            for (int i = firstPort[sw]; i < firstPort[sw + 1]; i++) {
-                sequence[k++] = bySwitch[i];
+        for (int sw : order) {
+            for (int p = firstPort[sw]; p < firstPort[sw + 1]; p++) {
+                int kind = in.endPortIsSwitch()[bySwitch[p]] ? 1 : 0;
+                sequence[k] = bySwitch[p];
+                keyed[k] = ((long) layerOf[sw] << 40) | ((long) kind << 39) | ((long) k << 20);
+                k++;
             }
-        }
-        long[] keyed = new long[n];
-        for (int i = 0; i < n; i++) {
-            int layer = (int) ((long) i * layers / n);
-            int ep = sequence[i];
-            int kind = in.endPortIsSwitch()[ep] ? 1 : 0;
-            keyed[i] = ((long) layer << 40) | ((long) kind << 39) | ((long) i << 20);
         }
         Arrays.sort(keyed);
         int[] start = new int[layers + 1];
         int[] ports = new int[n];
         for (int i = 0; i < n; i++) {
-            int layer = (int) (keyed[i] >>> 40);
-            start[layer + 1]++;
+            start[(int) (keyed[i] >>> 40) + 1]++;
             ports[i] = sequence[(int) ((keyed[i] >>> 20) & 0x7FFFF)];
         }
         for (int l = 0; l < layers; l++) {
@@ -81,48 +78,6 @@ final class LayerPlan {
 
     private static boolean isDestination(RoutingInput in, int ep, boolean includeSwitches) {
         return in.endPortSwitch()[ep] >= 0 && (includeSwitches || !in.endPortIsSwitch()[ep]);
-    }
-
-    /** Every switch once: per connected part, breadth-first from the switch farthest from the part's first one. */
-    private static int[] peripheralBfsOrder(ChannelGraph g) {
-        int s = g.switches;
-        int[] order = new int[s];
-        int[] queue = new int[s];
-        int[] seen = new int[s];
-        int stamp = 0;
-        boolean[] placed = new boolean[s];
-        int n = 0;
-        for (int first = 0; first < s; first++) {
-            if (placed[first]) {
-                continue;
-            }
-            int far = bfs(g, first, queue, seen, ++stamp);
-            int last = queue[far - 1];
-            int count = bfs(g, last, queue, seen, ++stamp);
-            for (int i = 0; i < count; i++) {
-                order[n++] = queue[i];
-                placed[queue[i]] = true;
-            }
-        }
-        return order;
-    }
-
-    /** Breadth-first from {@code from} into {@code queue}; returns how many switches it reached. */
-    private static int bfs(ChannelGraph g, int from, int[] queue, int[] seen, int stamp) {
-        int n = 0;
-        queue[n++] = from;
-        seen[from] = stamp;
-        for (int i = 0; i < n; i++) {
-            int u = queue[i];
-            for (int e = g.linkStart[u]; e < g.linkStart[u + 1]; e++) {
-                int v = g.head[e];
-                if (g.usable[e] && seen[v] != stamp) {
-                    seen[v] = stamp;
-                    queue[n++] = v;
-                }
-            }
-        }
-        return n;
     }
 
     /** The number of layers. */
@@ -138,5 +93,113 @@ final class LayerPlan {
     /** The {@code i}-th destination end port of layer {@code l}. */
     int port(int l, int i) {
         return ports[start[l] + i];
+    }
+
+    /** The recursive bisection; scratch of one {@link #of} call. */
+    private static final class Bisection {
+        private final ChannelGraph g;
+        private final int[] firstPort;
+        private final int[] layerOf;
+        private final int[] part;
+        private final int[] queue;
+        private final int[] seen;
+        private int stamp;
+        private final int[] order;
+        private int placed;
+
+        Bisection(ChannelGraph g, int[] firstPort, int[] layerOf) {
+            this.g = g;
+            this.firstPort = firstPort;
+            this.layerOf = layerOf;
+            part = new int[g.switches];
+            queue = new int[g.switches];
+            seen = new int[g.switches];
+            order = new int[g.switches];
+        }
+
+        /** Splits every switch into {@code layers} regions; returns the switches region by region. */
+        int[] run(int layers) {
+            int[] all = new int[g.switches];
+            for (int sw = 0; sw < all.length; sw++) {
+                all[sw] = sw;
+            }
+            split(all, 0, layers);
+            return order;
+        }
+
+        /** Gives the switches {@code members} the layers {@code first .. first+count-1}. */
+        private void split(int[] members, int first, int count) {
+            int[] line = lineUp(members);
+            if (count == 1) {
+                for (int sw : line) {
+                    layerOf[sw] = first;
+                    order[placed++] = sw;
+                }
+                return;
+            }
+            int lowCount = count / 2;
+            long total = 0;
+            for (int sw : line) {
+                total += destinations(sw);
+            }
+            long want = total * lowCount / count;
+            int cut = 0;
+            for (long sum = 0; cut < line.length && sum + destinations(line[cut]) <= want; cut++) {
+                sum += destinations(line[cut]);
+            }
+            if (total == 0) {
+                cut = line.length * lowCount / count;
+            }
+            split(Arrays.copyOfRange(line, 0, cut), first, lowCount);
+            split(Arrays.copyOfRange(line, cut, line.length), first + lowCount, count - lowCount);
+        }
+
+        private int destinations(int sw) {
+            return firstPort[sw + 1] - firstPort[sw];
+        }
+
+        /**
+         * {@code members} breadth-first inside their own subgraph, each connected piece from the switch farthest
+         * from its first member.
+         */
+        private int[] lineUp(int[] members) {
+            int mark = ++stamp;
+            for (int sw : members) {
+                part[sw] = mark;
+            }
+            int[] line = new int[members.length];
+            int n = 0;
+            for (int sw : members) {
+                if (part[sw] != mark) {
+                    continue;
+                }
+                int reached = bfs(sw, mark);
+                int count = bfs(queue[reached - 1], mark);
+                for (int i = 0; i < count; i++) {
+                    line[n++] = queue[i];
+                    part[queue[i]] = 0;
+                }
+            }
+            return line;
+        }
+
+        /** Breadth-first from {@code from} over switches of part {@code mark} into {@link #queue}; the count. */
+        private int bfs(int from, int mark) {
+            int st = ++stamp;
+            int n = 0;
+            queue[n++] = from;
+            seen[from] = st;
+            for (int i = 0; i < n; i++) {
+                int u = queue[i];
+                for (int e = g.linkStart[u]; e < g.linkStart[u + 1]; e++) {
+                    int v = g.head[e];
+                    if (g.usable[e] && part[v] == mark && seen[v] != st) {
+                        seen[v] = st;
+                        queue[n++] = v;
+                    }
+                }
+            }
+            return n;
+        }
     }
 }

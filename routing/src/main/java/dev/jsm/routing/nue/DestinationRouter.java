@@ -42,7 +42,14 @@ final class DestinationRouter {
     private final long[] dist;
     private final int[] next;
     private final int[] settled;
-    private final int[] turnMark;
+    /** Per turn: the search that added it (a value of {@code run}). */
+    private final int[] addedBy;
+    /**
+     * Per turn: the {@code epoch} in which it was found to close a cycle. The graph only grows within an epoch, so
+     * the finding holds until a turn is removed, which starts a new epoch (as does every search).
+     */
+    private final int[] blockedAt;
+    private int epoch;
     private int run;
     private int[] tentativeIn = new int[64];
     private int[] tentativeOut = new int[64];
@@ -62,7 +69,8 @@ final class DestinationRouter {
         dist = new long[s];
         next = new int[s];
         settled = new int[s];
-        turnMark = new int[g.turns];
+        addedBy = new int[g.turns];
+        blockedAt = new int[g.turns];
         escapeNext = new int[s];
         escaping = new int[s];
         flow = new long[s];
@@ -86,6 +94,7 @@ final class DestinationRouter {
      */
     Outcome route(int t, DependencyDag dag, EscapePaths escape) {
         run++;
+        epoch++;
         Arrays.fill(dist, Long.MAX_VALUE);
         Arrays.fill(next, -1);
         tentativeCount = 0;
@@ -147,14 +156,14 @@ final class DestinationRouter {
         if (dag.used(turn)) {
             return true;
         }
-        if (turnMark[turn] == -run) {
+        if (blockedAt[turn] == epoch) {
             return false;
         }
         if (!dag.tryAdd(turn, b, a)) {
-            turnMark[turn] = -run;
+            blockedAt[turn] = epoch;
             return false;
         }
-        turnMark[turn] = run;
+        addedBy[turn] = run;
         if (tentativeCount == tentativeIn.length) {
             tentativeIn = Arrays.copyOf(tentativeIn, 2 * tentativeCount);
             tentativeOut = Arrays.copyOf(tentativeOut, 2 * tentativeCount);
@@ -179,9 +188,10 @@ final class DestinationRouter {
 
     private void releaseTurn(DependencyDag dag, int b, int a) {
         int turn = g.turn(b, a);
-        if (turnMark[turn] == run) {
+        if (addedBy[turn] == run) {
             dag.remove(turn);
-            turnMark[turn] = 0;
+            addedBy[turn] = 0;
+            epoch++;
         }
     }
 

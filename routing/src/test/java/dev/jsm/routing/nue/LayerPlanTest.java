@@ -1,0 +1,83 @@
+package dev.jsm.routing.nue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.testing.Fabrics;
+import dev.jsm.routing.testing.TopologySubnets;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The split of the destinations over the layers. */
+class LayerPlanTest {
+
+    private static int[] layerOfPort(RoutingInput in, LayerPlan plan) {
+        int[] layer = new int[in.endPortCount()];
+        Arrays.fill(layer, -1);
+        for (int l = 0; l < plan.layers(); l++) {
+            for (int i = 0; i < plan.size(l); i++) {
+                assertThat(layer[plan.port(l, i)]).as("port listed twice").isEqualTo(-1);
+                layer[plan.port(l, i)] = l;
+            }
+        }
+        return layer;
+    }
+
+    @Test
+    void givesEveryCaOneLayerInEqualShares() {
+        RoutingInput in = TopologySubnets.input("torus:dims=8x8,hosts=2", 0);
+        LayerPlan plan = LayerPlan.of(new ChannelGraph(in, false, false), 8, false);
+
+        int[] layer = layerOfPort(in, plan);
+
+        for (int ep = 0; ep < in.endPortCount(); ep++) {
+            assertThat(layer[ep] >= 0).as("port %d", ep).isEqualTo(!in.endPortIsSwitch()[ep]);
+        }
+        for (int l = 0; l < 8; l++) {
+            assertThat(plan.size(l)).isEqualTo(16);
+        }
+    }
+
+    @Test
+    void keepsEachLayersDestinationsInACompactRegion() {
+        RoutingInput in = TopologySubnets.input("torus:dims=8x8", 0);
+        LayerPlan plan = LayerPlan.of(new ChannelGraph(in, false, false), 4, false);
+
+        for (int l = 0; l < 4; l++) {
+            Set<Integer> switches = new HashSet<>();
+            for (int i = 0; i < plan.size(l); i++) {
+                switches.add(in.endPortSwitch()[plan.port(l, i)]);
+            }
+            int inside = 0;
+            for (int sw : switches) {
+                for (int e = in.linkStart()[sw]; e < in.linkStart()[sw + 1]; e++) {
+                    inside += switches.contains(in.peerSwitch()[e]) ? 1 : 0;
+                }
+            }
+            assertThat(switches).hasSize(16);
+            assertThat(inside).as("links inside layer %d's region", l).isGreaterThanOrEqualTo(36);
+        }
+    }
+
+    @Test
+    void withSwitchesListsTheirPortsAfterTheCasOfTheLayer() {
+        RoutingInput in = TopologySubnets.input(Fabrics.FAT2_16, 0);
+        LayerPlan plan = LayerPlan.of(new ChannelGraph(in, false, true), 2, true);
+
+        int[] layer = layerOfPort(in, plan);
+
+        for (int ep = 0; ep < in.endPortCount(); ep++) {
+            assertThat(layer[ep]).isBetween(0, 1);
+        }
+        for (int l = 0; l < 2; l++) {
+            boolean sawSwitch = false;
+            for (int i = 0; i < plan.size(l); i++) {
+                boolean isSwitch = in.endPortIsSwitch()[plan.port(l, i)];
+                assertThat(!sawSwitch || isSwitch).as("a CA after a switch in layer %d", l).isTrue();
+                sawSwitch |= isSwitch;
+            }
+        }
+    }
+}

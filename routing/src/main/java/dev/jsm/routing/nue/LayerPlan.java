@@ -12,22 +12,26 @@ import java.util.Arrays;
  * neighbourhood, so fewer of their routes cross and the layer needs fewer detours (OpenSM's nue partitions the fabric
  * with METIS for the same reason when it was built with it, and deals the destinations out round-robin otherwise).
  *
- * <p>Within a layer the destinations follow the breadth-first order of its region, the CAs and routers first, then
- * (with {@code nue_include_switches}) the switches' own ports, as in OpenSM.
+ * <p>The routing order does not depend on the layers: the switches lined up breadth-first over the whole fabric,
+ * each with its destinations, the CAs and routers first, then (with {@code nue_include_switches}) the switches' own
+ * ports. The link weights that balance the routes grow in that order whatever the layers, so where no layer's
+ * dependencies stand in the way (a fat tree) more layers give the same routes. OpenSM routes layer by layer
+ * instead; on the 2268-host 3-level fat tree with 8 layers that raises the link load max/mean from 1.07 to 1.39.
  *
  * <p>Immutable; safe to share.
  */
 final class LayerPlan {
 
     private final int layers;
-    /** End ports by layer: layer {@code l} routes {@code ports[start[l] .. start[l+1]-1]} in that order. */
-    private final int[] start;
+    /** Destination end ports in routing order. */
     private final int[] ports;
+    /** The layer of each of {@link #ports}. */
+    private final byte[] layerOf;
 
-    private LayerPlan(int layers, int[] start, int[] ports) {
+    private LayerPlan(int layers, int[] ports, byte[] layerOf) {
         this.layers = layers;
-        this.start = start;
         this.ports = ports;
+        this.layerOf = layerOf;
     }
 
     /** The plan for {@code layers} layers; switches' own ports are destinations only with {@code includeSwitches}. */
@@ -49,31 +53,24 @@ final class LayerPlan {
                 bySwitch[fill[in.endPortSwitch()[ep]]++] = ep;
             }
         }
-        int[] layerOf = new int[g.switches];
-        int[] order = new Bisection(g, firstPort, layerOf).run(layers);
+        int[] layerOfSwitch = new int[g.switches];
+        new Bisection(g, firstPort, layerOfSwitch).run(layers);
+        int[] line = new Bisection(g, firstPort, new int[g.switches]).run(1);
         int n = bySwitch.length;
-        long[] keyed = new long[n];
-        int[] sequence = new int[n];
+        int[] ports = new int[n];
+        byte[] layerOf = new byte[n];
         int k = 0;
-        for (int sw : order) {
-            for (int p = firstPort[sw]; p < firstPort[sw + 1]; p++) {
-                int kind = in.endPortIsSwitch()[bySwitch[p]] ? 1 : 0;
-                sequence[k] = bySwitch[p];
-                keyed[k] = ((long) layerOf[sw] << 40) | ((long) kind << 39) | ((long) k << 20);
-                k++;
+        for (int kind = 0; kind < 2; kind++) {
+            for (int sw : line) {
+                for (int p = firstPort[sw]; p < firstPort[sw + 1]; p++) {
+                    if (in.endPortIsSwitch()[bySwitch[p]] == (kind == 1)) {
+                        ports[k] = bySwitch[p];
+                        layerOf[k++] = (byte) layerOfSwitch[sw];
+                    }
+                }
             }
         }
-        Arrays.sort(keyed);
-        int[] start = new int[layers + 1];
-        int[] ports = new int[n];
-        for (int i = 0; i < n; i++) {
-            start[(int) (keyed[i] >>> 40) + 1]++;
-            ports[i] = sequence[(int) ((keyed[i] >>> 20) & 0x7FFFF)];
-        }
-        for (int l = 0; l < layers; l++) {
-            start[l + 1] += start[l];
-        }
-        return new LayerPlan(layers, start, ports);
+        return new LayerPlan(layers, ports, layerOf);
     }
 
     private static boolean isDestination(RoutingInput in, int ep, boolean includeSwitches) {
@@ -85,14 +82,19 @@ final class LayerPlan {
         return layers;
     }
 
-    /** How many destination end ports layer {@code l} routes. */
-    int size(int l) {
-        return start[l + 1] - start[l];
+    /** How many destination end ports the plan routes. */
+    int count() {
+        return ports.length;
     }
 
-    /** The {@code i}-th destination end port of layer {@code l}. */
-    int port(int l, int i) {
-        return ports[start[l] + i];
+    /** The {@code i}-th destination end port in routing order. */
+    int port(int i) {
+        return ports[i];
+    }
+
+    /** The layer of the {@code i}-th destination. */
+    int layer(int i) {
+        return layerOf[i];
     }
 
     /** The recursive bisection; scratch of one {@link #of} call. */

@@ -22,8 +22,9 @@ import java.util.Optional;
  *
  * <p>A pass: the destinations are split over {@code nue_max_num_vls} virtual layers (at most the VLs the fabric
  * runs) by {@link LayerPlan}; per layer, {@link EscapePaths} put a spanning tree's routes into a fresh
- * {@link DependencyDag}, and {@link DestinationRouter} routes each destination LID in turn, through the dependency
- * graph, balancing by link weights that every routed destination raises (like sssp). A destination whose search
+ * {@link DependencyDag}; then {@link DestinationRouter} routes each destination LID in turn, in the plan's order,
+ * through the dependency graph of its layer, balancing by link weights that every routed destination raises (like
+ * sssp). A destination whose search
  * reaches an impasse takes the escape paths, so the engine never fails for lack of VLs. Without
  * {@code nue_include_switches} the switches' own LIDs are routed last by plain weighted shortest paths on SL 0, as
  * OpenSM does. The path SL of a destination is its layer ({@link NuePathSl}) and SL {@code n} goes on VL {@code n}
@@ -112,45 +113,54 @@ public final class NueEngine implements RoutingEngine {
         return w;
     }
 
-    /** Routes every layer's destinations; returns the dependencies the layers use. */
+    /**
+     * Routes every destination of the plan in its layer, in the plan's order; returns the dependencies the layers
+     * use. Each layer with destinations gets its dependency graph, seeded with its escape paths, up front.
+     */
     private static long routeLayers(ChannelGraph g, LayerPlan plan, DestinationRouter router, LftTables out,
                                     byte[] layerOfLid, int[] counts) {
         RoutingInput in = g.in;
-        DependencyDag dag = new DependencyDag(g);
-        EscapePaths escape = new EscapePaths(g);
-        int[] targets = new int[g.switches];
-        int[] lids = new int[g.switches];
-        int[] slot = new int[g.switches];
-        long dependencies = 0;
+        DependencyDag[] dags = new DependencyDag[plan.layers()];
+        EscapePaths[] escapes = new EscapePaths[plan.layers()];
         for (int l = 0; l < plan.layers(); l++) {
-            if (plan.size(l) == 0) {
-                continue;
-            }
+            int[] targets = new int[g.switches];
+            int[] lids = new int[g.switches];
+            int[] slot = new int[g.switches];
             Arrays.fill(slot, -1);
             int n = 0;
-            for (int i = 0; i < plan.size(l); i++) {
-                int ep = plan.port(l, i);
+            for (int i = 0; i < plan.count(); i++) {
+                if (plan.layer(i) != l) {
+                    continue;
+                }
+                int ep = plan.port(i);
                 int t = in.endPortSwitch()[ep];
                 if (slot[t] < 0) {
                     slot[t] = n;
-                    targets[n] = t;
-                    lids[n++] = 0;
+                    targets[n++] = t;
                 }
                 lids[slot[t]] += in.endPortLidCount()[ep];
             }
-            escape.build(targets, lids, n, router.weights(), dag);
-            for (int i = 0; i < plan.size(l); i++) {
-                int ep = plan.port(l, i);
-                int t = in.endPortSwitch()[ep];
-                int base = in.endPortBaseLid()[ep];
-                for (int lid = base; lid < base + in.endPortLidCount()[ep]; lid++) {
-                    counts[router.route(t, dag, escape).ordinal()]++;
-                    write(g, router, t, lid, out);
-                    router.addLoads(t);
-                    layerOfLid[lid] = (byte) l;
-                }
+            if (n > 0) {
+                dags[l] = new DependencyDag(g);
+                escapes[l] = new EscapePaths(g);
+                escapes[l].build(targets, lids, n, router.weights(), dags[l]);
             }
-            dependencies += dag.usedCount();
+        }
+        for (int i = 0; i < plan.count(); i++) {
+            int l = plan.layer(i);
+            int ep = plan.port(i);
+            int t = in.endPortSwitch()[ep];
+            int base = in.endPortBaseLid()[ep];
+            for (int lid = base; lid < base + in.endPortLidCount()[ep]; lid++) {
+                counts[router.route(t, dags[l], escapes[l]).ordinal()]++;
+                write(g, router, t, lid, out);
+                router.addLoads(t);
+                layerOfLid[lid] = (byte) l;
+            }
+        }
+        long dependencies = 0;
+        for (DependencyDag dag : dags) {
+            dependencies += dag == null ? 0 : dag.usedCount();
         }
         return dependencies;
     }
@@ -187,11 +197,11 @@ public final class NueEngine implements RoutingEngine {
         List<String> notes = new ArrayList<>();
         notes.add(s.describe());
         if (options.maxNumVls() > s.availableVls()) {
-            notes.add("nue: nue_max_num_vls " + options.maxNumVls() + " is more than the " + s.availableVls()
+            notes.add("nue_max_num_vls " + options.maxNumVls() + " is more than the " + s.availableVls()
                     + " VLs the fabric runs; using " + s.availableVls());
         }
         if (s.layers() > 1 && !options.qos()) {
-            notes.add("nue: the paths are on SLs 0-" + (s.layers() - 1) + " but qos is off, so the switches' "
+            notes.add("the paths are on SLs 0-" + (s.layers() - 1) + " but qos is off, so the switches' "
                     + "SL-to-VL tables are not programmed and the layers may share a VL (enable qos, -Q)");
         }
         return notes;

@@ -15,9 +15,9 @@ package dev.jsm.routing.nue;
 public record NueSummary(int layers, int availableVls, int layerLids, int backtracked, int escaped,
                          long dependencies) {
 
-    /** One line for the log. */
+    /** One line for the log (the daemon prefixes the engine name). */
     public String describe() {
-        return "nue: " + layerLids + " destination LIDs in " + layers + " virtual layer" + (layers == 1 ? "" : "s")
+        return layerLids + " destination LIDs in " + layers + " virtual layer" + (layers == 1 ? "" : "s")
                 + " (" + availableVls + " VLs available), " + dependencies + " channel dependencies, " + backtracked
                 + " routed after backtracking, " + escaped + " on the escape paths";
     }

@@ -166,7 +166,7 @@ class NueEngineTest {
         assertThat(all.summary().layers()).isEqualTo(4);
         assertThat(capped.summary().layers()).isEqualTo(2);
         assertThat(capped.outcome().notes()).contains(
-                "nue: nue_max_num_vls 8 is more than the 2 VLs the fabric runs; using 2");
+                "nue_max_num_vls 8 is more than the 2 VLs the fabric runs; using 2");
         assertThat(all.outcome().notes()).anyMatch(n -> n.contains("qos is off"));
         assertThat(capped.outcome().notes()).noneMatch(n -> n.contains("qos is off"));
         assertCompleteAndLoopFree(in, capped, VERIFIER);

@@ -15,7 +15,10 @@ import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import org.junit.jupiter.api.Test;
 
-/** avoid_throttled_links (sssp, dfsssp, nue) on a 2-level fat tree with one leaf-to-spine cable running at SDR instead of QDR. */
+/**
+ * avoid_throttled_links (sssp, dfsssp, nue) on a 2-level fat tree with one leaf-to-spine cable running at SDR instead
+ * of QDR.
+ */
 class ThrottledLinksTest {
 
     // FAT2_16: switch index = leaf 0..3, spine 0..1; leaf ports 5-8 go up, two cables to each spine.
@@ -77,7 +80,8 @@ class ThrottledLinksTest {
         LftTables plain = LftTables.forInput(in);
         new NueEngineFactory().create(EngineOptions.defaults()).route(in, plain);
         LftTables avoided = LftTables.forInput(in);
-        new NueEngineFactory().create(EngineOptions.defaults().with("avoid_throttled_links", "TRUE")).route(in, avoided);
+        new NueEngineFactory().create(EngineOptions.defaults().with("avoid_throttled_links", "TRUE"))
+                .route(in, avoided);
 
         assertThat(lidsOnPort5(plain)).isPositive();
         assertThat(lidsOnPort5(avoided)).isZero();

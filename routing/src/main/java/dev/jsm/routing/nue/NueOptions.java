@@ -24,8 +24,6 @@ record NueOptions(int maxNumVls, boolean includeSwitches, boolean avoidThrottled
     static final String NUE_INCLUDE_SWITCHES = "nue_include_switches";
     /** OpenSM's {@code avoid_throttled_links}. */
     static final String AVOID_THROTTLED_LINKS = "avoid_throttled_links";
-    /** OpenSM's {@code max_op_vls}. */
-    static final String MAX_OP_VLS = "max_op_vls";
     /** OpenSM's {@code qos}. */
     static final String QOS = "qos";
 
@@ -39,12 +37,8 @@ record NueOptions(int maxNumVls, boolean includeSwitches, boolean avoidThrottled
         if (vls < 0 || vls > 15) {
             throw new IllegalArgumentException("option " + NUE_MAX_NUM_VLS + ": expected 0-15, found " + vls);
         }
-        long opVls = options.number(MAX_OP_VLS, 5);
-        if (opVls < 1 || opVls > 5) {
-            throw new IllegalArgumentException("option " + MAX_OP_VLS + ": expected 1-5, found " + opVls);
-        }
         return new NueOptions((int) vls, options.flag(NUE_INCLUDE_SWITCHES, false),
-                options.flag(AVOID_THROTTLED_LINKS, false), (int) opVls, options.flag(QOS, false));
+                options.flag(AVOID_THROTTLED_LINKS, false), options.maxOpVls(), options.flag(QOS, false));
     }
 
     /**
@@ -53,7 +47,7 @@ record NueOptions(int maxNumVls, boolean includeSwitches, boolean avoidThrottled
      * OperationalVLs of the switch ports.
      */
     int availableVls(int dataVls) {
-        int vls = Math.min(15, 1 << (maxOpVls - 1));
+        int vls = EngineOptions.vlCount(maxOpVls);
         return dataVls > 0 ? Math.min(vls, dataVls) : vls;
     }
 

@@ -124,7 +124,7 @@ class NueEngineTest {
     void givesEachDestinationItsLayerAsSlForEverySourceWithSlsOnTheSameVls() {
         RoutingInput in = TopologySubnets.input("torus:dims=5x4,hosts=2", 0);
         NueTesting.Result r = nue(in, EngineOptions.defaults().with(NueOptions.NUE_MAX_NUM_VLS, "4")
-                .with(NueOptions.MAX_OP_VLS, "4"));
+                .with(EngineOptions.MAX_OP_VLS, "4"));
         int[] perLayer = new int[4];
 
         for (int ep = 0; ep < in.endPortCount(); ep++) {
@@ -159,9 +159,9 @@ class NueEngineTest {
         RoutingInput in = TopologySubnets.input("torus:dims=4x4", 0);
 
         NueTesting.Result all = nue(in, EngineOptions.defaults().with(NueOptions.NUE_MAX_NUM_VLS, "0")
-                .with(NueOptions.MAX_OP_VLS, "3"));
+                .with(EngineOptions.MAX_OP_VLS, "3"));
         NueTesting.Result capped = nue(in, EngineOptions.defaults().with(NueOptions.NUE_MAX_NUM_VLS, "8")
-                .with(NueOptions.MAX_OP_VLS, "2").with(NueOptions.QOS, "TRUE"));
+                .with(EngineOptions.MAX_OP_VLS, "2").with(NueOptions.QOS, "TRUE"));
 
         assertThat(all.summary().layers()).isEqualTo(4);
         assertThat(capped.summary().layers()).isEqualTo(2);

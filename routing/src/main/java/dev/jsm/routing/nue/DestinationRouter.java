@@ -15,9 +15,10 @@ import java.util.Arrays;
  * turn its previous choice added, and at the end the tentative turns that no chosen channel takes are removed. When
  * the search stops with switches of the destination's connected part unreached (an impasse: every way in would close
  * a cycle), a local backtracking step tries to re-point one reached neighbour of an unreached switch to another
- * settled neighbour so that the unreached switch can route through it (OpenSM's nue does the same around the
- * impasse); if none works, every tentative turn is removed and the destination takes the layer's
- * {@link EscapePaths}, whose dependencies are in the graph from the start.
+ * settled neighbour so that the unreached switch can route through it (OpenSM's nue backtracks around the impasse
+ * too). If none works, the unreached switches take the layer's {@link EscapePaths}, whose dependencies are in the
+ * graph from the start, and so does every switch their escape routes pass and every switch whose channel cannot be
+ * joined to them; OpenSM's nue sends the whole destination over the escape paths instead.
  *
  * <p>Without a dependency graph ({@code dag == null}) the step is a plain weighted shortest-path search, which nue
  * uses for switch LIDs outside the layers. After each step {@link #addLoads} adds the step's routes to the weights.
@@ -32,7 +33,7 @@ final class DestinationRouter {
         SEARCHED,
         /** The search reached every switch after one or more backtracking steps. */
         BACKTRACKED,
-        /** The search reached an impasse; the destination uses the escape paths. */
+        /** The search reached an impasse; some or all switches take the escape paths. */
         ESCAPED
     }
 
@@ -305,7 +306,8 @@ final class DestinationRouter {
             changed = false;
             for (int i = 0; i < tentativeCount; i++) {
                 int b = tentativeIn[i];
-                if (escaping[g.tail[b]] == run || escaping[g.head[b]] == run) {
+                int y = g.head[b];
+                if (escaping[g.tail[b]] == run || escaping[y] == run && tentativeOut[i] != escapeNext[y]) {
                     releaseTurn(dag, b, tentativeOut[i]);
                 }
             }

@@ -86,8 +86,7 @@ public final class NueEngine implements RoutingEngine {
         if (!options.includeSwitches()) {
             routeSwitchLids(g, router, out);
         }
-        int layerLids = counts[0] + counts[1] + counts[2];
-        NueSummary summary = new NueSummary(layers, vls, layerLids,
+        NueSummary summary = new NueSummary(layers, vls, Arrays.stream(counts).sum(),
                 counts[DestinationRouter.Outcome.BACKTRACKED.ordinal()],
                 counts[DestinationRouter.Outcome.ESCAPED.ordinal()], dependencies);
         lastSummary = summary;

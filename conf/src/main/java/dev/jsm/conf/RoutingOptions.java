@@ -28,8 +28,8 @@ public final class RoutingOptions {
     public static final Option<String> PORT_SEARCH_ORDERING_FILE = L.restart("port_search_ordering_file", PATH,
             null, "File giving per switch the order in which output ports are tried (the dimension order for dor)");
     public static final Option<String> ROUTING_ENGINE = L.restart("routing_engine", TEXT, null,
-            "Comma-separated routing engines tried in order (minhop, updn, dnup, file, ftree, lash, dor, "
-                    + "torus-2QoS, nue, dfsssp, sssp); minhop is the fallback unless no_fallback is listed");
+            "Comma-separated routing engines tried in order, all built in: minhop, updn, dnup, file, ftree, lash, dor, "
+                    + "torus-2QoS, nue, dfsssp, sssp; minhop is the fallback unless no_fallback is listed");
     public static final Option<Boolean> AVOID_THROTTLED_LINKS = L.restart("avoid_throttled_links", BOOL, false,
             "Make nue, dfsssp and sssp route around throttled switch-to-switch links");
     public static final Option<Boolean> CONNECT_ROOTS = L.live("connect_roots", BOOL, false,
@@ -59,9 +59,11 @@ public final class RoutingOptions {
     public static final Option<Long> LASH_START_VL = L.live("lash_start_vl", NIBBLE, 0L,
             "Lowest VL lash may use");
     public static final Option<Long> NUE_MAX_NUM_VLS = L.live("nue_max_num_vls", NIBBLE, 1L,
-            "VLs nue may use for deadlock freedom; 0 means as many as the fabric offers");
+            "Virtual layers (VLs) nue spreads its destinations over, at most the VLs the fabric runs; 0 means all of "
+                    + "them; with 1 (the default) nue is deadlock-free on one VL and needs no QoS set-up");
     public static final Option<Boolean> NUE_INCLUDE_SWITCHES = L.restart("nue_include_switches", BOOL, false,
-            "Let nue treat switches as traffic sources and sinks too");
+            "Route the switches' own LIDs inside nue's layers too, so that traffic to and from switches is free of "
+                    + "credit loops as well");
     public static final Option<Boolean> PORT_SHIFTING = L.live("port_shifting", BOOL, false,
             "Rotate the output port choice between destinations to spread shift traffic patterns");
     public static final Option<Long> SCATTER_PORTS = L.live("scatter_ports", U31, 0L,

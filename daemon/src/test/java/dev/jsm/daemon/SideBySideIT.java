@@ -19,7 +19,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@code scripts/side-by-side.sh}: the reference OpenSM and jsm's {@code bin/opensm} on the same ibsim fabric with
  * the same engine; the tables each programmed are read back with {@code dump_fts} and checked by jsm's verifier.
  * jsm's must deliver every pair the reference's deliver, and for the engines that follow OpenSM's port choice they
- * are identical. Needs root (the script runs each SM in its own network namespace) and Debian's opensm.
+ * are identical on every entry the reference programmed (updn also routes the switch LIDs the reference leaves
+ * unreachable, which adds entries). Needs root (the script runs each SM in its own network namespace) and Debian's
+ * opensm.
  */
 @Tag("ibsim")
 class SideBySideIT {
@@ -51,7 +53,7 @@ class SideBySideIT {
         String[] jsm = row(out, "jsm");
         assertThat(jsm[6]).as("SUBNET UP in jsm's log\n%s", String.join("\n", out)).isEqualTo("1");
         assertThat(delivered(jsm)).as("pairs jsm's tables deliver").isGreaterThanOrEqualTo(delivered(ref));
-        assertThat(out).as("identical tables").contains("run 1: identical LFTs");
+        assertThat(out).as("identical tables").anyMatch(l -> l.startsWith("run 1: identical LFTs"));
         System.out.println("[ibsim] side by side " + engine + " " + net + ": " + String.join(" ", jsm));
         Files.delete(log);
     }

@@ -46,6 +46,11 @@ public final class EngineOptions {
     public static final String LFTS_FILE = "lfts_file";
     /** OpenSM min-hop matrix dump ({@code opensm-lid-matrix.dump}) the {@code file} engine checks; {@code -M} (path). */
     public static final String LID_MATRIX_DUMP_FILE = "lid_matrix_dump_file";
+    /**
+     * The OperationalVLs the link manager enables on every port, in the VLCap encoding 1-5 (number): the VLs the
+     * deadlock-avoiding engines (dfsssp, nue) may put layers on.
+     */
+    public static final String MAX_OP_VLS = "max_op_vls";
     /** Worker threads an engine may use; 0 = one per available processor, 1 = the calling thread only (number). */
     public static final String ROUTING_THREADS = "routing_threads";
 
@@ -133,6 +138,24 @@ public final class EngineOptions {
     /** {@link #PORT_PROFILE_SWITCH_NODES}, default false. */
     public boolean portProfileSwitchNodes() {
         return flag(PORT_PROFILE_SWITCH_NODES, false);
+    }
+
+    /**
+     * {@link #MAX_OP_VLS} as its VLCap code, 1-5 (default 5).
+     *
+     * @throws IllegalArgumentException if outside 1-5
+     */
+    public int maxOpVls() {
+        long code = number(MAX_OP_VLS, 5);
+        if (code < 1 || code > 5) {
+            throw new IllegalArgumentException("option " + MAX_OP_VLS + ": expected 1-5, found " + code);
+        }
+        return (int) code;
+    }
+
+    /** The data VLs a VLCap or OperationalVLs code 1-5 stands for: 1, 2, 4, 8 or 15. */
+    public static int vlCount(int vlCapCode) {
+        return Math.min(15, 1 << (vlCapCode - 1));
     }
 
     /**

@@ -2,7 +2,8 @@ package dev.jsm.routing;
 
 /**
  * The service level of each path an engine routed: what the SA returns in PathRecord.SL and what decides the VLs a
- * path uses. Deadlock-avoiding engines (lash, dfsssp, torus-2QoS) put paths on different SLs; the others use SL 0.
+ * path uses. Deadlock-avoiding engines (lash, dfsssp, nue with several layers, torus-2QoS) put paths on different
+ * SLs; the others use SL 0.
  *
  * <p>Implementations must be immutable and thread-safe: the SA and the verifier call them from any thread.
  * Counterpart of OpenSM's {@code path_sl} routing-engine callback.

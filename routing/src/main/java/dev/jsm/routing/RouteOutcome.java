@@ -35,10 +35,10 @@ public sealed interface RouteOutcome permits RouteOutcome.Routed, RouteOutcome.D
     }
 
     /**
-     * The LFTs are complete. Engines that put paths on service levels (lash, dfsssp, torus-2QoS) also give the SL of
-     * each path, for the SA's PathRecords and the verifier's credit-loop check, and the SL-to-VL mapping the switches
-     * are to use. An engine may also say things the operator should read (placement warnings, layers used) and give
-     * the content of its own dump files ({@code opensm-torus.dump}, {@code opensm-ftree-ca-order.dump}), which the
+     * The LFTs are complete. Engines that put paths on service levels (lash, dfsssp, nue, torus-2QoS) also give the SL
+     * of each path, for the SA's PathRecords and the verifier's credit-loop check, and the SL-to-VL mapping the
+     * switches are to use. An engine may also say things the operator should read (placement warnings, layers used) and
+     * give the content of its own dump files ({@code opensm-torus.dump}, {@code opensm-ftree-ca-order.dump}), which the
      * daemon writes to the dump directory.
      *
      * @param pathSl the SL of each (source LID, destination LID) path

@@ -5,6 +5,7 @@ import dev.jsm.routing.file.FileEngineFactory;
 import dev.jsm.routing.ftree.FatTreeEngineFactory;
 import dev.jsm.routing.lash.LashEngineFactory;
 import dev.jsm.routing.minhop.MinHopEngineFactory;
+import dev.jsm.routing.nue.NueEngineFactory;
 import dev.jsm.routing.sssp.DfssspEngineFactory;
 import dev.jsm.routing.sssp.SsspEngineFactory;
 import dev.jsm.routing.torus.TorusEngineFactory;
@@ -49,7 +50,8 @@ public final class RoutingEngines {
             new LashEngineFactory(),
             new SsspEngineFactory(),
             new DfssspEngineFactory(),
-            new FatTreeEngineFactory());
+            new FatTreeEngineFactory(),
+            new NueEngineFactory());
 
     private final Map<String, RoutingEngineFactory> byName;
     private final List<String> notes;

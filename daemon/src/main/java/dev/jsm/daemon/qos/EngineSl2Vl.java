@@ -7,10 +7,10 @@ import dev.jsm.routing.Sl2VlProvider;
 import dev.jsm.subnet.Node;
 
 /**
- * A routing engine's SL-to-VL maps (lash, dfsssp, torus-2QoS keep their paths deadlock-free by the VLs they put
- * each SL on) as the QoS planner's {@link Sl2VlOverride}: on switches the engine's VL for every (input, output, SL),
- * on channel adapters and routers the engine's end-port VL when it has one, else the configured table. VLs the
- * engine marks as dropped (its VL count or more) become VL 15.
+ * A routing engine's SL-to-VL maps (lash, dfsssp, nue with several layers and torus-2QoS keep their paths deadlock-free
+ * by the VLs they put each SL on) as the QoS planner's {@link Sl2VlOverride}: on switches the engine's VL for every
+ * (input, output, SL), on channel adapters and routers the engine's end-port VL when it has one, else the configured
+ * table. VLs the engine marks as dropped (its VL count or more) become VL 15.
  *
  * <p>Immutable; safe to share.
  */

@@ -2,6 +2,7 @@ package dev.jsm.routing.ftree;
 
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.PathSlProvider;
+import dev.jsm.routing.RouteCompletion;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingInput;

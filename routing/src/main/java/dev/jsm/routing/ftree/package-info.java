@@ -6,7 +6,7 @@
  * {@code EndNodes} sorts the end ports into compute nodes, I/O nodes and others, {@code PortGroups} gathers parallel
  * links and keeps the load counters, {@code SymmetryCheck} applies the pure fat-tree rules, {@code TreeIndexing} and
  * {@code LeafOrder} order switches and leaves, {@code FatTreePass} and {@code TreeRouter} assign the routes and
- * {@code RouteCompletion} fills the gaps switch traffic needs. {@link dev.jsm.routing.ftree.FatTreeSummary} carries
- * the compute node order of {@code opensm-ftree-ca-order.dump}.
+ * {@link dev.jsm.routing.RouteCompletion} fills the gaps switch traffic needs.
+ * {@link dev.jsm.routing.ftree.FatTreeSummary} carries the compute node order of {@code opensm-ftree-ca-order.dump}.
  */
 package dev.jsm.routing.ftree;

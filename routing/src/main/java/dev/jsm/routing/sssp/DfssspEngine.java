@@ -1,6 +1,7 @@
 package dev.jsm.routing.sssp;
 
 import dev.jsm.routing.EngineOptions;
+import dev.jsm.routing.IdentitySl2Vl;
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingEngine;

@@ -9,7 +9,8 @@ import dev.jsm.routing.RoutingInput;
  * the layer with the most paths per VL, and a layer with {@code k} VLs starts at the VL after the previous layer's;
  * a path of that layer gets one of its {@code k} SLs by a hash of (source LID, destination LID) where OpenSM draws
  * a random one per query. Any subset of an acyclic layer is acyclic, so the split keeps every VL free of credit
- * loops, and the same pair always gets the same SL. SL {@code n} travels on VL {@code n} ({@link IdentitySl2Vl}).
+ * loops, and the same pair always gets the same SL. SL {@code n} travels on VL {@code n}
+ * ({@link dev.jsm.routing.IdentitySl2Vl}).
  *
  * <p>Immutable; safe to share (the arrays are never written after construction).
  */

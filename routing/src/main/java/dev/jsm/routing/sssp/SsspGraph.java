@@ -1,5 +1,6 @@
 package dev.jsm.routing.sssp;
 
+import dev.jsm.routing.EdgeEnds;
 import dev.jsm.routing.RoutingInput;
 
 /**
@@ -30,19 +31,8 @@ final class SsspGraph {
         this.in = in;
         switches = in.switchCount();
         edges = in.edgeCount();
-        edgeFrom = new int[edges];
-        reverse = new int[edges];
-        int[] linkStart = in.linkStart();
-        for (int sw = 0; sw < switches; sw++) {
-            for (int e = linkStart[sw]; e < linkStart[sw + 1]; e++) {
-                edgeFrom[e] = sw;
-            }
-        }
-        int[] portStart = in.portStart();
-        int[] portEdge = in.portEdge();
-        for (int e = 0; e < edges; e++) {
-            reverse[e] = portEdge[portStart[in.peerSwitch()[e]] + (in.peerPort()[e] & 0xFF)];
-        }
+        edgeFrom = EdgeEnds.tails(in);
+        reverse = EdgeEnds.reverses(in);
         sourceLids = new int[switches];
         pathSources = new int[switches];
         for (int ep = 0; ep < in.endPortCount(); ep++) {

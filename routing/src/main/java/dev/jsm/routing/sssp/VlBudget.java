@@ -17,8 +17,6 @@ import dev.jsm.routing.RoutingInput;
  */
 record VlBudget(int vls, String source) {
 
-    /** OpenSM's {@code max_op_vls}. */
-    static final String MAX_OP_VLS = "max_op_vls";
     /** OpenSM's {@code qos_max_vls}. */
     static final String QOS_MAX_VLS = "qos_max_vls";
 
@@ -29,16 +27,13 @@ record VlBudget(int vls, String source) {
      * @throws IllegalArgumentException naming the option, if one is out of range
      */
     static VlBudget of(int dataVls, EngineOptions options) {
-        long opVls = options.number(MAX_OP_VLS, 5);
-        if (opVls < 1 || opVls > 5) {
-            throw new IllegalArgumentException("option " + MAX_OP_VLS + ": expected 1-5, found " + opVls);
-        }
+        int opVls = options.maxOpVls();
         long qosVls = options.number(QOS_MAX_VLS, 0);
         if (qosVls < 0 || qosVls > 15) {
             throw new IllegalArgumentException("option " + QOS_MAX_VLS + ": expected 0-15, found " + qosVls);
         }
-        int vls = Math.min(1 << (opVls - 1), 15);
-        String source = MAX_OP_VLS + " " + opVls;
+        int vls = EngineOptions.vlCount(opVls);
+        String source = EngineOptions.MAX_OP_VLS + " " + opVls;
         if (dataVls > 0 && dataVls < vls) {
             vls = dataVls;
             source = "the VLCap of the switch links";

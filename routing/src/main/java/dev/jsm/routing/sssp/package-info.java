@@ -7,6 +7,6 @@
  * of its switch, in {@link dev.jsm.routing.sssp.DestinationOrder}; {@link dev.jsm.routing.sssp.LayerCdg}
  * counts each layer's channel dependencies by {@link dev.jsm.routing.sssp.TurnIndex};
  * {@link dev.jsm.routing.sssp.LayerAssignment} breaks the cycles; {@link dev.jsm.routing.sssp.DfssspPathSl} and
- * {@link dev.jsm.routing.sssp.IdentitySl2Vl} give the SLs and VLs, within {@link dev.jsm.routing.sssp.VlBudget}.
+ * {@link dev.jsm.routing.IdentitySl2Vl} give the SLs and VLs, within {@link dev.jsm.routing.sssp.VlBudget}.
  */
 package dev.jsm.routing.sssp;

@@ -2,6 +2,7 @@ package dev.jsm.routing.updn;
 
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.ParallelRanges;
+import dev.jsm.routing.RouteCompletion;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingInput;
@@ -13,6 +14,7 @@ import dev.jsm.routing.minhop.MinHopEngine;
 import dev.jsm.routing.minhop.MinHopFiles;
 import dev.jsm.routing.minhop.SwitchRouter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -25,8 +27,9 @@ import java.util.Optional;
  * CA-distance histogram), dnup's switches with a CA or router; (2) ranks by BFS from them ({@link SwitchRanks});
  * (3) the strict order that orients every link ({@link UpDownOrder}; ties by GUID or {@code ids_guid_file} id);
  * (4) per destination switch, the legal route lengths ({@link UpDownHops}); (5) per switch, the legal shortest
- * ports ({@link UpDownCandidates}) balanced by minhop's rules into the LFT. Steps 4 and 5 run in parallel per
- * destination and per switch on large fabrics, with output identical to one thread.
+ * ports ({@link UpDownCandidates}) balanced by minhop's rules into the LFT; (6) the switch LIDs completed
+ * ({@link RouteCompletion}). Steps 4 to 6 run in parallel per destination and per switch on large fabrics, with
+ * output identical to one thread.
  *
  * <p>Outcomes: <b>declined</b> when there are no rank-0 switches (no roots found, a root file naming none of the
  * fabric's switches, no CA at all for dnup) or when the rule leaves two switches with CAs in the same connected
@@ -37,10 +40,14 @@ import java.util.Optional;
  * {@code port_prof_ignore_file} shape the port selection as in minhop; {@code hop_weights_file} does not apply
  * (routes are counted in hops, as OpenSM's updn BFS does).
  *
- * <p>Without {@code connect_roots}, updn leaves root switches' own LIDs unreachable from other roots where only a
- * down-then-up route exists (e.g. spine to spine on a fat tree), as OpenSM does; likewise switches of a 3-level tree
- * do not reach the LIDs of middle and core switches of other groups. Those are switch-to-switch pairs only: on a
- * full fat tree every CA reaches every LID.
+ * <p><b>Switch LIDs.</b> The up*&#47;down* rule leaves switch-to-switch pairs without any legal route wherever the
+ * rank-0 switches are several: roots do not reach other roots (OpenSM routes those with {@code connect_roots} only),
+ * and on a 3-level fat tree middle and core switches of one group do not reach those of another (on the 1296-host
+ * tree of 36-port switches, 153,612 switch-to-LID pairs, in OpenSM as here). Unlike OpenSM, every switch reaches
+ * every switch LID: the entries left empty take the neighbour with the shortest existing route, which turns down
+ * and then up again ({@link RouteCompletion}); those routes carry only switch traffic (VL15 management), every
+ * entry toward a CA or router LID is exactly the up*&#47;down* one, and the CA-to-CA routes stay free of credit
+ * loops. {@link UpDownOptions#COMPLETE_SWITCH_LIDS} FALSE leaves the entries empty, as OpenSM.
  *
  * <p>{@link #lastSummary()} gives the roots of the last pass ({@code opensm-updn-roots.dump}). Called by one thread
  * at a time; worker threads are joined before {@link #route} returns.
@@ -132,6 +139,11 @@ public final class UpDownEngine implements RoutingEngine {
             return RouteOutcome.declined(gap);
         }
         fill(in, out, files, hops, order, plain, plainTargets, threads);
+        if (options.completeSwitchLids()) {
+            boolean[] all = new boolean[s];
+            Arrays.fill(all, true);
+            RouteCompletion.complete(in, out, switchLids(in), all, threads);
+        }
         return RouteOutcome.routed();
     }
 
@@ -187,6 +199,22 @@ public final class UpDownEngine implements RoutingEngine {
             }
         }
         return new UpDownSummary(name(), guids, source, maxRank, notes);
+    }
+
+    /** Every LID of every switch's port 0. */
+    private static int[] switchLids(RoutingInput in) {
+        int n = 0;
+        for (int ep = 0; ep < in.endPortCount(); ep++) {
+            n += in.endPortIsSwitch()[ep] ? in.endPortLidCount()[ep] : 0;
+        }
+        int[] lids = new int[n];
+        int k = 0;
+        for (int ep = 0; ep < in.endPortCount(); ep++) {
+            for (int i = 0; in.endPortIsSwitch()[ep] && i < in.endPortLidCount()[ep]; i++) {
+                lids[k++] = in.endPortBaseLid()[ep] + i;
+            }
+        }
+        return lids;
     }
 
     private static int count(boolean[] flags) {

@@ -19,9 +19,18 @@ import java.util.Optional;
  * @param portSelection the minhop options of the shared port selection ({@code port_shifting},
  *     {@code scatter_ports}, {@code port_profile_switch_nodes}, {@code routing_threads}, and the files
  *     {@code guid_routing_order_file} and {@code port_prof_ignore_file})
+ * @param completeSwitchLids {@link #COMPLETE_SWITCH_LIDS}: give every switch a route to every switch LID, where no
+ *     up*&#47;down* route exists by one that turns down and then up ({@link dev.jsm.routing.RouteCompletion});
+ *     FALSE leaves those entries empty, exactly as OpenSM's updn and dnup do
  */
 public record UpDownOptions(Optional<Path> rootGuidFile, Optional<Path> idsGuidFile, boolean connectRoots,
-                            MinHopOptions portSelection) {
+                            MinHopOptions portSelection, boolean completeSwitchLids) {
+
+    /**
+     * jsm's switch LID completion for updn and dnup (boolean, default TRUE). Not an OpenSM option and not in
+     * {@code opensm.conf}: tests and embedders set it FALSE to get the reference's tables entry for entry.
+     */
+    public static final String COMPLETE_SWITCH_LIDS = "complete_switch_lids";
 
     /** Checks for nulls. */
     public UpDownOptions {
@@ -38,6 +47,6 @@ public record UpDownOptions(Optional<Path> rootGuidFile, Optional<Path> idsGuidF
     public static UpDownOptions from(EngineOptions options) {
         return new UpDownOptions(options.file(EngineOptions.ROOT_GUID_FILE),
                 options.file(EngineOptions.IDS_GUID_FILE), options.flag(EngineOptions.CONNECT_ROOTS, false),
-                MinHopOptions.from(options));
+                MinHopOptions.from(options), options.flag(COMPLETE_SWITCH_LIDS, true));
     }
 }

@@ -1,5 +1,6 @@
 package dev.jsm.routing.verify;
 
+import dev.jsm.routing.EdgeEnds;
 import dev.jsm.routing.PathSlProvider;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.Sl2VlProvider;
@@ -55,12 +56,7 @@ final class CreditLoopCheck {
         }
         this.allOnVl0 = pathSl == PathSlProvider.DEFAULT && sl2Vl == Sl2VlProvider.ALL_VL0;
         int s = in.switchCount();
-        edgeFrom = new int[in.edgeCount()];
-        for (int sw = 0; sw < s; sw++) {
-            for (int e = in.linkStart()[sw]; e < in.linkStart()[sw + 1]; e++) {
-                edgeFrom[e] = sw;
-            }
-        }
+        edgeFrom = EdgeEnds.tails(in);
         int max = in.endPortCount();
         srcSwitch = new int[max];
         srcInPort = new int[max];

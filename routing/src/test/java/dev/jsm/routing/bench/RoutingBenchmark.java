@@ -9,6 +9,7 @@ import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.lash.LashEngine;
 import dev.jsm.routing.lash.LashOptions;
+import dev.jsm.routing.nue.NueEngine;
 import dev.jsm.routing.sssp.DfssspPathSl;
 import dev.jsm.routing.testing.PortPermutations;
 import dev.jsm.routing.testing.TopologySubnets;
@@ -34,8 +35,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Compute time and memory of the routing engines (minhop, updn, dnup, dor, torus-2QoS, ftree; lash, sssp and
- * dfsssp on request) on large generated fabrics, single-threaded and with every core: the 648-host 2-level fat
+ * Compute time and memory of the routing engines (minhop, updn, dnup, dor, torus-2QoS, ftree; lash, sssp, dfsssp
+ * and nue on request) on large generated fabrics, single-threaded and with every core: the 648-host 2-level fat
  * tree, the 2268- and 11664-host 3-level fat trees and an 8x8x8 3D torus (arguments: other shape strings or
  * topology files, e.g. the ibsim {@code .net} files the reference OpenSM ran on; {@code -Dengines=updn,lash} for
  * other engines; {@code -Dpermute=SEED} re-cables every switch with randomly permuted port numbers;
@@ -49,7 +50,8 @@ import java.util.regex.Pattern;
  * <p>torus-2QoS runs on {@code torus:} shapes only, with a {@code torus-2QoS.conf} seeded from the generator's
  * cabling; its tables are verified with its path SLs and SL2VL mapping. lash is run twice, without and with
  * {@code do_mesh_analysis}, and reports the layers it needed; the verifier checks its tables with its path SLs and
- * SL2VL mapping.
+ * SL2VL mapping. nue is run twice, with its default {@code nue_max_num_vls 1} and with 8, and reports its layers,
+ * backtracking steps and destinations on escape paths.
  *
  * <p>updn detects the roots itself (no {@code root_guid_file}): on the fat trees it finds the top level; where it
  * finds none (the torus) it is run again with a {@code root_guid_file} naming the first switch. ftree detects the
@@ -63,6 +65,7 @@ public final class RoutingBenchmark {
     private static final List<String> DEFAULT_SHAPES = List.of("fat2:k=36", "fat3:k=36,pods=7", "fat3:k=36",
             "torus:dims=8x8x8,hosts=2");
     private static final List<String> DEFAULT_ENGINES = List.of("minhop", "updn", "dnup", "dor", "torus-2QoS", "ftree");
+    private static final String NUE_MAX_NUM_VLS = "nue_max_num_vls";
     private static final int WARMUP = Integer.getInteger("warmup", 3);
     private static final int RUNS = Math.max(1, Integer.getInteger("runs", 7));
 
@@ -114,6 +117,11 @@ public final class RoutingBenchmark {
             if (name.equals(LashEngine.NAME)) {
                 runEngine(factory, in, cores, EngineOptions.defaults());
                 runEngine(factory, in, cores, EngineOptions.defaults().with(LashOptions.DO_MESH_ANALYSIS, "TRUE"));
+                continue;
+            }
+            if (name.equals(NueEngine.NAME)) {
+                runEngine(factory, in, cores, EngineOptions.defaults());
+                runEngine(factory, in, cores, EngineOptions.defaults().with(NUE_MAX_NUM_VLS, "8"));
                 continue;
             }
             EngineOptions options = EngineOptions.defaults();
@@ -192,7 +200,8 @@ public final class RoutingBenchmark {
         RouteOutcome.Routed routed = null;
         String label = factory.name() + (options.text(EngineOptions.ROOT_GUID_FILE).isPresent()
                 ? " (root_guid_file)" : "") + (options.flag(LashOptions.DO_MESH_ANALYSIS, false)
-                ? " (do_mesh_analysis)" : "");
+                ? " (do_mesh_analysis)" : "") + options.text(NUE_MAX_NUM_VLS).map(v -> " (" + NUE_MAX_NUM_VLS + " "
+                + v + ")").orElse("");
         for (int threads : cores > 1 ? new int[] {1, cores} : new int[] {1}) {
             RoutingEngine engine = factory.create(options
                     .with(EngineOptions.ROUTING_THREADS, Integer.toString(threads)));
@@ -215,6 +224,9 @@ public final class RoutingBenchmark {
             if (engine instanceof LashEngine lash && threads == 1) {
                 System.out.println("  " + label + ": " + lash.lastSummary().describe());
                 lash.lastSummary().mesh().forEach(line -> System.out.println("    " + line));
+            }
+            if (engine instanceof NueEngine nue && threads == 1) {
+                System.out.println("  " + label + ": " + nue.lastSummary().orElseThrow().describe());
             }
             Arrays.sort(nanos);
             System.out.printf(Locale.ROOT, "  %s, %d thread%s: median %.1f ms, best %.1f ms%n", label,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.nue.NueEngineFactory;
 import dev.jsm.routing.testing.Fabrics;
 import dev.jsm.routing.testing.TopologySubnets;
 import dev.jsm.sim.topo.TopologyShapes;
@@ -14,7 +15,10 @@ import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import org.junit.jupiter.api.Test;
 
-/** avoid_throttled_links on a 2-level fat tree with one leaf-to-spine cable running at SDR instead of QDR. */
+/**
+ * avoid_throttled_links (sssp, dfsssp, nue) on a 2-level fat tree with one leaf-to-spine cable running at SDR instead
+ * of QDR.
+ */
 class ThrottledLinksTest {
 
     // FAT2_16: switch index = leaf 0..3, spine 0..1; leaf ports 5-8 go up, two cables to each spine.
@@ -67,5 +71,20 @@ class ThrottledLinksTest {
         assertThat(lidsOnPort5(avoided)).isZero();
         assertThat(lidsOnPort5(df.lfts())).isZero();
         SsspTesting.assertCompleteAndMinimal(in, df, SsspTesting.WITH_SWITCHES);
+    }
+
+    @Test
+    void nueRoutesAroundItOnlyWhenAsked() {
+        RoutingInput in = inputWithSlowUplink();
+
+        LftTables plain = LftTables.forInput(in);
+        new NueEngineFactory().create(EngineOptions.defaults()).route(in, plain);
+        LftTables avoided = LftTables.forInput(in);
+        new NueEngineFactory().create(EngineOptions.defaults().with("avoid_throttled_links", "TRUE"))
+                .route(in, avoided);
+
+        assertThat(lidsOnPort5(plain)).isPositive();
+        assertThat(lidsOnPort5(avoided)).isZero();
+        assertThat(SsspTesting.VERIFIER.verify(in, avoided).unreachablePairs()).isZero();
     }
 }

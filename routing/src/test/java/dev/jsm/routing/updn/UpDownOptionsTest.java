@@ -179,9 +179,9 @@ class UpDownOptionsTest {
         int b = java.util.Arrays.binarySearch(FAT2_16.switchGuid(), spines.get(1));
         int lidOfB = FAT2_16.switchLid()[b];
 
-        LftTables plain = updn(FAT2_16, EngineOptions.defaults()).routed();
-        LftTables connected = updn(FAT2_16, EngineOptions.defaults().with(EngineOptions.CONNECT_ROOTS, "TRUE"))
-                .routed();
+        EngineOptions asOpenSm = EngineOptions.defaults().with(UpDownOptions.COMPLETE_SWITCH_LIDS, "FALSE");
+        LftTables plain = updn(FAT2_16, asOpenSm).routed();
+        LftTables connected = updn(FAT2_16, asOpenSm.with(EngineOptions.CONNECT_ROOTS, "TRUE")).routed();
 
         assertThat(plain.port(a, lidOfB)).isEqualTo(LftTables.NO_PATH);
         assertThat(UpDownTesting.VERIFIER.verify(FAT2_16, plain).unreachablePairs()).isEqualTo(2);

@@ -38,8 +38,9 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
  * take ({@link PathWalk}), with:
  * <ul>
  *   <li>MTU and rate: the minimum along the path, capped by the QoS level, then the request's selectors;</li>
- *   <li>SL: the routing engine's path SL when it has one (lash, dfsssp, torus-2QoS: deadlock freedom wins), else
- *       the QoS level's, else the requested SL, else 0; a requested SL that differs drops the path;</li>
+ *   <li>SL: the routing engine's path SL when it has one (lash, dfsssp, nue with several layers, torus-2QoS:
+ *       deadlock freedom wins), else the QoS level's, else the requested SL, else 0; a requested SL that differs
+ *       drops the path;</li>
  *   <li>P_Key: the requested one if both ports share it, else the QoS level's, else the first shared one; no
  *       shared partition, no path;</li>
  *   <li>PacketLifeTime: {@code subnet_timeout} (or the QoS level's), 0 for a port to itself; then the selector;</li>

@@ -1,33 +1,32 @@
-package dev.jsm.routing.ftree;
+package dev.jsm.routing;
 
-import dev.jsm.routing.LftTables;
-import dev.jsm.routing.ParallelRanges;
-import dev.jsm.routing.RoutingInput;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Fills the LFT entries the fat-tree pass left empty, where that is safe. The pass only builds up-then-down routes,
- * so a switch reaches a LID only if its owner lies below one of the switch's ancestors: roots do not reach other
- * roots, on three or more levels middle switches miss the LIDs of other subtrees' upper switches, and in a degraded
- * tree a root misses the CAs of leaves it has no cable to (OpenSM leaves all those pairs unreachable, the first ones
- * unless {@code connect_roots}). Completed here:
+ * Fills the LFT entries an up-then-down engine left empty, where that is safe. ftree, updn and dnup build only
+ * routes that go up and then down, so a switch reaches a LID only if its owner lies below one of the switch's
+ * ancestors: roots do not reach other roots, on three or more levels middle switches miss the LIDs of other groups'
+ * upper switches, and in a degraded tree a root misses the CAs of leaves it has no cable to (OpenSM leaves all those
+ * pairs unreachable, the first ones unless {@code connect_roots}). No up*&#47;down* route exists for them at all:
+ * the only ways in turn down and then up again. Completed here:
  * <ul>
  *   <li>every missing entry for a <b>switch LID</b>, at any switch;</li>
- *   <li>missing entries for a <b>CA or router LID</b> at switches without end nodes of their own: only the switch
- *       itself sends from there (traps to the SM, for one). Switches with CAs keep OpenSM's rule, so routes between
- *       two non-compute nodes that need a down-then-up turn still depend on {@code max_reverse_hops}.</li>
+ *   <li>if the engine asks, missing entries for a <b>CA or router LID</b> at switches without end nodes of their
+ *       own: only the switch itself sends from there (traps to the SM, for one). Switches with CAs keep OpenSM's
+ *       rule, so routes between two non-compute nodes that need a down-then-up turn still depend on ftree's
+ *       {@code max_reverse_hops}.</li>
  * </ul>
  * Each filled entry points to the neighbour with the shortest existing route, found per LID by a breadth-first
  * search seeded with the switches that have a route in order of their route length (a multi-source shortest-path
  * search on unit weights) and not passing switches left without. Such routes may go down and then up again; they
  * carry traffic from switch port 0 or toward switch LIDs only, never CA-to-CA traffic, so the credit-loop freedom of
- * the CA routes stands.
+ * the CA routes stands (switch management traffic travels on VL15). Entries the engine wrote are never changed.
  *
  * <p>LIDs are independent, so they are spread over worker threads; the result does not depend on the thread count.
  * Stateless; thread-safe.
  */
-final class RouteCompletion {
+public final class RouteCompletion {
 
     private static final int MISSING = -1;
     private static final int BLOCKED = -3;
@@ -39,10 +38,11 @@ final class RouteCompletion {
     /**
      * Completes the entries for {@code lids} (those the pass left incomplete).
      *
-     * @param withEndNodes per switch: whether CAs or routers are cabled to it (not completed for CA LIDs)
+     * @param withEndNodes per switch: whether CAs or routers are cabled to it (not completed for CA LIDs); all true
+     *     to complete switch LIDs only
      * @return how many entries were added
      */
-    static long complete(RoutingInput in, LftTables out, int[] lids, boolean[] withEndNodes, int threads) {
+    public static long complete(RoutingInput in, LftTables out, int[] lids, boolean[] withEndNodes, int threads) {
         int s = in.switchCount();
         AtomicLong added = new AtomicLong();
         ParallelRanges.run(lids.length, threads, 16, (from, to) -> {

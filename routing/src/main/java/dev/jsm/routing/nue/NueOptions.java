@@ -1,0 +1,58 @@
+package dev.jsm.routing.nue;
+
+import dev.jsm.routing.EngineOptions;
+
+/**
+ * The options nue reads, parsed once when the engine is created.
+ *
+ * <p>Immutable; safe to share.
+ *
+ * @param maxNumVls {@code nue_max_num_vls}: the virtual layers nue may use, 1-15, or 0 for as many as the fabric's
+ *     VLs allow
+ * @param includeSwitches {@code nue_include_switches}: route the switches' own LIDs inside the layers too, as
+ *     destinations whose traffic must be free of credit loops; otherwise they are routed afterwards by plain
+ *     weighted shortest paths on SL 0, as OpenSM does (switch management traffic is VL15)
+ * @param avoidThrottledLinks {@code avoid_throttled_links}: leave out cables running below what both ends enable
+ * @param maxOpVls {@code max_op_vls}: the OperationalVLs the link manager enables (VLCap encoding 1-5)
+ * @param qos {@code qos}: whether the QoS manager programs the SL-to-VL tables the layers rely on
+ */
+record NueOptions(int maxNumVls, boolean includeSwitches, boolean avoidThrottledLinks, int maxOpVls, boolean qos) {
+
+    /** OpenSM's {@code nue_max_num_vls}. */
+    static final String NUE_MAX_NUM_VLS = "nue_max_num_vls";
+    /** OpenSM's {@code nue_include_switches}. */
+    static final String NUE_INCLUDE_SWITCHES = "nue_include_switches";
+    /** OpenSM's {@code avoid_throttled_links}. */
+    static final String AVOID_THROTTLED_LINKS = "avoid_throttled_links";
+    /** OpenSM's {@code qos}. */
+    static final String QOS = "qos";
+
+    /**
+     * Reads the options; {@code nue_max_num_vls} defaults to 1 as in OpenSM.
+     *
+     * @throws IllegalArgumentException naming the option, if one is malformed or out of range
+     */
+    static NueOptions from(EngineOptions options) {
+        long vls = options.number(NUE_MAX_NUM_VLS, 1);
+        if (vls < 0 || vls > 15) {
+            throw new IllegalArgumentException("option " + NUE_MAX_NUM_VLS + ": expected 0-15, found " + vls);
+        }
+        return new NueOptions((int) vls, options.flag(NUE_INCLUDE_SWITCHES, false),
+                options.flag(AVOID_THROTTLED_LINKS, false), options.maxOpVls(), options.flag(QOS, false));
+    }
+
+    /**
+     * The VLs the fabric runs: {@code max_op_vls} as a VL count, lowered to the VLCap of the switch cables when they
+     * reported one ({@link dev.jsm.routing.RoutingInput#dataVls()}), as OpenSM's nue takes the smallest
+     * OperationalVLs of the switch ports.
+     */
+    int availableVls(int dataVls) {
+        int vls = EngineOptions.vlCount(maxOpVls);
+        return dataVls > 0 ? Math.min(vls, dataVls) : vls;
+    }
+
+    /** The layers nue builds on a fabric running {@code availableVls} VLs: {@code nue_max_num_vls}, at most those. */
+    int layers(int availableVls) {
+        return maxNumVls == 0 ? availableVls : Math.min(maxNumVls, availableVls);
+    }
+}

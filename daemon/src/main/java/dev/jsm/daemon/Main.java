@@ -12,6 +12,7 @@ import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.mgmt.ManagementServer;
 import dev.jsm.daemon.mgmt.SweepCounters;
 import dev.jsm.daemon.offline.RouteOnly;
+import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.daemon.systemd.SystemdNotifier;
@@ -26,6 +27,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -169,7 +171,7 @@ public class Main {
             throw e;
         }
         daemon.beforeHandover(fabric::withdrawIsSm);
-        Once once = new Once(events, settings.runOnce());
+        Once once = new Once(events, settings.runOnce(), daemon::state);
         daemon.addListener(once);
         SystemdNotifier systemd = SystemdNotifier.fromEnvironment(env, ProcessHandle.current().pid());
         daemon.addListener(systemd);
@@ -284,15 +286,20 @@ public class Main {
         }
     }
 
-    /** {@code -o}: stops the daemon after the first SUBNET UP. */
+    /**
+     * {@code -o}: stops the daemon after the first SUBNET UP, or after the first heavy sweep that left it standing by
+     * for another master (as OpenSM's {@code -o}: there is nothing for it to configure).
+     */
     private static final class Once implements SweepListener {
         private final SmEvents events;
         private final boolean enabled;
+        private final Supplier<SmState> state;
         private volatile boolean up;
 
-        Once(SmEvents events, boolean enabled) {
+        Once(SmEvents events, boolean enabled, Supplier<SmState> state) {
             this.events = events;
             this.enabled = enabled;
+            this.state = state;
         }
 
         @Override
@@ -300,6 +307,13 @@ public class Main {
             up = true;
             if (enabled) {
                 events.request(SmEvent.SHUTDOWN, "-o: configured once");
+            }
+        }
+
+        @Override
+        public void sweepEnded(boolean heavy, boolean ok, long nanos) {
+            if (enabled && heavy && state.get() == SmState.STANDBY) {
+                events.request(SmEvent.SHUTDOWN, "-o: another SM is master");
             }
         }
     }

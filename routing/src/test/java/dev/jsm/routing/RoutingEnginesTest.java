@@ -19,7 +19,7 @@ class RoutingEnginesTest {
 
     /** OpenSM's names of the built-in engines, in the order of the built-in table. */
     private static final String[] BUILT_IN_NAMES = {"minhop", "updn", "dnup", "dor", "file", "torus-2QoS", "lash",
-        "sssp", "dfsssp", "ftree"};
+        "sssp", "dfsssp", "ftree", "nue"};
 
     @Test
     void loadsTheBuiltInsFirst() {

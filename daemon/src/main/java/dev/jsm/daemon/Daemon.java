@@ -9,7 +9,6 @@ import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.route.RoutingState;
-import dev.jsm.daemon.sa.PortTableCopies;
 import dev.jsm.daemon.sa.SaService;
 import dev.jsm.daemon.sm.SmInfoResponder;
 import dev.jsm.daemon.sm.SmState;
@@ -29,7 +28,6 @@ import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionSettings;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.mad.txn.UnsolicitedFilter;
-import dev.jsm.qos.tables.ProgrammedQosTables;
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.RoutingChain;
 import dev.jsm.routing.RoutingEngines;
@@ -111,11 +109,9 @@ public final class Daemon implements AutoCloseable {
         this.ctx = new SweepContext(o, settings.dumpDir(), new SmpSender(transactions, o.mKey()), events, portGuid);
         this.view = FabricView.empty(o);
         ctx.addListener(v -> view = v);
-        ProgrammedQosTables qosTables = new ProgrammedQosTables();
-        Sweeps sweeps = new Sweeps(status, lids, chain, routes, mcastGroups, qosTables);
+        Sweeps sweeps = new Sweeps(status, lids, chain, routes, mcastGroups);
         this.smInfo = new SmInfoResponder(transactions, status, portGuid, o.smPriority());
-        this.sa = new SaService(channel, transactions, o, status, smInfo, this::changeMulticast,
-                () -> PortTableCopies.of(ctx.subnet(), qosTables));
+        this.sa = new SaService(channel, transactions, o, status, smInfo, this::changeMulticast);
         ctx.addListener(sa);
         this.portHealth = new PortHealthMonitor(ctx, routes, clock);
         this.traps = new TrapReceiver(transactions, events, () -> ctx.options().getBool("sweep_on_trap"),

@@ -20,7 +20,6 @@ import dev.jsm.daemon.sm.SmStateStage;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.SnapshotStage;
 import dev.jsm.daemon.sweep.SweepStage;
-import dev.jsm.qos.tables.ProgrammedQosTables;
 import dev.jsm.routing.RoutingChain;
 import java.util.List;
 
@@ -48,14 +47,12 @@ final class Sweeps {
      * @param chain the configured routing engines
      * @param routes the routing in force (written by routing; read by multicast, QoS and SUBNET UP)
      * @param mcastGroups the multicast groups (changed by the SA on the SM thread)
-     * @param qosTables the SL2VL and VLArb tables the ports hold (read by the SA's copies at SUBNET UP)
      */
-    Sweeps(SmStatus sm, LidStore lids, RoutingChain chain, RoutingState routes, McastGroups mcastGroups,
-           ProgrammedQosTables qosTables) {
+    Sweeps(SmStatus sm, LidStore lids, RoutingChain chain, RoutingState routes, McastGroups mcastGroups) {
         PortWishes wishes = new PortWishes();
         DiscoveryStage discovery = new DiscoveryStage();
         PKeyManager pkeys = new PKeyManager(wishes);
-        QosManager qos = new QosManager(qosTables, wishes, routes);
+        QosManager qos = new QosManager(wishes, routes);
         this.heavy = List.of(
                 discovery,                          // NodeInfo, NodeDescription, PortInfo, SwitchInfo by directed route
                 new DropManager(discovery),         // nodes and cables not reached this time go

@@ -38,7 +38,8 @@ import org.apache.logging.log4j.Logger;
  * the wanted MFT entries, and sends a MulticastForwardingTable Set for each (position, block) whose content differs
  * from what the switch is known to hold (every block of a switch new to this SM; {@link BlockSync}), after setting
  * SwitchInfo's MulticastFDBTop where the switch supports it ({@code use_mfttop}). Groups whose members are all gone
- * leave empty entries, which the diff clears on the switches. Behavioural counterpart: OpenSM's {@code osm_mcast_mgr.c}.
+ * leave empty entries, which the diff clears on the switches. Behavioural counterpart: OpenSM's
+ * {@code osm_mcast_mgr.c}.
  *
  * <p>Confined to the SM thread.
  */

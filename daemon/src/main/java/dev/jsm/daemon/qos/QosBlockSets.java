@@ -22,8 +22,8 @@ import java.util.function.Consumer;
  * the optimized "all ports" Sets instead ({@code 0x30000} addressed to the representative port's table for input =
  * itself, then {@code 0x20000 | out} for each port whose OperationalVLs differ), then an enhanced port 0's own
  * VLArb blocks and its table for input 0, after everything that also writes that pair; on a CA or router each
- * port's VLArb blocks ({@code block << 16}) and its SL2VL table (modifier 0). Every wanted block is listed; whether a Set is sent is
- * its block's difference ({@link BlockSync}).
+ * port's VLArb blocks ({@code block << 16}) and its SL2VL table (modifier 0). Every wanted block is listed; whether
+ * a Set is sent is its block's difference ({@link BlockSync}).
  *
  * <p>An optimized Set writes every (input, output) pair it covers, outputs and inputs from port 0 when the switch has
  * an enhanced port 0, else from port 1 (IBA 14.2.5.8), so its answer records the content in all of them.

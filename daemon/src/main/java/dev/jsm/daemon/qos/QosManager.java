@@ -29,9 +29,9 @@ import org.apache.logging.log4j.Logger;
  * The QoS manager ({@code qos}, {@code -Q}): at every heavy sweep re-reads the QoS policy file (an error keeps the
  * last good policy, logged with file:line:column), plans the SL2VL and VL arbitration tables of every port from the
  * {@code qos_*} options - or, on switches, from the routing engine's own SL-to-VL maps when it has them (lash,
- * dfsssp, torus-2QoS), which win over the configured ones - into the model's port tables, and sends exactly the blocks
- * that differ from what the ports are known to hold ({@link QosBlockSets}, {@link BlockSync}). The wanted VLHighLimit of each port goes into the link manager's PortInfo Set. With QoS
- * off nothing is sent. With the ROUTING log flag, {@code opensm-sl2vl.dump} is written at the end of the stage
+ * dfsssp, torus-2QoS), which win over the configured ones - into the model's port tables, and sends exactly the
+ * blocks that differ from what the ports are known to hold ({@link QosBlockSets}, {@link BlockSync}). The wanted
+ * VLHighLimit of each port goes into the link manager's PortInfo Set. With QoS off nothing is sent. With the ROUTING log flag, {@code opensm-sl2vl.dump} is written at the end of the stage
  * (with QoS on, or when the engine has its own SL-to-VL maps, as OpenSM). Behavioural counterpart: OpenSM's
  * {@code osm_qos.c}.
  *

@@ -44,9 +44,9 @@ import java.util.function.Consumer;
  * The subnet administrator inside the daemon: an {@link SaAgent} on the SM's port that answers SA queries on its
  * own thread from the view published at the last SUBNET UP - the snapshot (with the programmed LFTs the PathRecords
  * follow), the routing engine's path SLs, the QoS policy and the partitions in force, the P_Key, SL2VL and VLArb
- * tables the SM programmed (held in the snapshot; {@link PortTableCopies}) - so a sweep never waits for queries and queries never see a
- * half-configured fabric. The SA's MADs reach it through the transactions layer's
- * unsolicited dispatch (the layer owns the channel's receiver). Multicast joins and leaves reach the SM's groups
+ * tables the SM programmed (held in the snapshot; {@link PortTableCopies}) - so a sweep never waits for queries and
+ * queries never see a half-configured fabric. The SA's MADs reach it through the transactions layer's unsolicited
+ * dispatch (the layer owns the channel's receiver). Multicast joins and leaves reach the SM's groups
  * through {@link McastChanges}; the partitions' well-known groups are created in the SA at each SUBNET UP, and the
  * memberships of ports that left the fabric are dropped then (their leaves reach the SM's groups the same way, and
  * the MFTs are reprogrammed in the heavy sweep that follows). Traps the SM receives are forwarded to the SA's event

@@ -90,6 +90,11 @@ public final class BlockTable implements ProgrammableTable {
         known.set(block);
     }
 
+    /** A copy of the held content of every block, block after block (zeros where unknown): for snapshots. */
+    public byte[] heldCopy() {
+        return held.clone();
+    }
+
     /** Whether the held content of {@code block} is known. */
     public boolean isHeldKnown(int block) {
         return known.get(offset(block) / blockBytes);

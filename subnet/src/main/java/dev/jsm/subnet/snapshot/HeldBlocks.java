@@ -16,6 +16,7 @@ public final class HeldBlocks {
     private final int blockCount;
     private final int blockBytes;
     private final byte[] bytes;
+    /** The blocks whose content was known; {@code null} when all were (the common case). */
     private final BitSet known;
 
     private HeldBlocks(int blockCount, int blockBytes, byte[] bytes, BitSet known) {
@@ -31,16 +32,16 @@ public final class HeldBlocks {
             return null;
         }
         int n = table.blockCount();
-        int size = table.blockBytes();
-        byte[] bytes = new byte[n * size];
-        BitSet known = new BitSet(n);
-        for (int b = 0; b < n; b++) {
-            if (table.isHeldKnown(b)) {
-                table.copyHeld(b, bytes, b * size);
-                known.set(b);
+        BitSet known = null;
+        if (!table.allHeldKnown()) {
+            known = new BitSet(n);
+            for (int b = 0; b < n; b++) {
+                if (table.isHeldKnown(b)) {
+                    known.set(b);
+                }
             }
         }
-        return new HeldBlocks(n, size, bytes, known);
+        return new HeldBlocks(n, table.blockBytes(), table.heldCopy(), known);
     }
 
     /** Number of blocks of the table. */
@@ -55,7 +56,7 @@ public final class HeldBlocks {
 
     /** Whether the content of {@code block} was known (a block outside the table was not). */
     public boolean isKnown(int block) {
-        return block >= 0 && block < blockCount && known.get(block);
+        return block >= 0 && block < blockCount && (known == null || known.get(block));
     }
 
     /**

@@ -36,10 +36,9 @@ import org.apache.logging.log4j.Logger;
  * every end port's P_Key table and the tables of the switch ports facing CAs and routers, writes them as the wanted
  * content of the ports' P_Key tables ({@link PhysPort#pKeyTable}) and sends a P_KeyTable Set for each 32-entry block
  * that differs from what the port is known to hold ({@link BlockSync}; the held content is what the port answers).
- * The
- * partition enforcement bits the plan wants on switch ports go to the link manager's PortInfo Set through
- * {@link PortWishes}; the resolved {@link PartitionSet} is kept for SUBNET UP to publish. A port that
- * cannot hold its partitions is an error naming the port. Behavioural counterpart: OpenSM's {@code osm_pkey_mgr.c}.
+ * The partition enforcement bits the plan wants on switch ports go to the link manager's PortInfo Set through
+ * {@link PortWishes}; the resolved {@link PartitionSet} is kept for SUBNET UP to publish. A port that cannot hold its
+ * partitions is an error naming the port. Behavioural counterpart: OpenSM's {@code osm_pkey_mgr.c}.
  *
  * <p>Confined to the SM thread.
  */

@@ -27,7 +27,10 @@ public final class BlockSync {
         /**
          * The content sent. For the forwarding tables, and for SL2VL and VLArb, whose answers need not be the block
          * itself: an "all ports" SL2VL Set answers one table for many, a VLArb answer may carry anything past the
-         * port's capacity.
+         * port's capacity. It is read from the table's wanted content when the answer arrives, which is what was
+         * sent: a stage writes a table's wanted content before it sends, and nothing writes it again before the
+         * sweep's barrier has seen every answer. So nothing is kept per Set on the wire (a fabric's LFT blocks can
+         * be hundreds of thousands, most of them queued behind the window).
          */
         AS_SENT,
         /** The answer's payload: what the port says it holds (P_KeyTable, as OpenSM's P_Key receiver records it). */
@@ -127,24 +130,31 @@ public final class BlockSync {
         if (!table.blockDiffers(block)) {
             return false;
         }
-        byte[] content = new byte[table.blockBytes()];
-        table.copyWanted(block, content, 0);
-        ctx.smps().set(path, attribute, modifier, (mad, off) -> System.arraycopy(content, 0, mad, off, content.length),
-                outcome -> {
-                    byte[] mad = Replies.okMad(outcome);
-                    if (mad != null) {
-                        byte[] src = held == Held.AS_SENT ? content : mad;
-                        int off = held == Held.AS_SENT ? 0 : Smp.DATA_OFFSET;
-                        if (coverage == null) {
-                            table.setHeld(block, src, off);
-                        } else {
-                            coverage.markHeld(src, off);
-                        }
-                    } else if (!Replies.isClosed(outcome)) {
-                        ctx.recordError();
-                        failure.failed(block, modifier, Replies.failure(outcome));
-                    }
-                });
+        ctx.smps().set(path, attribute, modifier, (mad, off) -> table.copyWanted(block, mad, off), outcome -> {
+            byte[] mad = Replies.okMad(outcome);
+            if (mad != null) {
+                held(table, block, coverage, mad);
+            } else if (!Replies.isClosed(outcome)) {
+                ctx.recordError();
+                failure.failed(block, modifier, Replies.failure(outcome));
+            }
+        });
         return true;
+    }
+
+    /** Records what the answered Set of {@code block} says is held, in the block or in what it covered. */
+    private void held(ProgrammableTable table, int block, Coverage coverage, byte[] answer) {
+        byte[] src = answer;
+        int off = Smp.DATA_OFFSET;
+        if (held == Held.AS_SENT) {
+            src = new byte[table.blockBytes()];
+            off = 0;
+            table.copyWanted(block, src, 0);
+        }
+        if (coverage == null) {
+            table.setHeld(block, src, off);
+        } else {
+            coverage.markHeld(src, off);
+        }
     }
 }

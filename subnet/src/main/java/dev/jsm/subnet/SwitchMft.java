@@ -202,11 +202,11 @@ public final class SwitchMft {
 
         @Override
         public void copyWanted(int block, byte[] dst, int off) {
-            int[] masks = new int[BLOCK_SIZE];
-            copyWantedBlock(position, block, masks);
+            int from = block * BLOCK_SIZE;
             for (int i = 0; i < BLOCK_SIZE; i++) {
-                dst[off + 2 * i] = (byte) (masks[i] >>> 8);
-                dst[off + 2 * i + 1] = (byte) masks[i];
+                int m = mask(wanted[position], from + i);
+                dst[off + 2 * i] = (byte) (m >>> 8);
+                dst[off + 2 * i + 1] = (byte) m;
             }
         }
 

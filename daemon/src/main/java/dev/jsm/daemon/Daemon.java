@@ -10,7 +10,6 @@ import dev.jsm.daemon.loop.SmThread;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.route.RouteCheck;
 import dev.jsm.daemon.route.RoutingState;
-import dev.jsm.daemon.sa.PortTableCopies;
 import dev.jsm.daemon.sa.SaService;
 import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.SmState;
@@ -30,7 +29,6 @@ import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionSettings;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.mad.txn.UnsolicitedFilter;
-import dev.jsm.qos.tables.ProgrammedQosTables;
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.RoutingChain;
 import dev.jsm.routing.RoutingEngines;
@@ -122,10 +120,8 @@ public final class Daemon implements AutoCloseable {
             return t;
         });
         this.ha = new HighAvailability(status, channel.localPort(), ctx::options, transactions, events, timer);
-        ProgrammedQosTables qosTables = new ProgrammedQosTables();
-        Sweeps sweeps = new Sweeps(status, lids, chain, routes, mcastGroups, qosTables, ha);
-        this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast,
-                () -> PortTableCopies.of(ctx.subnet(), qosTables));
+        Sweeps sweeps = new Sweeps(status, lids, chain, routes, mcastGroups, ha);
+        this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast);
         ctx.addListener(sa);
         this.portHealth = new PortHealthMonitor(ctx, routes, clock);
         this.traps = new TrapReceiver(transactions, events, () -> ctx.options().getBool("sweep_on_trap"),

@@ -20,8 +20,8 @@ import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.SnapshotStage;
 import dev.jsm.daemon.sweep.SweepStage;
-import dev.jsm.qos.tables.ProgrammedQosTables;
 import dev.jsm.routing.RoutingChain;
+import dev.jsm.subnet.Subnet;
 import java.util.List;
 
 /**
@@ -50,22 +50,19 @@ final class Sweeps {
      * @param chain the configured routing engines
      * @param routes the routing in force (written by routing; read by multicast, QoS and SUBNET UP)
      * @param mcastGroups the multicast groups (changed by the SA on the SM thread)
-     * @param qosTables the SL2VL and VLArb tables the ports hold (read by the SA's copies at SUBNET UP)
      * @param ha this SM among the others: the SMs discovery meets, the election
      */
     Sweeps(SmStatus sm, LidStore lids, RoutingChain chain, RoutingState routes, McastGroups mcastGroups,
-           ProgrammedQosTables qosTables, HighAvailability ha) {
+           HighAvailability ha) {
         PortWishes wishes = new PortWishes();
         DiscoveryStage discovery = new DiscoveryStage(ha.otherSms());
         PKeyManager pkeys = new PKeyManager(wishes);
-        QosManager qos = new QosManager(qosTables, wishes, routes);
+        QosManager qos = new QosManager(wishes, routes);
         this.heavy = List.of(
                 discovery,                          // NodeInfo, NodeDescription, PortInfo, SwitchInfo by directed route
                 new DropManager(discovery),         // nodes and cables not reached this time go
-                ha.election(subnet -> {             // MASTER, STANDBY or HANDOVER; a takeover trusts no table
-                    subnet.forgetProgrammedTables();
-                    qosTables.forgetAll();
-                }),
+                ha.election(Subnet::forgetProgrammedTables), // MASTER, STANDBY or HANDOVER; a takeover trusts
+                                                             // no table the switches hold
                 new LidManager(lids, sm),           // LIDs from the model, guid2lid, PortInfo; guid2lid written
                 new SnapshotStage(),                // shape and LIDs final: the sweep's one copy of the model
                 pkeys,                              // partitions.conf, changed P_KeyTable blocks, enforcement wishes

@@ -6,12 +6,14 @@ import java.util.BitSet;
 /**
  * One table attribute of one port kept twice, as blocks of a fixed number of bytes in wire layout: the content the
  * SM wants and the content the port is known to hold (from a Get, or from the response to a Set). The programming
- * stages send exactly the blocks that {@link #blockDiffers differ}; a block whose held content is not known always
- * differs. Used for the P_KeyTable (32 P_Keys = 64 bytes a block).
+ * stages send exactly the blocks that are {@link #isWanted wanted} and {@link #blockDiffers differ}; a block whose
+ * held content is not known always differs. Used for a port's P_KeyTable (32 P_Keys = 64 bytes a block), its
+ * SLtoVLMappingTable (one {@link Sl2VlMap} of 8 bytes per input port) and its VLArbitrationTable (four
+ * {@link VlArbBlock}s of 64 bytes); see {@link PhysPort}.
  *
  * <p>The table starts with nothing wanted (every wanted byte 0) and nothing known. Confined to the sweep thread.
  */
-public final class BlockTable {
+public final class BlockTable implements ProgrammableTable {
 
     private final int blockBytes;
     private final byte[] wanted;
@@ -41,6 +43,7 @@ public final class BlockTable {
     }
 
     /** Bytes per block. */
+    @Override
     public int blockBytes() {
         return blockBytes;
     }
@@ -63,12 +66,14 @@ public final class BlockTable {
     }
 
     /** Whether {@code block} must be sent: its held content is unknown or differs from the wanted one. */
+    @Override
     public boolean blockDiffers(int block) {
         int o = offset(block);
         return !known.get(block) || !Arrays.equals(wanted, o, o + blockBytes, held, o, o + blockBytes);
     }
 
     /** Copies the wanted content of {@code block} to {@code dst[off..]} (the SMP payload). */
+    @Override
     public void copyWanted(int block, byte[] dst, int off) {
         System.arraycopy(wanted, offset(block), dst, off, blockBytes);
     }
@@ -79,14 +84,25 @@ public final class BlockTable {
     }
 
     /** Records what the port holds in {@code block} (a Get or Set response): {@code src[off..]}. */
+    @Override
     public void setHeld(int block, byte[] src, int off) {
         System.arraycopy(src, off, held, offset(block), blockBytes);
         known.set(block);
     }
 
+    /** A copy of the held content of every block, block after block (zeros where unknown): for snapshots. */
+    public byte[] heldCopy() {
+        return held.clone();
+    }
+
     /** Whether the held content of {@code block} is known. */
     public boolean isHeldKnown(int block) {
         return known.get(offset(block) / blockBytes);
+    }
+
+    /** Whether the held content of every block is known. */
+    public boolean allHeldKnown() {
+        return known.cardinality() == blockCount();
     }
 
     /** Forgets what the port holds (the port was reset or replaced): every block differs until set again. */

@@ -20,6 +20,8 @@ public final class PhysPort {
     private EndPort endPort;
     private int index = -1;
     private BlockTable pKeys;
+    private BlockTable sl2Vl;
+    private BlockTable vlArb;
     private boolean healthy = true;
 
     PhysPort(Node node, int portNum, long portGuid) {
@@ -67,6 +69,39 @@ public final class PhysPort {
     /** The port's P_KeyTable if {@link #pKeyTable} created one, else {@code null}. */
     public BlockTable pKeyTableIfAny() {
         return pKeys;
+    }
+
+    /**
+     * The port's SLtoVLMappingTables as an output port, wanted and held, one {@link Sl2VlMap} (8 bytes) a block:
+     * on a switch block {@code in} is the table for input port {@code in} (0..NumPorts), on a CA or router the one
+     * block 0. Created on first use.
+     */
+    public BlockTable sl2VlTable() {
+        if (sl2Vl == null) {
+            sl2Vl = new BlockTable(node.isSwitch() ? node.numPorts() + 1 : 1, Sl2VlMap.BLOCK_BYTES);
+        }
+        return sl2Vl;
+    }
+
+    /** The port's SLtoVLMappingTables if {@link #sl2VlTable} created them, else {@code null}. */
+    public BlockTable sl2VlTableIfAny() {
+        return sl2Vl;
+    }
+
+    /**
+     * The port's VLArbitrationTable, wanted and held, in four {@link VlArbBlock}s: low-priority entries 0-31 and
+     * 32-63, high-priority entries 0-31 and 32-63 (attribute modifier blocks 1 to 4). Created on first use.
+     */
+    public BlockTable vlArbTable() {
+        if (vlArb == null) {
+            vlArb = new BlockTable(4, VlArbBlock.BLOCK_BYTES);
+        }
+        return vlArb;
+    }
+
+    /** The port's VLArbitrationTable if {@link #vlArbTable} created it, else {@code null}. */
+    public BlockTable vlArbTableIfAny() {
+        return vlArb;
     }
 
     /**

@@ -64,6 +64,9 @@ public record PortAttributes(
         int capabilityMask2, int linkSpeedExtActive, int linkSpeedExtSupported, int linkSpeedExtEnabled,
         int localPortNum, int linkDownDefaultState, int respTimeValue) {
 
+    /** CapabilityMask bit IsSLMappingSupported: the port has SLtoVLMappingTables to program. */
+    public static final long CAP_IS_SL_MAPPING_SUPPORTED = 0x40L;
+
     /** PortState Down. */
     public static final int STATE_DOWN = 1;
     /** PortState Init. */

@@ -231,8 +231,9 @@ public final class Subnet {
     }
 
     /**
-     * Forgets what every switch and port is known to hold - LFT and MFT blocks, P_Key blocks - so that the next
-     * programming sends every block: for a new master taking over from another SM, whose tables it cannot trust.
+     * Forgets what every switch and port is known to hold - LFT and MFT blocks, P_Key, SL2VL and VLArb blocks - so
+     * that the next programming sends every block: for a new master taking over from another SM, whose tables it
+     * cannot trust.
      */
     public void forgetProgrammedTables() {
         for (Node n : nodes.values()) {
@@ -241,9 +242,10 @@ public final class Subnet {
                 n.asSwitch().mft().forgetProgrammed();
             }
             for (PhysPort p : n.ports()) {
-                BlockTable t = p.pKeyTableIfAny();
-                if (t != null) {
-                    t.forgetHeld();
+                for (BlockTable t : new BlockTable[] {p.pKeyTableIfAny(), p.sl2VlTableIfAny(), p.vlArbTableIfAny()}) {
+                    if (t != null) {
+                        t.forgetHeld();
+                    }
                 }
             }
         }

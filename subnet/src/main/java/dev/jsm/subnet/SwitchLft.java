@@ -8,13 +8,14 @@ import java.util.BitSet;
  * Both are {@code byte[]} indexed by LID with {@link #NO_PATH} (0xFF) for "no route", kept in whole 64-LID blocks
  * (LinearForwardingTable, IBA 14.2.5.10), so the LFT programmer sends only the blocks that differ and marks them
  * programmed when the Set succeeds (OpenSM's {@code new_lft} vs {@code lft} and the block diff of
- * {@code osm_ucast_mgr.c}).
+ * {@code osm_ucast_mgr.c}). As a {@link ProgrammableTable}, block {@code b} is LIDs {@code 64b..64b+63}, one byte
+ * each, as the attribute carries them.
  *
  * <p>A block whose programmed content is not known (new switch, {@link #forgetProgrammed()}) always differs.
  *
  * <p>Confined to the sweep thread.
  */
-public final class SwitchLft {
+public final class SwitchLft implements ProgrammableTable {
 
     /** LFT entry meaning "no route to this LID". */
     public static final int NO_PATH = 0xFF;
@@ -82,7 +83,14 @@ public final class SwitchLft {
         return Math.max(wanted.length, programmed.length) / BLOCK_SIZE;
     }
 
+    /** {@value #BLOCK_SIZE}: one byte per LID. */
+    @Override
+    public int blockBytes() {
+        return BLOCK_SIZE;
+    }
+
     /** Whether block {@code block} must be sent: its programmed content is unknown or differs from the wanted. */
+    @Override
     public boolean blockDiffers(int block) {
         if (!knownBlocks.get(block)) {
             return true;
@@ -97,7 +105,8 @@ public final class SwitchLft {
     }
 
     /** Copies the 64 wanted entries of {@code block} to {@code dst[off..off+63]} (the SMP payload). */
-    public void copyWantedBlock(int block, byte[] dst, int off) {
+    @Override
+    public void copyWanted(int block, byte[] dst, int off) {
         int from = block * BLOCK_SIZE;
         for (int i = 0; i < BLOCK_SIZE; i++) {
             dst[off + i] = (byte) entry(wanted, from + i);
@@ -107,12 +116,13 @@ public final class SwitchLft {
     /** Records that the Set of {@code block} succeeded: the switch now holds the wanted block. */
     public void markProgrammed(int block) {
         byte[] b = new byte[BLOCK_SIZE];
-        copyWantedBlock(block, b, 0);
-        setProgrammedBlock(block, b, 0);
+        copyWanted(block, b, 0);
+        setHeld(block, b, 0);
     }
 
-    /** Records what the switch holds in {@code block} (from a Get): 64 entries at {@code src[off]}. */
-    public void setProgrammedBlock(int block, byte[] src, int off) {
+    /** Records what the switch holds in {@code block} (a Get or Set response): 64 entries at {@code src[off]}. */
+    @Override
+    public void setHeld(int block, byte[] src, int off) {
         int from = block * BLOCK_SIZE;
         checkLid(from);
         if (from + BLOCK_SIZE > programmed.length) {

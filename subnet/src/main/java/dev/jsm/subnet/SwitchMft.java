@@ -7,7 +7,9 @@ import java.util.BitSet;
  * known to hold. An entry is the set of egress ports for one MLID, stored as 16-bit port masks per position
  * (position {@code p} covers ports {@code 16p..16p+15}), in the layout of MulticastForwardingTable blocks
  * (IBA 14.2.5.11: 32 MLIDs per block, attribute modifier = position &lt;&lt; 28 | block), so the programmer sends only
- * the (position, block) pairs that differ.
+ * the (position, block) pairs that differ. Each position is also a {@link ProgrammableTable} of its own
+ * ({@link #position(int)}): block {@code b} of it is MLIDs {@code 0xC000 + 32b ..} as 32 big-endian 16-bit masks, the
+ * attribute's wire layout.
  *
  * <p>A block whose programmed content is not known always differs.
  *
@@ -28,12 +30,22 @@ public final class SwitchMft {
     private final short[][] wanted;
     private final short[][] programmed;
     private final BitSet knownBlocks = new BitSet();
+    private final Position[] views;
 
     SwitchMft(int numPorts) {
         this.numPorts = numPorts;
         int positions = numPorts / PORTS_PER_POSITION + 1;
         wanted = new short[positions][0];
         programmed = new short[positions][0];
+        views = new Position[positions];
+        for (int p = 0; p < positions; p++) {
+            views[p] = new Position(p);
+        }
+    }
+
+    /** The table of one position (its 16 ports) as blocks of 32 MLIDs in wire layout. */
+    public ProgrammableTable position(int position) {
+        return views[position];
     }
 
     /** Number of positions: enough 16-port masks for ports 0..NumPorts. */
@@ -167,6 +179,45 @@ public final class SwitchMft {
             copy[p] = programmed[p].clone();
         }
         return copy;
+    }
+
+    /** One position's blocks: 32 masks of 16 bits each, big-endian, as MulticastForwardingTable carries them. */
+    private final class Position implements ProgrammableTable {
+
+        private final int position;
+
+        Position(int position) {
+            this.position = position;
+        }
+
+        @Override
+        public int blockBytes() {
+            return 2 * BLOCK_SIZE;
+        }
+
+        @Override
+        public boolean blockDiffers(int block) {
+            return SwitchMft.this.blockDiffers(position, block);
+        }
+
+        @Override
+        public void copyWanted(int block, byte[] dst, int off) {
+            int from = block * BLOCK_SIZE;
+            for (int i = 0; i < BLOCK_SIZE; i++) {
+                int m = mask(wanted[position], from + i);
+                dst[off + 2 * i] = (byte) (m >>> 8);
+                dst[off + 2 * i + 1] = (byte) m;
+            }
+        }
+
+        @Override
+        public void setHeld(int block, byte[] src, int off) {
+            int[] masks = new int[BLOCK_SIZE];
+            for (int i = 0; i < BLOCK_SIZE; i++) {
+                masks[i] = (src[off + 2 * i] & 0xFF) << 8 | src[off + 2 * i + 1] & 0xFF;
+            }
+            setProgrammedBlock(position, block, masks);
+        }
     }
 
     private static int mask(short[] row, int i) {

@@ -63,4 +63,16 @@ class BlockTableTest {
         assertThatThrownBy(() -> t.blockDiffers(2)).hasMessageContaining("block 2 out of range");
         assertThatThrownBy(() -> new BlockTable(0, 64)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aTableIsKnownWhenEveryBlockIsHeld() {
+        BlockTable t = new BlockTable(2, 8);
+        assertThat(t.allHeldKnown()).isFalse();
+        t.setHeld(0, new byte[8], 0);
+        assertThat(t.allHeldKnown()).isFalse();
+        t.setHeld(1, new byte[8], 0);
+        assertThat(t.allHeldKnown()).isTrue();
+        t.forgetHeld();
+        assertThat(t.allHeldKnown()).isFalse();
+    }
 }

@@ -52,7 +52,7 @@ class SwitchLftTest {
         assertThat(lft.blockDiffers(1)).isTrue();
         assertThat(lft.blockDiffers(2)).isFalse();
         byte[] payload = new byte[64 + 8];
-        lft.copyWantedBlock(1, payload, 8);
+        lft.copyWanted(1, payload, 8);
         assertThat(payload[8 + 6]).isEqualTo((byte) 5);
         assertThat(payload[8 + 7]).isEqualTo((byte) 2);
 
@@ -73,7 +73,7 @@ class SwitchLftTest {
         assertThat(lft.blockDiffers(0)).isFalse();
         assertThat(lft.blockDiffers(2)).isTrue();
         byte[] payload = new byte[64];
-        lft.copyWantedBlock(2, payload, 0);
+        lft.copyWanted(2, payload, 0);
         assertThat(payload).containsOnly((byte) 0xFF);
     }
 
@@ -82,7 +82,7 @@ class SwitchLftTest {
         SwitchLft lft = newLft();
         lft.setWanted(table(64, 4));
         byte[] fromSwitch = table(64, 4);
-        lft.setProgrammedBlock(0, fromSwitch, 0);
+        lft.setHeld(0, fromSwitch, 0);
         assertThat(lft.blockDiffers(0)).isFalse();
         fromSwitch[10] = 9;
         assertThat(lft.programmedPort(10)).isEqualTo(4);

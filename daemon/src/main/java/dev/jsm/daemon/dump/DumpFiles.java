@@ -1,7 +1,6 @@
 package dev.jsm.daemon.dump;
 
 import dev.jsm.daemon.log.LogLevels;
-import dev.jsm.qos.tables.ProgrammedQosTables;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
@@ -65,9 +64,9 @@ public final class DumpFiles {
      * Writes {@code opensm-sl2vl.dump} ({@link Sl2VlDump}) when {@code log_flags} has ROUTING; the QoS manager calls
      * it at the end of its stage, when the tables are programmed. A file that cannot be written is logged.
      */
-    public static void writeSl2Vl(Path dir, int logFlags, Subnet subnet, ProgrammedQosTables programmed) {
+    public static void writeSl2Vl(Path dir, int logFlags, Subnet subnet) {
         if ((logFlags & LogLevels.ROUTING) != 0) {
-            write(dir, SL2VL, Sl2VlDump.render(subnet, programmed));
+            write(dir, SL2VL, Sl2VlDump.render(subnet));
         }
     }
 

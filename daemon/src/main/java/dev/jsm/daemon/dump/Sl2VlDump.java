@@ -1,10 +1,10 @@
 package dev.jsm.daemon.dump;
 
-import dev.jsm.mad.smp.SlToVlMappingTable;
-import dev.jsm.qos.tables.ProgrammedQosTables;
+import dev.jsm.subnet.BlockTable;
 import dev.jsm.subnet.EndPort;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.PhysPort;
+import dev.jsm.subnet.Sl2VlMap;
 import dev.jsm.subnet.Subnet;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,8 +13,8 @@ import java.util.List;
  * {@code opensm-sl2vl.dump} (FACTS 2.14, OpenSM's {@code dump_sl2vl_tbl}): for every end port in OpenSM's port GUID
  * order, a header naming the node, then the SL2VL tables the SM programmed - a CA or router port's one table as row
  * {@code 0 0}, for a switch every (input, output) pair of each cabled output port - each row {@code %-3d %-3d :}
- * followed by the 16 VLs as {@code " %-2d"}. Written from what the ports are known to hold
- * ({@link ProgrammedQosTables}); a table the SM never programmed has no row (OpenSM prints its in-memory copy,
+ * followed by the 16 VLs as {@code " %-2d"}. Written from what the ports are known to hold (the held blocks of
+ * {@link PhysPort#sl2VlTableIfAny()}); a table the SM never programmed has no row (OpenSM prints its in-memory copy,
  * zeros when it never touched the port).
  *
  * <p>Stateless; called on the SM thread (reads the mutable subnet).
@@ -27,8 +27,8 @@ public final class Sl2VlDump {
     private Sl2VlDump() {
     }
 
-    /** The file's text for {@code subnet} with the tables in {@code programmed}. */
-    public static String render(Subnet subnet, ProgrammedQosTables programmed) {
+    /** The file's text for {@code subnet} with the tables its ports are known to hold. */
+    public static String render(Subnet subnet) {
         List<EndPort> ports = new ArrayList<>();
         for (Node node : subnet.nodes()) {
             if (node.numPorts() == 0) {
@@ -55,24 +55,28 @@ public final class Sl2VlDump {
                         continue;
                     }
                     for (int in = 0; in <= node.numPorts(); in++) {
-                        row(sb, in, out, programmed.sl2Vl(p, in));
+                        row(sb, in, out, p.sl2VlTableIfAny());
                     }
                 }
             } else {
-                row(sb, 0, 0, programmed.sl2Vl(ep.physPort(), 0));
+                row(sb, 0, 0, ep.physPort().sl2VlTableIfAny());
             }
             sb.append(SEPARATOR).append("\n\n");
         }
         return sb.toString();
     }
 
-    private static void row(StringBuilder sb, int in, int out, SlToVlMappingTable t) {
-        if (t == null) {
+    /** The row of {@code table}'s block {@code in}, if its held content is known. */
+    private static void row(StringBuilder sb, int in, int out, BlockTable table) {
+        if (table == null || in >= table.blockCount() || !table.isHeldKnown(in)) {
             return;
         }
+        byte[] bytes = new byte[Sl2VlMap.BLOCK_BYTES];
+        table.copyHeld(in, bytes, 0);
+        Sl2VlMap t = Sl2VlMap.read(bytes, 0);
         pad(sb, Integer.toString(in), 3).append(' ');
         pad(sb, Integer.toString(out), 3).append(" :");
-        for (int sl = 0; sl < SlToVlMappingTable.SL_COUNT; sl++) {
+        for (int sl = 0; sl < Sl2VlMap.SL_COUNT; sl++) {
             pad(sb.append(' '), Integer.toString(t.vl(sl)), 2);
         }
         sb.append('\n');

@@ -3,6 +3,7 @@ package dev.jsm.daemon.mcast;
 import dev.jsm.daemon.discovery.Attributes;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.route.RoutingState;
+import dev.jsm.daemon.sweep.BlockSync;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
@@ -20,6 +21,7 @@ import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.Lid;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.PhysPort;
+import dev.jsm.subnet.ProgrammableTable;
 import dev.jsm.subnet.Switch;
 import dev.jsm.subnet.SwitchAttributes;
 import dev.jsm.subnet.SwitchMft;
@@ -34,9 +36,10 @@ import org.apache.logging.log4j.Logger;
  * {@link McastGroups} as a {@link McastTree} over the switches the unicast routing just saw (inside the routing
  * engine's own spanning tree when it has one: torus-2QoS; a group with fewer than two member ports gets none), sets
  * the wanted MFT entries, and sends a MulticastForwardingTable Set for each (position, block) whose content differs
- * from what the switch is known to hold (every block of a switch new to this SM), after setting SwitchInfo's
- * MulticastFDBTop where the switch supports it ({@code use_mfttop}). Groups whose members are all gone leave empty
- * entries, which the diff clears on the switches. Behavioural counterpart: OpenSM's {@code osm_mcast_mgr.c}.
+ * from what the switch is known to hold (every block of a switch new to this SM; {@link BlockSync}), after setting
+ * SwitchInfo's MulticastFDBTop where the switch supports it ({@code use_mfttop}). Groups whose members are all gone
+ * leave empty entries, which the diff clears on the switches. Behavioural counterpart: OpenSM's
+ * {@code osm_mcast_mgr.c}.
  *
  * <p>Confined to the SM thread.
  */
@@ -97,12 +100,13 @@ public final class MftProgrammer implements SweepStage {
             addTree(ctx, in, g.getKey(), McastTree.build(in, members, imposed));
         }
         boolean useMftTop = ctx.options().getBool("use_mfttop");
+        BlockSync mfts = new BlockSync(ctx, AttributeId.MULTICAST_FORWARDING_TABLE, BlockSync.Held.AS_SENT);
         for (Node node : ctx.subnet().nodes()) {
             if (node.isSwitch()) {
                 if (useMftTop) {
                     setMftTop(ctx, node.asSwitch());
                 }
-                program(ctx, node.asSwitch());
+                program(ctx, mfts, node.asSwitch());
             }
         }
         return StageOutcome.CONTINUE;
@@ -162,7 +166,7 @@ public final class MftProgrammer implements SweepStage {
         }
     }
 
-    private void program(SweepContext ctx, Switch sw) {
+    private void program(SweepContext ctx, BlockSync mfts, Switch sw) {
         SwitchMft mft = sw.mft();
         int blocks = mft.blockCount();
         if (blocks == 0) {
@@ -180,30 +184,17 @@ public final class MftProgrammer implements SweepStage {
             blocks = cap / SwitchMft.BLOCK_SIZE;
         }
         for (int position = 0; position < mft.positions(); position++) {
+            ProgrammableTable table = mft.position(position);
+            int pos = position;
+            BlockSync.SetFailure failure = (block, modifier, why) -> LOG.error(
+                    "MCST-0902 MFT position {} block {} Set of switch {} failed: {}", pos, block,
+                    Guid.toString(sw.nodeGuid()), why);
             for (int block = 0; block < blocks; block++) {
-                if (mft.blockDiffers(position, block)) {
-                    setBlock(ctx, sw, path, position, block);
+                if (mfts.sync(path, table, block, MulticastForwardingTable.modifier(position, block), failure)) {
+                    blockSets++;
                 }
             }
         }
-    }
-
-    private void setBlock(SweepContext ctx, Switch sw, DrPath path, int position, int block) {
-        SwitchMft mft = sw.mft();
-        int[] masks = new int[SwitchMft.BLOCK_SIZE];
-        mft.copyWantedBlock(position, block, masks);
-        MulticastForwardingTable payload = new MulticastForwardingTable(masks);
-        blockSets++;
-        ctx.smps().set(path, AttributeId.MULTICAST_FORWARDING_TABLE,
-                MulticastForwardingTable.modifier(position, block), payload::encodeTo, outcome -> {
-                    if (Replies.okMad(outcome) != null) {
-                        mft.setProgrammedBlock(position, block, masks);
-                    } else if (!Replies.isClosed(outcome)) {
-                        ctx.recordError();
-                        LOG.error("MCST-0902 MFT position {} block {} Set of switch {} failed: {}", position, block,
-                                Guid.toString(sw.nodeGuid()), Replies.failure(outcome));
-                    }
-                });
     }
 
     /**

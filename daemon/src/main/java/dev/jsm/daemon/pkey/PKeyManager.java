@@ -2,13 +2,12 @@ package dev.jsm.daemon.pkey;
 
 import dev.jsm.daemon.link.PortWishes;
 import dev.jsm.daemon.log.LogLevels;
-import dev.jsm.daemon.sweep.Replies;
+import dev.jsm.daemon.sweep.BlockSync;
+import dev.jsm.daemon.sweep.Retrained;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.AttributeId;
-import dev.jsm.mad.codec.DrPath;
-import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.smp.PKeyTable;
 import dev.jsm.partitions.PKeyCapacityProblem;
 import dev.jsm.partitions.PKeyOptions;
@@ -34,11 +33,12 @@ import org.apache.logging.log4j.Logger;
 /**
  * The partition manager: at every heavy sweep re-reads {@code partition_config_file} (a file with an error leaves
  * the last good partitions in force, logged with file:line:column), resolves the memberships for the fabric, plans
- * every end port's P_Key table and the tables of the switch ports facing CAs and routers, and sends a P_KeyTable Set
- * for each 32-entry block that differs from what the port is known to hold ({@link PhysPort#pKeyTable}). The
- * partition enforcement bits the plan wants on switch ports go to the link manager's PortInfo Set through
- * {@link PortWishes}; the resolved {@link PartitionSet} is kept for SUBNET UP to publish. A port that
- * cannot hold its partitions is an error naming the port. Behavioural counterpart: OpenSM's {@code osm_pkey_mgr.c}.
+ * every end port's P_Key table and the tables of the switch ports facing CAs and routers, writes them as the wanted
+ * content of the ports' P_Key tables ({@link PhysPort#pKeyTable}) and sends a P_KeyTable Set for each 32-entry block
+ * that differs from what the port is known to hold ({@link BlockSync}; the held content is what the port answers).
+ * The partition enforcement bits the plan wants on switch ports go to the link manager's PortInfo Set through
+ * {@link PortWishes}; the resolved {@link PartitionSet} is kept for SUBNET UP to publish. A port that cannot hold its
+ * partitions is an error naming the port. Behavioural counterpart: OpenSM's {@code osm_pkey_mgr.c}.
  *
  * <p>Confined to the SM thread.
  */
@@ -76,8 +76,9 @@ public final class PKeyManager implements SweepStage {
                 ctx.options().qos());
         PKeyOptions options = new PKeyOptions(allowBoth, ctx.options().getBool("keep_pkey_indexes"),
                 PartEnforce.fromOptions(ctx.options().partEnforce(), ctx.options().getBool("no_partition_enforcement")));
+        BlockSync pKeys = new BlockSync(ctx, AttributeId.P_KEY_TABLE, BlockSync.Held.AS_ANSWERED);
         List<PKeyCapacityProblem> problems = PKeyPlanner.plan(snapshot, set,
-                (nodeGuid, portNum) -> held(subnet, nodeGuid, portNum), options, p -> program(ctx, p));
+                (nodeGuid, portNum) -> held(subnet, nodeGuid, portNum), options, p -> program(ctx, pKeys, p));
         for (PKeyCapacityProblem p : problems) {
             LOG.error("PKEY-1001 {}", p.message());
             ctx.recordError();
@@ -109,24 +110,37 @@ public final class PKeyManager implements SweepStage {
 
     /**
      * Hands one port's plan on as it comes from the planner, so that the first Sets go out while the rest of the
-     * fabric is planned: its enforcement wish to the link manager, and its blocks - every block of a port that
-     * {@linkplain #retrained (re)trained} since the SM last looked, else the blocks that differ from what it
-     * holds.
+     * fabric is planned: its enforcement wish to the link manager, its table as the wanted content of the port's
+     * P_Key table, and the blocks that differ from what the port holds. Every block is sent when the port
+     * {@linkplain #retrained (re)trained} since the SM last looked, or when the SM does not know all it holds (a
+     * Set failed: the plan started from scratch then).
      */
-    private void program(SweepContext ctx, PortPKeyPlan p) {
+    private void program(SweepContext ctx, BlockSync pKeys, PortPKeyPlan p) {
         Node node = ctx.subnet().node(p.nodeGuid());
         PhysPort port = node == null ? null : node.port(p.portNum());
         if (port == null) {
             return;
         }
         wishes.setPartitionEnforcement(port, p.enforcement());
-        if (p.table() != null && retrained(port)) {
-            for (int block = 0; block < p.table().blockCount(); block++) {
-                setBlock(ctx, port, p.table(), block);
-            }
-        } else {
-            for (int block : p.changedBlocks()) {
-                setBlock(ctx, port, p.table(), block);
+        PortPKeyTable table = p.table();
+        if (table == null) {
+            return;
+        }
+        BlockTable t = port.pKeyTable(table.blockCount());
+        if (retrained(port) || !t.allHeldKnown()) {
+            t.forgetHeld();
+        }
+        byte[] wanted = new byte[t.blockBytes()];
+        for (int block = 0; block < table.blockCount(); block++) {
+            new PKeyTable(table.block(block)).encodeTo(wanted, 0);
+            t.setWanted(block, wanted, 0);
+        }
+        boolean switchPort = port.node().isSwitch() && port.portNum() != 0;
+        PortFailures failures = new PortFailures(port);
+        for (int block = 0; block < table.blockCount(); block++) {
+            long modifier = switchPort ? (long) port.portNum() << 16 | block : block;
+            if (pKeys.sync(port, t, block, modifier, failures)) {
+                blockSets++;
             }
         }
     }
@@ -147,43 +161,16 @@ public final class PKeyManager implements SweepStage {
         Node node = subnet.node(nodeGuid);
         PhysPort port = node == null ? null : node.port(portNum);
         BlockTable t = port == null ? null : port.pKeyTableIfAny();
-        if (t == null) {
+        if (t == null || !t.allHeldKnown()) {
             return null;
         }
         PortPKeyTable table = PortPKeyTable.empty(t.blockCount() * PortPKeyTable.BLOCK_SIZE);
         byte[] block = new byte[t.blockBytes()];
         for (int b = 0; b < t.blockCount(); b++) {
-            if (!t.isHeldKnown(b)) {
-                return null;
-            }
             t.copyHeld(b, block, 0);
             table = table.withBlock(b, PKeyTable.decode(block, 0).pKeys());
         }
         return table;
-    }
-
-    private void setBlock(SweepContext ctx, PhysPort port, PortPKeyTable table, int block) {
-        boolean switchPort = port.node().isSwitch() && port.portNum() != 0;
-        DrPath path = switchPort ? ctx.paths().toNode(port.node()) : ctx.paths().toPort(port);
-        if (path == null) {
-            LOG.error("PKEY-1004 no directed route to {}; its P_Key table is not programmed", port);
-            ctx.recordError();
-            return;
-        }
-        PKeyTable payload = new PKeyTable(table.block(block));
-        BlockTable held = port.pKeyTable(table.blockCount());
-        long modifier = switchPort ? (long) port.portNum() << 16 | block : block;
-        blockSets++;
-        ctx.smps().set(path, AttributeId.P_KEY_TABLE, modifier, payload::encodeTo, outcome -> {
-            byte[] mad = Replies.okMad(outcome);
-            if (mad != null) {
-                held.setHeld(block, mad, Smp.DATA_OFFSET);
-            } else if (!Replies.isClosed(outcome)) {
-                ctx.recordError();
-                LOG.error("PKEY-1005 P_KeyTable block {} Set of port {} of {} failed: {}", block, port.portNum(),
-                        Guid.toString(port.node().nodeGuid()), Replies.failure(outcome));
-            }
-        });
     }
 
     /**
@@ -199,5 +186,20 @@ public final class PKeyManager implements SweepStage {
     public StageOutcome finish(SweepContext ctx) {
         LOG.log(LogLevels.VERBOSE, "PARTITIONS CONFIGURED: {} P_KeyTable block Sets", blockSets);
         return StageOutcome.CONTINUE;
+    }
+
+    /** The partition manager's words for a P_Key block of {@code port} it could not program. */
+    private record PortFailures(PhysPort port) implements BlockSync.PortFailures {
+
+        @Override
+        public void noRoute(int block) {
+            LOG.error("PKEY-1004 no directed route to {}; its P_Key table is not programmed", port);
+        }
+
+        @Override
+        public void failed(int block, long modifier, String why) {
+            LOG.error("PKEY-1005 P_KeyTable block {} Set of port {} of {} failed: {}", block, port.portNum(),
+                    Guid.toString(port.node().nodeGuid()), why);
+        }
     }
 }

@@ -1,10 +1,10 @@
 package dev.jsm.daemon.qos;
 
-import dev.jsm.mad.smp.SlToVlMappingTable;
 import dev.jsm.qos.tables.Sl2VlOverride;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.Sl2VlProvider;
 import dev.jsm.subnet.Node;
+import dev.jsm.subnet.Sl2VlMap;
 
 /**
  * A routing engine's SL-to-VL maps (lash, dfsssp, nue with several layers and torus-2QoS keep their paths deadlock-free
@@ -25,8 +25,8 @@ final class EngineSl2Vl implements Sl2VlOverride {
     }
 
     @Override
-    public SlToVlMappingTable table(Node node, int inPort, int outPort, SlToVlMappingTable configured) {
-        int[] vls = new int[SlToVlMappingTable.SL_COUNT];
+    public Sl2VlMap table(Node node, int inPort, int outPort, Sl2VlMap configured) {
+        int[] vls = new int[Sl2VlMap.SL_COUNT];
         if (!node.isSwitch()) {
             if (sl2Vl.endPortVl(0) < 0) {
                 return configured;
@@ -34,7 +34,7 @@ final class EngineSl2Vl implements Sl2VlOverride {
             for (int sl = 0; sl < vls.length; sl++) {
                 vls[sl] = sl2Vl.endPortVl(sl);
             }
-            return SlToVlMappingTable.of(vls);
+            return Sl2VlMap.of(vls);
         }
         int sw = in.switchIndexOf(node.nodeGuid());
         if (sw < 0) {
@@ -42,8 +42,8 @@ final class EngineSl2Vl implements Sl2VlOverride {
         }
         for (int sl = 0; sl < vls.length; sl++) {
             int vl = sl2Vl.vl(sw, inPort, outPort, sl);
-            vls[sl] = vl < sl2Vl.vlCount() ? vl : 15;
+            vls[sl] = vl < sl2Vl.vlCount() ? vl : Sl2VlMap.VL_DROP;
         }
-        return SlToVlMappingTable.of(vls);
+        return Sl2VlMap.of(vls);
     }
 }

@@ -3,23 +3,21 @@ package dev.jsm.daemon.qos;
 import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.link.PortWishes;
 import dev.jsm.daemon.log.LogLevels;
-import dev.jsm.daemon.pkey.Retrained;
 import dev.jsm.daemon.route.RoutingState;
-import dev.jsm.daemon.sweep.Replies;
+import dev.jsm.daemon.sweep.BlockSync;
+import dev.jsm.daemon.sweep.Retrained;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.AttributeId;
-import dev.jsm.mad.codec.DrPath;
 import dev.jsm.qos.policy.QosPolicy;
 import dev.jsm.qos.policy.QosPolicyHolder;
-import dev.jsm.qos.tables.ProgrammedQosTables;
 import dev.jsm.qos.tables.QosConfig;
 import dev.jsm.qos.tables.QosPlan;
-import dev.jsm.qos.tables.QosSet;
 import dev.jsm.qos.tables.QosTablePlanner;
 import dev.jsm.qos.tables.Sl2VlOverride;
 import dev.jsm.routing.Sl2VlProvider;
+import dev.jsm.subnet.BlockTable;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.Subnet;
@@ -31,11 +29,12 @@ import org.apache.logging.log4j.Logger;
  * The QoS manager ({@code qos}, {@code -Q}): at every heavy sweep re-reads the QoS policy file (an error keeps the
  * last good policy, logged with file:line:column), plans the SL2VL and VL arbitration tables of every port from the
  * {@code qos_*} options - or, on switches, from the routing engine's own SL-to-VL maps when it has them (lash,
- * dfsssp, nue with several layers, torus-2QoS), which win over the configured ones - and sends exactly the tables
- * that differ from what the ports are known to hold. The wanted VLHighLimit of each port goes into the link
- * manager's PortInfo Set. With QoS off nothing is sent. With the ROUTING log flag, {@code opensm-sl2vl.dump} is
- * written at the end of the stage (with QoS on, or when the engine has its own SL-to-VL maps, as OpenSM).
- * Behavioural counterpart: OpenSM's {@code osm_qos.c}.
+ * dfsssp, nue with several layers, torus-2QoS), which win over the configured ones - into the model's port tables,
+ * and sends exactly the blocks that differ from what the ports are known to hold ({@link QosBlockSets},
+ * {@link BlockSync}). The wanted VLHighLimit of each port goes into the link manager's PortInfo Set. With QoS off
+ * nothing is sent. With the ROUTING log flag, {@code opensm-sl2vl.dump} is written at the end of the stage (with QoS
+ * on, or when the engine has its own SL-to-VL maps, as OpenSM). Behavioural counterpart: OpenSM's
+ * {@code osm_qos.c}.
  *
  * <p>Confined to the SM thread.
  */
@@ -44,7 +43,6 @@ public final class QosManager implements SweepStage {
     private static final Logger LOG = LogManager.getLogger(QosManager.class);
     private static final String DEFAULT_POLICY_FILE = "/etc/opensm/qos-policy.conf";
 
-    private final ProgrammedQosTables tables;
     private final PortWishes wishes;
     private final RoutingState routes;
     private final QosPolicyHolder policy = new QosPolicyHolder();
@@ -54,12 +52,10 @@ public final class QosManager implements SweepStage {
     private boolean dumpSl2Vl;
 
     /**
-     * @param tables the SL2VL and VLArb tables the ports are known to hold
      * @param wishes where the VLHighLimit wanted on each port goes, for the link manager
      * @param routes the routing in force, whose engine may own the SL-to-VL maps
      */
-    public QosManager(ProgrammedQosTables tables, PortWishes wishes, RoutingState routes) {
-        this.tables = tables;
+    public QosManager(PortWishes wishes, RoutingState routes) {
         this.wishes = wishes;
         this.routes = routes;
     }
@@ -87,10 +83,11 @@ public final class QosManager implements SweepStage {
         }
         reloadPolicy(ctx.options().getString("qos_policy_file"));
         policyInForce = policy.current();
-        QosPlan plan = QosTablePlanner.plan(ctx.subnet(), config, tables, engine);
-        for (QosSet set : plan.sets()) {
-            send(ctx, set);
-        }
+        QosPlan plan = QosTablePlanner.plan(ctx.subnet(), config, engine);
+        BlockSync sl2Vl = new BlockSync(ctx, AttributeId.SL_TO_VL_MAPPING_TABLE, BlockSync.Held.AS_SENT);
+        BlockSync vlArb = new BlockSync(ctx, AttributeId.VL_ARBITRATION_TABLE, BlockSync.Held.AS_SENT);
+        QosBlockSets.forEach(ctx.subnet(), plan, set -> send(set.attribute() == AttributeId.SL_TO_VL_MAPPING_TABLE
+                ? sl2Vl : vlArb, set));
         for (QosPlan.VlHighLimit v : plan.vlHighLimits()) {
             wishes.setVlHighLimit(v.port(), v.vlHighLimit());
         }
@@ -102,10 +99,10 @@ public final class QosManager implements SweepStage {
      * (a CA or router port in Init, a switch with every cabled port in Init), the output-port tables of a switch port
      * in Init. Done with QoS off too, so turning it back on does not trust tables a reboot reset meanwhile.
      */
-    private void forgetRetrained(Subnet subnet) {
+    private static void forgetRetrained(Subnet subnet) {
         for (Node node : subnet.nodes()) {
             if (Retrained.switchRebooted(node)) {
-                tables.forgetNode(node.nodeGuid());
+                forgetNode(node);
                 continue;
             }
             for (PhysPort port : node.ports()) {
@@ -113,11 +110,30 @@ public final class QosManager implements SweepStage {
                     continue;
                 }
                 if (node.isSwitch()) {
-                    tables.forgetPort(port);
+                    forgetPort(port);
                 } else {
-                    tables.forgetNode(node.nodeGuid());
+                    forgetNode(node);
                 }
             }
+        }
+    }
+
+    /** Forgets what every port of {@code node} holds, so the next pass sends all its tables. */
+    static void forgetNode(Node node) {
+        for (PhysPort port : node.ports()) {
+            forgetPort(port);
+        }
+    }
+
+    /** Forgets what one port holds: its VLArb blocks and its SL2VL tables as an output port. */
+    private static void forgetPort(PhysPort port) {
+        forget(port.sl2VlTableIfAny());
+        forget(port.vlArbTableIfAny());
+    }
+
+    private static void forget(BlockTable table) {
+        if (table != null) {
+            table.forgetHeld();
         }
     }
 
@@ -151,40 +167,13 @@ public final class QosManager implements SweepStage {
         return policyInForce;
     }
 
-    private void send(SweepContext ctx, QosSet set) {
-        PhysPort port = set.port();
-        boolean switchNode = port.node().isSwitch();
-        DrPath path = switchNode ? ctx.paths().toNode(port.node()) : ctx.paths().toPort(port);
-        if (path == null) {
-            LOG.error("QOS-1103 no directed route to {}; its QoS tables are not programmed", port);
-            ctx.recordError();
-            return;
-        }
-        AttributeId attr;
-        if (set instanceof QosSet.Sl2Vl s) {
-            attr = AttributeId.SL_TO_VL_MAPPING_TABLE;
-            sl2VlSets++;
-        } else {
-            attr = AttributeId.VL_ARBITRATION_TABLE;
-            vlArbSets++;
-        }
-        ctx.smps().set(path, attr, set.attributeModifier(), (mad, off) -> encode(set, mad, off), outcome -> {
-            if (Replies.okMad(outcome) != null) {
-                tables.recordSent(set);
-            } else if (!Replies.isClosed(outcome)) {
-                tables.forgetNode(port.node().nodeGuid());
-                ctx.recordError();
-                LOG.error("QOS-1104 {} Set (modifier 0x{}) of {} failed: {}", attr, Long.toHexString(
-                        set.attributeModifier()), port, Replies.failure(outcome));
+    private void send(BlockSync sync, QosBlockSet set) {
+        if (sync.sync(set.port(), set.table(), set.block(), set.modifier(), set.coverage(), new SetFailures(set))) {
+            if (set.attribute() == AttributeId.SL_TO_VL_MAPPING_TABLE) {
+                sl2VlSets++;
+            } else {
+                vlArbSets++;
             }
-        });
-    }
-
-    private static void encode(QosSet set, byte[] mad, int off) {
-        if (set instanceof QosSet.Sl2Vl s) {
-            s.table().encodeTo(mad, off);
-        } else if (set instanceof QosSet.VlArb v) {
-            v.block().encodeTo(mad, off);
         }
     }
 
@@ -201,12 +190,31 @@ public final class QosManager implements SweepStage {
     @Override
     public StageOutcome finish(SweepContext ctx) {
         if (dumpSl2Vl) {
-            DumpFiles.writeSl2Vl(ctx.dumpDir(), ctx.options().logFlags(), ctx.subnet(), tables);
+            DumpFiles.writeSl2Vl(ctx.dumpDir(), ctx.options().logFlags(), ctx.subnet());
         }
         if (sl2VlSets + vlArbSets > 0) {
             LOG.log(LogLevels.VERBOSE, "QOS CONFIGURED: {} SLtoVLMappingTable and {} VLArbitrationTable Sets",
                     sl2VlSets, vlArbSets);
         }
         return StageOutcome.CONTINUE;
+    }
+
+    /**
+     * The QoS manager's words for a table block it could not program. A failed Set makes the SM forget what the whole
+     * node holds, so the next pass sends all its tables again.
+     */
+    private record SetFailures(QosBlockSet set) implements BlockSync.PortFailures {
+
+        @Override
+        public void noRoute(int block) {
+            LOG.error("QOS-1103 no directed route to {}; its QoS tables are not programmed", set.port());
+        }
+
+        @Override
+        public void failed(int block, long modifier, String why) {
+            forgetNode(set.port().node());
+            LOG.error("QOS-1104 {} Set (modifier 0x{}) of {} failed: {}", set.attribute(), Long.toHexString(modifier),
+                    set.port(), why);
+        }
     }
 }

@@ -2,6 +2,7 @@ package dev.jsm.daemon.route;
 
 import dev.jsm.daemon.discovery.Attributes;
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.sweep.BlockSync;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
@@ -22,8 +23,8 @@ import org.apache.logging.log4j.Logger;
  * Programs the switches' unicast tables by block diff: a SwitchInfo Set where LinearFDBTop or LifeTimeValue
  * ({@code packet_life_time}) differ from what the switch holds - which also clears PortStateChange (written as 1)
  * where discovery saw it set - then an LFT Set for each 64-LID block up to the top whose content differs from what
- * the switch is known to hold (every block of a switch new to this SM). Behavioural counterpart: OpenSM's
- * {@code osm_ucast_mgr.c} block diff.
+ * the switch is known to hold (every block of a switch new to this SM), through {@link BlockSync}. Behavioural
+ * counterpart: OpenSM's {@code osm_ucast_mgr.c} block diff.
  *
  * <p>Confined to the SM thread.
  */
@@ -44,15 +45,16 @@ public final class LftProgrammer implements SweepStage {
         switchInfoSets = 0;
         blockSets = 0;
         int lifeTime = ctx.options().getInt("packet_life_time") & 0x1F;
+        BlockSync lfts = new BlockSync(ctx, AttributeId.LINEAR_FORWARDING_TABLE, BlockSync.Held.AS_SENT);
         for (Node node : ctx.subnet().nodes()) {
             if (node.isSwitch()) {
-                program(ctx, node, lifeTime);
+                program(ctx, lfts, node, lifeTime);
             }
         }
         return StageOutcome.CONTINUE;
     }
 
-    private void program(SweepContext ctx, Node node, int lifeTime) {
+    private void program(SweepContext ctx, BlockSync lfts, Node node, int lifeTime) {
         Switch sw = node.asSwitch();
         SwitchAttributes a = sw.attributes();
         DrPath path = ctx.paths().toNode(node);
@@ -73,9 +75,11 @@ public final class LftProgrammer implements SweepStage {
         if (top != a.linearFdbTop() || a.lifeTimeValue() != lifeTime || a.hasPortStateChange()) {
             setSwitchInfo(ctx, sw, path, a, top, lifeTime);
         }
+        BlockSync.SetFailure failure = (block, modifier, why) -> LOG.error(
+                "ROUT-0506 LFT block {} Set of switch {} failed: {}", block, Guid.toString(sw.nodeGuid()), why);
         for (int block = 0; block <= top / SwitchLft.BLOCK_SIZE; block++) {
-            if (lft.blockDiffers(block)) {
-                setBlock(ctx, sw, path, block);
+            if (lfts.sync(path, lft, block, block, failure)) {
+                blockSets++;
             }
         }
     }
@@ -96,21 +100,6 @@ public final class LftProgrammer implements SweepStage {
                 LOG.error("ROUT-0505 SwitchInfo Set of {} failed: {}", sw, Replies.failure(outcome));
             }
         });
-    }
-
-    private void setBlock(SweepContext ctx, Switch sw, DrPath path, int block) {
-        SwitchLft lft = sw.lft();
-        blockSets++;
-        ctx.smps().set(path, AttributeId.LINEAR_FORWARDING_TABLE, block,
-                (mad, off) -> lft.copyWantedBlock(block, mad, off), outcome -> {
-                    if (Replies.okMad(outcome) != null) {
-                        lft.markProgrammed(block);
-                    } else if (!Replies.isClosed(outcome)) {
-                        ctx.recordError();
-                        LOG.error("ROUT-0506 LFT block {} Set of switch {} failed: {}", block,
-                                Guid.toString(sw.nodeGuid()), Replies.failure(outcome));
-                    }
-                });
     }
 
     /**

@@ -26,7 +26,6 @@ import dev.jsm.sa.agent.SaAgentStats;
 import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.mcast.WellKnownGroup;
-import dev.jsm.sa.query.PortTables;
 import dev.jsm.sa.query.SaSettings;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.query.SmIdentity;
@@ -41,16 +40,16 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * The subnet administrator inside the daemon: an {@link SaAgent} on the SM's port that answers SA queries on its
  * own thread from the view published at the last SUBNET UP - the snapshot (with the programmed LFTs the PathRecords
  * follow), the routing engine's path SLs, the QoS policy and the partitions in force, the P_Key, SL2VL and VLArb
- * tables the SM programmed ({@link PortTableCopies}) - so a sweep never waits for queries and queries never see a
- * half-configured fabric. The SA's MADs reach it through the transactions layer's
- * unsolicited dispatch (the layer owns the channel's receiver); while this SM is not master, or is a master whose
- * first sweep has not reached SUBNET UP, they are counted and ignored, as a standby SA must (C15-0.1.3; OpenSM). Multicast joins and leaves reach the SM's groups
+ * tables the SM programmed (held in the snapshot; {@link PortTableCopies}) - so a sweep never waits for queries and
+ * queries never see a half-configured fabric. The SA's MADs reach it through the transactions layer's unsolicited
+ * dispatch (the layer owns the channel's receiver); while this SM is not master, or is a master whose first sweep
+ * has not reached SUBNET UP, they are counted and ignored, as a standby SA must (C15-0.1.3; OpenSM). Multicast
+ * joins and leaves reach the SM's groups
  * through {@link McastChanges}; the partitions' well-known groups are created in the SA at each SUBNET UP, and the
  * memberships of ports that left the fabric are dropped then (their leaves reach the SM's groups the same way, and
  * the MFTs are reprogrammed in the heavy sweep that follows). Traps the SM receives are forwarded to the SA's event
@@ -67,7 +66,6 @@ public final class SaService implements SweepListener, AutoCloseable {
     private final SaAgent agent;
     private final SmStatus status;
     private final SmInfoAgent smInfo;
-    private final Supplier<PortTables> heldTables;
     private final AtomicLong ignored = new AtomicLong();
     /** SA MADs received, by the low byte of the attribute ID (every SA attribute is below 0x100). */
     private final AtomicLongArray byAttribute = new AtomicLongArray(0x100);
@@ -79,15 +77,11 @@ public final class SaService implements SweepListener, AutoCloseable {
      * @param status the SM's status (its LID; whether the SA answers: only a master past its first sweep does)
      * @param smInfo what the SM says about itself (SMInfoRecord)
      * @param changeMulticast how membership changes reach the SM ({@code Daemon.changeMulticast})
-     * @param heldTables copies of the P_Key, SL2VL and VLArb tables the ports hold, taken on the SM thread at SUBNET
-     *     UP
      */
     public SaService(MadChannel channel, MadTransactions transactions, SmOptions o, SmStatus status,
-                     SmInfoAgent smInfo, BiConsumer<Consumer<McastGroups>, String> changeMulticast,
-                     Supplier<PortTables> heldTables) {
+                     SmInfoAgent smInfo, BiConsumer<Consumer<McastGroups>, String> changeMulticast) {
         this.status = status;
         this.smInfo = smInfo;
-        this.heldTables = heldTables;
         Duration ack = Duration.ofMillis(o.transactionTimeoutMs());
         this.agent = new SaAgent(channel, SaView.empty(settings(o)), new RmppSettings(ack, o.transactionRetries(),
                 32, Duration.ofSeconds(10)), 10_000, new McastChanges(changeMulticast));
@@ -127,7 +121,7 @@ public final class SaService implements SweepListener, AutoCloseable {
                 SaBridges.qosLevels(qos == null ? null : qos.bind(QosFabric.of(snapshot, now.guid(),
                         SaBridges.partitionLookup(partitions)))),
                 SaBridges.membership(partitions), new SmIdentity(status.smLid(), withKey), settings(o),
-                heldTables.get()));
+                PortTableCopies.of(snapshot)));
         if (partitions != null) {
             agent.defineWellKnownGroups(wellKnown(partitions.groups()));
         }

@@ -3,8 +3,6 @@ package dev.jsm.daemon.dump;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.mad.smp.SlToVlMappingTable;
-import dev.jsm.qos.tables.ProgrammedQosTables;
-import dev.jsm.qos.tables.QosSet;
 import dev.jsm.subnet.LidRange;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.NodeKind;
@@ -41,14 +39,15 @@ class Sl2VlDumpTest {
         s.assignLids(ca.endPort(), LidRange.single(2));
         s.assignLids(port0.endPort(), LidRange.single(1));
 
-        ProgrammedQosTables programmed = new ProgrammedQosTables();
-        programmed.recordSent(new QosSet.Sl2Vl(ca, 0, HPC));
+        byte[] hpc = new byte[8];
+        HPC.encodeTo(hpc, 0);
+        ca.sl2VlTable().setHeld(0, hpc, 0);
         for (int in = 0; in <= 2; in++) {
-            programmed.recordSent(new QosSet.Sl2Vl(p1, SlToVlMappingTable.switchModifier(in, 1), HPC));
+            p1.sl2VlTable().setHeld(in, hpc, 0);
         }
 
         // 0x0002c90100000200 byte-reversed sorts before 0x0002c90200000101 byte-reversed
-        assertThat(Sl2VlDump.render(s, programmed)).isEqualTo(
+        assertThat(Sl2VlDump.render(s)).isEqualTo(
                 "Switch 0x0002c90100000200, base LID 1, \"leaf\"\n" + HEAD
                         + "0   1   " + ROW + "1   1   " + ROW + "2   1   " + ROW + TAIL
                         + "Channel Adapter 0x0002c90200000101, base LID 2, \"h1 HCA-1\"\n" + HEAD
@@ -62,7 +61,7 @@ class Sl2VlDumpTest {
         host.setDescription("h");
         s.addPort(host, 1, 0x11L);
 
-        assertThat(Sl2VlDump.render(s, new ProgrammedQosTables()))
+        assertThat(Sl2VlDump.render(s))
                 .isEqualTo("Channel Adapter 0x0000000000000011, base LID 0, \"h\"\n" + HEAD + TAIL);
     }
 }

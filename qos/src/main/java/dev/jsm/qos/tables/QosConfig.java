@@ -3,8 +3,8 @@ package dev.jsm.qos.tables;
 import dev.jsm.conf.MiscOptions;
 import dev.jsm.conf.QosOptions;
 import dev.jsm.conf.SmOptions;
-import dev.jsm.mad.smp.SlToVlMappingTable;
-import dev.jsm.mad.smp.VlArbitrationTable;
+import dev.jsm.subnet.Sl2VlMap;
+import dev.jsm.subnet.VlArbBlock;
 import java.util.List;
 
 /**
@@ -51,9 +51,9 @@ public record QosConfig(boolean enabled, boolean useOptimizedSl2Vl, QosPortConfi
                 : o.get(d.maxVls) > 0 ? o.get(d.maxVls) : QosPortConfig.DEFAULT_MAX_VLS;
         long highLimit = o.get(c.highLimit) >= 0 ? o.get(c.highLimit)
                 : o.get(d.highLimit) >= 0 ? o.get(d.highLimit) : QosPortConfig.DEFAULT_HIGH_LIMIT;
-        List<VlArbitrationTable> high = vlArb(o, c, d, true);
-        List<VlArbitrationTable> low = vlArb(o, c, d, false);
-        SlToVlMappingTable sl2Vl;
+        List<VlArbBlock> high = vlArb(o, c, d, true);
+        List<VlArbBlock> low = vlArb(o, c, d, false);
+        Sl2VlMap sl2Vl;
         if (o.get(c.sl2Vl) != null) {
             sl2Vl = QosListParser.sl2Vl(c.sl2Vl.name(), o.get(c.sl2Vl));
         } else if (o.get(d.sl2Vl) != null) {
@@ -64,7 +64,7 @@ public record QosConfig(boolean enabled, boolean useOptimizedSl2Vl, QosPortConfi
         return new QosPortConfig((int) maxVls, (int) highLimit, high, low, sl2Vl);
     }
 
-    private static List<VlArbitrationTable> vlArb(SmOptions o, QosOptions.PortClass c, QosOptions.PortClass d,
+    private static List<VlArbBlock> vlArb(SmOptions o, QosOptions.PortClass c, QosOptions.PortClass d,
             boolean high) {
         var own = high ? c.vlArbHigh : c.vlArbLow;
         var fallback = high ? d.vlArbHigh : d.vlArbLow;

@@ -1,7 +1,7 @@
 package dev.jsm.qos.tables;
 
-import dev.jsm.mad.smp.SlToVlMappingTable;
-import dev.jsm.mad.smp.VlArbitrationTable;
+import dev.jsm.subnet.Sl2VlMap;
+import dev.jsm.subnet.VlArbBlock;
 import java.util.List;
 
 /**
@@ -16,7 +16,7 @@ import java.util.List;
  */
 public final class QosListParser {
 
-    private static final int VL_ARB_ENTRIES = 2 * VlArbitrationTable.ENTRIES;
+    private static final int VL_ARB_ENTRIES = 2 * VlArbBlock.ENTRIES;
 
     private QosListParser() {
     }
@@ -30,9 +30,9 @@ public final class QosListParser {
      * @throws IllegalArgumentException naming the option and entry if the text is not 1..64 pairs of VL 0..14 and
      *     weight 0..255
      */
-    public static List<VlArbitrationTable> vlArb(String option, String text) {
-        byte[][] vls = new byte[2][VlArbitrationTable.ENTRIES];
-        int[][] weights = new int[2][VlArbitrationTable.ENTRIES];
+    public static List<VlArbBlock> vlArb(String option, String text) {
+        byte[][] vls = new byte[2][VlArbBlock.ENTRIES];
+        int[][] weights = new int[2][VlArbBlock.ENTRIES];
         int n = 0;
         for (String raw : text.split(",", -1)) {
             String entry = raw.strip();
@@ -48,14 +48,14 @@ public final class QosListParser {
             }
             long vl = number(option, entry, entry.substring(0, colon).strip(), 14, "VL 0..14");
             long weight = number(option, entry, entry.substring(colon + 1).strip(), 255, "weight 0..255");
-            vls[n / VlArbitrationTable.ENTRIES][n % VlArbitrationTable.ENTRIES] = (byte) vl;
-            weights[n / VlArbitrationTable.ENTRIES][n % VlArbitrationTable.ENTRIES] = (int) weight;
+            vls[n / VlArbBlock.ENTRIES][n % VlArbBlock.ENTRIES] = (byte) vl;
+            weights[n / VlArbBlock.ENTRIES][n % VlArbBlock.ENTRIES] = (int) weight;
             n++;
         }
         if (n == 0) {
             throw bad(option, text, "at least one VL:weight pair");
         }
-        return List.of(new VlArbitrationTable(vls[0], weights[0]), new VlArbitrationTable(vls[1], weights[1]));
+        return List.of(new VlArbBlock(vls[0], weights[0]), new VlArbBlock(vls[1], weights[1]));
     }
 
     /**
@@ -66,8 +66,8 @@ public final class QosListParser {
      * @return the table
      * @throws IllegalArgumentException naming the option and entry unless the text has exactly 16 VLs 0..15
      */
-    public static SlToVlMappingTable sl2Vl(String option, String text) {
-        int[] vls = new int[SlToVlMappingTable.SL_COUNT];
+    public static Sl2VlMap sl2Vl(String option, String text) {
+        int[] vls = new int[Sl2VlMap.SL_COUNT];
         int n = 0;
         for (String raw : text.split(",", -1)) {
             String entry = raw.strip();
@@ -82,7 +82,7 @@ public final class QosListParser {
         if (n != vls.length) {
             throw bad(option, text, "exactly 16 VLs, one per SL (found " + n + ")");
         }
-        return SlToVlMappingTable.of(vls);
+        return Sl2VlMap.of(vls);
     }
 
     private static long number(String option, String entry, String digits, long max, String expected) {

@@ -1,7 +1,7 @@
 package dev.jsm.qos.tables;
 
-import dev.jsm.mad.smp.SlToVlMappingTable;
-import dev.jsm.mad.smp.VlArbitrationTable;
+import dev.jsm.subnet.Sl2VlMap;
+import dev.jsm.subnet.VlArbBlock;
 import java.util.List;
 
 /**
@@ -22,8 +22,8 @@ import java.util.List;
  * @param vlArbLow the low-priority table: block 0 = entries 0..31, block 1 = entries 32..63
  * @param sl2Vl the SL to VL map template (VL 15 = drop)
  */
-public record QosPortConfig(int maxVls, int highLimit, List<VlArbitrationTable> vlArbHigh,
-                            List<VlArbitrationTable> vlArbLow, SlToVlMappingTable sl2Vl) {
+public record QosPortConfig(int maxVls, int highLimit, List<VlArbBlock> vlArbHigh,
+                            List<VlArbBlock> vlArbLow, Sl2VlMap sl2Vl) {
 
     /** Built-in {@code max_vls}. */
     public static final int DEFAULT_MAX_VLS = 15;
@@ -66,7 +66,7 @@ public record QosPortConfig(int maxVls, int highLimit, List<VlArbitrationTable> 
      *
      * @param block 0 = low 0..31, 1 = low 32..63, 2 = high 0..31, 3 = high 32..63 (attribute modifier block - 1)
      */
-    public VlArbitrationTable vlArbBlock(int block) {
+    public VlArbBlock vlArbBlock(int block) {
         return switch (block) {
             case 0 -> vlArbLow.get(0);
             case 1 -> vlArbLow.get(1);

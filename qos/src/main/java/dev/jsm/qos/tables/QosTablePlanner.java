@@ -1,36 +1,37 @@
 package dev.jsm.qos.tables;
 
-import dev.jsm.mad.smp.PortInfo;
-import dev.jsm.mad.smp.SlToVlMappingTable;
-import dev.jsm.mad.smp.VlArbitrationTable;
+import dev.jsm.subnet.BlockTable;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.PortAttributes;
+import dev.jsm.subnet.Sl2VlMap;
 import dev.jsm.subnet.Subnet;
+import dev.jsm.subnet.VlArbBlock;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Computes, for every port of the subnet, the SL2VL and VL arbitration tables QoS wants and the Sets needed to get
- * there, as OpenSM's {@code osm_qos_setup} does:
+ * Computes, for every port of the subnet, the SL2VL and VL arbitration tables QoS wants, as OpenSM's
+ * {@code osm_qos_setup} does, and writes them as the wanted content of the ports' tables in the model
+ * ({@link PhysPort#sl2VlTable()}, {@link PhysPort#vlArbTable()}; every other block is left unwanted). Which blocks
+ * differ from what the ports hold, and the Sets that carry them, are the daemon's business:
  * <ul>
  *   <li>Switch external ports (Init or later) take the {@code qos_swe_} settings: VLArb per output port, then, if
  *       port 0's CapabilityMask has IsSLMappingSupported, SL2VL for every (input 0..N, output) pair (outputs from 0
  *       when the switch has an enhanced port 0). If SwitchInfo.OptimizedSLtoVLMappingProgramming is set,
- *       {@code use_optimized_slvl} is TRUE and no engine overrides SL2VL, one Set with modifier {@code 0x30000}
- *       goes to the port with the most common OperationalVLs, then {@code 0x20000 | out} to each port whose
- *       OperationalVLs differ.</li>
+ *       {@code use_optimized_slvl} is TRUE and no engine overrides SL2VL, the switch is listed in
+ *       {@link QosPlan#allPortsSl2Vl()}: one Set for all ports with the table of the port with the most common
+ *       OperationalVLs, then one for all input ports of each port whose OperationalVLs differ (the wanted tables
+ *       are the (input, output) pairs those Sets cover: inputs from 0 with an enhanced port 0, else from 1).</li>
  *   <li>An enhanced switch port 0 takes {@code qos_sw0_}, CA ports {@code qos_ca_}, router ports {@code qos_rtr_}:
- *       VLArb with port 0 in the modifier, SL2VL with modifier 0 if the port has IsSLMappingSupported (port 0 only
- *       VLArb when the optimized Set already covers it with the same table).</li>
- *   <li>VLArb is skipped on ports whose VLCap is 1 (VL0 only; VLHighLimit 0). The low table is sent as blocks 1
- *       and 2, the high table as blocks 3 and 4, sized by VLArbitrationLowCap/HighCap; entries past the capacity
- *       are zero.</li>
+ *       VLArb, and SL2VL (input 0) if the port has IsSLMappingSupported (port 0 only VLArb when the optimized Set
+ *       already covers it with the same table).</li>
+ *   <li>VLArb is skipped on ports whose VLCap is 1 (VL0 only; VLHighLimit 0). The low table is wanted as blocks 0
+ *       and 1, the high table as blocks 2 and 3 (attribute modifier blocks 1 to 4), as many as
+ *       VLArbitrationLowCap/HighCap need; entries past the capacity are zero.</li>
  *   <li>Every VL is ANDed with {@code (1 << (OperationalVLs - 1)) - 1} of the port it leaves by (SL2VL keeps VL
  *       15, "drop"), so with 8 operational VLs SL 8..15 fall onto VL 0..7 as with OpenSM.</li>
- *   <li>A Set is planned only where the table differs from what {@link ProgrammedQosTables} knows (for VLArb: the
- *       entries within the capacity).</li>
  * </ul>
  * Deliberate differences: the (input 0, output 0) pair of an enhanced port 0 is written once, by the
  * {@code qos_sw0_} pass (OpenSM writes it twice per sweep, first with the {@code qos_swe_} table, so it never
@@ -38,42 +39,50 @@ import java.util.List;
  * {@code cap % 32 = 0} and never programs entries 32..63; here the second block has {@code min(cap - 32, 32)}
  * entries.
  *
- * <p>Confined to the sweep thread (reads the mutable {@link Subnet}).
+ * <p>Confined to the sweep thread (reads the mutable {@link Subnet} and writes its ports' tables).
  */
 public final class QosTablePlanner {
 
-    private static final int BLOCK = VlArbitrationTable.ENTRIES;
-    private static final int VL_DROP = 15;
+    private static final int BLOCK = VlArbBlock.ENTRIES;
 
     private final QosConfig config;
-    private final ProgrammedQosTables programmed;
     private final Sl2VlOverride override;
-    private final List<QosSet> sets = new ArrayList<>();
     private final List<QosPlan.VlHighLimit> limits = new ArrayList<>();
+    private final List<QosPlan.AllPortsSl2Vl> allPorts = new ArrayList<>();
+    private final byte[] vlArbBytes = new byte[VlArbBlock.BLOCK_BYTES];
+    /** The last masked SL2VL map wanted, in wire layout: most ports of a fabric share it. */
+    private final byte[] sl2VlBytes = new byte[Sl2VlMap.BLOCK_BYTES];
+    private Sl2VlMap lastTemplate;
+    private int lastMask = -1;
 
-    private QosTablePlanner(QosConfig config, ProgrammedQosTables programmed, Sl2VlOverride override) {
+    private QosTablePlanner(QosConfig config, Sl2VlOverride override) {
         this.config = config;
-        this.programmed = programmed;
         this.override = override;
     }
 
     /**
-     * Plans one QoS pass over the subnet.
+     * Plans one QoS pass over the subnet: forgets what every port's SL2VL and VLArb tables wanted before, then writes
+     * what they want now.
      *
      * @param subnet the model after discovery (PortInfo and SwitchInfo values current)
      * @param config the resolved QoS settings
-     * @param programmed the tables the ports are known to hold
      * @param override the routing engine's SL2VL maps, or {@link Sl2VlOverride#NONE}
-     * @return the Sets to send and the wanted VLHighLimits; {@link QosPlan#EMPTY} if QoS is off
+     * @return the wanted VLHighLimits and the optimized switches; {@link QosPlan#EMPTY}, and no table touched, if
+     *     QoS is off
      */
-    public static QosPlan plan(Subnet subnet, QosConfig config, ProgrammedQosTables programmed,
-            Sl2VlOverride override) {
+    public static QosPlan plan(Subnet subnet, QosConfig config, Sl2VlOverride override) {
         if (!config.enabled()) {
             return QosPlan.EMPTY;
         }
-        QosTablePlanner p = new QosTablePlanner(config, programmed, override);
+        QosTablePlanner p = new QosTablePlanner(config, override);
         List<Node> nodes = new ArrayList<>(subnet.nodes());
         nodes.sort((a, b) -> Long.compareUnsigned(a.nodeGuid(), b.nodeGuid()));
+        for (Node node : nodes) {
+            for (PhysPort port : node.ports()) {
+                clearWanted(port.sl2VlTableIfAny());
+                clearWanted(port.vlArbTableIfAny());
+            }
+        }
         for (Node node : nodes) {
             if (node.isSwitch()) {
                 p.switchNode(node);
@@ -86,7 +95,13 @@ public final class QosTablePlanner {
                 }
             }
         }
-        return new QosPlan(p.sets, p.limits);
+        return new QosPlan(p.limits, p.allPorts);
+    }
+
+    private static void clearWanted(BlockTable table) {
+        if (table != null) {
+            table.clearWanted();
+        }
     }
 
     private void switchNode(Node node) {
@@ -95,16 +110,16 @@ public final class QosTablePlanner {
         for (int out = 1; out <= n; out++) {
             PhysPort p = node.port(out);
             if (isUp(p)) {
-                vlArb(p, out, swe);
+                vlArb(p, swe);
             }
         }
         boolean enhanced = node.asSwitch().attributes().hasEnhancedPort0();
         boolean optimized = node.asSwitch().attributes().optimizedSlToVlMappingProgramming() != 0
                 && config.useOptimizedSl2Vl();
         PhysPort port0 = node.port(0);
-        if (port0 != null && port0.attributes().hasCapability(PortInfo.CAP_IS_SL_MAPPING_SUPPORTED)) {
+        if (port0 != null && port0.attributes().hasCapability(PortAttributes.CAP_IS_SL_MAPPING_SUPPORTED)) {
             if (optimized && override == Sl2VlOverride.NONE) {
-                optimizedSl2Vl(node, swe.sl2Vl());
+                optimizedSl2Vl(node, swe.sl2Vl(), enhanced ? 0 : 1);
             } else {
                 for (int out = enhanced ? 0 : 1; out <= n; out++) {
                     PhysPort p = node.port(out);
@@ -112,8 +127,7 @@ public final class QosTablePlanner {
                         continue;
                     }
                     for (int in = out == 0 ? 1 : 0; in <= n; in++) {
-                        sl2Vl(p, in, SlToVlMappingTable.switchModifier(in, out),
-                                override.table(node, in, out, swe.sl2Vl()));
+                        sl2Vl(p, in, override.table(node, in, out, swe.sl2Vl()));
                     }
                 }
             }
@@ -124,7 +138,11 @@ public final class QosTablePlanner {
         }
     }
 
-    private void optimizedSl2Vl(Node node, SlToVlMappingTable table) {
+    /**
+     * Lists the switch for the optimized Sets and wants, on every up external port, the table for each input port
+     * {@code firstIn..N} those Sets cover.
+     */
+    private void optimizedSl2Vl(Node node, Sl2VlMap table, int firstIn) {
         int[] count = new int[16];
         int max = 0;
         int common = 0;
@@ -144,25 +162,31 @@ public final class QosTablePlanner {
         if (representative == null) {
             return;
         }
-        sl2Vl(representative, representative.portNum(),
-                SlToVlMappingTable.ALL_INPUT_PORTS | SlToVlMappingTable.ALL_OUTPUT_PORTS, table);
+        List<PhysPort> others = new ArrayList<>();
         for (int out = 1; out <= node.numPorts(); out++) {
             PhysPort p = node.port(out);
-            if (isUp(p) && (p.attributes().operationalVls() & 0xF) != common) {
-                sl2Vl(p, out, SlToVlMappingTable.ALL_INPUT_PORTS | out, table);
+            if (!isUp(p)) {
+                continue;
+            }
+            if ((p.attributes().operationalVls() & 0xF) != common) {
+                others.add(p);
+            }
+            for (int in = firstIn; in <= node.numPorts(); in++) {
+                sl2Vl(p, in, table);
             }
         }
+        allPorts.add(new QosPlan.AllPortsSl2Vl(representative, others));
     }
 
     private void endPort(PhysPort p, QosPortConfig cfg, boolean vlArbOnly) {
-        vlArb(p, 0, cfg);
-        if (vlArbOnly || !p.attributes().hasCapability(PortInfo.CAP_IS_SL_MAPPING_SUPPORTED)) {
+        vlArb(p, cfg);
+        if (vlArbOnly || !p.attributes().hasCapability(PortAttributes.CAP_IS_SL_MAPPING_SUPPORTED)) {
             return;
         }
-        sl2Vl(p, 0, 0L, override.table(p.node(), 0, 0, cfg.sl2Vl()));
+        sl2Vl(p, 0, override.table(p.node(), 0, 0, cfg.sl2Vl()));
     }
 
-    private void vlArb(PhysPort p, int amPort, QosPortConfig cfg) {
+    private void vlArb(PhysPort p, QosPortConfig cfg) {
         PortAttributes a = p.attributes();
         if (a.vlCap() == 1) {
             limits.add(new QosPlan.VlHighLimit(p, 0));
@@ -170,56 +194,45 @@ public final class QosTablePlanner {
         }
         limits.add(new QosPlan.VlHighLimit(p, cfg.highLimit()));
         int mask = vlMask(a.operationalVls());
-        blocks(p, amPort, cfg, mask, a.vlArbitrationLowCap(), 0);
-        blocks(p, amPort, cfg, mask, a.vlArbitrationHighCap(), 2);
+        blocks(p, cfg, mask, a.vlArbitrationLowCap(), 0);
+        blocks(p, cfg, mask, a.vlArbitrationHighCap(), 2);
     }
 
-    private void blocks(PhysPort p, int amPort, QosPortConfig cfg, int mask, int cap, int firstBlock) {
+    private void blocks(PhysPort p, QosPortConfig cfg, int mask, int cap, int firstBlock) {
         if (cap > 0) {
-            vlArbBlock(p, amPort, cfg, mask, firstBlock, Math.min(cap, BLOCK));
+            vlArbBlock(p, cfg, mask, firstBlock, Math.min(cap, BLOCK));
         }
         if (cap > BLOCK) {
-            vlArbBlock(p, amPort, cfg, mask, firstBlock + 1, Math.min(cap - BLOCK, BLOCK));
+            vlArbBlock(p, cfg, mask, firstBlock + 1, Math.min(cap - BLOCK, BLOCK));
         }
     }
 
-    private void vlArbBlock(PhysPort p, int amPort, QosPortConfig cfg, int mask, int block, int length) {
-        VlArbitrationTable template = cfg.vlArbBlock(block);
+    private void vlArbBlock(PhysPort p, QosPortConfig cfg, int mask, int blockNum, int length) {
+        VlArbBlock template = cfg.vlArbBlock(blockNum);
         byte[] vls = new byte[BLOCK];
         int[] weights = new int[BLOCK];
         for (int i = 0; i < length; i++) {
             vls[i] = (byte) (template.vl(i) & mask);
             weights[i] = template.weight(i);
         }
-        VlArbitrationTable known = programmed.vlArb(p, block);
-        if (known != null && sameEntries(known, vls, weights, length)) {
-            return;
-        }
-        sets.add(new QosSet.VlArb(p, VlArbitrationTable.modifier(block + 1, amPort),
-                new VlArbitrationTable(vls, weights)));
+        new VlArbBlock(vls, weights).writeTo(vlArbBytes, 0);
+        p.vlArbTable().setWanted(blockNum, vlArbBytes, 0);
     }
 
-    private static boolean sameEntries(VlArbitrationTable known, byte[] vls, int[] weights, int length) {
-        for (int i = 0; i < length; i++) {
-            if (known.vl(i) != vls[i] || known.weight(i) != weights[i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private void sl2Vl(PhysPort out, int in, long attributeModifier, SlToVlMappingTable template) {
+    /** Wants {@code template}, masked to the output port's OperationalVLs, as {@code out}'s table for {@code in}. */
+    private void sl2Vl(PhysPort out, int in, Sl2VlMap template) {
         int mask = vlMask(out.attributes().operationalVls());
-        int[] vls = new int[SlToVlMappingTable.SL_COUNT];
-        for (int sl = 0; sl < vls.length; sl++) {
-            int vl = template.vl(sl);
-            vls[sl] = vl == VL_DROP ? VL_DROP : vl & mask;
+        if (template != lastTemplate || mask != lastMask) {
+            int[] vls = new int[Sl2VlMap.SL_COUNT];
+            for (int sl = 0; sl < vls.length; sl++) {
+                int vl = template.vl(sl);
+                vls[sl] = vl == Sl2VlMap.VL_DROP ? Sl2VlMap.VL_DROP : vl & mask;
+            }
+            Sl2VlMap.of(vls).writeTo(sl2VlBytes, 0);
+            lastTemplate = template;
+            lastMask = mask;
         }
-        SlToVlMappingTable table = SlToVlMappingTable.of(vls);
-        if (table.equals(programmed.sl2Vl(out, in))) {
-            return;
-        }
-        sets.add(new QosSet.Sl2Vl(out, attributeModifier, table));
+        out.sl2VlTable().setWanted(in, sl2VlBytes, 0);
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.jsm.qos.tables;
 
-import dev.jsm.mad.smp.SlToVlMappingTable;
 import dev.jsm.subnet.Node;
+import dev.jsm.subnet.Sl2VlMap;
 
 /**
  * A routing engine's own SL2VL maps (torus-2QoS, LASH, DFSSSP), which replace the configured {@code qos_*sl2vl}
@@ -25,5 +25,5 @@ public interface Sl2VlOverride {
      * @param configured the configured template for the port class
      * @return the table to program (masked to the output port's operational VLs afterwards)
      */
-    SlToVlMappingTable table(Node node, int inPort, int outPort, SlToVlMappingTable configured);
+    Sl2VlMap table(Node node, int inPort, int outPort, Sl2VlMap configured);
 }

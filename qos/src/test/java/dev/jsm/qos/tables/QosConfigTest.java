@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.jsm.conf.ConfFile;
 import dev.jsm.conf.OpenSmConfReader;
 import dev.jsm.conf.SmOptions;
-import dev.jsm.mad.smp.SlToVlMappingTable;
-import dev.jsm.mad.smp.VlArbitrationTable;
+import dev.jsm.subnet.Sl2VlMap;
+import dev.jsm.subnet.VlArbBlock;
 import org.junit.jupiter.api.Test;
 
 /** OpenSM's defaults and per-class fall-back for the qos_* options (seed 004 "SL2VL Mapping and VL Arbitration"). */
@@ -23,9 +23,9 @@ class QosConfigTest {
             assertThat(p).isEqualTo(QosPortConfig.builtIn());
             assertThat(p.maxVls()).isEqualTo(15);
             assertThat(p.highLimit()).isZero();
-            assertThat(p.sl2Vl()).isEqualTo(SlToVlMappingTable.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 7));
-            VlArbitrationTable high = p.vlArbBlock(2);
-            VlArbitrationTable low = p.vlArbBlock(0);
+            assertThat(p.sl2Vl()).isEqualTo(Sl2VlMap.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 7));
+            VlArbBlock high = p.vlArbBlock(2);
+            VlArbBlock low = p.vlArbBlock(0);
             assertThat(high.vl(0)).isZero();
             assertThat(high.weight(0)).isEqualTo(4);
             assertThat(high.vl(14)).isEqualTo(14);

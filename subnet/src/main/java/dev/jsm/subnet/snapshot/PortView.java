@@ -18,10 +18,14 @@ import dev.jsm.subnet.PortAttributes;
  * @param linkIndex index of the link, or -1 if not cabled
  * @param endPortIndex index of the end port this port is, or -1 for switch external ports
  * @param healthy false if the SM had marked the port unhealthy (repeated traps 129-131; routing avoids its link)
+ * @param heldPKeys the P_Key blocks the port was known to hold, or {@code null} if the SM keeps no P_KeyTable for it
+ * @param heldSl2Vl the SL2VL tables the port (as output port) was known to hold, one block per input port, or
+ *     {@code null} if the SM never planned any for it
+ * @param heldVlArb the four VLArb blocks the port was known to hold, or {@code null} if the SM never planned any
  */
 public record PortView(int index, int nodeIndex, long nodeGuid, int portNum, long portGuid,
                        PortAttributes attributes, int peerIndex, int linkIndex, int endPortIndex,
-                       boolean healthy) {
+                       boolean healthy, HeldBlocks heldPKeys, HeldBlocks heldSl2Vl, HeldBlocks heldVlArb) {
 
     /** Whether the port has a known remote peer. */
     public boolean isConnected() {

@@ -23,8 +23,8 @@ final class SnapshotBuilder {
     }
 
     /**
-     * {@code base} with the state the sweep's Sets change taken anew from {@code s}: every port's attributes and
-     * health, every switch's attributes and programmed tables. Nodes, end ports, links and the lookups are shared
+     * {@code base} with the state the sweep's Sets change taken anew from {@code s}: every port's attributes, health
+     * and held P_Key, SL2VL and VLArb blocks, every switch's attributes and programmed tables. Nodes, end ports, links and the lookups are shared
      * with {@code base}. Falls back to a full copy when the model's structure is no longer the one {@code base} was
      * copied from (it changed or was re-indexed since).
      */
@@ -119,6 +119,7 @@ final class SnapshotBuilder {
         PhysPort remote = p.remote();
         return new PortView(p.index(), p.node().index(), p.node().nodeGuid(), p.portNum(), p.portGuid(),
                 p.attributes(), remote == null ? -1 : remote.index(), p.link() == null ? -1 : p.link().index(),
-                p.endPort() == null ? -1 : p.endPort().index(), p.isHealthy());
+                p.endPort() == null ? -1 : p.endPort().index(), p.isHealthy(), HeldBlocks.of(p.pKeyTableIfAny()),
+                HeldBlocks.of(p.sl2VlTableIfAny()), HeldBlocks.of(p.vlArbTableIfAny()));
     }
 }

@@ -6,8 +6,8 @@ import java.util.Map;
 
 /**
  * An immutable copy of the fabric model, published at the end of each sweep for readers on other threads (SA,
- * console, metrics, dumps): nodes, physical ports, end ports, switches with their programmed tables, and links, in
- * dense index order, with lookups by GUID and LID. Nothing in it shares a mutable object or array with the
+ * console, metrics, dumps): nodes, physical ports (with the P_Key, SL2VL and VLArb blocks they were known to hold),
+ * end ports, switches with their programmed tables, and links, in dense index order, with lookups by GUID and LID. Nothing in it shares a mutable object or array with the
  * {@link Subnet} it was copied from.
  *
  * <p>The routing views {@link #switchGraph()} and {@link #lidMap()} are built on first use and then kept.
@@ -68,10 +68,11 @@ public final class SubnetSnapshot {
 
     /**
      * This snapshot with what a sweep's Sets change since it was taken copied anew from {@code subnet}, the model it
-     * was taken from: the ports' attributes (states, LIDs, MTUs, ...) and health, the switches' attributes and
-     * programmed LFTs and MFTs. The nodes, end ports and links are shared, not copied again: a sweep copies its
-     * fabric once, when the LIDs are final, and refreshes that copy at SUBNET UP. If the model's structure changed
-     * since (nodes, ports or links added or removed), the whole model is copied. Runs on the sweep thread.
+     * was taken from: the ports' attributes (states, LIDs, MTUs, ...), health and held P_Key, SL2VL and VLArb
+     * blocks, the switches' attributes and programmed LFTs and MFTs. The nodes, end ports and links are shared, not
+     * copied again: a sweep copies its fabric once, when the LIDs are final, and refreshes that copy at SUBNET UP. If
+     * the model's structure changed since (nodes, ports or links added or removed), the whole model is copied. Runs
+     * on the sweep thread.
      */
     public SubnetSnapshot refreshed(Subnet subnet) {
         return SnapshotBuilder.refresh(this, subnet);

@@ -7,6 +7,7 @@ import static dev.jsm.subnet.TestFabric.SW_B;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.jsm.subnet.BlockTable;
 import dev.jsm.subnet.LidRange;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.NodeKind;
@@ -188,5 +189,46 @@ class SubnetSnapshotTest {
         assertThat(up.nodes()).isNotSameAs(routed.nodes()).hasSize(5);
         assertThat(up.node(H3)).isNull();
         assertThat(up.links()).hasSize(4);
+    }
+
+    @Test
+    void portsCarryCopiesOfTheTableBlocksTheyAreKnownToHold() {
+        Subnet s = TestFabric.twoSwitchesFourCas();
+        s.beginSweep();
+        byte[] pKeys = new byte[64];
+        pKeys[0] = (byte) 0xFF;
+        pKeys[1] = (byte) 0xFF;
+        BlockTable h1 = s.node(H1).port(1).pKeyTable(2);
+        h1.setHeld(1, pKeys, 0);
+        BlockTable out3 = s.node(SW_B).port(3).sl2VlTable();
+        out3.setWanted(2, new byte[8], 0);
+        SubnetSnapshot routed = SubnetSnapshot.of(s);
+        h1.setHeld(0, pKeys, 0);
+        out3.setHeld(2, new byte[] {1, 2, 3, 4, 5, 6, 7, 8}, 0);
+
+        SubnetSnapshot up = routed.refreshed(s);
+
+        HeldBlocks before = routed.port(routed.node(H1).index(), 1).heldPKeys();
+        assertThat(before.blockCount()).isEqualTo(2);
+        assertThat(before.isKnown(0)).isFalse();
+        assertThat(before.isKnown(1)).isTrue();
+        HeldBlocks after = up.port(up.node(H1).index(), 1).heldPKeys();
+        assertThat(after.isKnown(0)).isTrue();
+        byte[] block = new byte[64];
+        after.copy(0, block, 0);
+        assertThat(block).isEqualTo(pKeys);
+        HeldBlocks sl2Vl = up.port(up.node(SW_B).index(), 3).heldSl2Vl();
+        assertThat(sl2Vl.blockCount()).isEqualTo(9);
+        assertThat(sl2Vl.isKnown(2)).isTrue();
+        assertThat(sl2Vl.isKnown(9)).isFalse();
+        byte[] table = new byte[8];
+        sl2Vl.copy(2, table, 0);
+        assertThat(table).containsExactly(1, 2, 3, 4, 5, 6, 7, 8);
+        assertThat(routed.port(routed.node(SW_B).index(), 3).heldSl2Vl().isKnown(2)).isFalse();
+        PortView h3 = up.port(up.node(H3).index(), 1);
+        assertThat(h3.heldPKeys()).isNull();
+        assertThat(h3.heldSl2Vl()).isNull();
+        assertThat(h3.heldVlArb()).isNull();
+        assertThatThrownBy(() -> before.copy(0, block, 0)).hasMessage("block 0 was not known to be held");
     }
 }

@@ -1,4 +1,4 @@
-package dev.jsm.qos.tables;
+package dev.jsm.daemon.qos;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,6 +7,8 @@ import dev.jsm.conf.OpenSmConfReader;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.mad.smp.SlToVlMappingTable;
 import dev.jsm.mad.smp.VlArbitrationTable;
+import dev.jsm.qos.tables.QosConfig;
+import dev.jsm.qos.tables.Sl2VlOverride;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.PhysPort;
@@ -52,7 +54,7 @@ class QosReferenceOpenSmTest {
 
     @Test
     void typicalHpcTablesMatchTheReference() {
-        QosPlan plan = plan(TYPICAL_HPC);
+        QosPass plan = plan(TYPICAL_HPC);
         SlToVlMappingTable sl2Vl = SlToVlMappingTable.of(0, 1, 2, 3, 4, 5, 6, 7, 15, 15, 15, 15, 15, 15, 15, 15);
         VlArbitrationTable low = block(new int[] {0, 1}, new int[] {0x60, 0xE0});
         VlArbitrationTable high = block(new int[] {2}, new int[] {1});
@@ -74,7 +76,7 @@ class QosReferenceOpenSmTest {
 
     @Test
     void defaultSl2VlAndACaVlArbListMatchTheReference() {
-        QosPlan plan = plan("qos TRUE\nqos_ca_vlarb_low 0:0,1:64,2:128,3:192,4:0,5:64,6:64,7:64,8:7,9:9\n");
+        QosPass plan = plan("qos TRUE\nqos_ca_vlarb_low 0:0,1:64,2:128,3:192,4:0,5:64,6:64,7:64,8:7,9:9\n");
         SlToVlMappingTable folded = SlToVlMappingTable.of(0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
 
         assertThat(sl2Vl(plan, ca, 0)).isEqualTo(folded);
@@ -85,14 +87,13 @@ class QosReferenceOpenSmTest {
                 new int[] {4, 0, 0, 0, 0, 0, 0, 0}));
     }
 
-    private QosPlan plan(String options) {
+    private QosPass plan(String options) {
         ConfFile f = OpenSmConfReader.parse("opensm.conf", options);
         assertThat(f.errors()).isEmpty();
-        return QosTablePlanner.plan(subnet, QosConfig.from(SmOptions.fromFile(f)), new ProgrammedQosTables(),
-                Sl2VlOverride.NONE);
+        return QosPass.plan(subnet, QosConfig.from(SmOptions.fromFile(f)), Sl2VlOverride.NONE);
     }
 
-    private static SlToVlMappingTable sl2Vl(QosPlan plan, PhysPort out, int in) {
+    private static SlToVlMappingTable sl2Vl(QosPass plan, PhysPort out, int in) {
         long am = out.node().isSwitch() ? SlToVlMappingTable.switchModifier(in, out.portNum()) : 0;
         List<QosSet.Sl2Vl> found = plan.sets().stream().filter(s -> s instanceof QosSet.Sl2Vl
                 && s.port() == out && s.attributeModifier() == am).map(s -> (QosSet.Sl2Vl) s).toList();
@@ -100,7 +101,7 @@ class QosReferenceOpenSmTest {
         return found.get(0).table();
     }
 
-    private static VlArbitrationTable vlArb(QosPlan plan, PhysPort port, int block) {
+    private static VlArbitrationTable vlArb(QosPass plan, PhysPort port, int block) {
         List<QosSet.VlArb> found = plan.sets().stream().filter(s -> s instanceof QosSet.VlArb && s.port() == port
                 && VlArbitrationTable.block(s.attributeModifier()) == block).map(s -> (QosSet.VlArb) s).toList();
         assertThat(found).hasSize(1);

@@ -1,4 +1,4 @@
-package dev.jsm.qos.tables;
+package dev.jsm.daemon.qos;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,16 +8,24 @@ import dev.jsm.conf.SmOptions;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.mad.smp.SlToVlMappingTable;
 import dev.jsm.mad.smp.VlArbitrationTable;
+import dev.jsm.qos.tables.QosConfig;
+import dev.jsm.qos.tables.QosPlan;
+import dev.jsm.qos.tables.QosTablePlanner;
+import dev.jsm.qos.tables.Sl2VlOverride;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.PortAttributes;
+import dev.jsm.subnet.Sl2VlMap;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.SwitchAttributes;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Per-port SL2VL and VLArb Sets as OpenSM's osm_qos_setup plans them, and the block diff. */
+/**
+ * Per-port SL2VL and VLArb Sets as OpenSM's osm_qos_setup plans them, and the block diff: the planner's wanted
+ * tables, the Sets {@link QosBlockSets} lists for them, and what answered Sets leave held.
+ */
 class QosTablePlannerTest {
 
     private static final long SL_MAP = PortInfo.CAP_IS_SL_MAPPING_SUPPORTED;
@@ -25,20 +33,20 @@ class QosTablePlannerTest {
     private static final int VL0_3 = 3;
 
     private final Subnet subnet = new Subnet();
-    private final ProgrammedQosTables programmed = new ProgrammedQosTables();
+    private final HeldQosTables programmed = new HeldQosTables(subnet);
 
     @Test
     void qosOffPlansNothing() {
         ca(0x10, SL_MAP, VL0_7, 8, 8);
 
-        assertThat(QosTablePlanner.plan(subnet, QosConfig.from(SmOptions.defaults()), programmed,
-                Sl2VlOverride.NONE)).isEqualTo(QosPlan.EMPTY);
+        assertThat(QosTablePlanner.plan(subnet, QosConfig.from(SmOptions.defaults()), Sl2VlOverride.NONE))
+                .isEqualTo(QosPlan.EMPTY);
     }
 
     @Test
     void caGetsMaskedTablesSizedByItsCapsAndNothingOnceProgrammed() {
         PhysPort ca = ca(0x10, SL_MAP, VL0_7, 8, 8);
-        QosPlan plan = plan("");
+        QosPass plan = plan("");
 
         assertThat(plan.sets()).extracting(QosSet::attributeModifier).containsExactly(0x10000L, 0x30000L, 0L);
         VlArbitrationTable low = ((QosSet.VlArb) plan.sets().get(0)).block();
@@ -67,7 +75,7 @@ class QosTablePlannerTest {
     void typicalHpcSl2VlDropsSl8To15() {
         ca(0x10, SL_MAP, VL0_7, 8, 8);
 
-        QosPlan plan = plan("qos_max_vls 8\nqos_vlarb_high 2:1\nqos_vlarb_low 0:96,1:224\n"
+        QosPass plan = plan("qos_max_vls 8\nqos_vlarb_high 2:1\nqos_vlarb_low 0:96,1:224\n"
                 + "qos_sl2vl 0,1,2,3,4,5,6,7,15,15,15,15,15,15,15,15\n");
 
         assertThat(((QosSet.Sl2Vl) plan.sets().get(2)).table())
@@ -80,7 +88,7 @@ class QosTablePlannerTest {
         PhysPort vl0Only = ca(0x10, SL_MAP, 1, 8, 8);
         ca(0x20, 0, VL0_7, 0, 0);
 
-        QosPlan plan = plan("");
+        QosPass plan = plan("");
 
         assertThat(plan.sets()).extracting(s -> s.port().node().nodeGuid()).containsExactly(0x10L);
         assertThat(plan.sets().get(0)).isInstanceOf(QosSet.Sl2Vl.class);
@@ -91,7 +99,7 @@ class QosTablePlannerTest {
     void secondBlockCoversCapacityPast32() {
         ca(0x10, 0, VL0_7, 0, 40);
 
-        QosPlan plan = plan("qos_ca_vlarb_low " + pairs(40) + "\n");
+        QosPass plan = plan("qos_ca_vlarb_low " + pairs(40) + "\n");
 
         assertThat(plan.sets()).extracting(QosSet::attributeModifier).containsExactly(0x10000L, 0x20000L);
         VlArbitrationTable second = ((QosSet.VlArb) plan.sets().get(1)).block();
@@ -104,7 +112,7 @@ class QosTablePlannerTest {
         Node sw = switchNode(0x100, 3, 0);
         sw.port(3).setAttributes(attributes(PortAttributes.STATE_DOWN, 0, VL0_7, VL0_7, 8, 8));
 
-        QosPlan plan = plan("");
+        QosPass plan = plan("");
 
         List<QosSet> vlArb = plan.sets().stream().filter(s -> s instanceof QosSet.VlArb).toList();
         assertThat(vlArb).extracting(QosSet::attributeModifier)
@@ -139,9 +147,10 @@ class QosTablePlannerTest {
     void engineOverrideReplacesTheTemplateAndDisablesOptimizedProgramming() {
         switchNode(0x100, 2, 1);
         SlToVlMappingTable allVl1 = SlToVlMappingTable.of(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+        Sl2VlMap engineVl1 = Sl2VlMap.of(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
 
-        List<QosSet.Sl2Vl> sl2Vl = sl2VlSets(QosTablePlanner.plan(subnet, config("use_optimized_slvl TRUE\n"),
-                programmed, (node, in, out, configured) -> out == 2 ? allVl1 : configured));
+        List<QosSet.Sl2Vl> sl2Vl = sl2VlSets(QosPass.plan(subnet, config("use_optimized_slvl TRUE\n"),
+                (node, in, out, configured) -> out == 2 ? engineVl1 : configured));
 
         assertThat(sl2Vl).hasSize(6);
         assertThat(sl2Vl).filteredOn(s -> s.port().portNum() == 2).extracting(QosSet.Sl2Vl::table)
@@ -153,7 +162,7 @@ class QosTablePlannerTest {
         Node sw = switchNode(0x100, 1, 0);
         sw.asSwitch().setAttributes(switchInfo(0, 1));
 
-        QosPlan plan = plan("qos_sw0_sl2vl 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0\n");
+        QosPass plan = plan("qos_sw0_sl2vl 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0\n");
 
         assertThat(sl2VlSets(plan)).extracting(QosSet::attributeModifier)
                 .containsExactly(0x100L, 0x001L, 0x101L, 0L);
@@ -165,12 +174,12 @@ class QosTablePlannerTest {
                 .containsExactly(0x10001L, 0x30001L, 0x10000L, 0x30000L);
     }
 
-    private static List<QosSet.Sl2Vl> sl2VlSets(QosPlan plan) {
+    private static List<QosSet.Sl2Vl> sl2VlSets(QosPass plan) {
         return plan.sets().stream().filter(s -> s instanceof QosSet.Sl2Vl).map(s -> (QosSet.Sl2Vl) s).toList();
     }
 
-    private QosPlan plan(String options) {
-        return QosTablePlanner.plan(subnet, config(options), programmed, Sl2VlOverride.NONE);
+    private QosPass plan(String options) {
+        return QosPass.plan(subnet, config(options), Sl2VlOverride.NONE);
     }
 
     private static QosConfig config(String options) {

@@ -1,4 +1,4 @@
-package dev.jsm.daemon.pkey;
+package dev.jsm.daemon.sweep;
 
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.PhysPort;

@@ -4,6 +4,7 @@ import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.smp.Notice;
+import dev.jsm.mad.smp.PortInfo;
 
 /**
  * Takes each MAD a channel sent, carries it across the fabric and answers it: the switchboard between channels,
@@ -36,6 +37,7 @@ final class MadProcessor implements LinkControl.TrapSink {
     private static final int METHOD_TRAP_REPRESS = 0x07;
     private static final int ATTR_NOTICE = 0x0002;
     private static final int TRAP_LINK_STATE_CHANGE = 128;
+    private static final int TRAP_LOCAL_CHANGES = 144;
     /** Status returned by {@link #atEndPort} when the MAD needs no SMA answer. */
     private static final int NO_ANSWER = -1;
 
@@ -219,8 +221,30 @@ final class MadProcessor implements LinkControl.TrapSink {
         return sendTrap(from, s.isSwitch[n] ? Notice.PRODUCER_SWITCH : Notice.PRODUCER_CA, trapNumber, details);
     }
 
+    /**
+     * Trap 144 (IBA 14.2.5.1, LocalChanges, informational) from the CA or switch port 0 in {@code slot} when its
+     * CapabilityMask changed - an SM set or cleared IsSM - as ibsim's SMA and a real HCA's send it. DataDetails: the
+     * port's LID at bytes 2-3, the new CapabilityMask at 6-9. Called under the fabric state's monitor.
+     */
+    void capabilityChanged(int slot) {
+        byte[] details = new byte[Notice.DATA_DETAILS_LENGTH];
+        MadBytes.putU16(details, 2, s.lid(slot));
+        long cap = PortInfo.CAPABILITY_MASK.getLong(s.portInfo, FabricState.piOff(slot));
+        for (int i = 0; i < 4; i++) {
+            details[6 + i] = (byte) (cap >> (24 - 8 * i));
+        }
+        int n = s.portNode[slot];
+        sendTrap(slot, Notice.TYPE_INFORMATIONAL, s.isSwitch[n] ? Notice.PRODUCER_SWITCH : Notice.PRODUCER_CA,
+                TRAP_LOCAL_CHANGES, details);
+    }
+
     /** Sends a generic urgent Trap from end port {@code from} to its MasterSMLID, if it has a LID and an SM. */
     private boolean sendTrap(int from, int producer, int trapNumber, byte[] details) {
+        return sendTrap(from, Notice.TYPE_URGENT, producer, trapNumber, details);
+    }
+
+    /** Sends a generic Trap of {@code type} from end port {@code from} to its MasterSMLID, if it has both. */
+    private boolean sendTrap(int from, int type, int producer, int trapNumber, byte[] details) {
         int lid = s.lid(from);
         int smLid = s.masterSmLid(from);
         if (lid == 0 || smLid == 0) {
@@ -228,7 +252,7 @@ final class MadProcessor implements LinkControl.TrapSink {
         }
         byte[] mad = new byte[MadHeader.MAD_SIZE];
         new MadHeader(1, CLASS_SUBN_LID, 1, METHOD_TRAP, 0, 0, ++trapTid, ATTR_NOTICE, 0).encodeTo(mad);
-        new Notice(true, Notice.TYPE_URGENT, producer, trapNumber, lid, 0, 0, details).encodeTo(mad, Smp.DATA_OFFSET);
+        new Notice(true, type, producer, trapNumber, lid, 0, 0, details).encodeTo(mad, Smp.DATA_OFFSET);
         counters.traps++;
         deliverTo(null, router.lidRoute(from, smLid), smi(lid), mad);
         return true;

@@ -23,6 +23,7 @@ public final class SimFabric implements AutoCloseable {
 
     private final FabricState state;
     private final SimEngine engine;
+    private final MadProcessor processor;
     private final SimCounters counters = new SimCounters();
     private final SimFaults faults;
     private final SmaTables tables;
@@ -40,7 +41,7 @@ public final class SimFabric implements AutoCloseable {
         Impairments impairments = new Impairments(seed);
         LinkControl links = new LinkControl(state);
         engine = new SimEngine(state, impairments, counters);
-        MadProcessor processor = new MadProcessor(state, links, engine, counters);
+        processor = new MadProcessor(state, links, engine, counters);
         engine.setProcessor(processor);
         links.setTrapSink(processor);
         faults = new SimFaults(state, links, impairments, processor);
@@ -72,7 +73,7 @@ public final class SimFabric implements AutoCloseable {
             if (state.channels[slot] != null) {
                 throw new IllegalStateException(describe(node) + " port " + port + " already has a channel");
             }
-            SimMadChannel ch = new SimMadChannel(state, engine, slot);
+            SimMadChannel ch = new SimMadChannel(state, engine, processor, slot);
             state.channels[slot] = ch;
             return ch;
         }

@@ -25,13 +25,15 @@ public final class SimMadChannel implements MadChannel {
 
     private final FabricState state;
     private final SimEngine engine;
+    private final MadProcessor processor;
     private final int slot;
     private volatile MadReceiver receiver;
     private volatile boolean closed;
 
-    SimMadChannel(FabricState state, SimEngine engine, int slot) {
+    SimMadChannel(FabricState state, SimEngine engine, MadProcessor processor, int slot) {
         this.state = state;
         this.engine = engine;
+        this.processor = processor;
         this.slot = slot;
     }
 
@@ -70,14 +72,18 @@ public final class SimMadChannel implements MadChannel {
 
     /**
      * Sets or clears the IsSM bit of the port's CapabilityMask, as opening the {@code issm} device does on a real
-     * host: other SMs find this port's SM through it.
+     * host: other SMs find this port's SM through it. A change sends Trap 144 to the master SM, as the port's SMA
+     * does.
      */
     public void setIsSm(boolean isSm) {
         synchronized (state) {
             int off = FabricState.piOff(slot);
             long cap = PortInfo.CAPABILITY_MASK.getLong(state.portInfo, off);
-            cap = isSm ? cap | PortInfo.CAP_IS_SM : cap & ~PortInfo.CAP_IS_SM;
-            PortInfo.CAPABILITY_MASK.put(state.portInfo, off, cap);
+            long now = isSm ? cap | PortInfo.CAP_IS_SM : cap & ~PortInfo.CAP_IS_SM;
+            PortInfo.CAPABILITY_MASK.put(state.portInfo, off, now);
+            if (now != cap) {
+                processor.capabilityChanged(slot);
+            }
         }
     }
 

@@ -20,6 +20,7 @@ import dev.jsm.mad.txn.UnsolicitedFilter;
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.Subnet;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -125,9 +126,9 @@ public final class HighAvailability {
     }
 
     /**
-     * A master leaving (SIGTERM, the daemon closing) hands over to the highest standby it knows, so that the fabric
-     * gets a new master at once instead of after the standby's polling timeout; OpenSM just exits. Waits up to
-     * {@code timeout} for the HANDOVER's answer. Nothing is sent when this SM is not master or knows no standby.
+     * A master leaving (SIGTERM, the daemon closing) asks the other SMs it knows for their SMInfo again, then hands
+     * over to the highest standby, so that the fabric gets a new master at once instead of after the standby's
+     * polling timeout; OpenSM just exits. Waits up to {@code timeout} for the answers and for the HANDOVER's. Nothing is sent when this SM is not master or knows no standby.
      * Called after the sweeps stopped, before the transactions close; not on the SM thread.
      *
      * @return whether a standby answered the HANDOVER
@@ -136,6 +137,7 @@ public final class HighAvailability {
         if (!status.isMaster()) {
             return false;
         }
+        refreshRemotes(timeout);
         RemoteSm best = null;
         for (RemoteSm sm : remotes.all()) {
             if (sm.state() == SmState.STANDBY && (best == null
@@ -163,6 +165,32 @@ public final class HighAvailability {
             LOG.error("SM-0630 HANDOVER to SM {} not answered within {} ms", Guid.toString(best.guid()),
                     timeout.toMillis());
             return false;
+        }
+    }
+
+    /**
+     * Asks every other SM known for its SMInfo again and records the answers (the table may be as old as the last
+     * sweep, which may have seen a standby still discovering); waits up to {@code timeout} for them.
+     */
+    private void refreshRemotes(Duration timeout) throws InterruptedException {
+        List<CompletableFuture<?>> answers = new ArrayList<>();
+        for (RemoteSm sm : remotes.all()) {
+            byte[] mad = Smp.directedRoute(Method.GET, 0, AttributeId.SM_INFO, 0, sm.path(), mKey);
+            CompletableFuture<TransactionOutcome> answer = new CompletableFuture<>();
+            answers.add(answer.thenAccept(o -> {
+                byte[] r = Replies.okMad(o);
+                SmInfo info = r == null ? null : SmInfo.decode(r, Smp.DATA_OFFSET);
+                if (info != null && info.guid() == sm.guid()) {
+                    remotes.put(sm.answered(info));
+                }
+            }));
+            transactions.send(OutboundMad.of(MadAddress.directedRoute(), mad), 0, answer::complete);
+        }
+        try {
+            CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new))
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.debug("not every SM answered before the handover: {}", e.toString());
         }
     }
 

@@ -151,6 +151,7 @@ public final class MasterPoller {
         }
         remotes.put(now);
         learnLids(now);
+        trap144.sendPending(now);
         if (alive(now)) {
             synchronized (this) {
                 if (polled == target) {
@@ -193,6 +194,10 @@ public final class MasterPoller {
                 byte[] r = Replies.okMad(o);
                 if (r != null) {
                     localPort.update(Attributes.of(PortInfo.decode(r, Smp.DATA_OFFSET)));
+                    RemoteSm master = remotes.get(sm.guid());
+                    if (master != null) {
+                        trap144.sendPending(master);
+                    }
                 }
             });
         }
@@ -202,7 +207,9 @@ public final class MasterPoller {
                 byte[] r = Replies.okMad(o);
                 RemoteSm known = remotes.get(sm.guid());
                 if (r != null && known != null) {
-                    remotes.put(known.withLid(PortInfo.LID.getInt(r, Smp.DATA_OFFSET)));
+                    RemoteSm withLid = known.withLid(PortInfo.LID.getInt(r, Smp.DATA_OFFSET));
+                    remotes.put(withLid);
+                    trap144.sendPending(withLid);
                 }
             });
         }

@@ -27,6 +27,9 @@ import org.apache.logging.log4j.Logger;
  * one drops it unanswered, and a sweep must not wait on that); the TrapRepress a master answers with is taken and
  * dropped ({@link #ignoreRepress}).
  *
+ * <p>A trap that cannot go yet because this SM's port or the master's has no LID is sent once both are known
+ * ({@link #sendPending}, after a poll).
+ *
  * <p>Thread-safe.
  */
 public final class Trap144 {
@@ -37,12 +40,16 @@ public final class Trap144 {
     private static final Logger LOG = LogManager.getLogger(Trap144.class);
     private static final int TRAP_LOCAL_CHANGES = 144;
     private static final long CAP_IS_CAPABILITY_MASK_NOTICE = 0x0040_0000L;
+    /** A bit above the ChangeFlags: a trap waits for the LIDs. */
+    private static final int PENDING = 0x10000;
     /** TransactionIDs of the traps, in a range of their own (MadTransactions counts its own from 1). */
     private static final AtomicInteger TIDS = new AtomicInteger(0x7F00_0000);
 
     private final MadTransactions transactions;
     private final LocalSmPort port;
     private final int producerType;
+    /** The ChangeFlags of a trap waiting for the LIDs, with {@link #PENDING}; 0 if none waits. */
+    private final AtomicInteger pendingFlags = new AtomicInteger();
 
     /**
      * @param transactions where the Trap goes (the TrapRepress is its answer)
@@ -53,6 +60,17 @@ public final class Trap144 {
         this.transactions = transactions;
         this.port = port;
         this.producerType = producerType;
+    }
+
+    /**
+     * Sends the Trap 144 that had to wait because a LID was not known yet (this SM stood by before the master gave
+     * the ports their LIDs), once both are known; nothing if none waits.
+     */
+    public void sendPending(RemoteSm master) {
+        int flags = pendingFlags.get();
+        if (flags != 0 && port.lid() != 0 && master.lid() != 0) {
+            send(master, flags & ~PENDING);
+        }
     }
 
     /** Takes the TrapRepress answers to these traps, so they are not counted as unmatched responses. */
@@ -73,10 +91,12 @@ public final class Trap144 {
         }
         int lid = port.lid();
         if (lid == 0 || master.lid() == 0) {
-            LOG.log(LogLevels.VERBOSE, "no Trap 144 to SM {}: {} has no LID yet", Guid.toString(master.guid()),
+            LOG.log(LogLevels.VERBOSE, "Trap 144 to SM {} waits: {} has no LID yet", Guid.toString(master.guid()),
                     lid == 0 ? "this SM's port" : "its port");
+            pendingFlags.accumulateAndGet(changeFlags | PENDING, (a, b) -> a | b);
             return;
         }
+        pendingFlags.set(0);
         byte[] details = new byte[Notice.DATA_DETAILS_LENGTH];
         details[2] = (byte) (lid >> 8);
         details[3] = (byte) lid;

@@ -3,6 +3,7 @@ package dev.jsm.daemon;
 import dev.jsm.conf.Option;
 import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.discovery.FabricChanges;
 import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
@@ -32,6 +33,7 @@ import dev.jsm.mad.txn.UnsolicitedFilter;
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.RoutingChain;
 import dev.jsm.routing.RoutingEngines;
+import dev.jsm.subnet.EndPort;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
 import java.time.Duration;
@@ -120,17 +122,18 @@ public final class Daemon implements AutoCloseable {
             return t;
         });
         this.ha = new HighAvailability(status, channel.localPort(), ctx::options, transactions, events, timer);
-        Sweeps sweeps = new Sweeps(status, lids, chain, routes, mcastGroups, ha);
+        FabricChanges changes = new FabricChanges();
+        Sweeps sweeps = new Sweeps(status, lids, chain, routes, mcastGroups, ha, changes);
         this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast);
         ctx.addListener(sa);
         this.portHealth = new PortHealthMonitor(ctx, routes, clock);
         this.traps = new TrapReceiver(transactions, events, () -> ctx.options().getBool("sweep_on_trap"),
-                status::isMaster, sa::forwardTrap, portHealth::onPortTrap, clock);
+                status::isMaster, lid -> switchChanged(changes, lid), sa::forwardTrap, portHealth::onPortTrap, clock);
         transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),
                 traps::onTrap);
         timer.scheduleWithFixedDelay(this::expirePortHealth, 1, 1, TimeUnit.SECONDS);
         StagePipeline pipeline = new StagePipeline(sm, transactions, events);
-        this.loop = new SweepLoop(settings, sm, pipeline, ctx, sweeps, ha, events, timer);
+        this.loop = new SweepLoop(settings, sm, pipeline, ctx, sweeps, changes, ha, events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
         status.announce();
     }
@@ -293,6 +296,19 @@ public final class Daemon implements AutoCloseable {
         sa.close();
         transactions.close();
         sm.close();
+    }
+
+    /**
+     * Records the switch whose port 0 has {@code lid} as changed (a trap 128 came from it), for an incremental sweep;
+     * false if no switch in the model has that LID (a heavy sweep must find out). On the SM thread.
+     */
+    private boolean switchChanged(FabricChanges changes, int lid) {
+        EndPort ep = ctx.subnet().endPortByLid(lid);
+        if (ep == null || !ep.node().isSwitch()) {
+            return false;
+        }
+        changes.switchChanged(ep.node().nodeGuid());
+        return true;
     }
 
     /** The timer's check (every second) whether a port's unhealthy mark ran out; on the SM thread if one is marked. */

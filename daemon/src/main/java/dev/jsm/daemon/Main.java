@@ -14,6 +14,7 @@ import dev.jsm.daemon.mgmt.SweepCounters;
 import dev.jsm.daemon.offline.RouteOnly;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.daemon.sweep.SweepKind;
 import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.daemon.systemd.SystemdNotifier;
 import java.io.BufferedReader;
@@ -311,8 +312,8 @@ public class Main {
         }
 
         @Override
-        public void sweepEnded(boolean heavy, boolean ok, long nanos) {
-            if (enabled && heavy && state.get() == SmState.STANDBY) {
+        public void sweepEnded(SweepKind kind, boolean ok, long nanos) {
+            if (enabled && kind == SweepKind.HEAVY && state.get() == SmState.STANDBY) {
                 events.request(SmEvent.SHUTDOWN, "-o: another SM is master");
             }
         }

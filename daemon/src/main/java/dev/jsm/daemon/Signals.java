@@ -7,10 +7,11 @@ import sun.misc.SignalHandler;
 
 /**
  * The daemon's signal handlers, installed first thing in {@code main} (a HUP or USR1 arriving before would kill the
- * JVM; ECOSYSTEM.md section 2): SIGHUP asks for a heavy sweep, SIGUSR1 for a log reopen. Handlers only enqueue; the
- * event loop does the work. SIGTERM and SIGINT are deliberately not handled here: the JVM's own handling runs the
- * shutdown hook, which logs "Exiting SM". This is the only class that uses {@code sun.misc.Signal} (javac warns about
- * it; that cannot be silenced).
+ * JVM; ECOSYSTEM.md section 2): SIGHUP asks for a reconfiguration (the config files re-read, the fabric checked,
+ * what changed probed, every table compared with what the ports hold), SIGUSR1 for a log reopen. Handlers only
+ * enqueue; the event loop does the work. SIGTERM and SIGINT are deliberately not handled here: the JVM's own
+ * handling runs the shutdown hook, which logs "Exiting SM". This is the only class that uses
+ * {@code sun.misc.Signal} (javac warns about it; that cannot be silenced).
  *
  * <p>Thread-safe; handlers run on the JVM's signal threads.
  */
@@ -21,7 +22,7 @@ final class Signals {
 
     /** Installs the HUP and USR1 handlers; a signal the platform refuses is reported on stderr. */
     static void install(SmEvents events) {
-        handle("HUP", () -> events.request(SmEvent.HEAVY_SWEEP, "SIGHUP"));
+        handle("HUP", () -> events.request(SmEvent.RECONFIGURE, "SIGHUP"));
         handle("USR1", () -> events.request(SmEvent.REOPEN_LOG, "SIGUSR1"));
     }
 

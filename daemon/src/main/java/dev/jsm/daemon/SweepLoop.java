@@ -3,6 +3,7 @@ package dev.jsm.daemon;
 import dev.jsm.conf.ConfFile;
 import dev.jsm.conf.OpenSmConfReader;
 import dev.jsm.conf.ReloadResult;
+import dev.jsm.daemon.discovery.FabricChanges;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.log.LogSetup;
 import dev.jsm.daemon.loop.SmEvent;
@@ -14,6 +15,7 @@ import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.StagePipeline;
 import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SweepKind;
 import dev.jsm.daemon.sweep.SweepStage;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -50,7 +52,10 @@ final class SweepLoop implements Runnable {
     private final SmEvents events;
     private final ScheduledExecutorService timer;
     private final List<SweepStage> heavy;
+    private final List<SweepStage> incremental;
+    private final List<SweepStage> reconfigure;
     private final List<SweepStage> light;
+    private final FabricChanges changes;
     private volatile Runnable heartbeat = () -> { };
     private ScheduledFuture<?> sweepTimer;
     private int sweepIntervalSeconds = -1;
@@ -58,13 +63,16 @@ final class SweepLoop implements Runnable {
     private boolean lastHeavyOk;
 
     SweepLoop(DaemonSettings settings, SmThread sm, StagePipeline pipeline, SweepContext ctx, Sweeps sweeps,
-              HighAvailability ha, SmEvents events, ScheduledExecutorService timer) {
+              FabricChanges changes, HighAvailability ha, SmEvents events, ScheduledExecutorService timer) {
         this.settings = settings;
         this.sm = sm;
         this.pipeline = pipeline;
         this.ctx = ctx;
         this.heavy = sweeps.heavy();
+        this.incremental = sweeps.incremental();
+        this.reconfigure = sweeps.reconfigure();
         this.light = sweeps.light();
+        this.changes = changes;
         this.ha = ha;
         this.status = ha.status();
         this.events = events;
@@ -87,6 +95,15 @@ final class SweepLoop implements Runnable {
                         }
                     }
                     case HEAVY_SWEEP -> heavySweep(t.reasonText());
+                    case RECONFIGURE -> {
+                        reloadConfig();
+                        lighterSweep(SweepKind.RECONFIGURE, reconfigure, t.reasonText());
+                    }
+                    case INCREMENTAL_SWEEP -> {
+                        if (!changes.isEmpty()) {
+                            lighterSweep(SweepKind.INCREMENTAL, incremental, t.reasonText());
+                        }
+                    }
                     case LIGHT_SWEEP -> timerSweep();
 
                     case WATCHDOG -> { }
@@ -125,8 +142,35 @@ final class SweepLoop implements Runnable {
         }
     }
 
+    /**
+     * A sweep that probes only what changed ({@code stages}: the incremental sweep, or the reconfiguration) - on a
+     * master whose last heavy sweep succeeded; anything else, or a change only a full discovery can tell, gets a heavy
+     * sweep. Its end is told as a heavy sweep's (it ends in SUBNET UP); a failure asks for a heavy sweep.
+     */
+    private void lighterSweep(SweepKind kind, List<SweepStage> stages, String reason) throws InterruptedException {
+        if (!lastHeavyOk || status.state() != SmState.MASTER || changes.isFullSweepNeeded()) {
+            heavySweep(reason);
+            return;
+        }
+        LOG.log(LogLevels.VERBOSE, "{} SWEEP: {}", kind, reason);
+        LOG.info("{} sweep ({})", kind.label(), reason);
+        sm.call(() -> {
+            ctx.beginSweep();
+            return null;
+        });
+        long start = System.nanoTime();
+        StageOutcome outcome = pipeline.run(stages, ctx);
+        boolean ok = outcome == StageOutcome.CONTINUE;
+        tellEnded(kind, ok, start);
+        if (!ok && !events.shutdownRequested()) {
+            lastHeavyOk = false;
+            events.request(SmEvent.HEAVY_SWEEP, kind.label() + " sweep ended " + outcome);
+        }
+    }
+
     private void heavySweep(String reason) throws InterruptedException {
         reloadConfig();
+        changes.drain();
         if (status.state() == SmState.NOT_ACTIVE) {
             LOG.log(LogLevels.VERBOSE, "no heavy sweep ({}): this SM is NOTACTIVE", reason);
             return;
@@ -140,7 +184,7 @@ final class SweepLoop implements Runnable {
         long start = System.nanoTime();
         StageOutcome outcome = pipeline.run(heavy, ctx);
         lastHeavyOk = outcome == StageOutcome.CONTINUE;
-        tellEnded(true, lastHeavyOk || outcome == StageOutcome.NOT_MASTER, start);
+        tellEnded(SweepKind.HEAVY, lastHeavyOk || outcome == StageOutcome.NOT_MASTER, start);
         if (lastHeavyOk || outcome == StageOutcome.NOT_MASTER) {
             failedInARow = 0;
             return;
@@ -164,12 +208,12 @@ final class SweepLoop implements Runnable {
             return null;
         });
         long start = System.nanoTime();
-        tellEnded(false, pipeline.run(light, ctx) == StageOutcome.CONTINUE, start);
+        tellEnded(SweepKind.LIGHT, pipeline.run(light, ctx) == StageOutcome.CONTINUE, start);
     }
 
-    private void tellEnded(boolean heavySweep, boolean ok, long start) {
+    private void tellEnded(SweepKind kind, boolean ok, long start) {
         long nanos = System.nanoTime() - start;
-        ctx.listeners().forEach(l -> l.sweepEnded(heavySweep, ok, nanos));
+        ctx.listeners().forEach(l -> l.sweepEnded(kind, ok, nanos));
         ctx.runAfterSweep();
     }
 

@@ -1,7 +1,9 @@
 package dev.jsm.daemon;
 
+import dev.jsm.daemon.discovery.DeltaDiscovery;
 import dev.jsm.daemon.discovery.DiscoveryStage;
 import dev.jsm.daemon.discovery.DropManager;
+import dev.jsm.daemon.discovery.FabricChanges;
 import dev.jsm.daemon.discovery.LightSweepProbe;
 import dev.jsm.daemon.lid.LidManager;
 import dev.jsm.daemon.lid.LidStore;
@@ -22,24 +24,29 @@ import dev.jsm.daemon.sweep.SnapshotStage;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.routing.RoutingChain;
 import dev.jsm.subnet.Subnet;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The two sweeps as lists of stages - the whole order of a sweep, readable in one place (ZooKeeper's
+ * The sweeps as lists of stages - the whole order of a sweep, readable in one place (ZooKeeper's
  * {@code setupRequestProcessors}, OpenSM's {@code do_sweep}) - and the state the stages keep between sweeps, each
  * piece handed to the stages that own or read it. The stage objects live as long as the daemon, so each list is
  * built once.
  *
- * <p>The order is OpenSM's: discovery also meets the other SMs, and the election after it decides whether this SM
- * configures anything (a standby's sweep ends there, having only read the fabric). One difference, the sweep's
- * snapshot: the fabric is copied once, when discovery, the drop manager
- * and the LID manager have made its shape and LIDs final, and every later stage reads that copy.
+ * <p>The heavy sweep's order is OpenSM's: discovery also meets the other SMs, and the election after it decides
+ * whether this SM configures anything (a standby's sweep ends there, having only read the fabric). One difference,
+ * the sweep's snapshot: the fabric is copied once, when discovery, the drop manager and the LID manager have made its
+ * shape and LIDs final, and every later stage reads that copy. The incremental sweep and the reconfiguration replace
+ * the discovery, drop manager and election with a probe of what changed (they run only on a master whose last heavy
+ * sweep succeeded); their configuration stages are the heavy sweep's own objects.
  *
  * <p>The lists are immutable; the stages are confined to the SM thread.
  */
 final class Sweeps {
 
     private final List<SweepStage> heavy;
+    private final List<SweepStage> incremental;
+    private final List<SweepStage> reconfigure;
     private final List<SweepStage> light;
 
     /**
@@ -51,18 +58,16 @@ final class Sweeps {
      * @param routes the routing in force (written by routing; read by multicast, QoS and SUBNET UP)
      * @param mcastGroups the multicast groups (changed by the SA on the SM thread)
      * @param ha this SM among the others: the SMs discovery meets, the election
+     * @param changes the changes light sweeps and traps record for the incremental sweeps
      */
     Sweeps(SmStatus sm, LidStore lids, RoutingChain chain, RoutingState routes, McastGroups mcastGroups,
-           HighAvailability ha) {
+           HighAvailability ha, FabricChanges changes) {
         PortWishes wishes = new PortWishes();
         DiscoveryStage discovery = new DiscoveryStage(ha.otherSms());
+        DeltaDiscovery delta = new DeltaDiscovery(changes, ha.otherSms());
         PKeyManager pkeys = new PKeyManager(wishes);
         QosManager qos = new QosManager(wishes, routes);
-        this.heavy = List.of(
-                discovery,                          // NodeInfo, NodeDescription, PortInfo, SwitchInfo by directed route
-                new DropManager(discovery),         // nodes and cables not reached this time go
-                ha.election(Subnet::forgetProgrammedTables), // MASTER, STANDBY or HANDOVER; a takeover trusts
-                                                             // no table the switches hold
+        List<SweepStage> configure = List.of(
                 new LidManager(lids, sm),           // LIDs from the model, guid2lid, PortInfo; guid2lid written
                 new SnapshotStage(),                // shape and LIDs final: the sweep's one copy of the model
                 pkeys,                              // partitions.conf, changed P_KeyTable blocks, enforcement wishes
@@ -73,12 +78,39 @@ final class Sweeps {
                 new LinkManager(wishes, sm),        // PortInfo parameters, INIT -> ARMED
                 new PortActivator(wishes, sm),      // ARMED -> ACTIVE
                 new SubnetUp(sm, routes, pkeys::partitions, qos::policy)); // view, dumps, "SUBNET UP"
-        this.light = List.of(new LightSweepProbe(ha.otherSms()));
+        this.heavy = concat(List.of(
+                discovery,                          // NodeInfo, NodeDescription, PortInfo, SwitchInfo by directed route
+                new DropManager(discovery),         // nodes and cables not reached this time go
+                ha.election(Subnet::forgetProgrammedTables)), // MASTER, STANDBY or HANDOVER; a takeover trusts no
+                configure);                                    // table the switches hold
+        this.incremental = concat(List.of(delta, delta.secondWave()), configure);
+        this.reconfigure = concat(List.of(new LightSweepProbe(ha.otherSms(), changes, false), delta,
+                delta.secondWave()), configure);
+        this.light = List.of(new LightSweepProbe(ha.otherSms(), changes, true));
+    }
+
+    private static List<SweepStage> concat(List<SweepStage> first, List<SweepStage> then) {
+        List<SweepStage> all = new ArrayList<>(first);
+        all.addAll(then);
+        return List.copyOf(all);
     }
 
     /** The heavy sweep: from discovery to SUBNET UP. */
     List<SweepStage> heavy() {
         return heavy;
+    }
+
+    /**
+     * The incremental sweep: the regions behind the changes a light sweep or a trap recorded, then every
+     * configuration stage (the same objects as the heavy sweep's).
+     */
+    List<SweepStage> incremental() {
+        return incremental;
+    }
+
+    /** The reconfiguration (SIGHUP): a light sweep's checks, the delta discovery, every configuration stage. */
+    List<SweepStage> reconfigure() {
+        return reconfigure;
     }
 
     /** The light sweep: is anything different? */

@@ -4,6 +4,7 @@ import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.daemon.sweep.SweepKind;
 import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
@@ -31,6 +33,9 @@ final class SimSm implements AutoCloseable {
     final SimMadChannel channel;
     final SetCountingChannel counted;
     final Daemon daemon;
+    /** The kinds of the sweeps that ended, in order. */
+    final List<SweepKind> sweepsEnded = new CopyOnWriteArrayList<>();
+    private final LinkedBlockingQueue<SweepKind> ended = new LinkedBlockingQueue<>();
     private final LinkedBlockingQueue<Object> outcomes = new LinkedBlockingQueue<>();
     private final boolean ownsFabric;
 
@@ -51,6 +56,12 @@ final class SimSm implements AutoCloseable {
             @Override
             public void sweepFailed(int sweepNumber, String reason) {
                 outcomes.add(reason);
+            }
+
+            @Override
+            public void sweepEnded(SweepKind kind, boolean ok, long nanos) {
+                sweepsEnded.add(kind);
+                ended.add(kind);
             }
         });
         daemon.start();
@@ -103,6 +114,18 @@ final class SimSm implements AutoCloseable {
                 return s;
             }
         }
+    }
+
+    /**
+     * The kind of the next sweep to end (in the order they ended, none skipped), after SUBNET UP was told for a sweep
+     * that configures; fails after {@code timeout}.
+     */
+    SweepKind nextSweepEnd(Duration timeout) throws InterruptedException {
+        SweepKind k = ended.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (k == null) {
+            throw new AssertionError("no sweep ended within " + timeout + "; state " + daemon.state());
+        }
+        return k;
     }
 
     /** Whether another sweep outcome arrives within {@code timeout}. */

@@ -8,6 +8,9 @@ import dev.jsm.subnet.Node;
 import dev.jsm.subnet.PhysPort;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.function.BiConsumer;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * One discovery pass: the Gets it sends and what it learned so far. NodeInfo answers chain the other Gets (FACTS
@@ -19,8 +22,11 @@ import java.util.Set;
  */
 final class DiscoveryRun {
 
+    private static final Logger LOG = LogManager.getLogger(DiscoveryRun.class);
+
     final SweepContext ctx;
     final OtherSms otherSms;
+    final boolean incremental;
     final int sweep;
     /** Links proven by a NodeInfo answer in this pass (identity: the model's link objects). */
     final Set<Link> confirmed = new HashSet<>();
@@ -31,12 +37,27 @@ final class DiscoveryRun {
     private final SwitchInfoReceiver switchInfo;
     private final NodeDescriptionReceiver nodeDescription;
     Node localNode;
+    /** In an incremental pass: what did not fit the model, so that only a full discovery can tell; or null. */
+    String anomaly;
+    /** In an incremental pass: the nodes a SwitchInfo or PortInfo Get about did not reach. */
+    final Set<Node> failed = new HashSet<>();
+    /** Told of every switch whose SwitchInfo answer has PortStateChange set, with the route it came by. */
+    BiConsumer<Node, DrPath> onPortStateChange = (node, path) -> { };
     int nodeInfoRequests;
     int unanswered;
 
     DiscoveryRun(SweepContext ctx, OtherSms otherSms) {
+        this(ctx, otherSms, false);
+    }
+
+    /**
+     * A pass; an {@code incremental} one (the delta discovery) does not explore again a node the model already has
+     * when it reaches it: it only records the cable it arrived by.
+     */
+    DiscoveryRun(SweepContext ctx, OtherSms otherSms, boolean incremental) {
         this.ctx = ctx;
         this.otherSms = otherSms;
+        this.incremental = incremental;
         this.sweep = ctx.subnet().beginSweep();
         this.nodeInfo = new NodeInfoReceiver(this);
         this.portInfo = new PortInfoReceiver(this);
@@ -63,6 +84,19 @@ final class DiscoveryRun {
     /** Asks {@code node} for its NodeDescription. */
     void requestNodeDescription(Node node, DrPath path) {
         ctx.smps().get(path, AttributeId.NODE_DESCRIPTION, 0, o -> nodeDescription.handle(node, path, o));
+    }
+
+    /**
+     * In an incremental pass, records that a Get about {@code node} failed (the delta discovery may try again by
+     * another route) and returns true; in a full pass returns false, and the caller logs and counts the error.
+     */
+    boolean deferFailure(Node node, String what) {
+        if (!incremental) {
+            return false;
+        }
+        failed.add(node);
+        LOG.debug("no {} from {}", what, describe(node));
+        return true;
     }
 
     /** Whether {@code node} was reached in this pass. */

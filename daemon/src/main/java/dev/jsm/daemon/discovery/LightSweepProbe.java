@@ -25,14 +25,20 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The light sweep (FACTS 1.2): a SwitchInfo Get to every switch, and an SMInfo Get to every other SM known
- * ({@link OtherSms}). PortStateChange set on any switch, a switch that does not answer or answers with an error, or
- * another SM that now calls for an election, means the fabric changed: a heavy sweep is requested.
+ * ({@link OtherSms}). PortStateChange set on a switch records that switch in {@link FabricChanges}, for an
+ * incremental sweep that probes only the region behind it, as does a switch that does not answer (its route may
+ * cross a cable now gone; the incremental sweep tries it again by a new route); another SM that now calls for an
+ * election records that only a full heavy sweep can tell.
  *
  * <p>Like OpenSM's light sweep it also asks for the NodeInfo behind every port that is up but leads nowhere in the
  * model (a switch port, or the SM's own port): the node there did not answer the heavy sweep (firmware still
- * booting, or hung). Its link is already up, so no PortStateChange will ever report it; when it answers now, a heavy
- * sweep adds it. A port that stays silent costs one Get (with its retries) per light sweep. Otherwise nothing is
- * sent and nothing logged above VERBOSE.
+ * booting, or hung). Its link is already up, so no PortStateChange will ever report it; when it answers now, the
+ * switch is recorded (the SM's own port: a full sweep) and the sweep that follows adds the node. A port that stays
+ * silent costs one Get (with its retries) per light sweep. Otherwise nothing is sent and nothing logged above
+ * VERBOSE.
+ *
+ * <p>Run by the sweep timer it asks for the sweep that follows (INCREMENTAL_SWEEP, or HEAVY_SWEEP); run as the
+ * check of a reconfiguration (SIGHUP) it only records, and the delta discovery after it acts.
  *
  * <p>Confined to the SM thread.
  */
@@ -43,16 +49,25 @@ public final class LightSweepProbe implements SweepStage {
     private final List<String> changes = new ArrayList<>();
     private int probed;
     private int unknownRemotes;
-    /** GUIDs of unknown remotes that caused a heavy sweep, and whether the "not added" warning was given. */
+    /** GUIDs of unknown remotes that caused a sweep, and whether the "not added" warning was given. */
     private final Map<Long, Boolean> swept = new HashMap<>();
     /** GUIDs of unknown remotes that answered in this light sweep. */
     private final Set<Long> answering = new HashSet<>();
 
     private final OtherSms otherSms;
+    private final FabricChanges fabricChanges;
+    private final boolean requestsSweep;
 
-    /** @param otherSms the other SMs, asked again at every light sweep */
-    public LightSweepProbe(OtherSms otherSms) {
+    /**
+     * @param otherSms the other SMs, asked again at every light sweep
+     * @param fabricChanges where the changes found are recorded
+     * @param requestsSweep whether a change found asks for the sweep that follows (the timer's light sweep), or
+     *     only is recorded (the check before a reconfiguration)
+     */
+    public LightSweepProbe(OtherSms otherSms, FabricChanges fabricChanges, boolean requestsSweep) {
         this.otherSms = otherSms;
+        this.fabricChanges = fabricChanges;
+        this.requestsSweep = requestsSweep;
     }
 
     @Override
@@ -66,7 +81,10 @@ public final class LightSweepProbe implements SweepStage {
         answering.clear();
         probed = 0;
         unknownRemotes = 0;
-        otherSms.lightSweep(ctx, changes::add);
+        otherSms.lightSweep(ctx, what -> {
+            changes.add(what);
+            fabricChanges.fullSweepNeeded();
+        });
         EndPort sm = ctx.smPort();
         Node smNode = sm == null ? null : sm.node();
         for (Node node : ctx.subnet().nodes()) {
@@ -90,9 +108,11 @@ public final class LightSweepProbe implements SweepStage {
                     if (!Replies.isClosed(outcome)) {
                         changes.add("switch " + node + " did not answer SwitchInfo (" + Replies.failure(outcome)
                                 + ")");
+                        fabricChanges.switchUnreached(node.nodeGuid());
                     }
                 } else if (SwitchInfo.PORT_STATE_CHANGE.getInt(mad, Smp.DATA_OFFSET) != 0) {
                     changes.add("PortStateChange on " + node + " '" + node.description() + "'");
+                    fabricChanges.switchChanged(node.nodeGuid());
                 }
             });
         }
@@ -101,8 +121,8 @@ public final class LightSweepProbe implements SweepStage {
 
     /**
      * Asks the node behind {@code port}, which is up but leads nowhere in the model, for its NodeInfo. A node that
-     * already caused a heavy sweep and still is not in the model (the heavy sweep refused it, e.g. for a duplicate
-     * GUID) is reported once and does not cause another: no heavy sweep every light sweep.
+     * already caused a sweep and still is not in the model (the sweep refused it, e.g. for a duplicate GUID) is
+     * reported once and does not cause another: no sweep every light sweep.
      */
     private void probeUnknownRemote(SweepContext ctx, PhysPort port, DrPath path) {
         unknownRemotes++;
@@ -119,8 +139,13 @@ public final class LightSweepProbe implements SweepStage {
             if (warned == null) {
                 changes.add(what);
                 swept.put(guid, false);
+                if (port.node().isSwitch()) {
+                    fabricChanges.switchChanged(port.node().nodeGuid());
+                } else {
+                    fabricChanges.fullSweepNeeded();
+                }
             } else if (!warned) {
-                LOG.warn("SM-0610 {}, but the heavy sweep it caused did not add it; not sweeping again for it", what);
+                LOG.warn("SM-0610 {}, but the sweep it caused did not add it; not sweeping again for it", what);
                 swept.put(guid, true);
             }
         });
@@ -135,8 +160,13 @@ public final class LightSweepProbe implements SweepStage {
             return StageOutcome.CONTINUE;
         }
         String first = changes.get(0) + (changes.size() > 1 ? " and " + (changes.size() - 1) + " more" : "");
-        LOG.info("light sweep: {}; heavy sweep requested", first);
-        ctx.events().request(SmEvent.HEAVY_SWEEP, "light sweep: " + first);
+        if (!requestsSweep) {
+            LOG.info("check: {}", first);
+            return StageOutcome.CONTINUE;
+        }
+        boolean full = fabricChanges.isFullSweepNeeded();
+        LOG.info("light sweep: {}; {} sweep requested", first, full ? "heavy" : "incremental");
+        ctx.events().request(full ? SmEvent.HEAVY_SWEEP : SmEvent.INCREMENTAL_SWEEP, "light sweep: " + first);
         return StageOutcome.CONTINUE;
     }
 }

@@ -16,8 +16,9 @@ import org.apache.logging.log4j.Logger;
 /**
  * Handles NodeInfo answers: adds or refreshes the node (keyed by node GUID, so a node reached again by another path
  * or through a loop is the same node), records the cable it was reached through, and for a node new in this pass
- * asks for the rest of what discovery needs. A node that does not answer is logged and left out; the drop manager
- * then removes it if it was known.
+ * asks for the rest of what discovery needs (in an incremental pass, only for a node new to the model, and for the
+ * PortInfo of a known switch's port newly cabled). A node that does not answer is logged and left out; the drop
+ * manager then removes it if it was known.
  *
  * <p>Confined to the SM thread.
  */
@@ -58,7 +59,11 @@ final class NodeInfoReceiver {
         }
         Subnet subnet = run.ctx.subnet();
         Node node = subnet.node(ni.nodeGuid());
-        boolean first = node == null || !run.seen(node);
+        boolean first = node == null || !run.incremental && !run.seen(node);
+        if (run.incremental && node != null && (node.kind() != kind || node.numPorts() != ni.numPorts())) {
+            run.anomaly = "node " + DiscoveryRun.describe(node) + " changed its type or port count";
+            return;
+        }
         if (node != null && first && (node.kind() != kind || node.numPorts() != ni.numPorts())) {
             LOG.info("node {} changed its type or port count; re-adding it", DiscoveryRun.describe(node));
             run.ctx.paths().forget(node);
@@ -85,6 +90,9 @@ final class NodeInfoReceiver {
         if (from == null) {
             run.localNode = node;
         } else {
+            if (run.incremental && !first && node.isSwitch() && from.remote() != port) {
+                run.requestPortInfo(node, arrival, path); // a known switch's port newly cabled: its state changed
+            }
             cable(subnet, from, port);
         }
     }

@@ -33,7 +33,7 @@ final class PortInfoReceiver {
     void handle(Node node, int portNum, DrPath path, TransactionOutcome outcome) {
         byte[] mad = Replies.okMad(outcome);
         if (mad == null) {
-            if (!Replies.isClosed(outcome)) {
+            if (!Replies.isClosed(outcome) && !run.deferFailure(node, "PortInfo of port " + portNum)) {
                 run.unanswered++;
                 run.ctx.recordError();
                 LOG.error("DISC-0103 no PortInfo of port {} of {}: {}", portNum, DiscoveryRun.describe(node),

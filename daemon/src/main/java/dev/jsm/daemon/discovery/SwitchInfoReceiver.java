@@ -32,7 +32,7 @@ final class SwitchInfoReceiver {
     void handle(Node node, DrPath path, TransactionOutcome outcome) {
         byte[] mad = Replies.okMad(outcome);
         if (mad == null) {
-            if (!Replies.isClosed(outcome)) {
+            if (!Replies.isClosed(outcome) && !run.deferFailure(node, "SwitchInfo")) {
                 run.unanswered++;
                 run.ctx.recordError();
                 LOG.error("DISC-0105 no SwitchInfo from {} (path {}): {}", DiscoveryRun.describe(node), path,
@@ -52,5 +52,8 @@ final class SwitchInfoReceiver {
             sw.lft().forgetProgrammed();
         }
         sw.setAttributes(now);
+        if (now.hasPortStateChange()) {
+            run.onPortStateChange.accept(node, path);
+        }
     }
 }

@@ -9,8 +9,15 @@ public enum SmEvent {
     SHUTDOWN,
     /** Reopen the log file (SIGUSR1, logrotate). */
     REOPEN_LOG,
-    /** Re-discover and reconfigure the whole subnet (first sweep, SIGHUP, trap, change seen by a light sweep). */
+    /** Re-discover and reconfigure the whole subnet (first sweep, errors, a new master, the console's resweep). */
     HEAVY_SWEEP,
+    /**
+     * Re-read the configuration, check the fabric and reconfigure it without re-discovering what did not change
+     * (SIGHUP): a light sweep's checks, the region behind each change probed, then every configuration stage.
+     */
+    RECONFIGURE,
+    /** Probe the regions behind the changes a light sweep or a trap found, then reconfigure (FabricChanges). */
+    INCREMENTAL_SWEEP,
     /** Check whether anything changed (the {@code sweep_interval} timer). */
     LIGHT_SWEEP,
     /** Nothing to do but prove the loop is alive (the systemd watchdog timer; the loop pings after every event). */

@@ -7,6 +7,7 @@ import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.sm.RemoteSm;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.daemon.sweep.SweepKind;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.subnet.Guid;
@@ -119,6 +120,8 @@ final class ConsoleSession extends SimpleChannelInboundHandler<String> {
         row(out, "Routing Engine", engine);
         row(out, "Heavy sweeps", (sweeps.heavy.ok.get() + sweeps.heavy.failed.get()) + " ("
                 + sweeps.heavy.failed.get() + " failed), last " + sweeps.heavy.lastNanos / 1_000_000 + " ms");
+        row(out, "Incremental sweeps", sweeps.of(SweepKind.INCREMENTAL).total() + ", "
+                + sweeps.of(SweepKind.RECONFIGURE).total() + " reconfigurations");
         row(out, "Light sweeps", Long.toString(sweeps.light.ok.get() + sweeps.light.failed.get()));
         row(out, "MADs", mads.sent() + " sent, " + mads.received() + " received, " + mads.retries()
                 + " retries, " + mads.timeouts() + " timeouts, " + mads.outstanding() + " outstanding");

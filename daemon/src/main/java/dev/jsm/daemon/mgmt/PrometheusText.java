@@ -5,6 +5,7 @@ import dev.jsm.daemon.sm.RemoteSm;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.daemon.sweep.SweepKind;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.RoutingResult;
@@ -34,14 +35,21 @@ final class PrometheusText {
     static String render(Daemon daemon, SweepCounters sweeps) {
         StringBuilder out = new StringBuilder(4096);
         family(out, "jsm_sweeps_total", "counter", "Sweeps that ended, by kind and result");
-        sweepLines(out, "heavy", sweeps.heavy);
-        sweepLines(out, "light", sweeps.light);
+        for (SweepKind kind : SweepKind.values()) {
+            SweepCounters.Kind k = sweeps.of(kind);
+            sample(out, "jsm_sweeps_total{kind=\"" + kind.label() + "\",result=\"ok\"}", k.ok.get());
+            sample(out, "jsm_sweeps_total{kind=\"" + kind.label() + "\",result=\"failed\"}", k.failed.get());
+        }
         family(out, "jsm_sweep_duration_seconds_total", "counter", "Time spent in sweeps, by kind");
-        sample(out, "jsm_sweep_duration_seconds_total{kind=\"heavy\"}", seconds(sweeps.heavy.totalNanos.get()));
-        sample(out, "jsm_sweep_duration_seconds_total{kind=\"light\"}", seconds(sweeps.light.totalNanos.get()));
+        for (SweepKind kind : SweepKind.values()) {
+            sample(out, "jsm_sweep_duration_seconds_total{kind=\"" + kind.label() + "\"}",
+                    seconds(sweeps.of(kind).totalNanos.get()));
+        }
         family(out, "jsm_last_sweep_duration_seconds", "gauge", "Duration of the last sweep of each kind");
-        sample(out, "jsm_last_sweep_duration_seconds{kind=\"heavy\"}", seconds(sweeps.heavy.lastNanos));
-        sample(out, "jsm_last_sweep_duration_seconds{kind=\"light\"}", seconds(sweeps.light.lastNanos));
+        for (SweepKind kind : SweepKind.values()) {
+            sample(out, "jsm_last_sweep_duration_seconds{kind=\"" + kind.label() + "\"}",
+                    seconds(sweeps.of(kind).lastNanos));
+        }
 
         SmState state = daemon.state();
         FabricView view = daemon.view();
@@ -110,11 +118,6 @@ final class PrometheusText {
         sample(out, "jsm_sa_reports_total{result=\"retried\"}", r.retried());
         sample(out, "jsm_sa_reports_total{result=\"retired\"}", r.retired());
         sample(out, "jsm_sa_reports_total{result=\"timed_out\"}", r.timedOut());
-    }
-
-    private static void sweepLines(StringBuilder out, String kind, SweepCounters.Kind k) {
-        sample(out, "jsm_sweeps_total{kind=\"" + kind + "\",result=\"ok\"}", k.ok.get());
-        sample(out, "jsm_sweeps_total{kind=\"" + kind + "\",result=\"failed\"}", k.failed.get());
     }
 
     private static void madLines(StringBuilder out, TransactionStats s) {

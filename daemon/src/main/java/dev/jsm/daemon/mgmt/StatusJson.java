@@ -5,6 +5,7 @@ import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.RemoteSm;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.daemon.sweep.SweepKind;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.subnet.Guid;
@@ -36,6 +37,8 @@ final class StatusJson {
         out.append("\"lastSubnetUpEpochMillis\":").append(sweeps.lastUpMillis()).append(',');
         out.append("\"heavySweeps\":").append(sweeps.heavy.ok.get() + sweeps.heavy.failed.get()).append(',');
         out.append("\"failedHeavySweeps\":").append(sweeps.heavy.failed.get()).append(',');
+        out.append("\"incrementalSweeps\":").append(sweeps.of(SweepKind.INCREMENTAL).total()).append(',');
+        out.append("\"reconfigurations\":").append(sweeps.of(SweepKind.RECONFIGURE).total()).append(',');
         out.append("\"lightSweeps\":").append(sweeps.light.ok.get() + sweeps.light.failed.get()).append(',');
         out.append("\"fabric\":{\"nodes\":").append(snap.nodes().size())
                 .append(",\"switches\":").append(snap.switches().size())

@@ -3,7 +3,11 @@ package dev.jsm.daemon.sweep;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.PhysPort;
+import dev.jsm.subnet.Subnet;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -37,6 +41,60 @@ public final class PathBook {
                 byEndPort.remove(p.portGuid());
             }
         }
+    }
+
+    /**
+     * Recomputes every route from the model, breadth-first from the SM's own node, after an incremental sweep changed
+     * the links: a route that crossed a cable now gone would no longer arrive. Switches are passed through, CAs and
+     * routers only reached (a CA port gets the route through the switch port it is cabled to); the SM's own node is
+     * left by each of its cabled ports. The nodes' recorded paths ({@link Node#setDrPath}) follow.
+     *
+     * @param smNode the SM's own node
+     * @return the nodes no cable path from the SM reaches any more (the caller drops them)
+     */
+    public List<Node> rebuild(Subnet subnet, Node smNode) {
+        byNode.clear();
+        byEndPort.clear();
+        Map<Node, DrPath> found = new HashMap<>();
+        ArrayDeque<Node> queue = new ArrayDeque<>();
+        found.put(smNode, DrPath.local());
+        queue.add(smNode);
+        while (!queue.isEmpty()) {
+            Node n = queue.poll();
+            DrPath path = found.get(n);
+            if (path.hopCount() >= DrPath.MAX_HOPS || !n.isSwitch() && n != smNode) {
+                continue;
+            }
+            for (PhysPort p : n.ports()) {
+                PhysPort r = p.portNum() == 0 ? null : p.remote();
+                if (r == null) {
+                    continue;
+                }
+                DrPath next = path.extend(p.portNum());
+                Node m = r.node();
+                if (!m.isSwitch()) {
+                    byEndPort.putIfAbsent(r.portGuid(), next);
+                }
+                if (found.putIfAbsent(m, next) == null) {
+                    queue.add(m);
+                }
+            }
+        }
+        List<Node> unreachable = new ArrayList<>();
+        for (Node n : subnet.nodes()) {
+            DrPath path = found.get(n);
+            if (path == null) {
+                unreachable.add(n);
+                continue;
+            }
+            byNode.put(n.nodeGuid(), path);
+            int[] hops = new int[path.hopCount()];
+            for (int i = 0; i < hops.length; i++) {
+                hops[i] = path.port(i + 1);
+            }
+            n.setDrPath(hops);
+        }
+        return unreachable;
     }
 
     /** The route to {@code node}, or {@code null} if discovery never reached it. */

@@ -9,17 +9,17 @@ public interface SweepListener {
     /** The subnet is up: {@code view} is what was configured. */
     void subnetUp(FabricView view);
 
-    /** A heavy sweep ended without SUBNET UP ({@code reason} says why). */
+    /** A sweep that configures ended without SUBNET UP ({@code reason} says why). */
     default void sweepFailed(int sweepNumber, String reason) {
     }
 
     /**
-     * A heavy or light sweep ended, after the listeners above were told.
+     * A sweep ended, after the listeners above were told.
      *
-     * @param heavy whether it was a heavy sweep
-     * @param ok whether every stage ran through (a heavy sweep: SUBNET UP)
+     * @param kind which sweep it was
+     * @param ok whether every stage ran through (a sweep that configures: SUBNET UP)
      * @param nanos how long it took
      */
-    default void sweepEnded(boolean heavy, boolean ok, long nanos) {
+    default void sweepEnded(SweepKind kind, boolean ok, long nanos) {
     }
 }

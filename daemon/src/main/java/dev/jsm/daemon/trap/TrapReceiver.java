@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntPredicate;
 import java.util.function.LongSupplier;
 import java.util.function.ObjIntConsumer;
 import org.apache.logging.log4j.LogManager;
@@ -23,9 +24,9 @@ import org.apache.logging.log4j.Logger;
  * OpenSM): answers each with a TrapRepress, so the sender stops repeating it;
  * hands every port-health trap (129-131) to the {@link PortTrapSink} with whether it was repeated (which marks
  * ports unhealthy, see {@link PortHealthMonitor}); drops repeated ones ({@link TrapSuppression}: counted, nothing
- * else happens); for trap 128 (link state changed) and 144 (local changes) asks for a heavy sweep when
- * {@code sweep_on_trap} is set (FACTS 1.2); and hands every trap but 129-131 (which OpenSM does not report either)
- * to the event forwarding with its source LID.
+ * else happens); for trap 128 (link state changed) asks for an incremental sweep of the switch that sent it, and for
+ * 144 (local changes) a heavy sweep, when {@code sweep_on_trap} is set (FACTS 1.2); and hands every trap but 129-131
+ * (which OpenSM does not report either) to the event forwarding with its source LID.
  *
  * <p>Runs on the SM thread (registered as an unsolicited handler), like the port-health sink it calls; otherwise it
  * only enqueues work. {@link #suppressed()} may be read from any thread.
@@ -49,6 +50,7 @@ public final class TrapReceiver {
     private final SmEvents events;
     private final BooleanSupplier sweepOnTrap;
     private final BooleanSupplier master;
+    private final IntPredicate linkStateChanged;
     private final ObjIntConsumer<Notice> forward;
     private final PortTrapSink portTraps;
     private final LongSupplier clock;
@@ -57,17 +59,19 @@ public final class TrapReceiver {
 
     /**
      * A receiver taking traps while {@code master} says so, answering through {@code transactions}, asking
-     * {@code events} for sweeps, forwarding traps
+     * {@code events} for sweeps (incremental when {@code linkStateChanged} records the trap 128's switch, given its
+     * LID, and says so; else heavy), forwarding traps
      * through {@code forward} (notice, source LID) and port-health traps to {@code portTraps}, with {@code clock}
      * (nanoseconds) timing the suppression window.
      */
     public TrapReceiver(MadTransactions transactions, SmEvents events, BooleanSupplier sweepOnTrap,
-                        BooleanSupplier master, ObjIntConsumer<Notice> forward, PortTrapSink portTraps,
-                        LongSupplier clock) {
+                        BooleanSupplier master, IntPredicate linkStateChanged, ObjIntConsumer<Notice> forward,
+                        PortTrapSink portTraps, LongSupplier clock) {
         this.transactions = transactions;
         this.events = events;
         this.sweepOnTrap = sweepOnTrap;
         this.master = master;
+        this.linkStateChanged = linkStateChanged;
         this.forward = forward;
         this.portTraps = portTraps;
         this.clock = clock;
@@ -96,8 +100,9 @@ public final class TrapReceiver {
         }
         if (notice.generic() && (trap == TRAP_LINK_STATE_CHANGE || trap == TRAP_LOCAL_CHANGES)) {
             if (sweepOnTrap.getAsBoolean()) {
-                LOG.log(LogLevels.VERBOSE, "{}: heavy sweep requested", what);
-                events.request(SmEvent.HEAVY_SWEEP, what);
+                boolean incremental = trap == TRAP_LINK_STATE_CHANGE && linkStateChanged.test(notice.issuerLid());
+                LOG.log(LogLevels.VERBOSE, "{}: {} sweep requested", what, incremental ? "incremental" : "heavy");
+                events.request(incremental ? SmEvent.INCREMENTAL_SWEEP : SmEvent.HEAVY_SWEEP, what);
             }
         } else {
             LOG.info("{} received (type {}, {}generic)", what, notice.type(), notice.generic() ? "" : "not ");

@@ -18,9 +18,13 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link TrapReceiver} on a recording channel, time frozen: every trap is answered with a TrapRepress; a trap
  * repeated more than ten times inside the window is only answered (no sweep request, not forwarded) and counted;
- * port-health traps 129-131 are not forwarded but handed to the port health, repeated or not.
+ * port-health traps 129-131 are not forwarded but handed to the port health, repeated or not; a trap 128 from a
+ * switch the model knows asks for an incremental sweep, from any other LID for a heavy one.
  */
 class TrapReceiverTest {
+
+    /** The LID of the one switch the model knows: a trap 128 from it asks for an incremental sweep. */
+    private static final int KNOWN_SWITCH_LID = 7;
 
     private final RecordingChannel channel = new RecordingChannel();
     private final MadTransactions transactions = new MadTransactions(channel, TransactionSettings.defaults(),
@@ -29,7 +33,7 @@ class TrapReceiverTest {
     private final List<String> forwarded = new ArrayList<>();
     private final List<String> portTraps = new ArrayList<>();
     private final TrapReceiver receiver = new TrapReceiver(transactions, events, () -> true, () -> true,
-            (notice, lid) -> forwarded.add(notice.trapNumberOrDeviceId() + " from " + lid),
+            lid -> lid == KNOWN_SWITCH_LID, (notice, lid) -> forwarded.add(notice.trapNumberOrDeviceId() + " from " + lid),
             (notice, repeated) -> portTraps.add(notice.trapNumberOrDeviceId() + (repeated ? " repeated" : "")),
             () -> 0L);
 
@@ -87,5 +91,18 @@ class TrapReceiverTest {
         assertThat(portTraps.subList(0, 10)).containsOnly("130");
         assertThat(receiver.suppressed()).isEqualTo(2);
         assertThat(forwarded).isEmpty();
+    }
+
+    @Test
+    void linkStateChangeFromAKnownSwitchAsksForAnIncrementalSweep() throws Exception {
+        byte[] known = trapMad(TrapSuppressionTest.trap128(KNOWN_SWITCH_LID));
+        receiver.onTrap(MadAddress.smi(KNOWN_SWITCH_LID), known, known.length);
+        assertThat(events.isPending(SmEvent.INCREMENTAL_SWEEP)).isTrue();
+        assertThat(events.isPending(SmEvent.HEAVY_SWEEP)).isFalse();
+        events.take();
+
+        byte[] unknown = trapMad(TrapSuppressionTest.trap128(3));
+        receiver.onTrap(MadAddress.smi(3), unknown, unknown.length);
+        assertThat(events.isPending(SmEvent.HEAVY_SWEEP)).as("a switch the model lacks needs a heavy sweep").isTrue();
     }
 }

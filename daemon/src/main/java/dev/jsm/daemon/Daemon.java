@@ -190,6 +190,11 @@ public final class Daemon implements AutoCloseable {
         return portHealth.unhealthyPorts();
     }
 
+    /** SMP Sets the sweeps sent (configuration writes; SMInfo between SMs not counted). */
+    public long sentSets() {
+        return ctx.smps().sentSets();
+    }
+
     /** Sets not sent because this SM was not master (a bug if ever non-zero), for the metrics. */
     public long refusedSets() {
         return ctx.smps().refusedSets();

@@ -9,6 +9,8 @@ import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.PortAttributes;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -16,7 +18,8 @@ import org.apache.logging.log4j.Logger;
  * The link manager's parameter pass (FACTS 1.5) with the step to ARMED folded in: every end port and every switch
  * port with a live cable whose PortInfo differs from its {@link PortConfig} gets one Set; a port still in INIT gets
  * the same Set with PortState ARMED, so a port coming up costs two Sets (this one and ACTIVE) where OpenSM sends
- * three. Ports already right and past INIT get nothing. On the first master sweep, CA ports that support it also get
+ * three. Ports already right and past INIT get nothing, nor do ports that answered the same Set before with values
+ * of their own for some fields (a port that does not keep a field cannot be made to). On the first master sweep, CA ports that support it also get
  * ClientReregister (unless {@code no_clients_rereg}), which forces their Set.
  *
  * <p>Confined to the SM thread.
@@ -28,6 +31,19 @@ public final class LinkManager implements SweepStage {
     private final PortWishes wishes;
     private final SmStatus sm;
     private int sets;
+    private int kept;
+    /**
+     * For each port, the config of the last Set it answered and what still differed in its answer: a port that
+     * answers a Set with values of its own for some fields (ibsim keeps no LocalPhyErrors, M_KeyLeasePeriod or
+     * HOQLife) is not sent the same Set again every sweep while it keeps answering so. Rebuilt every sweep, so a
+     * port that left the model leaves the map.
+     */
+    private Map<PhysPort, Answer> answers = new HashMap<>();
+    private Map<PhysPort, Answer> nextAnswers = new HashMap<>();
+
+    /** What a port still differed in after it answered a Set of {@code config}. */
+    private record Answer(PortConfig config, String differences) {
+    }
 
     /**
      * @param wishes what the partition and QoS managers want in the PortInfo Sets
@@ -46,12 +62,15 @@ public final class LinkManager implements SweepStage {
     @Override
     public StageOutcome run(SweepContext ctx) {
         sets = 0;
+        kept = 0;
+        nextAnswers = new HashMap<>();
         boolean rereg = !sm.firstMasterSweepDone() && !ctx.options().getBool("no_clients_rereg");
         for (Node node : ctx.subnet().nodes()) {
             for (PhysPort port : node.ports()) {
                 configure(ctx, node, port, rereg);
             }
         }
+        answers = nextAnswers;
         return StageOutcome.CONTINUE;
     }
 
@@ -69,17 +88,30 @@ public final class LinkManager implements SweepStage {
                 : PortInfo.STATE_NO_CHANGE;
         boolean reregHere = rereg && !node.isSwitch()
                 && a.hasCapability(PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED);
-        if (state == PortInfo.STATE_NO_CHANGE && !reregHere && want.matches(a)) {
-            return;
+        String differences = want.differences(a);
+        if (state == PortInfo.STATE_NO_CHANGE && !reregHere) {
+            if (differences == null) {
+                return;
+            }
+            Answer last = answers.get(port);
+            if (last != null && last.config().equals(want) && differences.equals(last.differences())) {
+                nextAnswers.put(port, last);
+                kept++;
+                return;
+            }
         }
-        if (PortInfoSetter.send(ctx, port, want, state, reregHere)) {
+        LOG.debug("PortInfo Set of port {} of {}: {}", port.portNum(), node, differences != null
+                ? differences + " (want/have)" : state == PortInfo.STATE_ARMED ? "to ARMED" : "ClientReregister");
+        if (PortInfoSetter.send(ctx, port, want, state, reregHere,
+                () -> nextAnswers.put(port, new Answer(want, want.differences(port.attributes()))))) {
             sets++;
         }
     }
 
     @Override
     public StageOutcome finish(SweepContext ctx) {
-        LOG.log(LogLevels.VERBOSE, "link manager: {} PortInfo Sets (parameters, INIT -> ARMED)", sets);
+        LOG.log(LogLevels.VERBOSE, "link manager: {} PortInfo Sets (parameters, INIT -> ARMED); {} ports not sent "
+                + "again the Set they answered with values of their own", sets, kept);
         return StageOutcome.CONTINUE;
     }
 }

@@ -55,7 +55,7 @@ public final class PortActivator implements SweepStage {
                     continue;
                 }
                 PortConfig config = PortConfig.of(port, ctx.options(), sm.smLid(), wishes);
-                if (PortInfoSetter.send(ctx, port, config, PortInfo.STATE_ACTIVE, false)) {
+                if (PortInfoSetter.send(ctx, port, config, PortInfo.STATE_ACTIVE, false, () -> { })) {
                     sets++;
                 }
             }

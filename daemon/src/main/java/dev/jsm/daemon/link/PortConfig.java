@@ -99,20 +99,47 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
                 wishes.vlHighLimit(port));
     }
 
-    /** Whether the port already has every value this config sets. */
-    public boolean matches(PortAttributes a) {
-        return same(mKey, a.mKey()) && same(gidPrefix, a.gidPrefix()) && same(lid, a.lid()) && same(lmc, a.lmc())
-                && same(masterSmLid, a.masterSmLid()) && same(masterSmSl, a.masterSmSl())
-                && same(mKeyLeasePeriod, a.mKeyLeasePeriod()) && same(mKeyProtectBits, a.mKeyProtectBits())
-                && same(subnetTimeout, a.subnetTimeout()) && same(neighborMtu, a.neighborMtu())
-                && same(operationalVls, a.operationalVls()) && same(hoqLife, a.hoqLife())
-                && same(vlStallCount, a.vlStallCount()) && same(localPhyErrors, a.localPhyErrors())
-                && same(overrunErrors, a.overrunErrors()) && enabled(linkWidthEnabled, a.linkWidthEnabled())
-                && enabled(linkSpeedEnabled, a.linkSpeedEnabled())
-                && enabled(linkSpeedExtEnabled, a.linkSpeedExtEnabled())
-                && same(enforcement, a.partitionEnforcementInbound() << 3 | a.partitionEnforcementOutbound() << 2
-                        | a.filterRawInbound() << 1 | a.filterRawOutbound())
-                && same(vlHighLimit, a.vlHighLimit());
+    /**
+     * The fields this config sets whose values {@code a} does not have, as "Name want/have, ..." (for the log, and to
+     * tell whether a port still answers as it did), or null if there are none (no Set is needed).
+     */
+    public String differences(PortAttributes a) {
+        StringBuilder out = new StringBuilder();
+        long[][] longs = {{mKey, a.mKey()}, {gidPrefix, a.gidPrefix()}};
+        String[] longNames = {"M_Key", "GIDPrefix"};
+        for (int i = 0; i < longs.length; i++) {
+            if (!same(longs[i][0], longs[i][1])) {
+                add(out, longNames[i] + " 0x" + Long.toHexString(longs[i][0]) + "/0x" + Long.toHexString(longs[i][1]));
+            }
+        }
+        int[][] ints = {{lid, a.lid()}, {lmc, a.lmc()}, {masterSmLid, a.masterSmLid()}, {masterSmSl, a.masterSmSl()},
+            {mKeyLeasePeriod, a.mKeyLeasePeriod()}, {mKeyProtectBits, a.mKeyProtectBits()},
+            {subnetTimeout, a.subnetTimeout()}, {neighborMtu, a.neighborMtu()}, {operationalVls, a.operationalVls()},
+            {hoqLife, a.hoqLife()}, {vlStallCount, a.vlStallCount()}, {localPhyErrors, a.localPhyErrors()},
+            {overrunErrors, a.overrunErrors()}, {enforcement, a.partitionEnforcementInbound() << 3
+                | a.partitionEnforcementOutbound() << 2 | a.filterRawInbound() << 1 | a.filterRawOutbound()},
+            {vlHighLimit, a.vlHighLimit()}};
+        String[] intNames = {"LID", "LMC", "MasterSMLID", "MasterSMSL", "M_KeyLeasePeriod", "M_KeyProtectBits",
+            "SubnetTimeOut", "NeighborMTU", "OperationalVLs", "HOQLife", "VLStallCount", "LocalPhyErrors",
+            "OverrunErrors", "enforcement bits", "VLHighLimit"};
+        for (int i = 0; i < ints.length; i++) {
+            if (!same(ints[i][0], ints[i][1])) {
+                add(out, intNames[i] + " " + ints[i][0] + "/" + ints[i][1]);
+            }
+        }
+        int[][] enabled = {{linkWidthEnabled, a.linkWidthEnabled()}, {linkSpeedEnabled, a.linkSpeedEnabled()},
+            {linkSpeedExtEnabled, a.linkSpeedExtEnabled()}};
+        String[] enabledNames = {"LinkWidthEnabled", "LinkSpeedEnabled", "LinkSpeedExtEnabled"};
+        for (int i = 0; i < enabled.length; i++) {
+            if (!enabled(enabled[i][0], enabled[i][1])) {
+                add(out, enabledNames[i] + " " + enabled[i][0] + "/" + enabled[i][1]);
+            }
+        }
+        return out.isEmpty() ? null : out.toString();
+    }
+
+    private static void add(StringBuilder out, String difference) {
+        out.append(out.isEmpty() ? "" : ", ").append(difference);
     }
 
     /**

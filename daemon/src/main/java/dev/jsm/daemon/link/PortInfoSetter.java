@@ -29,11 +29,12 @@ public final class PortInfoSetter {
     }
 
     /**
-     * Sets {@code config} and {@code portState} on {@code port}.
+     * Sets {@code config} and {@code portState} on {@code port}; {@code answered} runs once the answer is stored.
      *
      * @return false if no route to the port is known (nothing sent; counted as an error)
      */
-    static boolean send(SweepContext ctx, PhysPort port, PortConfig config, int portState, boolean rereg) {
+    static boolean send(SweepContext ctx, PhysPort port, PortConfig config, int portState, boolean rereg,
+                        Runnable answered) {
         DrPath path = ctx.paths().toPort(port);
         if (path == null) {
             LOG.error("LINK-0402 no directed route to port {} of node {}", port.portNum(),
@@ -43,7 +44,7 @@ public final class PortInfoSetter {
         }
         var attrs = port.attributes();
         int num = port.portNum();
-        setAndStore(ctx, path, port, (mad, off) -> config.writeTo(mad, off, attrs, num, portState, rereg), () -> { },
+        setAndStore(ctx, path, port, (mad, off) -> config.writeTo(mad, off, attrs, num, portState, rereg), answered,
                 failure -> {
                     ctx.recordError();
                     LOG.error("LINK-0401 PortInfo Set (PortState {}) of port {} of node {} failed: {}",

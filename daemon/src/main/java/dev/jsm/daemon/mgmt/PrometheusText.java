@@ -97,6 +97,8 @@ final class PrometheusText {
         sample(out, "jsm_sm_polls_total", daemon.ha().polls());
         family(out, "jsm_sets_refused_total", "counter", "Sets not sent because this SM was not master");
         sample(out, "jsm_sets_refused_total", daemon.refusedSets());
+        family(out, "jsm_smp_sets_total", "counter", "SMP Sets the sweeps sent (tables, PortInfo, SwitchInfo)");
+        sample(out, "jsm_smp_sets_total", daemon.sentSets());
         family(out, "jsm_sa_ignored_total", "counter", "SA MADs ignored because this SM was not a master past "
                 + "its first sweep");
         sample(out, "jsm_sa_ignored_total", daemon.sa().ignoredNotMaster());

@@ -35,6 +35,7 @@ public final class SmpSender {
     private final long mKey;
     private final BooleanSupplier master;
     private final AtomicLong refusedSets = new AtomicLong();
+    private final AtomicLong sentSets = new AtomicLong();
 
     /** A sender presenting {@code mKey} (the {@code m_key} option) in every SMP, which may always send Sets. */
     public SmpSender(MadTransactions transactions, long mKey) {
@@ -68,9 +69,15 @@ public final class SmpSender {
                     Long.toHexString(modifier));
             return;
         }
+        sentSets.incrementAndGet();
         byte[] mad = Smp.directedRoute(Method.SET, 0, attr, modifier, path, mKey);
         payload.writeTo(mad, Smp.DATA_OFFSET);
         transactions.send(OutboundMad.of(MadAddress.directedRoute(), mad), handler);
+    }
+
+    /** Sets sent (every table block, PortInfo, SwitchInfo a sweep wrote; retries not counted; for the metrics). */
+    public long sentSets() {
+        return sentSets.get();
     }
 
     /** Sets not sent because this SM was not master (a bug if ever non-zero; for the metrics). */

@@ -5,31 +5,34 @@
 #           N different switches at once);
 #   link    the cable(s) plugged back in (Link "a"[p] "b"[q]; ibsim has no Relink);
 #   hup     SIGHUP with nothing changed.
-# For each event it prints the seconds from the event to the SM's next SUBNET UP line (its log time stamp), the MADs
-# the SM's port sent meanwhile (PortXmitPkts read with perfquery from ibsim's counters), and for jsm the SMP Sets
-# its sweeps sent and the kind of sweep (jsm's /metrics on the console port). With -v the fabric (ibnetdiscover) and
+# Console lines go to ibsim 0.2 s apart (it reads one line per wake-up). For each event it prints the seconds from
+# the event to the SM's next SUBNET UP line (its log time stamp) and to the last one before the fabric stays quiet
+# (-q), the MADs the SM's port sent meanwhile (PortXmitPkts read with perfquery from ibsim's counters), and for jsm
+# the SMP Sets its sweeps sent and the kinds of sweep (jsm's /metrics on the console port). With -v the fabric (ibnetdiscover) and
 # the LFTs (dump_fts) are read before the first event and after each, and checked by jsm's route verifier (bin/opensm
 # --route-only -R file: pairs delivered, unreachable).
 #
-# Usage: scripts/fabric-changes.sh [-s jsm|ref] [-c CABLES] [-r RUNS] [-v] [-k] [-- OPENSM OPTIONS] FABRIC.net
+# Usage: scripts/fabric-changes.sh [-s jsm|ref] [-c CABLES] [-r RUNS] [-q SECONDS] [-v] [-k] [-- OPTIONS] FABRIC.net
 #   -s  the SM: jsm (bin/opensm, default) or ref (Debian's /usr/sbin/opensm)
 #   -c  cables to pull at once (default 1)
 #   -r  runs, each on a fresh ibsim (default 1); the median of each event is printed last
+#   -q  seconds without another SUBNET UP after which an event counts as handled (default 3)
 #   -v  read and verify the LFTs after every event (slow on large fabrics)
 #   -k  keep the work directory
 # FC_LOG_FLAGS in the environment sets the SM's log_flags.
 # Needs: ibsim-utils, libibumad3, infiniband-diags, opensm, util-linux (unshare), curl, root; a built tree.
 set -euo pipefail
 
-sm=jsm cables=1 runs=1 verify=0 keep=0
-while getopts "s:c:r:vk" opt; do
+sm=jsm cables=1 runs=1 verify=0 keep=0 settle=3
+while getopts "s:c:r:q:vk" opt; do
     case $opt in
         s) sm=$OPTARG ;;
         c) cables=$OPTARG ;;
         r) runs=$OPTARG ;;
+        q) settle=$OPTARG ;;
         v) verify=1 ;;
         k) keep=1 ;;
-        *) sed -n '2,21p' "$0"; exit 2 ;;
+        *) sed -n '2,23p' "$0"; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
@@ -79,11 +82,11 @@ awk -v want="$cables" '
 one_run() {
     local dir=$1
     mkdir -p "$dir"
-    (cd "$dir" && unshare -n bash -s -- "$fabric" "$preload" "$here" "$sm" "$verify" "$work/cables" \
+    (cd "$dir" && unshare -n bash -s -- "$fabric" "$preload" "$here" "$sm" "$verify" "$work/cables" "$settle" \
         "${extra[@]+"${extra[@]}"}" <<'INNER'
 set -u
-fabric=$1 preload=$2 here=$3 sm=$4 verify=$5 cables=$6
-shift 6
+fabric=$1 preload=$2 here=$3 sm=$4 verify=$5 cables=$6 settle=$7
+shift 7
 ip link set lo up 2>/dev/null || true
 nodes=$(grep -c -E '^(Switch|Hca|Ca|Rt)' "$fabric")
 mkfifo console
@@ -128,33 +131,44 @@ for _ in $(seq 2400); do [[ $(ups) -gt 0 ]] && break; sleep 0.05; done
 [[ $(ups) -gt 0 ]] || { echo "no SUBNET UP"; kill -9 $sm_pid $ibsim_pid; exit 1; }
 sleep 2
 verify_lfts start
-# event NAME: runs the event's action (the rest of the arguments), waits for the next SUBNET UP, reports
+# event NAME: runs the event's action (the rest of the arguments), waits for the next SUBNET UP and then until no
+# other comes for $settle seconds, reports
 event() {
-    local name=$1 before x0 s0 k0 kinds0 line t1
+    local name=$1 before x0 s0 kinds0 first last t1 tn n
     shift
     before=$(ups); x0=$(xmit); s0=$(metric jsm_smp_sets_total)
     kinds0=$(curl -s --max-time 5 http://127.0.0.1:10000/metrics 2>/dev/null | grep '^jsm_sweeps_total' || true)
-    [[ $sm == jsm ]] && curl -s --max-time 5 http://127.0.0.1:10000/metrics > "metrics.before-$name" || true
     t0=$(date +%s.%N)
     "$@"
-    for _ in $(seq 2400); do [[ $(ups) -gt $before ]] && break; sleep 0.02; done
-    line=$(grep 'SUBNET UP' opensm.log | sed -n "$((before + 1))p")
-    sleep 1
-    if [[ -z $line ]]; then echo "$name none"; return; fi
-    t1=$(echo "$line" | stamp)
+    for _ in $(seq 3000); do [[ $(ups) -gt $before ]] && break; sleep 0.02; done
+    n=$(ups)
+    while :; do
+        sleep "$settle"
+        [[ $(ups) -eq $n ]] && break
+        n=$(ups)
+    done
+    first=$(grep 'SUBNET UP' opensm.log | sed -n "$((before + 1))p")
+    last=$(grep 'SUBNET UP' opensm.log | tail -n 1)
+    if [[ -z $first ]]; then echo "$name none"; return; fi
+    t1=$(echo "$first" | stamp); tn=$(echo "$last" | stamp)
     local kind="-" sets="-"
     if [[ $sm == jsm ]]; then
         sets=$(( $(metric jsm_smp_sets_total) - s0 ))
         kind=$(diff <(echo "$kinds0") <(curl -s --max-time 5 http://127.0.0.1:10000/metrics | grep '^jsm_sweeps_total') \
             | sed -n 's/^> jsm_sweeps_total{kind="\([a-z]*\)",result="\([a-z]*\)"}.*/\1:\2/p' | paste -sd, -)
     fi
-    awk -v n="$name" -v t0="$t0" -v t1="$t1" -v m="$(( $(xmit) - x0 ))" -v s="$sets" -v k="$kind" \
-        'BEGIN {printf "%s %.3f s, %d MADs, %s Sets, sweeps %s\n", n, t1 - t0, m, s, k}'
-    [[ $sm == jsm ]] && curl -s --max-time 5 http://127.0.0.1:10000/metrics > "metrics.after-$name" || true
+    awk -v n="$name" -v t0="$t0" -v t1="$t1" -v tn="$tn" -v c="$((n - before))" -v m="$(( $(xmit) - x0 ))" \
+        -v s="$sets" -v k="$kind" 'BEGIN {printf "%s %.3f s (last of %d SUBNET UP %.3f s), %d MADs, %s Sets, " \
+        "sweeps %s\n", n, t1 - t0, c, tn - t0, m, s, k}'
     verify_lfts "$name"
 }
-unlink_all() { cut -f1 "$cables" >&7; }
-link_all() { cut -f2 "$cables" >&7; }
+# console LINES...: one line at a time (ibsim reads one line per wake-up: lines written together wait for the next)
+console() {
+    local l
+    for l in "$@"; do echo "$l" >&7; sleep 0.2; done
+}
+unlink_all() { mapfile -t l < <(cut -f1 "$cables"); console "${l[@]}"; }
+link_all() { mapfile -t l < <(cut -f2 "$cables"); console "${l[@]}"; }
 hup() { kill -HUP $sm_pid; }
 event unlink unlink_all
 event link link_all

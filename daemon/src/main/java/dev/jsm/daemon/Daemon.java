@@ -62,6 +62,8 @@ import org.apache.logging.log4j.Logger;
 public final class Daemon implements AutoCloseable {
 
     private static final Logger LOG = LogManager.getLogger(Daemon.class);
+    /** How long {@link #close} waits for the last route check (seconds at 11664 hosts). */
+    private static final Duration AFTER_SWEEP_WAIT = Duration.ofSeconds(60);
 
     private final SmEvents events;
     private final SmThread sm = new SmThread();
@@ -293,6 +295,10 @@ public final class Daemon implements AutoCloseable {
             if (status.isMaster()) {
                 withdrawIsSm.run();
                 ha.handOverBeforeExit(stopWait);
+            }
+            if (!ctx.finishAfterSweepTasks(AFTER_SWEEP_WAIT)) {
+                LOG.warn("SM-0631 the route check did not end within {} s; not waited for",
+                        AFTER_SWEEP_WAIT.toSeconds());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

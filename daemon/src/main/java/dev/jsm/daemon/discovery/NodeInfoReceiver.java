@@ -17,7 +17,7 @@ import org.apache.logging.log4j.Logger;
  * Handles NodeInfo answers: adds or refreshes the node (keyed by node GUID, so a node reached again by another path
  * or through a loop is the same node), records the cable it was reached through, and for a node new in this pass
  * asks for the rest of what discovery needs (in an incremental pass, only for a node new to the model, and for the
- * PortInfo of a known switch's port newly cabled). A node that does not answer is logged and left out; the drop
+ * PortInfo of the port a known switch was reached on: the far end of a probed port). A node that does not answer is logged and left out; the drop
  * manager then removes it if it was known.
  *
  * <p>Confined to the SM thread.
@@ -90,8 +90,9 @@ final class NodeInfoReceiver {
         if (from == null) {
             run.localNode = node;
         } else {
-            if (run.incremental && !first && node.isSwitch() && from.remote() != port) {
-                run.requestPortInfo(node, arrival, path); // a known switch's port newly cabled: its state changed
+            if (run.incremental && !first && node.isSwitch()) {
+                // the far end of a probed port: after a flap (out and in between two sweeps) its state changed too
+                run.requestPortInfo(node, arrival, path);
             }
             cable(subnet, from, port);
         }

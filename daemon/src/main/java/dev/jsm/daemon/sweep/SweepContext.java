@@ -6,10 +6,14 @@ import dev.jsm.subnet.EndPort;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Queue;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What every sweep stage works on: the mutable {@link Subnet} and the directed routes to its nodes ({@link PathBook}),
@@ -20,7 +24,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * {@link FabricView} the listeners get at SUBNET UP, never this context.
  *
  * <p>Confined to the SM thread, except {@link #options()} and {@link #setOptions} (any thread), {@link #afterSweep}
- * (any thread) and {@link #runAfterSweep()} and {@link #listeners()} (the event loop thread).
+ * and {@link #finishAfterSweepTasks} (any thread) and {@link #runAfterSweep()} and {@link #listeners()} (the event
+ * loop thread). The tasks {@link #afterSweep} queues run on a background thread of their own.
  */
 public final class SweepContext {
 
@@ -32,6 +37,16 @@ public final class SweepContext {
     private final List<SweepListener> listeners = new CopyOnWriteArrayList<>();
     /** Queued on the SM thread by {@link #afterSweep}, drained by the event loop thread. */
     private final Queue<Runnable> afterSweep = new ConcurrentLinkedQueue<>();
+    /**
+     * Runs the drained tasks, one at a time; a task still waiting when a newer one comes is dropped (a check of
+     * routes a newer sweep replaced is worth nothing).
+     */
+    private final ThreadPoolExecutor background = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(1), r -> {
+                Thread t = new Thread(r, "jsm-after-sweep");
+                t.setDaemon(true);
+                return t;
+            }, new ThreadPoolExecutor.DiscardOldestPolicy());
     private final Path dumpDir;
     private volatile SmOptions options;
     private SubnetSnapshot snapshot;
@@ -150,17 +165,29 @@ public final class SweepContext {
 
     /**
      * Runs {@code task} once the current sweep has ended (after SUBNET UP and the listeners, or after the sweep
-     * failed): for work that only reports, which should not take CPU from the sweep while its MADs are on the wire.
-     * The task runs on the event loop thread and must be quick or hand its work on; any thread may queue one.
+     * failed), on a background thread: for work that only reports, which should neither take CPU from the sweep
+     * while its MADs are on the wire nor keep the event loop from the next event (the route check of an 11664-host
+     * fabric takes seconds). A task not started when the next sweep's comes is dropped. Any thread may queue one.
      */
     public void afterSweep(Runnable task) {
         afterSweep.add(task);
     }
 
-    /** Runs and forgets the tasks {@link #afterSweep} queued; the event loop thread, when a sweep has ended. */
+    /** Hands the tasks {@link #afterSweep} queued to the background thread; the event loop thread, after a sweep. */
     public void runAfterSweep() {
         for (Runnable task = afterSweep.poll(); task != null; task = afterSweep.poll()) {
-            task.run();
+            background.execute(task);
         }
+    }
+
+    /**
+     * Lets the background thread finish what it was given (so that a daemon stopping after one sweep, {@code -o} or
+     * {@code --route-only}, still reports) for at most {@code timeout}, and stops it.
+     *
+     * @return whether it finished in time
+     */
+    public boolean finishAfterSweepTasks(Duration timeout) throws InterruptedException {
+        background.shutdown();
+        return background.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 }

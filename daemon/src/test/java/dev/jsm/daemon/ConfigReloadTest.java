@@ -122,6 +122,44 @@ class ConfigReloadTest {
         }
     }
 
+    /** QoS switched on and a port class's SL2VL map take effect at the next heavy sweep. */
+    @Test
+    void qosFollowsTheFile() throws Exception {
+        try (Running r = start("fat2:k=4", START)) {
+            int ca = SimSm.firstCa(r.fabric.topology());
+            int[] before = r.fabric.sl2Vl(ca, 0, 1);
+            r.reload(START + "qos TRUE\nqos_ca_max_vls 4\nqos_ca_sl2vl 3,2,1,0,3,2,1,0,3,2,1,0,3,2,1,0\n");
+            assertThat(r.fabric.sl2Vl(ca, 0, 1)).containsExactly(3, 2, 1, 0, 3, 2, 1, 0, 3, 2, 1, 0, 3, 2, 1, 0)
+                    .isNotEqualTo(before);
+            r.reload(START + "qos TRUE\nqos_ca_max_vls 4\nqos_ca_sl2vl 0,1,2,3,0,1,2,3,0,1,2,3,0,1,2,3\n");
+            assertThat(r.fabric.sl2Vl(ca, 0, 1)).containsExactly(0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
+        }
+    }
+
+    /**
+     * {@code sm_priority} reaches the election at the next heavy sweep; a priority set on the console stays when a
+     * reload changes other options.
+     */
+    @Test
+    void thePriorityFollowsTheFileOnlyWhenItChanged() throws Exception {
+        try (Running r = start("fat2:k=4", START + "sm_priority 1\n")) {
+            r.reload(START + "sm_priority 7\n");
+            assertThat(r.daemon.ha().status().priority()).isEqualTo(7);
+            r.daemon.ha().setPriority(4);
+            r.reload(START + "sm_priority 7\nsubnet_timeout 17\n");
+            assertThat(r.daemon.ha().status().priority()).isEqualTo(4);
+        }
+    }
+
+    /** A {@code sweep_interval} set in the file starts the sweep timer. */
+    @Test
+    void theSweepTimerFollowsTheFile() throws Exception {
+        try (Running r = start("fat2:k=4", START)) {
+            r.reload("sweep_interval 1\n");
+            assertThat(r.lightSweeps.poll(30, TimeUnit.SECONDS)).as("a light sweep").isTrue();
+        }
+    }
+
     /** {@code max_wire_smps} widens the window of the sweep that follows the edit. */
     @Test
     void theSmpWindowFollowsTheFile() throws Exception {
@@ -186,6 +224,8 @@ class ConfigReloadTest {
         final SimMadChannel channel;
         final Daemon daemon;
         private final Path file;
+        /** Whether each light sweep ended well. */
+        final LinkedBlockingQueue<Boolean> lightSweeps = new LinkedBlockingQueue<>();
         private final LinkedBlockingQueue<FabricView> ups = new LinkedBlockingQueue<>();
 
         Running(SimFabric fabric, DaemonSettings settings, Path file) throws Exception {
@@ -193,7 +233,19 @@ class ConfigReloadTest {
             this.file = file;
             this.channel = fabric.openChannel(SimSm.firstCa(fabric.topology()), 1);
             this.daemon = new Daemon(settings, channel, new SmEvents());
-            daemon.addListener((SweepListener) ups::add);
+            daemon.addListener(new SweepListener() {
+                @Override
+                public void subnetUp(FabricView view) {
+                    ups.add(view);
+                }
+
+                @Override
+                public void sweepEnded(boolean heavy, boolean ok, long nanos) {
+                    if (!heavy) {
+                        lightSweeps.add(ok);
+                    }
+                }
+            });
             daemon.start();
             awaitSubnetUp();
         }

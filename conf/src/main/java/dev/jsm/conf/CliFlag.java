@@ -24,6 +24,19 @@ final class CliFlag {
         void apply(CliState state, String value) throws BadValueException;
     }
 
+    /**
+     * An action that sets one option, so the help can say what jsm does of that option.
+     *
+     * @param option the option the flag sets
+     * @param how how the flag's value becomes the option's
+     */
+    record SetsOption(Option<?> option, Action how) implements Action {
+        @Override
+        public void apply(CliState state, String value) throws BadValueException {
+            how.apply(state, value);
+        }
+    }
+
     private final List<String> names;
     private final List<String> aliases;
     private final String param;
@@ -110,5 +123,10 @@ final class CliFlag {
     /** What the flag does. */
     Action action() {
         return action;
+    }
+
+    /** The one option the flag sets, or {@code null} for a flag that sets none or several. */
+    Option<?> option() {
+        return action instanceof SetsOption s ? s.option() : null;
     }
 }

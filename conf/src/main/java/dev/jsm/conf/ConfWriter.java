@@ -8,9 +8,9 @@ import java.nio.file.StandardCopyOption;
 
 /**
  * Writes a complete, commented {@code opensm.conf} from {@link OptionTable}: every option, in OpenSM's order and
- * sections, with its description, allowed values, default and whether it needs a restart, set to the value it has
- * in the given {@link SmOptions}. The output reads back with {@link OpenSmConfReader} without any warning; it is what
- * {@code -c FILE} writes.
+ * sections, with its description, what jsm does not do of it ({@link OptionStatusTable}), allowed values, default and
+ * whether it needs a restart, set to the value it has in the given {@link SmOptions}. The output reads back with
+ * {@link OpenSmConfReader} without any warning; it is what {@code -c FILE} writes.
  *
  * <p>Stateless; safe to share.
  */
@@ -30,7 +30,8 @@ public final class ConfWriter {
         out.append("# Subnet manager options in OpenSM's opensm.conf format (OpenSM 3.3.23 option names).\n")
                 .append("# One 'name value' per line; '#' starts a comment; (null) leaves a text option unset.\n")
                 .append("# Options marked 'needs a restart' are read at start-up only; the others are re-read\n")
-                .append("# from this file at every heavy sweep.\n\n");
+                .append("# from this file at every heavy sweep. Options marked 'not implemented in jsm' are read\n")
+                .append("# and kept but change nothing; 'partly implemented in jsm' says what is missing.\n\n");
         OptionGroup group = null;
         for (Option<?> option : OptionTable.all()) {
             if (option.group() != group) {
@@ -61,6 +62,10 @@ public final class ConfWriter {
         }
     }
 
+    private static String capitalised(String words) {
+        return Character.toUpperCase(words.charAt(0)) + words.substring(1);
+    }
+
     private static void appendHeader(StringBuilder out, OptionGroup group) {
         if (group.subsection()) {
             out.append("# --- ").append(group.title()).append(" ---\n\n");
@@ -71,9 +76,15 @@ public final class ConfWriter {
 
     private static <T> void appendOption(StringBuilder out, Option<T> option, SmOptions options) {
         OptionType<T> type = option.type();
+        OptionStatus status = OptionStatusTable.of(option);
         out.append("# ").append(option.description()).append('\n');
+        if (status.level() != OptionStatus.Level.IMPLEMENTED) {
+            out.append("# ").append(capitalised(status.level().words())).append(" in jsm: ").append(status.note())
+                    .append('\n');
+        }
         out.append("# Value: ").append(type.expected()).append("; default ").append(option.defaultText());
-        out.append(option.reloadable() ? "" : "; needs a restart").append('\n');
+        boolean restart = !option.reloadable() && status.level() != OptionStatus.Level.NOT_IMPLEMENTED;
+        out.append(restart ? "; needs a restart" : "").append('\n');
         for (String text : type.formatLines(options.get(option))) {
             out.append(option.name()).append(' ').append(text).append('\n');
         }

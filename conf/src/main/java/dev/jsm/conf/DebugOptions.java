@@ -28,7 +28,8 @@ public final class DebugOptions {
             "Log file; stdout writes to standard output");
     public static final Option<Long> LOG_MAX_SIZE = L.live("log_max_size", U31, 0L,
             "Size limit of the log file in MB, after which it starts over; 0 means no limit");
-    public static final Option<Boolean> ACCUM_LOG_FILE = L.live("accum_log_file", BOOL, true,
+    /** Read at start only (OpenSM re-reads it, but also opens the file at start only). */
+    public static final Option<Boolean> ACCUM_LOG_FILE = L.restart("accum_log_file", BOOL, true,
             "Append to the log file across runs instead of truncating it at start-up");
     public static final Option<String> PER_MODULE_LOGGING_FILE = L.restart("per_module_logging_file", PATH,
             "/etc/opensm/per-module-logging.conf", "File of per-module log masks, one module and mask per line");
@@ -39,14 +40,14 @@ public final class DebugOptions {
     public static final Option<Boolean> NO_CLIENTS_REREG = L.live("no_clients_rereg", BOOL, false,
             "Never set ClientReregister to make clients renew their SA registrations");
     public static final Option<Boolean> DISABLE_MULTICAST = L.live("disable_multicast", BOOL, false,
-            "Neither serve nor route multicast");
+            "Tell SA clients (ClassPortInfo) that multicast is not supported");
     public static final Option<Boolean> EXIT_ON_FATAL = L.live("exit_on_fatal", BOOL, true,
             "Exit on fatal subnet problems such as duplicate port GUIDs");
     public static final Option<String> CONSOLE = L.restart("console", ChoiceType.of("off", "local", "loopback",
-            "socket"), "off", "Console: off, local (this terminal), loopback (telnet on 127.0.0.1) or socket "
-                    + "(telnet on all addresses)");
+            "socket"), "off", "Console, /metrics and /status on console_port: off, loopback (127.0.0.1) or socket "
+                    + "(all addresses); local means a console on this terminal");
     public static final Option<Long> CONSOLE_PORT = L.restart("console_port", IntType.range(1, 0xFFFF), 10000L,
-            "TCP port of the loopback and socket consoles");
+            "TCP port of the loopback and socket consoles (also /metrics and /status)");
 
     static {
         L.group(OptionGroup.LOG_PREFIX);

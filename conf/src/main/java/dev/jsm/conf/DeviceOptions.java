@@ -21,7 +21,8 @@ public final class DeviceOptions {
 
     public static final Option<Long> GUID = L.restart("guid", HEX64, 0L,
             "GUID of the local port the SM runs on; 0 means the first active port");
-    public static final Option<Long> M_KEY = L.live("m_key", HEX64, 0L,
+    /** Read at start only (OpenSM re-reads it): the SMP senders keep the key the ports were given. */
+    public static final Option<Long> M_KEY = L.restart("m_key", HEX64, 0L,
             "M_Key written to every port and sent in every SMP; 0 means no M_Key protection");
     public static final Option<Long> M_KEY_LEASE_PERIOD = L.live("m_key_lease_period", U16, 0L,
             "Seconds a port keeps its M_Key protection once the SM stops refreshing it; 0 means forever");

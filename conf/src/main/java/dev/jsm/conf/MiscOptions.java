@@ -18,12 +18,13 @@ public final class MiscOptions {
 
     public static final Option<Boolean> DAEMON = L.restart("daemon", BOOL, false,
             "Run in the background, detached from the terminal");
-    public static final Option<Boolean> SM_INACTIVE = L.live("sm_inactive", BOOL, false,
+    /** Read at start only (OpenSM re-reads it, but also reads it at start only). */
+    public static final Option<Boolean> SM_INACTIVE = L.restart("sm_inactive", BOOL, false,
             "Start in the NOTACTIVE state and leave the subnet alone");
     public static final Option<Boolean> BABBLING_PORT_POLICY = L.live("babbling_port_policy", BOOL, false,
             "Disable ports that flood the SM with traps");
     public static final Option<Boolean> DROP_EVENT_SUBSCRIPTIONS = L.live("drop_event_subscriptions", BOOL, false,
-            "Drop the InformInfo and ServiceRecord subscriptions of removed ports, and all when leaving standby");
+            "Drop the event subscriptions (InformInfo) and ServiceRecords of ports that left the fabric");
     public static final Option<Boolean> IPOIB_MCGROUP_CREATION_VALIDATION = L.live(
             "ipoib_mcgroup_creation_validation", BOOL, true,
             "Check new IPoIB non-broadcast groups against the broadcast group's parameters (RFC 4391)");

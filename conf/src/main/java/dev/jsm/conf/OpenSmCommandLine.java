@@ -11,9 +11,10 @@ import java.util.List;
  * OpenSM 3.3.23's command line ({@link OpenSmFlags}), parsed as OpenSM does: the config file of the last
  * {@code -F} (else the default) is read first, then every other flag is applied in command-line order on top of it,
  * so {@code -D 0x07 -v} gives {@code 0x0f} and {@code -d2 -d0} applies both debug aids. Arguments are split with
- * OpenSM's {@code getopt_long_only} rules ({@link GetoptLongOnly}) against the flag table. {@code --help} and {@code --version} print in OpenSM's layout (a dashed banner,
- * then {@code --long, -s <PARAM>} lines with the description indented below), so scripts and eyes used to OpenSM's
- * output find the same shape.
+ * OpenSM's {@code getopt_long_only} rules ({@link GetoptLongOnly}) against the flag table. {@code --help} and
+ * {@code --version} print in OpenSM's layout (a dashed banner, then {@code --long, -s <PARAM>} lines with the
+ * description indented below), so scripts and eyes used to OpenSM's output find the same shape; a flag whose option
+ * jsm does not or only partly implements says so ({@link OptionStatusTable}).
  *
  * <p>Never exits the JVM: help, version and every error come back as {@link CommandLineResult.Exit}; errors are one
  * line each ({@code prog: option '-l/--lmc': expected an integer in 0..7, found '9'}), config file errors one line
@@ -152,7 +153,15 @@ public final class OpenSmCommandLine {
             if (f.takesValue()) {
                 out.append(" <").append(f.param()).append('>');
             }
-            out.append('\n').append(INDENT).append(f.help()).append("\n\n");
+            out.append('\n').append(INDENT).append(f.help()).append('\n');
+            Option<?> option = f.option();
+            OptionStatus status = option == null ? null : OptionStatusTable.of(option);
+            if (status != null && status.level() != OptionStatus.Level.IMPLEMENTED) {
+                out.append(INDENT).append(status.level() == OptionStatus.Level.PARTIAL ? "Partly" : "Not")
+                        .append(" implemented in jsm (").append(option.name()).append("): ").append(status.note())
+                        .append('\n');
+            }
+            out.append('\n');
         }
         out.append("Default config file: ").append(defaultConfigFile).append('\n');
         out.append(helpFooter);

@@ -39,14 +39,14 @@ final class OpenSmFlags {
             arg("--nue_max_num_vls", "N", "VLs nue may use, 0..15 (0: all)", set(RoutingOptions.NUE_MAX_NUM_VLS)),
             sw("-A --ucast_cache", "Reuse unicast routes when only leaf links change",
                     on(RoutingOptions.USE_UCAST_CACHE)),
-            sw("-z --connect_roots", "Keep updn/ftree roots connected", on(RoutingOptions.CONNECT_ROOTS)),
+            sw("-z --connect_roots", "Keep updn's roots connected", on(RoutingOptions.CONNECT_ROOTS)),
             arg("-M --lid_matrix_file", "FILE", "LID matrix file for the file engine",
                     set(RoutingOptions.LID_MATRIX_DUMP_FILE)),
             arg("-U --lfts_file", "FILE", "LFT file for the file engine", set(RoutingOptions.LFTS_FILE)),
             arg("-S --sadb_file", "FILE", "SA database dump to load", set(RoutingOptions.SA_DB_FILE)),
             arg("-a --root_guid_file", "FILE", "Root switch GUIDs (updn, ftree)", set(RoutingOptions.ROOT_GUID_FILE)),
-            arg("-u --cn_guid_file", "FILE", "Compute node GUIDs (ftree, dfsssp)", set(RoutingOptions.CN_GUID_FILE)),
-            arg("-G --io_guid_file", "FILE", "I/O node GUIDs (ftree, dfsssp)", set(RoutingOptions.IO_GUID_FILE)),
+            arg("-u --cn_guid_file", "FILE", "Compute node GUIDs (ftree)", set(RoutingOptions.CN_GUID_FILE)),
+            arg("-G --io_guid_file", "FILE", "I/O node GUIDs (ftree)", set(RoutingOptions.IO_GUID_FILE)),
             sw("--port-shifting", "Rotate output ports between destinations", on(RoutingOptions.PORT_SHIFTING)),
             arg("--scatter-ports", "SEED", "Pick among equal ports at random with SEED (0: round-robin)",
                     set(RoutingOptions.SCATTER_PORTS)),
@@ -71,7 +71,7 @@ final class OpenSmFlags {
             arg("-i --ignore_guids", "FILE", "Port GUIDs left out of port balancing",
                     set(RoutingOptions.PORT_PROF_IGNORE_FILE)),
             arg("-w --hop_weights_file", "FILE", "Per-port routing weights", set(RoutingOptions.HOP_WEIGHTS_FILE)),
-            arg("-O --port_search_ordering_file --dimn_ports_file", "FILE", "Per-switch port order for routing",
+            arg("-O --port_search_ordering_file --dimn_ports_file", "FILE", "Per-switch port order for dor",
                     set(RoutingOptions.PORT_SEARCH_ORDERING_FILE)),
             arg("--dump_files_dir", "DIR", "Directory for dump files", set(DebugOptions.DUMP_FILES_DIR)),
             arg("-f --log_file", "FILE", "Log file (stdout for standard output)", set(DebugOptions.LOG_FILE)),
@@ -105,8 +105,8 @@ final class OpenSmFlags {
                     OpenSmFlags::verbose),
             sw("-V --V", "All log levels and flush after every message", OpenSmFlags::allVerbose),
             arg("-D --D", "FLAGS", "Log level mask (see log_flags)", set(DebugOptions.LOG_FLAGS)),
-            arg("-d --debug", "N", "Debug aid: 0 ignore other SMs, 1 single thread, 2 flush the log, "
-                    + "3 no multicast, 5 transport debug", OpenSmFlags::debug),
+            arg("-d --debug", "N", "Debug aid: 0 ignore other SMs (ignore_other_sm), 1 single_thread, "
+                    + "2 force_log_flush, 3 disable_multicast, 5 transport debug", OpenSmFlags::debug),
             sw("-h -? --help", "Print this help and exit", (s, v) -> { }),
             arg("--sim-topology", "FILE|SHAPE", "jsm: run against the simulator with this fabric",
                     (s, v) -> s.simTopology = v),
@@ -142,20 +142,20 @@ final class OpenSmFlags {
     }
 
     private static CliFlag.Action set(Option<?> option) {
-        return (s, v) -> s.options.setText(option, v);
+        return new CliFlag.SetsOption(option, (s, v) -> s.options.setText(option, v));
     }
 
     private static CliFlag.Action on(Option<Boolean> option) {
-        return (s, v) -> s.options.set(option, true);
+        return new CliFlag.SetsOption(option, (s, v) -> s.options.set(option, true));
     }
 
     private static CliFlag.Action off(Option<Boolean> option) {
-        return (s, v) -> s.options.set(option, false);
+        return new CliFlag.SetsOption(option, (s, v) -> s.options.set(option, false));
     }
 
     /** OpenSM reads {@code -k} and {@code --subnet_prefix} as hex even without {@code 0x}. */
     private static CliFlag.Action hex(Option<Long> option) {
-        return (s, v) -> s.options.set(option, Hex64Type.INSTANCE.parseHex(v));
+        return new CliFlag.SetsOption(option, (s, v) -> s.options.set(option, Hex64Type.INSTANCE.parseHex(v)));
     }
 
     private static void guid(CliState s, String v) throws BadValueException {

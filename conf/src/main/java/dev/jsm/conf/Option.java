@@ -5,8 +5,8 @@ import java.util.Objects;
 /**
  * One OpenSM option: its {@code opensm.conf} name, value type, default (exactly OpenSM's), section, a one-line
  * description, and whether a changed value takes effect when the file is re-read at a heavy sweep
- * ({@link #reloadable()}, OpenSM's {@code can_update}) or only after a restart. Declared once, in the
- * {@code *Options} classes; {@link OptionTable} lists them all. Options are compared by identity.
+ * ({@link #reloadable()}) or only after a restart. Declared once, in the {@code *Options} classes; {@link OptionTable}
+ * lists them all, {@link OptionStatusTable} says how much of each jsm implements. Options are compared by identity.
  *
  * <p>Immutable; safe to share.
  *
@@ -66,7 +66,11 @@ public final class Option<T> {
         return description;
     }
 
-    /** Whether a change in the re-read file is applied at the next heavy sweep (else it needs a restart). */
+    /**
+     * Whether a change in the re-read file is applied at the next heavy sweep (else it needs a restart), as jsm does
+     * it: OpenSM's {@code can_update}, except for {@code m_key}, {@code reassign_lids}, {@code sm_inactive} and
+     * {@code accum_log_file}, which OpenSM re-reads but jsm reads at start only.
+     */
     public boolean reloadable() {
         return reloadable;
     }

@@ -26,14 +26,14 @@ public final class RoutingOptions {
     public static final Option<String> HOP_WEIGHTS_FILE = L.restart("hop_weights_file", PATH, null,
             "File of weights per switch output port, added to the hop counts the engines compare");
     public static final Option<String> PORT_SEARCH_ORDERING_FILE = L.restart("port_search_ordering_file", PATH,
-            null, "File giving per switch the order in which output ports are tried (the dimension order for dor)");
+            null, "File giving per switch the order in which dor tries the output ports (its dimension order)");
     public static final Option<String> ROUTING_ENGINE = L.restart("routing_engine", TEXT, null,
             "Comma-separated routing engines tried in order, all built in: minhop, updn, dnup, file, ftree, lash, dor, "
                     + "torus-2QoS, nue, dfsssp, sssp; minhop is the fallback unless no_fallback is listed");
     public static final Option<Boolean> AVOID_THROTTLED_LINKS = L.restart("avoid_throttled_links", BOOL, false,
             "Make nue, dfsssp and sssp route around throttled switch-to-switch links");
     public static final Option<Boolean> CONNECT_ROOTS = L.live("connect_roots", BOOL, false,
-            "Keep root switches of updn and ftree reachable from each other, bending the up/down rule");
+            "Let updn route to its root switches on shortest paths, bending the up/down rule");
     public static final Option<Boolean> USE_UCAST_CACHE = L.restart("use_ucast_cache", BOOL, false,
             "Keep the previous unicast routes when only links to end ports changed");
     public static final Option<String> LID_MATRIX_DUMP_FILE = L.restart("lid_matrix_dump_file", PATH, null,
@@ -43,9 +43,9 @@ public final class RoutingOptions {
     public static final Option<String> ROOT_GUID_FILE = L.restart("root_guid_file", PATH, null,
             "File of root switch GUIDs for updn and ftree, one per line");
     public static final Option<String> CN_GUID_FILE = L.restart("cn_guid_file", PATH, null,
-            "File of compute node port GUIDs for ftree, dfsssp and sssp, one per line");
+            "File of compute node port GUIDs for ftree, one per line");
     public static final Option<String> IO_GUID_FILE = L.restart("io_guid_file", PATH, null,
-            "File of I/O node port GUIDs for ftree, dfsssp and sssp, one per line");
+            "File of I/O node port GUIDs for ftree, one per line");
     public static final Option<Boolean> QUASI_FTREE_INDEXING = L.live("quasi_ftree_indexing", BOOL, false,
             "Number ftree switches from the roots down instead of from the leaves up (quasi fat trees)");
     public static final Option<Long> MAX_REVERSE_HOPS = L.restart("max_reverse_hops", U16, 0L,

@@ -19,8 +19,9 @@ public final class SweepOptions {
 
     public static final Option<Long> SWEEP_INTERVAL = L.live("sweep_interval", IntType.range(0, MAX_SWEEP_INTERVAL),
             10L, "Seconds between light sweeps; 0 sweeps only on traps and signals");
-    public static final Option<Boolean> REASSIGN_LIDS = L.live("reassign_lids", BOOL, false,
-            "Give every port a new LID instead of keeping the LIDs in use");
+    /** Read at start only (OpenSM re-reads it but, like jsm, acts on it in the first sweep as master only). */
+    public static final Option<Boolean> REASSIGN_LIDS = L.restart("reassign_lids", BOOL, false,
+            "Give every port a new LID at start-up instead of keeping the LIDs in use");
     public static final Option<Boolean> FORCE_HEAVY_SWEEP = L.live("force_heavy_sweep", BOOL, false,
             "Make every sweep a heavy sweep");
     public static final Option<Boolean> SWEEP_ON_TRAP = L.live("sweep_on_trap", BOOL, true,

@@ -80,6 +80,32 @@ class ConfWriterTest {
     }
 
     @Test
+    void optionsJsmDoesNotFullyImplementSaySo() {
+        String text = ConfWriter.render(SmOptions.defaults());
+        assertThat(text).contains("""
+                # Run the performance manager
+                # Not implemented in jsm: jsm has no performance manager: no PerfMgt MADs are sent
+                # Value: TRUE or FALSE; default FALSE
+                perfmgr FALSE
+                """);
+        assertThat(text).contains("""
+                # Let updn route to its root switches on shortest paths, bending the up/down rule
+                # Partly implemented in jsm: only updn honours it; ftree and dnup ignore it
+                # Value: TRUE or FALSE; default FALSE
+                connect_roots FALSE
+                """);
+        assertThat(text).contains("""
+                # File of compute node port GUIDs for ftree, one per line
+                # Partly implemented in jsm: only ftree reads it; sssp and dfsssp do not route the compute nodes \
+                first
+                # Value: a file name or (null); default (null); needs a restart
+                cn_guid_file (null)
+                """);
+        assertThat(text.split("\n# Not implemented in jsm: ", -1)).hasSize(
+                OptionStatusTable.at(OptionStatus.Level.NOT_IMPLEMENTED).size() + 1);
+    }
+
+    @Test
     void writeReplacesTheFile(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("opensm.conf");
         Files.writeString(file, "old");

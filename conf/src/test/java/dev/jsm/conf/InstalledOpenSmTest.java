@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -54,6 +56,22 @@ class InstalledOpenSmTest {
         runOpenSm("-c", out.toString(), "-F", dir.resolve("none").toString());
         assertThat(new TreeSet<>(ConfFixtures.namesIn(Files.readString(out))))
                 .isEqualTo(new TreeSet<>(ConfFixtures.tableNames()));
+    }
+
+    /** Every option the installed OpenSM writes with {@code -c} has a status in jsm's table. */
+    @Test
+    void everyOptionOfTheInstalledOpenSmHasAStatus() throws IOException, InterruptedException {
+        Path out = dir.resolve("opensm.conf");
+        runOpenSm("-c", out.toString(), "-F", dir.resolve("none").toString());
+        List<String> names = ConfFixtures.namesIn(Files.readString(out));
+        assertThat(names).hasSizeGreaterThan(100);
+        List<String> without = new ArrayList<>();
+        for (String name : names) {
+            if (OptionStatusTable.find(OptionTable.currentName(name).orElse(name)).isEmpty()) {
+                without.add(name);
+            }
+        }
+        assertThat(without).as("options of the installed OpenSM without a status").isEmpty();
     }
 
     /** Our file, with values far from the defaults, means the same to OpenSM as to us. */

@@ -249,6 +249,31 @@ class OpenSmCommandLineTest {
         assertThat(version.text()).isEqualTo("-------------------------------------------------\njsm 0.1.0\n");
     }
 
+    @Test
+    void helpMarksFlagsWhoseOptionJsmDoesNotFullyImplement() {
+        String help = ((CommandLineResult.Exit) cli.parse("--help")).text();
+        assertThat(help).contains("""
+
+                --perfmgr
+                          Run the performance manager
+                          Not implemented in jsm (perfmgr): jsm has no performance manager: no PerfMgt MADs are sent
+
+                """).contains("""
+
+                --connect_roots, -z
+                          Keep updn's roots connected
+                          Partly implemented in jsm (connect_roots): only updn honours it; ftree and dnup ignore it
+
+                """).contains("""
+
+                --cn_guid_file, -u <FILE>
+                          Compute node GUIDs (ftree)
+                          Partly implemented in jsm (cn_guid_file): only ftree reads it; sssp and dfsssp do not \
+                route the compute nodes first
+
+                """).contains("\n--lmc, -l <LMC>\n          LID Mask Control, 0..7\n\n");
+    }
+
     /** Our extra spellings must not change what an OpenSM prefix means. */
     @Test
     void noAliasIsAPrefixOfAnotherFlagsOpenSmName() {

@@ -103,9 +103,7 @@ public final class Daemon implements AutoCloseable {
     Daemon(DaemonSettings settings, MadChannel channel, SmEvents events, LongSupplier clock) throws IOException {
         this.events = events;
         SmOptions o = settings.options();
-        RoutingChain chain = RoutingChain.parse(o.getString("routing_engine"), engineOptions(o),
-                RoutingEngines.load());
-        chain.notes().forEach(n -> LOG.warn("ROUT-0507 {}", n));
+        OptionChanges.warnUnhonoured(o);
         LidStore lids = LidStore.load(settings.cacheDir());
         lids.problems().forEach(p -> LOG.error("LID-0303 {}", p));
         TransactionSettings ts = transactionSettings(o);
@@ -125,7 +123,7 @@ public final class Daemon implements AutoCloseable {
         });
         this.ha = new HighAvailability(status, channel.localPort(), ctx::options, transactions, events, timer);
         FabricChanges changes = new FabricChanges();
-        Sweeps sweeps = new Sweeps(status, lids, chain, routes, mcastGroups, ha, changes);
+        Sweeps sweeps = new Sweeps(status, lids, o, Daemon::routingChain, routes, mcastGroups, ha, changes);
         this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast);
         ctx.addListener(sa);
         this.portHealth = new PortHealthMonitor(ctx, routes, clock);
@@ -135,7 +133,8 @@ public final class Daemon implements AutoCloseable {
                 traps::onTrap);
         timer.scheduleWithFixedDelay(this::expirePortHealth, 1, 1, TimeUnit.SECONDS);
         StagePipeline pipeline = new StagePipeline(sm, transactions, events);
-        this.loop = new SweepLoop(settings, sm, pipeline, ctx, sweeps, changes, ha, events, timer);
+        this.loop = new SweepLoop(settings, sm, pipeline, ctx, sweeps, changes, status,
+                new OptionChanges(transactions, ha), events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
         status.announce();
     }
@@ -338,6 +337,19 @@ public final class Daemon implements AutoCloseable {
         return new TransactionSettings(o.getInt("max_wire_smps"), o.getInt("max_wire_smps2"),
                 Duration.ofNanos(Math.max(1, o.getLong("max_smps_timeout")) * 1000L),
                 Duration.ofMillis(o.transactionTimeoutMs()), o.transactionRetries());
+    }
+
+    /**
+     * The routing chain {@code routing_engine} names, its engines set up from the options; what the set-up noted is
+     * logged. At start, and again when a re-read config file changed the options.
+     *
+     * @throws IllegalArgumentException if an engine is unknown or an option malformed
+     */
+    static RoutingChain routingChain(SmOptions o) {
+        RoutingChain chain = RoutingChain.parse(o.getString("routing_engine"), engineOptions(o),
+                RoutingEngines.load());
+        chain.notes().forEach(n -> LOG.warn("ROUT-0507 {}", n));
+        return chain;
     }
 
     /** Every option that has a value, as text, for the engines to pick theirs from (also used by route-only). */

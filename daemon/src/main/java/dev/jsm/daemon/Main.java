@@ -46,9 +46,6 @@ import org.apache.logging.log4j.Logger;
  */
 public class Main {
 
-    /** Set by {@code bin/opensm -B} for the JVM it started in the background. */
-    static final String BACKGROUND_ENV = "JSM_BACKGROUND";
-
     /** Set by the shutdown hook: the JVM is exiting on a signal; nobody may call {@code System.exit} now. */
     private final AtomicBoolean inShutdownHook = new AtomicBoolean();
     /** Set by whoever stops the daemon first (the hook or, after {@code -o}, the main thread). */
@@ -157,10 +154,6 @@ public class Main {
             Attached attached) throws Exception {
         log.log(LogLevels.SYS, "jsm {} (OpenSM 3.3.23 command line and files)", version());
         run.warnings().forEach(w -> log.warn("MAIN-0802 {}", w));
-        if (options.getBool("daemon") && env.get(BACKGROUND_ENV) == null) {
-            log.warn("MAIN-0803 daemon mode is the launcher's work (bin/opensm -B); started without it, staying in "
-                    + "the foreground");
-        }
         FabricAttachment fabric = attached.fabric();
         fabric.logAttached(log);
         DaemonSettings settings = DaemonSettings.of(options, run.launch(), env, version());

@@ -9,7 +9,6 @@ import dev.jsm.daemon.log.LogSetup;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
-import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.StageOutcome;
@@ -30,10 +29,11 @@ import org.apache.logging.log4j.Logger;
  * The SM's event loop ({@code jsm-sweep}): takes one event at a time from {@link SmEvents} and acts on it - a heavy
  * or light sweep through the {@link StagePipeline}, a log reopen, or shutdown. Signal handlers, timers and trap
  * handlers only enqueue; all work happens here and on the SM thread. Before each heavy sweep the config file is
- * re-read and its reloadable changes applied (a changed {@code sm_priority} goes to the election). What a sweep does
- * depends on the SM's state: a standby's heavy sweep only reads the fabric (the election ends it), a standby or
- * NOTACTIVE SM runs no timer sweep, and a NOTACTIVE SM no heavy sweep either. A heavy sweep ending in errors is retried at once a few times, then
- * with a growing delay, so a broken fabric does not spin the CPU.
+ * re-read and its reloadable changes applied: the stages read the new options from the {@link SweepContext}, the
+ * parts that keep values of their own get them through {@link OptionChanges}, the sweep timer is set again. What a
+ * sweep does depends on the SM's state: a standby's heavy sweep only reads the fabric (the election ends it), a
+ * standby or NOTACTIVE SM runs no timer sweep, and a NOTACTIVE SM no heavy sweep either. A heavy sweep ending in
+ * errors is retried at once a few times, then with a growing delay, so a broken fabric does not spin the CPU.
  *
  * <p>Confined to its own thread.
  */
@@ -47,7 +47,7 @@ final class SweepLoop implements Runnable {
     private final StagePipeline pipeline;
     private final SweepContext ctx;
     private DaemonSettings settings;
-    private final HighAvailability ha;
+    private final OptionChanges optionChanges;
     private final SmStatus status;
     private final SmEvents events;
     private final ScheduledExecutorService timer;
@@ -63,7 +63,8 @@ final class SweepLoop implements Runnable {
     private boolean lastHeavyOk;
 
     SweepLoop(DaemonSettings settings, SmThread sm, StagePipeline pipeline, SweepContext ctx, Sweeps sweeps,
-              FabricChanges changes, HighAvailability ha, SmEvents events, ScheduledExecutorService timer) {
+              FabricChanges changes, SmStatus status, OptionChanges optionChanges, SmEvents events,
+              ScheduledExecutorService timer) {
         this.settings = settings;
         this.sm = sm;
         this.pipeline = pipeline;
@@ -73,8 +74,8 @@ final class SweepLoop implements Runnable {
         this.reconfigure = sweeps.reconfigure();
         this.light = sweeps.light();
         this.changes = changes;
-        this.ha = ha;
-        this.status = ha.status();
+        this.optionChanges = optionChanges;
+        this.status = status;
         this.events = events;
         this.timer = timer;
     }
@@ -239,12 +240,7 @@ final class SweepLoop implements Runnable {
         if (r.unchanged()) {
             return;
         }
-        r.applied().forEach(c -> LOG.info("option {} (reloaded)", c));
-        int priority = r.options().smPriority();
-        if (priority != status.priority()) {
-            ha.setPriority(priority);
-        }
-        r.restartRequired().forEach(c -> LOG.warn("MAIN-0806 option {} needs a restart to take effect", c));
+        optionChanges.apply(r);
         settings = settings.withOptions(r.options());
         ctx.setOptions(settings.options());
         scheduleLightSweeps();

@@ -1,5 +1,6 @@
 package dev.jsm.daemon;
 
+import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.discovery.DeltaDiscovery;
 import dev.jsm.daemon.discovery.DiscoveryStage;
 import dev.jsm.daemon.discovery.DropManager;
@@ -26,6 +27,7 @@ import dev.jsm.routing.RoutingChain;
 import dev.jsm.subnet.Subnet;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The sweeps as lists of stages - the whole order of a sweep, readable in one place (ZooKeeper's
@@ -54,14 +56,15 @@ final class Sweeps {
      *
      * @param sm the SM's status
      * @param lids the guid2lid store, loaded
-     * @param chain the configured routing engines
+     * @param options the options at start-up, the routing engines' first set-up
+     * @param engines sets the routing chain up from options (at start, and when the options in force change)
      * @param routes the routing in force (written by routing; read by multicast, QoS and SUBNET UP)
      * @param mcastGroups the multicast groups (changed by the SA on the SM thread)
      * @param ha this SM among the others: the SMs discovery meets, the election
      * @param changes the changes light sweeps and traps record for the incremental sweeps
      */
-    Sweeps(SmStatus sm, LidStore lids, RoutingChain chain, RoutingState routes, McastGroups mcastGroups,
-           HighAvailability ha, FabricChanges changes) {
+    Sweeps(SmStatus sm, LidStore lids, SmOptions options, Function<SmOptions, RoutingChain> engines,
+           RoutingState routes, McastGroups mcastGroups, HighAvailability ha, FabricChanges changes) {
         PortWishes wishes = new PortWishes();
         DiscoveryStage discovery = new DiscoveryStage(ha.otherSms());
         DeltaDiscovery delta = new DeltaDiscovery(changes, ha.otherSms());
@@ -71,7 +74,7 @@ final class Sweeps {
                 new LidManager(lids, sm),           // LIDs from the model, guid2lid, PortInfo; guid2lid written
                 new SnapshotStage(),                // shape and LIDs final: the sweep's one copy of the model
                 pkeys,                              // partitions.conf, changed P_KeyTable blocks, enforcement wishes
-                new UnicastRouting(chain, routes),  // routing chain, verifier, wanted LFTs
+                new UnicastRouting(options, engines, routes), // routing chain, verifier, wanted LFTs
                 new LftProgrammer(),                // SwitchInfo (LinearFDBTop, LifeTime), changed LFT blocks
                 new MftProgrammer(mcastGroups, routes), // a spanning tree per multicast group, changed MFT blocks
                 qos,                                // qos-policy.conf, changed SL2VL and VLArb tables (with -Q)

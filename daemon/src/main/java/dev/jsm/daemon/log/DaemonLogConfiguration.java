@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.logging.log4j.core.Appender;
-import org.apache.logging.log4j.core.Layout;
 import org.apache.logging.log4j.core.config.AbstractConfiguration;
 import org.apache.logging.log4j.core.config.ConfigurationSource;
 import org.apache.logging.log4j.core.config.LoggerConfig;
@@ -25,12 +24,14 @@ final class DaemonLogConfiguration extends AbstractConfiguration {
     static final String APPENDER = "file";
 
     private final LogMaskFilter filter;
+    private final OpenSmLayout layout;
     private final Appender appender;
     private final Appender sys;
 
-    private DaemonLogConfiguration(LogMaskFilter filter, Appender appender, Appender sys) {
+    private DaemonLogConfiguration(LogMaskFilter filter, OpenSmLayout layout, Appender appender, Appender sys) {
         super(null, ConfigurationSource.NULL_SOURCE);
         this.filter = filter;
+        this.layout = layout;
         this.appender = appender;
         this.sys = sys;
         this.isShutdownHookEnabled = false;
@@ -44,15 +45,16 @@ final class DaemonLogConfiguration extends AbstractConfiguration {
      */
     static DaemonLogConfiguration open(LogSettings settings) throws IOException {
         LogMaskFilter filter = new LogMaskFilter(settings.flags());
-        Layout<String> layout = new OpenSmLayout(settings.prefix(), (settings.flags() & LogLevels.DEBUG) != 0);
+        OpenSmLayout layout = new OpenSmLayout(settings.prefix(), (settings.flags() & LogLevels.DEBUG) != 0);
         if (settings.toStdout()) {
-            return new DaemonLogConfiguration(filter, new StreamAppender(APPENDER, filter, layout, System.out), null);
+            return new DaemonLogConfiguration(filter, layout, new StreamAppender(APPENDER, filter, layout, System.out),
+                    null);
         }
         Appender file = LogFileAppender.open(APPENDER, filter, layout, Path.of(settings.file()), settings.append(),
                 settings.maxBytes());
         Appender sys = new StreamAppender("sys", new LogMaskFilter(LogLevels.SYS_BIT), new OpenSmLayout("", false),
                 System.out);
-        return new DaemonLogConfiguration(filter, file, sys);
+        return new DaemonLogConfiguration(filter, layout, file, sys);
     }
 
     @Override
@@ -71,9 +73,25 @@ final class DaemonLogConfiguration extends AbstractConfiguration {
         return filter.mask();
     }
 
-    /** Changes the mask: the appender's filter and the root logger's threshold; the caller updates the loggers. */
+    /**
+     * Changes the mask: the appender's filter, the root logger's threshold and whether stack traces are written
+     * (the DEBUG bit); the caller updates the loggers.
+     */
     void setFlags(int flags) {
         filter.setMask(flags);
+        layout.setStackTraces((flags & LogLevels.DEBUG) != 0);
         getRootLogger().setLevel(LogLevels.threshold(flags));
+    }
+
+    /** Changes the text put in front of every message ({@link LogSettings#prefix()}). */
+    void setPrefix(String prefix) {
+        layout.setPrefix(prefix);
+    }
+
+    /** Changes the log file's size limit in bytes (0: none); nothing when logging to standard output. */
+    void setMaxBytes(long bytes) {
+        if (appender instanceof LogFileAppender f) {
+            f.setMaxBytes(bytes);
+        }
     }
 }

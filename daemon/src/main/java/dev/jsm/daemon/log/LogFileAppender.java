@@ -29,7 +29,7 @@ import org.apache.logging.log4j.core.appender.AbstractAppender;
 final class LogFileAppender extends AbstractAppender {
 
     private final Path file;
-    private final long maxBytes;
+    private long maxBytes;
     private FileChannel channel;
     private long size;
 
@@ -81,6 +81,11 @@ final class LogFileAppender extends AbstractAppender {
         } catch (IOException e) {
             error("cannot write the log file " + file + ": " + e.getMessage());
         }
+    }
+
+    /** Changes the size limit ({@code log_max_size} in bytes, 0 for none): the next line past it empties the file. */
+    synchronized void setMaxBytes(long bytes) {
+        maxBytes = bytes;
     }
 
     /**

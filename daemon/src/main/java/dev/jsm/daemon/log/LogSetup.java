@@ -13,8 +13,9 @@ import org.apache.logging.log4j.core.config.plugins.util.PluginRegistry;
 
 /**
  * Installs and controls the daemon's logging: {@link #start} puts a {@link DaemonLogConfiguration} in place,
- * {@link #reopen} reopens the log file (SIGUSR1, logrotate), {@link #shutdown} flushes and closes it last thing
- * before the JVM exits.
+ * {@link #reopen} reopens the log file (SIGUSR1, logrotate), {@link #setFlags}, {@link #setPrefix} and
+ * {@link #setMaxBytes} change what a reloaded config file or the console changed, {@link #shutdown} flushes and closes
+ * it last thing before the JVM exits.
  *
  * <p>Thread-safe (log4j synchronises reconfiguration); {@link #reopen} is called on the SM's event thread.
  */
@@ -149,9 +150,8 @@ public final class LogSetup {
      * @return the mask, or empty when the daemon's logging is not started
      */
     public static OptionalInt flags() {
-        LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
-        return ctx.getConfiguration() instanceof DaemonLogConfiguration c ? OptionalInt.of(c.flags())
-                : OptionalInt.empty();
+        DaemonLogConfiguration c = started();
+        return c != null ? OptionalInt.of(c.flags()) : OptionalInt.empty();
     }
 
     /**
@@ -161,13 +161,45 @@ public final class LogSetup {
      * @return whether the daemon's logging was started (else nothing changed)
      */
     public static boolean setFlags(int flags) {
-        LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
-        if (!(ctx.getConfiguration() instanceof DaemonLogConfiguration c)) {
+        DaemonLogConfiguration c = started();
+        if (c == null) {
             return false;
         }
         c.setFlags(flags | LogLevels.SYS_BIT);
-        ctx.updateLoggers();
+        ((LoggerContext) LogManager.getContext(false)).updateLoggers();
         return true;
+    }
+
+    /**
+     * Changes the text put in front of every message ({@code log_prefix} reloaded; {@link LogSettings#prefix()}).
+     *
+     * @return whether the daemon's logging was started (else nothing changed)
+     */
+    public static boolean setPrefix(String prefix) {
+        DaemonLogConfiguration c = started();
+        if (c != null) {
+            c.setPrefix(prefix);
+        }
+        return c != null;
+    }
+
+    /**
+     * Changes the log file's size limit ({@code log_max_size} reloaded; {@link LogSettings#maxBytes()}, 0 for none).
+     *
+     * @return whether the daemon's logging was started (else nothing changed)
+     */
+    public static boolean setMaxBytes(long bytes) {
+        DaemonLogConfiguration c = started();
+        if (c != null) {
+            c.setMaxBytes(bytes);
+        }
+        return c != null;
+    }
+
+    /** The daemon's configuration in force, or {@code null} when its logging is not started. */
+    private static DaemonLogConfiguration started() {
+        LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
+        return ctx.getConfiguration() instanceof DaemonLogConfiguration c ? c : null;
     }
 
     /** Flushes and closes every appender; log calls after this go nowhere. */

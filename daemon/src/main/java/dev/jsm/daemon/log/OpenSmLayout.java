@@ -15,21 +15,32 @@ import org.apache.logging.log4j.core.layout.AbstractStringLayout;
  * throwable is appended as {@code (cause: ...)}; its stack trace follows only when {@code withStackTraces} (the
  * DEBUG bit) is set, so operators never see a stack trace at the default levels.
  *
- * <p>Immutable; thread-safe (log4j calls it from any logging thread).
+ * <p>Thread-safe (log4j calls it from any logging thread): the prefix and the stack trace switch may change at run
+ * time (a reloaded {@code log_prefix} or {@code log_flags}).
  */
 final class OpenSmLayout extends AbstractStringLayout {
 
     private static final String[] MONTHS =
         {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
 
-    private final String prefix;
-    private final boolean withStackTraces;
+    private volatile String prefix;
+    private volatile boolean withStackTraces;
     private final ZoneId zone = ZoneId.systemDefault();
 
     OpenSmLayout(String prefix, boolean withStackTraces) {
         super(StandardCharsets.UTF_8);
         this.prefix = prefix == null ? "" : prefix;
         this.withStackTraces = withStackTraces;
+    }
+
+    /** Puts {@code text} in front of every message from now on ("" for none). */
+    void setPrefix(String text) {
+        prefix = text == null ? "" : text;
+    }
+
+    /** Appends the stack trace of a throwable from now on, or not. */
+    void setStackTraces(boolean on) {
+        withStackTraces = on;
     }
 
     @Override

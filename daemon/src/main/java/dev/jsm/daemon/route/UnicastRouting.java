@@ -1,5 +1,6 @@
 package dev.jsm.daemon.route;
 
+import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
@@ -17,6 +18,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Function;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -27,6 +29,13 @@ import org.apache.logging.log4j.Logger;
  * the first few); the tables become the switches' wanted LFTs. When neither the topology nor any LID changed since
  * the last routing ({@link SubnetDiff} empty), the routes are kept as they are, as OpenSM's unicast cache would.
  *
+ * <p>The engines read their options when they are created. When the options in force differ from those the chain
+ * was set up with (a re-read config file changed one), the stage sets the chain up again from the new options and
+ * computes the routes anew, so a reloaded routing option ({@code scatter_ports}, {@code connect_roots},
+ * {@code nue_max_num_vls}, ...) takes effect at that sweep; options the engines do not read only cost one more
+ * routing pass, whose tables equal the last ones. A chain that cannot be set up from the new options is logged and
+ * the old one kept.
+ *
  * <p>Confined to the SM thread, but for the route check, which runs on a background thread after the sweep
  * ({@link SweepContext#afterSweep}) and only logs and records its verdict.
  */
@@ -35,16 +44,36 @@ public final class UnicastRouting implements SweepStage {
     private static final Logger LOG = LogManager.getLogger(UnicastRouting.class);
 
     private final RouteVerifier verifier = new RouteVerifier();
-    private final RoutingChain chain;
+    private final Function<SmOptions, RoutingChain> engines;
     private final RoutingState routes;
+    private RoutingChain chain;
+    private SmOptions chainOptions;
     private SubnetSnapshot lastRouted;
 
     /**
-     * @param chain the configured routing engines
+     * A stage that routes with one chain whatever the options.
+     *
+     * @param chain the routing engines
      * @param routes where the routing in force is recorded
      */
     public UnicastRouting(RoutingChain chain, RoutingState routes) {
+        this.engines = null;
         this.chain = chain;
+        this.routes = routes;
+    }
+
+    /**
+     * A stage whose chain is set up from {@code options} now, and again whenever the options in force change.
+     *
+     * @param options the options at start-up
+     * @param engines sets a chain up from options ({@code routing_engine} and what the engines read)
+     * @param routes where the routing in force is recorded
+     * @throws IllegalArgumentException if {@code engines} cannot set a chain up from {@code options}
+     */
+    public UnicastRouting(SmOptions options, Function<SmOptions, RoutingChain> engines, RoutingState routes) {
+        this.engines = engines;
+        this.chain = engines.apply(options);
+        this.chainOptions = options;
         this.routes = routes;
     }
 
@@ -57,7 +86,8 @@ public final class UnicastRouting implements SweepStage {
     public StageOutcome run(SweepContext ctx) {
         Subnet subnet = ctx.subnet();
         SubnetSnapshot now = ctx.snapshot();
-        if (!routes.takeRerouteRequest() && lastRouted != null && SubnetDiff.between(lastRouted, now).isEmpty()) {
+        boolean reroute = routes.takeRerouteRequest() | setUpAgainIfChanged(ctx.options());
+        if (!reroute && lastRouted != null && SubnetDiff.between(lastRouted, now).isEmpty()) {
             LOG.log(LogLevels.VERBOSE, "topology and LIDs unchanged since the last routing: routes kept");
             return StageOutcome.CONTINUE;
         }
@@ -82,6 +112,27 @@ public final class UnicastRouting implements SweepStage {
         result.tables().applyWanted(in, subnet);
         lastRouted = now;
         return StageOutcome.CONTINUE;
+    }
+
+    /**
+     * Sets the chain up again if {@code options} differ from those it was set up with.
+     *
+     * @return whether a new chain is in place
+     */
+    private boolean setUpAgainIfChanged(SmOptions options) {
+        if (engines == null || options == chainOptions || options.equals(chainOptions)) {
+            return false;
+        }
+        chainOptions = options;
+        try {
+            chain = engines.apply(options);
+        } catch (IllegalArgumentException e) {
+            LOG.error("ROUT-0510 the reloaded options cannot set up the routing engines ({}); they keep the options "
+                    + "they had", e.getMessage());
+            return false;
+        }
+        LOG.info("routing engines set up again with the reloaded options: the routes are computed anew");
+        return true;
     }
 
     /** True: routing sends no MAD, and the LFT stage that follows needs only the wanted tables it leaves. */

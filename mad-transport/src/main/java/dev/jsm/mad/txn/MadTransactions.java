@@ -227,6 +227,31 @@ public final class MadTransactions implements AutoCloseable {
         return completions.await(Objects.requireNonNull(timeout, "timeout"));
     }
 
+    /**
+     * Changes the window: {@code max_wire_smps}, {@code max_wire_smps2} and {@code max_smps_timeout} of
+     * {@code settings} apply from now on (a re-read config file); its timeout and retries are ignored, they stay as
+     * at construction. A wider window sends queued requests at once. Any thread.
+     *
+     * @param settings the new window limits
+     */
+    public void setWindow(TransactionSettings settings) {
+        Objects.requireNonNull(settings, "settings");
+        Transaction done;
+        lock.lock();
+        try {
+            window.setLimits(settings);
+            long now = System.nanoTime();
+            if (!closed) {
+                pump(now);
+                wakeTimerIfEarlier(now);
+            }
+            done = completions.take();
+        } finally {
+            lock.unlock();
+        }
+        completions.dispatch(done);
+    }
+
     /** The counters now. */
     public TransactionStats stats() {
         lock.lock();

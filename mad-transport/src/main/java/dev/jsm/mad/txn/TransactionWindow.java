@@ -17,11 +17,11 @@ package dev.jsm.mad.txn;
  */
 final class TransactionWindow {
 
-    private final int baseLimit;
-    private final int maxLimit;
-    private final boolean widens;
     private final long timeoutNanos;
-    private final long widenNanos;
+    private int baseLimit;
+    private int maxLimit;
+    private boolean widens;
+    private long widenNanos;
     private final TransactionList queue = new TransactionList();
     private final TransactionList wire = new TransactionList();
     private final TidTable byTid = new TidTable();
@@ -32,10 +32,19 @@ final class TransactionWindow {
     private long stallStart;
 
     TransactionWindow(TransactionSettings settings) {
+        timeoutNanos = settings.transactionTimeout().toNanos();
+        setLimits(settings);
+    }
+
+    /**
+     * Takes the window limits of {@code settings} ({@code max_wire_smps}, {@code max_wire_smps2},
+     * {@code max_smps_timeout}; the timeout and retries stay): the limit goes back to {@code max_wire_smps}. Requests
+     * already on the wire stay there; a narrower window sends nothing more until they drop below it.
+     */
+    void setLimits(TransactionSettings settings) {
         baseLimit = settings.windowLimit();
         widens = settings.widens();
         maxLimit = widens ? settings.maxWireSmps2() : baseLimit;
-        timeoutNanos = settings.transactionTimeout().toNanos();
         widenNanos = settings.maxSmpsTimeout().toNanos();
         limit = baseLimit;
     }

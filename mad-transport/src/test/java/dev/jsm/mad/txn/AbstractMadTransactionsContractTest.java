@@ -201,6 +201,37 @@ public abstract class AbstractMadTransactionsContractTest {
     }
 
     @Test
+    protected void aWiderWindowSetAtRunTimeSendsTheQueuedRequestsAtOnce() throws Exception {
+        MadTransactions t = open(TransactionSettings.defaults().withWindow(2).withTimeout(SLOW, 3));
+        RequestBatch batch = new RequestBatch(fabric, 20);
+        tap.holdSends();
+        batch.sendAll(t);
+        assertThat(t.stats().outstanding()).isEqualTo(2);
+
+        t.setWindow(TransactionSettings.defaults().withWindow(8));
+        assertThat(t.stats().outstanding()).isEqualTo(8);
+        assertThat(t.stats().queued()).isEqualTo(12);
+        tap.releaseSends();
+        quiet(t);
+        batch.assertAllAnswered();
+        assertThat(t.stats().maxOutstandingSmps()).isEqualTo(8);
+    }
+
+    @Test
+    protected void aNarrowerWindowSetAtRunTimeHoldsBackUntilTheWireDrains() throws Exception {
+        MadTransactions t = open(TransactionSettings.defaults().withWindow(8).withTimeout(SLOW, 3));
+        t.setWindow(TransactionSettings.defaults().withWindow(1));
+        RequestBatch batch = new RequestBatch(fabric, 10);
+        tap.holdSends();
+        batch.sendAll(t);
+        assertThat(t.stats().outstanding()).isEqualTo(1);
+        tap.releaseSends();
+        quiet(t);
+        batch.assertAllAnswered();
+        assertThat(t.stats().maxOutstandingSmps()).isEqualTo(1);
+    }
+
+    @Test
     protected void windowWidensUpToMaxWireSmps2WhileNothingCompletes() throws Exception {
         MadTransactions t = open(TransactionSettings.defaults().withTimeout(SLOW, 3)
                 .withWidening(1, 3, Duration.ofMillis(30)));

@@ -38,6 +38,33 @@ class TransactionWindowTest {
     }
 
     @Test
+    void newLimitsApplyToTheNextRequestsAndEndAWidening() {
+        TransactionWindow w = new TransactionWindow(TransactionSettings.defaults()
+                .withWidening(1, 2, Duration.ofMillis(10)));
+        Transaction[] t = smps(6);
+        for (Transaction x : t) {
+            if (w.admit(x, 0)) {
+                w.putOnWire(x, 0);
+            }
+        }
+        assertThat(w.widenIfStalled(10 * MS)).isTrue();
+        w.putOnWire(w.nextToSend(), 10 * MS);
+        assertThat(w.onWire()).isEqualTo(2);
+
+        w.setLimits(TransactionSettings.defaults().withWindow(4));
+        assertThat(w.nextToSend()).isSameAs(t[2]);
+        w.putOnWire(t[2], 11 * MS);
+        assertThat(w.nextToSend()).isSameAs(t[3]);
+        w.putOnWire(t[3], 11 * MS);
+        assertThat(w.nextToSend()).isNull();
+        assertThat(w.widenIfStalled(100 * MS)).as("max_wire_smps2 4: no widening").isFalse();
+
+        w.setLimits(TransactionSettings.defaults().withWindow(1));
+        w.retire(t[0], 12 * MS);
+        assertThat(w.nextToSend()).as("3 on the wire, window 1").isNull();
+    }
+
+    @Test
     void gsiRequestsAndUnlimitedWindowsNeverQueue() {
         TransactionWindow limited = new TransactionWindow(TransactionSettings.defaults().withWindow(1));
         TransactionWindow unlimited = new TransactionWindow(TransactionSettings.defaults().withWindow(0));

@@ -1,0 +1,220 @@
+package dev.jsm.conf;
+
+import dev.jsm.conf.OptionStatus.Level;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * For every option of {@link OptionTable}, what jsm does with it ({@link OptionStatus}): implemented, partly
+ * implemented (and what is missing) or not implemented (and what jsm does instead). The one place that says so:
+ * the daemon warns from it about options set to values it does not honour, {@code --help} and {@code -c} mark
+ * options from it, and the option lists of {@code README.md} and {@code docs/operations.md} are generated from it
+ * (a test keeps them in step). Whether a change is reloaded is the option's own flag ({@link Option#reloadable()}),
+ * which says what jsm does, not what OpenSM's {@code can_update} says.
+ *
+ * <p>Each entry was checked against the code that reads the option: a changed option marked implemented and
+ * reloadable reaches what reads it at the next heavy sweep.
+ *
+ * <p>Immutable; safe to share.
+ */
+public final class OptionStatusTable {
+
+    private static final String NO_PERFMGR = "jsm has no performance manager: no PerfMgt MADs are sent";
+    private static final String NO_CC = "jsm sends no congestion control MADs (class 0x21)";
+
+    private static final List<OptionStatus> ALL;
+    private static final Map<Option<?>, OptionStatus> BY_OPTION = new IdentityHashMap<>();
+
+    static {
+        Rows r = new Rows();
+        r.implemented(DeviceOptions.GUID, DeviceOptions.M_KEY, DeviceOptions.M_KEY_LEASE_PERIOD,
+                DeviceOptions.M_KEY_PROTECTION_LEVEL);
+        r.notImplemented(DeviceOptions.M_KEY_LOOKUP, false,
+                "there is no guid2mkey file: every port is taken to hold m_key");
+        r.implemented(DeviceOptions.SM_KEY, DeviceOptions.SA_KEY, DeviceOptions.SUBNET_PREFIX, DeviceOptions.LMC,
+                DeviceOptions.LMC_ESP0, DeviceOptions.SM_SL, DeviceOptions.PACKET_LIFE_TIME,
+                DeviceOptions.VL_STALL_COUNT, DeviceOptions.LEAF_VL_STALL_COUNT, DeviceOptions.HEAD_OF_QUEUE_LIFETIME,
+                DeviceOptions.LEAF_HEAD_OF_QUEUE_LIFETIME, DeviceOptions.MAX_OP_VLS, DeviceOptions.FORCE_LINK_SPEED,
+                DeviceOptions.FORCE_LINK_SPEED_EXT, DeviceOptions.FORCE_LINK_WIDTH);
+        r.notImplemented(DeviceOptions.FDR10, 0L,
+                "no Mellanox ExtendedPortInfo is sent: FDR10 stays as the ports have it");
+        r.implemented(DeviceOptions.SUBNET_TIMEOUT, DeviceOptions.LOCAL_PHY_ERRORS_THRESHOLD,
+                DeviceOptions.OVERRUN_ERRORS_THRESHOLD, DeviceOptions.USE_MFTTOP);
+
+        r.implemented(PartitionOptions.PARTITION_CONFIG_FILE, PartitionOptions.NO_PARTITION_ENFORCEMENT,
+                PartitionOptions.PART_ENFORCE, PartitionOptions.ALLOW_BOTH_PKEYS, PartitionOptions.KEEP_PKEY_INDEXES);
+        r.notImplemented(PartitionOptions.SM_ASSIGNED_GUID, null,
+                "jsm assigns no alias GUIDs (it does not serve GUIDInfoRecord Sets)");
+
+        r.implemented(SweepOptions.SWEEP_INTERVAL, SweepOptions.REASSIGN_LIDS);
+        r.notImplemented(SweepOptions.FORCE_HEAVY_SWEEP, false,
+                "once the fabric is configured, the sweep timer starts light sweeps");
+        r.implemented(SweepOptions.SWEEP_ON_TRAP);
+
+        r.implemented(RoutingOptions.PORT_PROFILE_SWITCH_NODES, RoutingOptions.PORT_PROF_IGNORE_FILE,
+                RoutingOptions.HOP_WEIGHTS_FILE);
+        r.partial(RoutingOptions.PORT_SEARCH_ORDERING_FILE,
+                "only dor reads it; minhop, updn and dnup try the ports in port number order");
+        r.implemented(RoutingOptions.ROUTING_ENGINE, RoutingOptions.AVOID_THROTTLED_LINKS);
+        r.partial(RoutingOptions.CONNECT_ROOTS, "only updn honours it; ftree and dnup ignore it");
+        r.notImplemented(RoutingOptions.USE_UCAST_CACHE, null, "routes are computed again at every heavy sweep "
+                + "in which a link or a LID changed; an unchanged fabric keeps its routes whatever the option");
+        r.implemented(RoutingOptions.LID_MATRIX_DUMP_FILE, RoutingOptions.LFTS_FILE, RoutingOptions.ROOT_GUID_FILE);
+        r.partial(RoutingOptions.CN_GUID_FILE,
+                "only ftree reads it; sssp and dfsssp do not route the compute nodes first");
+        r.partial(RoutingOptions.IO_GUID_FILE,
+                "only ftree reads it; sssp and dfsssp do not route the I/O nodes last");
+        r.implemented(RoutingOptions.QUASI_FTREE_INDEXING, RoutingOptions.MAX_REVERSE_HOPS,
+                RoutingOptions.IDS_GUID_FILE, RoutingOptions.GUID_ROUTING_ORDER_FILE, RoutingOptions.DO_MESH_ANALYSIS,
+                RoutingOptions.LASH_START_VL, RoutingOptions.NUE_MAX_NUM_VLS, RoutingOptions.NUE_INCLUDE_SWITCHES,
+                RoutingOptions.PORT_SHIFTING, RoutingOptions.SCATTER_PORTS,
+                RoutingOptions.GUID_ROUTING_ORDER_NO_SCATTER);
+        r.notImplemented(RoutingOptions.SA_DB_FILE, null, "no SA database is loaded at start");
+        r.notImplemented(RoutingOptions.SA_DB_DUMP, false, "no opensm-sa.dump is written");
+        r.implemented(RoutingOptions.TORUS_CONFIG);
+
+        r.implemented(HandoverOptions.SM_PRIORITY, HandoverOptions.IGNORE_OTHER_SM,
+                HandoverOptions.SMINFO_POLLING_TIMEOUT, HandoverOptions.POLLING_RETRY_NUMBER,
+                HandoverOptions.HONOR_GUID2LID_FILE);
+
+        r.implemented(TimingOptions.MAX_WIRE_SMPS, TimingOptions.MAX_WIRE_SMPS2, TimingOptions.MAX_SMPS_TIMEOUT,
+                TimingOptions.TRANSACTION_TIMEOUT, TimingOptions.TRANSACTION_RETRIES);
+        r.notImplemented(TimingOptions.LONG_TRANSACTION_TIMEOUT, null,
+                "every MAD waits transaction_timeout for its response");
+        r.notImplemented(TimingOptions.MAX_MSG_FIFO_TIMEOUT, null,
+                "SA requests are dropped when 10000 wait for the SA's thread, not by how long they waited");
+        r.notImplemented(TimingOptions.SINGLE_THREAD, true, "SA requests are always answered on one thread");
+
+        r.notImplemented(MiscOptions.DAEMON, false,
+                "jsm does not fork into the background but stays in the foreground; run it as a systemd service");
+        r.implemented(MiscOptions.SM_INACTIVE, MiscOptions.BABBLING_PORT_POLICY);
+        r.partial(MiscOptions.DROP_EVENT_SUBSCRIPTIONS,
+                "jsm drops those of ports that left the fabric, but not all of them on leaving standby as OpenSM does");
+        r.notImplemented(MiscOptions.IPOIB_MCGROUP_CREATION_VALIDATION, true, "the checks are always made");
+        r.notImplemented(MiscOptions.MCGROUP_JOIN_VALIDATION, true,
+                "a join's parameters are always checked against the group's");
+        r.notImplemented(MiscOptions.USE_ORIGINAL_EXTENDED_SA_RATES_ONLY, false,
+                "the SA reports every rate code, the newer ones too");
+        r.implemented(MiscOptions.USE_OPTIMIZED_SLVL, MiscOptions.FSYNC_HIGH_AVAIL_FILES);
+        r.notImplemented(MiscOptions.PREFIX_ROUTES_FILE, null, "the file is not read: jsm knows no other subnets");
+        r.implemented(MiscOptions.CONSOLIDATE_IPV6_SNM_REQ);
+
+        for (Option<?> o : PerfMgrOptions.ALL) {
+            r.notImplemented(o, null, NO_PERFMGR);
+        }
+        r.notImplemented(EventOptions.EVENT_DB_DUMP_FILE, null,
+                "jsm has no performance manager, so there is no event database");
+        r.notImplemented(EventOptions.EVENT_PLUGIN_NAME, null, "no event plug-ins are loaded");
+        r.notImplemented(EventOptions.EVENT_PLUGIN_OPTIONS, null, "no event plug-ins are loaded");
+        r.notImplemented(EventOptions.NODE_NAME_MAP_NAME, null,
+                "no node name map is read: the log and the dumps show node descriptions");
+
+        r.implemented(DebugOptions.LOG_FLAGS);
+        r.notImplemented(DebugOptions.FORCE_LOG_FLUSH, true, "every log line is written to the file at once");
+        r.implemented(DebugOptions.LOG_FILE, DebugOptions.LOG_MAX_SIZE, DebugOptions.ACCUM_LOG_FILE);
+        r.notImplemented(DebugOptions.PER_MODULE_LOGGING_FILE, null, "one log_flags mask applies to every module");
+        r.implemented(DebugOptions.DUMP_FILES_DIR);
+        r.notImplemented(DebugOptions.ENABLE_QUIRKS, false,
+                "jsm has no device quirks, such as OpenSM's 1K path MTU for Mellanox Tavor HCAs");
+        r.implemented(DebugOptions.NO_CLIENTS_REREG);
+        r.partial(DebugOptions.DISABLE_MULTICAST, "joins are still served and MFTs still programmed");
+        r.notImplemented(DebugOptions.EXIT_ON_FATAL, false,
+                "jsm never exits on a fatal subnet problem such as duplicate GUIDs: it logs it and carries on");
+        r.partial(DebugOptions.CONSOLE, "console local (on this terminal) is not implemented; the console on "
+                + "console_port lacks some of OpenSM's commands (permodlog, sweep, logflush, querylid, perfmgr, ...)");
+        r.implemented(DebugOptions.CONSOLE_PORT, DebugOptions.LOG_PREFIX);
+
+        r.implemented(QosOptions.QOS, QosOptions.QOS_POLICY_FILE);
+        r.notImplemented(QosOptions.SUPPRESS_SL2VL_MAD_STATUS_ERRORS, false,
+                "an SL2VL Set answered with an error status counts as failed, and the sweep is done again");
+        for (QosOptions.PortClass c : List.of(QosOptions.DEFAULT, QosOptions.CA, QosOptions.SW0, QosOptions.SWE,
+                QosOptions.RTR)) {
+            r.implemented(c.maxVls, c.highLimit, c.vlArbHigh, c.vlArbLow, c.sl2Vl);
+        }
+
+        for (Option<?> o : CongestionOptions.ALL) {
+            r.notImplemented(o, null, NO_CC);
+        }
+
+        List<OptionStatus> all = new ArrayList<>(r.rows);
+        all.sort(Comparator.comparingInt(s -> OptionTable.indexOf(s.option())));
+        for (OptionStatus s : all) {
+            if (BY_OPTION.put(s.option(), s) != null) {
+                throw new IllegalStateException("option listed twice: " + s.option());
+            }
+        }
+        for (Option<?> o : OptionTable.all()) {
+            if (!BY_OPTION.containsKey(o)) {
+                throw new IllegalStateException("option without a status: " + o);
+            }
+        }
+        ALL = List.copyOf(all);
+    }
+
+    private OptionStatusTable() {
+    }
+
+    /** The status of every option, in {@link OptionTable} order. */
+    public static List<OptionStatus> all() {
+        return ALL;
+    }
+
+    /** The status of an option of {@link OptionTable}. */
+    public static OptionStatus of(Option<?> option) {
+        OptionStatus s = BY_OPTION.get(option);
+        if (s == null) {
+            throw new IllegalArgumentException("not an option of the table: " + option);
+        }
+        return s;
+    }
+
+    /** The status of the option of that name, or empty if there is no such option. */
+    public static Optional<OptionStatus> find(String name) {
+        return OptionTable.find(name).map(OptionStatusTable::of);
+    }
+
+    /** The statuses at {@code level}, in table order. */
+    public static List<OptionStatus> at(Level level) {
+        return ALL.stream().filter(s -> s.level() == level).toList();
+    }
+
+    /**
+     * The options whose value in {@code options} jsm does not honour ({@link OptionStatus#unhonoured}), in table
+     * order: what the daemon warns about at start.
+     */
+    public static List<OptionStatus> unhonoured(SmOptions options) {
+        List<OptionStatus> out = new ArrayList<>();
+        for (OptionStatus s : ALL) {
+            if (s.unhonoured(options.format(s.option()))) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /** Collects the entries while the table is built. */
+    private static final class Rows {
+
+        private final List<OptionStatus> rows = new ArrayList<>();
+
+        void implemented(Option<?>... options) {
+            for (Option<?> o : options) {
+                rows.add(new OptionStatus(o, Level.IMPLEMENTED, "", null));
+            }
+        }
+
+        void partial(Option<?> option, String missing) {
+            rows.add(new OptionStatus(option, Level.PARTIAL, missing, null));
+        }
+
+        /** An option nothing reads; jsm acts as if it were {@code actsAs} ({@code null}: as no value). */
+        <T> void notImplemented(Option<T> option, T actsAs, String instead) {
+            rows.add(new OptionStatus(option, Level.NOT_IMPLEMENTED, instead,
+                    actsAs == null ? null : option.type().format(actsAs)));
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.jsm.conf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** The option lists of the README and the operations guide are what {@link OptionStatusDocs} makes of the table. */
+class OptionStatusDocsTest {
+
+    private static final String HOW = "out of step with OptionStatusTable; regenerate from the repository root: "
+            + "mvn -B -ntp -o -q -pl conf test-compile && "
+            + "java -cp conf/target/classes:conf/target/test-classes dev.jsm.conf.OptionStatusDocs";
+
+    @Test
+    void readmeListsWhatTheTableSays() throws IOException {
+        assertThat(OptionStatusDocs.block(read("README.md"))).as(HOW).isEqualTo(OptionStatusDocs.readmeBlock());
+    }
+
+    @Test
+    void operationsGuideListsWhatTheTableSays() throws IOException {
+        assertThat(OptionStatusDocs.block(read("docs/operations.md"))).as(HOW)
+                .isEqualTo(OptionStatusDocs.operationsBlock());
+    }
+
+    @Test
+    void theListsNameEveryOptionNotFullyImplemented() {
+        String readme = OptionStatusDocs.readmeBlock().replace('\n', ' ');
+        String guide = OptionStatusDocs.operationsBlock();
+        for (String name : new String[] {"connect_roots", "cn_guid_file", "console", "use_ucast_cache", "sa_db_dump",
+            "exit_on_fatal", "node_name_map_name", "force_heavy_sweep"}) {
+            assertThat(readme).contains("`" + name + "`");
+            assertThat(guide).contains("`" + name + "`");
+        }
+        assertThat(guide).contains("| `perfmgr` to `perfmgr_xmit_wait_threshold` (10 options) | not implemented |")
+                .contains("| `congestion_control` to `cc_cct` (18 options) | not implemented |")
+                .contains("| `single_thread` | not implemented | - | SA requests are always answered on one thread "
+                        + "(as with `TRUE`) |");
+    }
+
+    private static String read(String file) throws IOException {
+        return Files.readString(Path.of("..").resolve(file), StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,106 @@
+package dev.jsm.conf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.jsm.conf.OptionStatus.Level;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Every option has exactly one status, and the statuses mean what the daemon and the documents make of them. */
+class OptionStatusTableTest {
+
+    @Test
+    void everyOptionHasOneStatusInTableOrder() {
+        assertThat(OptionStatusTable.all()).extracting(OptionStatus::option)
+                .containsExactlyElementsOf(OptionTable.all());
+        for (Option<?> o : OptionTable.all()) {
+            assertThat(OptionStatusTable.of(o).option()).isSameAs(o);
+            assertThat(OptionStatusTable.find(o.name())).contains(OptionStatusTable.of(o));
+        }
+        assertThat(OptionStatusTable.find("no_such_option")).isEmpty();
+        assertThat(OptionStatusTable.at(Level.IMPLEMENTED).size() + OptionStatusTable.at(Level.PARTIAL).size()
+                + OptionStatusTable.at(Level.NOT_IMPLEMENTED).size()).isEqualTo(OptionTable.size());
+    }
+
+    @Test
+    void whatIsNotImplementedSaysWhatJsmDoesInstead() {
+        for (OptionStatus s : OptionStatusTable.all()) {
+            assertThat(s.note().isEmpty()).as(s.option().name()).isEqualTo(s.level() == Level.IMPLEMENTED);
+            if (s.level() == Level.NOT_IMPLEMENTED) {
+                assertThat(s.reloadable()).as(s.option().name()).isFalse();
+            } else {
+                assertThat(s.reloadable()).as(s.option().name()).isEqualTo(s.option().reloadable());
+            }
+        }
+    }
+
+    /** The options issue 23 names, and the high-availability options implemented since. */
+    @Test
+    void statusesOfTheOptionsTheAuditNamed() {
+        assertThat(levels(PerfMgrOptions.ALL)).containsOnly(Level.NOT_IMPLEMENTED).hasSize(10);
+        assertThat(levels(CongestionOptions.ALL)).containsOnly(Level.NOT_IMPLEMENTED).hasSize(18);
+        for (String name : List.of("use_ucast_cache", "event_plugin_name", "node_name_map_name", "force_heavy_sweep",
+                "m_key_lookup", "prefix_routes_file", "sa_db_file", "sa_db_dump", "exit_on_fatal",
+                "long_transaction_timeout", "suppress_sl2vl_mad_status_errors")) {
+            assertThat(level(name)).as(name).isEqualTo(Level.NOT_IMPLEMENTED);
+        }
+        for (String name : List.of("connect_roots", "cn_guid_file", "io_guid_file")) {
+            assertThat(level(name)).as(name).isEqualTo(Level.PARTIAL);
+        }
+        for (String name : List.of("sm_priority", "sminfo_polling_timeout", "polling_retry_number", "ignore_other_sm",
+                "honor_guid2lid_file", "sm_inactive", "sm_key", "routing_engine", "nue_max_num_vls")) {
+            assertThat(level(name)).as(name).isEqualTo(Level.IMPLEMENTED);
+        }
+    }
+
+    @Test
+    void aValueIsUnhonouredWhenItAsksForWhatJsmDoesNotDo() {
+        OptionStatus perfmgr = OptionStatusTable.of(PerfMgrOptions.PERFMGR);
+        assertThat(perfmgr.unhonoured("TRUE")).isTrue();
+        assertThat(perfmgr.unhonoured("FALSE")).isFalse();
+        OptionStatus singleThread = OptionStatusTable.of(TimingOptions.SINGLE_THREAD);
+        assertThat(singleThread.actsAs()).isEqualTo("TRUE");
+        assertThat(singleThread.unhonoured("TRUE")).isFalse();
+        assertThat(OptionStatusTable.of(DebugOptions.EXIT_ON_FATAL).unhonoured("FALSE")).isFalse();
+        assertThat(OptionStatusTable.of(DeviceOptions.FDR10).unhonoured("0")).isFalse();
+        assertThat(OptionStatusTable.of(DeviceOptions.FDR10).unhonoured("2")).isTrue();
+        assertThat(OptionStatusTable.of(RoutingOptions.CONNECT_ROOTS).unhonoured("TRUE")).isTrue();
+        assertThat(OptionStatusTable.of(DeviceOptions.LMC).unhonoured("3")).isFalse();
+        assertThat(perfmgr.warning("TRUE")).isEqualTo("option perfmgr TRUE is not implemented in jsm: jsm has no "
+                + "performance manager: no PerfMgt MADs are sent");
+        assertThat(OptionStatusTable.of(RoutingOptions.CONNECT_ROOTS).warning("TRUE"))
+                .isEqualTo("option connect_roots TRUE is partly implemented in jsm: only updn honours it; ftree and "
+                        + "dnup ignore it");
+    }
+
+    @Test
+    void theUnhonouredOptionsOfSomeValuesAreListedInTableOrder() throws Exception {
+        SmOptions o = SmOptions.builder().set(DebugOptions.EXIT_ON_FATAL, false).set(PerfMgrOptions.PERFMGR, true)
+                .set(DeviceOptions.LMC, 2L).set(RoutingOptions.CONNECT_ROOTS, true)
+                .set(TimingOptions.SINGLE_THREAD, true).build();
+        assertThat(OptionStatusTable.unhonoured(o)).extracting(s -> s.option().name())
+                .containsExactly("connect_roots", "perfmgr");
+        assertThat(OptionStatusTable.unhonoured(SmOptions.defaults())).isEmpty();
+    }
+
+    @Test
+    void aStatusIsCheckedWhenMade() {
+        assertThatThrownBy(() -> new OptionStatus(DeviceOptions.LMC, Level.IMPLEMENTED, "why", null))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new OptionStatus(DeviceOptions.LMC, Level.PARTIAL, "", null))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new OptionStatus(DeviceOptions.LMC, Level.PARTIAL, "x", "1"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new OptionStatus(TimingOptions.SINGLE_THREAD, Level.NOT_IMPLEMENTED, "x", "true"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    private static Level level(String name) {
+        return OptionStatusTable.find(name).orElseThrow().level();
+    }
+
+    private static List<Level> levels(List<Option<?>> options) {
+        return options.stream().map(o -> OptionStatusTable.of(o).level()).toList();
+    }
+}

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Objects;
 
 /**
  * Writes a complete, commented {@code opensm.conf} from {@link OptionTable}: every option, in OpenSM's order and
@@ -32,7 +33,7 @@ public final class ConfWriter {
                 .append("# Options marked 'needs a restart' are read at start-up only; the others are re-read\n")
                 .append("# from this file at every heavy sweep.\n\n");
         OptionGroup group = null;
-        for (Option<?> option : OptionTable.all()) {
+        for (Option<?> option : OptionTable.known()) {
             if (option.group() != group) {
                 group = option.group();
                 appendHeader(out, group);
@@ -74,8 +75,10 @@ public final class ConfWriter {
         out.append("# ").append(option.description()).append('\n');
         out.append("# Value: ").append(type.expected()).append("; default ").append(option.defaultText());
         out.append(option.reloadable() ? "" : "; needs a restart").append('\n');
+        // an extension at its default is shown commented out: OpenSM 3.3.23 reads the file as before
+        String prefix = option.extension() && Objects.equals(options.get(option), option.defaultValue()) ? "#" : "";
         for (String text : type.formatLines(options.get(option))) {
-            out.append(option.name()).append(' ').append(text).append('\n');
+            out.append(prefix).append(option.name()).append(' ').append(text).append('\n');
         }
         out.append('\n');
     }

@@ -316,7 +316,7 @@ public final class Daemon implements AutoCloseable {
     /** Every option that has a value, as text, for the engines to pick theirs from (also used by route-only). */
     public static EngineOptions engineOptions(SmOptions o) {
         Map<String, String> m = new HashMap<>();
-        for (Option<?> opt : OptionTable.all()) {
+        for (Option<?> opt : OptionTable.known()) {
             if (o.get(opt) != null) {
                 m.put(opt.name(), o.format(opt));
             }

@@ -1,15 +1,15 @@
 package dev.jsm.daemon;
 
-import dev.jsm.conf.Option;
-import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
 import dev.jsm.daemon.mcast.McastGroups;
+import dev.jsm.daemon.route.ChainPolicies;
 import dev.jsm.daemon.route.RouteCheck;
 import dev.jsm.daemon.route.RoutingState;
+import dev.jsm.daemon.route.StepOptions;
 import dev.jsm.daemon.sa.SaService;
 import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.SmState;
@@ -35,8 +35,6 @@ import dev.jsm.routing.RoutingEngines;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -99,8 +97,8 @@ public final class Daemon implements AutoCloseable {
     Daemon(DaemonSettings settings, MadChannel channel, SmEvents events, LongSupplier clock) throws IOException {
         this.events = events;
         SmOptions o = settings.options();
-        RoutingChain chain = RoutingChain.parse(o.getString("routing_engine"), engineOptions(o),
-                RoutingEngines.load());
+        RoutingEngines engines = RoutingEngines.load();
+        RoutingChain chain = RoutingChain.parse(o.getString("routing_engine"), engineOptions(o), engines);
         chain.notes().forEach(n -> LOG.warn("ROUT-0507 {}", n));
         LidStore lids = LidStore.load(settings.cacheDir());
         lids.problems().forEach(p -> LOG.error("LID-0303 {}", p));
@@ -120,7 +118,7 @@ public final class Daemon implements AutoCloseable {
             return t;
         });
         this.ha = new HighAvailability(status, channel.localPort(), ctx::options, transactions, events, timer);
-        Sweeps sweeps = new Sweeps(status, lids, chain, routes, mcastGroups, ha);
+        Sweeps sweeps = new Sweeps(status, lids, chain, new ChainPolicies(engines), routes, mcastGroups, ha);
         this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast);
         ctx.addListener(sa);
         this.portHealth = new PortHealthMonitor(ctx, routes, clock);
@@ -315,12 +313,6 @@ public final class Daemon implements AutoCloseable {
 
     /** Every option that has a value, as text, for the engines to pick theirs from (also used by route-only). */
     public static EngineOptions engineOptions(SmOptions o) {
-        Map<String, String> m = new HashMap<>();
-        for (Option<?> opt : OptionTable.known()) {
-            if (o.get(opt) != null) {
-                m.put(opt.name(), o.format(opt));
-            }
-        }
-        return EngineOptions.of(m);
+        return StepOptions.mainOptions(o);
     }
 }

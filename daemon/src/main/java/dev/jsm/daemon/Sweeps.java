@@ -13,6 +13,7 @@ import dev.jsm.daemon.mcast.MftProgrammer;
 import dev.jsm.daemon.pkey.PKeyManager;
 import dev.jsm.daemon.publish.SubnetUp;
 import dev.jsm.daemon.qos.QosManager;
+import dev.jsm.daemon.route.ChainPolicies;
 import dev.jsm.daemon.route.LftProgrammer;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.route.UnicastRouting;
@@ -48,12 +49,13 @@ final class Sweeps {
      * @param sm the SM's status
      * @param lids the guid2lid store, loaded
      * @param chain the configured routing engines
+     * @param policies the routing chain over topologies (rch_policy_file), which replaces {@code chain} when set
      * @param routes the routing in force (written by routing; read by multicast, QoS and SUBNET UP)
      * @param mcastGroups the multicast groups (changed by the SA on the SM thread)
      * @param ha this SM among the others: the SMs discovery meets, the election
      */
-    Sweeps(SmStatus sm, LidStore lids, RoutingChain chain, RoutingState routes, McastGroups mcastGroups,
-           HighAvailability ha) {
+    Sweeps(SmStatus sm, LidStore lids, RoutingChain chain, ChainPolicies policies, RoutingState routes,
+           McastGroups mcastGroups, HighAvailability ha) {
         PortWishes wishes = new PortWishes();
         DiscoveryStage discovery = new DiscoveryStage(ha.otherSms());
         PKeyManager pkeys = new PKeyManager(wishes);
@@ -66,7 +68,7 @@ final class Sweeps {
                 new LidManager(lids, sm),           // LIDs from the model, guid2lid, PortInfo; guid2lid written
                 new SnapshotStage(),                // shape and LIDs final: the sweep's one copy of the model
                 pkeys,                              // partitions.conf, changed P_KeyTable blocks, enforcement wishes
-                new UnicastRouting(chain, routes),  // routing chain, verifier, wanted LFTs
+                new UnicastRouting(chain, policies, pkeys::partitions, routes), // routing chain, verifier, wanted LFTs
                 new LftProgrammer(),                // SwitchInfo (LinearFDBTop, LifeTime), changed LFT blocks
                 new MftProgrammer(mcastGroups, routes), // a spanning tree per multicast group, changed MFT blocks
                 qos,                                // qos-policy.conf, changed SL2VL and VLArb tables (with -Q)

@@ -1,31 +1,41 @@
 package dev.jsm.daemon.route;
 
+import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.partitions.PartitionSet;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingChain;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingResult;
+import dev.jsm.routing.chain.TopologyChain;
 import dev.jsm.routing.verify.RouteVerifier;
 import dev.jsm.routing.verify.VerifierReport;
 import dev.jsm.subnet.Subnet;
+import dev.jsm.subnet.portgroup.PartitionMembers;
+import dev.jsm.subnet.portgroup.PortGroupFabric;
 import dev.jsm.subnet.snapshot.SubnetDiff;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
  * Unicast routing: the sweep's {@link SubnetSnapshot} goes through {@link RoutingInput#from} to the configured
- * {@link RoutingChain}; engines that declined or failed and the fallback to minhop are logged at WARN; the
+ * {@link RoutingChain}, or to the routing chain over topologies in force ({@link ChainPolicies}: each step's own
+ * dump files are written beside the engines' when {@code log_flags} has ROUTING); engines that declined or failed and the fallback to minhop are logged at WARN; the
  * {@link RouteVerifier} checks the tables when the sweep has ended (unreachable pairs are logged at ERROR with
  * the first few); the tables become the switches' wanted LFTs. When neither the topology nor any LID changed since
- * the last routing ({@link SubnetDiff} empty), the routes are kept as they are, as OpenSM's unicast cache would.
+ * the last routing ({@link SubnetDiff} empty) and no other chain came into force, the routes are kept as they are, as
+ * OpenSM's unicast cache would.
  *
  * <p>Confined to the SM thread, but for the route check, which runs on the event loop thread after the sweep
  * ({@link SweepContext#afterSweep}) and only logs.
@@ -36,15 +46,32 @@ public final class UnicastRouting implements SweepStage {
 
     private final RouteVerifier verifier = new RouteVerifier();
     private final RoutingChain chain;
+    private final ChainPolicies policies;
+    private final Supplier<PartitionSet> partitions;
     private final RoutingState routes;
     private SubnetSnapshot lastRouted;
 
     /**
-     * @param chain the configured routing engines
+     * A stage that routes with {@code chain} only, whatever {@code rch_policy_file} says (stage rigs).
+     *
+     * @param chain the configured routing engines ({@code routing_engine})
      * @param routes where the routing in force is recorded
      */
     public UnicastRouting(RoutingChain chain, RoutingState routes) {
+        this(chain, new ChainPolicies(RoutingEngines.of(List.of())), () -> null, routes);
+    }
+
+    /**
+     * @param chain the configured routing engines ({@code routing_engine})
+     * @param policies the routing chain over topologies, which replaces {@code chain} while one is in force
+     * @param partitions the partitions in force, for port groups that name partitions
+     * @param routes where the routing in force is recorded
+     */
+    public UnicastRouting(RoutingChain chain, ChainPolicies policies, Supplier<PartitionSet> partitions,
+                          RoutingState routes) {
         this.chain = chain;
+        this.policies = policies;
+        this.partitions = partitions;
         this.routes = routes;
     }
 
@@ -57,12 +84,14 @@ public final class UnicastRouting implements SweepStage {
     public StageOutcome run(SweepContext ctx) {
         Subnet subnet = ctx.subnet();
         SubnetSnapshot now = ctx.snapshot();
-        if (!routes.takeRerouteRequest() && lastRouted != null && SubnetDiff.between(lastRouted, now).isEmpty()) {
+        boolean newPolicy = policies.refresh(ctx.options());
+        if (!routes.takeRerouteRequest() && !newPolicy && lastRouted != null
+                && SubnetDiff.between(lastRouted, now).isEmpty()) {
             LOG.log(LogLevels.VERBOSE, "topology and LIDs unchanged since the last routing: routes kept");
             return StageOutcome.CONTINUE;
         }
         RoutingInput in = RoutingInput.from(now, ctx.options().lmc());
-        RoutingResult result = chain.route(in);
+        RoutingResult result = route(ctx, now, in);
         routes.record(in, result);
         for (String w : result.warnings()) {
             LOG.warn(w);
@@ -78,10 +107,23 @@ public final class UnicastRouting implements SweepStage {
         RouteOutcome.Routed routed = result.routed();
         routed.notes().forEach(n -> LOG.info("{}: {}", result.engineUsed().orElse("routing"), n));
         routed.dumpFiles().forEach((name, text) -> writeDump(ctx.dumpDir().resolve(name), text));
+        result.parts().forEach(p -> DumpFiles.writeStep(ctx.dumpDir(), now, ctx.options().logFlags(), p));
         ctx.afterSweep(() -> verify(in, result));
         result.tables().applyWanted(in, subnet);
         lastRouted = now;
         return StageOutcome.CONTINUE;
+    }
+
+    /** The chain over topologies in force, over the port groups resolved in this sweep's fabric, or the plain one. */
+    private RoutingResult route(SweepContext ctx, SubnetSnapshot now, RoutingInput in) {
+        TopologyChain topologies = policies.inForce();
+        if (topologies == null) {
+            return chain.route(in);
+        }
+        PartitionSet set = partitions.get();
+        PortGroupFabric fabric = new PortGroupFabric(now, ctx.smPortGuid(),
+                set == null ? PartitionMembers.NONE : set::isMember);
+        return topologies.route(in, topologies.portGroups().resolve(fabric));
     }
 
     /** True: routing sends no MAD, and the LFT stage that follows needs only the wanted tables it leaves. */

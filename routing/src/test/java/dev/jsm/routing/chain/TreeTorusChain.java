@@ -12,6 +12,7 @@ import dev.jsm.subnet.portgroup.PortGroupFabric;
 import dev.jsm.subnet.portgroup.PortGroupPolicy;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
@@ -19,89 +20,21 @@ import java.util.Set;
 /**
  * The acceptance fabric of the routing chains: {@code fabrics/tree-torus.net} (a 64-host 3-level fat tree of 8-port
  * switches and a 4x4x4 torus with a host per switch, four cables from the tree's cores to the torus), its port
- * groups, topologies and chain: minhop over the whole fabric first (what joins the two parts keeps its routes), then
+ * groups, topologies and chain as {@code fabrics} keeps them: minhop over the whole fabric first (what joins the two parts keeps its routes), then
  * ftree over the tree (minhop over the tree if ftree fails) and torus-2QoS over the torus. Test fixture.
  */
 final class TreeTorusChain {
 
     static final String SHAPE = "tree-torus:k=8,pods=4,leaves=4,mids=4,cores=4,hosts=4,dims=4x4x4,bridges=4";
 
-    static final String PORT_GROUPS = """
-            port-group
-            name: tree_switches
-            use: the fat tree's leaves, mids and cores
-            port-guid-range: 0x0002c90100000000-0x0002c901ffffffff
-            end-port-group
+    /** The repository's {@code fabrics} directory (tests run in the module's directory). */
+    static final Path FABRICS = Path.of("..", "fabrics");
 
-            port-group
-            name: tree_hosts
-            port-guid-range: 0x0002c90200000000-0x0002c902ffffffff
-            end-port-group
-
-            port-group
-            name: torus_switches
-            port-guid-range: 0x0002c90300000000-0x0002c903ffffffff
-            end-port-group
-
-            port-group
-            name: torus_hosts
-            port-guid-range: 0x0002c90400000000-0x0002c904ffffffff
-            end-port-group
-            """;
-
-    static final String TOPOLOGIES = """
-            topology
-            id: 1
-            sw-grp: tree_switches
-            hca-grp: tree_hosts
-            end-topology
-
-            topology
-            id: 2
-            sw-grp: torus_switches
-            hca-grp: torus_hosts
-            end-topology
-            """;
-
-    static final String CHAIN = """
-            unicast-step
-            id: 1
-            engine: minhop
-            use: the whole fabric, and what joins the tree and the torus
-            end-unicast-step
-
-            unicast-step
-            id: 2
-            engine: ftree
-            topology: 1
-            end-unicast-step
-
-            unicast-step
-            id: 3
-            engine: torus-2QoS
-            topology: 2
-            config: torus.conf
-            end-unicast-step
-
-            unicast-step
-            id: 4
-            engine: minhop
-            topology: 1
-            fallback-to: 2
-            end-unicast-step
-            """;
-
-    /** The seed of torus-2QoS for the torus part: its switch 0 and its neighbours. */
-    static final String TORUS_2QOS_CONF = """
-            torus 4 4 4
-            xp_link 0x0002c90300000000 0x0002c90300000010
-            xm_link 0x0002c90300000000 0x0002c90300000030
-            yp_link 0x0002c90300000000 0x0002c90300000040
-            ym_link 0x0002c90300000000 0x0002c903000000c0
-            zp_link 0x0002c90300000000 0x0002c90300000100
-            zm_link 0x0002c90300000000 0x0002c90300000300
-            portgroup_max_ports 16
-            """;
+    static final String PORT_GROUPS = fabricFile("tree-torus.pgrp.conf");
+    static final String TOPOLOGIES = fabricFile("tree-torus.topo.conf");
+    static final String CHAIN = fabricFile("tree-torus.rch.conf");
+    /** The torus step's config file name in {@link #CHAIN}. */
+    static final String TORUS_STEP = "tree-torus.torus-step.conf";
 
     final Topology topology = TopologyShapes.parse(SHAPE);
     final SubnetSnapshot snapshot;
@@ -112,18 +45,18 @@ final class TreeTorusChain {
     final TopologyChain router;
 
     /**
-     * Parses the policies; a step's {@code config: torus.conf} stands for its one option, {@code torus_config}, the
-     * torus's seed written to {@code dir}.
+     * Parses the policies; the torus step's {@code config:} file stands for its one option, {@code torus_config}: the
+     * torus's seed in {@code fabrics}.
      */
-    TreeTorusChain(Path dir, String chainText) throws IOException, PolicyFileException {
-        this(dir, chainText, 0);
+    TreeTorusChain(String chainText) throws PolicyFileException {
+        this(chainText, 0);
     }
 
-    /** As {@link #TreeTorusChain(Path, String)}, with LMC {@code lmc}. */
-    TreeTorusChain(Path dir, String chainText, int lmc) throws IOException, PolicyFileException {
+    /** As {@link #TreeTorusChain(String)}, with LMC {@code lmc}. */
+    TreeTorusChain(String chainText, int lmc) throws PolicyFileException {
         snapshot = TopologySubnets.snapshot(topology, lmc);
         input = RoutingInput.from(snapshot, lmc);
-        Path torusConf = Files.writeString(dir.resolve("torus-2QoS.conf"), TORUS_2QOS_CONF);
+        Path torusConf = FABRICS.resolve("tree-torus.torus-2QoS.conf").toAbsolutePath();
         groups = PortGroupPolicy.parse("pgrp.conf", PORT_GROUPS);
         topologies = TopologyPolicy.parse("topo.conf", TOPOLOGIES, groups);
         RoutingEngines known = RoutingEngines.load();
@@ -132,10 +65,18 @@ final class TreeTorusChain {
         router = TopologyChain.create(groups, topologies, chain, known, step -> {
             String config = step.config() == null ? "" : step.config().toString();
             return switch (config) {
-                case "torus.conf" -> main.with("torus_config", torusConf.toString());
+                case TORUS_STEP -> main.with("torus_config", torusConf.toString());
                 default -> main;
             };
         });
+    }
+
+    private static String fabricFile(String name) {
+        try {
+            return Files.readString(FABRICS.resolve(name));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     RoutingResult route() {

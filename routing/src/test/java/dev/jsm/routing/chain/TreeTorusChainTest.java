@@ -8,9 +8,7 @@ import dev.jsm.routing.RoutingPart;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.verify.RouteVerifier;
 import dev.jsm.routing.verify.VerifierReport;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The chain over the tree-and-torus fabric: ftree and torus-2QoS over their topologies, minhop over the whole fabric
@@ -19,12 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TreeTorusChainTest {
 
-    @TempDir
-    Path dir;
-
     @Test
     void ftreeAndTorus2QosOverTheirPartsReachEveryPairWithoutACreditLoop() throws Exception {
-        TreeTorusChain f = new TreeTorusChain(dir, TreeTorusChain.CHAIN);
+        TreeTorusChain f = new TreeTorusChain(TreeTorusChain.CHAIN);
         RoutingResult r = f.route();
         assertThat(r.warnings()).isEmpty();
         assertThat(r.isRouted()).isTrue();
@@ -40,7 +35,7 @@ class TreeTorusChainTest {
 
     @Test
     void eachEntryComesFromTheLastEngineThatCoveredTheSwitchAndTheLid() throws Exception {
-        TreeTorusChain f = new TreeTorusChain(dir, TreeTorusChain.CHAIN);
+        TreeTorusChain f = new TreeTorusChain(TreeTorusChain.CHAIN);
         RoutingResult r = f.route();
         RoutingInput in = f.input;
         PartRouting minhop = r.parts().get(0);
@@ -91,11 +86,11 @@ class TreeTorusChainTest {
                 id: 5
                 engine: torus-2QoS
                 topology: 2
-                config: torus.conf
+                config: tree-torus.torus-step.conf
                 fallback-to: 2
                 end-unicast-step
                 """;
-        RoutingResult r = new TreeTorusChain(dir, chain).route();
+        RoutingResult r = new TreeTorusChain(chain).route();
         assertThat(r.parts()).extracting(PartRouting::label).containsExactly("1.minhop", "2.ftree", "5.torus-2QoS");
         assertThat(r.parts()).extracting(PartRouting::isRouted).containsExactly(true, false, true);
         assertThat(r.parts().get(2).fallback()).isTrue();
@@ -119,7 +114,7 @@ class TreeTorusChainTest {
                 topology: 2
                 end-unicast-step
                 """;
-        TreeTorusChain f = new TreeTorusChain(dir, chain);
+        TreeTorusChain f = new TreeTorusChain(chain);
         RoutingResult r = f.route();
         assertThat(r.warnings()).last().isEqualTo("ROUT-0106 topology 2 of unicast step 2.ftree was not routed: its "
                 + "switches keep the routes of the steps before");
@@ -129,7 +124,7 @@ class TreeTorusChainTest {
     @Test
     void whenTheFirstStepFailsMinhopRoutesTheWholeFabric() throws Exception {
         String chain = TreeTorusChain.CHAIN.replaceFirst("engine: minhop", "engine: updn");
-        TreeTorusChain f = new TreeTorusChain(dir, chain);
+        TreeTorusChain f = new TreeTorusChain(chain);
         RoutingResult r = f.route();
         assertThat(r.warnings()).hasSize(2);
         assertThat(r.warnings().get(0)).startsWith("ROUT-0101 routing engine '1.updn' declined: ");
@@ -145,7 +140,7 @@ class TreeTorusChainTest {
         // ftree declines LMC above 0: sssp routes the tree's offset 1
         String chain = TreeTorusChain.CHAIN.replace("engine: ftree\ntopology: 1\n",
                 "engine: sssp\ntopology: 1\npath-bit: 1\n");
-        TreeTorusChain f = new TreeTorusChain(dir, chain, 1);
+        TreeTorusChain f = new TreeTorusChain(chain, 1);
         RoutingResult r = f.route();
         assertThat(r.warnings()).isEmpty();
         PartRouting minhop = r.parts().get(0);

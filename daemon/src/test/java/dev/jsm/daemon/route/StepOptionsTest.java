@@ -22,7 +22,7 @@ class StepOptionsTest {
     @TempDir
     Path dir;
 
-    private static SmOptions main(String... pairs) {
+    private static SmOptions main(String... pairs) throws Exception {
         SmOptions.Builder b = SmOptions.builder();
         for (int i = 0; i < pairs.length; i += 2) {
             b.setText(OptionTable.get(pairs[i]), pairs[i + 1]);

@@ -29,8 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("ibsim")
 class RoutingChainIbsimIT {
 
-    private static final Path FABRICS = ReferenceScript.TOP.resolve("fabrics");
-    private static final Path NET = FABRICS.resolve("tree-torus.net");
+    private static final Path NET = TreeTorusPolicies.NET;
 
     @TempDir
     Path dir;
@@ -38,7 +37,7 @@ class RoutingChainIbsimIT {
     @Test
     void theProgrammedTablesAreTheChainsAndDeliverEveryPair() throws Exception {
         IbsimHarness.assumeAvailable();
-        String[] policies = policies();
+        String[] policies = TreeTorusPolicies.copyTo(dir);
         Path conf = dir.resolve("opensm.conf");
         StringBuilder c = new StringBuilder("sweep_interval 0\n");
         for (int i = 0; i < policies.length; i += 2) {
@@ -72,18 +71,6 @@ class RoutingChainIbsimIT {
                 .isEqualTo(Files.readString(chain.resolve(DumpFiles.LFTS)));
         System.out.println("[ibsim] tree-torus chain: " + check.lines().filter(l -> l.startsWith("route check"))
                 .findFirst().orElse("?"));
-    }
-
-    /** The policy options, with the files copied to {@code dir} and the torus step's seed file made absolute. */
-    private String[] policies() throws Exception {
-        for (String f : List.of("tree-torus.pgrp.conf", "tree-torus.topo.conf", "tree-torus.rch.conf")) {
-            Files.copy(FABRICS.resolve(f), dir.resolve(f));
-        }
-        Files.writeString(dir.resolve("tree-torus.torus-step.conf"), "torus_config "
-                + FABRICS.resolve("tree-torus.torus-2QoS.conf") + "\n");
-        return new String[] {"pgrp_policy_file", dir.resolve("tree-torus.pgrp.conf").toString(),
-            "topo_policy_file", dir.resolve("tree-torus.topo.conf").toString(),
-            "rch_policy_file", dir.resolve("tree-torus.rch.conf").toString()};
     }
 
     /** {@code --route-only} over the fabric file with {@code options}; what it printed. */

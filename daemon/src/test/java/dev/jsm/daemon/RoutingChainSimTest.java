@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,25 +32,20 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RoutingChainSimTest {
 
-    private static final Path FABRICS = ReferenceScript.TOP.resolve("fabrics");
-
     @TempDir
     Path dir;
 
-    /** The policy files in {@code dir}, the torus step's {@code torus_config} made absolute. */
+    /** The policy files in {@code dir}, and the ROUTING log flag for the dumps. */
     private String[] policyOptions() throws Exception {
-        for (String f : List.of("tree-torus.pgrp.conf", "tree-torus.topo.conf", "tree-torus.rch.conf")) {
-            Files.copy(FABRICS.resolve(f), dir.resolve(f));
-        }
-        Files.writeString(dir.resolve("tree-torus.torus-step.conf"), "torus_config "
-                + FABRICS.resolve("tree-torus.torus-2QoS.conf") + "\n");
-        return new String[] {"pgrp_policy_file", dir.resolve("tree-torus.pgrp.conf").toString(),
-            "topo_policy_file", dir.resolve("tree-torus.topo.conf").toString(),
-            "rch_policy_file", dir.resolve("tree-torus.rch.conf").toString(), "log_flags", "0x43"};
+        String[] policies = TreeTorusPolicies.copyTo(dir);
+        String[] all = Arrays.copyOf(policies, policies.length + 2);
+        all[policies.length] = "log_flags";
+        all[policies.length + 1] = "0x43";
+        return all;
     }
 
     private static Topology fabric() throws Exception {
-        return TopologyReader.read(FABRICS.resolve("tree-torus.net"));
+        return TopologyReader.read(TreeTorusPolicies.NET);
     }
 
     @Test
@@ -110,7 +106,7 @@ class RoutingChainSimTest {
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         Path dumps = Files.createDirectories(dir.resolve("dumps"));
         Path cache = Files.createDirectories(dir.resolve("cache"));
-        ExitCode code = routeOnly.run(FABRICS.resolve("tree-torus.net").toString(), SimSm.options(policyOptions()),
+        ExitCode code = routeOnly.run(TreeTorusPolicies.NET.toString(), SimSm.options(policyOptions()),
                 dumps, cache);
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(ExitCode.OK);

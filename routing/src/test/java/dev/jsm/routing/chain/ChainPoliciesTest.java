@@ -3,9 +3,19 @@ package dev.jsm.routing.chain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.jsm.routing.EngineOptions;
+import dev.jsm.routing.RoutingEngines;
+import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.chain.ChainPolicy.UnicastStep;
+import dev.jsm.routing.testing.Fabrics;
+import dev.jsm.routing.testing.TopologySubnets;
+import dev.jsm.routing.verify.RouteVerifier;
+import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.subnet.portgroup.PolicyFileException;
+import dev.jsm.subnet.portgroup.PortGroupFabric;
 import dev.jsm.subnet.portgroup.PortGroupPolicy;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.nio.file.Path;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -80,6 +90,28 @@ class ChainPoliciesTest {
                         Path.of("/etc/config/opensm2.cfg"), 1, 0, 1, 6));
         assertThat(c.notes()).isEmpty();
         assertThat(c.steps().get(1).label()).isEqualTo("2.ftree");
+    }
+
+    /**
+     * The seed's examples applied to a fat tree with LMC 1: topology 1 is every switch and CA, the second step
+     * routes offset 1 of every LID range over it. (ftree refuses LMC above 0, which a path bit needs, so the
+     * applied chain's second step runs updn.)
+     */
+    @Test
+    void theSeedsExamplesRouteAFabric() throws PolicyFileException {
+        SubnetSnapshot snapshot = TopologySubnets.snapshot(TopologyShapes.parse(Fabrics.FAT2_16), 1);
+        RoutingInput in = RoutingInput.from(snapshot, 1);
+        PortGroupPolicy groups = PortGroupPolicy.parse("pg.conf", GROUPS);
+        TopologyPolicy topologies = TopologyPolicy.parse("topo.conf", SEED_TOPOLOGY, groups);
+        RoutingEngines known = RoutingEngines.load();
+        ChainPolicy c = ChainPolicy.parse("rch.conf", SEED_CHAIN.replace("engine: ftree", "engine: updn"),
+                topologies, Set.copyOf(known.names()), 1);
+        RoutingResult r = TopologyChain.create(groups, topologies, c, known, s -> EngineOptions.defaults())
+                .route(in, groups.resolve(PortGroupFabric.of(snapshot)));
+        assertThat(r.warnings()).isEmpty();
+        assertThat(r.engineUsed()).contains("chain[1.minhop, 2.updn]");
+        assertThat(r.parts().get(1).part().switchCount()).isEqualTo(in.switchCount());
+        assertThat(new RouteVerifier().verify(in, r.tables(), r.routed()).unreachablePairs()).isZero();
     }
 
     @Test

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -84,9 +85,9 @@ public final class DumpFiles {
         RoutingPart part = step.part();
         RoutingInput in = part.input();
         HopMatrix hops = new HopMatrix(in);
-        String label = step.label();
-        write(dir, StepFileNames.of(LID_MATRIX, label), LidMatrixDump.render(snapshot, in, hops));
-        write(dir, StepFileNames.of(LFTS, label), LftsDump.render(snapshot, sw -> {
+        List<String> names = stepFileNames(step.label());
+        write(dir, names.get(0), LidMatrixDump.render(snapshot, in, hops));
+        write(dir, names.get(1), LftsDump.render(snapshot, sw -> {
             int s = in.switchIndexOf(sw.nodeGuid());
             return s < 0 ? null : lid -> step.tables().port(s, lid);
         }));
@@ -94,9 +95,15 @@ public final class DumpFiles {
         for (int i = 0; i < lfts.length; i++) {
             lfts[i] = step.tables().lft(i);
         }
-        write(dir, StepFileNames.of(FDBS, label), FdbsDump.render(in, lfts, hops));
-        write(dir, StepFileNames.of(SUBNET_LIST, label), SubnetListDump.render(snapshot, node -> node.isSwitch()
+        write(dir, names.get(2), FdbsDump.render(in, lfts, hops));
+        write(dir, names.get(3), SubnetListDump.render(snapshot, node -> node.isSwitch()
                 ? in.switchIndexOf(node.nodeGuid()) >= 0 : inPart(snapshot, node, part)));
+    }
+
+    /** The names of the files {@link #writeStep} writes for the step labelled {@code label}. */
+    public static List<String> stepFileNames(String label) {
+        return List.of(StepFileNames.of(LID_MATRIX, label), StepFileNames.of(LFTS, label),
+                StepFileNames.of(FDBS, label), StepFileNames.of(SUBNET_LIST, label));
     }
 
     /** Whether a CA or router has an end port in {@code part}. */

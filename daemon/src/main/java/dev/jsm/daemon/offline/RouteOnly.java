@@ -164,6 +164,8 @@ public final class RouteOnly {
                 StandardCharsets.UTF_8);
         out.println("dump files written to " + dumpDir + ": " + DumpFiles.SUBNET_LIST + ", " + DumpFiles.LFTS + ", "
                 + DumpFiles.LID_MATRIX + ", " + DumpFiles.FDBS + ", " + DumpFiles.MCFDBS + ", " + REPORT_FILE
+                + result.parts().stream().flatMap(p -> DumpFiles.stepFileNames(p.label()).stream())
+                        .map(n -> ", " + n).reduce("", String::concat)
                 + result.routed().dumpFiles().keySet().stream().sorted().map(n -> ", " + n).reduce("", String::concat));
     }
 

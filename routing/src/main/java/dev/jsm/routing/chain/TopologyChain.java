@@ -43,6 +43,8 @@ import java.util.function.Function;
  *   <li>a topology with no switch in the fabric is skipped ({@code ROUT-0107}).</li>
  * </ul>
  * An entry a step's engine left without a route does not replace the route another step gave that entry.
+ * Multicast trees are left free ({@code mcastTree} {@code null}): an engine's own tree (torus-2QoS's master spanning
+ * tree) spans its part only, not the fabric a group's tree must cover.
  *
  * <p>Engines are created once, with each step's own options. {@link #route} is called by the sweep thread only; the
  * chain itself is immutable.

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Objects;
 
 /**
  * Writes a complete, commented {@code opensm.conf} from {@link OptionTable}: every option, in OpenSM's order and
@@ -33,7 +34,7 @@ public final class ConfWriter {
                 .append("# from this file at every heavy sweep. Options marked 'not implemented in jsm' are read\n")
                 .append("# and kept but change nothing; 'partly implemented in jsm' says what is missing.\n\n");
         OptionGroup group = null;
-        for (Option<?> option : OptionTable.all()) {
+        for (Option<?> option : OptionTable.known()) {
             if (option.group() != group) {
                 group = option.group();
                 appendHeader(out, group);
@@ -85,8 +86,10 @@ public final class ConfWriter {
         out.append("# Value: ").append(type.expected()).append("; default ").append(option.defaultText());
         boolean restart = !option.reloadable() && status.level() != OptionStatus.Level.NOT_IMPLEMENTED;
         out.append(restart ? "; needs a restart" : "").append('\n');
+        // an extension at its default is shown commented out: OpenSM 3.3.23 reads the file as before
+        String prefix = option.extension() && Objects.equals(options.get(option), option.defaultValue()) ? "#" : "";
         for (String text : type.formatLines(options.get(option))) {
-            out.append(option.name()).append(' ').append(text).append('\n');
+            out.append(prefix).append(option.name()).append(' ').append(text).append('\n');
         }
         out.append('\n');
     }

@@ -21,9 +21,15 @@ public final class Option<T> {
     private final String description;
     private final boolean reloadable;
     private final boolean revertsWhenAbsent;
+    private final boolean extension;
 
     Option(String name, OptionType<T> type, T defaultValue, OptionGroup group, String description,
             boolean reloadable, boolean revertsWhenAbsent) {
+        this(name, type, defaultValue, group, description, reloadable, revertsWhenAbsent, false);
+    }
+
+    Option(String name, OptionType<T> type, T defaultValue, OptionGroup group, String description,
+            boolean reloadable, boolean revertsWhenAbsent, boolean extension) {
         this.name = Objects.requireNonNull(name);
         this.type = Objects.requireNonNull(type);
         this.group = Objects.requireNonNull(group);
@@ -34,6 +40,7 @@ public final class Option<T> {
         this.defaultValue = defaultValue;
         this.reloadable = reloadable;
         this.revertsWhenAbsent = revertsWhenAbsent;
+        this.extension = extension;
     }
 
     /** The option's name in {@code opensm.conf}. */
@@ -46,7 +53,7 @@ public final class Option<T> {
         return type;
     }
 
-    /** The default value, OpenSM 3.3.23's; {@code null} for an unset text option. */
+    /** The default value, OpenSM 3.3.23's (for an {@link #extension()}, the seed's); {@code null} for an unset text option. */
     public T defaultValue() {
         return defaultValue;
     }
@@ -81,6 +88,17 @@ public final class Option<T> {
      */
     public boolean revertsWhenAbsent() {
         return revertsWhenAbsent;
+    }
+
+    /**
+     * Whether the option is not one of OpenSM 3.3.23's but one jsm reads for a feature of the seed (the routing
+     * chains' policy files, named as the OpenSM that has them names them). {@link OptionTable#all()} leaves these
+     * out, so what is said to be OpenSM's stays exactly OpenSM's; {@link OptionTable#known()} has them, and the
+     * template writer shows them commented out while they are at their defaults, so that a file it writes still means
+     * the same to OpenSM 3.3.23.
+     */
+    public boolean extension() {
+        return extension;
     }
 
     /**

@@ -57,6 +57,14 @@ final class OptionList {
         return add(new Option<>(name, type, defaultValue, group, description, true, true));
     }
 
+    /**
+     * Declares a jsm/seed option (not in OpenSM 3.3.23, see {@link Option#extension()}) whose changes need a
+     * restart.
+     */
+    <T> Option<T> extension(String name, OptionType<T> type, T defaultValue, String description) {
+        return add(new Option<>(name, type, defaultValue, group, description, false, false, true));
+    }
+
     private <T> Option<T> add(Option<T> option) {
         options.add(option);
         return option;

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * For every option of {@link OptionTable}, what jsm does with it ({@link OptionStatus}): implemented, partly
+ * For every option jsm knows ({@link OptionTable#known()}: OpenSM's and the seed's extensions), what jsm does with it ({@link OptionStatus}): implemented, partly
  * implemented (and what is missing) or not implemented (and what jsm does instead). The one place that says so:
  * the daemon warns from it about options set to values it does not honour, {@code --help} and {@code -c} mark
  * options from it, and the option lists of {@code README.md} and {@code docs/operations.md} are generated from it
@@ -57,6 +57,7 @@ public final class OptionStatusTable {
 
         r.implemented(RoutingOptions.PORT_PROFILE_SWITCH_NODES, RoutingOptions.PORT_PROF_IGNORE_FILE,
                 RoutingOptions.HOP_WEIGHTS_FILE);
+        r.implemented(RoutingOptions.PGRP_POLICY_FILE, RoutingOptions.TOPO_POLICY_FILE, RoutingOptions.RCH_POLICY_FILE);
         r.partial(RoutingOptions.PORT_SEARCH_ORDERING_FILE,
                 "only dor reads it; minhop, updn and dnup try the ports in port number order");
         r.implemented(RoutingOptions.ROUTING_ENGINE, RoutingOptions.AVOID_THROTTLED_LINKS);
@@ -147,23 +148,23 @@ public final class OptionStatusTable {
                 throw new IllegalStateException("option listed twice: " + s.option());
             }
         }
-        for (Option<?> o : OptionTable.all()) {
+        for (Option<?> o : OptionTable.known()) {
             if (!BY_OPTION.containsKey(o)) {
                 throw new IllegalStateException("option without a status: " + o);
             }
         }
-        ALL = List.copyOf(all);
+        ALL = all.stream().filter(st -> !st.option().extension()).toList();
     }
 
     private OptionStatusTable() {
     }
 
-    /** The status of every option, in {@link OptionTable} order. */
+    /** The status of every option of OpenSM's ({@link OptionTable#all()}), in table order. */
     public static List<OptionStatus> all() {
         return ALL;
     }
 
-    /** The status of an option of {@link OptionTable}. */
+    /** The status of an option jsm knows ({@link OptionTable#known()}: the seed's extensions too). */
     public static OptionStatus of(Option<?> option) {
         OptionStatus s = BY_OPTION.get(option);
         if (s == null) {

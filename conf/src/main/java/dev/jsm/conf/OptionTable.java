@@ -9,15 +9,17 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Every OpenSM 3.3.23 option, once, in the order OpenSM writes them to {@code opensm.conf}: the single table the
- * reader, the command line, {@link SmOptions} and {@link ConfWriter} all work from. The declarations live in the
- * {@code *Options} classes, one per section.
+ * Every OpenSM 3.3.23 option, once, in the order OpenSM writes them to {@code opensm.conf}, plus the few
+ * {@link Option#extension() extensions} jsm reads for the seed's features: the single table the reader, the command
+ * line, {@link SmOptions} and {@link ConfWriter} all work from. The declarations live in the {@code *Options}
+ * classes, one per section.
  *
  * <p>Immutable; safe to share.
  */
 public final class OptionTable {
 
     private static final List<Option<?>> ALL;
+    private static final List<Option<?>> KNOWN;
     private static final Map<String, Option<?>> BY_NAME = new HashMap<>();
     private static final Map<Option<?>, Integer> INDEX = new IdentityHashMap<>();
     /** Old names OpenSM still reads: old name to current name. */
@@ -38,9 +40,10 @@ public final class OptionTable {
         all.addAll(QosOptions.ALL);
         all.addAll(CongestionOptions.ALL);
         all.sort(Comparator.comparingInt(o -> o.group().ordinal())); // stable: declaration order within a section
-        ALL = List.copyOf(all);
-        for (int i = 0; i < ALL.size(); i++) {
-            Option<?> o = ALL.get(i);
+        KNOWN = List.copyOf(all);
+        ALL = KNOWN.stream().filter(o -> !o.extension()).toList();
+        for (int i = 0; i < KNOWN.size(); i++) {
+            Option<?> o = KNOWN.get(i);
             if (BY_NAME.put(o.name(), o) != null) {
                 throw new IllegalStateException("option declared twice: " + o.name());
             }
@@ -51,12 +54,20 @@ public final class OptionTable {
     private OptionTable() {
     }
 
-    /** All options in file order. */
+    /** All OpenSM 3.3.23 options in file order (without jsm's {@link Option#extension() extensions}). */
     public static List<Option<?>> all() {
         return ALL;
     }
 
-    /** The number of options. */
+    /**
+     * Every option jsm reads, in file order: OpenSM's and the {@link Option#extension() extensions} (each in its
+     * section). What the reader, {@link SmOptions} and the template writer work from.
+     */
+    public static List<Option<?>> known() {
+        return KNOWN;
+    }
+
+    /** The number of OpenSM 3.3.23 options. */
     public static int size() {
         return ALL.size();
     }
@@ -96,7 +107,7 @@ public final class OptionTable {
         return Optional.ofNullable(DEPRECATED.get(name));
     }
 
-    /** The position of an option in {@link #all()}. */
+    /** The position of an option in {@link #known()}. */
     static int indexOf(Option<?> option) {
         Integer i = INDEX.get(option);
         if (i == null) {

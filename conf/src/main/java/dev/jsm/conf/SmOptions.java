@@ -118,7 +118,7 @@ public final class SmOptions {
         List<Option<?>> changed = new ArrayList<>();
         for (int i = 0; i < values.length; i++) {
             if (!Objects.equals(values[i], DEFAULTS.values[i])) {
-                changed.add(OptionTable.all().get(i));
+                changed.add(OptionTable.known().get(i));
             }
         }
         return changed;
@@ -139,7 +139,7 @@ public final class SmOptions {
         Object[] newFileValues = fileValues.clone();
         List<ReloadResult.Change> applied = new ArrayList<>();
         List<ReloadResult.Change> restart = new ArrayList<>();
-        List<Option<?>> all = OptionTable.all();
+        List<Option<?>> all = OptionTable.known();
         for (int i = 0; i < all.size(); i++) {
             Option<?> o = all.get(i);
             Object fromFile;
@@ -290,7 +290,7 @@ public final class SmOptions {
     }
 
     private static Object[] defaultValues() {
-        List<Option<?>> all = OptionTable.all();
+        List<Option<?>> all = OptionTable.known();
         Object[] v = new Object[all.size()];
         for (int i = 0; i < v.length; i++) {
             v[i] = all.get(i).defaultValue();

@@ -1,7 +1,5 @@
 package dev.jsm.daemon;
 
-import dev.jsm.conf.Option;
-import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.discovery.FabricChanges;
 import dev.jsm.daemon.lid.LidStore;
@@ -9,8 +7,10 @@ import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
 import dev.jsm.daemon.mcast.McastGroups;
+import dev.jsm.daemon.route.ChainPolicies;
 import dev.jsm.daemon.route.RouteCheck;
 import dev.jsm.daemon.route.RoutingState;
+import dev.jsm.daemon.route.StepOptions;
 import dev.jsm.daemon.sa.SaService;
 import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.SmState;
@@ -37,8 +37,6 @@ import dev.jsm.subnet.EndPort;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -123,7 +121,8 @@ public final class Daemon implements AutoCloseable {
         });
         this.ha = new HighAvailability(status, channel.localPort(), ctx::options, transactions, events, timer);
         FabricChanges changes = new FabricChanges();
-        Sweeps sweeps = new Sweeps(status, lids, o, Daemon::routingChain, routes, mcastGroups, ha, changes);
+        Sweeps sweeps = new Sweeps(status, lids, o, Daemon::routingChain, new ChainPolicies(RoutingEngines.load()),
+                routes, mcastGroups, ha, changes);
         this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast);
         ctx.addListener(sa);
         this.portHealth = new PortHealthMonitor(ctx, routes, clock);
@@ -354,12 +353,6 @@ public final class Daemon implements AutoCloseable {
 
     /** Every option that has a value, as text, for the engines to pick theirs from (also used by route-only). */
     public static EngineOptions engineOptions(SmOptions o) {
-        Map<String, String> m = new HashMap<>();
-        for (Option<?> opt : OptionTable.all()) {
-            if (o.get(opt) != null) {
-                m.put(opt.name(), o.format(opt));
-            }
-        }
-        return EngineOptions.of(m);
+        return StepOptions.mainOptions(o);
     }
 }

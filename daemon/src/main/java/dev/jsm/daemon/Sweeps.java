@@ -16,6 +16,7 @@ import dev.jsm.daemon.mcast.MftProgrammer;
 import dev.jsm.daemon.pkey.PKeyManager;
 import dev.jsm.daemon.publish.SubnetUp;
 import dev.jsm.daemon.qos.QosManager;
+import dev.jsm.daemon.route.ChainPolicies;
 import dev.jsm.daemon.route.LftProgrammer;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.route.UnicastRouting;
@@ -58,13 +59,15 @@ final class Sweeps {
      * @param lids the guid2lid store, loaded
      * @param options the options at start-up, the routing engines' first set-up
      * @param engines sets the routing chain up from options (at start, and when the options in force change)
+     * @param policies the routing chain over topologies (rch_policy_file), which replaces the chain when set
      * @param routes the routing in force (written by routing; read by multicast, QoS and SUBNET UP)
      * @param mcastGroups the multicast groups (changed by the SA on the SM thread)
      * @param ha this SM among the others: the SMs discovery meets, the election
      * @param changes the changes light sweeps and traps record for the incremental sweeps
      */
     Sweeps(SmStatus sm, LidStore lids, SmOptions options, Function<SmOptions, RoutingChain> engines,
-           RoutingState routes, McastGroups mcastGroups, HighAvailability ha, FabricChanges changes) {
+           ChainPolicies policies, RoutingState routes, McastGroups mcastGroups, HighAvailability ha,
+           FabricChanges changes) {
         PortWishes wishes = new PortWishes();
         DiscoveryStage discovery = new DiscoveryStage(ha.otherSms());
         DeltaDiscovery delta = new DeltaDiscovery(changes, ha.otherSms());
@@ -74,7 +77,8 @@ final class Sweeps {
                 new LidManager(lids, sm),           // LIDs from the model, guid2lid, PortInfo; guid2lid written
                 new SnapshotStage(),                // shape and LIDs final: the sweep's one copy of the model
                 pkeys,                              // partitions.conf, changed P_KeyTable blocks, enforcement wishes
-                new UnicastRouting(options, engines, routes), // routing chain, verifier, wanted LFTs
+                new UnicastRouting(options, engines, policies, pkeys::partitions, routes), // routing chain, verifier,
+                                                                                        // wanted LFTs
                 new LftProgrammer(),                // SwitchInfo (LinearFDBTop, LifeTime), changed LFT blocks
                 new MftProgrammer(mcastGroups, routes), // a spanning tree per multicast group, changed MFT blocks
                 qos,                                // qos-policy.conf, changed SL2VL and VLArb tables (with -Q)

@@ -51,6 +51,19 @@ public final class PartitionSet {
         return null;
     }
 
+    /**
+     * Whether the end port is a full or limited member of a partition named {@code partitionName} (the
+     * {@code partition} criterion of QoS and port group policies).
+     */
+    public boolean isMember(String partitionName, long portGuid) {
+        for (Partition p : partitions) {
+            if (p.name().equals(partitionName) && p.isMember(portGuid)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The well-known multicast groups of the non-empty partitions, in creation order, one per MGID. */
     public List<PartitionGroup> groups() {
         return groups;

@@ -57,6 +57,11 @@ final class RoutingInputBuilder {
         this.lmc = lmc;
     }
 
+    /** A builder whose arrays the caller fills itself ({@link RoutingPart} cuts them from a whole input). */
+    RoutingInputBuilder(int lmc) {
+        this(null, lmc);
+    }
+
     RoutingInput build() {
         buildSwitches();
         buildLids();

@@ -16,12 +16,28 @@ public final class RoutingResult {
     private final Attempt winner;
     private final List<Attempt> attempts;
     private final List<String> warnings;
+    private final List<PartRouting> parts;
 
     RoutingResult(LftTables tables, Attempt winner, List<Attempt> attempts, List<String> warnings) {
+        this(tables, winner, attempts, warnings, List.of());
+    }
+
+    /**
+     * A result, for chains outside this package (the chain over topologies, {@code routing.chain}).
+     *
+     * @param tables the tables in force, or {@code null} if nothing routed
+     * @param winner the attempt whose outcome stands for the result, or {@code null} if nothing routed
+     * @param attempts every attempt, in order
+     * @param warnings lines for the log at WARN
+     * @param parts what each step of a chain over topologies did, empty for a plain chain
+     */
+    public RoutingResult(LftTables tables, Attempt winner, List<Attempt> attempts, List<String> warnings,
+                         List<PartRouting> parts) {
         this.tables = tables;
         this.winner = winner;
         this.attempts = List.copyOf(attempts);
         this.warnings = List.copyOf(warnings);
+        this.parts = List.copyOf(parts);
     }
 
     /** Whether an engine routed the fabric. */
@@ -61,6 +77,14 @@ public final class RoutingResult {
     /** Every attempt, in the order tried. */
     public List<Attempt> attempts() {
         return attempts;
+    }
+
+    /**
+     * What each step of a chain over topologies did (its part, its own tables, its outcome), in the order the steps
+     * ran, fallbacks included; empty for a plain {@code routing_engine} chain.
+     */
+    public List<PartRouting> parts() {
+        return parts;
     }
 
     /** Lines for the log at WARN, with message IDs; empty when the first engine routed. */

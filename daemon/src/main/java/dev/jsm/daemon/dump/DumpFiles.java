@@ -1,8 +1,14 @@
 package dev.jsm.daemon.dump;
 
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.routing.PartRouting;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.RoutingPart;
+import dev.jsm.routing.chain.StepFileNames;
 import dev.jsm.subnet.Subnet;
+import dev.jsm.subnet.snapshot.EndPortView;
+import dev.jsm.subnet.snapshot.NodeView;
+import dev.jsm.subnet.snapshot.PortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -58,6 +65,56 @@ public final class DumpFiles {
         }
         write(dir, FDBS, FdbsDump.render(in, lfts, hops));
         write(dir, MCFDBS, McfdbsDump.render(snapshot));
+    }
+
+    /**
+     * Writes one routing chain step's own files (the seed's "Dump Files per Routing Engine") when {@code log_flags}
+     * has ROUTING: {@code opensm-lid-matrix}, {@code opensm-lfts}, {@code opensm.fdbs} and {@code opensm-subnet} of
+     * the step's topology only, from the step's own tables (a step that failed dumps what it had), named with the
+     * step's {@code <id>.<engine>} ({@link StepFileNames}). The multicast and SL2VL files stay whole-fabric files.
+     *
+     * @param dir the dump directory
+     * @param snapshot the sweep's snapshot (node descriptions, GUIDs)
+     * @param logFlags {@code log_flags}
+     * @param step the step
+     */
+    public static void writeStep(Path dir, SubnetSnapshot snapshot, int logFlags, PartRouting step) {
+        if ((logFlags & LogLevels.ROUTING) == 0) {
+            return;
+        }
+        RoutingPart part = step.part();
+        RoutingInput in = part.input();
+        HopMatrix hops = new HopMatrix(in);
+        List<String> names = stepFileNames(step.label());
+        write(dir, names.get(0), LidMatrixDump.render(snapshot, in, hops));
+        write(dir, names.get(1), LftsDump.render(snapshot, sw -> {
+            int s = in.switchIndexOf(sw.nodeGuid());
+            return s < 0 ? null : lid -> step.tables().port(s, lid);
+        }));
+        byte[][] lfts = new byte[in.switchCount()][];
+        for (int i = 0; i < lfts.length; i++) {
+            lfts[i] = step.tables().lft(i);
+        }
+        write(dir, names.get(2), FdbsDump.render(in, lfts, hops));
+        write(dir, names.get(3), SubnetListDump.render(snapshot, node -> node.isSwitch()
+                ? in.switchIndexOf(node.nodeGuid()) >= 0 : inPart(snapshot, node, part)));
+    }
+
+    /** The names of the files {@link #writeStep} writes for the step labelled {@code label}. */
+    public static List<String> stepFileNames(String label) {
+        return List.of(StepFileNames.of(LID_MATRIX, label), StepFileNames.of(LFTS, label),
+                StepFileNames.of(FDBS, label), StepFileNames.of(SUBNET_LIST, label));
+    }
+
+    /** Whether a CA or router has an end port in {@code part}. */
+    private static boolean inPart(SubnetSnapshot s, NodeView node, RoutingPart part) {
+        for (PortView p : s.portsOf(node)) {
+            EndPortView e = p.endPortIndex() >= 0 ? s.endPorts().get(p.endPortIndex()) : null;
+            if (e != null && e.hasLids() && part.hasLid(e.lidRange().base())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

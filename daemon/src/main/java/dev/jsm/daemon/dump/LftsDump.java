@@ -7,6 +7,8 @@ import dev.jsm.subnet.snapshot.NodeView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import dev.jsm.subnet.snapshot.SwitchView;
 import java.util.Locale;
+import java.util.function.Function;
+import java.util.function.IntUnaryOperator;
 
 /**
  * {@code opensm-lfts.dump} (FACTS 2.14, OpenSM's {@code dump_ucast_lfts}): per switch, every LID with a valid port
@@ -21,16 +23,28 @@ final class LftsDump {
     }
 
     static String render(SubnetSnapshot s) {
+        return render(s, sw -> sw::lftPort);
+    }
+
+    /**
+     * The dump of the tables {@code lfts} gives, for the switches it gives any ({@code null} for the others): a
+     * routing chain step's own tables over its topology.
+     */
+    static String render(SubnetSnapshot s, Function<SwitchView, IntUnaryOperator> lfts) {
         int maxLid = s.lidMap().maxLid();
         StringBuilder sb = new StringBuilder();
         for (SwitchView sw : DumpOrder.switches(s)) {
+            IntUnaryOperator lft = lfts.apply(sw);
+            if (lft == null) {
+                continue;
+            }
             NodeView node = s.nodes().get(sw.nodeIndex());
             EndPortView self = s.endPort(s.port(node.index(), 0).portGuid());
             int swLid = self != null && self.hasLids() ? self.lidRange().base() : 0;
             sb.append(String.format(Locale.ROOT, "Unicast lids [0-%d] of switch Lid %d guid 0x%016x ('%s'):\n",
                     maxLid, swLid, sw.nodeGuid(), node.description()));
             for (int lid = 0; lid <= maxLid; lid++) {
-                int port = sw.lftPort(lid);
+                int port = lft.applyAsInt(lid);
                 if (port == SwitchLft.NO_PATH || port > node.numPorts()) {
                     continue;
                 }

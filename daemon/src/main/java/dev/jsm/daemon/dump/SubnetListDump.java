@@ -6,6 +6,7 @@ import dev.jsm.subnet.PortAttributes;
 import dev.jsm.subnet.snapshot.NodeView;
 import dev.jsm.subnet.snapshot.PortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.util.function.Predicate;
 
 /**
  * {@code opensm-subnet.lst} (FACTS 2.14, OpenSM's {@code dump_topology_node}): one line per cabled port, the port's
@@ -23,8 +24,16 @@ final class SubnetListDump {
     }
 
     static String render(SubnetSnapshot s) {
+        return render(s, n -> true);
+    }
+
+    /** The lines of the ports of the nodes {@code included} accepts (a routing chain step's topology). */
+    static String render(SubnetSnapshot s, Predicate<NodeView> included) {
         StringBuilder sb = new StringBuilder(s.links().size() * 2 * 330);
         for (NodeView node : DumpOrder.nodes(s)) {
+            if (!included.test(node)) {
+                continue;
+            }
             for (PortView port : s.portsOf(node)) {
                 PortView peer = port.portNum() == 0 ? null : s.peer(port);
                 if (peer == null) {

@@ -36,7 +36,7 @@ import java.util.stream.Stream;
  * {@code opensm --route-only --sim-topology FILE|SHAPE}: routes a fabric that exists only as a topology file, for
  * planning one before it is cabled. It is the daemon's own first heavy sweep, run over the in-JVM simulator cabled as
  * the file says: discovery, the LID manager with guid2lid's rules, the configured routing chain ({@code -R}, with its
- * engine options and fallbacks), the programming and the activation, SUBNET UP - so the routes and LIDs are exactly
+ * engine options and fallbacks, or the chain over topologies of {@code rch_policy_file} with each step's dump files), the programming and the activation, SUBNET UP - so the routes and LIDs are exactly
  * what the daemon would program on such a fabric. Then the daemon stops, the route verifier's report is printed and
  * written beside the dump files ({@value #REPORT_FILE}), and the dump files are those of that SUBNET UP (with the
  * ROUTING ones always: {@code opensm-lfts.dump}, {@code opensm-lid-matrix.dump}, {@code opensm.fdbs},
@@ -164,6 +164,8 @@ public final class RouteOnly {
                 StandardCharsets.UTF_8);
         out.println("dump files written to " + dumpDir + ": " + DumpFiles.SUBNET_LIST + ", " + DumpFiles.LFTS + ", "
                 + DumpFiles.LID_MATRIX + ", " + DumpFiles.FDBS + ", " + DumpFiles.MCFDBS + ", " + REPORT_FILE
+                + result.parts().stream().flatMap(p -> DumpFiles.stepFileNames(p.label()).stream())
+                        .map(n -> ", " + n).reduce("", String::concat)
                 + result.routed().dumpFiles().keySet().stream().sorted().map(n -> ", " + n).reduce("", String::concat));
     }
 

@@ -1,33 +1,43 @@
 package dev.jsm.daemon.route;
 
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.partitions.PartitionSet;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingChain;
+import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingResult;
+import dev.jsm.routing.chain.TopologyChain;
 import dev.jsm.routing.verify.RouteVerifier;
 import dev.jsm.routing.verify.VerifierReport;
 import dev.jsm.subnet.Subnet;
+import dev.jsm.subnet.portgroup.PartitionMembers;
+import dev.jsm.subnet.portgroup.PortGroupFabric;
 import dev.jsm.subnet.snapshot.SubnetDiff;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
  * Unicast routing: the sweep's {@link SubnetSnapshot} goes through {@link RoutingInput#from} to the configured
- * {@link RoutingChain}; engines that declined or failed and the fallback to minhop are logged at WARN; the
+ * {@link RoutingChain}, or to the routing chain over topologies in force ({@link ChainPolicies}: each step's own
+ * dump files are written beside the engines' when {@code log_flags} has ROUTING); engines that declined or failed and the fallback to minhop are logged at WARN; the
  * {@link RouteVerifier} checks the tables when the sweep has ended (unreachable pairs are logged at ERROR with
  * the first few); the tables become the switches' wanted LFTs. When neither the topology nor any LID changed since
- * the last routing ({@link SubnetDiff} empty), the routes are kept as they are, as OpenSM's unicast cache would.
+ * the last routing ({@link SubnetDiff} empty) and no other chain came into force, the routes are kept as they are, as
+ * OpenSM's unicast cache would.
  *
  * <p>The engines read their options when they are created. When the options in force differ from those the chain
  * was set up with (a re-read config file changed one), the stage sets the chain up again from the new options and
@@ -45,6 +55,8 @@ public final class UnicastRouting implements SweepStage {
 
     private final RouteVerifier verifier = new RouteVerifier();
     private final Function<SmOptions, RoutingChain> engines;
+    private final ChainPolicies policies;
+    private final Supplier<PartitionSet> partitions;
     private final RoutingState routes;
     private RoutingChain chain;
     private SmOptions chainOptions;
@@ -59,6 +71,8 @@ public final class UnicastRouting implements SweepStage {
     public UnicastRouting(RoutingChain chain, RoutingState routes) {
         this.engines = null;
         this.chain = chain;
+        this.policies = new ChainPolicies(RoutingEngines.of(List.of()));
+        this.partitions = () -> null;
         this.routes = routes;
     }
 
@@ -67,13 +81,18 @@ public final class UnicastRouting implements SweepStage {
      *
      * @param options the options at start-up
      * @param engines sets a chain up from options ({@code routing_engine} and what the engines read)
+     * @param policies the routing chain over topologies, which replaces the chain while one is in force
+     * @param partitions the partitions in force, for port groups that name partitions
      * @param routes where the routing in force is recorded
      * @throws IllegalArgumentException if {@code engines} cannot set a chain up from {@code options}
      */
-    public UnicastRouting(SmOptions options, Function<SmOptions, RoutingChain> engines, RoutingState routes) {
+    public UnicastRouting(SmOptions options, Function<SmOptions, RoutingChain> engines, ChainPolicies policies,
+                          Supplier<PartitionSet> partitions, RoutingState routes) {
         this.engines = engines;
         this.chain = engines.apply(options);
         this.chainOptions = options;
+        this.policies = policies;
+        this.partitions = partitions;
         this.routes = routes;
     }
 
@@ -86,13 +105,14 @@ public final class UnicastRouting implements SweepStage {
     public StageOutcome run(SweepContext ctx) {
         Subnet subnet = ctx.subnet();
         SubnetSnapshot now = ctx.snapshot();
-        boolean reroute = routes.takeRerouteRequest() | setUpAgainIfChanged(ctx.options());
+        boolean reroute = routes.takeRerouteRequest() | setUpAgainIfChanged(ctx.options())
+                | policies.refresh(ctx.options());
         if (!reroute && lastRouted != null && SubnetDiff.between(lastRouted, now).isEmpty()) {
             LOG.log(LogLevels.VERBOSE, "topology and LIDs unchanged since the last routing: routes kept");
             return StageOutcome.CONTINUE;
         }
         RoutingInput in = RoutingInput.from(now, ctx.options().lmc());
-        RoutingResult result = chain.route(in);
+        RoutingResult result = route(ctx, now, in);
         routes.record(in, result);
         for (String w : result.warnings()) {
             LOG.warn(w);
@@ -108,6 +128,7 @@ public final class UnicastRouting implements SweepStage {
         RouteOutcome.Routed routed = result.routed();
         routed.notes().forEach(n -> LOG.info("{}: {}", result.engineUsed().orElse("routing"), n));
         routed.dumpFiles().forEach((name, text) -> writeDump(ctx.dumpDir().resolve(name), text));
+        result.parts().forEach(p -> DumpFiles.writeStep(ctx.dumpDir(), now, ctx.options().logFlags(), p));
         ctx.afterSweep(() -> verify(in, result));
         result.tables().applyWanted(in, subnet);
         lastRouted = now;
@@ -127,12 +148,24 @@ public final class UnicastRouting implements SweepStage {
         try {
             chain = engines.apply(options);
         } catch (IllegalArgumentException e) {
-            LOG.error("ROUT-0510 the reloaded options cannot set up the routing engines ({}); they keep the options "
+            LOG.error("ROUT-0512 the reloaded options cannot set up the routing engines ({}); they keep the options "
                     + "they had", e.getMessage());
             return false;
         }
         LOG.info("routing engines set up again with the reloaded options: the routes are computed anew");
         return true;
+    }
+
+    /** The chain over topologies in force, over the port groups resolved in this sweep's fabric, or the plain one. */
+    private RoutingResult route(SweepContext ctx, SubnetSnapshot now, RoutingInput in) {
+        TopologyChain topologies = policies.inForce();
+        if (topologies == null) {
+            return chain.route(in);
+        }
+        PartitionSet set = partitions.get();
+        PortGroupFabric fabric = new PortGroupFabric(now, ctx.smPortGuid(),
+                set == null ? PartitionMembers.NONE : set::isMember);
+        return topologies.route(in, topologies.portGroups().resolve(fabric));
     }
 
     /** True: routing sends no MAD, and the LFT stage that follows needs only the wanted tables it leaves. */

@@ -1,6 +1,5 @@
 package dev.jsm.daemon.sa;
 
-import dev.jsm.partitions.Partition;
 import dev.jsm.partitions.PartitionSet;
 import dev.jsm.qos.policy.BoundQosPolicy;
 import dev.jsm.qos.policy.PartitionLookup;
@@ -64,12 +63,7 @@ final class SaBridges {
         return new PartitionLookup() {
             @Override
             public boolean isMember(String partitionName, long portGuid) {
-                for (Partition p : set.partitions()) {
-                    if (p.name().equals(partitionName) && p.isMember(portGuid)) {
-                        return true;
-                    }
-                }
-                return false;
+                return set.isMember(partitionName, portGuid);
             }
 
             @Override

@@ -30,6 +30,10 @@ import java.util.function.Supplier;
  *   <li>{@code torus}, {@code mesh}: {@link TorusFabric}. {@code dims} (required, e.g. {@code 6x5}), {@code links}
  *       per neighbour [1], {@code hosts} per switch [1].</li>
  *   <li>{@code hypercube}: {@link HypercubeFabric}. {@code dim} (required), {@code hosts} per switch [1].</li>
+ *   <li>{@code tree-torus}: {@link TreeTorusFabric}, a fat tree and a torus joined for routing chains. The
+ *       {@code fat3} keys for the tree, {@code dims} for the torus (required), {@code torus-links} [1] and
+ *       {@code torus-hosts} [1] per switch, {@code mesh} [0; 1 for a mesh], {@code bridges} [1] cables from the
+ *       tree's cores to the torus.</li>
  *   <li>{@code random}: {@link RandomFabric}. {@code switches} (required), {@code radix} [36], {@code degree} [4],
  *       {@code hosts} per switch [1], {@code seed} [1].</li>
  * </ul>
@@ -42,7 +46,7 @@ import java.util.function.Supplier;
 public final class TopologyShapes {
 
     private static final Set<String> KINDS =
-            Set.of("fat2", "fattree2", "fat3", "fattree3", "torus", "mesh", "hypercube", "random");
+            Set.of("fat2", "fattree2", "fat3", "fattree3", "torus", "mesh", "hypercube", "random", "tree-torus");
 
     private TopologyShapes() {
     }
@@ -93,10 +97,11 @@ public final class TopologyShapes {
                 case "torus", "mesh" -> new TorusFabric(kind.equals("torus"), p.dims("dims"), p.get("links", 1),
                         p.get("hosts", 1))::build;
                 case "hypercube" -> new HypercubeFabric(p.required("dim"), p.get("hosts", 1))::build;
+                case "tree-torus" -> treeTorus(p)::build;
                 case "random" -> new RandomFabric(p.required("switches"), p.get("radix", 36), p.get("degree", 4),
                         p.get("hosts", 1), p.get("seed", 1))::build;
                 default -> throw new IllegalArgumentException("unknown kind '" + kind
-                        + "' (known: fat2, fat3, torus, mesh, hypercube, random)");
+                        + "' (known: fat2, fat3, torus, mesh, hypercube, random, tree-torus)");
             };
             int removeSwitches = p.get("remove-switches", 0);
             int removeLinks = p.get("remove-links", 0);
@@ -126,6 +131,12 @@ public final class TopologyShapes {
         int half = radix / 2;
         return new ThreeLevelFatTree(radix, p.get("pods", radix), p.get("leaves", half), p.get("mids", half),
                 p.get("cores", half), p.get("hosts", half));
+    }
+
+    private static TreeTorusFabric treeTorus(ShapeParams p) {
+        TorusFabric torus = new TorusFabric(p.get("mesh", 0) == 0, p.dims("dims"), p.get("torus-links", 1),
+                p.get("torus-hosts", 1));
+        return new TreeTorusFabric(threeLevel(p), torus, p.get("bridges", 1));
     }
 
     /** The {@code key=value} list of one shape string, tracking which keys were used. */

@@ -1,0 +1,51 @@
+package dev.jsm.conf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The jsm/seed options of the routing chains: known to the reader, the options and the writer under OpenSM's names,
+ * never counted among OpenSM 3.3.23's, written commented out while at their defaults.
+ */
+class ExtensionOptionsTest {
+
+    private static final List<String> NAMES = List.of("pgrp_policy_file", "topo_policy_file", "rch_policy_file");
+
+    @Test
+    void theChainPolicyFilesAreExtensionsOutsideOpenSmsTable() {
+        List<String> extensions = OptionTable.known().stream().filter(Option::extension).map(Option::name).toList();
+        assertThat(extensions).containsExactlyElementsOf(NAMES);
+        assertThat(OptionTable.known()).hasSize(OptionTable.size() + 3);
+        for (String name : NAMES) {
+            Option<?> o = OptionTable.get(name);
+            assertThat(OptionTable.all()).doesNotContain(o);
+            assertThat(o.defaultValue()).isNull();
+            assertThat(o.reloadable()).isFalse();
+            assertThat(o.group()).isEqualTo(OptionGroup.ROUTING);
+        }
+    }
+
+    @Test
+    void theReaderAndTheOptionsKnowThem() {
+        ConfFile f = OpenSmConfReader.parse("opensm.conf", "rch_policy_file /etc/opensm/chains\nlmc 1\n");
+        assertThat(f.warnings()).isEmpty();
+        SmOptions o = SmOptions.fromFile(f);
+        assertThat(o.getString("rch_policy_file")).isEqualTo("/etc/opensm/chains");
+        assertThat(o.getString("pgrp_policy_file")).isNull();
+        assertThat(o.changedFromDefaults()).extracting(Option::name).contains("rch_policy_file", "lmc");
+    }
+
+    @Test
+    void theWriterShowsThemCommentedOutAtTheirDefaults() {
+        String defaults = ConfWriter.render(SmOptions.defaults());
+        assertThat(defaults).contains("\n#pgrp_policy_file (null)\n", "\n#topo_policy_file (null)\n",
+                "\n#rch_policy_file (null)\n");
+        assertThat(ConfFixtures.namesIn(defaults)).doesNotContain("rch_policy_file");
+        SmOptions set = SmOptions.fromFile(OpenSmConfReader.parse("x", "rch_policy_file /etc/opensm/chains\n"));
+        String written = ConfWriter.render(set);
+        assertThat(written).contains("\nrch_policy_file /etc/opensm/chains\n");
+        assertThat(SmOptions.fromFile(OpenSmConfReader.parse("x", written))).isEqualTo(set);
+    }
+}

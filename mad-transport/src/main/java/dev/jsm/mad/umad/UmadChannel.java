@@ -10,7 +10,9 @@ import dev.jsm.mad.channel.MadReceiver;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -20,8 +22,9 @@ import java.util.concurrent.locks.LockSupport;
  * RMPP lives in user space). Behavioural counterpart: OpenSM's {@code osm_vendor_ibumad.c}.
  *
  * <p>Agents: the SMI agents take unsolicited Get and Set (SMInfo from other SMs) and, for class 0x01, Trap; the SA
- * agent takes Get, Set, Report, GetTable, GetTraceTable, GetMulti and Delete. Responses always reach the agent that
- * sent the request.
+ * agent takes Get, Set, Report, GetTable, GetTraceTable, GetMulti and Delete; client agents of other classes
+ * ({@link Options#clients()}: PerfMgt for the performance manager) take no requests. Responses always reach the agent
+ * that sent the request.
  *
  * <p>Exactly one receive thread blocks in {@code umad_recv} with a bounded poll timeout (a second reader would get
  * {@code -EWOULDBLOCK}: the device is non-blocking and libibumad polls before it reads). It reuses one native buffer
@@ -71,14 +74,22 @@ public final class UmadChannel implements MadChannel {
      * @param saServer also register the SA server agent (class 0x03) for Get/Set/GetTable/... requests
      * @param requestTimeoutMs kernel timeout for requests (0 = none; must be &gt; 0 on real HCAs, see class doc)
      * @param receivePollMs bound on each {@code umad_recv} wait, hence on how long {@link #close()} takes
+     * @param clients the classes this channel sends requests of as a client, besides the SMI and SA classes: an
+     *     agent for each takes their responses only (OpenSM binds PerfMgt, class 0x04, for its performance manager)
      */
-    public record Options(boolean saServer, int requestTimeoutMs, int receivePollMs) {
+    public record Options(boolean saServer, int requestTimeoutMs, int receivePollMs, List<ClientClass> clients) {
 
-        /** Validates the values. */
+        /** Validates the values and copies {@code clients}. */
         public Options {
             if (requestTimeoutMs < 0 || receivePollMs <= 0) {
                 throw new IllegalArgumentException("requestTimeoutMs must be >= 0 and receivePollMs > 0");
             }
+            clients = List.copyOf(clients);
+        }
+
+        /** Options without client agents. */
+        public Options(boolean saServer, int requestTimeoutMs, int receivePollMs) {
+            this(saServer, requestTimeoutMs, receivePollMs, List.of());
         }
 
         /** SMI agents only, no kernel timeout, 100 ms receive polls. */
@@ -88,12 +99,35 @@ public final class UmadChannel implements MadChannel {
 
         /** A copy that does (or does not) register the SA server agent. */
         public Options withSaServer(boolean sa) {
-            return new Options(sa, requestTimeoutMs, receivePollMs);
+            return new Options(sa, requestTimeoutMs, receivePollMs, clients);
         }
 
         /** A copy with another kernel request timeout. */
         public Options withRequestTimeoutMs(int ms) {
-            return new Options(saServer, ms, receivePollMs);
+            return new Options(saServer, ms, receivePollMs, clients);
+        }
+
+        /** A copy that also registers a client agent for {@code mgmtClass} at {@code classVersion}. */
+        public Options withClient(MgmtClass mgmtClass, int classVersion) {
+            List<ClientClass> more = new ArrayList<>(clients);
+            more.add(new ClientClass(mgmtClass, classVersion));
+            return new Options(saServer, requestTimeoutMs, receivePollMs, more);
+        }
+    }
+
+    /**
+     * A management class the channel sends requests of and receives responses to, with no unsolicited methods.
+     *
+     * @param mgmtClass the class
+     * @param classVersion its class version (PerfMgt 1, congestion control 2)
+     */
+    public record ClientClass(MgmtClass mgmtClass, int classVersion) {
+
+        /** Refuses the SMI and SA classes, which the channel registers itself. */
+        public ClientClass {
+            if (mgmtClass.isSmp() || mgmtClass.value() == MgmtClass.SUBN_ADM.value()) {
+                throw new IllegalArgumentException(mgmtClass + " has its own agents");
+            }
         }
     }
 
@@ -132,6 +166,9 @@ public final class UmadChannel implements MadChannel {
             register(MgmtClass.SUBN_LID_ROUTED, SMI_VERSION, SMI_LID_METHODS);
             if (options.saServer()) {
                 register(MgmtClass.SUBN_ADM, SA_VERSION, SA_METHODS);
+            }
+            for (ClientClass c : options.clients()) {
+                register(c.mgmtClass(), c.classVersion(), 0L);
             }
         } catch (UmadException e) {
             releasePort();

@@ -1,12 +1,14 @@
 package dev.jsm.sa.codec;
 
+import dev.jsm.mad.codec.ClassPortInfoLayout;
 import dev.jsm.mad.codec.Field;
 import dev.jsm.mad.codec.Layout;
 import java.util.Arrays;
 
 /**
  * ClassPortInfo (attribute 0x0001, 72 bytes; IBA 13.4.8.1): what the SA class agent supports (capability masks,
- * response time) and where to redirect requests and send traps (OpenSM: no redirection, all zero).
+ * response time) and where to redirect requests and send traps (OpenSM: no redirection, all zero). The fields are
+ * every class's ({@link ClassPortInfoLayout}).
  *
  * <p>Immutable; safe to share.
  *
@@ -40,7 +42,7 @@ public record ClassPortInfo(int baseVersion, int classVersion, int capabilityMas
                             long trapQKey) {
 
     /** Attribute size in bytes. */
-    public static final int SIZE = 72;
+    public static final int SIZE = ClassPortInfoLayout.SIZE;
     /** CapabilityMask bit 1: IsGetSetNoticeSupported (OpenSM: always). */
     public static final int CAP_IS_GET_SET_NOTICE = 1 << 1;
     /** CapabilityMask bit 9: IsUDMulticastSupported. */
@@ -50,33 +52,30 @@ public record ClassPortInfo(int baseVersion, int classVersion, int capabilityMas
     /** CapabilityMask bit 13: IsPortInfoCapMaskMatchSupported. */
     public static final int CAP_IS_PORT_INFO_CAP_MASK_MATCH = 1 << 13;
 
-    public static final Field BASE_VERSION = Field.u8("BaseVersion", 0);
-    public static final Field CLASS_VERSION = Field.u8("ClassVersion", 1);
-    public static final Field CAPABILITY_MASK = Field.u16("CapabilityMask", 2);
-    public static final Field CAPABILITY_MASK2 = Field.bits("CapabilityMask2", 4 * 8, 27);
-    public static final Field RESP_TIME_VALUE = Field.bits("RespTimeValue", 7, 4, 0);
-    public static final Field REDIRECT_GID = Field.bytes("RedirectGID", 8, 16);
-    public static final Field REDIRECT_TC = Field.u8("RedirectTC", 24);
-    public static final Field REDIRECT_SL = Field.bits("RedirectSL", 25, 7, 4);
-    public static final Field REDIRECT_FL = Field.bits("RedirectFL", 25 * 8 + 4, 20);
-    public static final Field REDIRECT_LID = Field.u16("RedirectLID", 28);
-    public static final Field REDIRECT_P_KEY = Field.u16("RedirectP_Key", 30);
-    public static final Field REDIRECT_QP = Field.bits("RedirectQP", 33 * 8, 24);
-    public static final Field REDIRECT_Q_KEY = Field.u32("RedirectQ_Key", 36);
-    public static final Field TRAP_GID = Field.bytes("TrapGID", 40, 16);
-    public static final Field TRAP_TC = Field.u8("TrapTC", 56);
-    public static final Field TRAP_SL = Field.bits("TrapSL", 57, 7, 4);
-    public static final Field TRAP_FL = Field.bits("TrapFL", 57 * 8 + 4, 20);
-    public static final Field TRAP_LID = Field.u16("TrapLID", 60);
-    public static final Field TRAP_P_KEY = Field.u16("TrapP_Key", 62);
-    public static final Field TRAP_HL = Field.u8("TrapHL", 64);
-    public static final Field TRAP_QP = Field.bits("TrapQP", 65 * 8, 24);
-    public static final Field TRAP_Q_KEY = Field.u32("TrapQ_Key", 68);
+    public static final Field BASE_VERSION = ClassPortInfoLayout.BASE_VERSION;
+    public static final Field CLASS_VERSION = ClassPortInfoLayout.CLASS_VERSION;
+    public static final Field CAPABILITY_MASK = ClassPortInfoLayout.CAPABILITY_MASK;
+    public static final Field CAPABILITY_MASK2 = ClassPortInfoLayout.CAPABILITY_MASK2;
+    public static final Field RESP_TIME_VALUE = ClassPortInfoLayout.RESP_TIME_VALUE;
+    public static final Field REDIRECT_GID = ClassPortInfoLayout.REDIRECT_GID;
+    public static final Field REDIRECT_TC = ClassPortInfoLayout.REDIRECT_TC;
+    public static final Field REDIRECT_SL = ClassPortInfoLayout.REDIRECT_SL;
+    public static final Field REDIRECT_FL = ClassPortInfoLayout.REDIRECT_FL;
+    public static final Field REDIRECT_LID = ClassPortInfoLayout.REDIRECT_LID;
+    public static final Field REDIRECT_P_KEY = ClassPortInfoLayout.REDIRECT_P_KEY;
+    public static final Field REDIRECT_QP = ClassPortInfoLayout.REDIRECT_QP;
+    public static final Field REDIRECT_Q_KEY = ClassPortInfoLayout.REDIRECT_Q_KEY;
+    public static final Field TRAP_GID = ClassPortInfoLayout.TRAP_GID;
+    public static final Field TRAP_TC = ClassPortInfoLayout.TRAP_TC;
+    public static final Field TRAP_SL = ClassPortInfoLayout.TRAP_SL;
+    public static final Field TRAP_FL = ClassPortInfoLayout.TRAP_FL;
+    public static final Field TRAP_LID = ClassPortInfoLayout.TRAP_LID;
+    public static final Field TRAP_P_KEY = ClassPortInfoLayout.TRAP_P_KEY;
+    public static final Field TRAP_HL = ClassPortInfoLayout.TRAP_HL;
+    public static final Field TRAP_QP = ClassPortInfoLayout.TRAP_QP;
+    public static final Field TRAP_Q_KEY = ClassPortInfoLayout.TRAP_Q_KEY;
 
-    public static final Layout LAYOUT = Layout.of("ClassPortInfo", SIZE, BASE_VERSION, CLASS_VERSION,
-            CAPABILITY_MASK, CAPABILITY_MASK2, RESP_TIME_VALUE, REDIRECT_GID, REDIRECT_TC, REDIRECT_SL, REDIRECT_FL,
-            REDIRECT_LID, REDIRECT_P_KEY, Field.reservedBytes(32, 1), REDIRECT_QP, REDIRECT_Q_KEY, TRAP_GID, TRAP_TC,
-            TRAP_SL, TRAP_FL, TRAP_LID, TRAP_P_KEY, TRAP_HL, TRAP_QP, TRAP_Q_KEY);
+    public static final Layout LAYOUT = ClassPortInfoLayout.LAYOUT;
 
     /** Decodes the attribute at {@code off}. */
     public static ClassPortInfo decode(byte[] b, int off) {

@@ -15,7 +15,8 @@ import java.util.Arrays;
  * switches, unused by CAs) so the arithmetic is the same everywhere. Attributes whose value is a fixed-size record
  * live as wire images: PortInfo (64 bytes per slot), NodeInfo (40 per node) and SwitchInfo (20 per switch); the SMA
  * copies them into responses and patches the arrival-dependent fields. Tables (LFT, MFT, SL2VL, VLArb, P_Key,
- * GUIDInfo) are allocated on first Set and read as their defaults until then.
+ * GUIDInfo) are allocated on first Set and read as their defaults until then. The PMAs' counters are
+ * {@link SimPortCounters}.
  *
  * <p>Not thread-safe: guarded by the monitor of this object, which the simulator thread holds while it processes
  * MADs and the fault and inspection methods hold while they run.
@@ -57,6 +58,8 @@ final class FabricState {
     final byte[][] vlArb;
     final long[][] guids;
     final SimMadChannel[] channels;
+    /** The ports' performance counters (the PMA's). */
+    final SimPortCounters perf;
     private final byte[][] nodeDescription;
 
     FabricState(Topology topology) {
@@ -96,6 +99,7 @@ final class FabricState {
         vlArb = new byte[slots][];
         guids = new long[slots][];
         channels = new SimMadChannel[slots];
+        perf = new SimPortCounters(slots);
         Arrays.fill(cablePeer, -1);
         for (int n = 0; n < nodeCount; n++) {
             TopoNode t = topology.node(n);
@@ -140,6 +144,7 @@ final class FabricState {
             pKeys[slot] = null;
             vlArb[slot] = null;
             guids[slot] = null;
+            perf.reset(slot);
             if (p > 0 && physicallyUp(slot)) {
                 setPortState(slot, PortInfo.STATE_INIT);
                 setPhysState(slot, PHYS_LINK_UP);

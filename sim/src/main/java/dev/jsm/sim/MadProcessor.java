@@ -23,8 +23,9 @@ import dev.jsm.mad.smp.PortInfo;
  * loses MADs silently.
  *
  * <p>LID-routed SMPs (class 0x01) go through the LFTs to the end port owning the DLID; requests are answered the same
- * way and the response is routed back to the requester's base LID (so the requester needs a LID). Other classes
- * (SA, ...) are delivered to the channel at the destination end port, from the sender's LID on QP1.
+ * way and the response is routed back to the requester's base LID (so the requester needs a LID). PerfMgt requests
+ * (class 0x04) are answered the same way by the node's {@link SimPma}. Other classes (SA, ...) are delivered to the
+ * channel at the destination end port, from the sender's LID on QP1.
  *
  * <p>Confined to the simulator thread, or to a thread holding the {@link FabricState} monitor (trap emission from
  * fault injection).
@@ -33,6 +34,7 @@ final class MadProcessor implements LinkControl.TrapSink {
 
     private static final int CLASS_SUBN_LID = 0x01;
     private static final int CLASS_SUBN_DR = 0x81;
+    private static final int CLASS_PERF_MGT = 0x04;
     private static final int METHOD_TRAP = 0x05;
     private static final int METHOD_TRAP_REPRESS = 0x07;
     private static final int ATTR_NOTICE = 0x0002;
@@ -44,6 +46,7 @@ final class MadProcessor implements LinkControl.TrapSink {
     private final FabricState s;
     private final SmpRouter router;
     private final Sma sma;
+    private final SimPma pma;
     private final MadOutbox out;
     private final SimCounters counters;
     private final MadAddress.LidRouted[] smiFrom = new MadAddress.LidRouted[0xC000];
@@ -53,6 +56,7 @@ final class MadProcessor implements LinkControl.TrapSink {
         this.s = s;
         this.router = new SmpRouter(s);
         this.sma = new Sma(s, links);
+        this.pma = new SimPma(s);
         this.out = out;
         this.counters = counters;
     }
@@ -122,6 +126,10 @@ final class MadProcessor implements LinkControl.TrapSink {
             drop(sender, mad);
             return;
         }
+        if (cls == CLASS_PERF_MGT && !MadBytes.isResponse(mad)) {
+            perfMgt(sender, slot, end, to, srcLid, mad);
+            return;
+        }
         if (cls != CLASS_SUBN_LID) {
             MadAddress from = new MadAddress.LidRouted(srcLid, MadAddress.QP1, MadAddress.QP1_QKEY, to.sl(),
                     to.pkeyIndex());
@@ -137,6 +145,27 @@ final class MadProcessor implements LinkControl.TrapSink {
         counters.answered++;
         int back = router.lidRoute(end, srcLid);
         deliverTo(sender, back == s.endPort(slot) ? back : SmpRouter.DROP, smi(dlid), mad);
+    }
+
+    /**
+     * A PerfMgt request that reached end port {@code end}: the node's PMA answers it (a powered node's, unless its
+     * firmware is muted), and the GetResp goes back to the requester's LID from the queue pair it was sent to.
+     */
+    private void perfMgt(SimMadChannel sender, int slot, int end, MadAddress.LidRouted to, int srcLid, byte[] mad) {
+        if (s.muted[s.portNode[end]]) {
+            drop(sender, mad);
+            return;
+        }
+        MadBytes.answer(mad, pma.handle(end, to.qpn(), mad), false);
+        counters.answered++;
+        int back = router.lidRoute(end, srcLid);
+        deliverTo(sender, back == s.endPort(slot) ? back : SmpRouter.DROP,
+                new MadAddress.LidRouted(to.lid(), to.qpn(), MadAddress.QP1_QKEY, to.sl(), to.pkeyIndex()), mad);
+    }
+
+    /** The performance management agents (faults set their capabilities and redirection). */
+    SimPma pma() {
+        return pma;
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.jsm.sim;
 
 import dev.jsm.mad.codec.Smp;
+import dev.jsm.mad.perf.PortCounters;
+import dev.jsm.mad.perf.PortCountersExtended;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.mad.smp.SwitchInfo;
 import dev.jsm.sim.topo.Topology;
@@ -15,7 +17,8 @@ import java.time.Duration;
  * <p>All nodes power on together when the fabric is built: cabled ports are LinkUp/Init, nothing has a LID, LFTs are
  * empty (LinearFDBTop 0). One simulator thread (named {@code jsm-sim}, started with the first MAD) processes every
  * MAD and calls the receivers; see {@link SimEngine}. {@link #faults()} injects link and node failures, loss and
- * delay. Inspection methods read the state as it is between two MADs.
+ * delay. Inspection methods read the state as it is between two MADs. Every node also has a performance management
+ * agent ({@link SimPma}) whose counters the fabric's MADs move.
  *
  * <p>Thread-safe. Close it to stop the simulator thread.
  */
@@ -114,6 +117,22 @@ public final class SimFabric implements AutoCloseable {
         checkPort(node, port);
         synchronized (state) {
             return PortInfo.decode(state.portInfo, FabricState.piOff(state.slot(node, port)));
+        }
+    }
+
+    /** The PortCounters port {@code port} of {@code node} counts now (as a Get would read them; nothing moves). */
+    public PortCounters portCounters(int node, int port) {
+        checkPort(node, port);
+        synchronized (state) {
+            return state.perf.portCounters(state.slot(node, port), port);
+        }
+    }
+
+    /** The PortCountersExtended port {@code port} of {@code node} counts now (nothing moves). */
+    public PortCountersExtended portCountersExtended(int node, int port) {
+        checkPort(node, port);
+        synchronized (state) {
+            return state.perf.extended(state.slot(node, port), port);
         }
     }
 

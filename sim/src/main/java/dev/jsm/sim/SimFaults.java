@@ -10,7 +10,8 @@ import java.time.Duration;
  * <p>A link going down or up changes both ends (Down/Polling, or LinkUp/Init), sets PortStateChange on the switches
  * at either end and makes each of them send Trap 128 (LID-routed, from its port 0 to its MasterSMLID) once it has a
  * LID and knows its SM - as a real switch and ibsim do. CA ports send no trap; a CA's SM learns from its switch.
- * {@link #portTrap} makes a port report a port problem (traps 129-131).
+ * {@link #portTrap} makes a port report a port problem (traps 129-131). The performance counters take errors,
+ * XmitWait and traffic of a test's making; a PMA's capabilities and redirection can be changed.
  *
  * <p>Thread-safe; traps caused here are delivered on the simulator thread.
  */
@@ -102,6 +103,68 @@ public final class SimFaults {
     }
 
     /**
+     * Adds {@code count} to an error counter of port {@code port} of {@code node} (a switch's port 0 too), as a port
+     * with a bad cable counts them; the counter stops at its maximum.
+     *
+     * @param counterBit the counter's bit in PortCounters.CounterSelect: 0 SymbolErrorCounter, 1
+     *     LinkErrorRecoveryCounter, 2 LinkDownedCounter, 3 PortRcvErrors, 4 PortRcvRemotePhysicalErrors, 5
+     *     PortRcvSwitchRelayErrors, 6 PortXmitDiscards, 7 PortXmitConstraintErrors, 8 PortRcvConstraintErrors, 9
+     *     LocalLinkIntegrityErrors, 10 ExcessiveBufferOverrunErrors, 11 VL15Dropped
+     * @throws IllegalArgumentException if the port does not exist or the bit is not 0-11
+     */
+    public void addPortErrors(int node, int port, int counterBit, long count) {
+        int slot = checkedSlot(node, port);
+        if (counterBit < 0 || counterBit >= SimPortCounters.ERROR_COUNTERS || count < 0) {
+            throw new IllegalArgumentException("error counter bit " + counterBit + ", count " + count);
+        }
+        synchronized (state) {
+            state.perf.addErrors(slot, counterBit, count);
+        }
+    }
+
+    /** Adds {@code ticks} to PortXmitWait of port {@code port} of {@code node} (a congested output). */
+    public void addXmitWait(int node, int port, long ticks) {
+        int slot = checkedSlot(node, port);
+        synchronized (state) {
+            state.perf.addXmitWait(slot, ticks);
+        }
+    }
+
+    /**
+     * Counts data traffic on port {@code port} of {@code node} besides the MADs: {@code words} 32-bit words in
+     * {@code packets} packets, sent out of the port or, with {@code received}, into it. The 32-bit counters stop at
+     * their maximum, the 64-bit ones go on.
+     */
+    public void addPortTraffic(int node, int port, boolean received, long words, long packets) {
+        int slot = checkedSlot(node, port);
+        synchronized (state) {
+            state.perf.traffic(slot, received, words, packets);
+        }
+    }
+
+    /** Sets the PerfMgt ClassPortInfo.CapabilityMask {@code node}'s PMA reports (and honours: no extended width). */
+    public void setPerfMgtCapabilities(int node, int capabilityMask) {
+        checkNode(node);
+        synchronized (state) {
+            traps.pma().setCapabilities(node, capabilityMask);
+        }
+    }
+
+    /**
+     * Makes {@code node}'s PMA redirect every PerfMgt request reaching its QP1 to queue pair {@code qp} at the same
+     * LID, and answer there; 0 ends the redirection.
+     */
+    public void redirectPerfMgt(int node, int qp) {
+        checkNode(node);
+        if (qp < 0 || qp > 0xFFFFFF || qp == 1) {
+            throw new IllegalArgumentException("redirect QP " + qp + " must be 0 (none) or 2..0xFFFFFF");
+        }
+        synchronized (state) {
+            traps.pma().setRedirect(node, qp);
+        }
+    }
+
+    /**
      * Loses requests (before they reach their target) and deliveries (responses, forwarded MADs, traps) at the given
      * rates, 0 to 1.
      */
@@ -143,6 +206,14 @@ public final class SimFaults {
             state.cut[state.cablePeer[slot]] = cut;
             links.refresh(slot, true);
         }
+    }
+
+    private int checkedSlot(int node, int port) {
+        checkNode(node);
+        if (port < 0 || port > state.numPorts[node] || (port == 0 && !state.isSwitch[node])) {
+            throw new IllegalArgumentException("\"" + state.topology.node(node).name() + "\" has no port " + port);
+        }
+        return state.slot(node, port);
     }
 
     private void checkNode(int node) {

@@ -20,6 +20,8 @@ import dev.jsm.mad.codec.Smp;
  * range (base LID, 2^LMC) holds the DLID - port 0 for a switch. Links must be up: SMPs cross ports in Init, Armed
  * and Active alike (VL15), where ibsim requires Active.
  *
+ * <p>Every cable a MAD crosses counts it in both ports' performance counters ({@link SimPortCounters#crossed}).
+ *
  * <p>Confined to the simulator thread (works on {@link FabricState} under its monitor).
  */
 final class SmpRouter {
@@ -102,7 +104,14 @@ final class SmpRouter {
         if (!s.linkUp(out)) {
             return DROP;
         }
-        return s.cablePeer[out];
+        return cross(out);
+    }
+
+    /** The MAD leaves through {@code out}, whose link is up: counted at both ends; returns the slot it enters. */
+    private int cross(int out) {
+        int in = s.cablePeer[out];
+        s.perf.crossed(out, in);
+        return in;
     }
 
     /**
@@ -123,7 +132,7 @@ final class SmpRouter {
             if (!s.linkUp(at)) {
                 return DROP;
             }
-            at = s.cablePeer[at];
+            at = cross(at);
             n = s.portNode[at];
         }
         for (int hop = 0; hop < MAX_LID_HOPS; hop++) {
@@ -145,7 +154,7 @@ final class SmpRouter {
             if (!s.linkUp(out)) {
                 return DROP;
             }
-            at = s.cablePeer[out];
+            at = cross(out);
             n = s.portNode[at];
         }
         return DROP;

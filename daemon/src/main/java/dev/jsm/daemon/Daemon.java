@@ -7,6 +7,9 @@ import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
 import dev.jsm.daemon.mcast.McastGroups;
+import dev.jsm.daemon.names.NodeNameMap;
+import dev.jsm.daemon.perfmgr.PerfManager;
+import dev.jsm.daemon.perfmgr.PerfMgrSettings;
 import dev.jsm.daemon.route.ChainPolicies;
 import dev.jsm.daemon.route.RouteCheck;
 import dev.jsm.daemon.route.RoutingState;
@@ -50,7 +53,7 @@ import org.apache.logging.log4j.Logger;
  * The composition root of one subnet manager on one local port: the SM thread, {@link MadTransactions} over the
  * channel (the SM thread is its handler executor), the {@link SweepContext} and the stages with the state each keeps
  * ({@link Sweeps}), the SMInfo and trap handlers (with the port-health monitor, whose marks the timer ends), the SA,
- * the sweep timer and the event loop thread. Readers on other threads get the {@link FabricView} of the last SUBNET
+ * the performance manager, the sweep timer and the event loop thread. Readers on other threads get the {@link FabricView} of the last SUBNET
  * UP ({@link #view()}).
  * {@link #start} queues the first heavy sweep; {@link #close} stops everything except the channel, which belongs
  * to the caller.
@@ -73,6 +76,8 @@ public final class Daemon implements AutoCloseable {
     private final TrapReceiver traps;
     private final PortHealthMonitor portHealth;
     private final MadTransactions transactions;
+    private final NodeNameMap nodeNames;
+    private final PerfManager perfMgr;
     private final SweepContext ctx;
     private volatile FabricView view;
     private final ScheduledExecutorService timer;
@@ -131,6 +136,10 @@ public final class Daemon implements AutoCloseable {
         transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),
                 traps::onTrap);
         timer.scheduleWithFixedDelay(this::expirePortHealth, 1, 1, TimeUnit.SECONDS);
+        this.nodeNames = NodeNameMap.fromOption(o.getString("node_name_map_name"));
+        this.perfMgr = new PerfManager(PerfMgrSettings.of(o, settings.dumpDir()), channel, portGuid, this::view,
+                status::isMaster, nodeNames, System::nanoTime, System::currentTimeMillis);
+        perfMgr.listen(transactions);
         StagePipeline pipeline = new StagePipeline(sm, transactions, events);
         this.loop = new SweepLoop(settings, sm, pipeline, ctx, sweeps, changes, status,
                 new OptionChanges(transactions, ha), events, timer);
@@ -205,6 +214,16 @@ public final class Daemon implements AutoCloseable {
         return portHealth.disabledBabbling();
     }
 
+    /** The performance manager (console, metrics). */
+    public PerfManager perfManager() {
+        return perfMgr;
+    }
+
+    /** The node name map ({@code node_name_map_name}; {@link NodeNameMap#NONE} without one). */
+    public NodeNameMap nodeNames() {
+        return nodeNames;
+    }
+
     /** This SM among the other SMs: its state, priority and master, the SMs it knows (console, metrics). */
     public HighAvailability ha() {
         return ha;
@@ -220,6 +239,7 @@ public final class Daemon implements AutoCloseable {
         }
         sa.start();
         ha.start();
+        perfMgr.start();
         loopThread.start();
     }
 
@@ -302,6 +322,7 @@ public final class Daemon implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         timer.shutdownNow();
+        perfMgr.close();
         sa.close();
         transactions.close();
         sm.close();

@@ -3,6 +3,8 @@ package dev.jsm.daemon;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.mad.channel.MadChannel;
+import dev.jsm.mad.codec.MgmtClass;
+import dev.jsm.mad.perf.PerfMgt;
 import dev.jsm.mad.umad.UmadChannel;
 import dev.jsm.mad.umad.UmadDevices;
 import dev.jsm.mad.umad.UmadException;
@@ -19,7 +21,8 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The SM's way onto the fabric: a real port through libibumad (the port of {@code -g GUID}, else libibumad's first
- * active port), with the port's {@code issm} device held open so the port announces an SM (IsSM), or the in-JVM
+ * active port; the SMI and SA agents and a PerfMgt client agent for the performance manager), with the port's
+ * {@code issm} device held open so the port announces an SM (IsSM), or the in-JVM
  * simulator loaded from {@code --sim-topology FILE|SHAPE} with the SM on the first host's port 1.
  *
  * <p>Thread-safe to close once; the channel is thread-safe.
@@ -92,7 +95,7 @@ public final class FabricAttachment implements AutoCloseable {
     public static FabricAttachment umad(SmOptions options, long guid) throws UmadException {
         int kernelTimeout = options.transactionTimeoutMs() * (options.transactionRetries() + 2);
         UmadChannel.Options o = UmadChannel.Options.defaults().withRequestTimeoutMs(kernelTimeout)
-                .withSaServer(true);
+                .withSaServer(true).withClient(MgmtClass.PERF_MGT, PerfMgt.CLASS_VERSION);
         UmadChannel ch = guid != 0 ? UmadChannel.openByGuid(guid, o) : UmadChannel.open(null, 0, o);
         UmadPort port = ch.umadPort();
         IssmDevice issm = null;

@@ -4,6 +4,7 @@ import dev.jsm.conf.ConfWriter;
 import dev.jsm.daemon.Daemon;
 import dev.jsm.daemon.log.LogSetup;
 import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.perfmgr.PerfMgrCommands;
 import dev.jsm.daemon.sm.RemoteSm;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.FabricView;
@@ -90,6 +91,8 @@ final class ConsoleSession extends SimpleChannelInboundHandler<String> {
             case "priority" -> reply = priority(daemon, arg);
             case "portstatus" -> reply = FabricReports.portStatus(daemon.snapshot());
             case "lidbalance" -> reply = FabricReports.lidBalance(daemon.snapshot());
+            case "perfmgr", "pm" -> reply = PerfMgrCommands.run(daemon.perfManager(),
+                    line.strip().substring(command.length()));
             default -> reply = "unknown command '" + command + "'; try help\n";
         }
         ctx.writeAndFlush(reply + PROMPT);

@@ -19,7 +19,8 @@ import java.util.Locale;
  * families, not worth a client library: sweeps and their durations, MADs (sent, received, retried, timed out, and
  * first transmissions by attribute), the fabric's size, the routing engine and its compute time, the SM state,
  * whether the subnet is up, SA requests by record type, repeated traps suppressed, ports marked unhealthy or
- * disabled for babbling, and Reports to event subscribers.
+ * disabled for babbling, Reports to event subscribers, and the performance manager's port counters
+ * ({@link PerfMetrics}).
  *
  * <p>Stateless; safe to share.
  */
@@ -76,6 +77,7 @@ final class PrometheusText {
         daemon.sa().requestsByAttribute().forEach((name, n) ->
                 sample(out, "jsm_sa_requests_total{attribute=\"" + name + "\"}", n));
         eventLines(out, daemon);
+        PerfMetrics.render(out, daemon.perfManager().snapshot());
         return out.toString();
     }
 

@@ -1,0 +1,357 @@
+package dev.jsm.daemon.perfmgr;
+
+import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.names.NodeNameMap;
+import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.mad.channel.MadChannel;
+import dev.jsm.mad.codec.Method;
+import dev.jsm.mad.codec.MgmtClass;
+import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.UnsolicitedFilter;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The performance manager (OpenSM's PerfMgr): every {@code perfmgr_sweep_time_s} it sweeps the fabric the last
+ * SUBNET UP published ({@link FabricView}; it never touches the SM's mutable model) with a {@link PerfSweep},
+ * keeps one {@link MonitoredNode} per node (CAs too unless {@code perfmgr_ignore_cas}) and publishes a
+ * {@link PerfSnapshot} when a sweep ends. Only a master SM sweeps (OpenSM also sweeps as standby, repeating
+ * discovery itself; here a standby keeps its database and waits). A node that left the fabric is forgotten
+ * ({@code perfmgr_rm_nodes}) or kept as inactive. The console turns it on and off, sweeps at once, changes the
+ * sweep time and the per-run flags, clears the totals, and prints or dumps the database, as OpenSM's
+ * {@code perfmgr} command does.
+ *
+ * <p>Threading: everything runs on its own thread {@code jsm-perfmgr} - the timer, the sweep, the answers (handed
+ * over by the receive thread), the console's commands ({@link #call}). The SM's threads are never held: the requests
+ * go straight to the channel, outside the SM's MAD window and barrier. Thread-safe.
+ */
+public final class PerfManager implements AutoCloseable {
+
+    private static final Logger LOG = LogManager.getLogger(PerfManager.class);
+    /** How often outstanding requests are checked for their timeout, at most. */
+    private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+
+    private final PerfMgrSettings settings;
+    private final PerfMgtRequests requests;
+    private final Supplier<FabricView> view;
+    private final BooleanSupplier master;
+    private final NodeNameMap names;
+    private final LongSupplier nanos;
+    private final LongSupplier millis;
+    private final ScheduledExecutorService thread;
+    private final Map<Long, MonitoredNode> nodes = new TreeMap<>(Long::compareUnsigned);
+    private final long smPortGuid;
+
+    private boolean enabled;
+    private int sweepTimeS;
+    private boolean rmNodes;
+    private boolean queryCpi;
+    private ScheduledFuture<?> timer;
+    private ScheduledFuture<?> poller;
+    private PerfSweep sweep;
+    private long sweepStartNanos;
+    private long sweeps;
+    private long lastSweepNanos;
+    private long cleared;
+    private long clearedElsewhere;
+    private volatile PerfSnapshot published;
+
+    /**
+     * Builds the manager; nothing is sent before {@link #start}.
+     *
+     * @param settings its options
+     * @param channel the SM's port (requests go straight to it)
+     * @param smPortGuid the SM port's GUID (its P_Key table decides where a PMA may redirect to)
+     * @param view the fabric of the last SUBNET UP
+     * @param master whether this SM is master now
+     * @param names the node name map
+     * @param nanos monotonic clock (timeouts, error rates)
+     * @param millis wall clock (the times the console prints)
+     */
+    public PerfManager(PerfMgrSettings settings, MadChannel channel, long smPortGuid, Supplier<FabricView> view,
+                       BooleanSupplier master, NodeNameMap names, LongSupplier nanos, LongSupplier millis) {
+        this.settings = settings;
+        this.requests = new PerfMgtRequests(channel, settings.timeout().toNanos(), settings.retries());
+        this.smPortGuid = smPortGuid;
+        this.view = view;
+        this.master = master;
+        this.names = names;
+        this.nanos = nanos;
+        this.millis = millis;
+        this.enabled = settings.enabled();
+        this.sweepTimeS = settings.sweepTimeS();
+        this.rmNodes = settings.rmNodes();
+        this.queryCpi = settings.queryCpi();
+        this.published = PerfSnapshot.empty(enabled);
+        ScheduledThreadPoolExecutor t = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread th = new Thread(r, "jsm-perfmgr");
+            th.setDaemon(true);
+            return th;
+        });
+        t.setRemoveOnCancelPolicy(true);
+        this.thread = t;
+    }
+
+    /**
+     * Takes the PerfMgt answers: responses the SM's transactions do not await (the manager's own TIDs) are handed
+     * from the receive thread to this manager's thread. Call before {@link #start}.
+     */
+    public void listen(MadTransactions transactions) {
+        for (Method m : new Method[] {Method.GET, Method.SET}) {
+            transactions.onForeignResponse(UnsolicitedFilter.of(MgmtClass.PERF_MGT, m), Runnable::run,
+                    (from, mad, length) -> execute(() -> {
+                        if (!requests.onResponse(mad)) {
+                            LOG.debug("PerfMgt response matching no request dropped");
+                        }
+                        afterProgress();
+                    }));
+        }
+    }
+
+    /** Starts the sweep timer if the manager is enabled. */
+    public void start() {
+        execute(() -> {
+            LOG.log(LogLevels.VERBOSE, "PerfMgr {}: sweep every {} s, at most {} queries in flight",
+                    enabled ? "enabled" : "disabled", sweepTimeS, settings.maxOutstanding());
+            rescheduleTimer();
+        });
+    }
+
+    /** What the last sweep (or console command) published. Any thread. */
+    public PerfSnapshot snapshot() {
+        return published;
+    }
+
+    /**
+     * Runs {@code task} on the manager's thread and returns its result: the console's way in.
+     *
+     * @throws IllegalStateException if the manager is stopped, or the task failed or took more than 30 s
+     */
+    public <T> T call(Callable<T> task) {
+        try {
+            Future<T> f = thread.submit(task);
+            return f.get(30, TimeUnit.SECONDS);
+        } catch (RejectedExecutionException | ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("the performance manager did not run the command: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** Stops the timer and the thread; outstanding requests are forgotten. Idempotent. */
+    @Override
+    public void close() {
+        thread.shutdownNow();
+        try {
+            thread.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    // ---- commands; on the manager's thread (through call) ----
+
+    /** Turns sweeping on (the timer starts again) or off. */
+    void setEnabled(boolean on) {
+        enabled = on;
+        rescheduleTimer();
+        publish();
+    }
+
+    boolean enabled() {
+        return enabled;
+    }
+
+    /** Starts a sweep now, unless one is running; returns whether it started. */
+    boolean sweepNow() {
+        return beginSweep("console");
+    }
+
+    void setSweepTime(int seconds) {
+        sweepTimeS = seconds;
+        rescheduleTimer();
+    }
+
+    int sweepTimeS() {
+        return sweepTimeS;
+    }
+
+    void setRmNodes(boolean on) {
+        rmNodes = on;
+    }
+
+    boolean rmNodes() {
+        return rmNodes;
+    }
+
+    void setQueryCpi(boolean on) {
+        queryCpi = on;
+    }
+
+    boolean queryCpi() {
+        return queryCpi;
+    }
+
+    int maxOutstanding() {
+        return settings.maxOutstanding();
+    }
+
+    int outstanding() {
+        return requests.outstanding();
+    }
+
+    boolean redirectEnabled() {
+        return settings.redirect();
+    }
+
+    PerfSweep.State sweepState() {
+        return sweep == null ? PerfSweep.State.SLEEPING : sweep.state();
+    }
+
+    /** The live database, in node GUID order. */
+    Iterable<MonitoredNode> nodes() {
+        return nodes.values();
+    }
+
+    /** Zeroes every total (OpenSM: the database only; the ports are not cleared). */
+    void clearCounters() {
+        long now = millis.getAsLong();
+        nodes.values().forEach(n -> n.clearTotals(now));
+        LOG.info("PerfMgr counters cleared");
+        publish();
+    }
+
+    /** Forgets the nodes no longer in the fabric; returns how many. */
+    int clearInactive() {
+        int removed = 0;
+        for (Iterator<MonitoredNode> it = nodes.values().iterator(); it.hasNext(); ) {
+            if (!it.next().active) {
+                it.remove();
+                removed++;
+            }
+        }
+        publish();
+        return removed;
+    }
+
+    /** Where {@code perfmgr dump_counters} writes. */
+    PerfMgrSettings settings() {
+        return settings;
+    }
+
+    // ---- the sweep ----
+
+    private void rescheduleTimer() {
+        if (timer != null) {
+            timer.cancel(false);
+            timer = null;
+        }
+        if (enabled) {
+            timer = thread.scheduleWithFixedDelay(() -> guarded(() -> beginSweep("timer")), sweepTimeS, sweepTimeS,
+                    TimeUnit.SECONDS);
+        }
+    }
+
+    /** Starts a sweep if enabled, master, the fabric is up and no sweep runs. */
+    private boolean beginSweep(String why) {
+        if (!enabled) {
+            return false;
+        }
+        if (sweep != null) {
+            LOG.info("PM sweep state {}, skipping sweep ({})", sweep.state().words(), why);
+            return false;
+        }
+        if (!master.getAsBoolean()) {
+            LOG.debug("PerfMgr: not master, no sweep");
+            return false;
+        }
+        FabricView v = view.get();
+        if (v.snapshot().nodes().isEmpty()) {
+            LOG.debug("PerfMgr: no SUBNET UP yet, no sweep");
+            return false;
+        }
+        LOG.log(LogLevels.VERBOSE, "Gathering PerfMgr stats ({})", why);
+        List<MonitoredNode> order = MonitoredNodes.refresh(nodes, v.snapshot(), names, settings.ignoreCas(),
+                rmNodes, millis.getAsLong(), nanos.getAsLong());
+        sweepStartNanos = nanos.getAsLong();
+        sweep = new PerfSweep(order, requests, new PortReadings.Rules(settings.logErrors(), settings.xmitWaitLog(),
+                settings.xmitWaitThreshold()), settings.maxOutstanding(), queryCpi, settings.redirect(),
+                MonitoredNodes.localPKeys(v.snapshot(), smPortGuid), nanos, millis);
+        sweep.fill();
+        afterProgress();
+        return true;
+    }
+
+    /** After answers or timeouts: ends a finished sweep, else makes sure timeouts are looked at. */
+    private void afterProgress() {
+        if (sweep == null) {
+            return;
+        }
+        if (sweep.done()) {
+            cleared += sweep.cleared();
+            clearedElsewhere += sweep.clearedElsewhere();
+            sweep = null;
+            sweeps++;
+            lastSweepNanos = nanos.getAsLong() - sweepStartNanos;
+            publish();
+            LOG.log(LogLevels.VERBOSE, "PerfMgr sweep {} done in {} ms: {} ports read, {} requests unanswered so "
+                    + "far", sweeps, lastSweepNanos / 1_000_000, published.portsRead(), requests.unanswered());
+            return;
+        }
+        if (poller == null && requests.outstanding() > 0) {
+            long every = Math.max(POLL_NANOS / 4, Math.min(POLL_NANOS, settings.timeout().toNanos() / 4));
+            poller = thread.scheduleWithFixedDelay(() -> guarded(this::poll), every, every, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private void poll() {
+        requests.poll(nanos.getAsLong());
+        if (requests.outstanding() == 0 && poller != null) {
+            poller.cancel(false);
+            poller = null;
+        }
+        afterProgress();
+    }
+
+    private void publish() {
+        List<PerfSnapshot.Node> copy = new ArrayList<>(nodes.size());
+        nodes.values().forEach(n -> copy.add(PerfSnapshot.Node.of(n)));
+        published = new PerfSnapshot(enabled, sweeps, lastSweepNanos, requests.sent(), requests.resent(),
+                requests.unanswered(), cleared, clearedElsewhere, copy);
+    }
+
+    private void execute(Runnable r) {
+        try {
+            thread.execute(() -> guarded(r));
+        } catch (RejectedExecutionException e) {
+            LOG.debug("performance manager stopped");
+        }
+    }
+
+    /** Runs {@code r}, logging what it throws: a failure must not stop the timer or the thread. */
+    private static void guarded(Runnable r) {
+        try {
+            r.run();
+        } catch (RuntimeException e) {
+            LOG.error("PERF-1099 the performance manager failed: {}", e.toString(), e);
+        }
+    }
+}

@@ -22,7 +22,7 @@ import java.util.Map;
  *       with one cycle if there is a credit loop.</li>
  * </ul>
  * Cost: {@code O(S^2)} bytes for distances and {@code O(S)} per LID for each check (paths toward one LID share
- * their tails, see {@link DestinationWalk}).
+ * their tails, see {@link DestinationWalk}); {@link #verifyDestinations} checks only some destination LIDs.
  *
  * <p>Used by engine tests and, optionally, by the daemon after routing. Immutable; each call allocates its own
  * scratch, so one verifier may be used from several threads.
@@ -58,6 +58,34 @@ public final class RouteVerifier {
      *     count outside 1..15
      */
     public VerifierReport verify(RoutingInput in, LftTables lfts, PathSlProvider pathSl, Sl2VlProvider sl2Vl) {
+        return check(in, lfts, pathSl, sl2Vl, null);
+    }
+
+    /**
+     * Checks only the destination LIDs {@code lids}: the pairs of every switch with each of them, the link load of
+     * their traffic and the channel dependencies their routes add. For a change that touched a few LFT columns (a
+     * route repair) this costs {@code O(S)} per listed LID instead of per LID of the fabric. The credit-loop check
+     * sees only the dependencies of these destinations, so it finds a cycle among their routes but not one that
+     * needs a dependency of another destination as well.
+     *
+     * @param lids destination LIDs, ascending, each within 1..maxLid of {@code in}
+     * @throws IllegalArgumentException if the tables are not sized for {@code in}, a LID is out of range or out of
+     *     order, or {@code sl2Vl} reports a VL count outside 1..15
+     */
+    public VerifierReport verifyDestinations(RoutingInput in, LftTables lfts, PathSlProvider pathSl,
+                                             Sl2VlProvider sl2Vl, int[] lids) {
+        for (int i = 0; i < lids.length; i++) {
+            if (lids[i] < 1 || lids[i] > in.maxLid() || i > 0 && lids[i] <= lids[i - 1]) {
+                throw new IllegalArgumentException("destination LIDs must ascend within 1.." + in.maxLid()
+                        + ": " + lids[i] + " at position " + i);
+            }
+        }
+        return check(in, lfts, pathSl, sl2Vl, lids);
+    }
+
+    /** Checks the LIDs of {@code lids}, or every LID 1..maxLid if {@code null}. */
+    private VerifierReport check(RoutingInput in, LftTables lfts, PathSlProvider pathSl, Sl2VlProvider sl2Vl,
+                                 int[] lids) {
         if (lfts.switchCount() != in.switchCount() || lfts.maxLid() != in.maxLid()) {
             throw new IllegalArgumentException(lfts + " are not sized for " + in);
         }
@@ -66,7 +94,9 @@ public final class RouteVerifier {
         LinkLoadCounter load = new LinkLoadCounter(in);
         CreditLoopCheck loops = new CreditLoopCheck(in, pathSl, sl2Vl, options.includeSwitchTraffic());
         Tally tally = new Tally(in, shortest, options.maxReported());
-        for (int lid = 1; lid <= in.maxLid(); lid++) {
+        int count = lids == null ? in.maxLid() : lids.length;
+        for (int i = 0; i < count; i++) {
+            int lid = lids == null ? i + 1 : lids[i];
             int ep = in.lidEndPort()[lid];
             if (ep < 0) {
                 continue;

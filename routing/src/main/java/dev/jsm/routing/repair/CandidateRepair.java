@@ -111,7 +111,8 @@ final class CandidateRepair {
         }
         for (int ax = 0; ax < completed.length; ax++) {
             long[] bits = completed[ax];
-            for (int lid : lids) {
+            for (int k = 0; bits != null && k < lids.length; k++) {
+                int lid = lids[k];
                 if ((bits[lid >>> 6] >>> lid & 1) != 0) {
                     out.lft(ax)[lid] = (byte) LftTables.NO_PATH;
                 }
@@ -122,13 +123,13 @@ final class CandidateRepair {
         RouteCompletion.complete(after, out, lids, all, threads);
     }
 
-    /** The scratch of one worker: candidate lists, the allowed-port bit sets, loads, pending entries. */
+    /** The scratch of one worker: candidate tests, loads, the entries to settle. */
     private final class Worker {
         private final EgressCandidates candidates = rules.candidates().get();
-        private final long[] allowed = new long[after.switchCount() * 4];
         private final PortLoads loads = new PortLoads();
         private final int[] empty = new int[after.maxLid() + 1];
         private final boolean[] broken = new boolean[after.maxLid() + 1];
+        private final byte[] toward = new byte[256];
         private final byte[] preferred = new byte[256];
         private int[] pending = new int[64];
         private byte[] oldPort = new byte[64];
@@ -144,31 +145,22 @@ final class CandidateRepair {
                     row[lid] = (byte) LftTables.NO_PATH;
                 }
             }
+            pendingCount = 0;
+            settle(ax, row);
+            if (pendingCount == 0) {
+                return;
+            }
             if (completed != null) {
                 completed[ax] = new long[(row.length >>> 6) + 1];
             }
-            candidates.build(ax);
-            markAllowed();
-            pendingCount = 0;
-            settle(ax, row);
-            if (pendingCount > 0) {
+            int rechosen = setAsideWithoutCandidate(ax, row);
+            if (rechosen > 0) {
                 loads.count(row, counted, rules.uncountedPorts(), after.portStart()[ax], after.switchNumPorts()[ax]);
-                choose(ax, row);
+                choose(ax, row, rechosen);
             }
         }
 
-        private void markAllowed() {
-            Arrays.fill(allowed, 0);
-            byte[] ports = candidates.ports();
-            for (int d = 0; d < after.switchCount(); d++) {
-                for (int k = candidates.from(d); k < candidates.to(d); k++) {
-                    int p = ports[k] & 0xFF;
-                    allowed[d * 4 + (p >>> 6)] |= 1L << p;
-                }
-            }
-        }
-
-        /** Keeps, delivers or leaves each entry, and collects the ones to re-choose (cleared meanwhile). */
+        /** Keeps or delivers each entry, and collects the ones the rules no longer allow (or never set). */
         private void settle(int ax, byte[] row) {
             int[] owner = after.lidOwnerSwitch();
             byte[] ownerPort = after.lidOwnerPort();
@@ -185,11 +177,7 @@ final class CandidateRepair {
                 }
                 int p = row[lid] & 0xFF;
                 boolean check = kind == FabricDiff.CHECK && p != LftTables.NO_PATH;
-                if (check && (allowed[d * 4 + (p >>> 6)] >>> p & 1) != 0) {
-                    continue;
-                }
-                if (candidates.from(d) == candidates.to(d)) {
-                    settleWithoutCandidate(ax, row, lid, d, check ? p : LftTables.NO_PATH);
+                if (check && candidates.allows(ax, d, p)) {
                     continue;
                 }
                 if (pendingCount == pending.length) {
@@ -198,8 +186,28 @@ final class CandidateRepair {
                 }
                 pending[pendingCount] = lid;
                 oldPort[pendingCount++] = (byte) (check ? p : LftTables.NO_PATH);
-                row[lid] = (byte) LftTables.NO_PATH;
             }
+        }
+
+        /**
+         * Settles the pending entries without any candidate and clears the others, which move to the front of the
+         * pending list; returns how many those are.
+         */
+        private int setAsideWithoutCandidate(int ax, byte[] row) {
+            int[] owner = after.lidOwnerSwitch();
+            int n = 0;
+            for (int i = 0; i < pendingCount; i++) {
+                int lid = pending[i];
+                int d = owner[lid];
+                if (!candidates.reaches(ax, d)) {
+                    settleWithoutCandidate(ax, row, lid, d, oldPort[i] & 0xFF);
+                    continue;
+                }
+                row[lid] = (byte) LftTables.NO_PATH;
+                pending[n] = lid;
+                oldPort[n++] = oldPort[i];
+            }
+            return n;
         }
 
         private void settleWithoutCandidate(int ax, byte[] row, int lid, int d, int oldPortNumber) {
@@ -218,25 +226,22 @@ final class CandidateRepair {
             }
         }
 
-        /** Re-chooses the pending entries in LID order, each seeing the loads of the ones before. */
-        private void choose(int ax, byte[] row) {
+        /** Re-chooses the first {@code count} pending entries in LID order, each seeing the loads of the ones before. */
+        private void choose(int ax, byte[] row, int count) {
             int[] owner = after.lidOwnerSwitch();
-            byte[] ports = candidates.ports();
-            for (int i = 0; i < pendingCount; i++) {
+            for (int i = 0; i < count; i++) {
                 int lid = pending[i];
-                int d = owner[lid];
-                int from = candidates.from(d);
-                int to = candidates.to(d);
+                int n = candidates.toward(ax, owner[lid], toward);
                 int old = oldPort[i] & 0xFF;
                 int neighbour = old == LftTables.NO_PATH ? -1 : diff.formerNeighbour(ax, old);
-                int n = 0;
-                for (int k = from; neighbour >= 0 && k < to; k++) {
-                    if (candidates.neighbour(ports[k] & 0xFF) == neighbour) {
-                        preferred[n++] = ports[k];
+                int preferredCount = 0;
+                for (int k = 0; neighbour >= 0 && k < n; k++) {
+                    if (after.peerSwitch()[after.edgeOfPort(ax, toward[k] & 0xFF)] == neighbour) {
+                        preferred[preferredCount++] = toward[k];
                     }
                 }
-                int port = n > 0 ? loads.leastLoaded(preferred, 0, n, ax + lid)
-                        : loads.leastLoaded(ports, from, to, ax + lid);
+                int port = preferredCount > 0 ? loads.leastLoaded(preferred, 0, preferredCount, ax + lid)
+                        : loads.leastLoaded(toward, 0, n, ax + lid);
                 row[lid] = (byte) port;
                 if (counted[lid]) {
                     loads.add(port);

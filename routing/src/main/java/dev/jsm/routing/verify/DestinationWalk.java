@@ -6,7 +6,9 @@ import dev.jsm.routing.RoutingInput;
 /**
  * Follows the LFTs toward one destination LID from every switch at once. Forwarding is by destination only, so the
  * rest of a path from a switch is the same whatever switch it started at: each switch is resolved once and later
- * walks stop at the first resolved switch, {@code O(S)} per LID instead of {@code O(S * path length)}.
+ * walks stop at the first resolved switch, {@code O(S)} per LID instead of {@code O(S * path length)}. The walk reads
+ * the LID's column of the LFTs, gathered by the caller into one array ({@link #gather}): the tables are rows per
+ * switch, and reading a column from them directly costs a cache miss per switch.
  *
  * <p>After {@link #walk}, per switch: {@link #status} ({@link #DELIVERED} or {@code reason.ordinal() + 1}),
  * {@link #hops} to delivery, {@link #next} (the edge taken, -1 where the path ends), and where a failed path
@@ -21,7 +23,6 @@ final class DestinationWalk {
     private static final byte IN_PROGRESS = -1;
 
     private final RoutingInput in;
-    private final LftTables lfts;
     final byte[] status;
     final int[] hops;
     final int[] next;
@@ -31,9 +32,8 @@ final class DestinationWalk {
     private final int[] stack;
     private int generation;
 
-    DestinationWalk(RoutingInput in, LftTables lfts) {
+    DestinationWalk(RoutingInput in) {
         this.in = in;
-        this.lfts = lfts;
         int s = in.switchCount();
         status = new byte[s];
         hops = new int[s];
@@ -44,17 +44,33 @@ final class DestinationWalk {
         stack = new int[s + 1];
     }
 
-    /** Resolves every switch's path to {@code lid}. */
-    void walk(int lid) {
-        generation++;
-        for (int s = 0; s < status.length; s++) {
-            if (stamp[s] != generation) {
-                resolve(s, lid);
+    /**
+     * Copies the columns of {@code lids[from..to-1]} of {@code lfts} into {@code columns} ({@code columns[k * S + sw]}
+     * is switch {@code sw}'s entry for {@code lids[from + k]}), reading each switch's row once.
+     */
+    static void gather(LftTables lfts, int[] lids, int from, int to, byte[] columns) {
+        int s = lfts.switchCount();
+        for (int sw = 0; sw < s; sw++) {
+            byte[] row = lfts.lft(sw);
+            for (int k = 0, at = sw; k < to - from; k++, at += s) {
+                columns[at] = row[lids[from + k]];
             }
         }
     }
 
-    private void resolve(int start, int lid) {
+    /**
+     * Resolves every switch's path to {@code lid}, whose LFT column is {@code columns[offset .. offset + S - 1]}.
+     */
+    void walk(int lid, byte[] columns, int offset) {
+        generation++;
+        for (int s = 0; s < status.length; s++) {
+            if (stamp[s] != generation) {
+                resolve(s, lid, columns, offset);
+            }
+        }
+    }
+
+    private void resolve(int start, int lid, byte[] columns, int offset) {
         int owner = in.lidOwnerSwitch()[lid];
         int ownerPort = in.lidOwnerPort()[lid] & 0xFF;
         int depth = 0;
@@ -68,7 +84,7 @@ final class DestinationWalk {
                 if (status[cur] == IN_PROGRESS) {
                     end = code(UnreachableReason.LOOP);
                     at = cur;
-                    atPort = lfts.port(cur, lid);
+                    atPort = columns[offset + cur] & 0xFF;
                 } else {
                     end = status[cur];
                     baseHops = hops[cur] + 1;
@@ -81,7 +97,7 @@ final class DestinationWalk {
             status[cur] = IN_PROGRESS;
             next[cur] = -1;
             stack[depth++] = cur;
-            int port = lfts.port(cur, lid);
+            int port = columns[offset + cur] & 0xFF;
             int edge = in.edgeOfPort(cur, port == LftTables.NO_PATH ? -1 : port);
             if (port == LftTables.NO_PATH) {
                 end = code(UnreachableReason.NO_ENTRY);

@@ -7,8 +7,8 @@ import dev.jsm.routing.RoutingInput;
  * Follows the LFTs toward one destination LID from every switch at once. Forwarding is by destination only, so the
  * rest of a path from a switch is the same whatever switch it started at: each switch is resolved once and later
  * walks stop at the first resolved switch, {@code O(S)} per LID instead of {@code O(S * path length)}. The walk reads
- * the LID's column of the LFTs, gathered by the caller into one array ({@link #gather}): the tables are rows per
- * switch, and reading a column from them directly costs a cache miss per switch.
+ * the LID's column of the LFTs, gathered by the caller into one array ({@link LftTables#gatherColumns}): the tables
+ * are rows per switch, and reading a column from them directly costs a cache miss per switch.
  *
  * <p>After {@link #walk}, per switch: {@link #status} ({@link #DELIVERED} or {@code reason.ordinal() + 1}),
  * {@link #hops} to delivery, {@link #next} (the edge taken, -1 where the path ends), and where a failed path
@@ -42,20 +42,6 @@ final class DestinationWalk {
         failPort = new int[s];
         stamp = new int[s];
         stack = new int[s + 1];
-    }
-
-    /**
-     * Copies the columns of {@code lids[from..to-1]} of {@code lfts} into {@code columns} ({@code columns[k * S + sw]}
-     * is switch {@code sw}'s entry for {@code lids[from + k]}), reading each switch's row once.
-     */
-    static void gather(LftTables lfts, int[] lids, int from, int to, byte[] columns) {
-        int s = lfts.switchCount();
-        for (int sw = 0; sw < s; sw++) {
-            byte[] row = lfts.lft(sw);
-            for (int k = 0, at = sw; k < to - from; k++, at += s) {
-                columns[at] = row[lids[from + k]];
-            }
-        }
     }
 
     /**

@@ -31,7 +31,7 @@ import java.util.Map;
  */
 public final class RouteVerifier {
 
-    /** LFT columns read from the row-per-switch tables in one pass ({@link DestinationWalk#gather}). */
+    /** LFT columns read from the row-per-switch tables in one pass ({@link LftTables#gatherColumns}). */
     private static final int COLUMNS_PER_GATHER = 256;
 
     private final VerifierOptions options;
@@ -105,7 +105,7 @@ public final class RouteVerifier {
         byte[] columns = new byte[COLUMNS_PER_GATHER * s];
         for (int from = 0; from < checked.length; from += COLUMNS_PER_GATHER) {
             int to = Math.min(checked.length, from + COLUMNS_PER_GATHER);
-            DestinationWalk.gather(lfts, checked, from, to, columns);
+            lfts.gatherColumns(checked, from, to, columns);
             for (int i = from; i < to; i++) {
                 int lid = checked[i];
                 int ep = in.lidEndPort()[lid];

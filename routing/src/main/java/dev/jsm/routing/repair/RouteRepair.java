@@ -31,7 +31,7 @@ import dev.jsm.routing.RoutingInput;
  * dnup need one when the rank-0 switches (updn's roots: design note 001's root cache, invalidated by switch changes)
  * computed on the new snapshot differ from the old one's.
  *
- * <p>Every repaired table set passes the verifier gate ({@link RepairGate}) first; a rejected repair becomes
+ * <p>Every repaired table set passes the verifier gate ({@code RepairGate}) first; a rejected repair becomes
  * {@link RepairOutcome.NeedsRecompute} with the verifier's reason.
  *
  * <p>Inputs are read only; the tables returned are new. Stateless; thread-safe; a repair runs on the calling

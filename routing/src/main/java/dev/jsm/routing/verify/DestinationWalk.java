@@ -23,6 +23,10 @@ final class DestinationWalk {
     private static final byte IN_PROGRESS = -1;
 
     private final RoutingInput in;
+    private final int[] peerSwitch;
+    private final int[] portStart;
+    private final int[] portEdge;
+    private final int[] numPorts;
     final byte[] status;
     final int[] hops;
     final int[] next;
@@ -34,6 +38,10 @@ final class DestinationWalk {
 
     DestinationWalk(RoutingInput in) {
         this.in = in;
+        peerSwitch = in.peerSwitch();
+        portStart = in.portStart();
+        portEdge = in.portEdge();
+        numPorts = in.switchNumPorts();
         int s = in.switchCount();
         status = new byte[s];
         hops = new int[s];
@@ -84,7 +92,7 @@ final class DestinationWalk {
             next[cur] = -1;
             stack[depth++] = cur;
             int port = columns[offset + cur] & 0xFF;
-            int edge = in.edgeOfPort(cur, port == LftTables.NO_PATH ? -1 : port);
+            int edge = port > numPorts[cur] ? RoutingInput.PORT_UNCONNECTED : portEdge[portStart[cur] + port];
             if (port == LftTables.NO_PATH) {
                 end = code(UnreachableReason.NO_ENTRY);
             } else if (cur == owner && port == ownerPort) {
@@ -95,7 +103,7 @@ final class DestinationWalk {
                 end = code(UnreachableReason.DEAD_PORT);
             } else {
                 next[cur] = edge;
-                cur = in.peerSwitch()[edge];
+                cur = peerSwitch[edge];
                 continue;
             }
             at = cur;

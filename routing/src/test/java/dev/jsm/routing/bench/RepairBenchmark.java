@@ -5,6 +5,8 @@ import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.balance.BalanceOutcome;
+import dev.jsm.routing.balance.OffSweepBalancer;
 import dev.jsm.routing.repair.RepairOutcome;
 import dev.jsm.routing.repair.RepairPolicy;
 import dev.jsm.routing.repair.RouteRepair;
@@ -15,6 +17,8 @@ import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.subnet.Link;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -23,11 +27,14 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * Route repair against a full recompute on large fat trees: three inter-switch cables (chosen by a seeded random
- * generator) fail after the fabric was routed; the benchmark times {@link RouteRepair} (verifier gate included) and a
- * full pass of the engine on the degraded fabric, and counts the LFT entries each changes against the tables before
- * the failure (what the LFT programming then sends, in entries; blocks of 64 follow), and the all-to-all link load
- * max/mean of both results.
+ * Route repair against a full recompute on large fat trees, and the off-sweep balancer: three inter-switch cables
+ * (chosen by a seeded random generator) fail after the fabric was routed; the benchmark times {@link RouteRepair}
+ * (verifier gate included) and a full pass of the engine on the degraded fabric, and counts the LFT entries each
+ * changes against the tables before the failure (what the LFT programming then sends, in entries; blocks of 64
+ * follow), and the all-to-all link load max/mean of both results; then it times {@link OffSweepBalancer} on the
+ * repaired tables and on the tables before the failure, with the verifier's max/mean before and after. Wall times
+ * and the CPU time of the calling thread (equal to the work done with {@code -Dthreads=1}) are printed: the second
+ * does not depend on what else the machine runs.
  *
  * <p>Defaults: the 1296-host ({@code fat3:k=36,pods=4}) and 11664-host ({@code fat3:k=36}) 3-level fat trees, engines
  * minhop and updn; arguments: other shapes; {@code -Dengines=minhop,dnup}, {@code -Druns=5}, {@code -Dcables=3},
@@ -42,6 +49,7 @@ public final class RepairBenchmark {
     private static final int CABLES = Integer.getInteger("cables", 3);
     private static final long SEED = Long.getLong("seed", 1);
     private static final int THREADS = Integer.getInteger("threads", Runtime.getRuntime().availableProcessors());
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
     private RepairBenchmark() {
     }
@@ -73,41 +81,77 @@ public final class RepairBenchmark {
                 after.switchCount(), after.maxLid(), String.join(", ", failed));
 
         long[] repairNanos = new long[RUNS];
+        long[] repairCpu = new long[RUNS];
         RepairOutcome outcome = null;
         for (int i = -1; i < RUNS; i++) {
             RepairPolicy policy = RepairPolicy.of(engine);
+            long c0 = CPU.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
             outcome = RouteRepair.repair(before, tables, after, policy, THREADS);
             if (i >= 0) {
                 repairNanos[i] = System.nanoTime() - t0;
+                repairCpu[i] = CPU.getCurrentThreadCpuTime() - c0;
             }
         }
         long[] fullNanos = new long[RUNS];
+        long[] fullCpu = new long[RUNS];
         LftTables full = null;
         RoutingEngine fresh = RoutingEngines.load().factory(engineName).create(options);
         for (int i = -1; i < RUNS; i++) {
             full = LftTables.forInput(after);
+            long c0 = CPU.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
             fresh.route(after, full);
             if (i >= 0) {
                 fullNanos[i] = System.nanoTime() - t0;
+                fullCpu[i] = CPU.getCurrentThreadCpuTime() - c0;
             }
         }
         long v0 = System.nanoTime();
         VerifierReport fullReport = new RouteVerifier().verify(after, full);
         long verifyNanos = System.nanoTime() - v0;
-        System.out.printf(Locale.ROOT, "  full pass: median %.1f ms (+ full verification %.0f ms), %d entries differ "
-                + "from before, link load max/mean %.3f%n", median(fullNanos), verifyNanos / 1e6,
+        System.out.printf(Locale.ROOT, "  full pass: median %.1f ms (%.1f ms CPU on the calling thread; + full "
+                + "verification %.0f ms), %d entries differ from before, link load max/mean %.3f%n", median(fullNanos),
+                median(fullCpu), verifyNanos / 1e6,
                 differing(before, tables, after, full), fullReport.linkLoad().maxOverMean());
         if (outcome instanceof RepairOutcome.Repaired r) {
             VerifierReport repaired = new RouteVerifier().verify(after, r.tables());
-            System.out.printf(Locale.ROOT, "  repair:    median %.1f ms (verifier gate included), %s%n",
-                    median(repairNanos), r.stats());
+            System.out.printf(Locale.ROOT, "  repair:    median %.1f ms (%.1f ms CPU on the calling thread; verifier gate "
+                    + "included), %s%n", median(repairNanos), median(repairCpu), r.stats());
             System.out.printf(Locale.ROOT, "  repaired tables: %d of %d pairs delivered, link load max/mean %.3f, %s%n",
                     repaired.deliveredPairs(), repaired.pairs(), repaired.linkLoad().maxOverMean(),
                     repaired.creditLoops().hasCycle() ? "CREDIT LOOP" : "no credit loop");
+            balance("balancer on the repaired tables", after, r.tables(), engine, repaired.linkLoad().maxOverMean());
         } else {
             System.out.printf(Locale.ROOT, "  repair:    median %.1f ms: %s%n", median(repairNanos), outcome);
+        }
+        balance("balancer on the tables before the failure", before, tables, engine,
+                new RouteVerifier().verify(before, tables).linkLoad().maxOverMean());
+    }
+
+    /** Times the off-sweep balancer on {@code tables} and prints the verifier's max/mean before and after. */
+    private static void balance(String what, RoutingInput in, LftTables tables, RoutingEngine engine, double was) {
+        long[] nanos = new long[Math.max(1, RUNS / 2)];
+        long[] cpu = new long[nanos.length];
+        BalanceOutcome outcome = null;
+        for (int i = -1; i < nanos.length; i++) {
+            long c0 = CPU.getCurrentThreadCpuTime();
+            long t0 = System.nanoTime();
+            outcome = OffSweepBalancer.balance(in, tables, RepairPolicy.of(engine), THREADS);
+            if (i >= 0) {
+                nanos[i] = System.nanoTime() - t0;
+                cpu[i] = CPU.getCurrentThreadCpuTime() - c0;
+            }
+        }
+        if (outcome instanceof BalanceOutcome.Balanced b) {
+            VerifierReport r = new RouteVerifier().verify(in, b.tables());
+            System.out.printf(Locale.ROOT, "  %s: median %.0f ms (%.0f ms CPU on the calling thread), %d entries in %d "
+                    + "switches changed, link load max/mean %.3f -> %.3f, %d of %d pairs delivered, %d longer than "
+                    + "shortest, %s%n", what, median(nanos), median(cpu), b.stats().entriesChanged(),
+                    b.stats().switchesTouched(), was, r.linkLoad().maxOverMean(), r.deliveredPairs(), r.pairs(),
+                    r.hops().nonMinimalPairs(), r.creditLoops().hasCycle() ? "CREDIT LOOP" : "no credit loop");
+        } else {
+            System.out.println("  " + what + ": " + outcome);
         }
     }
 

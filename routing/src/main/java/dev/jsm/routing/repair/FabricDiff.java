@@ -54,11 +54,6 @@ final class FabricDiff {
         return cases;
     }
 
-    /** Whether the fabric shows {@code c}. */
-    boolean has(RepairCase c) {
-        return cases.containsKey(c);
-    }
-
     /**
      * The switch (index in {@link #after}) that port {@code port} of {@code ax} led to in {@link #before}, or -1
      * (the switch is new, the port led to no switch, or that switch is gone).

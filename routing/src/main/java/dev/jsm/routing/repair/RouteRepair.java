@@ -19,9 +19,10 @@ import dev.jsm.routing.RoutingInput;
  *       change of route lengths reaches. Only if the engine's full pass would fail or decline (updn without a legal
  *       route between two switches with CAs) does the fabric need that pass;</li>
  *   <li>a cable or switch up, a new switch, a new CA, a changed LID, a host moved to another switch or port: what is
- *       new is routed (a new switch's whole LFT, the new LIDs' columns in every switch) and every entry still allowed
- *       stays, including the ones a returning cable could now carry: the off-sweep balancer
- *       ({@code dev.jsm.routing.balance}) restores the balance later. The design note's open question, "how do we
+ *       new is routed (a new switch's whole LFT, the new LIDs' columns in every switch) and every entry the engine
+ *       still allows stays: nothing moves onto a returning cable unless it shortens a route so much that the old
+ *       port is no longer allowed; the off-sweep balancer ({@code dev.jsm.routing.balance}) restores the balance
+ *       later. The design note's open question, "how do we
  *       support moving an HCA from one switch to another?", is answered the same way: the host keeps its LIDs (the
  *       LID manager keys them by port GUID) and only those LIDs' columns change; they are routed anew in every
  *       switch, as for a new CA, because the old entries lead toward the switch the host left, and the entries of

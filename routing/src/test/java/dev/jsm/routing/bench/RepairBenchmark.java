@@ -38,7 +38,8 @@ import java.util.SplittableRandom;
  *
  * <p>Defaults: the 1296-host ({@code fat3:k=36,pods=4}) and 11664-host ({@code fat3:k=36}) 3-level fat trees, engines
  * minhop and updn; arguments: other shapes; {@code -Dengines=minhop,dnup}, {@code -Druns=5}, {@code -Dcables=3},
- * {@code -Dseed=1}, {@code -Dthreads=2}.
+ * {@code -Dseed=1}, {@code -Dthreads=2}, {@code -DcableFrom=leaf} (only cables with an end whose node description
+ * starts so: leaf-to-mid cables keep updn's roots, whose change needs a full pass).
  *
  * <p>Not a unit test: run with the test class path, e.g. {@code java -cp ... dev.jsm.routing.bench.RepairBenchmark}.
  */
@@ -48,6 +49,7 @@ public final class RepairBenchmark {
     private static final int RUNS = Math.max(1, Integer.getInteger("runs", 5));
     private static final int CABLES = Integer.getInteger("cables", 3);
     private static final long SEED = Long.getLong("seed", 1);
+    private static final String CABLE_PREFIX = System.getProperty("cableFrom", "");
     private static final int THREADS = Integer.getInteger("threads", Runtime.getRuntime().availableProcessors());
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
@@ -164,7 +166,8 @@ public final class RepairBenchmark {
     private static List<String> failCables(Subnet subnet) {
         List<Link> links = new ArrayList<>();
         for (Link l : subnet.links()) {
-            if (l.isSwitchToSwitch()) {
+            if (l.isSwitchToSwitch() && (l.a().node().description().startsWith(CABLE_PREFIX)
+                    || l.b().node().description().startsWith(CABLE_PREFIX))) {
                 links.add(l);
             }
         }

@@ -146,7 +146,8 @@ final class SweepLoop implements Runnable {
     /**
      * A sweep that probes only what changed ({@code stages}: the incremental sweep, or the reconfiguration) - on a
      * master whose last heavy sweep succeeded; anything else, or a change only a full discovery can tell, gets a heavy
-     * sweep. Its end is told as a heavy sweep's (it ends in SUBNET UP); a failure asks for a heavy sweep.
+     * sweep. It ends in SUBNET UP; a failure asks for a heavy sweep, an incremental sweep that succeeded for a light
+     * sweep (traps lost on the way to this SM show up as PortStateChange).
      */
     private void lighterSweep(SweepKind kind, List<SweepStage> stages, String reason) throws InterruptedException {
         if (!lastHeavyOk || status.state() != SmState.MASTER || changes.isFullSweepNeeded()) {
@@ -166,6 +167,10 @@ final class SweepLoop implements Runnable {
         if (!ok && !events.shutdownRequested()) {
             lastHeavyOk = false;
             events.request(SmEvent.HEAVY_SWEEP, kind.label() + " sweep ended " + outcome);
+        } else if (ok && kind == SweepKind.INCREMENTAL) {
+            // a switch whose route to this SM crossed the change could not send its trap (the switch routes it by
+            // the LFTs of before): a light sweep at once finds its PortStateChange instead of sweep_interval later
+            events.request(SmEvent.LIGHT_SWEEP, "after an incremental sweep");
         }
     }
 

@@ -2,6 +2,7 @@ package dev.jsm.routing;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The configured routing engines in the order OpenSM's {@code routing_engine} option lists them
@@ -107,6 +108,21 @@ public final class RoutingChain {
      */
     public List<RoutingEngine> engines() {
         return engines;
+    }
+
+    /**
+     * The engine instance that routed {@code result} (a route of this chain's): the fallback's or the configured one
+     * of that name; empty if none did. The repair of those routes needs that engine's own policy.
+     */
+    public Optional<RoutingEngine> engineThatRouted(RoutingResult result) {
+        if (!result.isRouted()) {
+            return Optional.empty();
+        }
+        if (result.usedFallback()) {
+            return Optional.ofNullable(fallback);
+        }
+        String name = result.engineUsed().orElseThrow();
+        return engines.stream().filter(e -> e.name().equals(name)).findFirst();
     }
 
     /** Whether minhop is tried after the configured engines. */

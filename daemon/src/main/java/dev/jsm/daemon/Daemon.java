@@ -33,7 +33,8 @@ import dev.jsm.mad.txn.UnsolicitedFilter;
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.RoutingChain;
 import dev.jsm.routing.RoutingEngines;
-import dev.jsm.subnet.EndPort;
+import dev.jsm.subnet.NodeKind;
+import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
 import java.time.Duration;
@@ -309,14 +310,16 @@ public final class Daemon implements AutoCloseable {
 
     /**
      * Records the switch whose port 0 has {@code lid} as changed (a trap 128 came from it), for an incremental sweep;
-     * false if no switch in the model has that LID (a heavy sweep must find out). On the SM thread.
+     * false if no switch had that LID at the last SUBNET UP (a heavy sweep must find out). Looks in the published
+     * view, not the model, which a sweep may be changing when the trap comes. On the SM thread.
      */
     private boolean switchChanged(FabricChanges changes, int lid) {
-        EndPort ep = ctx.subnet().endPortByLid(lid);
-        if (ep == null || !ep.node().isSwitch()) {
+        SubnetSnapshot s = view.snapshot();
+        EndPortView ep = s.endPortByLid(lid);
+        if (ep == null || ep.kind() != NodeKind.SWITCH) {
             return false;
         }
-        changes.switchChanged(ep.node().nodeGuid());
+        changes.switchChanged(s.nodes().get(ep.nodeIndex()).nodeGuid());
         return true;
     }
 

@@ -25,6 +25,7 @@ import dev.jsm.sa.agent.SaAgent;
 import dev.jsm.sa.agent.SaAgentStats;
 import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.codec.SaAttribute;
+import dev.jsm.sa.limit.SaLimits;
 import dev.jsm.sa.mcast.WellKnownGroup;
 import dev.jsm.sa.query.SaSettings;
 import dev.jsm.sa.query.SaView;
@@ -84,7 +85,7 @@ public final class SaService implements SweepListener, AutoCloseable {
         this.smInfo = smInfo;
         Duration ack = Duration.ofMillis(o.transactionTimeoutMs());
         this.agent = new SaAgent(channel, SaView.empty(settings(o)), new RmppSettings(ack, o.transactionRetries(),
-                32, Duration.ofSeconds(10)), 10_000, new McastChanges(changeMulticast));
+                32, Duration.ofSeconds(10)), SaLimits.defaults(), new McastChanges(changeMulticast));
         for (Method m : REQUESTS) {
             transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_ADM, m), Runnable::run,
                     (from, mad, length) -> {

@@ -113,7 +113,17 @@ public final class Daemon implements AutoCloseable {
         this.ctx = new SweepContext(o, settings.dumpDir(), new SmpSender(transactions, o.mKey(), status::isMaster),
                 events, portGuid);
         this.view = FabricView.empty(o);
-        ctx.addListener(v -> view = v);
+        ctx.addListener(new SweepListener() {
+            @Override
+            public void subnetUp(FabricView v) {
+                view = v;
+            }
+
+            @Override
+            public void viewUpdated(FabricView v) {
+                view = v;
+            }
+        });
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "jsm-timer");
             t.setDaemon(true);
@@ -149,16 +159,16 @@ public final class Daemon implements AutoCloseable {
     }
 
     /**
-     * Changes the multicast groups on the SM thread, then asks for a heavy sweep, which reprograms the MFT blocks
-     * that differ (and nothing else on an unchanged fabric). For the SA's joins and leaves and the partition
-     * manager's broadcast groups.
+     * Changes the multicast groups on the SM thread, then asks for a multicast update ({@link SmEvent#MCAST}), which
+     * reprograms the MFT blocks of the groups that changed, coalesced with the other changes of the moment - not a
+     * heavy sweep. For the SA's joins and leaves.
      *
      * @param change what to do to the groups; runs on the SM thread
      * @param reason why, for the log
      */
     public void changeMulticast(Consumer<McastGroups> change, String reason) {
         sm.execute(() -> change.accept(mcastGroups));
-        events.request(SmEvent.HEAVY_SWEEP, reason);
+        events.request(SmEvent.MCAST, reason);
     }
 
     /**

@@ -30,8 +30,13 @@ import org.apache.logging.log4j.Logger;
  * handlers only enqueue; all work happens here and on the SM thread. Before each heavy sweep the config file is
  * re-read and its reloadable changes applied (a changed {@code sm_priority} goes to the election). What a sweep does
  * depends on the SM's state: a standby's heavy sweep only reads the fabric (the election ends it), a standby or
- * NOTACTIVE SM runs no timer sweep, and a NOTACTIVE SM no heavy sweep either. A heavy sweep ending in errors is retried at once a few times, then
- * with a growing delay, so a broken fabric does not spin the CPU.
+ * NOTACTIVE SM runs no timer sweep, and a NOTACTIVE SM no heavy sweep either. A heavy sweep ending in errors is
+ * retried at once a few times, then with a growing delay, so a broken fabric does not spin the CPU.
+ *
+ * <p>Multicast joins and leaves ({@link SmEvent#MCAST}) run the multicast update's stages alone, against the model
+ * and routing of the last heavy sweep, at most once per {@link #MCAST_INTERVAL_MS} (requests meanwhile merge into
+ * the next run) and only by a master whose last heavy sweep configured the fabric: otherwise the next heavy sweep
+ * programs the groups. An update whose Sets failed asks for a heavy sweep.
  *
  * <p>Confined to its own thread.
  */
@@ -40,6 +45,8 @@ final class SweepLoop implements Runnable {
     private static final Logger LOG = LogManager.getLogger(SweepLoop.class);
     private static final int IMMEDIATE_RETRIES = 3;
     private static final long MAX_RETRY_DELAY_MS = 10_000;
+    /** Shortest time between two multicast updates: joins arriving meanwhile are programmed together. */
+    static final long MCAST_INTERVAL_MS = 100;
 
     private final SmThread sm;
     private final StagePipeline pipeline;
@@ -51,11 +58,14 @@ final class SweepLoop implements Runnable {
     private final ScheduledExecutorService timer;
     private final List<SweepStage> heavy;
     private final List<SweepStage> light;
+    private final List<SweepStage> mcast;
     private volatile Runnable heartbeat = () -> { };
     private ScheduledFuture<?> sweepTimer;
     private int sweepIntervalSeconds = -1;
     private int failedInARow;
     private boolean lastHeavyOk;
+    private long lastMcastNanos;
+    private boolean mcastDeferred;
 
     SweepLoop(DaemonSettings settings, SmThread sm, StagePipeline pipeline, SweepContext ctx, Sweeps sweeps,
               HighAvailability ha, SmEvents events, ScheduledExecutorService timer) {
@@ -65,6 +75,7 @@ final class SweepLoop implements Runnable {
         this.ctx = ctx;
         this.heavy = sweeps.heavy();
         this.light = sweeps.light();
+        this.mcast = sweeps.mcast();
         this.ha = ha;
         this.status = ha.status();
         this.events = events;
@@ -87,6 +98,7 @@ final class SweepLoop implements Runnable {
                         }
                     }
                     case HEAVY_SWEEP -> heavySweep(t.reasonText());
+                    case MCAST -> multicastUpdate(t.reasonText());
                     case LIGHT_SWEEP -> timerSweep();
 
                     case WATCHDOG -> { }
@@ -155,6 +167,40 @@ final class SweepLoop implements Runnable {
             long delay = Math.min(MAX_RETRY_DELAY_MS, 500L << Math.min(failedInARow, 5));
             timer.schedule(() -> events.request(SmEvent.HEAVY_SWEEP, "retry after a failed sweep"), delay,
                     TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /**
+     * Reprograms the MFTs of the groups joined or left since the last update or heavy sweep, unless this SM is not
+     * a master with a configured fabric (then the next heavy sweep does it) or the last update was less than
+     * {@link #MCAST_INTERVAL_MS} ago (then it runs when that time is up, with whatever changed meanwhile).
+     */
+    private void multicastUpdate(String reason) throws InterruptedException {
+        if (status.state() != SmState.MASTER || !lastHeavyOk) {
+            LOG.log(LogLevels.VERBOSE, "multicast update ({}) left to the next heavy sweep: {}", reason,
+                    status.state() != SmState.MASTER ? "not master" : "no configured fabric yet");
+            return;
+        }
+        long wait = lastMcastNanos + TimeUnit.MILLISECONDS.toNanos(MCAST_INTERVAL_MS) - System.nanoTime();
+        if (wait > 0) {
+            if (!mcastDeferred) {
+                mcastDeferred = true;
+                timer.schedule(() -> events.request(SmEvent.MCAST, "multicast changes, coalesced"), wait,
+                        TimeUnit.NANOSECONDS);
+            }
+            return;
+        }
+        mcastDeferred = false;
+        lastMcastNanos = System.nanoTime();
+        LOG.log(LogLevels.VERBOSE, "MULTICAST UPDATE: {}", reason);
+        sm.call(() -> {
+            ctx.beginSweep();
+            return null;
+        });
+        StageOutcome outcome = pipeline.run(mcast, ctx);
+        int errors = sm.call(ctx::sweepErrors);
+        if ((outcome != StageOutcome.CONTINUE || errors > 0) && !events.shutdownRequested()) {
+            events.request(SmEvent.HEAVY_SWEEP, "multicast update failed (" + errors + " errors)");
         }
     }
 

@@ -11,6 +11,7 @@ import dev.jsm.daemon.link.PortWishes;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.mcast.MftProgrammer;
 import dev.jsm.daemon.pkey.PKeyManager;
+import dev.jsm.daemon.publish.McastViewUpdate;
 import dev.jsm.daemon.publish.SubnetUp;
 import dev.jsm.daemon.qos.QosManager;
 import dev.jsm.daemon.route.LftProgrammer;
@@ -25,10 +26,10 @@ import dev.jsm.subnet.Subnet;
 import java.util.List;
 
 /**
- * The two sweeps as lists of stages - the whole order of a sweep, readable in one place (ZooKeeper's
- * {@code setupRequestProcessors}, OpenSM's {@code do_sweep}) - and the state the stages keep between sweeps, each
- * piece handed to the stages that own or read it. The stage objects live as long as the daemon, so each list is
- * built once.
+ * The two sweeps and the multicast update as lists of stages - the whole order of a sweep, readable in one place
+ * (ZooKeeper's {@code setupRequestProcessors}, OpenSM's {@code do_sweep}) - and the state the stages keep between
+ * sweeps, each piece handed to the stages that own or read it. The stage objects live as long as the daemon, so
+ * each list is built once.
  *
  * <p>The order is OpenSM's: discovery also meets the other SMs, and the election after it decides whether this SM
  * configures anything (a standby's sweep ends there, having only read the fabric). One difference, the sweep's
@@ -41,6 +42,7 @@ final class Sweeps {
 
     private final List<SweepStage> heavy;
     private final List<SweepStage> light;
+    private final List<SweepStage> mcast;
 
     /**
      * The stages of one daemon.
@@ -58,6 +60,7 @@ final class Sweeps {
         DiscoveryStage discovery = new DiscoveryStage(ha.otherSms());
         PKeyManager pkeys = new PKeyManager(wishes);
         QosManager qos = new QosManager(wishes, routes);
+        SubnetUp subnetUp = new SubnetUp(sm, routes, pkeys::partitions, qos::policy);
         this.heavy = List.of(
                 discovery,                          // NodeInfo, NodeDescription, PortInfo, SwitchInfo by directed route
                 new DropManager(discovery),         // nodes and cables not reached this time go
@@ -68,12 +71,17 @@ final class Sweeps {
                 pkeys,                              // partitions.conf, changed P_KeyTable blocks, enforcement wishes
                 new UnicastRouting(chain, routes),  // routing chain, verifier, wanted LFTs
                 new LftProgrammer(),                // SwitchInfo (LinearFDBTop, LifeTime), changed LFT blocks
-                new MftProgrammer(mcastGroups, routes), // a spanning tree per multicast group, changed MFT blocks
+                new MftProgrammer(mcastGroups, routes, MftProgrammer.Scope.ALL), // a spanning tree per multicast
+                                                                                 // group, changed MFT blocks
                 qos,                                // qos-policy.conf, changed SL2VL and VLArb tables (with -Q)
                 new LinkManager(wishes, sm),        // PortInfo parameters, INIT -> ARMED
                 new PortActivator(wishes, sm),      // ARMED -> ACTIVE
-                new SubnetUp(sm, routes, pkeys::partitions, qos::policy)); // view, dumps, "SUBNET UP"
+                subnetUp);                          // view, dumps, "SUBNET UP"
         this.light = List.of(new LightSweepProbe(ha.otherSms()));
+        MftProgrammer changedGroups = new MftProgrammer(mcastGroups, routes, MftProgrammer.Scope.CHANGED);
+        this.mcast = List.of(
+                changedGroups,                      // the trees of the groups joined or left, their MFT blocks
+                new McastViewUpdate(changedGroups, subnetUp::published)); // the view with the new MFTs, mcfdbs
     }
 
     /** The heavy sweep: from discovery to SUBNET UP. */
@@ -84,5 +92,13 @@ final class Sweeps {
     /** The light sweep: is anything different? */
     List<SweepStage> light() {
         return light;
+    }
+
+    /**
+     * The multicast update between heavy sweeps: the groups changed by joins and leaves, over the routing and model
+     * of the last heavy sweep.
+     */
+    List<SweepStage> mcast() {
+        return mcast;
     }
 }

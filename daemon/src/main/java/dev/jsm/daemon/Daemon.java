@@ -33,7 +33,6 @@ import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.RoutingChain;
 import dev.jsm.routing.RoutingEngines;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -85,10 +84,9 @@ public final class Daemon implements AutoCloseable {
      * @param settings options and directories
      * @param channel the transport on the SM's port (a {@code UmadChannel} or a {@code SimMadChannel})
      * @param events the event queue signal handlers already feed
-     * @throws IOException if guid2lid exists but cannot be read
      * @throws IllegalArgumentException if {@code routing_engine} names an unknown engine
      */
-    public Daemon(DaemonSettings settings, MadChannel channel, SmEvents events) throws IOException {
+    public Daemon(DaemonSettings settings, MadChannel channel, SmEvents events) {
         this(settings, channel, events, System::nanoTime);
     }
 
@@ -96,13 +94,16 @@ public final class Daemon implements AutoCloseable {
      * Builds the daemon with {@code clock} (nanoseconds) timing the trap windows (repeated-trap suppression, port
      * health), so tests can move time on; otherwise as {@link #Daemon(DaemonSettings, MadChannel, SmEvents)}.
      */
-    Daemon(DaemonSettings settings, MadChannel channel, SmEvents events, LongSupplier clock) throws IOException {
+    Daemon(DaemonSettings settings, MadChannel channel, SmEvents events, LongSupplier clock) {
         this.events = events;
         SmOptions o = settings.options();
         RoutingChain chain = RoutingChain.parse(o.getString("routing_engine"), engineOptions(o),
                 RoutingEngines.load());
         chain.notes().forEach(n -> LOG.warn("ROUT-0507 {}", n));
         LidStore lids = LidStore.load(settings.cacheDir());
+        if (lids.setAside() != null) {
+            LOG.error("LID-0308 {}", lids.setAside());
+        }
         lids.problems().forEach(p -> LOG.error("LID-0303 {}", p));
         TransactionSettings ts = transactionSettings(o);
         this.stopWait = ts.transactionTimeout().multipliedBy(ts.transactionRetries() + 1L).plusSeconds(2);

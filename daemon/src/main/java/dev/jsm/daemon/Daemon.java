@@ -7,6 +7,7 @@ import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
+import dev.jsm.daemon.loop.TimerThread;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.route.RouteCheck;
 import dev.jsm.daemon.route.RoutingState;
@@ -36,7 +37,6 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -125,11 +125,7 @@ public final class Daemon implements AutoCloseable {
                 view = v;
             }
         });
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "jsm-timer");
-            t.setDaemon(true);
-            return t;
-        });
+        this.timer = TimerThread.create("jsm-timer");
         this.ha = new HighAvailability(status, channel.localPort(), ctx::options, transactions, events, timer);
         Sweeps sweeps = new Sweeps(status, lids, chain, routes, mcastGroups, ha);
         this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast);

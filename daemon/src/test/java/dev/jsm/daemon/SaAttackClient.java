@@ -27,6 +27,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
  */
 final class SaAttackClient {
 
+    /** Longest wait for answers once every request was sent. */
+    static final long MAX_WAIT_MS = 30_000;
+
     private final MadChannel channel;
     private final MadAddress sa;
     private volatile Batch current;
@@ -46,7 +49,8 @@ final class SaAttackClient {
 
     /**
      * Sends {@code count} requests built by {@code request} (given the request's index and TID, returning the MAD)
-     * and waits for their answers until none came for {@code idleMs}.
+     * and waits for their answers until none came for {@code idleMs}, at most {@value #MAX_WAIT_MS} ms after the
+     * last was sent.
      */
     Batch run(int count, int window, RequestBuilder request, long idleMs) throws IOException, InterruptedException {
         Batch b = new Batch(count, tidBase, window);
@@ -62,8 +66,9 @@ final class SaAttackClient {
             b.sent++;
         }
         long sentNanos = System.nanoTime() - start;
+        long waitEnd = System.nanoTime() + MAX_WAIT_MS * 1_000_000L;
         int seen = -1;
-        while (b.answered.get() < b.sent && b.answered.get() != seen) {
+        while (b.answered.get() < b.sent && b.answered.get() != seen && System.nanoTime() < waitEnd) {
             seen = b.answered.get();
             Thread.sleep(idleMs);
         }

@@ -27,7 +27,12 @@ import java.util.concurrent.TimeUnit;
  *       sweeps logged meanwhile>};</li>
  *   <li>{@code groups}: A creates 300 groups, B 5;</li>
  *   <li>{@code flood}: A sends 200,000 PathRecord Gets as fast as it can while B asks 2,000 (window 8); prints
- *       {@code RATE-LOG <SA-1201 rate lines in the log>}.</li>
+ *       {@code RATE-LOG <SA-1201 rate lines in the log>};</li>
+ *   <li>{@code bigtable} (measurements, not in the IT): A registers 20,000 ServiceRecords, then sends 100
+ *       GetTable(ServiceRecord) it never acknowledges; B asks 100 PathRecords;</li>
+ *   <li>{@code spread} (measurements, fat2-16's hosts): ten other hosts register 1,000 ServiceRecords each, then
+ *       A sends 100
+ *       GetTables; B asks 100 PathRecords.</li>
  * </ul>
  * Then {@code DONE}, and the daemon stops; exit status 5 without a first SUBNET UP, 1 if the daemon died.
  *
@@ -86,6 +91,20 @@ public final class SaAttackProbe {
                     client("B", b, "paths", "2000", "8");
                     print("A", flood);
                     System.out.println("RATE-LOG " + count("over the rate limit"));
+                }
+                case "bigtable" -> {
+                    client("A", a, "set", "20000", "1000000", "256");
+                    client("A", a, "gettable", "100", "100");
+                    client("B", b, "paths", "100", "8");
+                }
+                case "spread" -> {
+                    List<String> hosts = List.of("host-0-1", "host-0-2", "host-0-3", "host-1-0", "host-1-2",
+                            "host-1-3", "host-2-0", "host-2-1", "host-2-3", "host-3-0");
+                    for (int h = 0; h < hosts.size(); h++) {
+                        client("H", hosts.get(h), "set", "1000", Integer.toString(2_000_000 + h * 1000), "64");
+                    }
+                    client("A", a, "gettable", "100", "100");
+                    client("B", b, "paths", "100", "8");
                 }
                 default -> throw new IllegalArgumentException("unknown step " + step);
             }

@@ -155,7 +155,26 @@ public final class SaAgent implements AutoCloseable {
 
     /** Starts the RMPP/lease timer on the agent thread; feed requests through {@link #onMad}. */
     public void start() {
-        thread.scheduleWithFixedDelay(() -> tick(System.nanoTime()), TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
+        thread.scheduleWithFixedDelay(guarded("SA timer", () -> tick(System.nanoTime())), TICK_MS, TICK_MS,
+                TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * {@code task} as the agent thread runs it: a runtime exception is logged and the agent goes on (a periodic
+     * task that threw would never run again); an {@link Error} - out of memory above all - goes to the thread's
+     * uncaught-exception handler, where the executor would have kept it in the task's future unseen.
+     */
+    private static Runnable guarded(String what, Runnable task) {
+        return () -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, what + " failed: " + e, e);
+            } catch (Error e) {
+                Thread t = Thread.currentThread();
+                t.getUncaughtExceptionHandler().uncaughtException(t, e);
+            }
+        };
     }
 
     /**
@@ -181,7 +200,7 @@ public final class SaAgent implements AutoCloseable {
     /** Runs {@code task} on the agent's thread; nothing once the agent is closed. */
     private void onAgentThread(Runnable task) {
         try {
-            thread.execute(task);
+            thread.execute(guarded("SA event work", task));
         } catch (RejectedExecutionException e) {
             LOG.log(System.Logger.Level.DEBUG, "SA agent closed; event work dropped");
         }
@@ -239,19 +258,15 @@ public final class SaAgent implements AutoCloseable {
             return;
         }
         try {
-            thread.execute(() -> {
+            thread.execute(guarded("SA request", () -> {
                 gate.release(lid);
                 try {
                     handle(from, mad, length, System.nanoTime());
                 } catch (RuntimeException e) {
                     dropped.incrementAndGet();
                     LOG.log(System.Logger.Level.WARNING, "SA request from " + from + " dropped: " + e, e);
-                } catch (Error e) {
-                    // the executor would keep it in the task's future: hand it to the thread's handler instead
-                    Thread t = Thread.currentThread();
-                    t.getUncaughtExceptionHandler().uncaughtException(t, e);
                 }
-            });
+            }));
         } catch (RejectedExecutionException e) {
             gate.release(lid);
             LOG.log(System.Logger.Level.DEBUG, "SA agent closed; MAD dropped");

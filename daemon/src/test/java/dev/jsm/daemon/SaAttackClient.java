@@ -17,9 +17,13 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * The raw SA client of the hostile-input tests ({@link SaAttackClientMain}): sends batches of SA requests on a
- * libibumad port (or any {@link MadChannel}) to the SM's LID with at most {@code window} unanswered at a time (0: no
- * window, as fast as it can), and matches answers by the low 32 bits of the TID (the kernel may rewrite the high
- * ones). An answer is a single MAD, the first DATA segment of an RMPP answer (its PayloadLength says the table's
+ * libibumad port (or any {@link MadChannel}) to the SM's LID with at most {@code window} unanswered at a time, and
+ * matches answers by the low 32 bits of the TID (the kernel may rewrite the high ones). A flood uses a soft window
+ * ({@code slotMs} &gt; 0): a request waits at most that long for a free slot and goes anyway, so requests the SA
+ * drops without an answer do not stop it. Never without a window: under umad2sim a client that sends while the SA
+ * answers it can deadlock with ibsim (the client's send blocks on a full socket while holding the lock its receive
+ * needs; ibsim spins writing the answers to it and the whole simulated fabric stops; the same hang is in
+ * docs/sa-conformance.md "Open") - a limit of the arena, not of an HCA. An answer is a single MAD, the first DATA segment of an RMPP answer (its PayloadLength says the table's
  * size; nothing is ACKed, so the SA sends no more) or the STOP/ABORT the SA's RMPP receiver sends for a refused
  * multi-MAD request. Never retries: what a batch reports is what the SA did with each request once.
  *
@@ -50,15 +54,18 @@ final class SaAttackClient {
     /**
      * Sends {@code count} requests built by {@code request} (given the request's index and TID, returning the MAD)
      * and waits for their answers until none came for {@code idleMs}, at most {@value #MAX_WAIT_MS} ms after the
-     * last was sent.
+     * last was sent. With {@code slotMs} 0 the window is strict (no free slot within {@code idleMs} ends the
+     * batch); else a request waits at most {@code slotMs} for a slot.
      */
-    Batch run(int count, int window, RequestBuilder request, long idleMs) throws IOException, InterruptedException {
+    Batch run(int count, int window, long slotMs, RequestBuilder request, long idleMs)
+            throws IOException, InterruptedException {
         Batch b = new Batch(count, tidBase, window);
         tidBase += count + 1;
         current = b;
         long start = System.nanoTime();
         for (int i = 0; i < count; i++) {
-            if (window > 0 && !b.permits.tryAcquire(idleMs, TimeUnit.MILLISECONDS)) {
+            boolean slot = b.permits.tryAcquire(slotMs > 0 ? slotMs : idleMs, TimeUnit.MILLISECONDS);
+            if (!slot && slotMs == 0) {
                 break;
             }
             byte[] mad = request.build(i, (b.tidBase + i) & 0xFFFF_FFFFL);
@@ -117,7 +124,7 @@ final class SaAttackClient {
         Batch(int count, int tidBase, int window) {
             this.count = count;
             this.tidBase = tidBase;
-            this.permits = new Semaphore(Math.max(window, 0));
+            this.permits = new Semaphore(window);
             this.status = new AtomicIntegerArray(count);
             this.tableBytes = new AtomicLongArray(count);
             for (int i = 0; i < count; i++) {

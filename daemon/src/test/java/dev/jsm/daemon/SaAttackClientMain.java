@@ -17,9 +17,11 @@ import dev.jsm.sa.codec.ServiceRecord;
  * line {@code <CASE> key=value ... port=0x<its port GUID>}. Cases (arguments after the case name):
  * <ul>
  *   <li>{@code rmpp N}: N first RMPP DATA segments of a GetMulti, each announcing a 1 MiB payload, each a new TID,
- *       never continued; counts the STOPs;</li>
+ *       never continued, as fast as the SA answers (32 at a time, a slot freed after 20 ms without answer); counts
+ *       the STOPs;</li>
  *   <li>{@code paths N window}: N PathRecord Gets from this port to the SM's;</li>
- *   <li>{@code flood N}: N PathRecord Gets as fast as the port sends them, no window;</li>
+ *   <li>{@code flood N}: N PathRecord Gets as fast as they go (256 at a time, a slot freed after 10 ms without
+ *       answer, so at least 25,600 a second whatever the SA drops);</li>
  *   <li>{@code set N firstId window}: N ServiceRecord Sets (IDs from {@code firstId}, this port's GID);</li>
  *   <li>{@code delete0}: one ServiceRecord Delete with ComponentMask 0;</li>
  *   <li>{@code deleterid id portGuid}: one ServiceRecord Delete of the RID (id, fe80::portGuid, 0xFFFF);</li>
@@ -52,42 +54,42 @@ public final class SaAttackClientMain {
             SaAttackClient c = new SaAttackClient(channel, smLid);
             String line = switch (args[0]) {
                 case "rmpp" -> {
-                    SaAttackClient.Batch b = c.run(n(args, 1), 0, (i, tid) -> rmppFirst(tid), IDLE_MS);
+                    SaAttackClient.Batch b = c.run(n(args, 1), 32, 20, (i, tid) -> rmppFirst(tid), IDLE_MS);
                     yield "RMPP " + b.summary() + " sendMs=" + b.sendNanos / 1_000_000;
                 }
-                case "paths" -> "PATHS " + c.run(n(args, 1), n(args, 2), (i, tid) -> path(tid, lid, smLid), IDLE_MS)
+                case "paths" -> "PATHS " + c.run(n(args, 1), n(args, 2), 0, (i, tid) -> path(tid, lid, smLid), IDLE_MS)
                         .summary();
                 case "flood" -> {
-                    SaAttackClient.Batch b = c.run(n(args, 1), 0, (i, tid) -> path(tid, lid, smLid), IDLE_MS);
+                    SaAttackClient.Batch b = c.run(n(args, 1), 256, 10, (i, tid) -> path(tid, lid, smLid), IDLE_MS);
                     yield "FLOOD " + b.summary() + " sendMs=" + b.sendNanos / 1_000_000;
                 }
-                case "set" -> "SET " + c.run(n(args, 1), n(args, 3), (i, tid) -> service(Method.SET.value(), tid,
+                case "set" -> "SET " + c.run(n(args, 1), n(args, 3), 0, (i, tid) -> service(Method.SET.value(), tid,
                         1L << ServiceRecord.COMPONENT_SERVICE_ID | 1L << ServiceRecord.COMPONENT_SERVICE_GID
                                 | 1L << ServiceRecord.COMPONENT_SERVICE_NAME, n(args, 2) + i, own), IDLE_MS).summary();
-                case "delete0" -> "DELETE0 " + c.run(1, 1, (i, tid) -> SaAttackClient.request(Method.DELETE.value(),
+                case "delete0" -> "DELETE0 " + c.run(1, 1, 0, (i, tid) -> SaAttackClient.request(Method.DELETE.value(),
                         SaAttribute.SERVICE_RECORD, tid, 0, (m, o) -> { }), IDLE_MS).summary();
-                case "deleterid" -> "DELETERID " + c.run(1, 1, (i, tid) -> service(Method.DELETE.value(), tid,
+                case "deleterid" -> "DELETERID " + c.run(1, 1, 0, (i, tid) -> service(Method.DELETE.value(), tid,
                         1L << ServiceRecord.COMPONENT_SERVICE_ID | 1L << ServiceRecord.COMPONENT_SERVICE_GID,
                         Long.parseLong(args[1]), new Gid(DEFAULT_PREFIX, Long.parseUnsignedLong(
                                 args[2].replace("0x", ""), 16))), IDLE_MS).summary();
                 case "count" -> {
-                    SaAttackClient.Batch b = c.run(1, 1, (i, tid) -> table(tid), IDLE_MS);
+                    SaAttackClient.Batch b = c.run(1, 1, 0, (i, tid) -> table(tid), IDLE_MS);
                     yield "COUNT records=" + b.largestTable() / ServiceRecord.SIZE + " " + b.summary();
                 }
                 case "gettable" -> {
-                    SaAttackClient.Batch b = c.run(n(args, 1), n(args, 2), (i, tid) -> table(tid), IDLE_MS);
+                    SaAttackClient.Batch b = c.run(n(args, 1), n(args, 2), 0, (i, tid) -> table(tid), IDLE_MS);
                     yield "GETTABLE " + b.summary() + " records=" + b.largestTable() / ServiceRecord.SIZE;
                 }
-                case "inform" -> "INFORM " + c.run(n(args, 1), 8, (i, tid) -> SaAttackClient.request(
+                case "inform" -> "INFORM " + c.run(n(args, 1), 8, 0, (i, tid) -> SaAttackClient.request(
                         Method.SET.value(), SaAttribute.INFORM_INFO, tid, 0, (m, o) -> new InformInfo(Gid.ZERO,
                                 InformInfo.LID_RANGE_ALL, 0, 1, 1, InformInfo.TYPE_ALL, 1000 + i, 0, 0, 0xFFFFFF)
                                 .encodeTo(m, o)), IDLE_MS).summary();
-                case "groups" -> "GROUPS " + c.run(n(args, 1), 8, (i, tid) -> member(Method.SET.value(), tid, CREATE,
+                case "groups" -> "GROUPS " + c.run(n(args, 1), 8, 0, (i, tid) -> member(Method.SET.value(), tid, CREATE,
                         new Gid(0xff12_e001_0000_0000L, n(args, 2) + i), own), IDLE_MS).summary();
                 case "joins" -> {
                     long gapNanos = 1_000_000_000L / n(args, 2);
                     long start = System.nanoTime();
-                    SaAttackClient.Batch b = c.run(2 * n(args, 1), 4, (i, tid) -> {
+                    SaAttackClient.Batch b = c.run(2 * n(args, 1), 4, 0, (i, tid) -> {
                         pace(start + i * gapNanos);
                         Gid mgid = new Gid(0xff12_e002_0000_0000L, i / 2);
                         return i % 2 == 0 ? member(Method.SET.value(), tid, CREATE, mgid, own)

@@ -17,7 +17,7 @@ import dev.jsm.sa.codec.ServiceRecord;
  * line {@code <CASE> key=value ... port=0x<its port GUID>}. Cases (arguments after the case name):
  * <ul>
  *   <li>{@code rmpp N}: N first RMPP DATA segments of a GetMulti, each announcing a 1 MiB payload, each a new TID,
- *       never continued, as fast as the SA answers (32 at a time, a slot freed after 20 ms without answer); counts
+ *       never continued, as fast as the SA answers (32 at a time, a slot freed after 1 ms without answer); counts
  *       the STOPs;</li>
  *   <li>{@code paths N window}: N PathRecord Gets from this port to the SM's;</li>
  *   <li>{@code flood N}: N PathRecord Gets as fast as they go (256 at a time, a slot freed after 10 ms without
@@ -54,7 +54,7 @@ public final class SaAttackClientMain {
             SaAttackClient c = new SaAttackClient(channel, smLid);
             String line = switch (args[0]) {
                 case "rmpp" -> {
-                    SaAttackClient.Batch b = c.run(n(args, 1), 32, 20, (i, tid) -> rmppFirst(tid), IDLE_MS);
+                    SaAttackClient.Batch b = c.run(n(args, 1), 32, 1, (i, tid) -> rmppFirst(tid), IDLE_MS);
                     yield "RMPP " + b.summary() + " sendMs=" + b.sendNanos / 1_000_000;
                 }
                 case "paths" -> "PATHS " + c.run(n(args, 1), n(args, 2), 0, (i, tid) -> path(tid, lid, smLid), IDLE_MS)

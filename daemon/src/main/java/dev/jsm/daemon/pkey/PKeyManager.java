@@ -116,6 +116,8 @@ public final class PKeyManager implements SweepStage {
                 LOG.error("PKEY-1002 {}", r.message());
             } else if (r.isError()) {
                 LOG.log(LogLevels.VERBOSE, "PKEY-1002 {}", r.message());
+            } else if (r.outcome() == PartitionPolicy.Outcome.NO_STATEMENTS) {
+                LOG.warn("PKEY-1004 {}", r.message());
             } else {
                 LOG.info("{}", r.message());
             }

@@ -99,8 +99,17 @@ read_fabric() { # SUFFIX
 
 start_sm a "$a" "${hosts[0]}"
 wait_for a/opensm.log 'SUBNET UP' 60 || echo "a: no SUBNET UP"
+a_ups=$(grep -c 'SUBNET UP' a/opensm.log || true)
 start_sm b "$b" "${hosts[4]}"
 wait_for b/opensm.log 'Entering STANDBY\|Entering MASTER' 60 || true
+# a jsm master learns of the new SM at the heavy sweep the newcomer's Trap 144 asks for (it logs SUBNET UP again;
+# OpenSM does not): wait for it (at most 30 s; a loaded machine can take long) so that the event meets a master
+# that knows its standby
+for _ in $(seq 600); do
+    [[ ${a%%:*} != jsm || $(state_of a) != MASTER || $(grep -c 'SUBNET UP' a/opensm.log || true) -gt $a_ups ]] \
+        && break
+    sleep 0.05
+done
 sleep 3
 echo "before a=$(state_of a) b=$(state_of b)"
 read_fabric before

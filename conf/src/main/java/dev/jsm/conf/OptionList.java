@@ -65,6 +65,14 @@ final class OptionList {
         return add(new Option<>(name, type, defaultValue, group, description, false, false, true));
     }
 
+    /**
+     * Declares a jsm/seed option (not in OpenSM 3.3.23, see {@link Option#extension()}) whose changes apply when the
+     * file is re-read.
+     */
+    <T> Option<T> liveExtension(String name, OptionType<T> type, T defaultValue, String description) {
+        return add(new Option<>(name, type, defaultValue, group, description, true, false, true));
+    }
+
     private <T> Option<T> add(Option<T> option) {
         options.add(option);
         return option;

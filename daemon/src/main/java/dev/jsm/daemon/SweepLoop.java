@@ -35,6 +35,11 @@ import org.apache.logging.log4j.Logger;
  * standby or NOTACTIVE SM runs no timer sweep, and a NOTACTIVE SM no heavy sweep either. A heavy sweep ending in
  * errors is retried at once a few times, then with a growing delay, so a broken fabric does not spin the CPU.
  *
+ * <p>Multicast joins and leaves ({@link SmEvent#MCAST}) run the multicast update's stages alone, against the model
+ * and routing of the last heavy sweep, at most once per {@link #MCAST_INTERVAL_MS} (requests meanwhile merge into
+ * the next run) and only by a master whose last heavy sweep configured the fabric: otherwise the next heavy sweep
+ * programs the groups. An update whose Sets failed asks for a heavy sweep.
+ *
  * <p>Confined to its own thread.
  */
 final class SweepLoop implements Runnable {
@@ -42,6 +47,8 @@ final class SweepLoop implements Runnable {
     private static final Logger LOG = LogManager.getLogger(SweepLoop.class);
     private static final int IMMEDIATE_RETRIES = 3;
     private static final long MAX_RETRY_DELAY_MS = 10_000;
+    /** Shortest time between two multicast updates: joins arriving meanwhile are programmed together. */
+    static final long MCAST_INTERVAL_MS = 100;
 
     private final SmThread sm;
     private final StagePipeline pipeline;
@@ -56,11 +63,14 @@ final class SweepLoop implements Runnable {
     private final List<SweepStage> reconfigure;
     private final List<SweepStage> light;
     private final FabricChanges changes;
+    private final List<SweepStage> mcast;
     private volatile Runnable heartbeat = () -> { };
     private ScheduledFuture<?> sweepTimer;
     private int sweepIntervalSeconds = -1;
     private int failedInARow;
     private boolean lastHeavyOk;
+    private long lastMcastNanos;
+    private boolean mcastDeferred;
 
     SweepLoop(DaemonSettings settings, SmThread sm, StagePipeline pipeline, SweepContext ctx, Sweeps sweeps,
               FabricChanges changes, SmStatus status, OptionChanges optionChanges, SmEvents events,
@@ -76,6 +86,7 @@ final class SweepLoop implements Runnable {
         this.changes = changes;
         this.optionChanges = optionChanges;
         this.status = status;
+        this.mcast = sweeps.mcast();
         this.events = events;
         this.timer = timer;
     }
@@ -105,6 +116,7 @@ final class SweepLoop implements Runnable {
                             lighterSweep(SweepKind.INCREMENTAL, incremental, t.reasonText());
                         }
                     }
+                    case MCAST -> multicastUpdate(t.reasonText());
                     case LIGHT_SWEEP -> timerSweep();
 
                     case WATCHDOG -> { }
@@ -146,7 +158,8 @@ final class SweepLoop implements Runnable {
     /**
      * A sweep that probes only what changed ({@code stages}: the incremental sweep, or the reconfiguration) - on a
      * master whose last heavy sweep succeeded; anything else, or a change only a full discovery can tell, gets a heavy
-     * sweep. Its end is told as a heavy sweep's (it ends in SUBNET UP); a failure asks for a heavy sweep.
+     * sweep. It ends in SUBNET UP; a failure asks for a heavy sweep, an incremental sweep that succeeded for a light
+     * sweep (traps lost on the way to this SM show up as PortStateChange).
      */
     private void lighterSweep(SweepKind kind, List<SweepStage> stages, String reason) throws InterruptedException {
         if (!lastHeavyOk || status.state() != SmState.MASTER || changes.isFullSweepNeeded()) {
@@ -166,6 +179,10 @@ final class SweepLoop implements Runnable {
         if (!ok && !events.shutdownRequested()) {
             lastHeavyOk = false;
             events.request(SmEvent.HEAVY_SWEEP, kind.label() + " sweep ended " + outcome);
+        } else if (ok && kind == SweepKind.INCREMENTAL) {
+            // a switch whose route to this SM crossed the change could not send its trap (the switch routes it by
+            // the LFTs of before): a light sweep at once finds its PortStateChange instead of sweep_interval later
+            events.request(SmEvent.LIGHT_SWEEP, "after an incremental sweep");
         }
     }
 
@@ -200,6 +217,40 @@ final class SweepLoop implements Runnable {
             long delay = Math.min(MAX_RETRY_DELAY_MS, 500L << Math.min(failedInARow, 5));
             timer.schedule(() -> events.request(SmEvent.HEAVY_SWEEP, "retry after a failed sweep"), delay,
                     TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /**
+     * Reprograms the MFTs of the groups joined or left since the last update or heavy sweep, unless this SM is not
+     * a master with a configured fabric (then the next heavy sweep does it) or the last update was less than
+     * {@link #MCAST_INTERVAL_MS} ago (then it runs when that time is up, with whatever changed meanwhile).
+     */
+    private void multicastUpdate(String reason) throws InterruptedException {
+        if (status.state() != SmState.MASTER || !lastHeavyOk) {
+            LOG.log(LogLevels.VERBOSE, "multicast update ({}) left to the next heavy sweep: {}", reason,
+                    status.state() != SmState.MASTER ? "not master" : "no configured fabric yet");
+            return;
+        }
+        long wait = lastMcastNanos + TimeUnit.MILLISECONDS.toNanos(MCAST_INTERVAL_MS) - System.nanoTime();
+        if (wait > 0) {
+            if (!mcastDeferred) {
+                mcastDeferred = true;
+                timer.schedule(() -> events.request(SmEvent.MCAST, "multicast changes, coalesced"), wait,
+                        TimeUnit.NANOSECONDS);
+            }
+            return;
+        }
+        mcastDeferred = false;
+        lastMcastNanos = System.nanoTime();
+        LOG.log(LogLevels.VERBOSE, "MULTICAST UPDATE: {}", reason);
+        sm.call(() -> {
+            ctx.beginSweep();
+            return null;
+        });
+        StageOutcome outcome = pipeline.run(mcast, ctx);
+        int errors = sm.call(ctx::sweepErrors);
+        if ((outcome != StageOutcome.CONTINUE || errors > 0) && !events.shutdownRequested()) {
+            events.request(SmEvent.HEAVY_SWEEP, "multicast update failed (" + errors + " errors)");
         }
     }
 

@@ -14,6 +14,7 @@ import dev.jsm.daemon.link.PortWishes;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.mcast.MftProgrammer;
 import dev.jsm.daemon.pkey.PKeyManager;
+import dev.jsm.daemon.publish.McastViewUpdate;
 import dev.jsm.daemon.publish.SubnetUp;
 import dev.jsm.daemon.qos.QosManager;
 import dev.jsm.daemon.route.ChainPolicies;
@@ -31,10 +32,10 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The sweeps as lists of stages - the whole order of a sweep, readable in one place (ZooKeeper's
- * {@code setupRequestProcessors}, OpenSM's {@code do_sweep}) - and the state the stages keep between sweeps, each
- * piece handed to the stages that own or read it. The stage objects live as long as the daemon, so each list is
- * built once.
+ * The sweeps and the multicast update as lists of stages - the whole order of a sweep, readable in one place
+ * (ZooKeeper's {@code setupRequestProcessors}, OpenSM's {@code do_sweep}) - and the state the stages keep between
+ * sweeps, each piece handed to the stages that own or read it. The stage objects live as long as the daemon, so
+ * each list is built once.
  *
  * <p>The heavy sweep's order is OpenSM's: discovery also meets the other SMs, and the election after it decides
  * whether this SM configures anything (a standby's sweep ends there, having only read the fabric). One difference,
@@ -51,6 +52,7 @@ final class Sweeps {
     private final List<SweepStage> incremental;
     private final List<SweepStage> reconfigure;
     private final List<SweepStage> light;
+    private final List<SweepStage> mcast;
 
     /**
      * The stages of one daemon.
@@ -73,6 +75,7 @@ final class Sweeps {
         DeltaDiscovery delta = new DeltaDiscovery(changes, ha.otherSms());
         PKeyManager pkeys = new PKeyManager(wishes);
         QosManager qos = new QosManager(wishes, routes);
+        SubnetUp subnetUp = new SubnetUp(sm, routes, pkeys::partitions, qos::policy);
         List<SweepStage> configure = List.of(
                 new LidManager(lids, sm),           // LIDs from the model, guid2lid, PortInfo; guid2lid written
                 new SnapshotStage(),                // shape and LIDs final: the sweep's one copy of the model
@@ -80,11 +83,12 @@ final class Sweeps {
                 new UnicastRouting(options, engines, policies, pkeys::partitions, routes), // routing chain, verifier,
                                                                                         // wanted LFTs
                 new LftProgrammer(),                // SwitchInfo (LinearFDBTop, LifeTime), changed LFT blocks
-                new MftProgrammer(mcastGroups, routes), // a spanning tree per multicast group, changed MFT blocks
+                new MftProgrammer(mcastGroups, routes, MftProgrammer.Scope.ALL), // a spanning tree per multicast
+                                                                                 // group, changed MFT blocks
                 qos,                                // qos-policy.conf, changed SL2VL and VLArb tables (with -Q)
                 new LinkManager(wishes, sm),        // PortInfo parameters, INIT -> ARMED
                 new PortActivator(wishes, sm),      // ARMED -> ACTIVE
-                new SubnetUp(sm, routes, pkeys::partitions, qos::policy)); // view, dumps, "SUBNET UP"
+                subnetUp);                          // view, dumps, "SUBNET UP"
         this.heavy = concat(List.of(
                 discovery,                          // NodeInfo, NodeDescription, PortInfo, SwitchInfo by directed route
                 new DropManager(discovery),         // nodes and cables not reached this time go
@@ -94,6 +98,10 @@ final class Sweeps {
         this.reconfigure = concat(List.of(new LightSweepProbe(ha.otherSms(), changes, false), delta,
                 delta.secondWave()), configure);
         this.light = List.of(new LightSweepProbe(ha.otherSms(), changes, true));
+        MftProgrammer changedGroups = new MftProgrammer(mcastGroups, routes, MftProgrammer.Scope.CHANGED);
+        this.mcast = List.of(
+                changedGroups,                      // the trees of the groups joined or left, their MFT blocks
+                new McastViewUpdate(changedGroups, subnetUp::published)); // the view with the new MFTs, mcfdbs
     }
 
     private static List<SweepStage> concat(List<SweepStage> first, List<SweepStage> then) {
@@ -123,5 +131,13 @@ final class Sweeps {
     /** The light sweep: is anything different? */
     List<SweepStage> light() {
         return light;
+    }
+
+    /**
+     * The multicast update between heavy sweeps: the groups changed by joins and leaves, over the routing and model
+     * of the last heavy sweep.
+     */
+    List<SweepStage> mcast() {
+        return mcast;
     }
 }

@@ -99,6 +99,35 @@ class DaemonSimTest {
     }
 
     @Test
+    void anUnreadableGuid2lidIsMovedAsideAndThePortsKeepTheirLids() throws Exception {
+        Topology t = TopologyShapes.load("fat2:k=8");
+        try (SimFabric fabric = new SimFabric(t)) {
+            Map<Integer, Integer> first;
+            try (SimSm sm = SimSm.restart(fabric, dir)) {
+                sm.awaitSubnetUp(UP);
+                first = new HashMap<>(new SimRoutes(fabric).lidOfNode);
+            }
+            Path guid2lid = dir.resolve("guid2lid");
+            byte[] bad = (Files.readString(guid2lid).replaceFirst("\n", " \u00ff\n") + "\u0000\u00fe")
+                    .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            Files.write(guid2lid, bad);
+            try (LogCapture log = LogCapture.open(Daemon.class);
+                 SimSm sm = SimSm.restart(fabric, dir)) {
+                sm.awaitSubnetUp(UP);
+                assertThat(new SimRoutes(fabric).lidOfNode).as("the LIDs the ports carry").isEqualTo(first);
+                assertThat(log.containing("LID-0308")).as("said in one line").singleElement().asString()
+                        .contains("bytes that are not ASCII", "moved aside to " + dir.resolve("guid2lid.bad-"));
+            }
+            try (var files = Files.list(dir)) {
+                Path aside = files.filter(f -> f.getFileName().toString().startsWith("guid2lid.bad-")).findFirst()
+                        .orElseThrow();
+                assertThat(Files.readAllBytes(aside)).isEqualTo(bad);
+            }
+            assertThat(Files.readString(guid2lid)).as("written anew").contains("0x");
+        }
+    }
+
+    @Test
     void aCutLinkIsRoutedAroundAfterTheNextSweep() throws Exception {
         Topology t = TopologyShapes.load("fat2:k=8");
         try (SimSm sm = SimSm.start(t, dir)) {

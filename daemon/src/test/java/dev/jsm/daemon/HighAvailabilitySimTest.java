@@ -61,6 +61,10 @@ class HighAvailabilitySimTest {
              SimSm standby = SimSm.at(fabric, ca(fabric, 1), dir.resolve("standby"), "sm_priority", "1")) {
             master.awaitSubnetUp(WAIT);
             await(() -> standby.daemon.state() == SmState.STANDBY, "the lower SM stands by");
+            long standbyGuid = standby.channel.localPort().portGuid();
+            // the master learns of a new SM at its next heavy sweep (the standby's Trap 144 asks for one)
+            await(() -> master.daemon.ha().remoteSms().stream()
+                    .anyMatch(r -> r.guid() == standbyGuid && r.state() == SmState.STANDBY), "the master knows it");
             List<Integer> lidsBefore = lids(fabric);
 
             master.close();

@@ -130,6 +130,23 @@ class PartitionsSimTest {
         }
     }
 
+    @Test
+    void anEmptiedFileAndHupGiveEveryPortFullMembershipOfTheDefaultPartitionAsOpenSm() throws Exception {
+        Files.writeString(file, policy(false));
+        try (LogCapture log = LogCapture.open(PKeyManager.class);
+             SimSm sm = SimSm.start(t, dir, "partition_config_file", file.toString())) {
+            sm.awaitSubnetUp(UP);
+            Files.writeString(file, "# all partitions commented out\n#P1=0x8001 : ALL=full ;\n\n");
+            sm.daemon.events().request(SmEvent.HEAVY_SWEEP, "SIGHUP");
+            sm.awaitSubnetUp(UP);
+            for (int ca : cas) {
+                assertThat(keys(sm.fabric.pKeyBlock(ca, 1, 0))).as("not 0x7fff (limited) for all but the SM")
+                        .containsExactly(0xFFFF);
+            }
+            assertThat(log.containing("no partition statement")).singleElement().asString().startsWith("PKEY-1004");
+        }
+    }
+
     /** Hosts 1-2 full members of 0x8001, 3 limited (4 too, unless edited: 3 full, 4 out), the rest out. */
     private String policy(boolean edited) {
         String p1 = edited

@@ -37,6 +37,7 @@ final class SimSm implements AutoCloseable {
     final List<SweepKind> sweepsEnded = new CopyOnWriteArrayList<>();
     private final LinkedBlockingQueue<SweepKind> ended = new LinkedBlockingQueue<>();
     private final LinkedBlockingQueue<Object> outcomes = new LinkedBlockingQueue<>();
+    private final LinkedBlockingQueue<SubnetSnapshot> mcastUpdates = new LinkedBlockingQueue<>();
     private final boolean ownsFabric;
 
     private SimSm(SimFabric fabric, boolean ownsFabric, int caNode, Path cacheDir, Path dumpDir, SmOptions options,
@@ -51,6 +52,11 @@ final class SimSm implements AutoCloseable {
             @Override
             public void subnetUp(FabricView view) {
                 outcomes.add(view.snapshot());
+            }
+
+            @Override
+            public void viewUpdated(FabricView view) {
+                mcastUpdates.add(view.snapshot());
             }
 
             @Override
@@ -126,6 +132,30 @@ final class SimSm implements AutoCloseable {
             throw new AssertionError("no sweep ended within " + timeout + "; state " + daemon.state());
         }
         return k;
+    }
+
+    /** Waits for the next multicast update that reprogrammed groups (its view); fails after {@code timeout}. */
+    SubnetSnapshot awaitMcastUpdate(Duration timeout) throws InterruptedException {
+        SubnetSnapshot s = mcastUpdates.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (s == null) {
+            throw new AssertionError("no multicast update within " + timeout + "; state " + daemon.state());
+        }
+        return s;
+    }
+
+    /**
+     * Waits until {@code done} holds, checking it after every SUBNET UP or multicast update and every 100 ms; fails
+     * after {@code timeout}.
+     */
+    void awaitUntil(java.util.function.BooleanSupplier done, Duration timeout) throws InterruptedException {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("not done within " + timeout + "; state " + daemon.state());
+            }
+            mcastUpdates.poll(50, TimeUnit.MILLISECONDS);
+            outcomes.poll(50, TimeUnit.MILLISECONDS);
+        }
     }
 
     /** Whether another sweep outcome arrives within {@code timeout}. */

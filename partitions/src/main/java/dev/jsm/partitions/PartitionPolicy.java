@@ -13,7 +13,12 @@ import java.util.List;
  * SIGHUP). Unlike OpenSM, which answers a bad file by giving every port full membership of the default partition,
  * a file that fails to parse leaves the <em>last good</em> policy in force; only on a first start with a bad file
  * does the SM fall back to the no-file default, and the outcome says so loudly. A missing file means the no-file
- * default, as in OpenSM.
+ * default, as in OpenSM; so does a file without a single statement (empty, or only comments and blank lines):
+ * OpenSM 3.3.23 takes a file whose parse found no statement as "in error" and retries with its default
+ * ({@code osm_prtn_make_partitions}: "Partition configuration in error; retrying with default config"), so every
+ * port is a full member of the default partition (P_Key 0xffff) and the IPoIB broadcast group exists - not the
+ * with-a-file default, under which every port but the SM's would be a limited member only (0x7fff) and no two hosts
+ * could talk.
  *
  * <p>Confined to the sweep thread.
  */
@@ -27,6 +32,8 @@ public final class PartitionPolicy {
         UNCHANGED,
         /** There is no file: the no-file default is in force. */
         NO_FILE,
+        /** The file has no statement (empty, or comments only): the no-file default is in force, as in OpenSM. */
+        NO_STATEMENTS,
         /** The file is bad or unreadable: the previous good policy stays in force. */
         KEPT_LAST_GOOD,
         /** The file is bad or unreadable and nothing good was loaded before: the no-file default is in force. */
@@ -42,7 +49,7 @@ public final class PartitionPolicy {
      * @param inForce the policy in force afterwards
      * @param message one line for the log, {@code null} when nothing changed ({@link Outcome#UNCHANGED}, or
      *     {@link Outcome#NO_FILE} again); ERROR level for {@link Outcome#KEPT_LAST_GOOD} and
-     *     {@link Outcome#DEFAULT_AFTER_ERROR}
+     *     {@link Outcome#DEFAULT_AFTER_ERROR}, WARNING for {@link Outcome#NO_STATEMENTS}
      * @param error the parse error, or {@code null}
      * @param repeated whether the file is the same bad text as at the previous reload (log it quieter)
      */
@@ -105,6 +112,15 @@ public final class PartitionPolicy {
         try {
             PartitionConfig parsed = PartitionConfig.parse(new String(bytes, StandardCharsets.UTF_8),
                     file.toString());
+            if (parsed.statements().size() == 1) {
+                inForce = PartitionConfig.noFile();
+                inForceBytes = bytes;
+                lastBadBytes = null;
+                goodLoaded = true;
+                return new Reload(Outcome.NO_STATEMENTS, inForce, "partition file " + file + " has no partition "
+                        + "statement: using the built-in policy 'Default=0x7fff,ipoib : ALL=full ;' (every port a "
+                        + "full member of the default partition), as OpenSM does", null, false);
+            }
             inForce = parsed;
             inForceBytes = bytes;
             lastBadBytes = null;

@@ -70,6 +70,31 @@ class PartitionPolicyTest {
     }
 
     @Test
+    void aFileWithoutStatementsMeansTheNoFileDefaultAsInOpenSm() throws Exception {
+        Path file = dir.resolve("partitions.conf");
+        Files.writeString(file, "P=0x8001 : SELF=full;");
+        PartitionPolicy policy = new PartitionPolicy(file);
+        policy.reload();
+        for (String text : new String[] {"", "# nothing here\n\n   # nor here\n", " \t\n"}) {
+            Files.writeString(file, text);
+            PartitionPolicy.Reload r = policy.reload();
+            assertThat(r.outcome()).as("'%s'", text).isEqualTo(Outcome.NO_STATEMENTS);
+            assertThat(r.isError()).isFalse();
+            assertThat(r.message()).contains("no partition statement", "ALL=full");
+            assertThat(policy.current()).isSameAs(PartitionConfig.noFile());
+            assertThat(policy.reload().outcome()).as("said once").isEqualTo(Outcome.UNCHANGED);
+            Files.writeString(file, "P=0x8001 : SELF=full;");
+            assertThat(policy.reload().outcome()).isEqualTo(Outcome.LOADED);
+        }
+        Files.writeString(file, "# comments only\n");
+        policy.reload();
+        PartitionSet set = PartitionResolver.resolve(policy.current(), TestFabric.examples(), TestFabric.SM, false,
+                false);
+        assertThat(set.pkeysOf(0x123451L)).as("every port a full member of 0x7fff: P_Key 0xffff")
+                .containsExactly(0xFFFF);
+    }
+
+    @Test
     void unreadableFileIsAnErrorThatKeepsTheLastGoodSet() throws Exception {
         Path file = dir.resolve("partitions.conf");
         Files.writeString(file, "P=0x8001 : SELF=full;");

@@ -10,6 +10,10 @@ package dev.jsm.routing;
  * same neighbour are separate entries. An empty list ({@code from(d) == to(d)}) means the switch has no route to
  * {@code d}.
  *
+ * <p>{@link #allows}, {@link #reaches} and {@link #toward} answer the same question for one (switch, destination switch) pair without
+ * building a switch's lists: a route repair checks every entry of a row against them and lists the candidates only
+ * for the few entries it re-chooses.
+ *
  * <p>Implementations are scratch of one worker: confined to the thread that calls {@link #build}, reused switch
  * after switch.
  */
@@ -29,4 +33,20 @@ public interface EgressCandidates {
 
     /** The switch on the far side of {@code port} of the current switch, or -1. */
     int neighbour(int port);
+
+    /**
+     * Whether {@code port} of switch {@code sw} is a candidate toward destination switch {@code d}, as in the list
+     * {@link #build}{@code (sw)} gives; independent of the current switch.
+     */
+    boolean allows(int sw, int d, int port);
+
+    /** Whether switch {@code sw} has any candidate toward destination switch {@code d}, in {@code O(1)}. */
+    boolean reaches(int sw, int d);
+
+    /**
+     * The candidates of switch {@code sw} toward destination switch {@code d}, ascending, into {@code out} (room for
+     * the switch's switch links); returns how many. Independent of the current switch; {@code out} must not be an
+     * array of this object.
+     */
+    int toward(int sw, int d, byte[] out);
 }

@@ -73,6 +73,35 @@ public final class LftTables {
         rows[sw][lid] = (byte) port;
     }
 
+    /**
+     * Copies the columns of the LIDs {@code lids[from..to-1]} into {@code columns}: {@code columns[k * S + sw]} is
+     * switch {@code sw}'s entry for {@code lids[from + k]}. Each row is read once, in LID order: reading a column
+     * straight from the rows costs a cache miss per switch, which dominates any pass that works LID by LID (the route
+     * verifier, the off-sweep balancer).
+     *
+     * @param columns at least {@code (to - from) * S} bytes
+     */
+    public void gatherColumns(int[] lids, int from, int to, byte[] columns) {
+        int s = rows.length;
+        for (int sw = 0; sw < s; sw++) {
+            byte[] row = rows[sw];
+            for (int k = from, at = sw; k < to; k++, at += s) {
+                columns[at] = row[lids[k]];
+            }
+        }
+    }
+
+    /** Writes columns laid out as {@link #gatherColumns} reads them back into the rows. */
+    public void scatterColumns(int[] lids, int from, int to, byte[] columns) {
+        int s = rows.length;
+        for (int sw = 0; sw < s; sw++) {
+            byte[] row = rows[sw];
+            for (int k = from, at = sw; k < to; k++, at += s) {
+                row[lids[k]] = columns[at];
+            }
+        }
+    }
+
     /** Resets every entry to {@link #NO_PATH} (before another engine of a chain tries). */
     public void clear() {
         for (byte[] row : rows) {

@@ -1,7 +1,10 @@
 package dev.jsm.routing;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The configured routing engines in the order OpenSM's {@code routing_engine} option lists them
@@ -29,6 +32,8 @@ public final class RoutingChain {
     public static final String NO_FALLBACK = "no_fallback";
     /** The engine used when the list is empty, and the implicit fallback. */
     public static final String DEFAULT_ENGINE = "minhop";
+    /** Characters of the value a message quotes at most. */
+    static final int QUOTED_CHARS = 200;
 
     private final String spec;
     private final List<RoutingEngine> engines;
@@ -44,7 +49,9 @@ public final class RoutingChain {
 
     /**
      * Parses a {@code routing_engine} value: engine names and {@code no_fallback} separated by commas or white
-     * space; empty means {@code minhop}. A name listed twice is tried once (noted in {@link #notes()}).
+     * space; empty means {@code minhop}. A name listed more than once is tried once (one note per such name in
+     * {@link #notes()}, with the count: a value of 20,000 duplicates gives one note, not 20,000). Messages quote at
+     * most {@value #QUOTED_CHARS} characters of the value.
      *
      * @throws IllegalArgumentException for an unknown name (the message lists the known ones), a list with
      *     {@code no_fallback} and no engine, or a malformed option an engine reads
@@ -52,7 +59,7 @@ public final class RoutingChain {
     public static RoutingChain parse(String routingEngine, EngineOptions options, RoutingEngines known) {
         String spec = routingEngine == null ? "" : routingEngine.strip();
         List<String> names = new ArrayList<>();
-        List<String> notes = new ArrayList<>();
+        Map<String, Integer> listed = new LinkedHashMap<>();
         boolean noFallback = false;
         for (String name : spec.split("[,\\s]+")) {
             if (name.isEmpty()) {
@@ -61,17 +68,23 @@ public final class RoutingChain {
             if (name.equals(NO_FALLBACK)) {
                 noFallback = true;
             } else if (known.factory(name) == null) {
-                throw new IllegalArgumentException("routing_engine '" + spec + "': unknown routing engine '" + name
-                        + "' (known: " + String.join(", ", known.names()) + "; and " + NO_FALLBACK + ")");
-            } else if (names.contains(name)) {
-                notes.add("routing engine '" + name + "' is listed twice in '" + spec + "'; it is tried once");
-            } else {
+                throw new IllegalArgumentException("routing_engine '" + quoted(spec) + "': unknown routing engine '"
+                        + quoted(name) + "' (known: " + String.join(", ", known.names()) + "; and " + NO_FALLBACK
+                        + ")");
+            } else if (listed.merge(name, 1, Integer::sum) == 1) {
                 names.add(name);
             }
         }
+        List<String> notes = new ArrayList<>();
+        listed.forEach((name, times) -> {
+            if (times > 1) {
+                notes.add("routing engine '" + name + "' is listed " + (times == 2 ? "twice" : times + " times")
+                        + " in '" + quoted(spec) + "'; it is tried once");
+            }
+        });
         if (names.isEmpty()) {
             if (noFallback) {
-                throw new IllegalArgumentException("routing_engine '" + spec + "' lists " + NO_FALLBACK
+                throw new IllegalArgumentException("routing_engine '" + quoted(spec) + "' lists " + NO_FALLBACK
                         + " but no engine");
             }
             names.add(DEFAULT_ENGINE);
@@ -84,12 +97,18 @@ public final class RoutingChain {
         if (!noFallback && !names.contains(DEFAULT_ENGINE)) {
             RoutingEngineFactory f = known.factory(DEFAULT_ENGINE);
             if (f == null) {
-                throw new IllegalArgumentException("routing_engine '" + spec + "': the fallback engine "
+                throw new IllegalArgumentException("routing_engine '" + quoted(spec) + "': the fallback engine "
                         + DEFAULT_ENGINE + " is not available (known: " + String.join(", ", known.names()) + ")");
             }
             fallback = f.create(options);
         }
         return new RoutingChain(spec, engines, fallback, notes);
+    }
+
+    /** {@code text}, or its first {@link #QUOTED_CHARS} characters and how many more there are. */
+    private static String quoted(String text) {
+        return text.length() <= QUOTED_CHARS ? text
+                : text.substring(0, QUOTED_CHARS) + "... (" + (text.length() - QUOTED_CHARS) + " more characters)";
     }
 
     /** The configured engine names in order, without the fallback. */
@@ -107,6 +126,21 @@ public final class RoutingChain {
      */
     public List<RoutingEngine> engines() {
         return engines;
+    }
+
+    /**
+     * The engine instance that routed {@code result} (a route of this chain's): the fallback's or the configured one
+     * of that name; empty if none did. The repair of those routes needs that engine's own policy.
+     */
+    public Optional<RoutingEngine> engineThatRouted(RoutingResult result) {
+        if (!result.isRouted()) {
+            return Optional.empty();
+        }
+        if (result.usedFallback()) {
+            return Optional.ofNullable(fallback);
+        }
+        String name = result.engineUsed().orElseThrow();
+        return engines.stream().filter(e -> e.name().equals(name)).findFirst();
     }
 
     /** Whether minhop is tried after the configured engines. */

@@ -40,6 +40,20 @@ public final class RoutingResult {
         this.parts = List.copyOf(parts);
     }
 
+    /**
+     * This routing's engine over {@code repaired}, its tables repaired for a changed fabric in {@code nanos}
+     * ({@code dev.jsm.routing.repair}): the engine's path SLs and SL2VL stand; its notes, dump files and multicast
+     * tree, which described the fabric it routed, do not.
+     *
+     * @throws IllegalStateException if no engine routed
+     */
+    public RoutingResult repaired(LftTables repaired, long nanos) {
+        RouteOutcome.Routed r = routed();
+        Attempt a = new Attempt(winner.engine(), new RouteOutcome.Routed(r.pathSl(), r.sl2Vl()), nanos,
+                winner.fallback());
+        return new RoutingResult(repaired, a, List.of(a), List.of());
+    }
+
     /** Whether an engine routed the fabric. */
     public boolean isRouted() {
         return winner != null;

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Hop distances over the switch-to-switch links from a set of source switches (a multi-source breadth-first search):
- * the ranking updn, dnup and ftree start from.
+ * the ranking updn, dnup and ftree start from; and the connected components of the switch graph.
  *
  * <p>Stateless; thread-safe.
  */
@@ -50,5 +50,33 @@ public final class SwitchDistances {
             }
         }
         return dist;
+    }
+
+    /** The connected-component label of every switch over the switch-to-switch links (the lowest index in it). */
+    public static int[] components(RoutingInput in) {
+        int s = in.switchCount();
+        int[] label = new int[s];
+        Arrays.fill(label, -1);
+        int[] queue = new int[s];
+        int[] linkStart = in.linkStart();
+        int[] peer = in.peerSwitch();
+        for (int start = 0; start < s; start++) {
+            if (label[start] >= 0) {
+                continue;
+            }
+            label[start] = start;
+            queue[0] = start;
+            int tail = 1;
+            for (int head = 0; head < tail; head++) {
+                int u = queue[head];
+                for (int e = linkStart[u]; e < linkStart[u + 1]; e++) {
+                    if (label[peer[e]] < 0) {
+                        label[peer[e]] = start;
+                        queue[tail++] = peer[e];
+                    }
+                }
+            }
+        }
+        return label;
     }
 }

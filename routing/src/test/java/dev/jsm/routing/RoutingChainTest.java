@@ -153,6 +153,19 @@ class RoutingChainTest {
     }
 
     @Test
+    void aValueOfTwentyThousandDuplicatesGivesOneShortNotePerName() {
+        String value = "decliner," + "failer,".repeat(20_000);
+        RoutingChain c = chain(value);
+
+        assertThat(c.engineNames()).containsExactly("decliner", "failer");
+        assertThat(c.notes()).singleElement().asString().startsWith("routing engine 'failer' is listed 20000 times in '"
+                + "decliner,failer,failer,").endsWith("... (" + (value.length() - 200) + " more characters)'; it is "
+                + "tried once").hasSizeLessThan(400);
+        assertThatThrownBy(() -> chain(value + "nosuch")).hasMessageContaining("more characters)': unknown routing "
+                + "engine 'nosuch'").message().hasSizeLessThan(600);
+    }
+
+    @Test
     void unknownNamesAreRejectedWithTheKnownOnes() {
         assertThatThrownBy(() -> chain("ftree,updn"))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -79,6 +79,16 @@ public final class SwitchMft {
         return (wantedMask(mlid, port / PORTS_PER_POSITION) & (1 << (port % PORTS_PER_POSITION))) != 0;
     }
 
+    /** Clears the wanted entry of {@code mlid} (a multicast update recomputes the groups that changed). */
+    public void clearWanted(int mlid) {
+        int i = offset(mlid);
+        for (short[] row : wanted) {
+            if (i < row.length) {
+                row[i] = 0;
+            }
+        }
+    }
+
     /** Clears every wanted entry (the multicast manager recomputes all groups in a heavy sweep). */
     public void clearWanted() {
         for (int p = 0; p < wanted.length; p++) {

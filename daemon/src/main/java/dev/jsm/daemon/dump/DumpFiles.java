@@ -118,6 +118,16 @@ public final class DumpFiles {
     }
 
     /**
+     * Writes {@code opensm.mcfdbs} for {@code snapshot} when {@code log_flags} has ROUTING: after a multicast update,
+     * as OpenSM's multicast manager dumps its routes after each run.
+     */
+    public static void writeMcfdbs(Path dir, SubnetSnapshot snapshot, int logFlags) {
+        if ((logFlags & LogLevels.ROUTING) != 0) {
+            write(dir, MCFDBS, McfdbsDump.render(snapshot));
+        }
+    }
+
+    /**
      * Writes {@code opensm-sl2vl.dump} ({@link Sl2VlDump}) when {@code log_flags} has ROUTING; the QoS manager calls
      * it at the end of its stage, when the tables are programmed. A file that cannot be written is logged.
      */

@@ -9,11 +9,15 @@ import java.util.Map;
 /**
  * OpenSM's {@code guid2lid} format (FACTS 2.3, {@code osm_db_files.c}): one record per port, {@code 0x%016x 0x%04x
  * 0x%04x} (port GUID, first LID, last LID), each followed by an empty line. Parsing is lenient about white space
- * and blank lines, as OpenSM's is, and reports every other line as a problem with its line number.
+ * and blank lines, as OpenSM's is, and reports every other line as a problem with its line number, quoting at most
+ * {@value #QUOTED_CHARS} characters of it.
  *
  * <p>Stateless; thread-safe.
  */
 final class Guid2LidFile {
+
+    /** Characters of a malformed line a problem quotes at most. */
+    static final int QUOTED_CHARS = 80;
 
     /**
      * One record as read.
@@ -56,7 +60,8 @@ final class Guid2LidFile {
                 entries.add(new Entry(i + 1, hex(t.get(0), 16), (int) hex(t.get(1), 4), (int) hex(t.get(2), 4)));
             } catch (NumberFormatException e) {
                 problems.add("line " + (i + 1) + ": expected '0x<port guid> 0x<min lid> 0x<max lid>', found '"
-                        + line + "'");
+                        + (line.length() <= QUOTED_CHARS ? line : line.substring(0, QUOTED_CHARS) + "... ("
+                                + (line.length() - QUOTED_CHARS) + " more characters)") + "'");
             }
         }
         return new Parsed(entries, problems);

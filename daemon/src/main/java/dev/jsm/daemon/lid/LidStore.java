@@ -6,12 +6,15 @@ import dev.jsm.subnet.LidRange;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +25,14 @@ import java.util.TreeMap;
  * The persistent LID assignments, OpenSM's {@code guid2lid}: port GUID to LID range, for every port this SM (or the
  * OpenSM before it) ever gave LIDs, present or not, so a port that comes back gets its old LIDs. One owner per LID.
  * {@link #load} validates the file as OpenSM does (overlapping and misaligned records are dropped, with a problem
- * line each); {@link #flushIfDirty} writes it atomically (temporary file, fsync, rename) only when it changed.
+ * line each, at most {@value #MAX_PROBLEMS} and a count of the rest); {@link #flushIfDirty} writes it atomically
+ * (temporary file, fsync, rename) only when it changed.
+ *
+ * <p>A guid2lid that cannot be read at all - bytes that are not ASCII, a directory in its place, a file larger than
+ * any guid2lid ({@value #MAX_FILE_BYTES} bytes), any other read error - must not keep the SM from starting (under
+ * systemd that was a restart loop and a fabric without an SM): {@link #load} renames it {@code guid2lid.bad-<time>}
+ * (kept, never deleted, for the operator to look at), starts with no record, so every port keeps the LIDs it
+ * carries, and says so in one line ({@link #setAside()}); the first sweep writes a new guid2lid.
  *
  * <p>Confined to the SM thread.
  */
@@ -30,11 +40,17 @@ public final class LidStore {
 
     /** The file name in the cache directory. */
     public static final String FILE_NAME = "guid2lid";
+    /** Largest file read: 49,151 LIDs at 42 bytes a record are 2 MB. */
+    static final long MAX_FILE_BYTES = 16L << 20;
+    /** Problem lines kept per read; the rest are counted in one more. */
+    static final int MAX_PROBLEMS = 20;
+    private static final DateTimeFormatter ASIDE_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final Path file;
     private final TreeMap<Long, LidRange> byGuid = new TreeMap<>(Long::compareUnsigned);
     private final long[] owner = new long[Lid.UNICAST_MAX + 1];
     private final List<String> problems = new ArrayList<>();
+    private String setAside;
     private boolean dirty;
     private int searchFrom = Lid.UNICAST_MIN;
 
@@ -50,14 +66,25 @@ public final class LidStore {
     /**
      * Reads {@code cacheDir/guid2lid} if it exists; records that do not fit (malformed, misaligned, outside the
      * unicast range, overlapping an earlier record, or a GUID listed twice) are dropped and described in
-     * {@link #problems()}.
-     *
-     * @throws IOException if the file exists but cannot be read
+     * {@link #problems()}. A file that cannot be read is moved aside and the store starts empty
+     * ({@link #setAside()} says so).
      */
-    public static LidStore load(Path cacheDir) throws IOException {
+    public static LidStore load(Path cacheDir) {
         LidStore store = empty(cacheDir);
-        store.readFile();
+        try {
+            store.readFile();
+        } catch (IOException e) {
+            store.moveAside(e);
+        }
         return store;
+    }
+
+    /**
+     * The one line for the log when {@link #load} could not read the file and moved it aside (or could not), else
+     * {@code null}.
+     */
+    public String setAside() {
+        return setAside;
     }
 
     /**
@@ -85,26 +112,61 @@ public final class LidStore {
 
     /** The file's text, or {@code null} if there is no file. */
     private String readText() throws IOException {
+        if (Files.isDirectory(file)) {
+            throw new IOException("it is a directory");
+        }
         try {
+            long size = Files.size(file);
+            if (size > MAX_FILE_BYTES) {
+                throw new IOException(size + " bytes, more than any guid2lid holds");
+            }
             return Files.readString(file, StandardCharsets.US_ASCII);
         } catch (NoSuchFileException e) {
             return null;
+        } catch (CharacterCodingException e) {
+            throw new IOException("it holds bytes that are not ASCII", e);
+        }
+    }
+
+    /**
+     * Renames the unreadable file {@code guid2lid.bad-<time>} (never over another file) and records the line that
+     * says so.
+     */
+    private void moveAside(IOException why) {
+        String reason = why.getCause() == null && why.getMessage() != null ? why.getMessage() : why.toString();
+        String stamp = LocalDateTime.now().format(ASIDE_TIME);
+        Path aside = file.resolveSibling(FILE_NAME + ".bad-" + stamp);
+        for (int n = 1; Files.exists(aside, java.nio.file.LinkOption.NOFOLLOW_LINKS); n++) {
+            aside = file.resolveSibling(FILE_NAME + ".bad-" + stamp + "." + n);
+        }
+        try {
+            Files.move(file, aside);
+            setAside = file + " cannot be used (" + reason + "): moved aside to " + aside + "; every port keeps"
+                    + " the LIDs it carries, and a new " + FILE_NAME + " is written at the first sweep";
+        } catch (IOException e) {
+            setAside = file + " cannot be used (" + reason + ") and cannot be moved aside (" + e
+                    + "); starting without it: every port keeps the LIDs it carries";
         }
     }
 
     private void parse(String text) {
         Guid2LidFile.Parsed parsed = Guid2LidFile.parse(text);
+        List<String> found = new ArrayList<>();
         for (String p : parsed.problems()) {
-            problems.add(file + ": " + p);
+            found.add(file + ": " + p);
         }
         for (Guid2LidFile.Entry e : parsed.entries()) {
             String why = reject(e);
             if (why != null) {
-                problems.add(file + ": line " + e.line() + ": " + why + "; record dropped");
+                found.add(file + ": line " + e.line() + ": " + why + "; record dropped");
                 dirty = true;
             } else {
                 claim(e.guid(), LidRange.of(e.minLid(), Integer.numberOfTrailingZeros(e.maxLid() - e.minLid() + 1)));
             }
+        }
+        problems.addAll(found.subList(0, Math.min(MAX_PROBLEMS, found.size())));
+        if (found.size() > MAX_PROBLEMS) {
+            problems.add(file + ": " + (found.size() - MAX_PROBLEMS) + " more lines that are not good records");
         }
     }
 

@@ -1,16 +1,20 @@
 package dev.jsm.daemon.link;
 
+import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.smp.PortInfo;
+import dev.jsm.partitions.PartEnforce;
+import dev.jsm.subnet.LidRange;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.PortAttributes;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -40,9 +44,28 @@ public final class LinkManager implements SweepStage {
      */
     private Map<PhysPort, Answer> answers = new HashMap<>();
     private Map<PhysPort, Answer> nextAnswers = new HashMap<>();
+    /**
+     * For each port that needed no Set, what that was decided from: while every input is the same object (an
+     * incremental sweep re-reads only the ports it probes), the decision stands and the config is not computed again.
+     */
+    private Map<PhysPort, Inputs> settled = new HashMap<>();
+    private Map<PhysPort, Inputs> nextSettled = new HashMap<>();
+    private int unchanged;
 
     /** What a port still differed in after it answered a Set of {@code config}. */
     private record Answer(PortConfig config, String differences) {
+    }
+
+    /** What a port's config is computed from ({@link PortConfig#of}). */
+    private record Inputs(PortAttributes attributes, PortAttributes peer, LidRange lids, int smLid, SmOptions options,
+                          PartEnforce enforcement, int vlHighLimit) {
+
+        /** Whether {@code o} was made from the very same objects and values. */
+        boolean sameAs(Inputs o) {
+            return o != null && attributes == o.attributes && peer == o.peer && Objects.equals(lids, o.lids)
+                    && smLid == o.smLid && options == o.options && enforcement == o.enforcement
+                    && vlHighLimit == o.vlHighLimit;
+        }
     }
 
     /**
@@ -63,7 +86,9 @@ public final class LinkManager implements SweepStage {
     public StageOutcome run(SweepContext ctx) {
         sets = 0;
         kept = 0;
+        unchanged = 0;
         nextAnswers = new HashMap<>();
+        nextSettled = new HashMap<>();
         boolean rereg = !sm.firstMasterSweepDone() && !ctx.options().getBool("no_clients_rereg");
         for (Node node : ctx.subnet().nodes()) {
             for (PhysPort port : node.ports()) {
@@ -71,6 +96,7 @@ public final class LinkManager implements SweepStage {
             }
         }
         answers = nextAnswers;
+        settled = nextSettled;
         return StageOutcome.CONTINUE;
     }
 
@@ -83,19 +109,33 @@ public final class LinkManager implements SweepStage {
         if (port.portNum() != 0 && !linked || port.endPort() != null && !port.endPort().hasLids()) {
             return;
         }
+        boolean reregHere = rereg && !node.isSwitch()
+                && a.hasCapability(PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED);
+        Inputs inputs = new Inputs(a, linked ? port.remote().attributes() : null,
+                port.endPort() == null ? null : port.endPort().lidRange(), sm.smLid(), ctx.options(),
+                wishes.partitionEnforcement(port), wishes.vlHighLimit(port));
+        if (!reregHere && inputs.sameAs(settled.get(port))) {
+            nextSettled.put(port, inputs);
+            Answer last = answers.get(port);
+            if (last != null) {
+                nextAnswers.put(port, last);
+            }
+            unchanged++;
+            return;
+        }
         PortConfig want = PortConfig.of(port, ctx.options(), sm.smLid(), wishes);
         int state = linked && a.portState() == PortAttributes.STATE_INIT ? PortInfo.STATE_ARMED
                 : PortInfo.STATE_NO_CHANGE;
-        boolean reregHere = rereg && !node.isSwitch()
-                && a.hasCapability(PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED);
         String differences = want.differences(a);
         if (state == PortInfo.STATE_NO_CHANGE && !reregHere) {
             if (differences == null) {
+                nextSettled.put(port, inputs);
                 return;
             }
             Answer last = answers.get(port);
             if (last != null && last.config().equals(want) && differences.equals(last.differences())) {
                 nextAnswers.put(port, last);
+                nextSettled.put(port, inputs);
                 kept++;
                 return;
             }
@@ -111,7 +151,8 @@ public final class LinkManager implements SweepStage {
     @Override
     public StageOutcome finish(SweepContext ctx) {
         LOG.log(LogLevels.VERBOSE, "link manager: {} PortInfo Sets (parameters, INIT -> ARMED); {} ports not sent "
-                + "again the Set they answered with values of their own", sets, kept);
+                + "again the Set they answered with values of their own; {} ports unchanged since the last sweep",
+                sets, kept, unchanged);
         return StageOutcome.CONTINUE;
     }
 }

@@ -104,42 +104,46 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
      * tell whether a port still answers as it did), or null if there are none (no Set is needed).
      */
     public String differences(PortAttributes a) {
-        StringBuilder out = new StringBuilder();
-        long[][] longs = {{mKey, a.mKey()}, {gidPrefix, a.gidPrefix()}};
-        String[] longNames = {"M_Key", "GIDPrefix"};
-        for (int i = 0; i < longs.length; i++) {
-            if (!same(longs[i][0], longs[i][1])) {
-                add(out, longNames[i] + " 0x" + Long.toHexString(longs[i][0]) + "/0x" + Long.toHexString(longs[i][1]));
-            }
-        }
-        int[][] ints = {{lid, a.lid()}, {lmc, a.lmc()}, {masterSmLid, a.masterSmLid()}, {masterSmSl, a.masterSmSl()},
-            {mKeyLeasePeriod, a.mKeyLeasePeriod()}, {mKeyProtectBits, a.mKeyProtectBits()},
-            {subnetTimeout, a.subnetTimeout()}, {neighborMtu, a.neighborMtu()}, {operationalVls, a.operationalVls()},
-            {hoqLife, a.hoqLife()}, {vlStallCount, a.vlStallCount()}, {localPhyErrors, a.localPhyErrors()},
-            {overrunErrors, a.overrunErrors()}, {enforcement, a.partitionEnforcementInbound() << 3
-                | a.partitionEnforcementOutbound() << 2 | a.filterRawInbound() << 1 | a.filterRawOutbound()},
-            {vlHighLimit, a.vlHighLimit()}};
-        String[] intNames = {"LID", "LMC", "MasterSMLID", "MasterSMSL", "M_KeyLeasePeriod", "M_KeyProtectBits",
-            "SubnetTimeOut", "NeighborMTU", "OperationalVLs", "HOQLife", "VLStallCount", "LocalPhyErrors",
-            "OverrunErrors", "enforcement bits", "VLHighLimit"};
-        for (int i = 0; i < ints.length; i++) {
-            if (!same(ints[i][0], ints[i][1])) {
-                add(out, intNames[i] + " " + ints[i][0] + "/" + ints[i][1]);
-            }
-        }
-        int[][] enabled = {{linkWidthEnabled, a.linkWidthEnabled()}, {linkSpeedEnabled, a.linkSpeedEnabled()},
-            {linkSpeedExtEnabled, a.linkSpeedExtEnabled()}};
-        String[] enabledNames = {"LinkWidthEnabled", "LinkSpeedEnabled", "LinkSpeedExtEnabled"};
-        for (int i = 0; i < enabled.length; i++) {
-            if (!enabled(enabled[i][0], enabled[i][1])) {
-                add(out, enabledNames[i] + " " + enabled[i][0] + "/" + enabled[i][1]);
-            }
-        }
-        return out.isEmpty() ? null : out.toString();
+        StringBuilder out = null;
+        out = differs(out, "M_Key", mKey, a.mKey());
+        out = differs(out, "GIDPrefix", gidPrefix, a.gidPrefix());
+        out = differs(out, "LID", lid, a.lid());
+        out = differs(out, "LMC", lmc, a.lmc());
+        out = differs(out, "MasterSMLID", masterSmLid, a.masterSmLid());
+        out = differs(out, "MasterSMSL", masterSmSl, a.masterSmSl());
+        out = differs(out, "M_KeyLeasePeriod", mKeyLeasePeriod, a.mKeyLeasePeriod());
+        out = differs(out, "M_KeyProtectBits", mKeyProtectBits, a.mKeyProtectBits());
+        out = differs(out, "SubnetTimeOut", subnetTimeout, a.subnetTimeout());
+        out = differs(out, "NeighborMTU", neighborMtu, a.neighborMtu());
+        out = differs(out, "OperationalVLs", operationalVls, a.operationalVls());
+        out = differs(out, "HOQLife", hoqLife, a.hoqLife());
+        out = differs(out, "VLStallCount", vlStallCount, a.vlStallCount());
+        out = differs(out, "LocalPhyErrors", localPhyErrors, a.localPhyErrors());
+        out = differs(out, "OverrunErrors", overrunErrors, a.overrunErrors());
+        out = differs(out, "enforcement bits", enforcement, a.partitionEnforcementInbound() << 3
+                | a.partitionEnforcementOutbound() << 2 | a.filterRawInbound() << 1 | a.filterRawOutbound());
+        out = differs(out, "VLHighLimit", vlHighLimit, a.vlHighLimit());
+        out = enabledDiffers(out, "LinkWidthEnabled", linkWidthEnabled, a.linkWidthEnabled());
+        out = enabledDiffers(out, "LinkSpeedEnabled", linkSpeedEnabled, a.linkSpeedEnabled());
+        out = enabledDiffers(out, "LinkSpeedExtEnabled", linkSpeedExtEnabled, a.linkSpeedExtEnabled());
+        return out == null ? null : out.toString();
     }
 
-    private static void add(StringBuilder out, String difference) {
-        out.append(out.isEmpty() ? "" : ", ").append(difference);
+    private static StringBuilder differs(StringBuilder out, String name, long want, long have) {
+        return same(want, have) ? out : add(out, name + " 0x" + Long.toHexString(want) + "/0x"
+                + Long.toHexString(have));
+    }
+
+    private static StringBuilder differs(StringBuilder out, String name, int want, int have) {
+        return same(want, have) ? out : add(out, name + " " + want + "/" + have);
+    }
+
+    private static StringBuilder enabledDiffers(StringBuilder out, String name, int want, int have) {
+        return enabled(want, have) ? out : add(out, name + " " + want + "/" + have);
+    }
+
+    private static StringBuilder add(StringBuilder out, String difference) {
+        return out == null ? new StringBuilder(difference) : out.append(", ").append(difference);
     }
 
     /**

@@ -17,7 +17,7 @@ import org.apache.logging.log4j.core.appender.AbstractAppender;
  * {@code SUBNET UP} immediately); {@link #reopen} closes the file and opens the same path again, appending - after
  * logrotate renamed {@code opensm.log} that is a fresh file, as with OpenSM's SIGUSR1; with a size limit
  * ({@code log_max_size}) a line that would take the file past it empties the file first, so the log starts over as
- * OpenSM's does.
+ * OpenSM's does. A warning repeated without end is written once a minute with a count ({@link RepeatedLines}).
  *
  * <p>A log4j appender of our own rather than log4j's RollingFile: that needed a rollover strategy to do a plain
  * reopen, and its builder's reflective validation alone took about a third of the daemon's logging set-up (before
@@ -30,6 +30,7 @@ final class LogFileAppender extends AbstractAppender {
 
     private final Path file;
     private long maxBytes;
+    private final RepeatedLines repeated = new RepeatedLines();
     private FileChannel channel;
     private long size;
 
@@ -69,6 +70,24 @@ final class LogFileAppender extends AbstractAppender {
 
     @Override
     public synchronized void append(LogEvent event) {
+        long now = System.nanoTime();
+        if (repeated.isRepeat(event, now)) {
+            return;
+        }
+        writeSummary();
+        write(event);
+        repeated.written(event, now);
+    }
+
+    /** Writes how many repeats of the last line were left out, if any. */
+    private void writeSummary() {
+        LogEvent summary = repeated.takeSummary();
+        if (summary != null) {
+            write(summary);
+        }
+    }
+
+    private void write(LogEvent event) {
         ByteBuffer line = ByteBuffer.wrap(getLayout().toByteArray(event));
         try {
             if (maxBytes > 0 && size > 0 && size + line.remaining() > maxBytes) {
@@ -95,6 +114,7 @@ final class LogFileAppender extends AbstractAppender {
      * @throws IOException if the path cannot be opened
      */
     synchronized void reopen() throws IOException {
+        writeSummary();
         FileChannel next = openAppending(file);
         FileChannel old = channel;
         channel = next;
@@ -105,6 +125,7 @@ final class LogFileAppender extends AbstractAppender {
     @Override
     public boolean stop(long timeout, TimeUnit timeUnit) {
         synchronized (this) {
+            writeSummary();
             try {
                 channel.close();
             } catch (IOException e) {

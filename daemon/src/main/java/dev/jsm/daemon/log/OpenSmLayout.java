@@ -13,7 +13,10 @@ import org.apache.logging.log4j.core.layout.AbstractStringLayout;
  * OpenSM's log line (FACTS 2.16): {@code Nov 22 02:50:05 641234 [001C] 0x02 -> SUBNET UP} - month, day, time,
  * microseconds, thread id in hex, the OpenSM level bit of this message, then {@code log_prefix} and the text. A
  * throwable is appended as {@code (cause: ...)}; its stack trace follows only when {@code withStackTraces} (the
- * DEBUG bit) is set, so operators never see a stack trace at the default levels.
+ * DEBUG bit) is set, so operators never see a stack trace at the default levels. A message longer than
+ * {@value #MAX_MESSAGE_CHARS} characters is cut there, with how much was left out: whatever a line quotes (a 140 KB
+ * option value, a garbage line of a file), it stays readable and the log cannot be made to grow by the size of
+ * the input.
  *
  * <p>Thread-safe (log4j calls it from any logging thread): the prefix and the stack trace switch may change at run
  * time (a reloaded {@code log_prefix} or {@code log_flags}).
@@ -22,6 +25,9 @@ final class OpenSmLayout extends AbstractStringLayout {
 
     private static final String[] MONTHS =
         {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+
+    /** Longest message written; the rest is left out. */
+    static final int MAX_MESSAGE_CHARS = 2000;
 
     private volatile String prefix;
     private volatile boolean withStackTraces;
@@ -64,10 +70,13 @@ final class OpenSmLayout extends AbstractStringLayout {
         sb.append(tid).append("] 0x");
         int flag = LogLevels.flagOf(event.getLevel());
         sb.append(Character.forDigit(flag >> 4, 16)).append(Character.forDigit(flag & 0xF, 16));
-        sb.append(" -> ").append(prefix).append(event.getMessage().getFormattedMessage());
+        sb.append(" -> ").append(prefix);
+        cut(sb, event.getMessage().getFormattedMessage());
         Throwable thrown = event.getThrown();
         if (thrown != null) {
-            sb.append(" (cause: ").append(thrown).append(')');
+            sb.append(" (cause: ");
+            cut(sb, thrown.toString());
+            sb.append(')');
             if (withStackTraces) {
                 StringWriter w = new StringWriter();
                 thrown.printStackTrace(new PrintWriter(w));
@@ -75,6 +84,16 @@ final class OpenSmLayout extends AbstractStringLayout {
             }
         }
         return sb.append('\n').toString();
+    }
+
+    /** Appends {@code text}, or its first {@link #MAX_MESSAGE_CHARS} characters and how many more there were. */
+    static void cut(StringBuilder sb, String text) {
+        if (text.length() <= MAX_MESSAGE_CHARS) {
+            sb.append(text);
+        } else {
+            sb.append(text, 0, MAX_MESSAGE_CHARS).append("... [").append(text.length() - MAX_MESSAGE_CHARS)
+                    .append(" more characters not logged]");
+        }
     }
 
     private static StringBuilder two(StringBuilder sb, int v) {

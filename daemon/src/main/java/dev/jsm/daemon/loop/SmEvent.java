@@ -18,6 +18,11 @@ public enum SmEvent {
     RECONFIGURE,
     /** Probe the regions behind the changes a light sweep or a trap found, then reconfigure (FabricChanges). */
     INCREMENTAL_SWEEP,
+    /**
+     * Reprogram the MFTs of the multicast groups hosts joined or left (the SA), and nothing else: coalesced, at most
+     * one run per short interval, only by a master whose last heavy sweep configured the fabric.
+     */
+    MCAST,
     /** Check whether anything changed (the {@code sweep_interval} timer). */
     LIGHT_SWEEP,
     /** Nothing to do but prove the loop is alive (the systemd watchdog timer; the loop pings after every event). */

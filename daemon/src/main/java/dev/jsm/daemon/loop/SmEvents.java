@@ -8,32 +8,44 @@ import java.util.Map;
 /**
  * The SM's event queue: signal handlers, timers and trap handlers {@link #request} work, the event loop
  * {@link #take}s it. Pending events are a set, not a FIFO: each kind is pending at most once, with the reasons of
- * every request merged, and {@link #take} returns the most urgent kind first ({@link SmEvent} order).
+ * every request merged - the first {@value #REASONS_KEPT} and a count of the others, so that ten thousand joins
+ * neither grow the queue nor write a log line of ten thousand reasons - and {@link #take} returns the most urgent
+ * kind first ({@link SmEvent} order).
  *
  * <p>Thread-safe; {@link #request} never blocks (it is called from signal handler threads).
  */
 public final class SmEvents {
 
+    /** Reasons kept per pending event; later ones are only counted. */
+    static final int REASONS_KEPT = 10;
+
     /**
      * An event taken from the queue.
      *
      * @param event what to do
-     * @param reasons why, one entry per request merged into it, in request order
+     * @param reasons why, one entry per request merged into it, in request order (the first {@link #REASONS_KEPT})
+     * @param more requests merged into it beyond those
      */
-    public record Taken(SmEvent event, List<String> reasons) {
+    public record Taken(SmEvent event, List<String> reasons, int more) {
 
         /** Copies the reasons. */
         public Taken {
             reasons = List.copyOf(reasons);
         }
 
-        /** The reasons joined for a log line. */
+        /** An event taken with all its reasons. */
+        public Taken(SmEvent event, List<String> reasons) {
+            this(event, reasons, 0);
+        }
+
+        /** The reasons joined for a log line, with the count of the others. */
         public String reasonText() {
-            return String.join(", ", reasons);
+            return String.join(", ", reasons) + (more > 0 ? " and " + more + " more" : "");
         }
     }
 
     private final Map<SmEvent, List<String>> pending = new EnumMap<>(SmEvent.class);
+    private final Map<SmEvent, Integer> more = new EnumMap<>(SmEvent.class);
     private boolean shutdown;
 
     /** Asks for {@code event}; merged with a pending request of the same kind. Ignored after SHUTDOWN was taken. */
@@ -41,7 +53,12 @@ public final class SmEvents {
         if (shutdown) {
             return;
         }
-        pending.computeIfAbsent(event, e -> new ArrayList<>()).add(reason);
+        List<String> reasons = pending.computeIfAbsent(event, e -> new ArrayList<>());
+        if (reasons.size() < REASONS_KEPT) {
+            reasons.add(reason);
+        } else {
+            more.merge(event, 1, Integer::sum);
+        }
         notifyAll();
     }
 
@@ -70,10 +87,12 @@ public final class SmEvents {
     private Taken removeFirst() {
         SmEvent first = pending.keySet().iterator().next();
         List<String> reasons = pending.remove(first);
+        Integer others = more.remove(first);
         if (first == SmEvent.SHUTDOWN) {
             shutdown = true;
             pending.clear();
+            more.clear();
         }
-        return new Taken(first, reasons);
+        return new Taken(first, reasons, others == null ? 0 : others);
     }
 }

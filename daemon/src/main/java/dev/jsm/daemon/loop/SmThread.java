@@ -106,6 +106,8 @@ public final class SmThread implements Executor, AutoCloseable {
             }
             try {
                 task.run();
+            } catch (VirtualMachineError e) {
+                throw e; // out of memory, and its kind: the thread's uncaught-exception handler ends the process
             } catch (RuntimeException | Error e) {
                 LOG.error("SM-0601 a task on the SM thread failed: {}", e.toString(), e);
             }

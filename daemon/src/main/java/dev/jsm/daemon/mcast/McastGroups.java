@@ -2,6 +2,7 @@ package dev.jsm.daemon.mcast;
 
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.Lid;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -12,8 +13,9 @@ import java.util.TreeMap;
 /**
  * The multicast groups the switches must forward: for each MLID, the port GUIDs of its members. The SA adds and
  * removes members as hosts join and leave (MCMemberRecord), the partition manager creates the IPoIB broadcast groups;
- * the {@link MftProgrammer} turns the groups into MFTs at every heavy sweep. A well-known group stays when its last
- * member leaves; any other group goes.
+ * the {@link MftProgrammer} turns the groups into MFTs at every heavy sweep, and in between reprograms the MLIDs
+ * whose members changed ({@link #takeChanged}). A well-known group stays when its last member leaves; any other
+ * group goes.
  *
  * <p>Confined to the SM thread.
  */
@@ -21,6 +23,8 @@ public final class McastGroups {
 
     private final Map<Integer, Set<Long>> members = new TreeMap<>();
     private final Set<Integer> wellKnown = new HashSet<>();
+    /** MLIDs (minus 0xC000) created, joined or left since {@link #takeChanged} last took them. */
+    private final BitSet changed = new BitSet();
 
     /**
      * Creates the group {@code mlid} if it does not exist.
@@ -30,7 +34,10 @@ public final class McastGroups {
      */
     public void create(int mlid, boolean wellKnown) {
         check(mlid);
-        members.computeIfAbsent(mlid, m -> new LinkedHashSet<>());
+        if (!members.containsKey(mlid)) {
+            members.put(mlid, new LinkedHashSet<>());
+            changed.set(mlid - Lid.MULTICAST_MIN);
+        }
         if (wellKnown) {
             this.wellKnown.add(mlid);
         }
@@ -39,7 +46,11 @@ public final class McastGroups {
     /** Adds {@code portGuid} to {@code mlid}, creating the group; returns whether it was not a member before. */
     public boolean join(int mlid, long portGuid) {
         check(mlid);
-        return members.computeIfAbsent(mlid, m -> new LinkedHashSet<>()).add(portGuid);
+        boolean added = members.computeIfAbsent(mlid, m -> new LinkedHashSet<>()).add(portGuid);
+        if (added) {
+            changed.set(mlid - Lid.MULTICAST_MIN);
+        }
+        return added;
     }
 
     /**
@@ -51,10 +62,24 @@ public final class McastGroups {
         if (m == null || !m.remove(portGuid)) {
             return false;
         }
+        changed.set(mlid - Lid.MULTICAST_MIN);
         if (m.isEmpty() && !wellKnown.contains(mlid)) {
             members.remove(mlid);
         }
         return true;
+    }
+
+    /**
+     * The MLIDs whose group was created, joined or left since the last call, and forgets them: the multicast
+     * stage takes them at every run (a heavy sweep recomputes all groups anyway).
+     */
+    public BitSet takeChanged() {
+        BitSet out = new BitSet();
+        for (int i = changed.nextSetBit(0); i >= 0; i = changed.nextSetBit(i + 1)) {
+            out.set(Lid.MULTICAST_MIN + i);
+        }
+        changed.clear();
+        return out;
     }
 
     /** The groups, by ascending MLID, each with its members in join order. Read-only view. */

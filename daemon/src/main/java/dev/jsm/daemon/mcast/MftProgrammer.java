@@ -25,6 +25,7 @@ import dev.jsm.subnet.ProgrammableTable;
 import dev.jsm.subnet.Switch;
 import dev.jsm.subnet.SwitchAttributes;
 import dev.jsm.subnet.SwitchMft;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -41,6 +42,11 @@ import org.apache.logging.log4j.Logger;
  * leave empty entries, which the diff clears on the switches. Behavioural counterpart: OpenSM's
  * {@code osm_mcast_mgr.c}.
  *
+ * <p>Two scopes: {@link Scope#ALL}, the heavy sweep's stage, recomputes every group; {@link Scope#CHANGED}, the
+ * multicast update between heavy sweeps (OpenSM's idle-time {@code osm_mcast_mgr_process} for the MLIDs joins and
+ * leaves asked to reroute), recomputes only the groups created, joined or left since the last run
+ * ({@link McastGroups#takeChanged}) over the routing input of the last heavy sweep, and diffs only their blocks.
+ *
  * <p>Confined to the SM thread.
  */
 public final class MftProgrammer implements SweepStage {
@@ -53,8 +59,18 @@ public final class MftProgrammer implements SweepStage {
      */
     private static final int MIN_TREE_MEMBERS = 2;
 
+    /** Which groups a run recomputes. */
+    public enum Scope {
+        /** Every group (the heavy sweep). */
+        ALL,
+        /** The groups changed since the last run (a multicast update). */
+        CHANGED
+    }
+
     private final McastGroups mcastGroups;
     private final RoutingState routes;
+    private final Scope scope;
+    private boolean changedAny;
     private int blockSets;
     private int topSets;
     private int groups;
@@ -62,15 +78,17 @@ public final class MftProgrammer implements SweepStage {
     /**
      * @param mcastGroups the groups to program (the SA's joins and leaves, the partitions' broadcast groups)
      * @param routes the routing in force, whose input (switches, links, LIDs) the trees are built on
+     * @param scope which groups a run recomputes
      */
-    public MftProgrammer(McastGroups mcastGroups, RoutingState routes) {
+    public MftProgrammer(McastGroups mcastGroups, RoutingState routes, Scope scope) {
         this.mcastGroups = mcastGroups;
         this.routes = routes;
+        this.scope = scope;
     }
 
     @Override
     public String name() {
-        return "mft-programming";
+        return scope == Scope.ALL ? "mft-programming" : "mft-update";
     }
 
     @Override
@@ -78,12 +96,19 @@ public final class MftProgrammer implements SweepStage {
         blockSets = 0;
         topSets = 0;
         groups = 0;
+        BitSet changed = mcastGroups.takeChanged();
+        changedAny = !changed.isEmpty();
         RoutingInput in = routes.input();
-        if (in == null) {
+        if (in == null || scope == Scope.CHANGED && !changedAny) {
             return StageOutcome.CONTINUE;
         }
         for (int i = 0; i < ctx.subnet().switchCount(); i++) {
-            ctx.subnet().switchAt(i).mft().clearWanted();
+            SwitchMft mft = ctx.subnet().switchAt(i).mft();
+            if (scope == Scope.ALL) {
+                mft.clearWanted();
+            } else {
+                changed.stream().forEach(mft::clearWanted);
+            }
         }
         Map<Long, Integer> endPortByGuid = new HashMap<>(2 * in.endPortCount());
         for (int ep = 0; ep < in.endPortCount(); ep++) {
@@ -91,6 +116,9 @@ public final class MftProgrammer implements SweepStage {
         }
         SwitchTree imposed = routes.isRouted() ? routes.result().routed().mcastTree() : null;
         for (Map.Entry<Integer, Set<Long>> g : mcastGroups.groups().entrySet()) {
+            if (scope == Scope.CHANGED && !changed.get(g.getKey())) {
+                continue;
+            }
             int[] members = g.getValue().stream().map(endPortByGuid::get).filter(ep -> ep != null)
                     .mapToInt(Integer::intValue).toArray();
             groups++;
@@ -99,6 +127,7 @@ public final class MftProgrammer implements SweepStage {
             }
             addTree(ctx, in, g.getKey(), McastTree.build(in, members, imposed));
         }
+        BitSet blocks = scope == Scope.ALL ? null : changedBlocks(changed);
         boolean useMftTop = ctx.options().getBool("use_mfttop");
         BlockSync mfts = new BlockSync(ctx, AttributeId.MULTICAST_FORWARDING_TABLE, BlockSync.Held.AS_SENT);
         for (Node node : ctx.subnet().nodes()) {
@@ -106,10 +135,25 @@ public final class MftProgrammer implements SweepStage {
                 if (useMftTop) {
                     setMftTop(ctx, node.asSwitch());
                 }
-                program(ctx, mfts, node.asSwitch());
+                program(ctx, mfts, node.asSwitch(), blocks);
             }
         }
         return StageOutcome.CONTINUE;
+    }
+
+    /**
+     * Whether the last run had groups to recompute: every heavy sweep's; a multicast update's only when a group
+     * changed since the run before.
+     */
+    public boolean changedAny() {
+        return scope == Scope.ALL || changedAny;
+    }
+
+    /** The MFT blocks the MLIDs {@code changed} are in. */
+    private static BitSet changedBlocks(BitSet changed) {
+        BitSet blocks = new BitSet();
+        changed.stream().forEach(mlid -> blocks.set((mlid - Lid.MULTICAST_MIN) / SwitchMft.BLOCK_SIZE));
+        return blocks;
     }
 
     /**
@@ -166,7 +210,8 @@ public final class MftProgrammer implements SweepStage {
         }
     }
 
-    private void program(SweepContext ctx, BlockSync mfts, Switch sw) {
+    /** Sends the blocks of {@code sw} that differ, among {@code only} ({@code null}: every block). */
+    private void program(SweepContext ctx, BlockSync mfts, Switch sw, BitSet only) {
         SwitchMft mft = sw.mft();
         int blocks = mft.blockCount();
         if (blocks == 0) {
@@ -190,6 +235,9 @@ public final class MftProgrammer implements SweepStage {
                     "MCST-0902 MFT position {} block {} Set of switch {} failed: {}", pos, block,
                     Guid.toString(sw.nodeGuid()), why);
             for (int block = 0; block < blocks; block++) {
+                if (only != null && !only.get(block)) {
+                    continue;
+                }
                 if (mfts.sync(path, table, block, MulticastForwardingTable.modifier(position, block), failure)) {
                     blockSets++;
                 }
@@ -198,18 +246,20 @@ public final class MftProgrammer implements SweepStage {
     }
 
     /**
-     * True: the QoS and link stages neither read nor change the MFT blocks its answers record; activation still
-     * waits for them.
+     * In a heavy sweep: the QoS and link stages neither read nor change the MFT blocks its answers record;
+     * activation still waits for them. Not in a multicast update, whose next stage publishes what they recorded.
      */
     @Override
     public boolean overlapsNext() {
-        return true;
+        return scope == Scope.ALL;
     }
 
     @Override
     public StageOutcome finish(SweepContext ctx) {
-        LOG.log(LogLevels.VERBOSE, "SWITCHES CONFIGURED FOR MULTICAST: {} groups, {} MFT block Sets, {} "
-                + "MulticastFDBTop Sets", groups, blockSets, topSets);
+        if (changedAny()) {
+            LOG.log(LogLevels.VERBOSE, "SWITCHES CONFIGURED FOR MULTICAST: {} groups{}, {} MFT block Sets, {} "
+                    + "MulticastFDBTop Sets", groups, scope == Scope.ALL ? "" : " changed", blockSets, topSets);
+        }
         return StageOutcome.CONTINUE;
     }
 }

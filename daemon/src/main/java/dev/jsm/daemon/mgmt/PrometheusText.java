@@ -9,10 +9,12 @@ import dev.jsm.daemon.sweep.SweepKind;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.RoutingResult;
+import dev.jsm.sa.agent.SaAgentStats;
 import dev.jsm.sa.event.ReportCounters;
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The daemon's state in the Prometheus text exposition format (version 0.0.4), written by hand - it is a dozen
@@ -76,9 +78,25 @@ final class PrometheusText {
         family(out, "jsm_sa_requests_total", "counter", "SA MADs received, by attribute (record type)");
         daemon.sa().requestsByAttribute().forEach((name, n) ->
                 sample(out, "jsm_sa_requests_total{attribute=\"" + name + "\"}", n));
+        saLimitLines(out, daemon.sa().stats());
         eventLines(out, daemon);
         PerfMetrics.render(out, daemon.perfManager().snapshot());
         return out.toString();
+    }
+
+    /** The SA's refusals by reason, its queue and the table answer bytes it is sending. */
+    private static void saLimitLines(StringBuilder out, SaAgentStats s) {
+        family(out, "jsm_sa_refused_total", "counter", "SA requests refused for a resource bound (or a foreign "
+                + "ServiceRecord), by reason");
+        s.refused().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
+                sample(out, "jsm_sa_refused_total{reason=\"" + e.getKey().label() + "\"}", e.getValue()));
+        family(out, "jsm_sa_dropped_total", "counter", "SA MADs dropped without an answer (refusals by rate or "
+                + "queue, bad SM_Key, unknown methods, malformed MADs, stray responses)");
+        sample(out, "jsm_sa_dropped_total", s.dropped());
+        family(out, "jsm_sa_queued", "gauge", "SA MADs waiting for the SA thread");
+        sample(out, "jsm_sa_queued", s.queued());
+        family(out, "jsm_sa_answer_bytes_in_flight", "gauge", "Bytes of SA table answers being sent through RMPP");
+        sample(out, "jsm_sa_answer_bytes_in_flight", s.answerBytesInFlight());
     }
 
     /** This SM's priority, the master it stands by for, the other SMs it knows, the polls and refusals. */

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.pkey;
 
+import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.link.PortWishes;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sweep.BlockSync;
@@ -14,6 +15,7 @@ import dev.jsm.partitions.PKeyOptions;
 import dev.jsm.partitions.PKeyPlanner;
 import dev.jsm.partitions.ParseWarning;
 import dev.jsm.partitions.PartEnforce;
+import dev.jsm.partitions.PartitionConfig;
 import dev.jsm.partitions.PartitionPolicy;
 import dev.jsm.partitions.PartitionResolver;
 import dev.jsm.partitions.PartitionSet;
@@ -24,6 +26,7 @@ import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.Subnet;
+import dev.jsm.subnet.snapshot.SubnetDiff;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.nio.file.Path;
 import java.util.List;
@@ -50,6 +53,10 @@ public final class PKeyManager implements SweepStage {
     private PartitionPolicy policy;
     private PartitionSet partitions;
     private int blockSets;
+    /** What the last plan was made from: an incremental sweep that changed only inter-switch cables keeps it. */
+    private PartitionConfig plannedConfig;
+    private SmOptions plannedOptions;
+    private SubnetSnapshot plannedSnapshot;
 
     /** @param wishes where the enforcement bits wanted on switch ports go, for the link manager */
     public PKeyManager(PortWishes wishes) {
@@ -71,6 +78,13 @@ public final class PKeyManager implements SweepStage {
         reload();
         Subnet subnet = ctx.subnet();
         SubnetSnapshot snapshot = ctx.snapshot();
+        if (policy.current() == plannedConfig && ctx.options() == plannedOptions && plannedSnapshot != null
+                && SubnetDiff.between(plannedSnapshot, snapshot).onlySwitchLinksChanged(plannedSnapshot, snapshot)
+                && !tablesMayBeLost(subnet)) {
+            LOG.log(LogLevels.VERBOSE, "partitions: only cables between switches changed; P_Key tables kept");
+            plannedSnapshot = snapshot;
+            return StageOutcome.CONTINUE;
+        }
         boolean allowBoth = ctx.options().getBool("allow_both_pkeys");
         PartitionSet set = PartitionResolver.resolve(policy.current(), snapshot, ctx.smPortGuid(), allowBoth,
                 ctx.options().qos());
@@ -84,6 +98,9 @@ public final class PKeyManager implements SweepStage {
             ctx.recordError();
         }
         partitions = set;
+        plannedConfig = policy.current();
+        plannedOptions = ctx.options();
+        plannedSnapshot = problems.isEmpty() ? snapshot : null;
         return StageOutcome.CONTINUE;
     }
 
@@ -99,6 +116,8 @@ public final class PKeyManager implements SweepStage {
                 LOG.error("PKEY-1002 {}", r.message());
             } else if (r.isError()) {
                 LOG.log(LogLevels.VERBOSE, "PKEY-1002 {}", r.message());
+            } else if (r.outcome() == PartitionPolicy.Outcome.NO_STATEMENTS) {
+                LOG.warn("PKEY-1004 {}", r.message());
             } else {
                 LOG.info("{}", r.message());
             }
@@ -152,6 +171,22 @@ public final class PKeyManager implements SweepStage {
      * the plan, so {@code keep_pkey_indexes} keeps the indexes of a port whose link merely bounced. OpenSM reads the
      * tables back at each heavy sweep; the port state tells the same for the price of no MAD.
      */
+    /**
+     * Whether a port that holds a P_Key table may have lost it: one in Init that is not a switch-to-switch port (those
+     * hold none), or any port of a switch that rebooted (its port 0 holds one).
+     */
+    private static boolean tablesMayBeLost(Subnet subnet) {
+        for (Node n : subnet.nodes()) {
+            for (PhysPort p : n.ports()) {
+                if (Retrained.inInit(p) && (!n.isSwitch() || p.remote() == null || !p.remote().node().isSwitch()
+                        || Retrained.switchRebooted(n))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     private static boolean retrained(PhysPort port) {
         return Retrained.inInit(port) || Retrained.switchRebooted(port.node());
     }

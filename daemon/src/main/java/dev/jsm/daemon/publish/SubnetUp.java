@@ -32,6 +32,7 @@ public final class SubnetUp implements SweepStage {
     private final RoutingState routes;
     private final Supplier<PartitionSet> partitions;
     private final Supplier<QosPolicy> qosPolicy;
+    private FabricView published;
 
     /**
      * @param sm the SM's status (its first master sweep is done at the first SUBNET UP)
@@ -66,7 +67,13 @@ public final class SubnetUp implements SweepStage {
         LOG.info("SUBNET UP");
         sm.markFirstMasterSweepDone();
         DumpFiles.write(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), ctx.options().lmc());
+        published = view;
         ctx.listeners().forEach(l -> l.subnetUp(view));
         return StageOutcome.CONTINUE;
+    }
+
+    /** The view of the last SUBNET UP, or {@code null} before the first. */
+    public FabricView published() {
+        return published;
     }
 }

@@ -9,10 +9,16 @@ import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.partitions.PartitionSet;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingChain;
+import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.chain.TopologyChain;
+import dev.jsm.routing.repair.RepairCase;
+import dev.jsm.routing.repair.RepairOutcome;
+import dev.jsm.routing.repair.RepairPolicy;
+import dev.jsm.routing.repair.RepairStats;
+import dev.jsm.routing.repair.RouteRepair;
 import dev.jsm.routing.verify.RouteVerifier;
 import dev.jsm.routing.verify.VerifierReport;
 import dev.jsm.subnet.Subnet;
@@ -24,7 +30,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
@@ -52,6 +60,12 @@ import org.apache.logging.log4j.Logger;
 public final class UnicastRouting implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(UnicastRouting.class);
+
+    /** The changes OpenSM's unicast cache ({@code use_ucast_cache}) survives: links and nodes that went. */
+    private static final Set<RepairCase> CACHE_CASES = EnumSet.of(RepairCase.CA_LINK_DOWN,
+            RepairCase.PARALLEL_LINK_DOWN, RepairCase.LAST_LINK_DOWN, RepairCase.SWITCH_GONE);
+    /** Workers a repair may use beside the SM thread. */
+    private static final int REPAIR_THREADS = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
 
     private final RouteVerifier verifier = new RouteVerifier();
     private final Function<SmOptions, RoutingChain> engines;
@@ -112,7 +126,8 @@ public final class UnicastRouting implements SweepStage {
             return StageOutcome.CONTINUE;
         }
         RoutingInput in = RoutingInput.from(now, ctx.options().lmc());
-        RoutingResult result = route(ctx, now, in);
+        RoutingResult repaired = reroute ? null : repair(ctx.options(), in);
+        RoutingResult result = repaired != null ? repaired : route(ctx, now, in);
         routes.record(in, result);
         for (String w : result.warnings()) {
             LOG.warn(w);
@@ -154,6 +169,38 @@ public final class UnicastRouting implements SweepStage {
         }
         LOG.info("routing engines set up again with the reloaded options: the routes are computed anew");
         return true;
+    }
+
+    /**
+     * The routes in force repaired for the changed fabric {@code in} ({@code incremental_routing}; with only
+     * {@code use_ucast_cache}, only when every change is one OpenSM's unicast cache survives: links or nodes gone),
+     * or null when they must be computed anew: no routes yet, a chain over topologies, an engine that does not repair,
+     * a change its rules refuse, or a repair the route verifier rejected (each logged).
+     */
+    private RoutingResult repair(SmOptions options, RoutingInput in) {
+        boolean incremental = options.getBool("incremental_routing");
+        boolean cache = options.getBool("use_ucast_cache");
+        RoutingResult last = routes.result();
+        if (!incremental && !cache || last == null || !last.isRouted() || policies.inForce() != null) {
+            return null;
+        }
+        RoutingEngine engine = chain.engineThatRouted(last).orElse(null);
+        if (engine == null) {
+            return null;
+        }
+        RepairOutcome outcome = RouteRepair.repair(routes.input(), last.tables(), in, RepairPolicy.of(engine),
+                REPAIR_THREADS);
+        if (outcome instanceof RepairOutcome.NeedsRecompute n) {
+            LOG.info("routes computed anew: {} cannot repair them ({})", engine.name(), n.reason());
+            return null;
+        }
+        RepairStats stats = ((RepairOutcome.Repaired) outcome).stats();
+        if (!incremental && !stats.cases().keySet().stream().allMatch(CACHE_CASES::contains)) {
+            LOG.info("unicast cache invalidated: {}", stats);
+            return null;
+        }
+        LOG.info("{} routes repaired: {}", engine.name(), stats);
+        return last.repaired(((RepairOutcome.Repaired) outcome).tables(), stats.nanos());
     }
 
     /** The chain over topologies in force, over the port groups resolved in this sweep's fabric, or the plain one. */

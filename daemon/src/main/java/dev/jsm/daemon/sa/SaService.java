@@ -25,6 +25,7 @@ import dev.jsm.sa.agent.SaAgent;
 import dev.jsm.sa.agent.SaAgentStats;
 import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.codec.SaAttribute;
+import dev.jsm.sa.limit.SaLimits;
 import dev.jsm.sa.mcast.WellKnownGroup;
 import dev.jsm.sa.query.SaSettings;
 import dev.jsm.sa.query.SaView;
@@ -50,9 +51,9 @@ import java.util.function.Consumer;
  * dispatch (the layer owns the channel's receiver); while this SM is not master, or is a master whose first sweep
  * has not reached SUBNET UP, they are counted and ignored, as a standby SA must (C15-0.1.3; OpenSM). Multicast
  * joins and leaves reach the SM's groups
- * through {@link McastChanges}; the partitions' well-known groups are created in the SA at each SUBNET UP, and the
- * memberships of ports that left the fabric are dropped then (their leaves reach the SM's groups the same way, and
- * the MFTs are reprogrammed in the heavy sweep that follows). Traps the SM receives are forwarded to the SA's event
+ * through {@link McastChanges} (the MFTs follow in a multicast update, {@link #viewUpdated} then brings the SA the
+ * new MFTs); the partitions' well-known groups are created in the SA at each SUBNET UP, and the memberships of
+ * ports that left the fabric are dropped then (their leaves reach the SM's groups the same way). Traps the SM receives are forwarded to the SA's event
  * subscribers ({@link #forwardTrap}); the subscribers' ReportResps reach the agent as responses no transaction of
  * the SM awaits ({@code MadTransactions.onForeignResponse}).
  *
@@ -84,7 +85,7 @@ public final class SaService implements SweepListener, AutoCloseable {
         this.smInfo = smInfo;
         Duration ack = Duration.ofMillis(o.transactionTimeoutMs());
         this.agent = new SaAgent(channel, SaView.empty(settings(o)), new RmppSettings(ack, o.transactionRetries(),
-                32, Duration.ofSeconds(10)), 10_000, new McastChanges(changeMulticast));
+                32, Duration.ofSeconds(10)), SaLimits.defaults(), new McastChanges(changeMulticast));
         for (Method m : REQUESTS) {
             transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_ADM, m), Runnable::run,
                     (from, mad, length) -> {
@@ -126,6 +127,15 @@ public final class SaService implements SweepListener, AutoCloseable {
             agent.defineWellKnownGroups(wellKnown(partitions.groups()));
         }
         agent.dropDepartedMembers();
+    }
+
+    /**
+     * A multicast update reprogrammed MFTs: the agent answers from the same view with the new snapshot (its
+     * MulticastForwardingTable records).
+     */
+    @Override
+    public void viewUpdated(FabricView view) {
+        agent.publish(agent.view().withSnapshot(view.snapshot()));
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -38,8 +39,8 @@ public final class SweepContext {
     /** Queued on the SM thread by {@link #afterSweep}, drained by the event loop thread. */
     private final Queue<Runnable> afterSweep = new ConcurrentLinkedQueue<>();
     /**
-     * Runs the drained tasks, one at a time; a task still waiting when a newer one comes is dropped (a check of
-     * routes a newer sweep replaced is worth nothing).
+     * Runs each sweep's tasks, one sweep at a time; a sweep's tasks still waiting when the next sweep's come are
+     * dropped (a check of routes a newer sweep replaced is worth nothing).
      */
     private final ThreadPoolExecutor background = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
             new ArrayBlockingQueue<>(1), r -> {
@@ -167,16 +168,23 @@ public final class SweepContext {
      * Runs {@code task} once the current sweep has ended (after SUBNET UP and the listeners, or after the sweep
      * failed), on a background thread: for work that only reports, which should neither take CPU from the sweep
      * while its MADs are on the wire nor keep the event loop from the next event (the route check of an 11664-host
-     * fabric takes seconds). A task not started when the next sweep's comes is dropped. Any thread may queue one.
+     * fabric takes seconds). Tasks not started when the next sweep's come are dropped. Any thread may queue one.
      */
     public void afterSweep(Runnable task) {
         afterSweep.add(task);
     }
 
-    /** Hands the tasks {@link #afterSweep} queued to the background thread; the event loop thread, after a sweep. */
+    /**
+     * Hands the tasks {@link #afterSweep} queued to the background thread, to run there in order; the event loop
+     * thread, after a sweep.
+     */
     public void runAfterSweep() {
+        List<Runnable> tasks = new ArrayList<>();
         for (Runnable task = afterSweep.poll(); task != null; task = afterSweep.poll()) {
-            background.execute(task);
+            tasks.add(task);
+        }
+        if (!tasks.isEmpty()) {
+            background.execute(() -> tasks.forEach(Runnable::run));
         }
     }
 

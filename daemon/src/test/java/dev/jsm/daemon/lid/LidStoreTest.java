@@ -60,6 +60,59 @@ class LidStoreTest {
     }
 
     @Test
+    void aGuid2lidWithBytesThatAreNotAsciiIsMovedAsideAndTheStoreStartsEmpty() throws Exception {
+        Path file = dir.resolve("guid2lid");
+        byte[] bytes = "0x0000000000000001 0x0001 0x0001\n\n0x0000000000000002 0x00\u00e9 0x0002\n"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        Files.write(file, bytes);
+        LidStore s = LidStore.load(dir);
+        assertThat(s.size()).isZero();
+        assertThat(s.problems()).isEmpty();
+        assertThat(s.setAside()).contains("bytes that are not ASCII", "moved aside to " + dir.resolve("guid2lid.bad-"),
+                "every port keeps the LIDs it carries");
+        assertThat(Files.exists(file)).isFalse();
+        try (var aside = Files.list(dir)) {
+            Path kept = aside.filter(p -> p.getFileName().toString().startsWith("guid2lid.bad-")).findFirst()
+                    .orElseThrow();
+            assertThat(Files.readAllBytes(kept)).as("kept as it was").isEqualTo(bytes);
+        }
+        s.put(5L, LidRange.single(7));
+        assertThat(s.flushIfDirty(false)).isTrue();
+        assertThat(LidStore.load(dir).get(5L)).as("a new guid2lid").isEqualTo(LidRange.single(7));
+    }
+
+    @Test
+    void aDirectoryInPlaceOfGuid2lidIsMovedAsideTooEvenTwiceInOneSecond() throws Exception {
+        Files.createDirectory(dir.resolve("guid2lid"));
+        Files.writeString(dir.resolve("guid2lid").resolve("inside"), "kept");
+        assertThat(LidStore.load(dir).setAside()).contains("it is a directory", "moved aside");
+        Files.createDirectory(dir.resolve("guid2lid"));
+        LidStore second = LidStore.load(dir);
+        assertThat(second.setAside()).contains("moved aside");
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).hasSize(2)
+                    .allMatch(n -> n.startsWith("guid2lid.bad-"));
+        }
+    }
+
+    @Test
+    void aHundredThousandCharacterGarbageLineIsQuotedShortAndAFloodOfThemCounted() throws Exception {
+        StringBuilder text = new StringBuilder("x".repeat(100_000)).append("\n\n");
+        for (int i = 0; i < 500; i++) {
+            text.append("garbage ").append(i).append("\n");
+        }
+        text.append("0x0000000000000004 0x0008 0x0008\n");
+        Files.writeString(dir.resolve("guid2lid"), text);
+        LidStore s = LidStore.load(dir);
+        assertThat(s.get(4L)).isEqualTo(LidRange.single(8));
+        assertThat(s.setAside()).isNull();
+        assertThat(s.problems()).hasSize(LidStore.MAX_PROBLEMS + 1);
+        assertThat(s.problems().get(0)).contains("line 1", "x".repeat(80) + "... (99920 more characters)")
+                .hasSizeLessThan(300);
+        assertThat(s.problems().get(LidStore.MAX_PROBLEMS)).endsWith("481 more lines that are not good records");
+    }
+
+    @Test
     void loadTakesTabsRunsOfSpacesAndGuidsWithTheHighBitSet() throws Exception {
         Files.writeString(dir.resolve("guid2lid"), "  0xf452140300123456\t 0x0010   0x0010 \n\n"
                 + "0x0000000000000007 0x0011\n\n");

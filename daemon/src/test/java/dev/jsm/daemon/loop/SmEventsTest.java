@@ -24,6 +24,17 @@ class SmEventsTest {
     }
 
     @Test
+    void tenThousandMergedRequestsKeepTenReasonsAndCountTheOthers() throws Exception {
+        SmEvents e = new SmEvents();
+        for (int i = 0; i < 10_000; i++) {
+            e.request(SmEvent.MCAST, "SA: port " + i + " joined");
+        }
+        SmEvents.Taken t = e.take();
+        assertThat(t.reasons()).hasSize(SmEvents.REASONS_KEPT).startsWith("SA: port 0 joined");
+        assertThat(t.reasonText()).endsWith("SA: port 9 joined and 9990 more").hasSizeLessThan(300);
+    }
+
+    @Test
     void shutdownWinsAndLaterRequestsAreIgnored() throws Exception {
         SmEvents e = new SmEvents();
         e.request(SmEvent.HEAVY_SWEEP, "x");

@@ -106,6 +106,9 @@ class ManagementServerTest {
         assertThat(m).containsPattern("\njsm_routing_compute_seconds\\{engine=\"" + engine + "\"\\} \\d+\\.\\d{6}\n")
                 .containsPattern("\njsm_last_sweep_duration_seconds\\{kind=\"heavy\"\\} \\d+\\.\\d{6}\n");
         assertThat(m).contains("# TYPE jsm_sa_requests_total counter\n");
+        assertThat(value(m, "jsm_sa_refused_total{reason=\"rate\"}")).isZero();
+        assertThat(m).contains("jsm_sa_refused_total{reason=\"service_record_foreign\"} 0\n",
+                "jsm_sa_refused_total{reason=\"rmpp_too_large\"} 0\n", "# TYPE jsm_sa_answer_bytes_in_flight gauge\n");
         for (String line : m.split("\n")) {
             assertThat(line).as("exposition format").matches("# (HELP|TYPE) \\w+ .+|\\w+(\\{[^}]*\\})? \\S+");
         }

@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.sim.topo.TopologyShapes;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link SweepContext#afterSweep}: work queued during a sweep runs once, in order, when the sweep has ended. */
+/**
+ * {@link SweepContext#afterSweep}: work queued during a sweep runs once, in order, on the background thread, when the
+ * sweep has ended.
+ */
 class AfterSweepTest {
 
     @TempDir
@@ -26,6 +30,7 @@ class AfterSweepTest {
             });
             assertThat(ran).as("nothing runs while the sweep goes on").isEmpty();
             rig.ctx.runAfterSweep();
+            assertThat(rig.ctx.finishAfterSweepTasks(Duration.ofSeconds(30))).isTrue();
             assertThat(ran).containsExactly("route check", "second");
             rig.ctx.runAfterSweep();
             assertThat(ran).as("each task runs once").hasSize(2);

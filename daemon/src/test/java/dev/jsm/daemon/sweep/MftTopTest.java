@@ -40,7 +40,7 @@ class MftTopTest {
         try (StageRig rig = new StageRig(t, dir)) {
             DiscoveryStage d = rig.discovery();
             McastGroups groups = new McastGroups();
-            MftProgrammer mfts = new MftProgrammer(groups, rig.routes);
+            MftProgrammer mfts = new MftProgrammer(groups, rig.routes, MftProgrammer.Scope.ALL);
             rig.run(d, new DropManager(d), rig.election(), new LidManager(rig.lids, rig.status),
                     new SnapshotStage(), new UnicastRouting(rig.chain, rig.routes), new LftProgrammer());
             int otherTop = rig.fabric.switchInfo(otherLeaf).multicastFdbTop();

@@ -22,6 +22,7 @@ final class DimensionCandidates implements EgressCandidates {
     private final EgressCandidates shortest;
     private final byte[] rank;
     private final CandidateSlots slots;
+    private final byte[] pair = new byte[256];
 
     /**
      * Narrows {@code shortest} (owned from now on) by dimension.
@@ -81,6 +82,47 @@ final class DimensionCandidates implements EgressCandidates {
                 }
             }
         }
+    }
+
+    @Override
+    public boolean allows(int sw, int d, int port) {
+        int n = toward(sw, d, pair);
+        for (int k = 0; k < n; k++) {
+            if ((pair[k] & 0xFF) == port) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public boolean reaches(int sw, int d) {
+        return shortest.reaches(sw, d);
+    }
+
+    /** The shortest-path candidates toward {@code d}, narrowed to those reaching the lowest dimension's neighbour. */
+    @Override
+    public int toward(int sw, int d, byte[] out) {
+        int n = shortest.toward(sw, d, out);
+        if (n == 0) {
+            return 0;
+        }
+        int base = in.portStart()[sw];
+        int first = out[0] & 0xFF;
+        for (int k = 1; rank != null && k < n; k++) {
+            int p = out[k] & 0xFF;
+            if ((rank[base + p] & 0xFF) < (rank[base + first] & 0xFF)) {
+                first = p;
+            }
+        }
+        int target = in.peerSwitch()[in.edgeOfPort(sw, first)];
+        int m = 0;
+        for (int k = 0; k < n; k++) {
+            if (in.peerSwitch()[in.edgeOfPort(sw, out[k] & 0xFF)] == target) {
+                out[m++] = out[k];
+            }
+        }
+        return m;
     }
 
     @Override

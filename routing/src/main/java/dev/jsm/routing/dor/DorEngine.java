@@ -7,7 +7,10 @@ import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.fileformat.PortOrderFile;
 import dev.jsm.routing.minhop.MinHopPass;
 import dev.jsm.routing.minhop.ShortestPaths;
+import dev.jsm.routing.minhop.ShortestPathRepairPolicy;
 import dev.jsm.routing.minhop.SwitchRouter;
+import dev.jsm.routing.repair.RepairPolicy;
+import dev.jsm.routing.repair.Repairable;
 
 /**
  * OpenSM's {@code dor} routing engine (dimension-order routing): minhop's shortest paths, but each switch sends a LID
@@ -26,7 +29,7 @@ import dev.jsm.routing.minhop.SwitchRouter;
  *
  * <p>Immutable; {@link #route} is called by one thread at a time.
  */
-public final class DorEngine implements RoutingEngine {
+public final class DorEngine implements RoutingEngine, Repairable {
 
     /** The engine's OpenSM name. */
     public static final String NAME = "dor";
@@ -49,11 +52,26 @@ public final class DorEngine implements RoutingEngine {
      */
     @Override
     public RouteOutcome route(RoutingInput in, LftTables out) {
-        return MinHopPass.route(NAME, in, out, options.portSelection(), input -> {
+        return MinHopPass.route(NAME, in, out, options.portSelection(), narrowing());
+    }
+
+    /**
+     * The lowest dimension's candidates ({@link ShortestPathRepairPolicy} with {@link DimensionCandidates}): a
+     * repaired entry follows the same dimension order a full pass would. dor does not promise freedom from credit
+     * loops to the verifier gate: it has it only on meshes and hypercubes whose ports follow the dimensions, and a
+     * failed cable there can close a loop in a full pass as well.
+     */
+    @Override
+    public RepairPolicy repairPolicy() {
+        return new ShortestPathRepairPolicy(NAME, options.portSelection(), narrowing());
+    }
+
+    private MinHopPass.Narrowing narrowing() {
+        return input -> {
             byte[] rank = options.portSearchOrderingFile().isPresent() ? DimensionCandidates.ranks(input,
                     PortOrderFile.read(options.portSearchOrderingFile().get()).portOrder(input)) : null;
             return shortest -> new DimensionCandidates(input, shortest, rank);
-        });
+        };
     }
 
     /** {@code dor[options]}. */

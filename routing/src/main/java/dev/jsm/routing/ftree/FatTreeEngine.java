@@ -9,6 +9,8 @@ import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.Sl2VlProvider;
 import dev.jsm.routing.fileformat.GuidListFile;
 import dev.jsm.routing.fileformat.RoutingFileException;
+import dev.jsm.routing.repair.RepairPolicy;
+import dev.jsm.routing.repair.Repairable;
 import dev.jsm.subnet.Guid;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,12 +54,14 @@ import java.util.Optional;
  * 2-level and the 648-host 3-level example fabrics every entry OpenSM 3.3 programs (CA and switch LIDs) is identical
  * to ours, and so is the CA order. Router ports are routed like non-compute CA ports (OpenSM skips them).
  *
+ * <p>{@link Repairable}: only the routes of a failed cable with a parallel one move ({@link FatTreeRepairPolicy}).
+ *
  * <p>{@link #lastSummary()} gives the CA order of the last pass ({@code opensm-ftree-ca-order.dump}). Called by one
  * thread at a time; the fat-tree pass is sequential (its load counters make each route depend on the ones before),
  * the completion uses {@code routing_threads} workers, joined before {@link #route} returns; the output
  * does not depend on the thread count.
  */
-public final class FatTreeEngine implements RoutingEngine {
+public final class FatTreeEngine implements RoutingEngine, Repairable {
 
     /** OpenSM name of the engine. */
     public static final String NAME = "ftree";
@@ -85,6 +89,11 @@ public final class FatTreeEngine implements RoutingEngine {
     /** What the last pass decided, if it routed; empty before and after a pass that did not route. */
     public Optional<FatTreeSummary> lastSummary() {
         return Optional.ofNullable(lastSummary);
+    }
+
+    @Override
+    public RepairPolicy repairPolicy() {
+        return new FatTreeRepairPolicy();
     }
 
     /** Routes the fabric; on any outcome but routed, {@link #lastSummary()} is empty afterwards. */

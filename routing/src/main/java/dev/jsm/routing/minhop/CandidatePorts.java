@@ -105,6 +105,46 @@ final class CandidatePorts implements EgressCandidates {
     }
 
     @Override
+    public boolean allows(int sw, int d, int port) {
+        int e = in.edgeOfPort(sw, port);
+        return e >= 0 && leadsCloser(sw, d, e);
+    }
+
+    @Override
+    public boolean reaches(int sw, int d) {
+        int i = sw * switchCount + d;
+        if (cost != null) {
+            return cost[i] != 0 && cost[i] != WeightedHopTable.UNREACHABLE;
+        }
+        int h = hops[i] & 0xFF;
+        return h != 0 && h != HopTable.UNREACHABLE;
+    }
+
+    @Override
+    public int toward(int sw, int d, byte[] out) {
+        int n = 0;
+        for (int e = in.linkStart()[sw]; e < in.linkStart()[sw + 1]; e++) {
+            if (leadsCloser(sw, d, e)) {
+                out[n++] = in.localPort()[e];
+            }
+        }
+        return n;
+    }
+
+    /** Whether edge {@code e} of {@code sw} lies on a shortest (cheapest) path toward {@code d}: {@link #build}'s test. */
+    private boolean leadsCloser(int sw, int d, int e) {
+        int s = switchCount;
+        int q = in.peerSwitch()[e];
+        if (cost != null) {
+            int c = cost[sw * s + d];
+            int w = portWeights[in.portStart()[sw] + (in.localPort()[e] & 0xFF)] & 0xFF;
+            return c != 0 && c != WeightedHopTable.UNREACHABLE && cost[q * s + d] + w == c;
+        }
+        int h = hops[sw * s + d] & 0xFF;
+        return h != 0 && h != HopTable.UNREACHABLE && (hops[q * s + d] & 0xFF) == h - 1;
+    }
+
+    @Override
     public int from(int d) {
         return slots.from(d);
     }

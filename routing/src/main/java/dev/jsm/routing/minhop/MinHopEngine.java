@@ -4,6 +4,8 @@ import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.repair.RepairPolicy;
+import dev.jsm.routing.repair.Repairable;
 import java.util.function.UnaryOperator;
 
 /**
@@ -21,10 +23,12 @@ import java.util.function.UnaryOperator;
  * {@code port_prof_ignore_file}) are read on every pass ({@link MinHopFiles}); one that cannot be read or has a
  * malformed line makes the pass {@link RouteOutcome.Failed} with its {@code file:line} message.
  *
+ * <p>{@link Repairable}: a repair keeps every entry still on a shortest path ({@link ShortestPathRepairPolicy}).
+ *
  * <p>Immutable; {@link #route} is called by one thread at a time. Behavioural counterpart:
  * {@code osm_ucast_mgr.c} and {@code osm_switch_recommend_path} ({@code osm_switch.c}).
  */
-public final class MinHopEngine implements RoutingEngine {
+public final class MinHopEngine implements RoutingEngine, Repairable {
 
     /** The engine's OpenSM name. */
     public static final String NAME = "minhop";
@@ -51,6 +55,12 @@ public final class MinHopEngine implements RoutingEngine {
     @Override
     public RouteOutcome route(RoutingInput in, LftTables out) {
         return MinHopPass.route(NAME, in, out, options, input -> UnaryOperator.identity());
+    }
+
+    /** The shortest-path candidates of this engine's options. */
+    @Override
+    public RepairPolicy repairPolicy() {
+        return new ShortestPathRepairPolicy(NAME, options, input -> UnaryOperator.identity());
     }
 
     /**

@@ -67,8 +67,8 @@ public final class MinHopFiles {
         return portWeights;
     }
 
-    /** Per flat port whether its load is not counted, or {@code null} without an ignore file. */
-    boolean[] ignoredPorts() {
+    /** Per flat port whether its load is not counted, or {@code null} without an ignore file. Read-only. */
+    public boolean[] ignoredPorts() {
         return ignoredPorts;
     }
 

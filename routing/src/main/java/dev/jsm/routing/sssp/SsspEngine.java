@@ -5,16 +5,20 @@ import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.repair.RepairPolicy;
+import dev.jsm.routing.repair.Repairable;
 
 /**
  * OpenSM's {@code sssp} engine: single-source shortest paths per destination LID with global balancing
  * ({@link BalancedRoutes}), every LID of every end port and switch routed, LMC ranges spread by routing each LID
  * after the previous one loaded its links. Not deadlock free by itself (see {@link DfssspEngine}).
  *
+ * <p>{@link Repairable}: a repair allows every shortest-path port ({@link SsspRepairPolicy}).
+ *
  * <p>Immutable; {@link #route} is called by one thread at a time and stays on it (the link loads chain the
  * destinations). Behavioural counterpart: the sssp half of {@code osm_ucast_dfsssp.c}.
  */
-public final class SsspEngine implements RoutingEngine {
+public final class SsspEngine implements RoutingEngine, Repairable {
 
     /** The engine's OpenSM name. */
     public static final String NAME = "sssp";
@@ -41,6 +45,11 @@ public final class SsspEngine implements RoutingEngine {
         SsspGraph g = new SsspGraph(in);
         route(new BalancedRoutes(g, options), g, DestinationOrder.of(g), out);
         return RouteOutcome.routed();
+    }
+
+    @Override
+    public RepairPolicy repairPolicy() {
+        return new SsspRepairPolicy(options);
     }
 
     /**

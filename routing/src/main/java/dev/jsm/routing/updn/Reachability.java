@@ -1,7 +1,7 @@
 package dev.jsm.routing.updn;
 
 import dev.jsm.routing.RoutingInput;
-import java.util.Arrays;
+import dev.jsm.routing.SwitchDistances;
 
 /**
  * Whether the up*&#47;down* table connects every pair of switches with CAs (or routers) that the fabric's links
@@ -34,7 +34,7 @@ final class Reachability {
         for (int d : exempt) {
             withCas[d] = false;
         }
-        int[] component = components(in);
+        int[] component = SwitchDistances.components(in);
         long gaps = 0;
         int firstFrom = -1;
         int firstTo = -1;
@@ -59,33 +59,5 @@ final class Reachability {
                 + in.describeSwitch(firstTo) + " (both with CAs, linked in the fabric); " + gaps
                 + " such switch pair" + (gaps == 1 ? "" : "s") + ". The rank-0 switches do not connect them: use "
                 + "one root, or roots linked to each other";
-    }
-
-    /** Connected-component label of every switch over the switch-to-switch links. */
-    private static int[] components(RoutingInput in) {
-        int s = in.switchCount();
-        int[] label = new int[s];
-        Arrays.fill(label, -1);
-        int[] queue = new int[s];
-        int[] linkStart = in.linkStart();
-        int[] peer = in.peerSwitch();
-        for (int start = 0; start < s; start++) {
-            if (label[start] >= 0) {
-                continue;
-            }
-            label[start] = start;
-            queue[0] = start;
-            int tail = 1;
-            for (int head = 0; head < tail; head++) {
-                int u = queue[head];
-                for (int e = linkStart[u]; e < linkStart[u + 1]; e++) {
-                    if (label[peer[e]] < 0) {
-                        label[peer[e]] = start;
-                        queue[tail++] = peer[e];
-                    }
-                }
-            }
-        }
-        return label;
     }
 }

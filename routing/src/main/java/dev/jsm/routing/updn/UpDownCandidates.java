@@ -26,6 +26,7 @@ final class UpDownCandidates implements EgressCandidates {
     private final boolean[] up;
     private final HopTable plain;
     private final int[] plainTargets;
+    private final boolean[] plainTarget;
     private final CandidateSlots slots;
     private final int[] downTarget;
     private final int[] upTarget;
@@ -44,6 +45,10 @@ final class UpDownCandidates implements EgressCandidates {
         this.switchCount = in.switchCount();
         this.plain = plain;
         this.plainTargets = plainTargets;
+        this.plainTarget = new boolean[in.switchCount()];
+        for (int d : plainTargets) {
+            plainTarget[d] = true;
+        }
         this.slots = new CandidateSlots(switchCount);
         this.downTarget = new int[switchCount];
         this.upTarget = new int[switchCount];
@@ -110,6 +115,48 @@ final class UpDownCandidates implements EgressCandidates {
                 slots.add(d, in.localPort()[e]);
             }
         }
+    }
+
+    @Override
+    public boolean allows(int sw, int d, int port) {
+        int e = in.edgeOfPort(sw, port);
+        return e >= 0 && legal(sw, d, e);
+    }
+
+    @Override
+    public boolean reaches(int sw, int d) {
+        int h = plainTarget[d] ? plain.hops(sw, d) : table[sw * switchCount + d] & 0x7F;
+        return h != 0 && h != (plainTarget[d] ? HopTable.UNREACHABLE : UpDownHops.UNREACHABLE);
+    }
+
+    @Override
+    public int toward(int sw, int d, byte[] out) {
+        int n = 0;
+        for (int e = in.linkStart()[sw]; e < in.linkStart()[sw + 1]; e++) {
+            if (legal(sw, d, e)) {
+                out[n++] = in.localPort()[e];
+            }
+        }
+        return n;
+    }
+
+    /** Whether edge {@code e} of {@code sw} is in {@link #build}'s list toward {@code d}. */
+    private boolean legal(int sw, int d, int e) {
+        int s = switchCount;
+        int q = in.peerSwitch()[e];
+        if (plainTarget[d]) {
+            int h = plain.hops(sw, d);
+            return h != 0 && h != HopTable.UNREACHABLE && plain.hops(q, d) == h - 1;
+        }
+        int v = table[sw * s + d] & 0xFF;
+        int h = v & 0x7F;
+        if (h == 0 || h == UpDownHops.UNREACHABLE) {
+            return false;
+        }
+        if ((v & UpDownHops.DOWN_ONLY) != 0) {
+            return !up[e] && (table[q * s + d] & 0xFF) == ((h - 1) | UpDownHops.DOWN_ONLY);
+        }
+        return up[e] && (table[q * s + d] & 0x7F) == h - 1;
     }
 
     @Override

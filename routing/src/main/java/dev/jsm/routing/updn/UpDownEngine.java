@@ -1,5 +1,6 @@
 package dev.jsm.routing.updn;
 
+import dev.jsm.routing.EgressCandidates;
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.ParallelRanges;
 import dev.jsm.routing.RouteCompletion;
@@ -13,6 +14,8 @@ import dev.jsm.routing.minhop.HopTable;
 import dev.jsm.routing.minhop.MinHopEngine;
 import dev.jsm.routing.minhop.MinHopFiles;
 import dev.jsm.routing.minhop.SwitchRouter;
+import dev.jsm.routing.repair.RepairPolicy;
+import dev.jsm.routing.repair.Repairable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -49,10 +52,13 @@ import java.util.Optional;
  * entry toward a CA or router LID is exactly the up*&#47;down* one, and the CA-to-CA routes stay free of credit
  * loops. {@link UpDownOptions#COMPLETE_SWITCH_LIDS} FALSE leaves the entries empty, as OpenSM.
  *
+ * <p>{@link Repairable}: a repair keeps every entry still on a legal up*&#47;down* route of the shortest length and
+ * needs a full pass when the rank-0 switches change ({@link UpDownRepairPolicy}).
+ *
  * <p>{@link #lastSummary()} gives the roots of the last pass ({@code opensm-updn-roots.dump}). Called by one thread
  * at a time; worker threads are joined before {@link #route} returns.
  */
-public final class UpDownEngine implements RoutingEngine {
+public final class UpDownEngine implements RoutingEngine, Repairable {
 
     /** OpenSM name of the root-ranked engine. */
     public static final String UPDN = "updn";
@@ -97,14 +103,60 @@ public final class UpDownEngine implements RoutingEngine {
         if (out.switchCount() != in.switchCount() || out.maxLid() != in.maxLid()) {
             throw new IllegalArgumentException(out + " is not sized for " + in);
         }
+        int threads = MinHopEngine.threads(in, options.portSelection());
+        Pass pass = prepare(in, threads);
+        if (pass.summary() != null) {
+            lastSummary = pass.summary();
+        }
+        if (pass.outcome() != null) {
+            return pass.outcome();
+        }
+        ParallelRanges.run(in.switchCount(), threads, 8, (from, to) -> {
+            SwitchRouter router = new SwitchRouter(in, pass.newCandidates(in), options.portSelection(),
+                    pass.files());
+            for (int sw = from; sw < to; sw++) {
+                router.route(sw, out.lft(sw));
+            }
+        });
+        if (options.completeSwitchLids()) {
+            boolean[] all = new boolean[in.switchCount()];
+            Arrays.fill(all, true);
+            RouteCompletion.complete(in, out, switchLids(in), all, threads);
+        }
+        return RouteOutcome.routed();
+    }
+
+    /**
+     * The legal up*&#47;down* candidates of this engine's options ({@link UpDownRepairPolicy}), comparing the rank-0
+     * switches of a repaired fabric with those of this engine's last pass (the routing of the tables to repair, or the
+     * routing a chain of repairs started from, which all kept them), or with those computed on the old snapshot if
+     * the engine has not routed yet.
+     */
+    @Override
+    public RepairPolicy repairPolicy() {
+        UpDownSummary last = lastSummary;
+        return new UpDownRepairPolicy(this, last == null ? null : last.rankZeroGuids());
+    }
+
+    /** The options. */
+    UpDownOptions options() {
+        return options;
+    }
+
+    /**
+     * Steps 1 to 4 of a pass on {@code in} (rank-0 switches, ranks, the order, the legal hop table) and the check that
+     * the rule connects every pair of switches with CAs; or the outcome that ends the pass early (declined, failed).
+     * The summary is set once the rank-0 switches are known.
+     */
+    Pass prepare(RoutingInput in, int threads) {
         int s = in.switchCount();
         if (s == 0) {
-            return RouteOutcome.declined(name() + ": the fabric has no switches");
+            return Pass.ended(RouteOutcome.declined(name() + ": the fabric has no switches"), null);
         }
         if (s > HopTable.MAX_SWITCHES) {
-            return RouteOutcome.failed(s + " switches exceed " + name() + "'s limit of " + HopTable.MAX_SWITCHES);
+            return Pass.ended(RouteOutcome.failed(s + " switches exceed " + name() + "'s limit of "
+                    + HopTable.MAX_SWITCHES), null);
         }
-        int threads = MinHopEngine.threads(in, options.portSelection());
         List<String> notes = new ArrayList<>();
         RankZero rankZero;
         long[] id;
@@ -117,15 +169,15 @@ public final class UpDownEngine implements RoutingEngine {
                     ? SwitchIds.fromFile(in, GuidIdFile.read(options.idsGuidFile().get()), notes)
                     : in.switchGuid().clone();
         } catch (RoutingFileException e) {
-            return RouteOutcome.failed(name() + ": " + e.getMessage());
+            return Pass.ended(RouteOutcome.failed(name() + ": " + e.getMessage()), null);
         }
         RootFinder.Roots roots = rankZero.roots();
         String source = rankZero.source();
         HopTable plain = rankZero.plain();
         int[] rank = SwitchRanks.fromSources(in, roots.isRoot());
-        lastSummary = summary(in, roots.isRoot(), rank, source, notes);
+        UpDownSummary summary = summary(in, roots.isRoot(), rank, source, notes);
         if (roots.count() == 0) {
-            return RouteOutcome.declined(noRoots(source));
+            return Pass.ended(RouteOutcome.declined(noRoots(source)), summary);
         }
         UpDownOrder order = UpDownOrder.of(in, rank, id, updn);
         UpDownHops hops = UpDownHops.compute(in, order, threads);
@@ -136,15 +188,40 @@ public final class UpDownEngine implements RoutingEngine {
         }
         String gap = Reachability.firstGap(in, hops, plainTargets, name());
         if (gap != null) {
-            return RouteOutcome.declined(gap);
+            return Pass.ended(RouteOutcome.declined(gap), summary);
         }
-        fill(in, out, files, hops, order, plain, plainTargets, threads);
-        if (options.completeSwitchLids()) {
-            boolean[] all = new boolean[s];
-            Arrays.fill(all, true);
-            RouteCompletion.complete(in, out, switchLids(in), all, threads);
+        return new Pass(null, summary, files, hops, order, plain, plainTargets);
+    }
+
+    /**
+     * What {@link #prepare} found: either the outcome that ends the pass, or everything the LFT step needs.
+     *
+     * @param outcome the early outcome, or {@code null} if the pass goes on
+     * @param summary the rank-0 switches, or {@code null} if the pass ended before choosing them
+     */
+    record Pass(RouteOutcome outcome, UpDownSummary summary, MinHopFiles files, UpDownHops hops, UpDownOrder order,
+                HopTable plain, int[] plainTargets) {
+
+        static Pass ended(RouteOutcome outcome, UpDownSummary summary) {
+            return new Pass(outcome, summary, null, null, null, null, null);
         }
-        return RouteOutcome.routed();
+
+        /** New legal candidate lists for one worker. */
+        EgressCandidates newCandidates(RoutingInput in) {
+            return new UpDownCandidates(in, hops, order, plain, plainTargets);
+        }
+    }
+
+    /** The node GUIDs of the rank-0 switches of {@code in}, ascending: step 1 of a pass only. */
+    List<Long> rankZeroGuids(RoutingInput in, int threads) throws RoutingFileException {
+        boolean[] root = rankZero(in, threads).roots().isRoot();
+        List<Long> guids = new ArrayList<>();
+        for (int sw = 0; sw < root.length; sw++) {
+            if (root[sw]) {
+                guids.add(in.switchGuid()[sw]);
+            }
+        }
+        return guids;
     }
 
     /** The rank-0 switches, how they were chosen, and the plain hop table if that needed one. */
@@ -163,17 +240,6 @@ public final class UpDownEngine implements RoutingEngine {
         }
         HopTable plain = HopTable.compute(in, threads);
         return new RankZero(RootFinder.byHistogram(in, plain), "CA-distance histogram", plain);
-    }
-
-    private void fill(RoutingInput in, LftTables out, MinHopFiles files, UpDownHops hops, UpDownOrder order,
-                      HopTable plain, int[] plainTargets, int threads) {
-        ParallelRanges.run(in.switchCount(), threads, 8, (from, to) -> {
-            SwitchRouter router = new SwitchRouter(in, new UpDownCandidates(in, hops, order, plain, plainTargets),
-                    options.portSelection(), files);
-            for (int sw = from; sw < to; sw++) {
-                router.route(sw, out.lft(sw));
-            }
-        });
     }
 
     private String noRoots(String source) {

@@ -6,7 +6,9 @@ import dev.jsm.routing.RoutingInput;
 /**
  * Follows the LFTs toward one destination LID from every switch at once. Forwarding is by destination only, so the
  * rest of a path from a switch is the same whatever switch it started at: each switch is resolved once and later
- * walks stop at the first resolved switch, {@code O(S)} per LID instead of {@code O(S * path length)}.
+ * walks stop at the first resolved switch, {@code O(S)} per LID instead of {@code O(S * path length)}. The walk reads
+ * the LID's column of the LFTs, gathered by the caller into one array ({@link LftTables#gatherColumns}): the tables
+ * are rows per switch, and reading a column from them directly costs a cache miss per switch.
  *
  * <p>After {@link #walk}, per switch: {@link #status} ({@link #DELIVERED} or {@code reason.ordinal() + 1}),
  * {@link #hops} to delivery, {@link #next} (the edge taken, -1 where the path ends), and where a failed path
@@ -21,7 +23,10 @@ final class DestinationWalk {
     private static final byte IN_PROGRESS = -1;
 
     private final RoutingInput in;
-    private final LftTables lfts;
+    private final int[] peerSwitch;
+    private final int[] portStart;
+    private final int[] portEdge;
+    private final int[] numPorts;
     final byte[] status;
     final int[] hops;
     final int[] next;
@@ -31,9 +36,12 @@ final class DestinationWalk {
     private final int[] stack;
     private int generation;
 
-    DestinationWalk(RoutingInput in, LftTables lfts) {
+    DestinationWalk(RoutingInput in) {
         this.in = in;
-        this.lfts = lfts;
+        peerSwitch = in.peerSwitch();
+        portStart = in.portStart();
+        portEdge = in.portEdge();
+        numPorts = in.switchNumPorts();
         int s = in.switchCount();
         status = new byte[s];
         hops = new int[s];
@@ -44,17 +52,19 @@ final class DestinationWalk {
         stack = new int[s + 1];
     }
 
-    /** Resolves every switch's path to {@code lid}. */
-    void walk(int lid) {
+    /**
+     * Resolves every switch's path to {@code lid}, whose LFT column is {@code columns[offset .. offset + S - 1]}.
+     */
+    void walk(int lid, byte[] columns, int offset) {
         generation++;
         for (int s = 0; s < status.length; s++) {
             if (stamp[s] != generation) {
-                resolve(s, lid);
+                resolve(s, lid, columns, offset);
             }
         }
     }
 
-    private void resolve(int start, int lid) {
+    private void resolve(int start, int lid, byte[] columns, int offset) {
         int owner = in.lidOwnerSwitch()[lid];
         int ownerPort = in.lidOwnerPort()[lid] & 0xFF;
         int depth = 0;
@@ -68,7 +78,7 @@ final class DestinationWalk {
                 if (status[cur] == IN_PROGRESS) {
                     end = code(UnreachableReason.LOOP);
                     at = cur;
-                    atPort = lfts.port(cur, lid);
+                    atPort = columns[offset + cur] & 0xFF;
                 } else {
                     end = status[cur];
                     baseHops = hops[cur] + 1;
@@ -81,8 +91,8 @@ final class DestinationWalk {
             status[cur] = IN_PROGRESS;
             next[cur] = -1;
             stack[depth++] = cur;
-            int port = lfts.port(cur, lid);
-            int edge = in.edgeOfPort(cur, port == LftTables.NO_PATH ? -1 : port);
+            int port = columns[offset + cur] & 0xFF;
+            int edge = port > numPorts[cur] ? RoutingInput.PORT_UNCONNECTED : portEdge[portStart[cur] + port];
             if (port == LftTables.NO_PATH) {
                 end = code(UnreachableReason.NO_ENTRY);
             } else if (cur == owner && port == ownerPort) {
@@ -93,7 +103,7 @@ final class DestinationWalk {
                 end = code(UnreachableReason.DEAD_PORT);
             } else {
                 next[cur] = edge;
-                cur = in.peerSwitch()[edge];
+                cur = peerSwitch[edge];
                 continue;
             }
             at = cur;

@@ -5,6 +5,7 @@ import dev.jsm.routing.PathSlProvider;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.Sl2VlProvider;
+import dev.jsm.routing.SwitchDistances;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -22,12 +23,16 @@ import java.util.Map;
  *       with one cycle if there is a credit loop.</li>
  * </ul>
  * Cost: {@code O(S^2)} bytes for distances and {@code O(S)} per LID for each check (paths toward one LID share
- * their tails, see {@link DestinationWalk}).
+ * their tails, see {@link DestinationWalk}); {@link #verifyDestinations} checks only some destination LIDs, and
+ * {@link VerifierOptions} can leave out the lengths, the load and the credit loops when only delivery matters.
  *
  * <p>Used by engine tests and, optionally, by the daemon after routing. Immutable; each call allocates its own
  * scratch, so one verifier may be used from several threads.
  */
 public final class RouteVerifier {
+
+    /** LFT columns read from the row-per-switch tables in one pass ({@link LftTables#gatherColumns}). */
+    private static final int COLUMNS_PER_GATHER = 256;
 
     private final VerifierOptions options;
 
@@ -58,44 +63,97 @@ public final class RouteVerifier {
      *     count outside 1..15
      */
     public VerifierReport verify(RoutingInput in, LftTables lfts, PathSlProvider pathSl, Sl2VlProvider sl2Vl) {
+        return check(in, lfts, pathSl, sl2Vl, null);
+    }
+
+    /**
+     * Checks only the destination LIDs {@code lids}: the pairs of every switch with each of them, the link load of
+     * their traffic and the channel dependencies their routes add. For a change that touched a few LFT columns (a
+     * route repair) this costs {@code O(S)} per listed LID instead of per LID of the fabric. The credit-loop check
+     * sees only the dependencies of these destinations, so it finds a cycle among their routes but not one that
+     * needs a dependency of another destination as well.
+     *
+     * @param lids destination LIDs, ascending, each within 1..maxLid of {@code in}
+     * @throws IllegalArgumentException if the tables are not sized for {@code in}, a LID is out of range or out of
+     *     order, or {@code sl2Vl} reports a VL count outside 1..15
+     */
+    public VerifierReport verifyDestinations(RoutingInput in, LftTables lfts, PathSlProvider pathSl,
+                                             Sl2VlProvider sl2Vl, int[] lids) {
+        for (int i = 0; i < lids.length; i++) {
+            if (lids[i] < 1 || lids[i] > in.maxLid() || i > 0 && lids[i] <= lids[i - 1]) {
+                throw new IllegalArgumentException("destination LIDs must ascend within 1.." + in.maxLid()
+                        + ": " + lids[i] + " at position " + i);
+            }
+        }
+        return check(in, lfts, pathSl, sl2Vl, lids);
+    }
+
+    /** Checks the LIDs of {@code lids}, or every LID 1..maxLid if {@code null}. */
+    private VerifierReport check(RoutingInput in, LftTables lfts, PathSlProvider pathSl, Sl2VlProvider sl2Vl,
+                                 int[] lids) {
         if (lfts.switchCount() != in.switchCount() || lfts.maxLid() != in.maxLid()) {
             throw new IllegalArgumentException(lfts + " are not sized for " + in);
         }
-        ShortestHops shortest = new ShortestHops(in);
-        DestinationWalk walk = new DestinationWalk(in, lfts);
+        int[] checked = lids != null ? lids : assigned(in);
+        ShortestHops shortest = options.lengthsAndLoad() ? new ShortestHops(in) : null;
+        DestinationWalk walk = new DestinationWalk(in);
         LinkLoadCounter load = new LinkLoadCounter(in);
         CreditLoopCheck loops = new CreditLoopCheck(in, pathSl, sl2Vl, options.includeSwitchTraffic());
         Tally tally = new Tally(in, shortest, options.maxReported());
-        for (int lid = 1; lid <= in.maxLid(); lid++) {
-            int ep = in.lidEndPort()[lid];
-            if (ep < 0) {
-                continue;
-            }
-            tally.lids++;
-            int owner = in.lidOwnerSwitch()[lid];
-            if (owner < 0) {
-                tally.disconnected += in.switchCount();
-                continue;
-            }
-            walk.walk(lid);
-            tally.judge(lid, owner, walk);
-            boolean ca = !in.endPortIsSwitch()[ep];
-            if (ca && lid == in.endPortBaseLid()[ep]) {
-                load.addDestination(lid, walk);
-            }
-            if (ca || options.includeSwitchTraffic()) {
-                loops.addDestination(lid, walk);
+        boolean measure = options.lengthsAndLoad();
+        int s = in.switchCount();
+        byte[] columns = new byte[COLUMNS_PER_GATHER * s];
+        for (int from = 0; from < checked.length; from += COLUMNS_PER_GATHER) {
+            int to = Math.min(checked.length, from + COLUMNS_PER_GATHER);
+            lfts.gatherColumns(checked, from, to, columns);
+            for (int i = from; i < to; i++) {
+                int lid = checked[i];
+                int ep = in.lidEndPort()[lid];
+                if (ep < 0) {
+                    continue;
+                }
+                tally.lids++;
+                int owner = in.lidOwnerSwitch()[lid];
+                if (owner < 0) {
+                    tally.disconnected += s;
+                    continue;
+                }
+                walk.walk(lid, columns, (i - from) * s);
+                tally.judge(lid, owner, walk);
+                boolean ca = !in.endPortIsSwitch()[ep];
+                if (measure && ca && lid == in.endPortBaseLid()[ep]) {
+                    load.addDestination(lid, walk);
+                }
+                if (options.creditLoops() && (ca || options.includeSwitchTraffic())) {
+                    loops.addDestination(lid, walk);
+                }
             }
         }
-        return new VerifierReport(in.switchCount(), tally.lids, tally.pairs, tally.disconnected, tally.delivered,
+        return new VerifierReport(s, tally.lids, tally.pairs, tally.disconnected, tally.delivered,
                 tally.byReason(), tally.unreachable, tally.hopStats(), load.result(),
                 loops.result(options.maxReported()));
+    }
+
+    /** The LIDs of {@code in} held by an end port, ascending. */
+    private static int[] assigned(RoutingInput in) {
+        int n = 0;
+        for (int lid = 1; lid <= in.maxLid(); lid++) {
+            n += in.lidEndPort()[lid] >= 0 ? 1 : 0;
+        }
+        int[] lids = new int[n];
+        for (int lid = 1, k = 0; lid <= in.maxLid(); lid++) {
+            if (in.lidEndPort()[lid] >= 0) {
+                lids[k++] = lid;
+            }
+        }
+        return lids;
     }
 
     /** The pair counters of one verification. */
     private static final class Tally {
         private final RoutingInput in;
         private final ShortestHops shortest;
+        private final int[] component;
         private final int maxReported;
         private final long[] byReason = new long[UnreachableReason.values().length];
         private final List<VerifierReport.UnreachablePair> unreachable = new ArrayList<>();
@@ -111,15 +169,18 @@ public final class RouteVerifier {
         private long totalHops;
         private long totalShortest;
 
+        /** Counters judging by {@code shortest}, or by connected components if it is {@code null}. */
         Tally(RoutingInput in, ShortestHops shortest, int maxReported) {
             this.in = in;
             this.shortest = shortest;
+            this.component = shortest == null ? SwitchDistances.components(in) : null;
             this.maxReported = maxReported;
         }
 
         void judge(int lid, int owner, DestinationWalk walk) {
             for (int sw = 0; sw < in.switchCount(); sw++) {
-                int best = shortest.hops(sw, owner);
+                int best = shortest != null ? shortest.hops(sw, owner)
+                        : component[sw] == component[owner] ? 0 : ShortestHops.UNREACHABLE;
                 if (best == ShortestHops.UNREACHABLE) {
                     disconnected++;
                     continue;
@@ -136,6 +197,9 @@ public final class RouteVerifier {
                     continue;
                 }
                 delivered++;
+                if (shortest == null) {
+                    continue;
+                }
                 int h = walk.hops[sw];
                 totalHops += h;
                 totalShortest += best;

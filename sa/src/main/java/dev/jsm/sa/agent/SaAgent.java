@@ -7,6 +7,7 @@ import dev.jsm.mad.codec.MadStatus;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.smp.Notice;
+import dev.jsm.sa.codec.MultiPathRecord;
 import dev.jsm.sa.codec.RmppHeader;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
@@ -14,10 +15,16 @@ import dev.jsm.sa.codec.SaStatus;
 import dev.jsm.sa.event.EventService;
 import dev.jsm.sa.event.McastNotices;
 import dev.jsm.sa.event.PortChanges;
+import dev.jsm.sa.limit.Refusal;
+import dev.jsm.sa.limit.Refusals;
+import dev.jsm.sa.limit.RequesterGate;
+import dev.jsm.sa.limit.SaLimits;
 import dev.jsm.sa.mcast.McastMembershipListener;
 import dev.jsm.sa.mcast.McastRegistry;
 import dev.jsm.sa.mcast.WellKnownGroup;
+import dev.jsm.sa.query.AnswerTooLargeException;
 import dev.jsm.sa.query.KeptRecords;
+import dev.jsm.sa.query.RecordSet;
 import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaDispatch;
 import dev.jsm.sa.query.SaHandlers;
@@ -27,6 +34,7 @@ import dev.jsm.sa.rmpp.RmppMessage;
 import dev.jsm.sa.rmpp.RmppReceiver;
 import dev.jsm.sa.rmpp.RmppSender;
 import dev.jsm.sa.rmpp.RmppSettings;
+import dev.jsm.subnet.snapshot.EndPortView;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
@@ -34,7 +42,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -57,26 +64,39 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Rules (FACTS.md 2.7): SM_Key must be 0 (untrusted) or the SA key (trusted) or the MAD is dropped; unknown
  * methods and responses are dropped; a class version other than 2 is answered with "bad version"; the table
- * decides the rest by attribute and method (0x000C for a combination not served). Nothing blocks: the I/O thread only queues (at most {@code maxQueued}
- * requests, further ones are dropped and counted), and one agent thread answers from the view as published, so a
- * sweep in progress never delays it.
+ * decides the rest by attribute and method (0x000C for a combination not served). Nothing blocks: the I/O thread
+ * only queues, and one agent thread answers from the view as published, so a sweep in progress never delays it.
+ *
+ * <p>Bounds ({@link SaLimits}; every refusal counted and logged once per requester and interval, {@link Refusals}):
+ * the I/O thread admits a MAD only within its source LID's rate and share of the queue ({@link RequesterGate});
+ * a multi-MAD request may announce at most {@link #MAX_REQUEST_BYTES} (the largest request an SA record type needs)
+ * and only a few may be reassembled at once; no answer grows beyond {@link RecordSet#MAX_BYTES}; table answers
+ * are sent only within the bytes the RMPP sender may hold for their requester and in all, else answered
+ * ERR_NO_RESOURCES; a table answer is charged to its requester's rate by its size; ServiceRecords, subscriptions
+ * and the groups a port creates have fair shares per port beside their totals.
  *
  * <p>Thread-safe: {@link #publish} from the sweep thread, the rest from the agent's own thread.
  */
 public final class SaAgent implements AutoCloseable {
 
+    /**
+     * The largest multi-MAD request taken: a MultiPathRecord with 255 source and 255 destination GIDs (every other
+     * request is one record, which fits one MAD).
+     */
+    public static final int MAX_REQUEST_BYTES = Math.max(MultiPathRecord.MAX_SIZE, SaHeader.DATA_SIZE);
+
     private static final System.Logger LOG = System.getLogger(SaAgent.class.getName());
     private static final long TICK_MS = 20;
 
     private final MadChannel channel;
-    private final ServiceRegistry services = new ServiceRegistry();
+    private final Refusals refusals;
+    private final RequesterGate gate;
+    private final ServiceRegistry services;
     private final McastRegistry mcast;
     private final EventService events;
     private final SaDispatch dispatch;
     private final RmppSender sender;
     private final RmppReceiver receiver;
-    private final int maxQueued;
-    private final AtomicInteger queued = new AtomicInteger();
     private final ScheduledExecutorService thread;
     private volatile SaView view;
     /** Written by the agent thread only. */
@@ -86,30 +106,33 @@ public final class SaAgent implements AutoCloseable {
     private final AtomicLong dropped = new AtomicLong();
 
     /**
-     * An agent on {@code channel}; call {@link #start()} to take requests.
+     * An agent on {@code channel} with the default limits but one: a queue of {@code maxQueued} MADs that any one
+     * requester may fill; call {@link #start()} to take requests.
      *
      * @param maxQueued requests that may wait for the agent thread before new ones are dropped
      */
     public SaAgent(MadChannel channel, SaView initial, RmppSettings rmpp, int maxQueued) {
-        this(channel, initial, rmpp, maxQueued, McastMembershipListener.NONE);
+        this(channel, initial, rmpp, SaLimits.defaults().withSharedQueue(maxQueued), McastMembershipListener.NONE);
     }
 
     /**
-     * An agent on {@code channel} that reports multicast membership changes to {@code mcastListener} (on the
-     * agent's thread); call {@link #start()} to take requests.
-     *
-     * @param maxQueued requests that may wait for the agent thread before new ones are dropped
+     * An agent on {@code channel} bounded by {@code limits} that reports multicast membership changes to
+     * {@code mcastListener} (on the agent's thread); call {@link #start()} to take requests.
      */
-    public SaAgent(MadChannel channel, SaView initial, RmppSettings rmpp, int maxQueued,
+    public SaAgent(MadChannel channel, SaView initial, RmppSettings rmpp, SaLimits limits,
                    McastMembershipListener mcastListener) {
         this.channel = channel;
-        this.events = new EventService(channel, rmpp.ackTimeout(), rmpp.maxRetries());
-        this.mcast = new McastRegistry(new McastNotices(mcastListener, events, this::view));
+        this.refusals = new Refusals(limits.logInterval());
+        this.gate = new RequesterGate(limits);
+        this.services = new ServiceRegistry(limits, refusals);
+        this.events = new EventService(channel, rmpp.ackTimeout(), rmpp.maxRetries(), limits, refusals);
+        this.mcast = new McastRegistry(new McastNotices(mcastListener, events, this::view), limits, refusals);
         this.dispatch = SaHandlers.table(kept(services, mcast, events));
         this.view = initial;
-        this.sender = new RmppSender(channel, rmpp);
-        this.receiver = new RmppReceiver(channel, rmpp);
-        this.maxQueued = maxQueued;
+        this.sender = new RmppSender(channel, rmpp, limits.answerBytesInFlight(),
+                limits.answerBytesInFlightPerRequester());
+        this.receiver = new RmppReceiver(channel, rmpp, MAX_REQUEST_BYTES, limits, (r, from) -> refuse(r,
+                from.lid()));
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "jsm-sa");
             t.setDaemon(true);
@@ -122,8 +145,8 @@ public final class SaAgent implements AutoCloseable {
         return new KeptRecords(
                 (v, r, now) -> events.subscribe(v, r),
                 (v, r, now) -> services.get(r, now),
-                (v, r, now) -> services.set(r, now),
-                (v, r, now) -> services.delete(r, now),
+                (v, r, now) -> services.set(v, r, now),
+                (v, r, now) -> services.delete(v, r, now),
                 (v, r, now) -> mcast.get(v, r),
                 (v, r, now) -> mcast.set(v, r),
                 (v, r, now) -> mcast.delete(v, r),
@@ -132,7 +155,26 @@ public final class SaAgent implements AutoCloseable {
 
     /** Starts the RMPP/lease timer on the agent thread; feed requests through {@link #onMad}. */
     public void start() {
-        thread.scheduleWithFixedDelay(() -> tick(System.nanoTime()), TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
+        thread.scheduleWithFixedDelay(guarded("SA timer", () -> tick(System.nanoTime())), TICK_MS, TICK_MS,
+                TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * {@code task} as the agent thread runs it: a runtime exception is logged and the agent goes on (a periodic
+     * task that threw would never run again); an {@link Error} - out of memory above all - goes to the thread's
+     * uncaught-exception handler, where the executor would have kept it in the task's future unseen.
+     */
+    private static Runnable guarded(String what, Runnable task) {
+        return () -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, what + " failed: " + e, e);
+            } catch (Error e) {
+                Thread t = Thread.currentThread();
+                t.getUncaughtExceptionHandler().uncaughtException(t, e);
+            }
+        };
     }
 
     /**
@@ -158,7 +200,7 @@ public final class SaAgent implements AutoCloseable {
     /** Runs {@code task} on the agent's thread; nothing once the agent is closed. */
     private void onAgentThread(Runnable task) {
         try {
-            thread.execute(task);
+            thread.execute(guarded("SA event work", task));
         } catch (RejectedExecutionException e) {
             LOG.log(System.Logger.Level.DEBUG, "SA agent closed; event work dropped");
         }
@@ -189,7 +231,7 @@ public final class SaAgent implements AutoCloseable {
     /** The counters. */
     public SaAgentStats stats() {
         return new SaAgentStats(received, answered, dropped.get(), sender.counters(), receiver.counters(),
-                events.counters());
+                events.counters(), refusals.counts(), gate.queued(), sender.bytesInFlight());
     }
 
     /** Stops the agent thread (the channel stays open: its owner closes it). */
@@ -202,26 +244,48 @@ public final class SaAgent implements AutoCloseable {
 
     /**
      * Takes one received MAD (as a {@link dev.jsm.mad.channel.MadReceiver} or unsolicited handler): queues it for
-     * the agent thread and returns at once; beyond {@code maxQueued} waiting MADs it is dropped and counted.
-     * Thread-safe; never blocks.
+     * the agent thread and returns at once; a MAD its source LID may not queue now ({@link RequesterGate}: over its
+     * rate, or the queue or its share full) is dropped and counted. Thread-safe; never blocks.
      *
      * @param mad the MAD, owned by the agent from now on
      */
     public void onMad(MadAddress from, byte[] mad, int length) {
-        if (queued.incrementAndGet() > maxQueued) {
-            queued.decrementAndGet();
+        int lid = from instanceof MadAddress.LidRouted l ? l.lid() : 0;
+        RequesterGate.Verdict v = gate.admit(lid, isRequest(mad, length), System.nanoTime());
+        if (v != RequesterGate.Verdict.ADMITTED) {
             dropped.incrementAndGet();
+            refuse(v == RequesterGate.Verdict.OVER_RATE ? Refusal.RATE : Refusal.QUEUE, lid);
             return;
         }
-        thread.execute(() -> {
-            queued.decrementAndGet();
-            try {
-                handle(from, mad, length, System.nanoTime());
-            } catch (RuntimeException e) {
-                dropped.incrementAndGet();
-                LOG.log(System.Logger.Level.WARNING, "SA request from " + from + " dropped: " + e, e);
-            }
-        });
+        try {
+            thread.execute(guarded("SA request", () -> {
+                gate.release(lid);
+                try {
+                    handle(from, mad, length, System.nanoTime());
+                } catch (RuntimeException e) {
+                    dropped.incrementAndGet();
+                    LOG.log(System.Logger.Level.WARNING, "SA request from " + from + " dropped: " + e, e);
+                }
+            }));
+        } catch (RejectedExecutionException e) {
+            gate.release(lid);
+            LOG.log(System.Logger.Level.DEBUG, "SA agent closed; MAD dropped");
+        }
+    }
+
+    /** Whether a MAD is a request (counted against its sender's rate): not a response, not RMPP ACK/STOP/ABORT. */
+    private static boolean isRequest(byte[] mad, int length) {
+        if (length < SaHeader.DATA_OFFSET) {
+            return true;
+        }
+        return (mad[3] & Method.RESPONSE_BIT) == 0
+                && (!RmppHeader.isActive(mad) || RmppHeader.RMPP_TYPE.getInt(mad, 0) == RmppHeader.TYPE_DATA);
+    }
+
+    /** Counts and logs (once per interval) a refusal of the requester at {@code lid}. Any thread. */
+    private void refuse(Refusal reason, int lid) {
+        EndPortView port = view.snapshot().endPortByLid(lid);
+        refusals.record(reason, lid, port == null ? Refusals.UNKNOWN_PORT : port.portGuid());
     }
 
     /** RMPP table transfers not yet acknowledged. */
@@ -303,7 +367,20 @@ public final class SaAgent implements AutoCloseable {
         MadHeader h = MadHeader.decode(Arrays.copyOf(header, MadHeader.MAD_SIZE));
         SaRequest req = new SaRequest(from, method, h.attributeId(), h.attributeModifier(), h.transactionId(),
                 SaHeader.decode(header), template, smKey != 0);
-        SaAnswer answer = dispatch.answer(v, req, RmppHeader.isActive(header), nowNanos);
+        boolean table = isTable(method);
+        if (table && !sender.hasRoom(from)) {
+            refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid());
+            reply(from, header, method, SaAnswer.error(SaStatus.NO_RESOURCES, 0), nowNanos);
+            return;
+        }
+        SaAnswer answer;
+        try {
+            answer = dispatch.answer(v, req, RmppHeader.isActive(header), nowNanos);
+        } catch (AnswerTooLargeException e) {
+            gate.charge(from.lid(), RecordSet.MAX_BYTES, nowNanos);
+            refuse(Refusal.ANSWER_TOO_LARGE, from.lid());
+            answer = SaAnswer.error(SaStatus.NO_RESOURCES, 0);
+        }
         if (answer.drop()) {
             dropped.incrementAndGet();
             return;
@@ -311,16 +388,24 @@ public final class SaAgent implements AutoCloseable {
         reply(from, header, method, answer, nowNanos);
     }
 
+    /** Whether {@code method} is answered with a table through RMPP (GetTable, GetMulti). */
+    private static boolean isTable(int method) {
+        return method == Method.GET_TABLE.value() || method == Method.GET_MULTI.value();
+    }
+
     private void reply(MadAddress.LidRouted from, byte[] header, int method, SaAnswer answer, long nowNanos) {
         MadAddress.LidRouted to = new MadAddress.LidRouted(from.lid(), from.qpn(), MadAddress.QP1_QKEY, from.sl(),
                 from.pkeyIndex());
         int responseMethod = SaResponses.responseMethod(method);
         answered++;
-        if ((method == Method.GET_TABLE.value() || method == Method.GET_MULTI.value())
-                && answer.status() == SaStatus.OK) {
+        if (isTable(method) && answer.status() == SaStatus.OK) {
             byte[] h = SaResponses.header(header, responseMethod, 0, answer.recordSize(), answer.count());
-            sender.send(to, h, answer.records(), nowNanos);
-            return;
+            gate.charge(from.lid(), answer.records().length, nowNanos);
+            if (sender.send(to, h, answer.records(), nowNanos)) {
+                return;
+            }
+            refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid());
+            answer = SaAnswer.error(SaStatus.NO_RESOURCES, answer.recordSize());
         }
         try {
             channel.send(to, SaResponses.single(header, responseMethod, answer), SaResponses.singleLength(answer));

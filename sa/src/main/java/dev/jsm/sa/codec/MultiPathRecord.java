@@ -51,6 +51,8 @@ public record MultiPathRecord(int rawTraffic, int flowLabel, int hopLimit, int t
     public static final int FIXED_SIZE = 24;
     /** GIDs that fit one MAD's 200 bytes of SA data after the fixed part (OpenSM reads no more). */
     public static final int GIDS_IN_ONE_MAD = (SaHeader.DATA_SIZE - FIXED_SIZE) / Gid.SIZE;
+    /** The largest record: SGIDCount and DGIDCount are one byte each, so at most 255 GIDs of each kind. */
+    public static final int MAX_SIZE = FIXED_SIZE + 2 * 0xFF * Gid.SIZE;
 
     public static final int COMPONENT_RAW_TRAFFIC = 0;
     public static final int COMPONENT_FLOW_LABEL = 2;

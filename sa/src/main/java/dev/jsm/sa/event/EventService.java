@@ -3,6 +3,8 @@ package dev.jsm.sa.event;
 import dev.jsm.mad.channel.MadChannel;
 import dev.jsm.mad.smp.Notice;
 import dev.jsm.sa.codec.Gid;
+import dev.jsm.sa.limit.Refusals;
+import dev.jsm.sa.limit.SaLimits;
 import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
@@ -28,11 +30,15 @@ public final class EventService {
 
     private static final long DEFAULT_PREFIX = 0xFE80_0000_0000_0000L;
 
-    private final EventSubscriptions subscriptions = new EventSubscriptions();
+    private final EventSubscriptions subscriptions;
     private final ReportSender reports;
 
-    /** Reports through {@code channel}, resent after {@code timeout} up to {@code retries} times. */
-    public EventService(MadChannel channel, Duration timeout, int retries) {
+    /**
+     * Reports through {@code channel}, resent after {@code timeout} up to {@code retries} times; subscriptions
+     * bounded by {@code limits}, refusals counted in {@code refusals}.
+     */
+    public EventService(MadChannel channel, Duration timeout, int retries, SaLimits limits, Refusals refusals) {
+        this.subscriptions = new EventSubscriptions(limits, refusals);
         this.reports = new ReportSender(channel, timeout, retries);
     }
 

@@ -5,6 +5,9 @@ import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.codec.InformInfo;
 import dev.jsm.sa.codec.InformInfoRecord;
 import dev.jsm.sa.codec.SaStatus;
+import dev.jsm.sa.limit.Refusal;
+import dev.jsm.sa.limit.Refusals;
+import dev.jsm.sa.limit.SaLimits;
 import dev.jsm.sa.query.PartitionMembership;
 import dev.jsm.sa.query.RecordSet;
 import dev.jsm.sa.query.SaAnswer;
@@ -12,10 +15,11 @@ import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
-import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -25,25 +29,39 @@ import java.util.Set;
  * subscription to the security traps 256..259 from an untrusted requester (SM_Key 0, C15-0.2-1.16, ERR 430B), a
  * subscription about a GID whose port is unknown or shares no partition with the requester, or about a LID range
  * beyond the highest LID or containing a port the requester shares no partition with (ERR 4301/4302), and a
- * withdrawal matching no subscription (ERR 4307). Beyond {@link #MAX_SUBSCRIPTIONS} a new one gets
- * ERR_NO_RESOURCES. A granted request is answered with the request's InformInfo unchanged (o13-12.1.1).
+ * withdrawal matching no subscription (ERR 4307). Beyond {@link SaLimits#subscriptions()} in all, or
+ * {@link SaLimits#subscriptionsPerPort()} of the requesting port, a new one gets ERR_NO_RESOURCES (counted as a
+ * {@link Refusal#SUBSCRIPTIONS} refusal), so one host cannot take every other host's room. A granted request is
+ * answered with the request's InformInfo unchanged (o13-12.1.1).
  *
  * <p>A subscription is identified by its Report address and its InformInfo (Subscribe aside): the stored
  * InformInfo carries the QPN the request came from, a withdrawal must name the same QPN in its InformInfo. Its
  * subscriber GID is the requester port's (subnet prefix + port GUID); its Enum is the lowest number that port's
  * other subscriptions do not use (OpenSM always says 0). Its Reports go to the request's source address (LID, QPN,
- * Q_Key - QP1's if the transport reported none - SL and P_Key index).
+ * Q_Key - QP1's if the transport reported none - SL and P_Key index). Subscriptions are kept by that identity, so a
+ * Set finds its subscription in O(1) whatever their number.
  *
  * <p>Confined to the SA agent's thread.
  */
 public final class EventSubscriptions {
 
-    /** Most subscriptions kept: a flooding client cannot exhaust memory. */
-    public static final int MAX_SUBSCRIPTIONS = 10_000;
+    /** Most subscriptions kept by default ({@link SaLimits#subscriptions()}): a flooding client cannot exhaust memory. */
+    public static final int MAX_SUBSCRIPTIONS = SaLimits.defaults().subscriptions();
     private static final int SECURITY_TRAP_FIRST = 256;
     private static final int SECURITY_TRAP_LAST = 259;
 
-    private final List<Subscription> entries = new ArrayList<>();
+    private final SaLimits limits;
+    private final Refusals refusals;
+    /** The subscriptions by identity, oldest first. */
+    private final Map<Key, Subscription> entries = new LinkedHashMap<>();
+    /** The Enums in use, by subscriber port. */
+    private final Map<Long, BitSet> enumsByPort = new HashMap<>();
+
+    /** No subscription yet; at most {@code limits}' subscriptions, refusals counted in {@code refusals}. */
+    public EventSubscriptions(SaLimits limits, Refusals refusals) {
+        this.limits = limits;
+        this.refusals = refusals;
+    }
 
     /** SubnAdmSet(InformInfo): subscribe or unsubscribe. */
     public SaAnswer set(SaView view, SaRequest request) {
@@ -57,33 +75,40 @@ public final class EventSubscriptions {
         }
         MadAddress.LidRouted from = request.from();
         if (ii.subscribe() == 0) {
-            Subscription old = find(from, ii);
+            Subscription old = entries.get(Key.of(from, ii));
             if (old == null) {
                 return error(SaStatus.REQ_INVALID);
             }
-            entries.remove(old);
+            remove(old);
             return echo(request);
         }
         if (!accessible(view, requester, ii)) {
             return error(SaStatus.REQ_INVALID);
         }
         InformInfo stored = withQpn(ii, from.qpn());
-        Subscription old = find(from, stored);
-        if (old == null && entries.size() >= MAX_SUBSCRIPTIONS) {
+        Key key = Key.of(from, stored);
+        if (entries.containsKey(key)) {
+            return echo(request);
+        }
+        long guid = requester.portGuid();
+        BitSet enums = enumsByPort.get(guid);
+        if (entries.size() >= limits.subscriptions()
+                || enums != null && enums.cardinality() >= limits.subscriptionsPerPort()) {
+            refusals.record(Refusal.SUBSCRIPTIONS, from.lid(), guid);
             return error(SaStatus.NO_RESOURCES);
         }
-        if (old == null) {
-            Gid gid = new Gid(s.portOf(requester).attributes().gidPrefix(), requester.portGuid());
-            entries.add(new Subscription(new InformInfoRecord(gid, freeEnum(requester.portGuid()), stored),
-                    requester.portGuid(), new MadAddress.LidRouted(from.lid(), from.qpn(),
-                    from.qkey() != 0 ? from.qkey() : MadAddress.QP1_QKEY, from.sl(), from.pkeyIndex())));
-        }
+        Gid gid = new Gid(s.portOf(requester).attributes().gidPrefix(), guid);
+        int enumeration = enums == null ? 0 : enums.nextClearBit(0);
+        enumsByPort.computeIfAbsent(guid, g -> new BitSet()).set(enumeration);
+        entries.put(key, new Subscription(new InformInfoRecord(gid, enumeration, stored), guid,
+                new MadAddress.LidRouted(from.lid(), from.qpn(), from.qkey() != 0 ? from.qkey() : MadAddress.QP1_QKEY,
+                        from.sl(), from.pkeyIndex())));
         return echo(request);
     }
 
-    /** The subscriptions, oldest first (unmodifiable, live). */
+    /** The subscriptions, oldest first (a copy). */
     public List<Subscription> all() {
-        return Collections.unmodifiableList(entries);
+        return List.copyOf(entries.values());
     }
 
     /** Number of subscriptions. */
@@ -93,7 +118,13 @@ public final class EventSubscriptions {
 
     /** Removes {@code s} (if still there). */
     public void remove(Subscription s) {
-        entries.remove(s);
+        if (entries.remove(Key.of(s.reportTo(), s.record().informInfo())) != null) {
+            BitSet enums = enumsByPort.get(s.portGuid());
+            enums.clear(s.record().enumeration());
+            if (enums.isEmpty()) {
+                enumsByPort.remove(s.portGuid());
+            }
+        }
     }
 
     /**
@@ -102,27 +133,14 @@ public final class EventSubscriptions {
      * @return how many went
      */
     public int removePorts(Set<Long> portGuids) {
-        int before = entries.size();
-        entries.removeIf(e -> portGuids.contains(e.portGuid()));
-        return before - entries.size();
-    }
-
-    private Subscription find(MadAddress.LidRouted from, InformInfo ii) {
-        for (Subscription e : entries) {
-            MadAddress.LidRouted to = e.reportTo();
-            if (to.lid() == from.lid() && to.qpn() == from.qpn() && to.pkeyIndex() == from.pkeyIndex()
-                    && sameExceptSubscribe(e.record().informInfo(), ii)) {
-                return e;
+        int n = 0;
+        for (Subscription s : all()) {
+            if (portGuids.contains(s.portGuid())) {
+                remove(s);
+                n++;
             }
         }
-        return null;
-    }
-
-    private static boolean sameExceptSubscribe(InformInfo a, InformInfo b) {
-        return a.gid().equals(b.gid()) && a.lidRangeBegin() == b.lidRangeBegin()
-                && a.lidRangeEnd() == b.lidRangeEnd() && a.isGeneric() == b.isGeneric() && a.type() == b.type()
-                && a.trapNumberOrDeviceId() == b.trapNumberOrDeviceId() && a.qpn() == b.qpn()
-                && a.respTimeValue() == b.respTimeValue() && a.producerTypeOrVendorId() == b.producerTypeOrVendorId();
+        return n;
     }
 
     /** OpenSM's access check: the ports the subscription is about share a partition with the requester. */
@@ -151,16 +169,6 @@ public final class EventSubscriptions {
         return true;
     }
 
-    private int freeEnum(long portGuid) {
-        BitSet used = new BitSet();
-        for (Subscription s : entries) {
-            if (s.portGuid() == portGuid) {
-                used.set(s.record().enumeration());
-            }
-        }
-        return used.nextClearBit(0);
-    }
-
     private static InformInfo withQpn(InformInfo ii, int qpn) {
         return new InformInfo(ii.gid(), ii.lidRangeBegin(), ii.lidRangeEnd(), ii.isGeneric(), ii.subscribe(),
                 ii.type(), ii.trapNumberOrDeviceId(), qpn, ii.respTimeValue(), ii.producerTypeOrVendorId());
@@ -176,5 +184,17 @@ public final class EventSubscriptions {
 
     private static SaAnswer error(int status) {
         return SaAnswer.error(status, InformInfo.SIZE + 4);
+    }
+
+    /**
+     * A subscription's identity: where its Reports go (LID, QPN, P_Key index) and its InformInfo but Subscribe.
+     */
+    private record Key(int lid, int qpn, int pkeyIndex, InformInfo informInfo) {
+
+        static Key of(MadAddress.LidRouted to, InformInfo ii) {
+            return new Key(to.lid(), to.qpn(), to.pkeyIndex(), new InformInfo(ii.gid(), ii.lidRangeBegin(),
+                    ii.lidRangeEnd(), ii.isGeneric(), 0, ii.type(), ii.trapNumberOrDeviceId(), ii.qpn(),
+                    ii.respTimeValue(), ii.producerTypeOrVendorId()));
+        }
     }
 }

@@ -3,6 +3,9 @@ package dev.jsm.sa.mcast;
 import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.codec.McMemberRecord;
 import dev.jsm.sa.codec.SaStatus;
+import dev.jsm.sa.limit.Refusal;
+import dev.jsm.sa.limit.Refusals;
+import dev.jsm.sa.limit.SaLimits;
 import dev.jsm.sa.query.RecordSet;
 import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaRequest;
@@ -29,6 +32,11 @@ import java.util.TreeMap;
  * {@link McastMembershipListener}, per MLID: a port joins an MLID with its first group there and leaves it with its
  * last. The groups are SA state: they live here, not in the published view.
  *
+ * <p>Fair shares: the MLIDs are few (at most 16,383, fewer where a switch's MulticastFDBCap says so) and shared by
+ * every host, so a port may have created at most {@link SaLimits#mcastGroupsPerPort()} groups that still exist; a
+ * create beyond that is answered ERR_NO_RESOURCES and counted ({@link Refusal#MCAST_GROUPS}). Well-known groups
+ * count against no port.
+ *
  * <p>Confined to the SA agent's thread.
  */
 public final class McastRegistry {
@@ -44,10 +52,20 @@ public final class McastRegistry {
     /** The groups of each MLID in use: one, or several solicited-node groups ({@code consolidate_ipv6_snm_req}). */
     private final Map<Integer, List<McastGroup>> boxes = new HashMap<>();
     private final McastCreation creation = new McastCreation(this);
+    private final SaLimits limits;
+    private final Refusals refusals;
+    /** The port that created each group still there (well-known groups have none), and how many each created. */
+    private final Map<Gid, Long> creatorOf = new HashMap<>();
+    private final Map<Long, Integer> createdBy = new HashMap<>();
 
-    /** An empty registry reporting to {@code listener}. */
-    public McastRegistry(McastMembershipListener listener) {
+    /**
+     * An empty registry reporting to {@code listener}; a port creates at most {@code limits}' groups, refusals
+     * counted in {@code refusals}.
+     */
+    public McastRegistry(McastMembershipListener listener, SaLimits limits, Refusals refusals) {
         this.listener = listener;
+        this.limits = limits;
+        this.refusals = refusals;
     }
 
     /** The MLID of the group {@code mgid}, or -1 if there is none. */
@@ -162,6 +180,10 @@ public final class McastRegistry {
             if ((mask & JoinRules.CREATE_MASK) != JoinRules.CREATE_MASK) {
                 return error(SaStatus.INSUFFICIENT_COMPONENTS);
             }
+            if (createdBy.getOrDefault(requester.portGuid(), 0) >= limits.mcastGroupsPerPort()) {
+                refusals.record(Refusal.MCAST_GROUPS, request.from().lid(), requester.portGuid());
+                return error(SaStatus.NO_RESOURCES);
+            }
             McastCreation.Result made = creation.create(view, mask, r, s.portOf(port).attributes(), prefix);
             if (made.group() == null) {
                 return error(made.status());
@@ -179,6 +201,8 @@ public final class McastRegistry {
         }
         if (create) {
             add(g);
+            creatorOf.put(g.mgid(), requester.portGuid());
+            createdBy.merge(requester.portGuid(), 1, Integer::sum);
         }
         int fullBefore = create ? 0 : g.fullMembers();
         Gid portGid = new Gid(prefix, port.portGuid());
@@ -324,6 +348,10 @@ public final class McastRegistry {
         }
         if (!g.wellKnown()) {
             groups.remove(g.mgid());
+            Long creator = creatorOf.remove(g.mgid());
+            if (creator != null) {
+                createdBy.computeIfPresent(creator, (k, n) -> n > 1 ? n - 1 : null);
+            }
             List<McastGroup> box = boxes.get(g.mlid());
             box.remove(g);
             if (box.isEmpty()) {

@@ -4,11 +4,20 @@ import java.util.Arrays;
 
 /**
  * The records a query matched, encoded back to back (each {@code recordSize} bytes, a multiple of 8), as a
- * GetTable response carries them. Grows by doubling.
+ * GetTable response carries them. Grows by doubling, up to {@link #MAX_BYTES}: a query whose answer would be
+ * larger stops with {@link AnswerTooLargeException} (the SA answers ERR_NO_RESOURCES), so no request can make the
+ * SA build an answer of any size it asks for.
  *
  * <p>Confined to the thread answering the query.
  */
 public final class RecordSet {
+
+    /**
+     * The largest answer built, 32 MiB: room for the largest ServiceRecord table the registry allows (100,000
+     * records of 176 bytes, 17.6 MB) and for every record of the view of a fabric of some ten thousand ports
+     * (PortInfoRecords, 11,664 hosts and 1,620 switches of 36 ports: 5.5 MB).
+     */
+    public static final int MAX_BYTES = 32 << 20;
 
     private final int recordSize;
     private byte[] bytes;
@@ -33,11 +42,16 @@ public final class RecordSet {
     /**
      * Makes room for one more record and zeroes it; write it into {@link #buffer()} at the returned offset, then
      * {@link #commit()} it or leave it (the next reserve reuses the slot).
+     *
+     * @throws AnswerTooLargeException if the set would grow beyond {@link #MAX_BYTES}
      */
     public int reserve() {
         int off = count * recordSize;
         if (off + recordSize > bytes.length) {
-            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, off + recordSize));
+            if (off + recordSize > MAX_BYTES) {
+                throw new AnswerTooLargeException(recordSize, count);
+            }
+            bytes = Arrays.copyOf(bytes, Math.min(MAX_BYTES, Math.max(bytes.length * 2, off + recordSize)));
         } else {
             Arrays.fill(bytes, off, off + recordSize, (byte) 0);
         }

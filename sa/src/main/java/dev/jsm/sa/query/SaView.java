@@ -52,6 +52,14 @@ public record SaView(SubnetSnapshot snapshot, PathSlProvider pathSl, QosLevels q
         return new SaView(snapshot, pathSl, qos, partitions, sm, newSettings, tables);
     }
 
+    /**
+     * This view with another snapshot of the same fabric (the switches' MFTs reprogrammed by a multicast update;
+     * everything derived from the ports - QoS, partitions, table copies - is unchanged).
+     */
+    public SaView withSnapshot(SubnetSnapshot newSnapshot) {
+        return new SaView(newSnapshot, pathSl, qos, partitions, sm, settings, tables);
+    }
+
     /** This view with other table copies. */
     public SaView withTables(PortTables newTables) {
         return new SaView(snapshot, pathSl, qos, partitions, sm, settings, newTables);

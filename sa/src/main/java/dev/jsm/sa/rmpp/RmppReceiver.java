@@ -5,10 +5,14 @@ import dev.jsm.mad.channel.MadChannel;
 import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.sa.codec.RmppHeader;
 import dev.jsm.sa.codec.SaHeader;
+import dev.jsm.sa.limit.Refusal;
+import dev.jsm.sa.limit.SaLimits;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * The receiving side of RMPP (IBA 13.6.3.3) in user space: reassembles the DATA segments of a message in order,
@@ -17,34 +21,72 @@ import java.util.Map;
  * lost moves on), and drops segments out of order (the sender's timeout resends them). A Last segment whose
  * PayloadLength disagrees with the first segment's is answered with ABORT (status 119).
  *
- * <p>A first segment announcing more than {@link #MAX_MESSAGE_BYTES} is refused with STOP (status 1, resources
- * exhausted): SA requests are small, and the length must not make the receiver allocate what a peer asks.
+ * <p>A first segment announcing more than the receiver's largest message is refused with STOP (status 1, resources
+ * exhausted): the length must not make the receiver allocate what a peer asks. So is a first segment beyond the
+ * messages a receiver with limits (the SA's: {@link SaLimits#rmppOpen()}, {@link SaLimits#rmppOpenPerRequester()})
+ * reassembles at once in all or from one LID; each refusal goes to the receiver's refusal sink.
  *
- * <p>Finished messages are remembered for {@link RmppSettings#reassemblyTimeout()} so that a resent Last segment
- * is ACKed again rather than starting a new message; unfinished ones are dropped after that time by {@link #poll}.
+ * <p>Finished messages are remembered for {@link RmppSettings#reassemblyTimeout()} (at most {@value #FINISHED_KEPT}
+ * of them, the oldest forgotten first) so that a resent Last segment is ACKed again rather than starting a new
+ * message; unfinished ones are dropped after that time by {@link #poll}.
  *
  * <p>Thread-safe (one monitor).
  */
 public final class RmppReceiver {
 
-    /** Largest message accepted (the biggest SA request, a MultiPathRecord, is a few KiB). */
-    public static final int MAX_MESSAGE_BYTES = 1 << 20;
+    /** Largest message a client's receiver ({@link #RmppReceiver(MadChannel, RmppSettings)}) accepts. */
+    public static final int MAX_ANSWER_BYTES = 1 << 20;
+    /** Finished messages remembered at most. */
+    static final int FINISHED_KEPT = 4096;
 
     private static final System.Logger LOG = System.getLogger(RmppReceiver.class.getName());
 
     private final MadChannel channel;
     private final RmppSettings settings;
+    private final int maxMessageBytes;
+    private final int maxOpen;
+    private final int maxOpenPerRequester;
+    private final BiConsumer<Refusal, MadAddress.LidRouted> refused;
     private final Map<RmppKey, Reassembly> open = new HashMap<>();
-    private final Map<RmppKey, Finished> finished = new HashMap<>();
+    /** Messages being received, by the sender's LID. */
+    private final Map<Integer, Integer> openByLid = new HashMap<>();
+    private final Map<RmppKey, Finished> finished = new LinkedHashMap<>(64, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<RmppKey, Finished> eldest) {
+            return size() > FINISHED_KEPT;
+        }
+    };
     private long segments;
     private long dropped;
     private long completed;
     private long aborted;
 
-    /** A receiver that ACKs through {@code channel}. */
+    /**
+     * A client's receiver of answers that ACKs through {@code channel}: messages up to {@link #MAX_ANSWER_BYTES},
+     * any number at once.
+     */
     public RmppReceiver(MadChannel channel, RmppSettings settings) {
+        this(channel, settings, MAX_ANSWER_BYTES, Integer.MAX_VALUE, Integer.MAX_VALUE, (r, from) -> { });
+    }
+
+    /**
+     * The SA's receiver of requests: messages up to {@code maxMessageBytes} (what the largest request needs), at
+     * most {@link SaLimits#rmppOpen()} being received at once and {@link SaLimits#rmppOpenPerRequester()} from one
+     * LID; every refused message is reported to {@code refused}, on the caller's thread.
+     */
+    public RmppReceiver(MadChannel channel, RmppSettings settings, int maxMessageBytes, SaLimits limits,
+                        BiConsumer<Refusal, MadAddress.LidRouted> refused) {
+        this(channel, settings, maxMessageBytes, limits.rmppOpen(), limits.rmppOpenPerRequester(), refused);
+    }
+
+    private RmppReceiver(MadChannel channel, RmppSettings settings, int maxMessageBytes, int maxOpen,
+                         int maxOpenPerRequester, BiConsumer<Refusal, MadAddress.LidRouted> refused) {
         this.channel = channel;
         this.settings = settings;
+        this.maxMessageBytes = maxMessageBytes;
+        this.maxOpen = maxOpen;
+        this.maxOpenPerRequester = maxOpenPerRequester;
+        this.refused = refused;
     }
 
     /**
@@ -72,14 +114,18 @@ public final class RmppReceiver {
                 abort(from, mad, RmppHeader.STATUS_INCONSISTENT_LAST_AND_PAYLOAD_LENGTH);
                 return null;
             }
-            if (dataLength > MAX_MESSAGE_BYTES) {
+            Refusal refusal = dataLength > maxMessageBytes ? Refusal.RMPP_TOO_LARGE
+                    : open.size() >= maxOpen || openByLid.getOrDefault(from.lid(), 0) >= maxOpenPerRequester
+                    ? Refusal.RMPP_OPEN : null;
+            if (refusal != null) {
                 aborted++;
                 transmit(from, RmppSegments.control(mad, true, RmppHeader.TYPE_STOP,
                         RmppHeader.STATUS_RESOURCES_EXHAUSTED, 0, 0));
+                refused.accept(refusal, from);
                 return null;
             }
             m = new Reassembly(java.util.Arrays.copyOf(mad, SaHeader.DATA_OFFSET), (int) dataLength, nowNanos);
-            open.put(key, m);
+            put(key, m);
         } else if (seg != m.expected) {
             if (seg < m.expected) {
                 ack(from, mad, m.expected - 1, m.windowLast);
@@ -91,7 +137,7 @@ public final class RmppReceiver {
         boolean last = r.last();
         if (last != (seg == count) || last && seg > 1 && r.payloadLength() != SaHeader.CLASS_HEADER_SIZE
                 + RmppSegments.segmentBytes((int) seg, m.data.length)) {
-            open.remove(key);
+            remove(key);
             abort(from, mad, RmppHeader.STATUS_INCONSISTENT_LAST_AND_PAYLOAD_LENGTH);
             return null;
         }
@@ -100,7 +146,7 @@ public final class RmppReceiver {
         segments++;
         m.expected++;
         if (last) {
-            open.remove(key);
+            remove(key);
             finished.put(key, new Finished(nowNanos, count));
             completed++;
             ack(from, mad, seg, seg);
@@ -120,7 +166,7 @@ public final class RmppReceiver {
      */
     public synchronized boolean onControl(MadAddress.LidRouted from, byte[] mad) {
         RmppKey key = new RmppKey(from.lid(), from.qpn(), MadHeader.TRANSACTION_ID.getLong(mad, 0));
-        if (open.remove(key) != null) {
+        if (remove(key) != null) {
             aborted++;
             return true;
         }
@@ -130,9 +176,11 @@ public final class RmppReceiver {
     /** Drops unfinished messages and forgets finished ones older than the reassembly timeout. */
     public synchronized void poll(long nowNanos) {
         long limit = settings.reassemblyTimeout().toNanos();
-        for (Iterator<Reassembly> it = open.values().iterator(); it.hasNext(); ) {
-            if (nowNanos - it.next().started > limit) {
+        for (Iterator<Map.Entry<RmppKey, Reassembly>> it = open.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<RmppKey, Reassembly> e = it.next();
+            if (nowNanos - e.getValue().started > limit) {
                 it.remove();
+                openByLid.computeIfPresent(e.getKey().lid(), (lid, n) -> n > 1 ? n - 1 : null);
                 aborted++;
             }
         }
@@ -147,6 +195,19 @@ public final class RmppReceiver {
     /** Counters: segments accepted, segments dropped, messages completed, messages aborted or timed out. */
     public synchronized RmppCounters counters() {
         return new RmppCounters(segments, dropped, completed, aborted);
+    }
+
+    private void put(RmppKey key, Reassembly m) {
+        open.put(key, m);
+        openByLid.merge(key.lid(), 1, Integer::sum);
+    }
+
+    private Reassembly remove(RmppKey key) {
+        Reassembly m = open.remove(key);
+        if (m != null) {
+            openByLid.computeIfPresent(key.lid(), (lid, n) -> n > 1 ? n - 1 : null);
+        }
+        return m;
     }
 
     private void ack(MadAddress.LidRouted to, byte[] data, long seg, long newWindowLast) {

@@ -34,6 +34,11 @@ import java.util.Map;
  * transfers only loses the resends of the third: its own request retry starts a new transfer, whose ACK restores
  * them.
  *
+ * <p>A sender may bound the bytes of the messages it holds ({@link #RmppSender(MadChannel, RmppSettings, long,
+ * long)}): in all, and per receiver LID; {@link #send} refuses a message that would go beyond either, and
+ * {@link #hasRoom} tells beforehand whether a receiver has any room left, so that the SA need not build an answer it
+ * cannot send. A message is held until it is acknowledged, aborted or timed out.
+ *
  * <p>Needed because umad2sim/ibsim do no kernel RMPP, and so that the SA does not depend on the kernel's.
  *
  * <p>Time comes from the caller ({@code nowNanos}, a {@link System#nanoTime()} value): {@link #poll} must be called
@@ -50,7 +55,12 @@ public final class RmppSender {
 
     private final MadChannel channel;
     private final RmppSettings settings;
+    private final long maxBytes;
+    private final long maxBytesPerReceiver;
     private final Map<RmppKey, Transfer> transfers = new HashMap<>();
+    /** Bytes of the messages held, in all and by receiver LID. */
+    private long bytes;
+    private final Map<Integer, Long> bytesByLid = new HashMap<>();
     /** Unacknowledged multi-segment transfers in a row, by requester ({@link #requester}). */
     private final Map<Long, Integer> silentInARow = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -64,10 +74,25 @@ public final class RmppSender {
     private long completed;
     private long aborted;
 
-    /** A sender that sends through {@code channel}. */
+    /** A sender that sends through {@code channel}, holding messages of any size. */
     public RmppSender(MadChannel channel, RmppSettings settings) {
+        this(channel, settings, Long.MAX_VALUE, Long.MAX_VALUE);
+    }
+
+    /**
+     * A sender that sends through {@code channel} and holds at most {@code maxBytes} of messages in all and
+     * {@code maxBytesPerReceiver} for one receiver LID.
+     */
+    public RmppSender(MadChannel channel, RmppSettings settings, long maxBytes, long maxBytesPerReceiver) {
         this.channel = channel;
         this.settings = settings;
+        this.maxBytes = maxBytes;
+        this.maxBytesPerReceiver = maxBytesPerReceiver;
+    }
+
+    /** Whether a message to {@code to} could be taken now at all: neither its LID's share nor the total is used up. */
+    public synchronized boolean hasRoom(MadAddress.LidRouted to) {
+        return bytes < maxBytes && bytesByLid.getOrDefault(to.lid(), 0L) < maxBytesPerReceiver;
     }
 
     /**
@@ -78,15 +103,27 @@ public final class RmppSender {
      *     is overwritten
      * @param data the records, at most {@code 2^31 - 21} bytes
      * @param nowNanos the current time
+     * @return whether the message was taken; {@code false} when it would exceed the bytes held for its receiver's
+     *     LID or in all (nothing is sent then)
      */
-    public synchronized void send(MadAddress.LidRouted to, byte[] header, byte[] data, long nowNanos) {
+    public synchronized boolean send(MadAddress.LidRouted to, byte[] header, byte[] data, long nowNanos) {
         if (header.length < SaHeader.DATA_OFFSET) {
             throw new IllegalArgumentException("an RMPP header has 56 bytes, not " + header.length);
         }
-        long tid = MadHeader.TRANSACTION_ID.getLong(header, 0);
+        RmppKey key = new RmppKey(to.lid(), to.qpn(), MadHeader.TRANSACTION_ID.getLong(header, 0));
+        Transfer replaced = transfers.get(key);
+        long freed = replaced == null ? 0 : replaced.data.length;
+        if (bytes - freed + data.length > maxBytes
+                || bytesByLid.getOrDefault(to.lid(), 0L) - freed + data.length > maxBytesPerReceiver) {
+            return false;
+        }
+        forget(key);
         Transfer t = new Transfer(to, java.util.Arrays.copyOf(header, SaHeader.DATA_OFFSET), data);
-        transfers.put(new RmppKey(to.lid(), to.qpn(), tid), t);
+        transfers.put(key, t);
+        bytes += data.length;
+        bytesByLid.merge(to.lid(), (long) data.length, Long::sum);
         sendWindow(t, nowNanos);
+        return true;
     }
 
     /**
@@ -105,7 +142,7 @@ public final class RmppSender {
         if (r.type() != RmppHeader.TYPE_ACK) {
             LOG.log(System.Logger.Level.DEBUG, "RMPP transfer to {0} ended by the receiver (type {1}, status {2})",
                     from, r.type(), r.status());
-            transfers.remove(key);
+            forget(key);
             aborted++;
             return true;
         }
@@ -123,7 +160,7 @@ public final class RmppSender {
             t.lastAcked = (int) seg;
             t.windowLast = (int) Math.max(t.windowLast, Math.min(newWindowLast, t.count));
             if (t.lastAcked == t.count) {
-                transfers.remove(key);
+                forget(key);
                 completed++;
                 return true;
             }
@@ -152,10 +189,10 @@ public final class RmppSender {
         for (RmppKey key : expired) {
             Transfer t = transfers.get(key);
             if (t.count == 1) {
-                transfers.remove(key);
+                forget(key);
                 completed++;
             } else if (t.lastAcked == 0 && isSilent(t.to)) {
-                transfers.remove(key);
+                forget(key);
                 aborted++;
             } else if (t.retries >= settings.maxRetries()) {
                 if (t.lastAcked == 0) {
@@ -181,9 +218,25 @@ public final class RmppSender {
         return new RmppCounters(segmentsSent, resends, completed, aborted);
     }
 
+    /** Bytes of the messages held now. */
+    public synchronized long bytesInFlight() {
+        return bytes;
+    }
+
     /** Drops every transfer (when the agent stops). */
     public synchronized void clear() {
         transfers.clear();
+        bytesByLid.clear();
+        bytes = 0;
+    }
+
+    /** Removes the transfer under {@code key}, if any, and its bytes from the counts. */
+    private void forget(RmppKey key) {
+        Transfer t = transfers.remove(key);
+        if (t != null) {
+            bytes -= t.data.length;
+            bytesByLid.computeIfPresent(key.lid(), (lid, n) -> n > t.data.length ? n - t.data.length : null);
+        }
     }
 
     private boolean isSilent(MadAddress.LidRouted to) {
@@ -207,7 +260,7 @@ public final class RmppSender {
     }
 
     private void abort(RmppKey key, Transfer t, int status) {
-        transfers.remove(key);
+        forget(key);
         aborted++;
         transmit(t.to, RmppSegments.control(t.header, false, RmppHeader.TYPE_ABORT, status, 0, 0),
                 MadHeader.MAD_SIZE);

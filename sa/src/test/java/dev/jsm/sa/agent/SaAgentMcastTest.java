@@ -9,6 +9,7 @@ import dev.jsm.sa.codec.McMemberRecord;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.codec.SaStatus;
+import dev.jsm.sa.limit.SaLimits;
 import dev.jsm.sa.mcast.McastMembershipListener;
 import dev.jsm.sa.mcast.WellKnownGroup;
 import dev.jsm.sa.query.SaSettings;
@@ -65,7 +66,8 @@ class SaAgentMcastTest {
         MemoryNetwork net = new MemoryNetwork(3, 0);
         MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
         SaTestClient client = new SaTestClient(net.endpoint(8, 9), System::nanoTime);
-        try (SaAgent agent = new SaAgent(sa, SaViews.small(), RmppSettings.defaults(), 100, listener)) {
+        try (SaAgent agent = new SaAgent(sa, SaViews.small(), RmppSettings.defaults(),
+                SaLimits.defaults().withSharedQueue(100), listener)) {
             sa.setReceiver((from, mad, length) -> agent.handle(from, mad, length, 0));
             client.send(1, GET, SaAttribute.MC_MEMBER_RECORD, 1, 0, 1L, (b, o) -> BROADCAST.write(
                     McMemberRecord.MGID, b, o));
@@ -97,7 +99,8 @@ class SaAgentMcastTest {
         SaSettings off = new SaSettings(1, 18, 16, false, false, false, true, false);
         SaView view = new SaView(small.snapshot(), small.pathSl(), small.qos(), small.partitions(), small.sm(), off,
                 small.tables());
-        try (SaAgent agent = new SaAgent(sa, view, RmppSettings.defaults(), 100, listener)) {
+        try (SaAgent agent = new SaAgent(sa, view, RmppSettings.defaults(),
+                SaLimits.defaults().withSharedQueue(100), listener)) {
             sa.setReceiver((from, mad, length) -> agent.handle(from, mad, length, 0));
             client.send(1, SET, SaAttribute.MC_MEMBER_RECORD, 3, 0, JOIN, (b, o) -> join().encodeTo(b, o));
             net.pump();
@@ -112,7 +115,8 @@ class SaAgentMcastTest {
         MemoryNetwork net = new MemoryNetwork(3, 0);
         MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
         SaTestClient client = new SaTestClient(net.endpoint(8, 9), System::nanoTime);
-        try (SaAgent agent = new SaAgent(sa, SaViews.small(), RmppSettings.defaults(), 100, listener)) {
+        try (SaAgent agent = new SaAgent(sa, SaViews.small(), RmppSettings.defaults(),
+                SaLimits.defaults().withSharedQueue(100), listener)) {
             sa.setReceiver((from, mad, length) -> agent.handle(from, mad, length, 0));
             client.send(1, GET_MULTI, SaAttribute.MC_MEMBER_RECORD, 4, 0, JOIN, (b, o) -> join().encodeTo(b, o));
             net.pump();

@@ -7,8 +7,13 @@ import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.codec.ServiceRecord;
+import dev.jsm.sa.limit.Refusals;
+import dev.jsm.sa.limit.SaLimits;
 import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaRequest;
+import dev.jsm.sa.query.SaView;
+import dev.jsm.sa.query.SaViews;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,11 +30,13 @@ class ServiceRegistryTest {
             | 1L << ServiceRecord.COMPONENT_SERVICE_GID;
     private static final Gid MULTICAST = new Gid(0xff12_601b_ffff_0000L, 0x0000_0001_ff00_0042L);
 
-    private final ServiceRegistry registry = new ServiceRegistry();
+    private final SaView view = SaViews.small();
+    private final ServiceRegistry registry = new ServiceRegistry(SaLimits.defaults(),
+            new Refusals(Duration.ofSeconds(60)));
 
     @Test
     void aServiceOnAMulticastGidIsRegisteredFoundAndWithdrawn() {
-        SaAnswer set = registry.set(request(SET, ID_AND_GID, 0x1000_0000_0000_0077L, MULTICAST), 0);
+        SaAnswer set = registry.set(view, request(SET, ID_AND_GID, 0x1000_0000_0000_0077L, MULTICAST), 0);
         assertThat(set.status()).isZero();
         assertThat(ServiceRecord.decode(set.records(), 0).serviceGid()).isEqualTo(MULTICAST);
 
@@ -39,7 +46,7 @@ class ServiceRegistryTest {
         assertThat(registry.get(request(GET_TABLE, 1L << ServiceRecord.COMPONENT_SERVICE_GID, 0,
                 new Gid(0xff12_601b_ffff_0000L, 1)), 0).count()).as("another group").isZero();
 
-        assertThat(registry.delete(request(DELETE, ID_AND_GID, 0x1000_0000_0000_0077L, MULTICAST), 0).status())
+        assertThat(registry.delete(view, request(DELETE, ID_AND_GID, 0x1000_0000_0000_0077L, MULTICAST), 0).status())
                 .isZero();
         assertThat(registry.get(request(GET_TABLE, 0, 0, Gid.ZERO), 0).count()).isZero();
     }

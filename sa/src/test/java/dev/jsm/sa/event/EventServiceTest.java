@@ -4,6 +4,8 @@ import static dev.jsm.sa.event.EventSubscriptionsTest.generic;
 import static dev.jsm.sa.event.EventSubscriptionsTest.set;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jsm.sa.limit.SaLimits;
+import dev.jsm.sa.limit.Refusals;
 import dev.jsm.mad.smp.Notice;
 import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.codec.SaHeader;
@@ -46,7 +48,8 @@ class EventServiceTest {
     private final MemoryNetwork net = new MemoryNetwork(3, 0);
     private final MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
     private final List<String> heard = new ArrayList<>();
-    private final EventService events = new EventService(sa, Duration.ofSeconds(1), 0);
+    private final EventService events = new EventService(sa, Duration.ofSeconds(1), 0, SaLimits.defaults(),
+            new Refusals(Duration.ofSeconds(60)));
 
     private static SaView split(SaView v) {
         return new SaView(v.snapshot(), v.pathSl(), v.qos(), SPLIT, v.sm(), v.settings(), v.tables());

@@ -2,6 +2,8 @@ package dev.jsm.sa.event;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jsm.sa.limit.TestLimits;
+import dev.jsm.sa.limit.Refusals;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.sa.codec.Gid;
@@ -14,6 +16,7 @@ import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.query.SaViews;
+import java.time.Duration;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +32,8 @@ class EventSubscriptionsTest {
     static final MadAddress.LidRouted H2 = new MadAddress.LidRouted(8, 9, MadAddress.QP1_QKEY, 0, 0);
 
     private final SaView view = SaViews.small();
-    private final EventSubscriptions subs = new EventSubscriptions();
+    private final EventSubscriptions subs = new EventSubscriptions(TestLimits.unshared(),
+            new Refusals(Duration.ofSeconds(60)));
 
     /** Subscribe or unsubscribe (QPN 0 in the InformInfo) to generic trap {@code trap} from all LIDs. */
     static InformInfo generic(int trap, int subscribe) {

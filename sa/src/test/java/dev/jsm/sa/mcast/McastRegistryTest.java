@@ -8,11 +8,14 @@ import dev.jsm.sa.codec.McMemberRecord;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.codec.SaStatus;
+import dev.jsm.sa.limit.Refusals;
+import dev.jsm.sa.limit.TestLimits;
 import dev.jsm.sa.query.PartitionMembership;
 import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.query.SaViews;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -64,7 +67,7 @@ class McastRegistryTest {
         public void left(int mlid, long portGuid) {
             events.add("leave " + Integer.toHexString(mlid) + " " + Long.toHexString(portGuid));
         }
-    });
+    }, TestLimits.unshared(), new Refusals(Duration.ofSeconds(60)));
     private final SaView view = SaViews.small();
 
     @Test

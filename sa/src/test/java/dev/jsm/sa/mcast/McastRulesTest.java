@@ -8,10 +8,13 @@ import dev.jsm.sa.codec.McMemberRecord;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.codec.SaStatus;
+import dev.jsm.sa.limit.Refusals;
+import dev.jsm.sa.limit.TestLimits;
 import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.query.SaViews;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -56,7 +59,7 @@ class McastRulesTest {
         public void left(int mlid, long portGuid) {
             events.add("leave " + Long.toHexString(portGuid & 0xFFFF));
         }
-    });
+    }, TestLimits.unshared(), new Refusals(Duration.ofSeconds(60)));
     private final SaView view = SaViews.small();
 
     @Test

@@ -1,6 +1,7 @@
 package dev.jsm.subnet.snapshot;
 
 import dev.jsm.subnet.LidRange;
+import dev.jsm.subnet.NodeKind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -127,6 +128,33 @@ public final class SubnetDiff {
     /** Whether nodes or links were added or removed. */
     public boolean topologyChanged() {
         return !addedNodes.isEmpty() || !removedNodes.isEmpty() || !addedLinks.isEmpty() || !removedLinks.isEmpty();
+    }
+
+    /**
+     * Whether the only changes are cables between two switches (added or removed; {@code before} and {@code after}
+     * are the snapshots this diff was made from): what end ports and the switch ports facing them hold is untouched.
+     */
+    public boolean onlySwitchLinksChanged(SubnetSnapshot before, SubnetSnapshot after) {
+        if (!addedNodes.isEmpty() || !removedNodes.isEmpty() || !lidChanges.isEmpty()) {
+            return false;
+        }
+        for (LinkView l : addedLinks) {
+            if (!betweenSwitches(after, l.ends())) {
+                return false;
+            }
+        }
+        for (LinkView l : removedLinks) {
+            if (!betweenSwitches(before, l.ends())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean betweenSwitches(SubnetSnapshot s, LinkEnds ends) {
+        NodeView a = s.node(ends.nodeGuidA());
+        NodeView b = s.node(ends.nodeGuidB());
+        return a != null && b != null && a.kind() == NodeKind.SWITCH && b.kind() == NodeKind.SWITCH;
     }
 
     /** Whether nothing that routing depends on changed: no topology change and no LID change. */

@@ -1,0 +1,83 @@
+package dev.jsm.daemon;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntConsumer;
+import org.apache.logging.log4j.LogManager;
+
+/**
+ * The daemon's last word: the uncaught-exception handler of every thread of the process ({@link #install}), so an
+ * error no code handled - an {@link OutOfMemoryError} above all, or anything else that kills one of the daemon's
+ * threads (the SM thread, the sweep loop, the SA's, the receive thread) and leaves an SM that no longer works - is
+ * written to {@code opensm.log} ({@code MAIN-0809}, FATAL) and to standard error (the journal under systemd) and
+ * the JVM then exits at once with status 1 ({@link ExitCode#UNEXPECTED}), which systemd's
+ * {@code Restart=on-failure} answers with a restart. No shutdown hook runs (no handover: this SM cannot be trusted
+ * to do one).
+ *
+ * <p>Why not {@code -XX:+ExitOnOutOfMemoryError}: the JVM then exits with status 3 ("a file could not be read or
+ * written" in {@code opensm --help}) from inside the allocation that failed, printing one line to standard output
+ * and running no Java code, so {@code opensm.log} just stopped. Here the heap is first given back what this class
+ * set aside at start ({@value #RESERVE_BYTES} bytes), so that logging has room, and standard error is written
+ * through a stream and a prefix made at start; a second error while reporting only exits.
+ *
+ * <p>Thread-safe; reports once.
+ */
+final class FatalErrors {
+
+    /** Heap set aside at start and released when reporting, so that the report can allocate. */
+    static final int RESERVE_BYTES = 4 << 20;
+
+    private static final byte[] PREFIX = "opensm: fatal: ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NEWLINE = {'\n'};
+
+    private final AtomicBoolean reporting = new AtomicBoolean();
+    private final FileOutputStream stderr;
+    private final IntConsumer halt;
+    private volatile byte[] reserve = new byte[RESERVE_BYTES];
+
+    /** A handler writing to {@code stderr} and ending the process through {@code halt}. */
+    FatalErrors(FileOutputStream stderr, IntConsumer halt) {
+        this.stderr = stderr;
+        this.halt = halt;
+    }
+
+    /**
+     * Makes a handler the default uncaught-exception handler of the process, writing to the process's standard
+     * error and halting the JVM. For the real process only ({@code Main.main}): tests run the daemon in their JVM.
+     */
+    static void install() {
+        FatalErrors f = new FatalErrors(new FileOutputStream(FileDescriptor.err), Runtime.getRuntime()::halt);
+        Thread.setDefaultUncaughtExceptionHandler(f::uncaught);
+    }
+
+    /** Reports {@code error}, which ended {@code thread}, and halts with status 1. */
+    void uncaught(Thread thread, Throwable error) {
+        if (!reporting.compareAndSet(false, true)) {
+            return;
+        }
+        reserve = null;
+        try {
+            stderr.write(PREFIX);
+            stderr.write((error + " in thread " + thread.getName() + "; exiting").getBytes(StandardCharsets.UTF_8));
+            stderr.write(NEWLINE);
+            stderr.flush();
+        } catch (IOException | RuntimeException | Error e) {
+            // nothing more can be said on standard error; the log may still be written
+        }
+        try {
+            LogManager.getLogger(FatalErrors.class).fatal("MAIN-0809 fatal error in thread {}: {}; exiting with "
+                    + "status {}", thread.getName(), error, ExitCode.UNEXPECTED.value(), error);
+        } catch (RuntimeException | Error e) {
+            // logging failed too: standard error has it
+        }
+        halt.accept(ExitCode.UNEXPECTED.value());
+    }
+
+    /** Whether the heap reserve is still held (tests). */
+    boolean holdsReserve() {
+        return reserve != null;
+    }
+}

@@ -1,0 +1,49 @@
+package dev.jsm.routing.repair;
+
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * What a {@link RouteRepair} changed: how many LFT entries of switches that were already routed now differ, in how
+ * many switches, how many LID columns were touched, the switches routed from scratch, and which changes
+ * ({@link RepairCase}) the fabric showed, with how many of each.
+ *
+ * <p>Immutable; safe to share.
+ *
+ * @param cases every change found, with its count (cables counted once, end ports once)
+ * @param entriesChanged entries of switches present before and after whose egress port differs
+ * @param switchesTouched switches present before and after with at least one changed entry
+ * @param newSwitches switches whose whole LFT was routed (not present before)
+ * @param lidsChanged LID columns with at least one changed entry (or routed anew)
+ * @param lidsVerified LID columns the verifier checked before the tables were handed out
+ * @param entriesLeftEmpty entries left without a route because the engine's rules allow no egress port there
+ *     (updn or dnup switches without CAs that lost every up*&#47;down* route to a destination)
+ * @param nanos the time the repair took, verification included
+ */
+public record RepairStats(Map<RepairCase, Integer> cases, long entriesChanged, int switchesTouched, int newSwitches,
+                          int lidsChanged, int lidsVerified, long entriesLeftEmpty, long nanos) {
+
+    /** Copies the map. */
+    public RepairStats {
+        cases = cases.isEmpty() ? Map.of() : Map.copyOf(new EnumMap<>(cases));
+    }
+
+    /** {@code 3 entries in 2 switches (1 LID column); changes: switch link down, no parallel link x1; 12.3 ms}. */
+    @Override
+    public String toString() {
+        StringJoiner found = new StringJoiner(", ");
+        for (RepairCase c : RepairCase.values()) {
+            Integer n = cases.get(c);
+            if (n != null) {
+                found.add(c.text() + " x" + n);
+            }
+        }
+        return String.format(Locale.ROOT, "%d entries in %d switches (%d LID columns, %d verified)%s%s; changes: %s; "
+                + "%.1f ms", entriesChanged, switchesTouched, lidsChanged, lidsVerified,
+                newSwitches > 0 ? ", " + newSwitches + " new switches routed" : "",
+                entriesLeftEmpty > 0 ? ", " + entriesLeftEmpty + " entries without an allowed port" : "",
+                cases.isEmpty() ? "none" : found.toString(), nanos / 1e6);
+    }
+}

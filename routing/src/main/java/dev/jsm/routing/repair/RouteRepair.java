@@ -1,0 +1,137 @@
+package dev.jsm.routing.repair;
+
+import dev.jsm.routing.LftTables;
+import dev.jsm.routing.RoutingInput;
+
+/**
+ * Incremental rerouting (design note 001, section 6): turns the tables an engine computed on one snapshot of a fabric
+ * into tables for a later snapshot of the same fabric, changing only the entries the change forces, or says that the
+ * fabric needs a full routing pass.
+ *
+ * <p>What it does, by {@link RepairCase}:
+ * <ul>
+ *   <li>a CA link down, a CA or router gone: nothing (its entries stay; they carry no traffic);</li>
+ *   <li>a switch-to-switch cable down with another cable to the same neighbour: the LIDs routed through the failed
+ *       port move to the remaining parallel ports, least loaded first;</li>
+ *   <li>the last cable to a neighbour down, a switch gone (its cables count as down): every entry whose egress port
+ *       the engine no longer allows ({@link RepairRules.Candidates}) is re-chosen among the allowed ports, least
+ *       loaded first: the switches that fed the LIDs into the failed port, and upstream of them as far as the
+ *       change of route lengths reaches. Only if the engine's full pass would fail or decline (updn without a legal
+ *       route between two switches with CAs) does the fabric need that pass;</li>
+ *   <li>a cable or switch up, a new switch, a new CA, a changed LID, a host moved to another switch or port: what is
+ *       new is routed (a new switch's whole LFT, the new LIDs' columns in every switch) and every entry the engine
+ *       still allows stays: nothing moves onto a returning cable unless it shortens a route so much that the old
+ *       port is no longer allowed; the off-sweep balancer ({@code dev.jsm.routing.balance}) restores the balance
+ *       later. The design note's open question, "how do we
+ *       support moving an HCA from one switch to another?", is answered the same way: the host keeps its LIDs (the
+ *       LID manager keys them by port GUID) and only those LIDs' columns change; they are routed anew in every
+ *       switch, as for a new CA, because the old entries lead toward the switch the host left, and the entries of
+ *       every other LID stay valid since no cable changed.</li>
+ * </ul>
+ * ftree repairs parallel-link moves only; engines that are not {@link Repairable} always need a full pass; updn and
+ * dnup need one when the rank-0 switches (updn's roots: design note 001's root cache, invalidated by switch changes)
+ * computed on the new snapshot differ from the old one's.
+ *
+ * <p>Every repaired table set passes the verifier gate ({@code RepairGate}) first; a rejected repair becomes
+ * {@link RepairOutcome.NeedsRecompute} with the verifier's reason.
+ *
+ * <p>Inputs are read only; the tables returned are new. Stateless; thread-safe; a repair runs on the calling
+ * thread and up to {@code threads} workers joined before it returns.
+ */
+public final class RouteRepair {
+
+    private RouteRepair() {
+    }
+
+    /**
+     * Repairs {@code beforeTables}, routed on {@code before} by the engine of {@code policy}, for {@code after}.
+     *
+     * @param before the snapshot the tables were routed on (the previous routing's input)
+     * @param beforeTables the tables of that routing (or of a repair of it), sized for {@code before}; not changed
+     * @param after the new snapshot of the same fabric
+     * @param policy the rules of the engine that routed {@code beforeTables} ({@link RepairPolicy#of})
+     * @param threads worker threads for the candidate lists and the repair, at least 1
+     * @throws IllegalArgumentException if {@code beforeTables} are not sized for {@code before} or threads is below 1
+     */
+    public static RepairOutcome repair(RoutingInput before, LftTables beforeTables, RoutingInput after,
+                                       RepairPolicy policy, int threads) {
+        long t0 = System.nanoTime();
+        if (beforeTables.switchCount() != before.switchCount() || beforeTables.maxLid() != before.maxLid()) {
+            throw new IllegalArgumentException(beforeTables + " are not sized for " + before);
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, not " + threads);
+        }
+        if (before.lmc() != after.lmc()) {
+            return new RepairOutcome.NeedsRecompute("the LMC changed from " + before.lmc() + " to " + after.lmc());
+        }
+        FabricDiff diff = new FabricDiff(before, after);
+        RepairRules rules = policy.rules(before, after, threads);
+        if (rules instanceof RepairRules.Refused r) {
+            return new RepairOutcome.NeedsRecompute(r.reason());
+        }
+        LftTables tables;
+        int[] emptyByLid;
+        if (rules instanceof RepairRules.Candidates c) {
+            CandidateRepair repair = new CandidateRepair(diff, beforeTables, c, counted(diff, c.countSwitchLids()));
+            tables = repair.run(threads);
+            emptyByLid = repair.emptyByLid;
+        } else {
+            String refusal = ParallelLinkRepair.refusal(diff, policy.engine());
+            if (refusal != null) {
+                return new RepairOutcome.NeedsRecompute(refusal);
+            }
+            tables = ParallelLinkRepair.repair(diff, beforeTables, counted(diff, false));
+            emptyByLid = new int[after.maxLid() + 1];
+        }
+        ChangeCount changes = new ChangeCount(diff, beforeTables, tables);
+        int[] lids = toVerify(after, changes);
+        long expectedEmpty = 0;
+        for (int lid : lids) {
+            expectedEmpty += emptyByLid[lid];
+        }
+        String rejected = RepairGate.rejection(after, tables, lids, expectedEmpty, policy.promisesDeadlockFreedom());
+        if (rejected != null) {
+            return new RepairOutcome.NeedsRecompute("the route verifier rejected the repaired tables of "
+                    + policy.engine() + ": " + rejected);
+        }
+        long empty = 0;
+        for (int n : emptyByLid) {
+            empty += n;
+        }
+        return new RepairOutcome.Repaired(tables, new RepairStats(diff.cases(), changes.entries,
+                changes.switchesTouched, changes.newSwitches, changes.lidsChanged, lids.length, empty,
+                System.nanoTime() - t0));
+    }
+
+    /** Per LID: its routes count in a port's load (it has an owner; a switch LID only if those count). */
+    private static boolean[] counted(FabricDiff diff, boolean countSwitchLids) {
+        RoutingInput after = diff.after;
+        boolean[] counted = new boolean[after.maxLid() + 1];
+        for (int lid = 1; lid <= after.maxLid(); lid++) {
+            int ep = after.lidEndPort()[lid];
+            counted[lid] = diff.column[lid] != FabricDiff.LEAVE && (countSwitchLids || !after.endPortIsSwitch()[ep]);
+        }
+        return counted;
+    }
+
+    /** The LIDs the gate verifies: all of them where that is cheap, else the changed columns. */
+    private static int[] toVerify(RoutingInput after, ChangeCount changes) {
+        boolean all = RepairGate.checksAll(after, changes.newSwitches);
+        int n = 0;
+        for (int lid = 1; lid <= after.maxLid(); lid++) {
+            n += selected(after, changes, lid, all) ? 1 : 0;
+        }
+        int[] lids = new int[n];
+        for (int lid = 1, k = 0; lid <= after.maxLid(); lid++) {
+            if (selected(after, changes, lid, all)) {
+                lids[k++] = lid;
+            }
+        }
+        return lids;
+    }
+
+    private static boolean selected(RoutingInput after, ChangeCount changes, int lid, boolean all) {
+        return after.lidOwnerSwitch()[lid] >= 0 && (all || changes.changedLid[lid]);
+    }
+}

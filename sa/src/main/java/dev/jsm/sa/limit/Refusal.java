@@ -1,0 +1,47 @@
+package dev.jsm.sa.limit;
+
+/**
+ * Why the SA refused a request it would otherwise have served: one reason per {@link SaLimits} bound (and the
+ * ServiceRecord authorization), the label it has on {@code /metrics} ({@code jsm_sa_refused_total{reason=...}}) and
+ * the words of its log line.
+ */
+public enum Refusal {
+    /** Over the requester's rate ({@link SaLimits#requestsPerSecond}): dropped. */
+    RATE("rate", "over the rate limit"),
+    /** The queue for the agent thread is full, or the requester's share of it: dropped. */
+    QUEUE("queue", "the SA queue (or this requester's share of it) is full"),
+    /** A multi-MAD request announcing more than any SA request needs: STOP (resources exhausted). */
+    RMPP_TOO_LARGE("rmpp_too_large", "a multi-MAD request announces more bytes than any SA request needs"),
+    /** Too many multi-MAD requests being reassembled, from the requester or in all: STOP. */
+    RMPP_OPEN("rmpp_open", "too many multi-MAD requests being reassembled"),
+    /** An answer larger than {@link dev.jsm.sa.query.RecordSet#MAX_BYTES}: ERR_NO_RESOURCES. */
+    ANSWER_TOO_LARGE("answer_too_large", "the answer would be larger than the largest the SA builds"),
+    /** Table answers in flight over the requester's or the total budget: ERR_NO_RESOURCES. */
+    ANSWERS_IN_FLIGHT("answers_in_flight", "too many answer bytes are being sent already"),
+    /** ServiceRecords over the port's share or the total: ERR_NO_RESOURCES. */
+    SERVICE_RECORDS("service_records", "too many ServiceRecords registered"),
+    /** A ServiceRecord Delete or Set of a record the requester may not change: ERR_NO_RECORDS / ERR_REQ_DENIED. */
+    SERVICE_RECORD_FOREIGN("service_record_foreign", "a ServiceRecord registered by another port was to change"),
+    /** InformInfo subscriptions over the port's share or the total: ERR_NO_RESOURCES. */
+    SUBSCRIPTIONS("subscriptions", "too many event subscriptions"),
+    /** Multicast groups created by the port over its share: ERR_NO_RESOURCES. */
+    MCAST_GROUPS("mcast_groups", "too many multicast groups created");
+
+    private final String label;
+    private final String text;
+
+    Refusal(String label, String text) {
+        this.label = label;
+        this.text = text;
+    }
+
+    /** The metric label. */
+    public String label() {
+        return label;
+    }
+
+    /** What was refused, for the log. */
+    public String text() {
+        return text;
+    }
+}

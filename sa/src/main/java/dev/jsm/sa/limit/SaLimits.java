@@ -1,0 +1,79 @@
+package dev.jsm.sa.limit;
+
+import java.time.Duration;
+
+/**
+ * How much of the SA one requester, and all of them together, may take: the SA is the part of the SM every host on
+ * the fabric can talk to, so nothing a request announces or asks for may make the agent hold memory or time beyond
+ * these bounds (nor may an answer grow beyond {@link dev.jsm.sa.query.RecordSet#MAX_BYTES}). A request over a bound is refused (answered ERR_NO_RESOURCES where the IBA has an answer for it,
+ * dropped where it does not), counted by {@link Refusal} and logged once per requester and {@link #logInterval}.
+ *
+ * <p>A requester is a source LID for what is decided before the request is read (rate, queue, RMPP), and the port
+ * the view knows at that LID for what a port keeps (ServiceRecords, subscriptions, groups): fair shares per port,
+ * beside the global caps that bound memory.
+ *
+ * <p>Immutable; safe to share.
+ *
+ * @param requestsPerSecond requests one LID may send per second, sustained (a token bucket; RMPP control MADs and
+ *     responses are not counted)
+ * @param requestBurst requests one LID may send at once before the rate applies (the bucket's size)
+ * @param answerBytesPerToken a table answer (GetTable, GetMulti) costs one more token per this many bytes, so the
+ *     rate also bounds the answer bytes one LID makes the SA build and send
+ * @param queued MADs that may wait for the agent thread, from all requesters
+ * @param queuedPerRequester MADs that may wait for the agent thread from one LID
+ * @param rmppOpen multi-MAD requests being reassembled, from all requesters
+ * @param rmppOpenPerRequester multi-MAD requests being reassembled from one LID
+ * @param answerBytesInFlight bytes of table answers being sent through RMPP, to all requesters
+ * @param answerBytesInFlightPerRequester bytes of table answers being sent through RMPP to one LID
+ * @param serviceRecords ServiceRecords registered in all
+ * @param serviceRecordsPerPort ServiceRecords one port may have registered
+ * @param subscriptions InformInfo subscriptions in all
+ * @param subscriptionsPerPort subscriptions one port may hold
+ * @param mcastGroupsPerPort multicast groups one port may have created and that still exist
+ * @param logInterval a refusal is logged at most once per requester, reason and interval, with the count since
+ */
+public record SaLimits(int requestsPerSecond, int requestBurst, int answerBytesPerToken, int queued,
+                       int queuedPerRequester, int rmppOpen, int rmppOpenPerRequester, long answerBytesInFlight, long answerBytesInFlightPerRequester, int serviceRecords,
+                       int serviceRecordsPerPort, int subscriptions, int subscriptionsPerPort,
+                       int mcastGroupsPerPort, Duration logInterval) {
+
+    private static final int MIB = 1 << 20;
+
+    /** Validates the values: every count and size positive, every per-requester share within its total. */
+    public SaLimits {
+        if (requestsPerSecond < 1 || requestBurst < 1 || answerBytesPerToken < 1 || queued < 1
+                || queuedPerRequester < 1 || rmppOpen < 1 || rmppOpenPerRequester < 1 || answerBytesInFlight < 1 || answerBytesInFlightPerRequester < 1 || serviceRecords < 1
+                || serviceRecordsPerPort < 1 || subscriptions < 1 || subscriptionsPerPort < 1
+                || mcastGroupsPerPort < 1 || logInterval.isNegative() || logInterval.isZero()) {
+            throw new IllegalArgumentException("SA limits must be positive: " + this);
+        }
+        if (queuedPerRequester > queued || rmppOpenPerRequester > rmppOpen
+                || answerBytesInFlightPerRequester > answerBytesInFlight || serviceRecordsPerPort > serviceRecords
+                || subscriptionsPerPort > subscriptions) {
+            throw new IllegalArgumentException("a requester's share exceeds its total: " + this);
+        }
+    }
+
+    /**
+     * The daemon's limits. A legitimate client stays far below them: a PathRecord storm at job start is a few
+     * thousand Gets from a host (the SA answers about 16,000 a second under ibsim); a host registers a handful of
+     * services, subscribes to a few traps and creates a few groups (IPoIB: one per IPv6 address). The table bounds
+     * let the largest ServiceRecord table the global cap allows (100,000 records, 17.6 MB) go to one requester, and
+     * three at a time in all.
+     */
+    public static SaLimits defaults() {
+        return new SaLimits(10_000, 10_000, 4096, 10_000, 1_000, 256, 4, 64L * MIB, 32L * MIB, 100_000,
+                1_000, 10_000, 100, 256, Duration.ofSeconds(60));
+    }
+
+    /**
+     * These limits with a queue of {@code total} MADs that any one requester may fill alone (the agent's
+     * constructors that take only a queue bound, as before the per-requester shares).
+     */
+    public SaLimits withSharedQueue(int total) {
+        return new SaLimits(requestsPerSecond, requestBurst, answerBytesPerToken, total, total, rmppOpen,
+                rmppOpenPerRequester, answerBytesInFlight, answerBytesInFlightPerRequester,
+                serviceRecords, serviceRecordsPerPort, subscriptions, subscriptionsPerPort, mcastGroupsPerPort,
+                logInterval);
+    }
+}

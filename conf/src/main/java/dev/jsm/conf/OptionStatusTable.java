@@ -64,8 +64,7 @@ public final class OptionStatusTable {
                 "only dor reads it; minhop, updn and dnup try the ports in port number order");
         r.implemented(RoutingOptions.ROUTING_ENGINE, RoutingOptions.AVOID_THROTTLED_LINKS);
         r.partial(RoutingOptions.CONNECT_ROOTS, "only updn honours it; ftree and dnup ignore it");
-        r.notImplemented(RoutingOptions.USE_UCAST_CACHE, null, "routes are computed again at every heavy sweep "
-                + "in which a link or a LID changed; an unchanged fabric keeps its routes whatever the option");
+        r.implemented(RoutingOptions.USE_UCAST_CACHE);
         r.implemented(RoutingOptions.LID_MATRIX_DUMP_FILE, RoutingOptions.LFTS_FILE, RoutingOptions.ROOT_GUID_FILE);
         r.partial(RoutingOptions.CN_GUID_FILE,
                 "only ftree reads it; sssp and dfsssp do not route the compute nodes first");

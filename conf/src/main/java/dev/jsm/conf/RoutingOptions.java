@@ -35,7 +35,8 @@ public final class RoutingOptions {
     public static final Option<Boolean> CONNECT_ROOTS = L.live("connect_roots", BOOL, false,
             "Let updn route to its root switches on shortest paths, bending the up/down rule");
     public static final Option<Boolean> USE_UCAST_CACHE = L.restart("use_ucast_cache", BOOL, false,
-            "Keep the previous unicast routes when only links to end ports changed");
+            "Keep the unicast routes in force (repaired) when links or nodes went, computing anew only when something "
+                    + "came (OpenSM's unicast cache); incremental_routing, TRUE by default, repairs every change");
     public static final Option<String> LID_MATRIX_DUMP_FILE = L.restart("lid_matrix_dump_file", PATH, null,
             "LID matrix (hop table) file read by the file routing engine");
     public static final Option<String> LFTS_FILE = L.restart("lfts_file", PATH, null,

@@ -30,7 +30,7 @@ class OptionStatusDocsTest {
     void theListsNameEveryOptionNotFullyImplemented() {
         String readme = OptionStatusDocs.readmeBlock().replace('\n', ' ');
         String guide = OptionStatusDocs.operationsBlock();
-        for (String name : new String[] {"connect_roots", "cn_guid_file", "console", "use_ucast_cache", "sa_db_dump",
+        for (String name : new String[] {"connect_roots", "cn_guid_file", "console", "sa_db_dump",
             "exit_on_fatal", "node_name_map_name", "force_heavy_sweep"}) {
             assertThat(readme).contains("`" + name + "`");
             assertThat(guide).contains("`" + name + "`");

@@ -35,12 +35,12 @@ class OptionStatusTableTest {
         }
     }
 
-    /** The options issue 23 names, and the high-availability options implemented since. */
+    /** The options issue 23 names, and the high-availability options and the unicast cache implemented since. */
     @Test
     void statusesOfTheOptionsTheAuditNamed() {
         assertThat(levels(PerfMgrOptions.ALL)).containsOnly(Level.NOT_IMPLEMENTED).hasSize(10);
         assertThat(levels(CongestionOptions.ALL)).containsOnly(Level.NOT_IMPLEMENTED).hasSize(18);
-        for (String name : List.of("use_ucast_cache", "event_plugin_name", "node_name_map_name", "force_heavy_sweep",
+        for (String name : List.of("event_plugin_name", "node_name_map_name", "force_heavy_sweep",
                 "m_key_lookup", "prefix_routes_file", "sa_db_file", "sa_db_dump", "exit_on_fatal",
                 "long_transaction_timeout", "suppress_sl2vl_mad_status_errors")) {
             assertThat(level(name)).as(name).isEqualTo(Level.NOT_IMPLEMENTED);
@@ -49,7 +49,7 @@ class OptionStatusTableTest {
             assertThat(level(name)).as(name).isEqualTo(Level.PARTIAL);
         }
         for (String name : List.of("sm_priority", "sminfo_polling_timeout", "polling_retry_number", "ignore_other_sm",
-                "honor_guid2lid_file", "sm_inactive", "sm_key", "routing_engine", "nue_max_num_vls")) {
+                "honor_guid2lid_file", "sm_inactive", "sm_key", "routing_engine", "nue_max_num_vls", "use_ucast_cache")) {
             assertThat(level(name)).as(name).isEqualTo(Level.IMPLEMENTED);
         }
     }

@@ -12,6 +12,7 @@ import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.PerfManager;
 import dev.jsm.daemon.perfmgr.PerfMgrSettings;
 import dev.jsm.daemon.route.ChainPolicies;
+import dev.jsm.daemon.route.OffSweepBalancing;
 import dev.jsm.daemon.route.RouteCheck;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.route.StepOptions;
@@ -41,9 +42,6 @@ import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -85,6 +83,7 @@ public final class Daemon implements AutoCloseable {
     private volatile FabricView view;
     private final ScheduledExecutorService timer;
     private final SweepLoop loop;
+    private final OffSweepBalancing balancing;
     private final Thread loopThread;
     private final Duration stopWait;
     private volatile Runnable withdrawIsSm = () -> { };
@@ -137,8 +136,9 @@ public final class Daemon implements AutoCloseable {
         this.timer = TimerThread.create("jsm-timer");
         this.ha = new HighAvailability(status, channel.localPort(), ctx::options, transactions, events, timer);
         FabricChanges changes = new FabricChanges();
+        this.balancing = new OffSweepBalancing(routes, events, timer);
         Sweeps sweeps = new Sweeps(status, lids, o, Daemon::routingChain, new ChainPolicies(RoutingEngines.load()),
-                routes, mcastGroups, ha, changes);
+                routes, mcastGroups, ha, changes, balancing);
         this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast);
         ctx.addListener(sa);
         this.portHealth = new PortHealthMonitor(ctx, routes, clock);
@@ -333,6 +333,7 @@ public final class Daemon implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         timer.shutdownNow();
+        balancing.close();
         perfMgr.close();
         sa.close();
         transactions.close();

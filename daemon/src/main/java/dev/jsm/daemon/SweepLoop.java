@@ -64,6 +64,7 @@ final class SweepLoop implements Runnable {
     private final List<SweepStage> light;
     private final FabricChanges changes;
     private final List<SweepStage> mcast;
+    private final List<SweepStage> balance;
     private volatile Runnable heartbeat = () -> { };
     private ScheduledFuture<?> sweepTimer;
     private int sweepIntervalSeconds = -1;
@@ -87,6 +88,7 @@ final class SweepLoop implements Runnable {
         this.optionChanges = optionChanges;
         this.status = status;
         this.mcast = sweeps.mcast();
+        this.balance = sweeps.balance();
         this.events = events;
         this.timer = timer;
     }
@@ -118,6 +120,7 @@ final class SweepLoop implements Runnable {
                     }
                     case MCAST -> multicastUpdate(t.reasonText());
                     case LIGHT_SWEEP -> timerSweep();
+                    case OFFSWEEP_BALANCING -> offSweepBalancing(t.reasonText());
 
                     case WATCHDOG -> { }
                 }
@@ -251,6 +254,28 @@ final class SweepLoop implements Runnable {
         int errors = sm.call(ctx::sweepErrors);
         if ((outcome != StageOutcome.CONTINUE || errors > 0) && !events.shutdownRequested()) {
             events.request(SmEvent.HEAVY_SWEEP, "multicast update failed (" + errors + " errors)");
+        }
+    }
+
+    /**
+     * Off-sweep balancing's turn on the loop, on a master whose last heavy sweep succeeded: its first stage starts
+     * the background computation or installs its result, the LFT stage then sends the blocks that differ. Sets that
+     * failed ask for a heavy sweep.
+     */
+    private void offSweepBalancing(String reason) throws InterruptedException {
+        if (status.state() != SmState.MASTER || !lastHeavyOk) {
+            return;
+        }
+        LOG.log(LogLevels.VERBOSE, "OFF-SWEEP BALANCING: {}", reason);
+        sm.call(() -> {
+            ctx.beginSweep();
+            return null;
+        });
+        StageOutcome outcome = pipeline.run(balance, ctx);
+        int errors = sm.call(ctx::sweepErrors);
+        if (outcome == StageOutcome.CONTINUE && errors > 0 && !events.shutdownRequested()) {
+            lastHeavyOk = false;
+            events.request(SmEvent.HEAVY_SWEEP, "off-sweep balancing's LFT Sets failed (" + errors + " errors)");
         }
     }
 

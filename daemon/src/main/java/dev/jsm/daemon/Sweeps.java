@@ -15,10 +15,12 @@ import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.mcast.MftProgrammer;
 import dev.jsm.daemon.pkey.PKeyManager;
 import dev.jsm.daemon.publish.McastViewUpdate;
+import dev.jsm.daemon.publish.RoutingViewUpdate;
 import dev.jsm.daemon.publish.SubnetUp;
 import dev.jsm.daemon.qos.QosManager;
 import dev.jsm.daemon.route.ChainPolicies;
 import dev.jsm.daemon.route.LftProgrammer;
+import dev.jsm.daemon.route.OffSweepBalancing;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.route.UnicastRouting;
 import dev.jsm.daemon.sm.HighAvailability;
@@ -53,6 +55,7 @@ final class Sweeps {
     private final List<SweepStage> reconfigure;
     private final List<SweepStage> light;
     private final List<SweepStage> mcast;
+    private final List<SweepStage> balance;
 
     /**
      * The stages of one daemon.
@@ -66,10 +69,11 @@ final class Sweeps {
      * @param mcastGroups the multicast groups (changed by the SA on the SM thread)
      * @param ha this SM among the others: the SMs discovery meets, the election
      * @param changes the changes light sweeps and traps record for the incremental sweeps
+     * @param balancing off-sweep balancing: its window starts after a sweep that routed, its runs install results
      */
     Sweeps(SmStatus sm, LidStore lids, SmOptions options, Function<SmOptions, RoutingChain> engines,
            ChainPolicies policies, RoutingState routes, McastGroups mcastGroups, HighAvailability ha,
-           FabricChanges changes) {
+           FabricChanges changes, OffSweepBalancing balancing) {
         PortWishes wishes = new PortWishes();
         DiscoveryStage discovery = new DiscoveryStage(ha.otherSms());
         DeltaDiscovery delta = new DeltaDiscovery(changes, ha.otherSms());
@@ -88,7 +92,8 @@ final class Sweeps {
                 qos,                                // qos-policy.conf, changed SL2VL and VLArb tables (with -Q)
                 new LinkManager(wishes, sm),        // PortInfo parameters, INIT -> ARMED
                 new PortActivator(wishes, sm),      // ARMED -> ACTIVE
-                subnetUp);                          // view, dumps, "SUBNET UP"
+                subnetUp,                           // view, dumps, "SUBNET UP"
+                balancing.scheduler());             // off-sweep balancing's window, if the routing is new
         this.heavy = concat(List.of(
                 discovery,                          // NodeInfo, NodeDescription, PortInfo, SwitchInfo by directed route
                 new DropManager(discovery),         // nodes and cables not reached this time go
@@ -101,7 +106,19 @@ final class Sweeps {
         MftProgrammer changedGroups = new MftProgrammer(mcastGroups, routes, MftProgrammer.Scope.CHANGED);
         this.mcast = List.of(
                 changedGroups,                      // the trees of the groups joined or left, their MFT blocks
-                new McastViewUpdate(changedGroups, subnetUp::published)); // the view with the new MFTs, mcfdbs
+                new McastViewUpdate(changedGroups, subnetUp)); // the view with the new MFTs, mcfdbs
+        this.balance = List.of(
+                balancing.installer(),              // the balanced routes become the routing in force, if current
+                new LftProgrammer(),                // the LFT blocks that differ
+                new RoutingViewUpdate(subnetUp, routes)); // the view with the new routes, dumps
+    }
+
+    /**
+     * Off-sweep balancing's run on the loop: start the computation, or install its result and send the LFT blocks
+     * that differ (no discovery: the routing it balanced is still the one in force).
+     */
+    List<SweepStage> balance() {
+        return balance;
     }
 
     private static List<SweepStage> concat(List<SweepStage> first, List<SweepStage> then) {

@@ -53,12 +53,12 @@ class McastJoinSimTest {
             assertThat(created.status()).as(SaStatus.name(created.status())).isZero();
             int mlid = created.record().mlid();
             assertThat(mlid).isGreaterThanOrEqualTo(0xC000);
-            sm.awaitMcastUpdate(UP);
+            sm.awaitViewUpdate(UP);
             for (McJoinClient c : clients.subList(1, 3)) {
                 McJoinClient.Answer a = c.join(MGID, McMemberRecord.JOIN_FULL_MEMBER, McJoinClient.JOIN);
                 assertThat(a.status()).as(SaStatus.name(a.status())).isZero();
                 assertThat(a.record().mlid()).isEqualTo(mlid);
-                sm.awaitMcastUpdate(UP);
+                sm.awaitViewUpdate(UP);
             }
             for (int src : members) {
                 assertThat(receivers(sm.fabric, t, src, mlid)).as("from %s", t.node(src).description())
@@ -67,7 +67,7 @@ class McastJoinSimTest {
             assertThat(clients.get(2).get(MGID).record().mlid()).isEqualTo(mlid);
 
             assertThat(clients.get(1).leave(MGID, McMemberRecord.JOIN_FULL_MEMBER).status()).isZero();
-            sm.awaitMcastUpdate(UP);
+            sm.awaitViewUpdate(UP);
             assertThat(receivers(sm.fabric, t, members.get(0), mlid)).containsExactly(members.get(2));
             assertThat(receivers(sm.fabric, t, members.get(2), mlid)).containsExactly(members.get(0));
 

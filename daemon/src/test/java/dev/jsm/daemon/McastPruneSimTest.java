@@ -47,7 +47,7 @@ class McastPruneSimTest {
             McJoinClient a = client(sm, t, s, cas.get(1), ports);
             McJoinClient b = client(sm, t, s, cas.get(3), ports);
             int mlid = ok(a.join(SHARED, FULL, McJoinClient.CREATE)).mlid();
-            sm.awaitMcastUpdate(UP);
+            sm.awaitViewUpdate(UP);
             assertThat(switchPorts(sm.fabric, t, mlid)).as("one member: no tree").isZero();
 
             ok(b.join(SHARED, FULL, McJoinClient.JOIN));

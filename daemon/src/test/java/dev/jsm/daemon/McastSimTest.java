@@ -34,7 +34,7 @@ class McastSimTest {
         try (SimSm sm = SimSm.start(t, dir)) {
             sm.awaitSubnetUp(UP);
             sm.daemon.changeMulticast(g -> members.forEach(ca -> g.join(MLID, t.node(ca).portGuid(1))), "test join");
-            sm.awaitMcastUpdate(UP);
+            sm.awaitViewUpdate(UP);
             for (int src : members) {
                 int[] got = flood(sm.fabric, t, src);
                 for (int ca : cas) {
@@ -45,7 +45,7 @@ class McastSimTest {
 
             long mftSets = sm.daemon.madStats().sentOfAttribute(AttributeId.MULTICAST_FORWARDING_TABLE.value());
             sm.daemon.changeMulticast(g -> g.leave(MLID, t.node(members.get(3)).portGuid(1)), "test leave");
-            sm.awaitMcastUpdate(UP);
+            sm.awaitViewUpdate(UP);
             int[] got = flood(sm.fabric, t, members.get(0));
             assertThat(got[members.get(3)]).isZero();
             assertThat(got[members.get(1)]).isEqualTo(1);

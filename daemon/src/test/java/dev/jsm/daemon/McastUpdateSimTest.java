@@ -43,7 +43,7 @@ class McastUpdateSimTest {
             int updates = 0;
             long end = System.nanoTime() + UP.toNanos();
             while (!allProgrammed(sm, t, cas) && System.nanoTime() < end) {
-                sm.awaitMcastUpdate(UP);
+                sm.awaitViewUpdate(UP);
                 updates++;
             }
             assertThat(allProgrammed(sm, t, cas)).isTrue();
@@ -53,7 +53,7 @@ class McastUpdateSimTest {
 
             long beforeLeave = mftSets(sm);
             sm.daemon.changeMulticast(groups -> groups.leave(0xC100, t.node(cas.get(0)).portGuid(1)), "one leave");
-            sm.awaitMcastUpdate(UP);
+            sm.awaitViewUpdate(UP);
             long leaveSets = mftSets(sm) - beforeLeave;
             assertThat(leaveSets).as("one group changed: its one block, on the switches whose entry changed")
                     .isPositive().isLessThan(sets);

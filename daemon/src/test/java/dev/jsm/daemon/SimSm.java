@@ -37,7 +37,7 @@ final class SimSm implements AutoCloseable {
     final List<SweepKind> sweepsEnded = new CopyOnWriteArrayList<>();
     private final LinkedBlockingQueue<SweepKind> ended = new LinkedBlockingQueue<>();
     private final LinkedBlockingQueue<Object> outcomes = new LinkedBlockingQueue<>();
-    private final LinkedBlockingQueue<SubnetSnapshot> mcastUpdates = new LinkedBlockingQueue<>();
+    private final LinkedBlockingQueue<SubnetSnapshot> viewUpdates = new LinkedBlockingQueue<>();
     private final boolean ownsFabric;
 
     private SimSm(SimFabric fabric, boolean ownsFabric, int caNode, Path cacheDir, Path dumpDir, SmOptions options,
@@ -56,7 +56,7 @@ final class SimSm implements AutoCloseable {
 
             @Override
             public void viewUpdated(FabricView view) {
-                mcastUpdates.add(view.snapshot());
+                viewUpdates.add(view.snapshot());
             }
 
             @Override
@@ -134,9 +134,12 @@ final class SimSm implements AutoCloseable {
         return k;
     }
 
-    /** Waits for the next multicast update that reprogrammed groups (its view); fails after {@code timeout}. */
-    SubnetSnapshot awaitMcastUpdate(Duration timeout) throws InterruptedException {
-        SubnetSnapshot s = mcastUpdates.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    /**
+     * Waits for the next view update between sweeps (a multicast update that reprogrammed groups, off-sweep
+     * balancing); fails after {@code timeout}.
+     */
+    SubnetSnapshot awaitViewUpdate(Duration timeout) throws InterruptedException {
+        SubnetSnapshot s = viewUpdates.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
         if (s == null) {
             throw new AssertionError("no multicast update within " + timeout + "; state " + daemon.state());
         }
@@ -153,7 +156,7 @@ final class SimSm implements AutoCloseable {
             if (System.nanoTime() > end) {
                 throw new AssertionError("not done within " + timeout + "; state " + daemon.state());
             }
-            mcastUpdates.poll(50, TimeUnit.MILLISECONDS);
+            viewUpdates.poll(50, TimeUnit.MILLISECONDS);
             outcomes.poll(50, TimeUnit.MILLISECONDS);
         }
     }

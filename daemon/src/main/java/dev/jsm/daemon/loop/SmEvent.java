@@ -25,6 +25,12 @@ public enum SmEvent {
     MCAST,
     /** Check whether anything changed (the {@code sweep_interval} timer). */
     LIGHT_SWEEP,
+    /**
+     * Off-sweep balancing: start computing a balanced solution of the routing in force in the background (its
+     * window passed), or program the one computed (only the LFT blocks that differ) if the routing did not change
+     * meanwhile.
+     */
+    OFFSWEEP_BALANCING,
     /** Nothing to do but prove the loop is alive (the systemd watchdog timer; the loop pings after every event). */
     WATCHDOG
 }

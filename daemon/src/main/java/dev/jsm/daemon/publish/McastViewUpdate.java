@@ -6,11 +6,10 @@ import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
-import java.util.function.Supplier;
 
 /**
  * The end of a multicast update (the stage after {@link MftProgrammer} with {@link MftProgrammer.Scope#CHANGED}):
- * when groups changed, the view of the last SUBNET UP with its snapshot refreshed from the model - the MFT blocks
+ * when groups changed, the view published last with its snapshot refreshed from the model - the MFT blocks
  * the switches now hold - goes to the listeners as {@code viewUpdated} (the SA answers MulticastForwardingTable
  * records from it), and {@code opensm.mcfdbs} is written again (with {@code log_flags} ROUTING), as OpenSM's
  * multicast manager does after each run. No SUBNET UP: nothing else was configured.
@@ -20,15 +19,15 @@ import java.util.function.Supplier;
 public final class McastViewUpdate implements SweepStage {
 
     private final MftProgrammer mfts;
-    private final Supplier<FabricView> lastSubnetUp;
+    private final SubnetUp published;
 
     /**
      * @param mfts the multicast update's stage (whether it had groups to recompute)
-     * @param lastSubnetUp the view of the last SUBNET UP ({@code null} before the first)
+     * @param published the view published last, which this update replaces
      */
-    public McastViewUpdate(MftProgrammer mfts, Supplier<FabricView> lastSubnetUp) {
+    public McastViewUpdate(MftProgrammer mfts, SubnetUp published) {
         this.mfts = mfts;
-        this.lastSubnetUp = lastSubnetUp;
+        this.published = published;
     }
 
     @Override
@@ -38,14 +37,14 @@ public final class McastViewUpdate implements SweepStage {
 
     @Override
     public StageOutcome run(SweepContext ctx) {
-        FabricView last = lastSubnetUp.get();
+        FabricView last = published.published();
         if (last == null || !mfts.changedAny()) {
             return StageOutcome.CONTINUE;
         }
         FabricView view = new FabricView(last.sweep(), last.snapshot().refreshed(ctx.subnet()), last.routing(),
                 last.partitions(), last.qosPolicy(), last.options());
         DumpFiles.writeMcfdbs(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags());
-        ctx.listeners().forEach(l -> l.viewUpdated(view));
+        published.republish(view, ctx);
         return StageOutcome.CONTINUE;
     }
 }

@@ -72,8 +72,20 @@ public final class SubnetUp implements SweepStage {
         return StageOutcome.CONTINUE;
     }
 
-    /** The view of the last SUBNET UP, or {@code null} before the first. */
+    /**
+     * The view published last: that of the last SUBNET UP, or of an update since ({@link #republish}); {@code null}
+     * before the first SUBNET UP.
+     */
     public FabricView published() {
         return published;
+    }
+
+    /**
+     * Publishes {@code view}, an update of the published one between sweeps (new MFTs, rebalanced routes), to the
+     * listeners as {@code viewUpdated}; later updates start from it.
+     */
+    public void republish(FabricView view, SweepContext ctx) {
+        published = view;
+        ctx.listeners().forEach(l -> l.viewUpdated(view));
     }
 }

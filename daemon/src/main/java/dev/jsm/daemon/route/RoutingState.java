@@ -1,5 +1,6 @@
 package dev.jsm.daemon.route;
 
+import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingResult;
 
@@ -16,13 +17,33 @@ public final class RoutingState {
 
     private RoutingInput input;
     private RoutingResult result;
+    private RoutingEngine engine;
+    private int generation;
     private volatile RouteCheck check;
     private volatile boolean rerouteRequested;
 
-    /** Records a routing computation and the input it was made from. */
-    void record(RoutingInput in, RoutingResult r) {
+    /**
+     * Records a routing computation, the input it was made from and the engine whose rules its tables follow
+     * ({@code null} for a chain over topologies or a failed routing); a new generation begins.
+     */
+    void record(RoutingInput in, RoutingResult r, RoutingEngine routedBy) {
         input = in;
         result = r;
+        engine = routedBy;
+        generation++;
+    }
+
+    /**
+     * Counts the routings recorded: a task that started from the routing in force (off-sweep balancing) checks by it
+     * that no other routing came meanwhile.
+     */
+    public int generation() {
+        return generation;
+    }
+
+    /** The engine whose rules the tables in force follow, or {@code null} (see {@link #record}). */
+    public RoutingEngine engine() {
+        return engine;
     }
 
     /** The input of the routing in force, or {@code null} before the first. */

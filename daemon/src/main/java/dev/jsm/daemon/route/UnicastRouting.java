@@ -128,7 +128,8 @@ public final class UnicastRouting implements SweepStage {
         RoutingInput in = RoutingInput.from(now, ctx.options().lmc());
         RoutingResult repaired = reroute ? null : repair(ctx.options(), in);
         RoutingResult result = repaired != null ? repaired : route(ctx, now, in);
-        routes.record(in, result);
+        routes.record(in, result, result.isRouted() && policies.inForce() == null
+                ? chain.engineThatRouted(result).orElse(null) : null);
         for (String w : result.warnings()) {
             LOG.warn(w);
         }
@@ -184,7 +185,7 @@ public final class UnicastRouting implements SweepStage {
         if (!incremental && !cache || last == null || !last.isRouted() || policies.inForce() != null) {
             return null;
         }
-        RoutingEngine engine = chain.engineThatRouted(last).orElse(null);
+        RoutingEngine engine = routes.engine();
         if (engine == null) {
             return null;
         }

@@ -1,0 +1,50 @@
+package dev.jsm.daemon.publish;
+
+import dev.jsm.daemon.dump.DumpFiles;
+import dev.jsm.daemon.route.RoutingState;
+import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.daemon.sweep.StageOutcome;
+import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SweepStage;
+
+/**
+ * The end of an off-sweep balancing run (after the LFT stage sent the blocks that changed): the view published last,
+ * with the routing now in force and its snapshot refreshed from the model - the LFT blocks the switches now hold -
+ * goes to the listeners as {@code viewUpdated} (the SA's path records and LinearForwardingTable records follow the
+ * new routes), and the dump files are written again (the LFT and fdbs dumps with {@code log_flags} ROUTING). No
+ * SUBNET UP: nothing else was configured.
+ *
+ * <p>Confined to the SM thread.
+ */
+public final class RoutingViewUpdate implements SweepStage {
+
+    private final SubnetUp published;
+    private final RoutingState routes;
+
+    /**
+     * @param published the view published last, which this update replaces
+     * @param routes the routing in force
+     */
+    public RoutingViewUpdate(SubnetUp published, RoutingState routes) {
+        this.published = published;
+        this.routes = routes;
+    }
+
+    @Override
+    public String name() {
+        return "routing-view-update";
+    }
+
+    @Override
+    public StageOutcome run(SweepContext ctx) {
+        FabricView last = published.published();
+        if (last == null) {
+            return StageOutcome.CONTINUE;
+        }
+        FabricView view = new FabricView(last.sweep(), last.snapshot().refreshed(ctx.subnet()), routes.result(),
+                last.partitions(), last.qosPolicy(), last.options());
+        DumpFiles.write(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), ctx.options().lmc());
+        published.republish(view, ctx);
+        return StageOutcome.CONTINUE;
+    }
+}

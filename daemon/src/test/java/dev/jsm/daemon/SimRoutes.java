@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Checks what the simulator's switches were programmed with, independently of the daemon's model: reads every
@@ -24,12 +25,22 @@ final class SimRoutes {
     /** LID of each end port: CA node index -> port 1 LID, switch node index -> port 0 LID. */
     final Map<Integer, Integer> lidOfNode = new HashMap<>();
     final List<String> failures = new ArrayList<>();
+    private final Set<Integer> off;
     int walks;
 
     SimRoutes(SimFabric fabric) {
+        this(fabric, Set.of());
+    }
+
+    /** Routes among the nodes present: {@code off} lists the switches powered off (their hosts are cut off too). */
+    SimRoutes(SimFabric fabric, Set<Integer> off) {
         this.fabric = fabric;
         this.t = fabric.topology();
+        this.off = off;
         for (int n = 0; n < t.nodeCount(); n++) {
+            if (off.contains(n)) {
+                continue;
+            }
             if (t.node(n).kind() == NodeKind.SWITCH) {
                 lidOfNode.put(n, fabric.portInfo(n, 0).lid());
             } else if (t.peerNode(n, 1) >= 0 && fabric.portInfo(n, 1).portState() > PortInfo.STATE_DOWN) {
@@ -46,7 +57,7 @@ final class SimRoutes {
     /** Walks from every switch to every LID, all {@code 2^lmc} of each CA port. */
     SimRoutes walkAll(int lmc) {
         for (int s = 0; s < t.nodeCount(); s++) {
-            if (t.node(s).kind() == NodeKind.SWITCH) {
+            if (t.node(s).kind() == NodeKind.SWITCH && !off.contains(s)) {
                 for (Map.Entry<Integer, Integer> dest : lidOfNode.entrySet()) {
                     boolean sw = t.node(dest.getKey()).kind() == NodeKind.SWITCH;
                     for (int i = 0; i < (sw ? 1 : 1 << lmc); i++) {

@@ -33,24 +33,26 @@ class EventsIbsimIT {
 
     private static final String SUBSCRIBER = "host-1-2";
     private static final String VICTIM = "host-3-3";
+    private static final int ATTEMPTS = 3;
 
     @Test
     void aSubscriberOnAnotherHostGetsTrap65AndTrap64ReportsForAHostsCable() throws Exception {
         IbsimHarness.assumeAvailable();
         IbsimHarness harness = IbsimHarness.builder(Path.of("..", "fabrics", "fat2-16.net")).console(true)
                 .timeout(Duration.ofSeconds(60)).env("OSM_CACHE_DIR", ".").env("OSM_TMP_DIR", ".").build();
-        IbsimResult r;
-        try (IbsimSession s = harness.start(IbsimEventsProbe.class, SUBSCRIBER, VICTIM, "-f", "opensm.log", "-s",
-                "0")) {
-            awaitLine(s, "UNLINK-READY");
-            s.console("Unlink \"" + VICTIM + "\"[1]");
-            Files.createFile(s.directory().resolve("unlinked"));
-            awaitLine(s, "RELINK-READY");
-            s.console("ReLink \"" + VICTIM + "\"[1]");
-            Files.createFile(s.directory().resolve("relinked"));
-            r = s.await();
+        IbsimResult r = null;
+        for (int attempt = 1; r == null; attempt++) {
+            try {
+                r = scenario(harness);
+            } catch (AssertionError e) {
+                if (attempt == ATTEMPTS || !subscriberCrashedInUmad2sim(e.getMessage())) {
+                    throw e;
+                }
+                System.out.println("[ibsim] the subscriber's JVM crashed in libumad2sim (SIGSEGV in "
+                        + "pthread_mutex_lock, a fault of ibsim's preload library, not of the SM): attempt " + attempt
+                        + " of " + ATTEMPTS + " failed, running the scenario again");
+            }
         }
-        assertThat(r.exitCode()).as(() -> r.describe() + "\n--- stdout ---\n" + r.stdout()).isZero();
         String[] victimLine = r.lines("VICTIM ").get(0).split(" ");
         String victim = victimLine[1];
         String victimSwitch = victimLine[3];
@@ -75,6 +77,32 @@ class EventsIbsimIT {
                 "METRIC jsm_sa_reports_total{result=\"retired\"} " + reports.size(),
                 "METRIC jsm_sa_reports_total{result=\"timed_out\"} 0");
         System.out.println("[ibsim] " + reports.size() + " Reports to " + SUBSCRIBER + ": " + reports + "; " + metrics);
+    }
+
+    /** Runs the scenario once; fails unless the probe ended with exit code 0. */
+    private static IbsimResult scenario(IbsimHarness harness) throws Exception {
+        IbsimResult r;
+        try (IbsimSession s = harness.start(IbsimEventsProbe.class, SUBSCRIBER, VICTIM, "-f", "opensm.log", "-s",
+                "0")) {
+            awaitLine(s, "UNLINK-READY");
+            s.console("Unlink \"" + VICTIM + "\"[1]");
+            Files.createFile(s.directory().resolve("unlinked"));
+            awaitLine(s, "RELINK-READY");
+            s.console("ReLink \"" + VICTIM + "\"[1]");
+            Files.createFile(s.directory().resolve("relinked"));
+            r = s.await();
+        }
+        assertThat(r.exitCode()).as(() -> r.describe() + "\n--- stdout ---\n" + r.stdout()).isZero();
+        return r;
+    }
+
+    /**
+     * Whether a failure's text shows the subscriber's JVM killed by SIGSEGV in {@code pthread_mutex_lock}: umad2sim's
+     * receive thread crashes its process when a MAD comes for a class without an agent (see {@code UmadChannel}), which
+     * ibsim's issm client can meet; the SM under test is another process.
+     */
+    private static boolean subscriberCrashedInUmad2sim(String failure) {
+        return failure != null && failure.contains("CLIENT #  SIGSEGV") && failure.contains("pthread_mutex_lock");
     }
 
     private static void awaitLine(IbsimSession s, String line) throws Exception {

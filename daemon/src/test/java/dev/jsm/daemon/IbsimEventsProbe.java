@@ -12,6 +12,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -133,12 +134,19 @@ public final class IbsimEventsProbe {
      */
     private static void printReportMetrics(int port) throws Exception {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        // a loaded CI machine may take seconds over the first request (the HTTP pipeline's classes load then):
+        // a request that times out is asked again until the step's time is up
         HttpRequest get = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
-                .timeout(Duration.ofSeconds(2)).build();
+                .timeout(Duration.ofSeconds(10)).build();
         long end = System.currentTimeMillis() + STEP_MS;
         List<String> samples = List.of();
         while (System.currentTimeMillis() < end) {
-            String body = http.send(get, HttpResponse.BodyHandlers.ofString()).body();
+            String body;
+            try {
+                body = http.send(get, HttpResponse.BodyHandlers.ofString()).body();
+            } catch (HttpTimeoutException e) {
+                continue;
+            }
             samples = body.lines().filter(l -> l.startsWith("jsm_sa_reports_total{")).toList();
             if (sample(samples, "sent") == sample(samples, "retired") + sample(samples, "timed_out")) {
                 break;

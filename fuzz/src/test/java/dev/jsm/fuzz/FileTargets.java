@@ -1,0 +1,308 @@
+package dev.jsm.fuzz;
+
+import dev.jsm.conf.ConfFile;
+import dev.jsm.conf.OpenSmConfReader;
+import dev.jsm.daemon.lid.LidStore;
+import dev.jsm.partitions.PartitionConfig;
+import dev.jsm.partitions.PartitionsParseException;
+import dev.jsm.qos.policy.QosPolicyException;
+import dev.jsm.qos.policy.QosPolicyParser;
+import dev.jsm.routing.chain.ChainPolicy;
+import dev.jsm.routing.chain.TopologyPolicy;
+import dev.jsm.routing.fileformat.GuidIdFile;
+import dev.jsm.routing.fileformat.GuidListFile;
+import dev.jsm.routing.fileformat.HopWeightsFile;
+import dev.jsm.routing.fileformat.LftDumpFile;
+import dev.jsm.routing.fileformat.LidMatrixDumpFile;
+import dev.jsm.routing.fileformat.PortIgnoreFile;
+import dev.jsm.routing.fileformat.PortOrderFile;
+import dev.jsm.routing.fileformat.RoutingFileException;
+import dev.jsm.routing.fileformat.TorusConfigFile;
+import dev.jsm.sim.topo.TopologyParseException;
+import dev.jsm.sim.topo.TopologyReader;
+import dev.jsm.subnet.portgroup.PolicyFileException;
+import dev.jsm.subnet.portgroup.PortGroupPolicy;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The targets of the file formats jsm reads: opensm.conf, partitions.conf, the QoS policy, torus-2QoS.conf, the
+ * seed-004 policy files (port groups, topologies, routing chain), guid2lid, topology files and the routing engines'
+ * files. Stateless factory.
+ */
+final class FileTargets {
+
+    private static final List<String> GUID_WORDS = List.of("0x0002c90100000000", "0x0002c90200000011", "0x",
+        "#", " ", "\t", "\n", "0", "1", "255", "256", "-1", "0xffffffffffffffff", "18446744073709551616");
+
+    private FileTargets() {
+    }
+
+    static List<FuzzTarget> all() {
+        List<FuzzTarget> all = new ArrayList<>();
+        all.add(conf());
+        all.add(partitions());
+        all.add(qos());
+        all.add(torus());
+        all.addAll(seedPolicies());
+        all.add(guid2lid());
+        all.add(topology());
+        all.addAll(routingFiles());
+        return all;
+    }
+
+    /** opensm.conf: never throws; problems are listed in the result. */
+    static FuzzTarget conf() {
+        String small = """
+                # a small opensm.conf
+                routing_engine minhop,updn
+                lmc 2
+                sm_priority 15
+                guid 0x0002c90300a1b2c1
+                sweep_interval 10
+                qos TRUE
+                qos_sl2vl 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,7
+                log_flags 0x83
+                partition_config_file /etc/opensm/partitions.conf
+                """;
+        return new TextTarget("conf.opensm-conf", List.of(Seeds.text("conf/opensm-3.3.23-default.conf"), small),
+                List.of("routing_engine", "lmc", "TRUE", "FALSE", "(null)", "guid", "sm_priority", "qos_vlarb_high",
+                    "0:4,1:0", "minhop,updn", "sweep_interval", "m_key", "log_max_size", "max_wire_smps", "\n"),
+                null) {
+            @Override
+            void parse(String text) {
+                ConfFile f = OpenSmConfReader.parse("fuzz.conf", text);
+                f.values().forEach((o, v) -> String.valueOf(v));
+                f.errors().forEach(String::valueOf);
+                f.warnings().forEach(String::valueOf);
+            }
+        };
+    }
+
+    static FuzzTarget partitions() {
+        return new TextTarget("partitions.partitions-conf", List.of(Seeds.text("partitions/manpage-examples.conf"),
+                Seeds.text("partitions/seed004-flattened.conf"), "Default=0x7fff,ipoib : ALL=full ;",
+                "P=0x70,ipoib,scope=2,mtu=5,rate=7 : SELF=full,\n mgid=ff12:401b::2,sl=3\n ALL=limited;"),
+                List.of("=", ",", ":", ";", "ALL", "ALL_CAS", "ALL_SWITCHES", "SELF", "NONE", "ipoib", "indx0",
+                    "defmember=", "mgid=", "ff12:401b::1", "::", "rate=", "mtu=", "sl=", "scope=", "Q_Key=",
+                    "TClass=", "FlowLabel=", "=full", "=limited", "=both", "0x8001", "::1.2.3.4"),
+                PartitionsParseException.class) {
+            @Override
+            void parse(String text) throws PartitionsParseException {
+                PartitionConfig.parse(text, "fuzz.conf");
+            }
+        };
+    }
+
+    static FuzzTarget qos() {
+        List<String> seeds = Stream.of("advanced-all-keywords", "advanced-shortest", "edc-2tier", "edc-3tier",
+                "hpc-mpi-lustre", "simple-all-keywords", "simple-every-ulp", "simple-shortest")
+                .map(n -> Seeds.text("qos/" + n + ".conf")).toList();
+        return new TextTarget("qos.policy-file", seeds, List.of("port-groups", "end-port-groups", "port-group",
+                "end-port-group", "qos-setup", "end-qos-setup", "vlarb-tables", "vlarb-scope", "sl2vl-tables",
+                "sl2vl-scope", "qos-levels", "qos-level", "qos-match-rules", "qos-match-rule", "qos-ulps",
+                "end-qos-ulps", "name:", "use:", "sl:", "mtu-limit:", "rate-limit:", "pkey:", "port-guid:",
+                "port-name:", "partition:", "node-type:", "service-id:", "qos-level-name:", "default", "any",
+                "0x1-0x5", "1..5", "/P", "-", ":"), QosPolicyException.class) {
+            @Override
+            void parse(String text) throws QosPolicyException {
+                QosPolicyParser.parse("fuzz.conf", text);
+            }
+        };
+    }
+
+    static FuzzTarget torus() {
+        return new TextTarget("routing.torus-2QoS-conf", List.of(Seeds.text("fabrics/torus-4x4x4.torus-2QoS.conf"),
+                Seeds.text("fabrics/torus-6x5.torus-2QoS.conf"), Seeds.text("fabrics/tree-torus.torus-2QoS.conf"),
+                Seeds.text("fabrics/tree-torus.torus-step.conf")), List.of("torus", "mesh", "xp_link", "xm_link",
+                    "yp_link", "ym_link", "zp_link", "zm_link", "x_dateline", "y_dateline", "z_dateline", "seed",
+                    "next_seed", "portgroup_max_ports", "max_changes", "0x0002c90100000000", "4", "-1"),
+                RoutingFileException.class) {
+            @Override
+            void parse(String text) throws RoutingFileException {
+                TorusConfigFile.parse("fuzz.conf", text);
+            }
+        };
+    }
+
+    /** The seed-004 files: port groups, topologies over them, the routing chain over those. */
+    static List<FuzzTarget> seedPolicies() {
+        String pgrp = Seeds.text("fabrics/tree-torus.pgrp.conf");
+        String topo = Seeds.text("fabrics/tree-torus.topo.conf");
+        String rch = Seeds.text("fabrics/tree-torus.rch.conf");
+        PortGroupPolicy groups;
+        TopologyPolicy topologies;
+        try {
+            groups = PortGroupPolicy.parse("pgrp.conf", pgrp);
+            topologies = TopologyPolicy.parse("topo.conf", topo, groups);
+        } catch (PolicyFileException e) {
+            throw new IllegalStateException("a seed policy does not parse", e);
+        }
+        List<String> words = List.of("port-group", "end-port-group", "name:", "use:", "port-guid:",
+                "port-name:", "port-range:", "node-type:", "partition:", "union:", "subtract:", "ALL", "ALL_CAS",
+                "ALL_SWITCHES", "ALL_ROUTERS", "SELF", "topology", "end-topology", "id:", "sw-grp:", "hca-grp:",
+                "unicast-step", "end-unicast-step", "engine:", "topology:", "fallback-to:", "path-bit:", "config:",
+                "minhop", "ftree", "torus-2QoS", "updn", "@1,2", "@0-255", "0x0002c90100000000-0x0002c901000000ff",
+                "\"", "'");
+        Set<String> engines = Set.of("minhop", "updn", "dnup", "ftree", "lash", "dor", "torus-2QoS", "sssp",
+                "dfsssp", "nue", "file");
+        return List.of(
+                new TextTarget("subnet.port-group-policy", List.of(pgrp), words, PolicyFileException.class) {
+                    @Override
+                    void parse(String text) throws PolicyFileException {
+                        PortGroupPolicy.parse("fuzz.conf", text);
+                    }
+                },
+                new TextTarget("routing.topology-policy", List.of(topo), words, PolicyFileException.class) {
+                    @Override
+                    void parse(String text) throws PolicyFileException {
+                        TopologyPolicy.parse("fuzz.conf", text, groups);
+                    }
+                },
+                new TextTarget("routing.chain-policy", List.of(rch), words, PolicyFileException.class) {
+                    @Override
+                    void parse(String text) throws PolicyFileException {
+                        ChainPolicy.parse("fuzz.conf", text, topologies, engines, 2);
+                    }
+                });
+    }
+
+    /**
+     * guid2lid, through {@link LidStore#load} on a real file (the daemon's path, bytes included): nothing may escape,
+     * whatever the file holds (a bad file is moved aside).
+     */
+    static FuzzTarget guid2lid() {
+        Path dir;
+        try {
+            dir = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "jsm-fuzz-guid2lid");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        dir.toFile().deleteOnExit();
+        return new FuzzTarget() {
+            private final List<byte[]> seeds = List.of(Seeds.text("golden/guid2lid.sorted").getBytes(),
+                    "0x0002c90100000000 0x0001 0x0001\n".getBytes());
+
+            @Override
+            public String name() {
+                return "daemon.guid2lid";
+            }
+
+            @Override
+            public List<byte[]> seeds() {
+                return seeds;
+            }
+
+            @Override
+            public boolean text() {
+                return true;
+            }
+
+            @Override
+            public List<String> tokens() {
+                return GUID_WORDS;
+            }
+
+            @Override
+            public void run(byte[] input) throws IOException {
+                Files.write(dir.resolve(LidStore.FILE_NAME), input);
+                try {
+                    LidStore s = LidStore.load(dir);
+                    s.problems().forEach(String::valueOf);
+                } finally {
+                    try (Stream<Path> files = Files.list(dir)) {
+                        for (Path p : files.toList()) {
+                            Files.delete(p);
+                        }
+                    }
+                }
+            }
+
+            @Override
+            public boolean documented(Throwable t) {
+                return false;
+            }
+        };
+    }
+
+    static FuzzTarget topology() {
+        return new TextTarget("sim.topology-file", List.of(Seeds.text("fabrics/fat2-16.net"),
+                Seeds.text("fabrics/fat2-16.ibnetdiscover"), Seeds.text("fabrics/torus-6x5.net")),
+                List.of("Switch", "Hca", "Ca", "Rt", "Router", "switchguid=", "caguid=", "sysimgguid=", "vendid=",
+                    "devid=", "\"S-0002c90100000000\"", "[1]", "[255]", "[0]", "(0002c90100000000)", "lid 1",
+                    "# \"sw\" enhanced port 0 lid 1 lmc 0", "4x", "QDR", "\"", "\t"),
+                TopologyParseException.class) {
+            @Override
+            void parse(String text) throws TopologyParseException {
+                TopologyReader.parse(text, "fuzz.net");
+            }
+        };
+    }
+
+    /** The files of the routing engines: GUID lists, ids, hop weights, ignored ports, port orders, dumps. */
+    static List<FuzzTarget> routingFiles() {
+        String guids = "# roots\n0x0002c90100000000\n0x0002c90100000010\n\n18446744073709551615\n";
+        return List.of(
+                new RoutingFileTarget("routing.guid-list-file", List.of(guids)) {
+                    @Override
+                    void parse(String text) throws RoutingFileException {
+                        GuidListFile.parse("fuzz", text);
+                    }
+                },
+                new RoutingFileTarget("routing.guid-id-file", List.of("0x0002c90100000000 1\n0x0002c90100000010 "
+                        + "0x10 # two\n# c\n\n12345 0\n")) {
+                    @Override
+                    void parse(String text) throws RoutingFileException {
+                        GuidIdFile.parse("fuzz", text);
+                    }
+                },
+                new RoutingFileTarget("routing.hop-weights-file", List.of("0x0002c90100000000 1 10\n"
+                        + "0x0002c90100000010 0x2 255 # heavy\n\n")) {
+                    @Override
+                    void parse(String text) throws RoutingFileException {
+                        HopWeightsFile.parse("fuzz", text);
+                    }
+                },
+                new RoutingFileTarget("routing.port-ignore-file", List.of("0x0002c90100000000 1\n"
+                        + "# x\n0x0002c90100000010 0x24\n")) {
+                    @Override
+                    void parse(String text) throws RoutingFileException {
+                        PortIgnoreFile.parse("fuzz", text);
+                    }
+                },
+                new RoutingFileTarget("routing.port-order-file", List.of("0x0002c90100000000 3 1 2\n"
+                        + "0x0002c90100000010 1 2 3 4 5 6 7 8 # dims\n")) {
+                    @Override
+                    void parse(String text) throws RoutingFileException {
+                        PortOrderFile.parse("fuzz", text);
+                    }
+                },
+                new RoutingFileTarget("routing.lft-dump-file", List.of(Seeds.text("dumps/opensm-lfts.dump"),
+                        Seeds.text("dumps/dump_lfts.out"))) {
+                    @Override
+                    void parse(String text) throws RoutingFileException {
+                        LftDumpFile.parse("fuzz", text);
+                    }
+                },
+                new RoutingFileTarget("routing.lid-matrix-dump-file",
+                        List.of(Seeds.text("dumps/opensm-lid-matrix.dump"))) {
+                    @Override
+                    void parse(String text) throws RoutingFileException {
+                        LidMatrixDumpFile.parse("fuzz", text);
+                    }
+                });
+    }
+
+    /** A routing engine file: GUIDs and numbers, rejected with {@link RoutingFileException}. */
+    private abstract static class RoutingFileTarget extends TextTarget {
+        RoutingFileTarget(String name, List<String> seeds) {
+            super(name, seeds, GUID_WORDS, RoutingFileException.class);
+        }
+    }
+}

@@ -143,7 +143,7 @@ public final class Daemon implements AutoCloseable {
         ctx.addListener(sa);
         this.portHealth = new PortHealthMonitor(ctx, routes, clock);
         this.traps = new TrapReceiver(transactions, events, () -> ctx.options().getBool("sweep_on_trap"),
-                status::isMaster, lid -> switchChanged(changes, lid), sa::forwardTrap, portHealth::onPortTrap, clock);
+                status::state, lid -> switchChanged(changes, lid), sa::forwardTrap, portHealth::onPortTrap, clock);
         transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),
                 traps::onTrap);
         timer.scheduleWithFixedDelay(this::expirePortHealth, 1, 1, TimeUnit.SECONDS);

@@ -57,12 +57,14 @@ class HighAvailabilitySimTest {
     @Test
     void aMasterThatStopsHandsOverToTheStandbyAtOnce() throws Exception {
         try (SimFabric fabric = new SimFabric(TopologyShapes.load("fat2:k=4"), 7);
-             SimSm master = SimSm.at(fabric, ca(fabric, 0), dir.resolve("master"), "sm_priority", "10");
+             SimSm master = SimSm.at(fabric, ca(fabric, 0), dir.resolve("master"), "sm_priority", "10",
+                     "sweep_interval", "1");
              SimSm standby = SimSm.at(fabric, ca(fabric, 1), dir.resolve("standby"), "sm_priority", "1")) {
             master.awaitSubnetUp(WAIT);
             await(() -> standby.daemon.state() == SmState.STANDBY, "the lower SM stands by");
             long standbyGuid = standby.channel.localPort().portGuid();
-            // the master learns of a new SM at its next heavy sweep (the standby's Trap 144 asks for one)
+            // the master learns of a new SM at its next heavy sweep (the standby's Trap 144 asks for one) or, when its
+            // discovery met the standby's port while that SM was still discovering, at its next light sweep
             await(() -> master.daemon.ha().remoteSms().stream()
                     .anyMatch(r -> r.guid() == standbyGuid && r.state() == SmState.STANDBY), "the master knows it");
             List<Integer> lidsBefore = lids(fabric);

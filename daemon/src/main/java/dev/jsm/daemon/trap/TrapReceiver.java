@@ -3,6 +3,7 @@ package dev.jsm.daemon.trap;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.sm.SmState;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.Smp;
@@ -16,6 +17,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.IntPredicate;
 import java.util.function.LongSupplier;
 import java.util.function.ObjIntConsumer;
+import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -49,7 +51,7 @@ public final class TrapReceiver {
     private final MadTransactions transactions;
     private final SmEvents events;
     private final BooleanSupplier sweepOnTrap;
-    private final BooleanSupplier master;
+    private final Supplier<SmState> state;
     private final IntPredicate linkStateChanged;
     private final ObjIntConsumer<Notice> forward;
     private final PortTrapSink portTraps;
@@ -58,29 +60,43 @@ public final class TrapReceiver {
     private final AtomicLong suppressed = new AtomicLong();
 
     /**
-     * A receiver taking traps while {@code master} says so, answering through {@code transactions}, asking
+     * A receiver taking traps while {@code state} is MASTER (a DISCOVERING SM only notes a trap 144, see
+     * {@link #onTrap}), answering through {@code transactions}, asking
      * {@code events} for sweeps (incremental when {@code linkStateChanged} records the trap 128's switch, given its
      * LID, and says so; else heavy), forwarding traps
      * through {@code forward} (notice, source LID) and port-health traps to {@code portTraps}, with {@code clock}
      * (nanoseconds) timing the suppression window.
      */
     public TrapReceiver(MadTransactions transactions, SmEvents events, BooleanSupplier sweepOnTrap,
-                        BooleanSupplier master, IntPredicate linkStateChanged, ObjIntConsumer<Notice> forward,
+                        Supplier<SmState> state, IntPredicate linkStateChanged, ObjIntConsumer<Notice> forward,
                         PortTrapSink portTraps, LongSupplier clock) {
         this.transactions = transactions;
         this.events = events;
         this.sweepOnTrap = sweepOnTrap;
-        this.master = master;
+        this.state = state;
         this.linkStateChanged = linkStateChanged;
         this.forward = forward;
         this.portTraps = portTraps;
         this.clock = clock;
     }
 
-    /** Handles one Trap MAD. */
+    /**
+     * Handles one Trap MAD. An SM that is not master drops it, but for a trap 144 that reaches an SM still
+     * DISCOVERING: a standby that found this SM discovering sends it when it stands by, possibly before this SM's
+     * discovery got to its port, and light sweeps ask only the SMs known; so it asks for another heavy sweep, which
+     * meets the new SM (the election follows the current sweep's discovery either way).
+     */
     public void onTrap(MadAddress from, byte[] mad, int length) {
-        if (!master.getAsBoolean()) {
-            LOG.debug("trap from {} dropped: this SM is not master", from);
+        SmState now = state.get();
+        if (now != SmState.MASTER) {
+            Notice n = Notice.decode(mad, Smp.DATA_OFFSET);
+            if (now == SmState.DISCOVERING && n.generic() && n.trapNumberOrDeviceId() == TRAP_LOCAL_CHANGES) {
+                LOG.log(LogLevels.VERBOSE, "trap 144 from LID {} while discovering: another heavy sweep requested",
+                        n.issuerLid());
+                events.request(SmEvent.HEAVY_SWEEP, "trap 144 from LID " + n.issuerLid() + " while discovering");
+            } else {
+                LOG.debug("trap from {} dropped: this SM is not master", from);
+            }
             return;
         }
         Notice notice = Notice.decode(mad, Smp.DATA_OFFSET);

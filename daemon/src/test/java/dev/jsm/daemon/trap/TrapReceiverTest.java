@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.sm.SmState;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.mad.codec.Smp;
@@ -12,6 +13,7 @@ import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionSettings;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +34,7 @@ class TrapReceiverTest {
     private final SmEvents events = new SmEvents();
     private final List<String> forwarded = new ArrayList<>();
     private final List<String> portTraps = new ArrayList<>();
-    private final TrapReceiver receiver = new TrapReceiver(transactions, events, () -> true, () -> true,
+    private final TrapReceiver receiver = new TrapReceiver(transactions, events, () -> true, () -> SmState.MASTER,
             lid -> lid == KNOWN_SWITCH_LID, (notice, lid) -> forwarded.add(notice.trapNumberOrDeviceId() + " from " + lid),
             (notice, repeated) -> portTraps.add(notice.trapNumberOrDeviceId() + (repeated ? " repeated" : "")),
             () -> 0L);
@@ -104,5 +106,28 @@ class TrapReceiverTest {
         byte[] unknown = trapMad(TrapSuppressionTest.trap128(3));
         receiver.onTrap(MadAddress.smi(3), unknown, unknown.length);
         assertThat(events.isPending(SmEvent.HEAVY_SWEEP)).as("a switch the model lacks needs a heavy sweep").isTrue();
+    }
+
+    @Test
+    void aTrap144ReachingAnSmStillDiscoveringAsksForAnotherHeavySweepAndNothingElse() throws Exception {
+        AtomicReference<SmState> state = new AtomicReference<>(SmState.DISCOVERING);
+        TrapReceiver discovering = new TrapReceiver(transactions, events, () -> true, state::get, lid -> true,
+                (notice, lid) -> forwarded.add("forwarded"), (notice, repeated) -> portTraps.add("port"), () -> 0L);
+        Notice localChanges = new Notice(true, Notice.TYPE_INFORMATIONAL, Notice.PRODUCER_CA, 144, 7, 0, 0,
+                new byte[Notice.DATA_DETAILS_LENGTH]);
+        byte[] trap144 = trapMad(localChanges);
+        byte[] trap128 = trapMad(TrapSuppressionTest.trap128(KNOWN_SWITCH_LID));
+
+        discovering.onTrap(MadAddress.smi(7), trap128, trap128.length);
+        assertThat(events.isPending(SmEvent.HEAVY_SWEEP)).as("other traps are dropped").isFalse();
+        discovering.onTrap(MadAddress.smi(7), trap144, trap144.length);
+        assertThat(events.isPending(SmEvent.HEAVY_SWEEP)).isTrue();
+        assertThat(forwarded).isEmpty();
+        assertThat(channel.sentMethods).as("not repressed: the standby sends it once").isEmpty();
+
+        events.take();
+        state.set(SmState.STANDBY);
+        discovering.onTrap(MadAddress.smi(7), trap144, trap144.length);
+        assertThat(events.isPending(SmEvent.HEAVY_SWEEP)).as("a standby sweeps for nobody").isFalse();
     }
 }

@@ -288,6 +288,16 @@ public final class Daemon implements AutoCloseable {
         events.request(SmEvent.HEAVY_SWEEP, reason);
     }
 
+    /** Turns sweeping on or off (the console's {@code sweep on|off}); off, every sweep request is ignored. */
+    public void setSweeping(boolean on) {
+        loop.setSweeping(on);
+    }
+
+    /** Whether sweeping is on. */
+    public boolean sweeping() {
+        return loop.sweeping();
+    }
+
     /** The MAD counters. */
     public TransactionStats madStats() {
         return transactions.stats();

@@ -21,8 +21,12 @@ import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.net.URI;
@@ -255,6 +259,24 @@ class ManagementServerTest {
             send(out, "logflush");
             assertThat(untilPrompt(in)).startsWith("Invalid logflush command\n");
         }
+    }
+
+    /** {@code console local}: commands from standard input, answers and prompts on standard output, until quit. */
+    @Test
+    void theLocalConsoleReadsTheTerminal() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PipedOutputStream keyboard = new PipedOutputStream();
+        PipedInputStream stdin = new PipedInputStream(keyboard);
+        try (LocalConsole console = LocalConsole.start(daemon, new SweepCounters(), "jsm test", stdin,
+                new PrintStream(bytes, true, StandardCharsets.UTF_8))) {
+            keyboard.write("version\nquit\n".getBytes(StandardCharsets.UTF_8));
+            keyboard.flush();
+            for (int i = 0; i < 300 && !bytes.toString(StandardCharsets.UTF_8).endsWith("Bye\n"); i++) {
+                Thread.sleep(100);
+            }
+        }
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).isEqualTo("jsm test console; type 'help' for the "
+                + "commands\n" + ConsoleSession.PROMPT + "jsm test\n" + ConsoleSession.PROMPT + "Bye\n");
     }
 
     private void awaitUp() throws InterruptedException {

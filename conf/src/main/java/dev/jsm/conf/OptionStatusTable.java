@@ -86,7 +86,8 @@ public final class OptionStatusTable {
         r.implemented(TimingOptions.MAX_WIRE_SMPS, TimingOptions.MAX_WIRE_SMPS2, TimingOptions.MAX_SMPS_TIMEOUT,
                 TimingOptions.TRANSACTION_TIMEOUT, TimingOptions.TRANSACTION_RETRIES);
         r.notImplemented(TimingOptions.LONG_TRANSACTION_TIMEOUT, null,
-                "every MAD waits transaction_timeout for its response");
+                "every MAD waits transaction_timeout for its response, the optimized SL2VL Sets (OpenSM's one use of "
+                + "this option) too: the transaction layer keeps one timeout for all, its wire list in deadline order");
         r.notImplemented(TimingOptions.MAX_MSG_FIFO_TIMEOUT, null,
                 "SA requests are dropped when 10000 wait for the SA's thread, not by how long they waited");
         r.notImplemented(TimingOptions.SINGLE_THREAD, true, "SA requests are always answered on one thread");
@@ -114,9 +115,7 @@ public final class OptionStatusTable {
         r.implemented(EventOptions.EVENT_DB_DUMP_FILE);
         r.notImplemented(EventOptions.EVENT_PLUGIN_NAME, null, "no event plug-ins are loaded");
         r.notImplemented(EventOptions.EVENT_PLUGIN_OPTIONS, null, "no event plug-ins are loaded");
-        r.partial(EventOptions.NODE_NAME_MAP_NAME, "the performance manager (its log, dump and /metrics labels) "
-                + "and the console use the names; the SM's dump files (opensm-lfts.dump, opensm-subnet.lst, "
-                + "opensm-sl2vl.dump) and its own log lines still show NodeDescriptions");
+        r.implemented(EventOptions.NODE_NAME_MAP_NAME);
 
         r.implemented(DebugOptions.LOG_FLAGS);
         r.notImplemented(DebugOptions.FORCE_LOG_FLUSH, true, "every log line is written to the file at once "
@@ -128,8 +127,9 @@ public final class OptionStatusTable {
                 "jsm has no device quirks, such as OpenSM's 1K path MTU for Mellanox Tavor HCAs");
         r.implemented(DebugOptions.NO_CLIENTS_REREG);
         r.partial(DebugOptions.DISABLE_MULTICAST, "joins are still served and MFTs still programmed");
-        r.notImplemented(DebugOptions.EXIT_ON_FATAL, false,
-                "jsm never exits on a fatal subnet problem such as duplicate GUIDs: it logs it and carries on");
+        r.notImplemented(DebugOptions.EXIT_ON_FATAL, false, "jsm never exits on OpenSM's fatal conditions: an "
+                + "unreadable guid2lid is moved aside and the ports keep their LIDs, and discovery does not detect "
+                + "the other one, a port linked to a port of its own GUID (duplicate GUIDs back to back)");
         r.implemented(DebugOptions.CONSOLE, DebugOptions.CONSOLE_PORT, DebugOptions.LOG_PREFIX);
 
         r.implemented(QosOptions.QOS, QosOptions.QOS_POLICY_FILE);

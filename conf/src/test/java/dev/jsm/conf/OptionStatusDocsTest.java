@@ -31,7 +31,7 @@ class OptionStatusDocsTest {
         String readme = OptionStatusDocs.readmeBlock().replace('\n', ' ');
         String guide = OptionStatusDocs.operationsBlock();
         for (String name : new String[] {"connect_roots", "cn_guid_file", "daemon", "use_ucast_cache", "sa_db_dump",
-            "exit_on_fatal", "node_name_map_name", "perfmgr"}) {
+            "exit_on_fatal", "long_transaction_timeout", "perfmgr"}) {
             assertThat(readme).contains("`" + name + "`");
             assertThat(guide).contains("`" + name + "`");
         }

@@ -45,12 +45,12 @@ class OptionStatusTableTest {
                 "long_transaction_timeout", "suppress_sl2vl_mad_status_errors")) {
             assertThat(level(name)).as(name).isEqualTo(Level.NOT_IMPLEMENTED);
         }
-        for (String name : List.of("connect_roots", "cn_guid_file", "io_guid_file", "node_name_map_name", "daemon")) {
+        for (String name : List.of("connect_roots", "cn_guid_file", "io_guid_file", "daemon")) {
             assertThat(level(name)).as(name).isEqualTo(Level.PARTIAL);
         }
         for (String name : List.of("sm_priority", "sminfo_polling_timeout", "polling_retry_number", "ignore_other_sm",
                 "honor_guid2lid_file", "sm_inactive", "sm_key", "routing_engine", "nue_max_num_vls", "force_heavy_sweep",
-                "console", "event_db_dump_file")) {
+                "console", "event_db_dump_file", "node_name_map_name")) {
             assertThat(level(name)).as(name).isEqualTo(Level.IMPLEMENTED);
         }
     }

@@ -166,8 +166,8 @@ final class SweepLoop implements Runnable {
 
     /**
      * The sweep timer's sweep: a light sweep by a master that has configured the fabric (a heavy one with
-     * {@code force_heavy_sweep}); a heavy sweep by a master that has not yet, or an SM still DISCOVERING; nothing by a standby (it polls the master instead, as OpenSM's)
-     * or an SM that is NOTACTIVE.
+     * {@code force_heavy_sweep}); a heavy sweep by a master that has not yet, or an SM still DISCOVERING; nothing by
+     * a standby (it polls the master instead, as OpenSM's) or an SM that is NOTACTIVE.
      */
     private void timerSweep() throws InterruptedException {
         switch (status.state()) {
@@ -188,8 +188,9 @@ final class SweepLoop implements Runnable {
     /**
      * A sweep that probes only what changed ({@code stages}: the incremental sweep, or the reconfiguration) - on a
      * master whose last heavy sweep succeeded; anything else, or a change only a full discovery can tell, gets a heavy
-     * sweep, and so does every sweep with {@code force_heavy_sweep}. It ends in SUBNET UP; a failure asks for a heavy sweep, an incremental sweep that succeeded for a light
-     * sweep (traps lost on the way to this SM show up as PortStateChange).
+     * sweep, and so does every sweep with {@code force_heavy_sweep}. It ends in SUBNET UP; a failure asks for a heavy
+     * sweep, an incremental sweep that succeeded for a light sweep (traps lost on the way to this SM show up as
+     * PortStateChange).
      */
     private void lighterSweep(SweepKind kind, List<SweepStage> stages, String reason) throws InterruptedException {
         if (!lastHeavyOk || status.state() != SmState.MASTER || changes.isFullSweepNeeded()

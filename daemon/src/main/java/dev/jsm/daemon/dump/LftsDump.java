@@ -57,8 +57,8 @@ final class LftsDump {
                 } else {
                     NodeView on = s.nodes().get(owner.nodeIndex());
                     sb.append(typeName(on.kind())).append(" portguid 0x");
-                    Hex.lower(sb, owner.portGuid(), 16).append(": '").append(names.name(on.nodeGuid(), on.description()))
-                            .append('\'');
+                    Hex.lower(sb, owner.portGuid(), 16).append(": '")
+                            .append(names.name(on.nodeGuid(), on.description())).append('\'');
                 }
                 sb.append('\n');
             }

@@ -48,7 +48,8 @@ final class FabricReports {
                     || Integer.highestOneBit(a.linkSpeedSupported()) > a.linkSpeedActive())) {
                 NodeView n = s.nodes().get(p.nodeIndex());
                 reduced.append(String.format(Locale.ROOT, "   %s port %d ('%s'): %s %s, supports %s %s%n",
-                        Guid.toString(p.nodeGuid()), p.portNum(), ConsoleQueries.name(names, n), width(a.linkWidthActive()),
+                        Guid.toString(p.nodeGuid()), p.portNum(), ConsoleQueries.name(names, n),
+                        width(a.linkWidthActive()),
                         speed(a.linkSpeedActive()), width(Integer.highestOneBit(a.linkWidthSupported())),
                         speed(Integer.highestOneBit(a.linkSpeedSupported()))));
             }

@@ -23,8 +23,9 @@ import java.util.Optional;
  */
 public final class OptionStatusTable {
 
-    private static final String NO_PERFMGR = "jsm has no performance manager: no PerfMgt MADs are sent";
-    private static final String NO_CC = "jsm sends no congestion control MADs (class 0x21)";
+    private static final String NO_CC = "jsm sends no congestion control MADs (class 0x21): ibsim 0.10, the only "
+            + "fabric here, has no congestion control agent (it answers class 0x21 Gets with zeros from its SMP "
+            + "handlers, Sets fail, ClassPortInfo goes unanswered), so nothing could check them";
 
     private static final List<OptionStatus> ALL;
     private static final Map<Option<?>, OptionStatus> BY_OPTION = new IdentityHashMap<>();
@@ -51,9 +52,7 @@ public final class OptionStatusTable {
                 "jsm assigns no alias GUIDs (it does not serve GUIDInfoRecord Sets)");
 
         r.implemented(SweepOptions.SWEEP_INTERVAL, SweepOptions.REASSIGN_LIDS);
-        r.notImplemented(SweepOptions.FORCE_HEAVY_SWEEP, false,
-                "once the fabric is configured, the sweep timer starts light sweeps");
-        r.implemented(SweepOptions.SWEEP_ON_TRAP);
+        r.implemented(SweepOptions.FORCE_HEAVY_SWEEP, SweepOptions.SWEEP_ON_TRAP);
 
         r.implemented(RoutingOptions.PORT_PROFILE_SWITCH_NODES, RoutingOptions.PORT_PROF_IGNORE_FILE,
                 RoutingOptions.HOP_WEIGHTS_FILE);
@@ -86,13 +85,14 @@ public final class OptionStatusTable {
         r.implemented(TimingOptions.MAX_WIRE_SMPS, TimingOptions.MAX_WIRE_SMPS2, TimingOptions.MAX_SMPS_TIMEOUT,
                 TimingOptions.TRANSACTION_TIMEOUT, TimingOptions.TRANSACTION_RETRIES);
         r.notImplemented(TimingOptions.LONG_TRANSACTION_TIMEOUT, null,
-                "every MAD waits transaction_timeout for its response");
+                "every MAD waits transaction_timeout for its response, the optimized SL2VL Sets (OpenSM's one use of "
+                + "this option) too: the transaction layer keeps one timeout for all, its wire list in deadline order");
         r.notImplemented(TimingOptions.MAX_MSG_FIFO_TIMEOUT, null,
                 "SA requests are dropped when 10000 wait for the SA's thread, not by how long they waited");
         r.notImplemented(TimingOptions.SINGLE_THREAD, true, "SA requests are always answered on one thread");
 
-        r.notImplemented(MiscOptions.DAEMON, false,
-                "jsm does not fork into the background but stays in the foreground; run it as a systemd service");
+        r.partial(MiscOptions.DAEMON, "the opensm launcher starts the SM in the background for -B/--daemon on its "
+                + "command line (not under systemd); daemon TRUE in opensm.conf leaves it in the foreground");
         r.implemented(MiscOptions.SM_INACTIVE, MiscOptions.BABBLING_PORT_POLICY);
         r.partial(MiscOptions.DROP_EVENT_SUBSCRIPTIONS,
                 "jsm drops those of ports that left the fabric, but not all of them on leaving standby as OpenSM does");
@@ -105,18 +105,20 @@ public final class OptionStatusTable {
         r.notImplemented(MiscOptions.PREFIX_ROUTES_FILE, null, "the file is not read: jsm knows no other subnets");
         r.implemented(MiscOptions.CONSOLIDATE_IPV6_SNM_REQ);
 
+        r.partial(PerfMgrOptions.PERFMGR, "only a master SM sweeps the counters; OpenSM's also sweeps as standby");
         for (Option<?> o : PerfMgrOptions.ALL) {
-            r.notImplemented(o, null, NO_PERFMGR);
+            if (o != PerfMgrOptions.PERFMGR) {
+                r.implemented(o);
+            }
         }
-        r.notImplemented(EventOptions.EVENT_DB_DUMP_FILE, null,
-                "jsm has no performance manager, so there is no event database");
+        r.implemented(EventOptions.EVENT_DB_DUMP_FILE);
         r.notImplemented(EventOptions.EVENT_PLUGIN_NAME, null, "no event plug-ins are loaded");
         r.notImplemented(EventOptions.EVENT_PLUGIN_OPTIONS, null, "no event plug-ins are loaded");
-        r.notImplemented(EventOptions.NODE_NAME_MAP_NAME, null,
-                "no node name map is read: the log and the dumps show node descriptions");
+        r.implemented(EventOptions.NODE_NAME_MAP_NAME);
 
         r.implemented(DebugOptions.LOG_FLAGS);
-        r.notImplemented(DebugOptions.FORCE_LOG_FLUSH, true, "every log line is written to the file at once");
+        r.notImplemented(DebugOptions.FORCE_LOG_FLUSH, true, "every log line is written to the file at once "
+                + "(the console's logflush off buffers them until logflush on or a restart)");
         r.implemented(DebugOptions.LOG_FILE, DebugOptions.LOG_MAX_SIZE, DebugOptions.ACCUM_LOG_FILE);
         r.notImplemented(DebugOptions.PER_MODULE_LOGGING_FILE, null, "one log_flags mask applies to every module");
         r.implemented(DebugOptions.DUMP_FILES_DIR);
@@ -124,11 +126,10 @@ public final class OptionStatusTable {
                 "jsm has no device quirks, such as OpenSM's 1K path MTU for Mellanox Tavor HCAs");
         r.implemented(DebugOptions.NO_CLIENTS_REREG);
         r.partial(DebugOptions.DISABLE_MULTICAST, "joins are still served and MFTs still programmed");
-        r.notImplemented(DebugOptions.EXIT_ON_FATAL, false,
-                "jsm never exits on a fatal subnet problem such as duplicate GUIDs: it logs it and carries on");
-        r.partial(DebugOptions.CONSOLE, "console local (on this terminal) is not implemented; the console on "
-                + "console_port lacks some of OpenSM's commands (permodlog, sweep, logflush, querylid, perfmgr, ...)");
-        r.implemented(DebugOptions.CONSOLE_PORT, DebugOptions.LOG_PREFIX);
+        r.notImplemented(DebugOptions.EXIT_ON_FATAL, false, "jsm never exits on OpenSM's fatal conditions: an "
+                + "unreadable guid2lid is moved aside and the ports keep their LIDs, and discovery does not detect "
+                + "the other one, a port linked to a port of its own GUID (duplicate GUIDs back to back)");
+        r.implemented(DebugOptions.CONSOLE, DebugOptions.CONSOLE_PORT, DebugOptions.LOG_PREFIX);
 
         r.implemented(QosOptions.QOS, QosOptions.QOS_POLICY_FILE);
         r.notImplemented(QosOptions.SUPPRESS_SL2VL_MAD_STATUS_ERRORS, false,

@@ -84,8 +84,8 @@ class ConfWriterTest {
         String text = ConfWriter.render(SmOptions.defaults());
         assertThat(text).contains("""
                 # Run the performance manager
-                # Not implemented in jsm: jsm has no performance manager: no PerfMgt MADs are sent
-                # Value: TRUE or FALSE; default FALSE
+                # Partly implemented in jsm: only a master SM sweeps the counters; OpenSM's also sweeps as standby
+                # Value: TRUE or FALSE; default FALSE; needs a restart
                 perfmgr FALSE
                 """);
         assertThat(text).contains("""

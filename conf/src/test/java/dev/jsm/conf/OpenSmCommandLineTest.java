@@ -256,7 +256,8 @@ class OpenSmCommandLineTest {
 
                 --perfmgr
                           Run the performance manager
-                          Not implemented in jsm (perfmgr): jsm has no performance manager: no PerfMgt MADs are sent
+                          Partly implemented in jsm (perfmgr): only a master SM sweeps the counters; OpenSM's also \
+                sweeps as standby
 
                 """).contains("""
 

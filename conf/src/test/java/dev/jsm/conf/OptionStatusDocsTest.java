@@ -30,12 +30,12 @@ class OptionStatusDocsTest {
     void theListsNameEveryOptionNotFullyImplemented() {
         String readme = OptionStatusDocs.readmeBlock().replace('\n', ' ');
         String guide = OptionStatusDocs.operationsBlock();
-        for (String name : new String[] {"connect_roots", "cn_guid_file", "console", "sa_db_dump",
-            "exit_on_fatal", "node_name_map_name", "force_heavy_sweep"}) {
+        for (String name : new String[] {"connect_roots", "cn_guid_file", "daemon", "sa_db_dump",
+            "exit_on_fatal", "long_transaction_timeout", "perfmgr"}) {
             assertThat(readme).contains("`" + name + "`");
             assertThat(guide).contains("`" + name + "`");
         }
-        assertThat(guide).contains("| `perfmgr` to `perfmgr_xmit_wait_threshold` (10 options) | not implemented |")
+        assertThat(guide).contains("| `perfmgr` | partly implemented | needs a restart |")
                 .contains("| `congestion_control` to `cc_cct` (18 options) | not implemented |")
                 .contains("| `single_thread` | not implemented | - | SA requests are always answered on one thread "
                         + "(as with `TRUE`) |");

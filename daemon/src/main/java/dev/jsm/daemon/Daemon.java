@@ -121,6 +121,8 @@ public final class Daemon implements AutoCloseable {
                 o.smPriority());
         this.ctx = new SweepContext(o, settings.dumpDir(), new SmpSender(transactions, o.mKey(), status::isMaster),
                 events, portGuid);
+        this.nodeNames = NodeNameMap.fromOption(o.getString("node_name_map_name"));
+        ctx.setNodeNames(nodeNames);
         this.view = FabricView.empty(o);
         ctx.addListener(new SweepListener() {
             @Override
@@ -147,7 +149,6 @@ public final class Daemon implements AutoCloseable {
         transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),
                 traps::onTrap);
         timer.scheduleWithFixedDelay(this::expirePortHealth, 1, 1, TimeUnit.SECONDS);
-        this.nodeNames = NodeNameMap.fromOption(o.getString("node_name_map_name"));
         this.perfMgr = new PerfManager(PerfMgrSettings.of(o, settings.dumpDir()), channel, portGuid, this::view,
                 status::isMaster, nodeNames, System::nanoTime, System::currentTimeMillis);
         perfMgr.listen(transactions);
@@ -286,6 +287,16 @@ public final class Daemon implements AutoCloseable {
     public void reroute(String reason) {
         routes.requestReroute();
         events.request(SmEvent.HEAVY_SWEEP, reason);
+    }
+
+    /** Turns sweeping on or off (the console's {@code sweep on|off}); off, every sweep request is ignored. */
+    public void setSweeping(boolean on) {
+        loop.setSweeping(on);
+    }
+
+    /** Whether sweeping is on. */
+    public boolean sweeping() {
+        return loop.sweeping();
     }
 
     /** The MAD counters. */

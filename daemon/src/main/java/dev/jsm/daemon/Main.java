@@ -9,6 +9,7 @@ import dev.jsm.daemon.log.LogSettings;
 import dev.jsm.daemon.log.LogSetup;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.mgmt.LocalConsole;
 import dev.jsm.daemon.mgmt.ManagementServer;
 import dev.jsm.daemon.mgmt.SweepCounters;
 import dev.jsm.daemon.offline.RouteOnly;
@@ -20,6 +21,7 @@ import dev.jsm.daemon.systemd.SystemdNotifier;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -53,17 +55,24 @@ public class Main {
     private final AtomicBoolean inShutdownHook = new AtomicBoolean();
     /** Set by whoever stops the daemon first (the hook or, after {@code -o}, the main thread). */
     private final AtomicBoolean stopped = new AtomicBoolean();
+    private final InputStream in;
     private final PrintStream out;
     private final PrintStream err;
     private final Map<String, String> env;
 
-    /** A main that prints to the process's streams and reads its environment. */
+    /** A main that reads and prints to the process's streams and reads its environment. */
     public Main() {
-        this(System.out, System.err, System.getenv());
+        this(System.in, System.out, System.err, System.getenv());
     }
 
-    /** A main with its own streams and environment (tests). */
+    /** A main with its own output streams and environment, reading the process's standard input (tests). */
     protected Main(PrintStream out, PrintStream err, Map<String, String> env) {
+        this(System.in, out, err, env);
+    }
+
+    /** A main with its own streams (the terminal of {@code console local}, messages) and environment (tests). */
+    protected Main(InputStream in, PrintStream out, PrintStream err, Map<String, String> env) {
+        this.in = in;
         this.out = out;
         this.err = err;
         this.env = env;
@@ -146,7 +155,7 @@ public class Main {
             return new Attached(run.launch().simTopology().isPresent()
                     ? FabricAttachment.simulated(run.launch().simTopology().get())
                     : FabricAttachment.umad(options, run.launch().guidPrompt()
-                            ? new PortPrompt(new BufferedReader(new InputStreamReader(System.in,
+                            ? new PortPrompt(new BufferedReader(new InputStreamReader(in,
                                     StandardCharsets.UTF_8)), out).choose()
                             : options.guid()), null);
         } catch (Exception | Error e) {
@@ -177,9 +186,12 @@ public class Main {
         SweepCounters sweeps = new SweepCounters();
         daemon.addListener(sweeps);
         Optional<ManagementServer> mgmt = ManagementServer.start(options, daemon, sweeps, "jsm " + version());
+        Optional<LocalConsole> local = "local".equals(options.getString("console"))
+                ? Optional.of(LocalConsole.start(daemon, sweeps, "jsm " + version(), in, out)) : Optional.empty();
         Runnable stopExtras = () -> {
             systemd.stopping();
             mgmt.ifPresent(ManagementServer::close);
+            local.ifPresent(LocalConsole::close);
         };
         Thread hook = new Thread(() -> {
             inShutdownHook.set(true);

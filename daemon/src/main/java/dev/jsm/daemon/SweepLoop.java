@@ -66,6 +66,8 @@ final class SweepLoop implements Runnable {
     private final List<SweepStage> mcast;
     private final List<SweepStage> balance;
     private volatile Runnable heartbeat = () -> { };
+    /** The console's {@code sweep on|off}: while off, sweep requests are dropped (a HUP still re-reads the file). */
+    private volatile boolean sweeping = true;
     private ScheduledFuture<?> sweepTimer;
     private int sweepIntervalSeconds = -1;
     private int failedInARow;
@@ -99,6 +101,14 @@ final class SweepLoop implements Runnable {
         try {
             while (true) {
                 SmEvents.Taken t = events.take();
+                if (!sweeping && isSweep(t.event())) {
+                    LOG.log(LogLevels.VERBOSE, "sweeping disabled - ignoring {} ({})", t.event(), t.reasonText());
+                    if (t.event() == SmEvent.RECONFIGURE) {
+                        reloadConfig();
+                    }
+                    heartbeat.run();
+                    continue;
+                }
                 switch (t.event()) {
                     case SHUTDOWN -> {
                         return;
@@ -134,20 +144,40 @@ final class SweepLoop implements Runnable {
         }
     }
 
+    /**
+     * Turns sweeping on or off (OpenSM's console {@code sweep on|off}): off, every sweep request - the timer's,
+     * a trap's, a HUP's, the console's - is dropped; multicast updates still run.
+     */
+    void setSweeping(boolean on) {
+        sweeping = on;
+    }
+
+    /** Whether sweeping is on. */
+    boolean sweeping() {
+        return sweeping;
+    }
+
+    private static boolean isSweep(SmEvent e) {
+        return e == SmEvent.HEAVY_SWEEP || e == SmEvent.RECONFIGURE || e == SmEvent.INCREMENTAL_SWEEP
+                || e == SmEvent.LIGHT_SWEEP;
+    }
+
     /** Runs {@code beat} on this loop after every event it handled (the systemd watchdog's keep-alive). */
     void setHeartbeat(Runnable beat) {
         heartbeat = beat;
     }
 
     /**
-     * The sweep timer's sweep: a light sweep by a master that has configured the fabric; a heavy sweep by a master
-     * that has not yet, or an SM still DISCOVERING; nothing by a standby (it polls the master instead, as OpenSM's)
-     * or an SM that is NOTACTIVE.
+     * The sweep timer's sweep: a light sweep by a master that has configured the fabric (a heavy one with
+     * {@code force_heavy_sweep}); a heavy sweep by a master that has not yet, or an SM still DISCOVERING; nothing by
+     * a standby (it polls the master instead, as OpenSM's) or an SM that is NOTACTIVE.
      */
     private void timerSweep() throws InterruptedException {
         switch (status.state()) {
             case MASTER -> {
-                if (lastHeavyOk) {
+                if (ctx.options().getBool("force_heavy_sweep")) {
+                    heavySweep("sweep timer, force_heavy_sweep");
+                } else if (lastHeavyOk) {
                     lightSweep();
                 } else {
                     heavySweep("no successful heavy sweep yet");
@@ -161,11 +191,13 @@ final class SweepLoop implements Runnable {
     /**
      * A sweep that probes only what changed ({@code stages}: the incremental sweep, or the reconfiguration) - on a
      * master whose last heavy sweep succeeded; anything else, or a change only a full discovery can tell, gets a heavy
-     * sweep. It ends in SUBNET UP; a failure asks for a heavy sweep, an incremental sweep that succeeded for a light
-     * sweep (traps lost on the way to this SM show up as PortStateChange).
+     * sweep, and so does every sweep with {@code force_heavy_sweep}. It ends in SUBNET UP; a failure asks for a heavy
+     * sweep, an incremental sweep that succeeded for a light sweep (traps lost on the way to this SM show up as
+     * PortStateChange).
      */
     private void lighterSweep(SweepKind kind, List<SweepStage> stages, String reason) throws InterruptedException {
-        if (!lastHeavyOk || status.state() != SmState.MASTER || changes.isFullSweepNeeded()) {
+        if (!lastHeavyOk || status.state() != SmState.MASTER || changes.isFullSweepNeeded()
+                || ctx.options().getBool("force_heavy_sweep")) {
             heavySweep(reason);
             return;
         }

@@ -3,6 +3,7 @@ package dev.jsm.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.conf.OpenSmConfReader;
+import dev.jsm.conf.OptionStatusTable;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.log.LogSettings;
@@ -66,14 +67,15 @@ class ConfigReloadTest {
             assertThat(log.containing("MAIN-08")).containsExactly(
                     "MAIN-0817 option connect_roots TRUE is partly implemented in jsm: only updn honours it; ftree "
                             + "and dnup ignore it",
-                    "MAIN-0816 option perfmgr TRUE is not implemented in jsm: jsm has no performance manager: no "
-                            + "PerfMgt MADs are sent");
+                    "MAIN-0817 option perfmgr TRUE is partly implemented in jsm: only a master SM sweeps the "
+                            + "counters; OpenSM's also sweeps as standby");
             r.reload(conf + "congestion_control TRUE\nlmc 1\nsa_db_dump FALSE\n");
             r.reload(conf.replace("perfmgr TRUE", "perfmgr FALSE") + "congestion_control TRUE\nlmc 1\n");
-            assertThat(log.containing("MAIN-08")).hasSize(4).endsWith(
-                    "MAIN-0816 option congestion_control TRUE is not implemented in jsm: jsm sends no congestion "
-                            + "control MADs (class 0x21)",
-                    "MAIN-0806 option lmc: 0 -> 1 needs a restart to take effect");
+            assertThat(log.containing("MAIN-08")).hasSize(5).endsWith(
+                    "MAIN-0816 option congestion_control TRUE is not implemented in jsm: " + OptionStatusTable.find(
+                            "congestion_control").orElseThrow().note(),
+                    "MAIN-0806 option lmc: 0 -> 1 needs a restart to take effect",
+                    "MAIN-0806 option perfmgr: TRUE -> FALSE needs a restart to take effect");
         }
     }
 
@@ -158,6 +160,22 @@ class ConfigReloadTest {
     void theSweepTimerFollowsTheFile() throws Exception {
         try (Running r = start("fat2:k=4", START)) {
             r.reload("sweep_interval 1\n");
+            assertThat(r.lightSweeps.poll(30, TimeUnit.SECONDS)).as("a light sweep").isTrue();
+        }
+    }
+
+    /**
+     * {@code force_heavy_sweep TRUE} set by a reload makes the sweep timer's sweeps heavy; set back to FALSE by
+     * another reload, they are light again.
+     */
+    @Test
+    void forceHeavySweepFollowsTheFile() throws Exception {
+        try (Running r = start("fat2:k=4", START)) {
+            r.reload("sweep_interval 1\nforce_heavy_sweep TRUE\n");
+            r.awaitSubnetUp();
+            r.awaitSubnetUp();
+            assertThat(r.lightSweeps).as("only heavy sweeps").isEmpty();
+            r.reload("sweep_interval 1\nforce_heavy_sweep FALSE\n");
             assertThat(r.lightSweeps.poll(30, TimeUnit.SECONDS)).as("a light sweep").isTrue();
         }
     }

@@ -17,6 +17,7 @@ import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyParseException;
 import dev.jsm.sim.topo.TopologyReader;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -185,6 +186,18 @@ class PerfMgrSimTest {
                             .isEqualTo("Removed 1 nodes from Database\n");
                 }
             }
+        }
+    }
+
+    /** {@code dump_counters} writes to {@code event_db_dump_file}, else to the dump directory's default file. */
+    @Test
+    void dumpCountersWritesTheEventDbDumpFile() throws Exception {
+        Path file = dir.resolve("counters.txt");
+        try (SimSm sm = start("event_db_dump_file", file.toString())) {
+            sweep(sm);
+            assertThat(PerfMgrCommands.run(sm.daemon.perfManager(), "dump_counters")).isEmpty();
+            assertThat(Files.readString(file)).contains("s1");
+            assertThat(dir.resolve(PerfMgrSettings.DEFAULT_DUMP_FILE)).doesNotExist();
         }
     }
 

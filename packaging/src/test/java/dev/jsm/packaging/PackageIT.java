@@ -109,13 +109,7 @@ class PackageIT {
 
     @Test
     void theTarballsLauncherRunsTheDaemonInPlace() throws Exception {
-        assumeTool("tar");
-        assumeBuilt(TARBALL, "assembly.skipAssembly");
-        assertThat(run("tar", "-xzf", TARBALL.toString(), "-C", dir.toString()).rc).isZero();
-        Path top;
-        try (var s = Files.list(dir)) {
-            top = s.filter(p -> p.getFileName().toString().startsWith("jsm-")).findFirst().orElseThrow();
-        }
+        Path top = unpackTarball();
         Path launcher = top.resolve("usr/sbin/opensm");
         assertThat(Files.isExecutable(launcher)).isTrue();
         Result version = run(launcher.toString(), "--version");
@@ -127,6 +121,37 @@ class PackageIT {
         assertThat(once.rc).as(once.out).isZero();
         assertThat(Files.readString(log)).contains("SUBNET UP", "Exiting SM");
         assertThat(dir.resolve("guid2lid")).exists();
+    }
+
+    /**
+     * {@code -B}: the launcher returns at once and the SM runs on in the background, detached from the launcher's
+     * output (its pid in the {@code -J} file), until {@code -o} ends it after SUBNET UP.
+     */
+    @Test
+    void theTarballsLauncherRunsTheDaemonInTheBackgroundWithDashB() throws Exception {
+        Path top = unpackTarball();
+        Path log = dir.resolve("opensm.log");
+        Path pidFile = dir.resolve("opensm.pid");
+        Result started = run(top.resolve("usr/sbin/opensm").toString(), "-B", "-J", pidFile.toString(),
+                "--sim-topology", "fat2:k=4", "-f", log.toString(), "-o", "-s", "0");
+        assertThat(started.rc).isZero();
+        assertThat(started.out).as("the SM's output goes to /dev/null").isEmpty();
+        for (int i = 0; i < 600 && !(Files.exists(log) && Files.readString(log).contains("Exiting SM")); i++) {
+            Thread.sleep(100);
+        }
+        assertThat(Files.readString(log)).contains("SUBNET UP", "Exiting SM");
+        long pid = Long.parseLong(Files.readString(pidFile).strip());
+        assertThat(pid).isNotEqualTo(ProcessHandle.current().pid());
+    }
+
+    /** Unpacks the tarball into the test's directory; returns its top directory. */
+    private Path unpackTarball() throws Exception {
+        assumeTool("tar");
+        assumeBuilt(TARBALL, "assembly.skipAssembly");
+        assertThat(run("tar", "-xzf", TARBALL.toString(), "-C", dir.toString()).rc).isZero();
+        try (var s = Files.list(dir)) {
+            return s.filter(p -> p.getFileName().toString().startsWith("jsm-")).findFirst().orElseThrow();
+        }
     }
 
     private static void assumeBuilt(Path file, String skipProperty) {
@@ -155,6 +180,7 @@ class PackageIT {
         pb.environment().put("OSM_CACHE_DIR", dir.toString());
         pb.environment().put("OSM_TMP_DIR", dir.toString());
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().remove("INVOCATION_ID");
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(60, TimeUnit.SECONDS)) {

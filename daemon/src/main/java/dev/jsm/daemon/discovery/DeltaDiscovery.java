@@ -153,7 +153,7 @@ public final class DeltaDiscovery implements SweepStage {
         for (Node failed : run.failed) {
             if (!retryLater || !wave.probed.contains(failed)) {
                 LOG.info("incremental sweep: {} does not answer; a full discovery follows",
-                        DiscoveryRun.describe(failed));
+                        ctx.describe(failed));
                 return StageOutcome.RESWEEP;
             }
             deferred.add(failed.nodeGuid());
@@ -178,7 +178,7 @@ public final class DeltaDiscovery implements SweepStage {
             return StageOutcome.RESWEEP;
         }
         for (Node n : ctx.paths().rebuild(subnet, sm.node())) {
-            LOG.info("{} is no longer reachable: removed", DiscoveryRun.describe(n));
+            LOG.info("{} is no longer reachable: removed", ctx.describe(n));
             deferred.remove(n.nodeGuid());
             subnet.removeNode(n);
             nodesDropped++;

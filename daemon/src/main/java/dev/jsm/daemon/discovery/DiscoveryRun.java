@@ -95,19 +95,12 @@ final class DiscoveryRun {
             return false;
         }
         failed.add(node);
-        LOG.debug("no {} from {}", what, describe(node));
+        LOG.debug("no {} from {}", what, ctx.describe(node));
         return true;
     }
 
     /** Whether {@code node} was reached in this pass. */
     boolean seen(Node node) {
         return node.lastSeenSweep() == sweep;
-    }
-
-    /** "switch 0x... 'leaf-0'" for log lines. */
-    static String describe(Node node) {
-        String d = node.description();
-        return node.kind().name().toLowerCase(java.util.Locale.ROOT) + " " + dev.jsm.subnet.Guid.toString(
-                node.nodeGuid()) + (d.isEmpty() ? "" : " '" + d + "'");
     }
 }

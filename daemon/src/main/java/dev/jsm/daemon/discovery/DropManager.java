@@ -45,7 +45,7 @@ public final class DropManager implements SweepStage {
             }
         }
         for (Node n : gone) {
-            LOG.info("{} is no longer reachable: removed", DiscoveryRun.describe(n));
+            LOG.info("{} is no longer reachable: removed", ctx.describe(n));
             ctx.paths().forget(n);
             subnet.removeNode(n);
         }

@@ -111,7 +111,7 @@ public final class LightSweepProbe implements SweepStage {
                         fabricChanges.switchUnreached(node.nodeGuid());
                     }
                 } else if (SwitchInfo.PORT_STATE_CHANGE.getInt(mad, Smp.DATA_OFFSET) != 0) {
-                    changes.add("PortStateChange on " + node + " '" + node.description() + "'");
+                    changes.add("PortStateChange on " + node + " '" + ctx.nodeName(node) + "'");
                     fabricChanges.switchChanged(node.nodeGuid());
                 }
             });
@@ -133,7 +133,7 @@ public final class LightSweepProbe implements SweepStage {
             }
             long guid = NodeInfo.decode(mad, Smp.DATA_OFFSET).nodeGuid();
             String what = "node 0x" + Long.toHexString(guid) + " answers behind port " + port.portNum() + " of "
-                    + port.node() + " '" + port.node().description() + "'";
+                    + port.node() + " '" + ctx.nodeName(port.node()) + "'";
             answering.add(guid);
             Boolean warned = swept.get(guid);
             if (warned == null) {

@@ -29,7 +29,7 @@ final class NodeDescriptionReceiver {
         byte[] mad = Replies.okMad(outcome);
         if (mad == null) {
             if (!Replies.isClosed(outcome)) {
-                LOG.warn("DISC-0109 no NodeDescription from {} (path {}): {}", DiscoveryRun.describe(node), path,
+                LOG.warn("DISC-0109 no NodeDescription from {} (path {}): {}", run.ctx.describe(node), path,
                         Replies.failure(outcome));
             }
             return;

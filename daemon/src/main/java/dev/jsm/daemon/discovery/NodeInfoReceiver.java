@@ -61,11 +61,11 @@ final class NodeInfoReceiver {
         Node node = subnet.node(ni.nodeGuid());
         boolean first = node == null || !run.incremental && !run.seen(node);
         if (run.incremental && node != null && (node.kind() != kind || node.numPorts() != ni.numPorts())) {
-            run.anomaly = "node " + DiscoveryRun.describe(node) + " changed its type or port count";
+            run.anomaly = "node " + run.ctx.describe(node) + " changed its type or port count";
             return;
         }
         if (node != null && first && (node.kind() != kind || node.numPorts() != ni.numPorts())) {
-            LOG.info("node {} changed its type or port count; re-adding it", DiscoveryRun.describe(node));
+            LOG.info("node {} changed its type or port count; re-adding it", run.ctx.describe(node));
             run.ctx.paths().forget(node);
             subnet.removeNode(node);
             node = null;
@@ -76,7 +76,7 @@ final class NodeInfoReceiver {
         int arrival = ni.localPortNum();
         if (arrival > node.numPorts() || !node.isSwitch() && arrival == 0) {
             LOG.error("DISC-0107 {} answered NodeInfo with LocalPortNum {} (NumPorts {}); ignored",
-                    DiscoveryRun.describe(node), arrival, node.numPorts());
+                    run.ctx.describe(node), arrival, node.numPorts());
             return;
         }
         PhysPort port = ensurePort(subnet, node, arrival, ni.portGuid());
@@ -149,7 +149,7 @@ final class NodeInfoReceiver {
             LOG.error("DISC-0101 the local port does not answer NodeInfo: {}", Replies.failure(outcome));
         } else {
             LOG.error("DISC-0102 no NodeInfo from the node behind port {} of {} (path {}): {}; not added",
-                    from.portNum(), DiscoveryRun.describe(from.node()), path, Replies.failure(outcome));
+                    from.portNum(), run.ctx.describe(from.node()), path, Replies.failure(outcome));
         }
     }
 }

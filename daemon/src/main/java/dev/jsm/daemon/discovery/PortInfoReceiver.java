@@ -36,7 +36,7 @@ final class PortInfoReceiver {
             if (!Replies.isClosed(outcome) && !run.deferFailure(node, "PortInfo of port " + portNum)) {
                 run.unanswered++;
                 run.ctx.recordError();
-                LOG.error("DISC-0103 no PortInfo of port {} of {}: {}", portNum, DiscoveryRun.describe(node),
+                LOG.error("DISC-0103 no PortInfo of port {} of {}: {}", portNum, run.ctx.describe(node),
                         Replies.failure(outcome));
             }
             return;
@@ -66,7 +66,7 @@ final class PortInfoReceiver {
         }
         if (path.hopCount() >= DrPath.MAX_HOPS) {
             LOG.error("DISC-0104 port {} of {} is {} hops away; a directed route cannot go further", portNum,
-                    DiscoveryRun.describe(node), path.hopCount());
+                    run.ctx.describe(node), path.hopCount());
             return;
         }
         run.requestNodeInfo(port, path.extend(portNum));

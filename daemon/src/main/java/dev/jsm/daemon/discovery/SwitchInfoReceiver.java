@@ -35,7 +35,7 @@ final class SwitchInfoReceiver {
             if (!Replies.isClosed(outcome) && !run.deferFailure(node, "SwitchInfo")) {
                 run.unanswered++;
                 run.ctx.recordError();
-                LOG.error("DISC-0105 no SwitchInfo from {} (path {}): {}", DiscoveryRun.describe(node), path,
+                LOG.error("DISC-0105 no SwitchInfo from {} (path {}): {}", run.ctx.describe(node), path,
                         Replies.failure(outcome));
             }
             return;
@@ -48,7 +48,7 @@ final class SwitchInfoReceiver {
         if (sw.attributes() != SwitchAttributes.NONE
                 && sw.attributes().linearFdbTop() != now.linearFdbTop()) {
             LOG.info("{} reports LinearFDBTop {} instead of {}; its LFT will be sent again",
-                    DiscoveryRun.describe(node), now.linearFdbTop(), sw.attributes().linearFdbTop());
+                    run.ctx.describe(node), now.linearFdbTop(), sw.attributes().linearFdbTop());
             sw.lft().forgetProgrammed();
         }
         sw.setAttributes(now);

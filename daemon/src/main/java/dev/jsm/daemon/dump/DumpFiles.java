@@ -1,5 +1,6 @@
 package dev.jsm.daemon.dump;
 
+import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.routing.PartRouting;
 import dev.jsm.routing.RoutingInput;
@@ -50,15 +51,15 @@ public final class DumpFiles {
     }
 
     /** Writes the files for {@code snapshot}; a file that cannot be written is logged and skipped. */
-    public static void write(Path dir, SubnetSnapshot snapshot, int logFlags, int lmc) {
-        write(dir, SUBNET_LIST, SubnetListDump.render(snapshot));
+    public static void write(Path dir, SubnetSnapshot snapshot, int logFlags, int lmc, NodeNameMap names) {
+        write(dir, SUBNET_LIST, SubnetListDump.render(snapshot, names));
         if ((logFlags & LogLevels.ROUTING) == 0) {
             return;
         }
         RoutingInput in = RoutingInput.from(snapshot, lmc);
         HopMatrix hops = new HopMatrix(in);
         write(dir, LID_MATRIX, LidMatrixDump.render(snapshot, in, hops));
-        write(dir, LFTS, LftsDump.render(snapshot));
+        write(dir, LFTS, LftsDump.render(snapshot, names));
         byte[][] lfts = new byte[in.switchCount()][];
         for (int i = 0; i < lfts.length; i++) {
             lfts[i] = snapshot.switches().get(i).lftCopy();
@@ -78,7 +79,8 @@ public final class DumpFiles {
      * @param logFlags {@code log_flags}
      * @param step the step
      */
-    public static void writeStep(Path dir, SubnetSnapshot snapshot, int logFlags, PartRouting step) {
+    public static void writeStep(Path dir, SubnetSnapshot snapshot, int logFlags, PartRouting step,
+                                 NodeNameMap nodeNames) {
         if ((logFlags & LogLevels.ROUTING) == 0) {
             return;
         }
@@ -87,7 +89,7 @@ public final class DumpFiles {
         HopMatrix hops = new HopMatrix(in);
         List<String> names = stepFileNames(step.label());
         write(dir, names.get(0), LidMatrixDump.render(snapshot, in, hops));
-        write(dir, names.get(1), LftsDump.render(snapshot, sw -> {
+        write(dir, names.get(1), LftsDump.render(snapshot, nodeNames, sw -> {
             int s = in.switchIndexOf(sw.nodeGuid());
             return s < 0 ? null : lid -> step.tables().port(s, lid);
         }));
@@ -96,7 +98,7 @@ public final class DumpFiles {
             lfts[i] = step.tables().lft(i);
         }
         write(dir, names.get(2), FdbsDump.render(in, lfts, hops));
-        write(dir, names.get(3), SubnetListDump.render(snapshot, node -> node.isSwitch()
+        write(dir, names.get(3), SubnetListDump.render(snapshot, nodeNames, node -> node.isSwitch()
                 ? in.switchIndexOf(node.nodeGuid()) >= 0 : inPart(snapshot, node, part)));
     }
 
@@ -131,9 +133,9 @@ public final class DumpFiles {
      * Writes {@code opensm-sl2vl.dump} ({@link Sl2VlDump}) when {@code log_flags} has ROUTING; the QoS manager calls
      * it at the end of its stage, when the tables are programmed. A file that cannot be written is logged.
      */
-    public static void writeSl2Vl(Path dir, int logFlags, Subnet subnet) {
+    public static void writeSl2Vl(Path dir, int logFlags, Subnet subnet, NodeNameMap names) {
         if ((logFlags & LogLevels.ROUTING) != 0) {
-            write(dir, SL2VL, Sl2VlDump.render(subnet));
+            write(dir, SL2VL, Sl2VlDump.render(subnet, names));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.dump;
 
+import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.SwitchLft;
 import dev.jsm.subnet.snapshot.EndPortView;
@@ -22,15 +23,15 @@ final class LftsDump {
     private LftsDump() {
     }
 
-    static String render(SubnetSnapshot s) {
-        return render(s, sw -> sw::lftPort);
+    static String render(SubnetSnapshot s, NodeNameMap names) {
+        return render(s, names, sw -> sw::lftPort);
     }
 
     /**
      * The dump of the tables {@code lfts} gives, for the switches it gives any ({@code null} for the others): a
      * routing chain step's own tables over its topology.
      */
-    static String render(SubnetSnapshot s, Function<SwitchView, IntUnaryOperator> lfts) {
+    static String render(SubnetSnapshot s, NodeNameMap names, Function<SwitchView, IntUnaryOperator> lfts) {
         int maxLid = s.lidMap().maxLid();
         StringBuilder sb = new StringBuilder();
         for (SwitchView sw : DumpOrder.switches(s)) {
@@ -42,7 +43,7 @@ final class LftsDump {
             EndPortView self = s.endPort(s.port(node.index(), 0).portGuid());
             int swLid = self != null && self.hasLids() ? self.lidRange().base() : 0;
             sb.append(String.format(Locale.ROOT, "Unicast lids [0-%d] of switch Lid %d guid 0x%016x ('%s'):\n",
-                    maxLid, swLid, sw.nodeGuid(), node.description()));
+                    maxLid, swLid, sw.nodeGuid(), names.name(node.nodeGuid(), node.description())));
             for (int lid = 0; lid <= maxLid; lid++) {
                 int port = lft.applyAsInt(lid);
                 if (port == SwitchLft.NO_PATH || port > node.numPorts()) {
@@ -56,7 +57,8 @@ final class LftsDump {
                 } else {
                     NodeView on = s.nodes().get(owner.nodeIndex());
                     sb.append(typeName(on.kind())).append(" portguid 0x");
-                    Hex.lower(sb, owner.portGuid(), 16).append(": '").append(on.description()).append('\'');
+                    Hex.lower(sb, owner.portGuid(), 16).append(": '")
+                            .append(names.name(on.nodeGuid(), on.description())).append('\'');
                 }
                 sb.append('\n');
             }

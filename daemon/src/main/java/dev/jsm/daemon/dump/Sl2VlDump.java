@@ -1,5 +1,6 @@
 package dev.jsm.daemon.dump;
 
+import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.subnet.BlockTable;
 import dev.jsm.subnet.EndPort;
 import dev.jsm.subnet.Node;
@@ -27,8 +28,13 @@ public final class Sl2VlDump {
     private Sl2VlDump() {
     }
 
-    /** The file's text for {@code subnet} with the tables its ports are known to hold. */
+    /** The file's text for {@code subnet} with the tables its ports are known to hold, nodes by description. */
     public static String render(Subnet subnet) {
+        return render(subnet, NodeNameMap.NONE);
+    }
+
+    /** The file's text, nodes called by their name in {@code names} where it has one. */
+    public static String render(Subnet subnet, NodeNameMap names) {
         List<EndPort> ports = new ArrayList<>();
         for (Node node : subnet.nodes()) {
             if (node.numPorts() == 0) {
@@ -46,7 +52,7 @@ public final class Sl2VlDump {
             Node node = ep.node();
             sb.append(LftsDump.typeName(node.kind())).append(" 0x");
             Hex.lower(sb, ep.portGuid(), 16).append(", base LID ").append(ep.hasLids() ? ep.lidRange().base() : 0)
-                    .append(", \"").append(node.description()).append("\"\n")
+                    .append(", \"").append(names.name(node.nodeGuid(), node.description())).append("\"\n")
                     .append(HEADER).append('\n').append(SEPARATOR).append('\n');
             if (node.isSwitch()) {
                 for (int out = 0; out <= node.numPorts(); out++) {

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.dump;
 
+import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.PortAttributes;
@@ -23,12 +24,12 @@ final class SubnetListDump {
     private SubnetListDump() {
     }
 
-    static String render(SubnetSnapshot s) {
-        return render(s, n -> true);
+    static String render(SubnetSnapshot s, NodeNameMap names) {
+        return render(s, names, n -> true);
     }
 
     /** The lines of the ports of the nodes {@code included} accepts (a routing chain step's topology). */
-    static String render(SubnetSnapshot s, Predicate<NodeView> included) {
+    static String render(SubnetSnapshot s, NodeNameMap names, Predicate<NodeView> included) {
         StringBuilder sb = new StringBuilder(s.links().size() * 2 * 330);
         for (NodeView node : DumpOrder.nodes(s)) {
             if (!included.test(node)) {
@@ -40,8 +41,8 @@ final class SubnetListDump {
                     continue;
                 }
                 NodeView peerNode = s.nodeOf(peer);
-                end(sb, s, node, port, false);
-                end(sb, s, peerNode, peer, true);
+                end(sb, s, names, node, port, false);
+                end(sb, s, names, peerNode, peer, true);
                 PortAttributes a = port.attributes();
                 sb.append("PHY=").append(width(a, defaultPort(s, node, port).attributes())).append(" LOG=")
                         .append(state(a.portState())).append(" SPD=")
@@ -51,7 +52,8 @@ final class SubnetListDump {
         return sb.toString();
     }
 
-    private static void end(StringBuilder sb, SubnetSnapshot s, NodeView node, PortView port, boolean neighbour) {
+    private static void end(StringBuilder sb, SubnetSnapshot s, NodeNameMap names, NodeView node, PortView port,
+                            boolean neighbour) {
         PortAttributes d = defaultPort(s, node, port).attributes();
         String type = node.kind() == NodeKind.SWITCH ? "SW" : node.kind() == NodeKind.CA ? "CA" : "Rt";
         sb.append("{ ").append(type).append(d.lid() == d.masterSmLid() ? "-SM" : "").append(" Ports:");
@@ -67,7 +69,8 @@ final class SubnetListDump {
             Hex.upper(sb, node.deviceId(), 4);
         }
         sb.append(" Rev:");
-        Hex.upper(sb, node.revision(), 8).append(" {").append(node.description()).append("} LID:");
+        Hex.upper(sb, node.revision(), 8).append(" {").append(names.name(node.nodeGuid(), node.description()))
+                .append("} LID:");
         Hex.upper(sb, d.lid(), 4).append(" PN:");
         Hex.upper(sb, port.portNum(), 2).append(" } ");
     }

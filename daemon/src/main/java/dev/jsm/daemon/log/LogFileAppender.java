@@ -14,7 +14,8 @@ import org.apache.logging.log4j.core.appender.AbstractAppender;
 
 /**
  * The log file as OpenSM keeps it: every line is written to the file at once (no buffer, so {@code tail -f} shows
- * {@code SUBNET UP} immediately); {@link #reopen} closes the file and opens the same path again, appending - after
+ * {@code SUBNET UP} immediately), unless the console's {@code logflush off} asked for a buffer
+ * ({@link #setFlushEveryLine}); {@link #reopen} closes the file and opens the same path again, appending - after
  * logrotate renamed {@code opensm.log} that is a fresh file, as with OpenSM's SIGUSR1; with a size limit
  * ({@code log_max_size}) a line that would take the file past it empties the file first, so the log starts over as
  * OpenSM's does. A warning repeated without end is written once a minute with a count ({@link RepeatedLines}).
@@ -28,7 +29,12 @@ import org.apache.logging.log4j.core.appender.AbstractAppender;
  */
 final class LogFileAppender extends AbstractAppender {
 
+    /** The buffer of {@code logflush off}: C's stdio buffer size, as OpenSM's unflushed log. */
+    private static final int BUFFER_BYTES = 8192;
+
     private final Path file;
+    private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
+    private boolean flushEveryLine = true;
     private long maxBytes;
     private final RepeatedLines repeated = new RepeatedLines();
     private FileChannel channel;
@@ -90,15 +96,57 @@ final class LogFileAppender extends AbstractAppender {
     private void write(LogEvent event) {
         ByteBuffer line = ByteBuffer.wrap(getLayout().toByteArray(event));
         try {
-            if (maxBytes > 0 && size > 0 && size + line.remaining() > maxBytes) {
+            long pending = size + buffer.position();
+            if (maxBytes > 0 && pending > 0 && pending + line.remaining() > maxBytes) {
+                buffer.clear();
                 channel.truncate(0);
                 size = 0;
             }
-            while (line.hasRemaining()) {
-                size += channel.write(line);
+            if (flushEveryLine) {
+                writeFully(line);
+                return;
+            }
+            if (line.remaining() > buffer.remaining()) {
+                writeBuffer();
+            }
+            if (line.remaining() > buffer.remaining()) {
+                writeFully(line);
+            } else {
+                buffer.put(line);
+            }
+            if (event.getLevel().intLevel() <= LogLevels.SYS.intLevel()) {
+                writeBuffer();
             }
         } catch (IOException e) {
             error("cannot write the log file " + file + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Whether every line is written to the file at once (the default) or, as OpenSM's log without
+     * {@code force_log_flush} (the console's {@code logflush off}), collected in an 8 KiB buffer that is written
+     * when full or with an error or SYS line. Turning it on writes what the buffer holds.
+     */
+    synchronized void setFlushEveryLine(boolean on) {
+        flushEveryLine = on;
+        if (on) {
+            try {
+                writeBuffer();
+            } catch (IOException e) {
+                error("cannot write the log file " + file + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private void writeBuffer() throws IOException {
+        buffer.flip();
+        writeFully(buffer);
+        buffer.clear();
+    }
+
+    private void writeFully(ByteBuffer bytes) throws IOException {
+        while (bytes.hasRemaining()) {
+            size += channel.write(bytes);
         }
     }
 
@@ -115,6 +163,7 @@ final class LogFileAppender extends AbstractAppender {
      */
     synchronized void reopen() throws IOException {
         writeSummary();
+        writeBuffer();
         FileChannel next = openAppending(file);
         FileChannel old = channel;
         channel = next;
@@ -127,6 +176,7 @@ final class LogFileAppender extends AbstractAppender {
         synchronized (this) {
             writeSummary();
             try {
+                writeBuffer();
                 channel.close();
             } catch (IOException e) {
                 error("cannot close the log file " + file + ": " + e.getMessage());

@@ -196,6 +196,21 @@ public final class LogSetup {
         return c != null;
     }
 
+    /**
+     * Whether the log file gets every line at once (OpenSM's console {@code logflush on}) or buffered, written with
+     * errors and SYS lines or when the buffer is full ({@code logflush off}); turning it on writes the buffer.
+     *
+     * @return whether the daemon logs to a file (else nothing changed)
+     */
+    public static boolean setFlush(boolean everyLine) {
+        LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
+        if (ctx.getConfiguration().getAppender(DaemonLogConfiguration.APPENDER) instanceof LogFileAppender f) {
+            f.setFlushEveryLine(everyLine);
+            return true;
+        }
+        return false;
+    }
+
     /** The daemon's configuration in force, or {@code null} when its logging is not started. */
     private static DaemonLogConfiguration started() {
         LoggerContext ctx = (LoggerContext) LogManager.getContext(false);

@@ -1,9 +1,8 @@
 package dev.jsm.daemon.mgmt;
 
+import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.PortAttributes;
-import dev.jsm.subnet.SwitchLft;
-import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.NodeView;
 import dev.jsm.subnet.snapshot.PortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
@@ -16,7 +15,8 @@ import java.util.TreeMap;
  * The console's fabric reports, computed from the snapshot of the last SUBNET UP (what is configured, never a
  * half-done sweep): {@code portstatus}, the cabled ports by state, width and speed with the links running below
  * what both ends support; and {@code lidbalance}, how evenly each switch spreads the CA LIDs over the ports that
- * lead to other switches (OpenSM's console commands of the same names).
+ * lead to other switches (OpenSM's console commands of the same names). Nodes are called by their name in the node
+ * name map, else by their NodeDescription.
  *
  * <p>Stateless; thread-safe.
  */
@@ -28,7 +28,7 @@ final class FabricReports {
     }
 
     /** {@code portstatus}: counts by state, width and speed, and the cables running below their capability. */
-    static String portStatus(SubnetSnapshot s) {
+    static String portStatus(SubnetSnapshot s, NodeNameMap names) {
         Map<String, Integer> states = new TreeMap<>();
         Map<String, Integer> widths = new TreeMap<>();
         Map<String, Integer> speeds = new TreeMap<>();
@@ -48,7 +48,8 @@ final class FabricReports {
                     || Integer.highestOneBit(a.linkSpeedSupported()) > a.linkSpeedActive())) {
                 NodeView n = s.nodes().get(p.nodeIndex());
                 reduced.append(String.format(Locale.ROOT, "   %s port %d ('%s'): %s %s, supports %s %s%n",
-                        Guid.toString(p.nodeGuid()), p.portNum(), n.description(), width(a.linkWidthActive()),
+                        Guid.toString(p.nodeGuid()), p.portNum(), ConsoleQueries.name(names, n),
+                        width(a.linkWidthActive()),
                         speed(a.linkSpeedActive()), width(Integer.highestOneBit(a.linkWidthSupported())),
                         speed(Integer.highestOneBit(a.linkSpeedSupported()))));
             }
@@ -67,27 +68,18 @@ final class FabricReports {
      * {@code lidbalance}: per switch, the CA LIDs its LFT sends out of each switch-to-switch port; a switch is
      * reported when the busiest such port carries more than one LID more than the least busy one.
      */
-    static String lidBalance(SubnetSnapshot s) {
+    static String lidBalance(SubnetSnapshot s, NodeNameMap names) {
         StringBuilder out = new StringBuilder();
         int unbalanced = 0;
         for (SwitchView sw : s.switches()) {
             NodeView node = s.nodes().get(sw.nodeIndex());
-            int[] count = new int[node.numPorts() + 1];
             boolean[] toSwitch = new boolean[node.numPorts() + 1];
             for (PortView p : s.portsOf(node)) {
                 if (p.portNum() > 0 && p.isConnected()) {
                     toSwitch[p.portNum()] = s.nodeOf(s.peer(p)).isSwitch();
                 }
             }
-            for (EndPortView ep : s.endPorts()) {
-                if (!ep.hasLids() || s.nodes().get(ep.nodeIndex()).isSwitch()) {
-                    continue;
-                }
-                int port = sw.lftPort(ep.lidRange().base());
-                if (port != SwitchLft.NO_PATH && port < count.length) {
-                    count[port]++;
-                }
-            }
+            int[] count = ConsoleQueries.caLidsPerPort(s, sw, false);
             int min = Integer.MAX_VALUE;
             int max = -1;
             for (int p = 1; p < count.length; p++) {
@@ -99,7 +91,7 @@ final class FabricReports {
             if (max >= 0 && max - min > 1) {
                 unbalanced++;
                 out.append(String.format(Locale.ROOT, "   %s ('%s'): %d to %d CA LIDs per switch port%n",
-                        Guid.toString(sw.nodeGuid()), node.description(), min, max));
+                        Guid.toString(sw.nodeGuid()), ConsoleQueries.name(names, node), min, max));
             }
         }
         return String.format(Locale.ROOT, "LID balance of %d switches: %d with switch ports differing by more than one "

@@ -40,8 +40,8 @@ public final class ManagementServer implements AutoCloseable {
     }
 
     /**
-     * Starts the port the options ask for: nothing for {@code console off}, a warning and nothing for
-     * {@code local} (no terminal console), a logged error and nothing if the port cannot be bound - the SM runs
+     * Starts the port the options ask for: nothing for {@code console off} or {@code local} (that console is
+     * {@link LocalConsole}'s, on the terminal), a logged error and nothing if the port cannot be bound - the SM runs
      * on without it.
      *
      * @param options the options in effect at start-up ({@code console}, {@code console_port})
@@ -58,9 +58,6 @@ public final class ManagementServer implements AutoCloseable {
         } else if ("socket".equals(mode)) {
             address = null;
         } else {
-            if ("local".equals(mode)) {
-                LOG.warn("MAIN-0813 console local (on this terminal) is not supported; use console loopback");
-            }
             return Optional.empty();
         }
         int port = options.getInt("console_port");

@@ -16,7 +16,8 @@ import org.apache.logging.log4j.Logger;
 /**
  * OpenSM's node name map ({@code node_name_map_name}; the format {@code ibnetdiscover} and the other
  * infiniband-diags read): one node per line, its node GUID (C number: {@code 0x...} hex, else decimal) and its name
- * in double quotes; {@code #} starts a comment, blank lines are skipped. Where people read node names - the log, the
+ * in double quotes; {@code #} starts a comment, blank lines are skipped. Without {@code node_name_map_name}
+ * the daemon reads {@link #DEFAULT_FILE} when it exists, as OpenSM does. Where people read node names - the log, the
  * dump files, the console, the metrics' {@code node_desc} label - a node in the map is called by its name there, the
  * others by their NodeDescription; the SA keeps answering the NodeDescription the node reported. Read once at start,
  * as OpenSM does.
@@ -27,7 +28,10 @@ public final class NodeNameMap {
 
     private static final Logger LOG = LogManager.getLogger(NodeNameMap.class);
 
-    /** The map of a daemon without {@code node_name_map_name}: every node keeps its NodeDescription. */
+    /** The map OpenSM (Debian's build) reads when {@code node_name_map_name} is not set and the file exists. */
+    public static final Path DEFAULT_FILE = Path.of("/etc/opensm/ib-node-name-map");
+
+    /** The map of a daemon without a node name map: every node keeps its NodeDescription. */
     public static final NodeNameMap NONE = new NodeNameMap(Map.of(), List.of());
 
     private final Map<Long, String> names;
@@ -49,12 +53,21 @@ public final class NodeNameMap {
     }
 
     /**
-     * The map {@code node_name_map_name} names ({@link #NONE} for none): a file that cannot be read is logged and
-     * leaves every node its NodeDescription, as OpenSM carries on without it; skipped lines are logged.
+     * The map {@code node_name_map_name} names; without one, {@link #DEFAULT_FILE} if it exists (as OpenSM's
+     * complib opens it), else {@link #NONE}. A file that cannot be read is logged and leaves every node its
+     * NodeDescription, as OpenSM carries on without it; skipped lines are logged.
      */
     public static NodeNameMap fromOption(String file) {
+        return fromOption(file, DEFAULT_FILE);
+    }
+
+    /** {@link #fromOption(String)} with another default file (tests). */
+    static NodeNameMap fromOption(String file, Path defaultFile) {
         if (file == null || file.isEmpty() || file.equals("(null)")) {
-            return NONE;
+            if (!Files.isRegularFile(defaultFile)) {
+                return NONE;
+            }
+            file = defaultFile.toString();
         }
         try {
             NodeNameMap map = load(Path.of(file));

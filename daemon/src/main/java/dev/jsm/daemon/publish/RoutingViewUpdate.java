@@ -43,7 +43,8 @@ public final class RoutingViewUpdate implements SweepStage {
         }
         FabricView view = new FabricView(last.sweep(), last.snapshot().refreshed(ctx.subnet()), routes.result(),
                 last.partitions(), last.qosPolicy(), last.options());
-        DumpFiles.write(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), ctx.options().lmc());
+        DumpFiles.write(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), ctx.options().lmc(),
+                ctx.nodeNames());
         published.republish(view, ctx);
         return StageOutcome.CONTINUE;
     }

@@ -66,7 +66,8 @@ public final class SubnetUp implements SweepStage {
                 partitions.get(), qosPolicy.get(), ctx.options());
         LOG.info("SUBNET UP");
         sm.markFirstMasterSweepDone();
-        DumpFiles.write(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), ctx.options().lmc());
+        DumpFiles.write(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), ctx.options().lmc(),
+                ctx.nodeNames());
         published = view;
         ctx.listeners().forEach(l -> l.subnetUp(view));
         return StageOutcome.CONTINUE;

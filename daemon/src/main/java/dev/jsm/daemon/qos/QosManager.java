@@ -190,7 +190,7 @@ public final class QosManager implements SweepStage {
     @Override
     public StageOutcome finish(SweepContext ctx) {
         if (dumpSl2Vl) {
-            DumpFiles.writeSl2Vl(ctx.dumpDir(), ctx.options().logFlags(), ctx.subnet());
+            DumpFiles.writeSl2Vl(ctx.dumpDir(), ctx.options().logFlags(), ctx.subnet(), ctx.nodeNames());
         }
         if (sl2VlSets + vlArbSets > 0) {
             LOG.log(LogLevels.VERBOSE, "QOS CONFIGURED: {} SLtoVLMappingTable and {} VLArbitrationTable Sets",

@@ -144,7 +144,8 @@ public final class UnicastRouting implements SweepStage {
         RouteOutcome.Routed routed = result.routed();
         routed.notes().forEach(n -> LOG.info("{}: {}", result.engineUsed().orElse("routing"), n));
         routed.dumpFiles().forEach((name, text) -> writeDump(ctx.dumpDir().resolve(name), text));
-        result.parts().forEach(p -> DumpFiles.writeStep(ctx.dumpDir(), now, ctx.options().logFlags(), p));
+        result.parts().forEach(p -> DumpFiles.writeStep(ctx.dumpDir(), now, ctx.options().logFlags(), p,
+                ctx.nodeNames()));
         ctx.afterSweep(() -> verify(in, result));
         result.tables().applyWanted(in, subnet);
         lastRouted = now;

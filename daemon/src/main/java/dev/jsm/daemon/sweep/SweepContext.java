@@ -2,7 +2,10 @@ package dev.jsm.daemon.sweep;
 
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.subnet.EndPort;
+import dev.jsm.subnet.Guid;
+import dev.jsm.subnet.Node;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.nio.file.Path;
@@ -50,6 +53,7 @@ public final class SweepContext {
             }, new ThreadPoolExecutor.DiscardOldestPolicy());
     private final Path dumpDir;
     private volatile SmOptions options;
+    private volatile NodeNameMap nodeNames = NodeNameMap.NONE;
     private SubnetSnapshot snapshot;
     private int sweepErrors;
 
@@ -68,6 +72,28 @@ public final class SweepContext {
         this.smps = smps;
         this.events = events;
         this.smPortGuid = smPortGuid;
+    }
+
+    /** The node name map ({@code node_name_map_name}); {@link NodeNameMap#NONE} until set. */
+    public NodeNameMap nodeNames() {
+        return nodeNames;
+    }
+
+    /** Sets the node name map, before the first sweep. */
+    public void setNodeNames(NodeNameMap names) {
+        nodeNames = names;
+    }
+
+    /** The name people read for {@code node}: the node name map's, else its NodeDescription (OpenSM's print_desc). */
+    public String nodeName(Node node) {
+        return nodeNames.name(node.nodeGuid(), node.description());
+    }
+
+    /** "switch 0x... 'leaf-0'" for log lines, with the node's {@link #nodeName}. */
+    public String describe(Node node) {
+        String d = nodeName(node);
+        return node.kind().name().toLowerCase(java.util.Locale.ROOT) + " " + Guid.toString(node.nodeGuid())
+                + (d.isEmpty() ? "" : " '" + d + "'");
     }
 
     /** The fabric model. */

@@ -173,8 +173,8 @@ public final class PortHealthMonitor {
     }
 
     /** {@code 0x<node guid>[<port>] 'description'} for the log. */
-    private static String name(PhysPort port) {
-        String d = port.node().description();
+    private String name(PhysPort port) {
+        String d = ctx.nodeName(port.node());
         return d.isEmpty() ? port.toString() : port + " '" + d + "'";
     }
 

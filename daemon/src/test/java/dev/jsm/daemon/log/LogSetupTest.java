@@ -47,6 +47,28 @@ class LogSetupTest {
         assertThat(lines.get(2)).matches(String.format(LINE, 0x01, "ERR 0101: broken"));
     }
 
+    /**
+     * The console's {@code logflush off}: lines wait in a buffer until an error or SYS line (or {@code logflush on})
+     * writes them, in order.
+     */
+    @Test
+    void logflushOffBuffersLinesUntilAnErrorOrLogflushOn() throws Exception {
+        Path file = dir.resolve("opensm.log");
+        LogSetup.start(new LogSettings(file.toString(), 0x03, true, ""));
+        Logger log = LogManager.getLogger("test");
+        assertThat(LogSetup.setFlush(false)).isTrue();
+        log.info("first");
+        assertThat(Files.readAllLines(file)).isEmpty();
+        log.error("ERR 0101: broken");
+        assertThat(Files.readAllLines(file)).hasSize(2).last().asString().endsWith("ERR 0101: broken");
+        log.info("second");
+        assertThat(Files.readAllLines(file)).hasSize(2);
+        LogSetup.setFlush(true);
+        assertThat(Files.readAllLines(file)).hasSize(3).last().asString().endsWith(" -> second");
+        log.info("third");
+        assertThat(Files.readAllLines(file)).hasSize(4);
+    }
+
     @Test
     void aBackgroundStartIsInPlaceOnceAwaitReturns() throws Exception {
         Path file = dir.resolve("opensm.log");

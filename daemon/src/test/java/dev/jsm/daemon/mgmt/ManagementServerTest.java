@@ -10,14 +10,23 @@ import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.routing.RoutingResult;
+import dev.jsm.subnet.Guid;
+import dev.jsm.subnet.snapshot.EndPortView;
+import dev.jsm.subnet.snapshot.NodeView;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import dev.jsm.subnet.snapshot.SwitchView;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.net.URI;
@@ -25,6 +34,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -166,6 +176,107 @@ class ManagementServerTest {
             assertThat(in.readLine()).isEqualTo("Bye");
             assertThat(in.read()).isEqualTo(-1);
         }
+    }
+
+    /**
+     * OpenSM's other console commands through the TCP port: sweep off drops sweep requests until sweep on, status
+     * loop repeats until "q", querylid, switchbalance, dump_portguid (to the session and to a file), update_desc,
+     * version, permodlog, logflush.
+     */
+    @Test
+    void theConsoleRunsOpenSmsOtherCommands() throws Exception {
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+            s.setSoTimeout(30_000);
+            BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+            OutputStream out = s.getOutputStream();
+            untilPrompt(in);
+            send(out, "sweep off");
+            assertThat(untilPrompt(in)).isEmpty();
+            send(out, "status");
+            assertThat(untilPrompt(in)).contains("Sweeping enabled     : 0");
+            send(out, "resweep heavy");
+            untilPrompt(in);
+            assertThat(ups.poll(2, TimeUnit.SECONDS)).as("no sweep while sweeping is off").isNull();
+            send(out, "sweep on");
+            assertThat(untilPrompt(in)).isEmpty();
+            send(out, "update_desc");
+            assertThat(untilPrompt(in)).isEmpty();
+            awaitUp();
+            send(out, "sweep sideways");
+            assertThat(untilPrompt(in)).startsWith("Invalid sweep command\nsweep [on|off]\n");
+
+            send(out, "status loop");
+            StringBuilder loop = new StringBuilder();
+            while (loop.indexOf("SM State", loop.indexOf("SM State") + 1) < 0) {
+                loop.append(in.readLine()).append('\n');
+            }
+            assertThat(loop.toString()).startsWith("Looping on status command...\n").contains(
+                    ConsoleCommands.LOOP_REMINDER);
+            send(out, "status");
+            send(out, "q");
+            assertThat(untilPrompt(in)).contains(ConsoleCommands.LOOP_REMINDER);
+
+            SubnetSnapshot snap = daemon.snapshot();
+            EndPortView ca = snap.endPorts().stream().filter(e -> !snap.nodes().get(e.nodeIndex()).isSwitch())
+                    .findFirst().orElseThrow();
+            NodeView caNode = snap.nodes().get(ca.nodeIndex());
+            send(out, "querylid " + ca.lidRange().base());
+            assertThat(untilPrompt(in)).isEqualTo(String.format("Query results for LID %d%n"
+                    + "   GUID                : 0x%016x%n   Node Desc           : %s%n"
+                    + "   Node Type           : Channel Adapter%n   Num Ports           : %d%n"
+                    + "   Port 1 health       : OK%n", ca.lidRange().base(), ca.portGuid(), caNode.description(),
+                    caNode.numPorts()));
+            send(out, "querylid 0xbfff");
+            assertThat(untilPrompt(in)).isEqualTo("Invalid lid 49151\n");
+            send(out, "querylid");
+            assertThat(untilPrompt(in)).startsWith("no LID specified\n");
+
+            send(out, "switchbalance");
+            assertThat(untilPrompt(in)).as("fat2:k=4 is balanced").isEmpty();
+            SwitchView leaf = snap.switches().get(0);
+            send(out, "switchbalance verbose " + Guid.toString(leaf.nodeGuid()));
+            assertThat(untilPrompt(in)).startsWith(String.format("Switch: 0x%016x (", leaf.nodeGuid()))
+                    .containsPattern("\nPort \\d+: \\d+\n");
+            send(out, "switchbalance verbose 0x1234");
+            assertThat(untilPrompt(in)).isEqualTo("guid not found\n");
+
+            String desc = caNode.description();
+            send(out, "dump_portguid ^" + Pattern.quote(desc) + "$");
+            assertThat(untilPrompt(in)).isEqualTo("0x" + Long.toHexString(ca.portGuid()) + "\n");
+            Path file = dir.resolve("guids");
+            send(out, "dump_portguid file " + file + " .");
+            assertThat(untilPrompt(in)).isEmpty();
+            assertThat(Files.readAllLines(file)).hasSize(snap.endPorts().size());
+            send(out, "dump_portguid");
+            assertThat(untilPrompt(in)).isEqualTo("No valid expression provided. Aborting\n");
+
+            send(out, "version");
+            assertThat(untilPrompt(in)).isEqualTo("jsm test\n");
+            send(out, "permodlog");
+            assertThat(untilPrompt(in)).as("no per-module logging file here").isEmpty();
+            send(out, "logflush off");
+            assertThat(untilPrompt(in)).isEqualTo("logflush: the daemon does not log to a file\n");
+            send(out, "logflush");
+            assertThat(untilPrompt(in)).startsWith("Invalid logflush command\n");
+        }
+    }
+
+    /** {@code console local}: commands from standard input, answers and prompts on standard output, until quit. */
+    @Test
+    void theLocalConsoleReadsTheTerminal() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PipedOutputStream keyboard = new PipedOutputStream();
+        PipedInputStream stdin = new PipedInputStream(keyboard);
+        try (LocalConsole console = LocalConsole.start(daemon, new SweepCounters(), "jsm test", stdin,
+                new PrintStream(bytes, true, StandardCharsets.UTF_8))) {
+            keyboard.write("version\nquit\n".getBytes(StandardCharsets.UTF_8));
+            keyboard.flush();
+            for (int i = 0; i < 300 && !bytes.toString(StandardCharsets.UTF_8).endsWith("Bye\n"); i++) {
+                Thread.sleep(100);
+            }
+        }
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).isEqualTo("jsm test console; type 'help' for the "
+                + "commands\n" + ConsoleSession.PROMPT + "jsm test\n" + ConsoleSession.PROMPT + "Bye\n");
     }
 
     private void awaitUp() throws InterruptedException {

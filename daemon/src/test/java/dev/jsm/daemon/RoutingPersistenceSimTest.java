@@ -103,6 +103,24 @@ class RoutingPersistenceSimTest {
     }
 
     @Test
+    void aChangedLidKeepsTheRoutingAndRoutesThatLidAnew() throws Exception {
+        Topology t = TopologyShapes.parse(FAT3);
+        String guid = String.format("0x%016x", t.node(lastCa(t)).portGuid(1));
+        String decision = restartAfter(t, f -> { }, f -> {
+            try {
+                Path guid2lid = dir.resolve("guid2lid");
+                String moved = Files.readAllLines(guid2lid).stream()
+                        .map(l -> l.startsWith(guid) ? guid + " 0x0100 0x0100" : l)
+                        .reduce("", (a, l) -> a + l + "\n");
+                Files.writeString(guid2lid, moved);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        assertThat(decision).startsWith("routing reused from").contains("1 LID changed");
+    }
+
+    @Test
     void aCorruptFileIsMovedAsideAndTheDaemonRoutesAnew() throws Exception {
         try (SimFabric fabric = new SimFabric(TopologyShapes.parse(FAT3), 7)) {
             routeAndStop(fabric);

@@ -14,6 +14,7 @@ import dev.jsm.daemon.perfmgr.PerfMgrSettings;
 import dev.jsm.daemon.route.ChainPolicies;
 import dev.jsm.daemon.route.OffSweepBalancing;
 import dev.jsm.daemon.route.RouteCheck;
+import dev.jsm.daemon.route.RoutingPersistence;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.route.StepOptions;
 import dev.jsm.daemon.sa.SaService;
@@ -84,6 +85,7 @@ public final class Daemon implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private final SweepLoop loop;
     private final OffSweepBalancing balancing;
+    private final RoutingPersistence persistence;
     private final Thread loopThread;
     private final Duration stopWait;
     private volatile Runnable withdrawIsSm = () -> { };
@@ -139,8 +141,9 @@ public final class Daemon implements AutoCloseable {
         this.ha = new HighAvailability(status, channel.localPort(), ctx::options, transactions, events, timer);
         FabricChanges changes = new FabricChanges();
         this.balancing = new OffSweepBalancing(routes, events, timer);
+        this.persistence = RoutingPersistence.load(settings.cacheDir(), routes);
         Sweeps sweeps = new Sweeps(status, lids, o, Daemon::routingChain, new ChainPolicies(RoutingEngines.load()),
-                routes, mcastGroups, ha, changes, balancing);
+                routes, mcastGroups, ha, changes, balancing, persistence);
         this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast);
         ctx.addListener(sa);
         this.portHealth = new PortHealthMonitor(ctx, routes, clock);
@@ -281,6 +284,14 @@ public final class Daemon implements AutoCloseable {
      */
     public RouteCheck routeCheck() {
         return routes.check();
+    }
+
+    /**
+     * What the first routing after the start made of the persisted routing ({@link RoutingPersistence#decision()}),
+     * or {@code null} if there was none. Any thread.
+     */
+    public String persistedRoutingDecision() {
+        return persistence.decision();
     }
 
     /** Queues a heavy sweep that computes the routes again even if nothing changed. */

@@ -19,8 +19,10 @@ import dev.jsm.daemon.publish.RoutingViewUpdate;
 import dev.jsm.daemon.publish.SubnetUp;
 import dev.jsm.daemon.qos.QosManager;
 import dev.jsm.daemon.route.ChainPolicies;
+import dev.jsm.daemon.route.HeldLftSampler;
 import dev.jsm.daemon.route.LftProgrammer;
 import dev.jsm.daemon.route.OffSweepBalancing;
+import dev.jsm.daemon.route.RoutingPersistence;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.route.UnicastRouting;
 import dev.jsm.daemon.sm.HighAvailability;
@@ -28,7 +30,6 @@ import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.SnapshotStage;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.routing.RoutingChain;
-import dev.jsm.subnet.Subnet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -70,10 +71,12 @@ final class Sweeps {
      * @param ha this SM among the others: the SMs discovery meets, the election
      * @param changes the changes light sweeps and traps record for the incremental sweeps
      * @param balancing off-sweep balancing: its window starts after a sweep that routed, its runs install results
+     * @param persistence the routing persisted in the cache directory: reused at the first routing, written after
+     *     SUBNET UP
      */
     Sweeps(SmStatus sm, LidStore lids, SmOptions options, Function<SmOptions, RoutingChain> engines,
            ChainPolicies policies, RoutingState routes, McastGroups mcastGroups, HighAvailability ha,
-           FabricChanges changes, OffSweepBalancing balancing) {
+           FabricChanges changes, OffSweepBalancing balancing, RoutingPersistence persistence) {
         PortWishes wishes = new PortWishes();
         DiscoveryStage discovery = new DiscoveryStage(ha.otherSms());
         DeltaDiscovery delta = new DeltaDiscovery(changes, ha.otherSms());
@@ -84,8 +87,10 @@ final class Sweeps {
                 new LidManager(lids, sm),           // LIDs from the model, guid2lid, PortInfo; guid2lid written
                 new SnapshotStage(),                // shape and LIDs final: the sweep's one copy of the model
                 pkeys,                              // partitions.conf, changed P_KeyTable blocks, enforcement wishes
-                new UnicastRouting(options, engines, policies, pkeys::partitions, routes), // routing chain, verifier,
-                                                                                        // wanted LFTs
+                new UnicastRouting(options, engines, policies, pkeys::partitions, routes, persistence), // routing
+                                                    // chain (or the persisted routing), verifier, wanted LFTs
+                persistence.marker(),               // a new routing: jsm-routing.done deleted before its blocks go
+                new HeldLftSampler(persistence),    // after a start: switches still holding the persisted LFTs
                 new LftProgrammer(),                // SwitchInfo (LinearFDBTop, LifeTime), changed LFT blocks
                 new MftProgrammer(mcastGroups, routes, MftProgrammer.Scope.ALL), // a spanning tree per multicast
                                                                                  // group, changed MFT blocks
@@ -93,12 +98,16 @@ final class Sweeps {
                 new LinkManager(wishes, sm),        // PortInfo parameters, INIT -> ARMED
                 new PortActivator(wishes, sm),      // ARMED -> ACTIVE
                 subnetUp,                           // view, dumps, "SUBNET UP"
+                persistence.saver(),                // a new routing: jsm-routing, then jsm-routing.done, written
                 balancing.scheduler());             // off-sweep balancing's window, if the routing is new
         this.heavy = concat(List.of(
                 discovery,                          // NodeInfo, NodeDescription, PortInfo, SwitchInfo by directed route
                 new DropManager(discovery),         // nodes and cables not reached this time go
-                ha.election(Subnet::forgetProgrammedTables)), // MASTER, STANDBY or HANDOVER; a takeover trusts no
-                configure);                                    // table the switches hold
+                ha.election(subnet -> {             // MASTER, STANDBY or HANDOVER; a takeover trusts no table the
+                    subnet.forgetProgrammedTables(); // switches hold, nor the persisted routing's
+                    persistence.distrust();
+                })),
+                configure);
         this.incremental = concat(List.of(delta, delta.secondWave()), configure);
         this.reconfigure = concat(List.of(new LightSweepProbe(ha.otherSms(), changes, false), delta,
                 delta.secondWave()), configure);
@@ -109,8 +118,10 @@ final class Sweeps {
                 new McastViewUpdate(changedGroups, subnetUp)); // the view with the new MFTs, mcfdbs
         this.balance = List.of(
                 balancing.installer(),              // the balanced routes become the routing in force, if current
+                persistence.marker(),               // jsm-routing.done deleted before the new blocks go
                 new LftProgrammer(),                // the LFT blocks that differ
-                new RoutingViewUpdate(subnetUp, routes)); // the view with the new routes, dumps
+                new RoutingViewUpdate(subnetUp, routes), // the view with the new routes, dumps
+                persistence.saver());               // jsm-routing, then jsm-routing.done, written
     }
 
     /**

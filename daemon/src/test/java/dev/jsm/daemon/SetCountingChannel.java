@@ -20,6 +20,7 @@ final class SetCountingChannel implements MadChannel {
 
     private final MadChannel inner;
     private final AtomicLong configurationSets = new AtomicLong();
+    private final AtomicLong lftBlockSets = new AtomicLong();
 
     SetCountingChannel(MadChannel inner) {
         this.inner = inner;
@@ -28,6 +29,11 @@ final class SetCountingChannel implements MadChannel {
     /** SMP Sets other than SMInfo sent so far. */
     long configurationSets() {
         return configurationSets.get();
+    }
+
+    /** LinearForwardingTable block Sets sent so far. */
+    long lftBlockSets() {
+        return lftBlockSets.get();
     }
 
     @Override
@@ -41,6 +47,9 @@ final class SetCountingChannel implements MadChannel {
         if ((cls == 0x01 || cls == 0x81) && (mad[3] & 0xFF) == Method.SET.value()
                 && MadHeader.ATTRIBUTE_ID.getInt(mad, 0) != AttributeId.SM_INFO.value()) {
             configurationSets.incrementAndGet();
+            if (MadHeader.ATTRIBUTE_ID.getInt(mad, 0) == AttributeId.LINEAR_FORWARDING_TABLE.value()) {
+                lftBlockSets.incrementAndGet();
+            }
         }
         inner.send(to, mad, length);
     }

@@ -4,17 +4,11 @@ import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.Lid;
 import dev.jsm.subnet.LidRange;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,7 +38,6 @@ public final class LidStore {
     static final long MAX_FILE_BYTES = 16L << 20;
     /** Problem lines kept per read; the rest are counted in one more. */
     static final int MAX_PROBLEMS = 20;
-    private static final DateTimeFormatter ASIDE_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final Path file;
     private final TreeMap<Long, LidRange> byGuid = new TreeMap<>(Long::compareUnsigned);
@@ -134,13 +127,8 @@ public final class LidStore {
      */
     private void moveAside(IOException why) {
         String reason = why.getCause() == null && why.getMessage() != null ? why.getMessage() : why.toString();
-        String stamp = LocalDateTime.now().format(ASIDE_TIME);
-        Path aside = file.resolveSibling(FILE_NAME + ".bad-" + stamp);
-        for (int n = 1; Files.exists(aside, java.nio.file.LinkOption.NOFOLLOW_LINKS); n++) {
-            aside = file.resolveSibling(FILE_NAME + ".bad-" + stamp + "." + n);
-        }
         try {
-            Files.move(file, aside);
+            Path aside = CacheFiles.moveAside(file);
             setAside = file + " cannot be used (" + reason + "): moved aside to " + aside + "; every port keeps"
                     + " the LIDs it carries, and a new " + FILE_NAME + " is written at the first sweep";
         } catch (IOException e) {
@@ -303,24 +291,7 @@ public final class LidStore {
         }
         Map<Long, int[]> ranges = new LinkedHashMap<>();
         byGuid.forEach((g, r) -> ranges.put(g, new int[] {r.first(), r.last()}));
-        byte[] bytes = Guid2LidFile.format(ranges).getBytes(StandardCharsets.US_ASCII);
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = dir.resolve(FILE_NAME + ".tmp");
-        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer buf = ByteBuffer.wrap(bytes);
-            while (buf.hasRemaining()) {
-                ch.write(buf);
-            }
-            if (fsync) {
-                ch.force(true);
-            }
-        }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        if (fsync) {
-            syncDirectory(dir);
-        }
+        CacheFiles.writeAtomically(file, Guid2LidFile.format(ranges).getBytes(StandardCharsets.US_ASCII), fsync);
         dirty = false;
         return true;
     }
@@ -342,14 +313,5 @@ public final class LidStore {
             owner[lid] = 0;
         }
         searchFrom = Math.min(searchFrom, range.first());
-    }
-
-    /** Makes the rename durable; some file systems cannot open a directory for this, which is not an error. */
-    private static void syncDirectory(Path dir) {
-        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
-            ch.force(true);
-        } catch (IOException e) {
-            // best effort: the rename itself is atomic
-        }
     }
 }

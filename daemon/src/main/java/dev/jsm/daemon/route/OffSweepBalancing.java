@@ -177,7 +177,7 @@ public final class OffSweepBalancing {
         try {
             outcome = OffSweepBalancer.balance(job.input(), job.result().tables(), job.policy(), 1);
         } catch (RuntimeException e) {
-            LOG.error("ROUT-0513 off-sweep balancing failed: {}", e.toString(), e);
+            LOG.error("ROUT-0515 off-sweep balancing failed: {}", e.toString(), e);
             return;
         }
         if (outcome instanceof BalanceOutcome.NotBalanced n) {
@@ -196,7 +196,7 @@ public final class OffSweepBalancing {
         VerifierReport after = VERIFIER.verify(job.input(), b.tables(), job.result().routed());
         String rejection = rejection(job.policy(), before, after);
         if (rejection != null) {
-            LOG.error("ROUT-0514 off-sweep balancing rejected by the route verifier: {}; the routes in force stay",
+            LOG.error("ROUT-0516 off-sweep balancing rejected by the route verifier: {}; the routes in force stay",
                     rejection);
             return;
         }

@@ -45,7 +45,8 @@ import org.apache.logging.log4j.Logger;
  * {@link RouteVerifier} checks the tables when the sweep has ended (unreachable pairs are logged at ERROR with
  * the first few); the tables become the switches' wanted LFTs. When neither the topology nor any LID changed since
  * the last routing ({@link SubnetDiff} empty) and no other chain came into force, the routes are kept as they are, as
- * OpenSM's unicast cache would.
+ * OpenSM's unicast cache would. The first routing after a start reuses the routing persisted by the last run where
+ * the fabric's changes allow ({@link RoutingPersistence}).
  *
  * <p>The engines read their options when they are created. When the options in force differ from those the chain
  * was set up with (a re-read config file changed one), the stage sets the chain up again from the new options and
@@ -72,6 +73,7 @@ public final class UnicastRouting implements SweepStage {
     private final ChainPolicies policies;
     private final Supplier<PartitionSet> partitions;
     private final RoutingState routes;
+    private final RoutingPersistence persistence;
     private RoutingChain chain;
     private SmOptions chainOptions;
     private SubnetSnapshot lastRouted;
@@ -88,6 +90,7 @@ public final class UnicastRouting implements SweepStage {
         this.policies = new ChainPolicies(RoutingEngines.of(List.of()));
         this.partitions = () -> null;
         this.routes = routes;
+        this.persistence = null;
     }
 
     /**
@@ -98,16 +101,18 @@ public final class UnicastRouting implements SweepStage {
      * @param policies the routing chain over topologies, which replaces the chain while one is in force
      * @param partitions the partitions in force, for port groups that name partitions
      * @param routes where the routing in force is recorded
+     * @param persistence the routing persisted by the last run, reused at the first routing where it is valid
      * @throws IllegalArgumentException if {@code engines} cannot set a chain up from {@code options}
      */
     public UnicastRouting(SmOptions options, Function<SmOptions, RoutingChain> engines, ChainPolicies policies,
-                          Supplier<PartitionSet> partitions, RoutingState routes) {
+                          Supplier<PartitionSet> partitions, RoutingState routes, RoutingPersistence persistence) {
         this.engines = engines;
         this.chain = engines.apply(options);
         this.chainOptions = options;
         this.policies = policies;
         this.partitions = partitions;
         this.routes = routes;
+        this.persistence = persistence;
     }
 
     @Override
@@ -127,6 +132,9 @@ public final class UnicastRouting implements SweepStage {
         }
         RoutingInput in = RoutingInput.from(now, ctx.options().lmc());
         RoutingResult repaired = reroute ? null : repair(ctx.options(), in);
+        if (repaired == null && routes.result() == null && policies.inForce() == null && persistence != null) {
+            repaired = persistence.reuse(in, chain, ctx.options(), REPAIR_THREADS);
+        }
         RoutingResult result = repaired != null ? repaired : route(ctx, now, in);
         routes.record(in, result, result.isRouted() && policies.inForce() == null
                 ? chain.engineThatRouted(result).orElse(null) : null);

@@ -128,7 +128,7 @@ public final class OptionStatusTable {
                 "jsm never exits on a fatal subnet problem such as duplicate GUIDs: it logs it and carries on");
         r.partial(DebugOptions.CONSOLE, "console local (on this terminal) is not implemented; the console on "
                 + "console_port lacks some of OpenSM's commands (permodlog, sweep, logflush, querylid, perfmgr, ...)");
-        r.implemented(DebugOptions.CONSOLE_PORT, DebugOptions.LOG_PREFIX);
+        r.implemented(DebugOptions.CONSOLE_PORT, DebugOptions.ACTIVITY_REPORT_SUBJECTS, DebugOptions.LOG_PREFIX);
 
         r.implemented(QosOptions.QOS, QosOptions.QOS_POLICY_FILE);
         r.notImplemented(QosOptions.SUPPRESS_SL2VL_MAD_STATUS_ERRORS, false,

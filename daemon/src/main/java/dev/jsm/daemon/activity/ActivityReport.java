@@ -18,7 +18,9 @@ import org.apache.logging.log4j.Logger;
  * one line of {@link #FILE_NAME} in the dump directory:
  *
  * <pre>
- * 2024-05-02T10:15:30.123+02:00 1 mcm_member mlid=0xc001 mgid=ff12:401b:ffff:0000:0000:0000:ffff:ffff port_guid=0x0002c90300000001 join_state=1
+ * 2024-05-02T10:15:30.123+02:00 4 prtn_create pkey=0x0001 prtn_name=P1
+ * 2024-05-02T10:15:30.125+02:00 1 mcm_member mlid=0xc001 mgid=ff12:401b:ffff:0000:0000:0000:ffff:ffff
+ *     port_guid=0x0002c90300000001 join_state=1                         (one line in the file)
  * </pre>
  *
  * the local time (ISO 8601, milliseconds, offset), the activity ID and name ({@link Activity}), then the activity's

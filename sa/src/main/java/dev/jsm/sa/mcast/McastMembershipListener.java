@@ -15,7 +15,8 @@ import dev.jsm.sa.codec.Gid;
  * {@link #lastFullMemberLeft} (the moments OpenSM issues traps 66 and 67). The same changes per group, with its MGID
  * (for the activity report, which names the group), come through {@link #groupCreated(Gid, int)},
  * {@link #groupDeleted(Gid, int)}, {@link #memberJoined} and {@link #memberLeft}, each just before the per-MLID call
- * it goes with, if any.
+ * it goes with, if any. A listener that passes changes on to another ({@code McastNotices}) overrides every
+ * method, the defaults too.
  */
 public interface McastMembershipListener {
 

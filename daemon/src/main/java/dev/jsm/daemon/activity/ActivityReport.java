@@ -29,7 +29,7 @@ import org.apache.logging.log4j.Logger;
  * and codes in decimal. A method called for an activity that is off writes nothing and costs a field test.
  *
  * <p>The subjects change when a re-read config file changes the option ({@link #configure}); an unknown subject is
- * logged ({@code DUMP-0711}) and ignored, and {@code virt} is accepted with a note that IDs 6 and 7 never occur: jsm
+ * logged ({@code DUMP-0711}) and ignored, and {@code virt} is accepted with a warning that IDs 6 and 7 never occur: jsm
  * has no port virtualization ({@code DUMP-0714}).
  *
  * <p>Thread-safe: the SA's thread reports the multicast members and groups, the SM thread the rest; writing never
@@ -89,7 +89,7 @@ public final class ActivityReport implements AutoCloseable {
         ActivitySubjects s = ActivitySubjects.parse(value);
         s.problems().forEach(p -> LOG.error("DUMP-0711 {}", p));
         if (s.enabled().contains(ActivitySubject.VIRT)) {
-            LOG.info("DUMP-0714 activity report: subject virt accepted, but jsm has no port virtualization: "
+            LOG.warn("DUMP-0714 activity report: subject virt accepted, but jsm has no port virtualization: "
                     + "port_virt_discover (6) and vport_state_change (7) never occur");
         }
         if (!s.isNone()) {

@@ -7,6 +7,7 @@ import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.codec.McMemberRecord;
 import dev.jsm.sim.SimMadChannel;
+import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
 import java.io.IOException;
@@ -104,6 +105,34 @@ class ActivityReportSimTest {
         assertThat(all.subList(all.size() - 2, all.size())).map(l -> l.substring(l.indexOf(' ') + 1))
                 .containsExactly("5 prtn_delete pkey=0x0002 delete_reason=2",
                         "5 prtn_delete pkey=0x7fff delete_reason=2");
+    }
+
+    /**
+     * With OpenSM's unicast cache ({@code use_ucast_cache} alone): a cable gone is repaired
+     * ({@code ucast_cache_routing_done}); the cable back invalidates the cache and the routes are computed anew.
+     */
+    @Test
+    void theUnicastCacheIsReported() throws Exception {
+        Topology t = TopologyShapes.load("fat2:k=4");
+        int leaf = t.peerNode(SimSm.firstCa(t), 1);
+        int uplink = 1;
+        while (t.peerNode(leaf, uplink) < 0 || t.node(t.peerNode(leaf, uplink)).kind() != NodeKind.SWITCH) {
+            uplink++;
+        }
+        try (SimSm sm = SimSm.start(t, dir, "activity_report_subjects", "routing", "use_ucast_cache", "TRUE",
+                "incremental_routing", "FALSE")) {
+            sm.awaitSubnetUp(UP);
+            int before = lines().size();
+            sm.fabric.faults().linkDown(leaf, uplink);
+            sm.daemon.events().request(SmEvent.HEAVY_SWEEP, "SIGHUP");
+            sm.awaitSubnetUp(UP);
+            sm.fabric.faults().linkUp(leaf, uplink);
+            sm.daemon.events().request(SmEvent.HEAVY_SWEEP, "SIGHUP");
+            sm.awaitSubnetUp(UP);
+            assertThat(lines().subList(before, lines().size())).map(l -> l.substring(l.indexOf(' ') + 1))
+                    .containsExactly("12 ucast_cache_routing_done", "11 ucast_cache_invalidated",
+                            "9 routing_succeed engine=minhop");
+        }
     }
 
     @Test

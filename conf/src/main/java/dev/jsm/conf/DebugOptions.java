@@ -49,6 +49,11 @@ public final class DebugOptions {
     public static final Option<Long> CONSOLE_PORT = L.restart("console_port", IntType.range(1, 0xFFFF), 10000L,
             "TCP port of the loopback and socket consoles (also /metrics and /status)");
 
+    /** Seed option: what the activity report ({@code opensm-activity.dump} in dump_files_dir) records. */
+    public static final Option<String> ACTIVITY_REPORT_SUBJECTS = L.liveExtension("activity_report_subjects", TEXT,
+            "none", "Subjects the activity report opensm-activity.dump in dump_files_dir records, comma separated: "
+                    + "mc, prtn, virt, routing, or all; none writes no report (seed)");
+
     static {
         L.group(OptionGroup.LOG_PREFIX);
     }

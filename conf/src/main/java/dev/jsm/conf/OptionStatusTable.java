@@ -129,7 +129,8 @@ public final class OptionStatusTable {
         r.notImplemented(DebugOptions.EXIT_ON_FATAL, false, "jsm never exits on OpenSM's fatal conditions: an "
                 + "unreadable guid2lid is moved aside and the ports keep their LIDs, and discovery does not detect "
                 + "the other one, a port linked to a port of its own GUID (duplicate GUIDs back to back)");
-        r.implemented(DebugOptions.CONSOLE, DebugOptions.CONSOLE_PORT, DebugOptions.LOG_PREFIX);
+        r.implemented(DebugOptions.CONSOLE, DebugOptions.CONSOLE_PORT, DebugOptions.ACTIVITY_REPORT_SUBJECTS,
+                DebugOptions.LOG_PREFIX);
 
         r.implemented(QosOptions.QOS, QosOptions.QOS_POLICY_FILE);
         r.notImplemented(QosOptions.SUPPRESS_SL2VL_MAD_STATUS_ERRORS, false,

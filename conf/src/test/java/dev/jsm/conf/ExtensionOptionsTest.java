@@ -28,6 +28,19 @@ class ExtensionOptionsTest {
     }
 
     @Test
+    void theActivityReportSubjectsAreAReloadableExtensionOfTheDebugSection() {
+        Option<?> o = OptionTable.get("activity_report_subjects");
+        assertThat(o.extension()).isTrue();
+        assertThat(o.reloadable()).isTrue();
+        assertThat(o.group()).isEqualTo(OptionGroup.DEBUG);
+        assertThat(o.defaultValue()).isEqualTo("none");
+        assertThat(OptionStatusTable.of(o).level()).isEqualTo(OptionStatus.Level.IMPLEMENTED);
+        SmOptions set = SmOptions.fromFile(OpenSmConfReader.parse("x", "activity_report_subjects mc,prtn\n"));
+        assertThat(set.getString("activity_report_subjects")).isEqualTo("mc,prtn");
+        assertThat(ConfWriter.render(SmOptions.defaults())).contains("\n#activity_report_subjects none\n");
+    }
+
+    @Test
     void theReaderAndTheOptionsKnowThem() {
         ConfFile f = OpenSmConfReader.parse("opensm.conf", "rch_policy_file /etc/opensm/chains\nlmc 1\n");
         assertThat(f.warnings()).isEmpty();

@@ -11,6 +11,7 @@ import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.PerfManager;
 import dev.jsm.daemon.perfmgr.PerfMgrSettings;
+import dev.jsm.daemon.pkey.PKeyManager;
 import dev.jsm.daemon.route.ChainPolicies;
 import dev.jsm.daemon.route.OffSweepBalancing;
 import dev.jsm.daemon.route.RouteCheck;
@@ -86,6 +87,7 @@ public final class Daemon implements AutoCloseable {
     private final SweepLoop loop;
     private final OffSweepBalancing balancing;
     private final RoutingPersistence persistence;
+    private final PKeyManager pkeys;
     private final Thread loopThread;
     private final Duration stopWait;
     private volatile Runnable withdrawIsSm = () -> { };
@@ -144,7 +146,8 @@ public final class Daemon implements AutoCloseable {
         this.persistence = RoutingPersistence.load(settings.cacheDir(), routes);
         Sweeps sweeps = new Sweeps(status, lids, o, Daemon::routingChain, new ChainPolicies(RoutingEngines.load()),
                 routes, mcastGroups, ha, changes, balancing, persistence);
-        this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast);
+        this.pkeys = sweeps.pKeyManager();
+        this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast, ctx.activity());
         ctx.addListener(sa);
         this.portHealth = new PortHealthMonitor(ctx, routes, clock);
         this.traps = new TrapReceiver(transactions, events, () -> ctx.options().getBool("sweep_on_trap"),
@@ -157,7 +160,7 @@ public final class Daemon implements AutoCloseable {
         perfMgr.listen(transactions);
         StagePipeline pipeline = new StagePipeline(sm, transactions, events);
         this.loop = new SweepLoop(settings, sm, pipeline, ctx, sweeps, changes, status,
-                new OptionChanges(transactions, ha), events, timer);
+                new OptionChanges(transactions, ha, ctx.activity()), events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
         status.announce();
     }
@@ -333,7 +336,8 @@ public final class Daemon implements AutoCloseable {
     /**
      * Stops: asks the loop to finish the stage it is in, waits for it (cancelling outstanding MADs if it takes
      * longer than one MAD's worst case), hands the mastership over to the highest standby known, if this SM is
-     * master, then stops the timers and the SM thread. Idempotent.
+     * master, then stops the timers and the SM thread, and closes the activity report after its last lines (the
+     * partitions in force, deleted at SM shutdown). Idempotent.
      */
     @Override
     public void close() {
@@ -359,7 +363,13 @@ public final class Daemon implements AutoCloseable {
         perfMgr.close();
         sa.close();
         transactions.close();
+        try {
+            sm.execute(() -> pkeys.reportShutdown(ctx.activity()));
+        } catch (RejectedExecutionException e) {
+            LOG.debug("closed before: no partitions to report");
+        }
         sm.close();
+        ctx.activity().close();
     }
 
     /**

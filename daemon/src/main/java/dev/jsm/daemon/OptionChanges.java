@@ -8,6 +8,7 @@ import dev.jsm.conf.OptionStatusTable;
 import dev.jsm.conf.ReloadResult;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.conf.TimingOptions;
+import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.log.LogSettings;
 import dev.jsm.daemon.log.LogSetup;
 import dev.jsm.daemon.sm.HighAvailability;
@@ -19,7 +20,8 @@ import org.apache.logging.log4j.Logger;
  * Says what jsm makes of the options ({@link OptionStatusTable}) and hands a re-read config file's changes to the
  * parts of the daemon that keep a value of their own rather than reading the {@code SweepContext}'s options where
  * they use them: the log ({@code log_flags}, {@code log_prefix}, {@code log_max_size}), the SMP window
- * ({@code max_wire_smps}, {@code max_wire_smps2}, {@code max_smps_timeout}) and the election ({@code sm_priority}).
+ * ({@code max_wire_smps}, {@code max_wire_smps2}, {@code max_smps_timeout}), the election ({@code sm_priority}) and
+ * the activity report ({@code activity_report_subjects}).
  * The routing engines set themselves up again when the options change ({@code UnicastRouting}); every other
  * reloadable option is read from the options in force where it is used.
  *
@@ -36,14 +38,17 @@ final class OptionChanges {
 
     private final MadTransactions transactions;
     private final HighAvailability ha;
+    private final ActivityReport activity;
 
     /**
      * @param transactions the SMP window to widen or narrow
      * @param ha the election, told about a changed priority
+     * @param activity the activity report, told about changed subjects
      */
-    OptionChanges(MadTransactions transactions, HighAvailability ha) {
+    OptionChanges(MadTransactions transactions, HighAvailability ha, ActivityReport activity) {
         this.transactions = transactions;
         this.ha = ha;
+        this.activity = activity;
     }
 
     /** Warns once about each option {@code options} set to a value jsm does not honour. */
@@ -91,6 +96,9 @@ final class OptionChanges {
         }
         if (changed(r, HandoverOptions.SM_PRIORITY)) {
             ha.setPriority(o.smPriority());
+        }
+        if (changed(r, DebugOptions.ACTIVITY_REPORT_SUBJECTS)) {
+            activity.configure(o.get(DebugOptions.ACTIVITY_REPORT_SUBJECTS));
         }
     }
 

@@ -57,6 +57,7 @@ final class Sweeps {
     private final List<SweepStage> light;
     private final List<SweepStage> mcast;
     private final List<SweepStage> balance;
+    private final PKeyManager pkeys;
 
     /**
      * The stages of one daemon.
@@ -80,7 +81,7 @@ final class Sweeps {
         PortWishes wishes = new PortWishes();
         DiscoveryStage discovery = new DiscoveryStage(ha.otherSms());
         DeltaDiscovery delta = new DeltaDiscovery(changes, ha.otherSms());
-        PKeyManager pkeys = new PKeyManager(wishes);
+        this.pkeys = new PKeyManager(wishes);
         QosManager qos = new QosManager(wishes, routes);
         SubnetUp subnetUp = new SubnetUp(sm, routes, pkeys::partitions, qos::policy);
         List<SweepStage> configure = List.of(
@@ -130,6 +131,11 @@ final class Sweeps {
      */
     List<SweepStage> balance() {
         return balance;
+    }
+
+    /** The partition manager (the daemon reports its partitions at shutdown). */
+    PKeyManager pKeyManager() {
+        return pkeys;
     }
 
     private static List<SweepStage> concat(List<SweepStage> first, List<SweepStage> then) {

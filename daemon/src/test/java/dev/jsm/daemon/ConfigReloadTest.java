@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jsm.conf.OpenSmConfReader;
 import dev.jsm.conf.OptionStatusTable;
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.log.LogSettings;
 import dev.jsm.daemon.log.LogSetup;
@@ -152,6 +153,31 @@ class ConfigReloadTest {
             r.daemon.ha().setPriority(4);
             r.reload(START + "sm_priority 7\nsubnet_timeout 17\n");
             assertThat(r.daemon.ha().status().priority()).isEqualTo(4);
+        }
+    }
+
+    /**
+     * {@code activity_report_subjects} follows the file: off at start (no file), on for routing at a reload (the
+     * reload's own routing is reported; an unknown subject is named and ignored; {@code virt} gets its note), off again
+     * at the next (nothing more written).
+     */
+    @Test
+    void theActivityReportSubjectsFollowTheFile() throws Exception {
+        Path report = dir.resolve(ActivityReport.FILE_NAME);
+        try (LogCapture log = LogCapture.open(ActivityReport.class);
+             Running r = start("fat2:k=4", START)) {
+            assertThat(report).doesNotExist();
+            r.reload(START + "activity_report_subjects routing, virt, bogus\n");
+            assertThat(Files.readAllLines(report)).singleElement().asString()
+                    .endsWith(" 9 routing_succeed engine=minhop");
+            assertThat(log.containing("DUMP-071")).containsExactly(
+                    "DUMP-0711 activity_report_subjects: unknown subject 'bogus' ignored; expected a comma-separated "
+                            + "list of mc, prtn, virt, routing, or all, or none",
+                    "DUMP-0714 activity report: subject virt accepted, but jsm has no port virtualization: "
+                            + "port_virt_discover (6) and vport_state_change (7) never occur");
+            r.reload(START + "activity_report_subjects none\n");
+            r.reload(START + "activity_report_subjects none\nscatter_ports 3\n");
+            assertThat(Files.readAllLines(report)).hasSize(1);
         }
     }
 

@@ -39,7 +39,8 @@ import org.apache.logging.log4j.Logger;
  * the wanted MFT entries, and sends a MulticastForwardingTable Set for each (position, block) whose content differs
  * from what the switch is known to hold (every block of a switch new to this SM; {@link BlockSync}), after setting
  * SwitchInfo's MulticastFDBTop where the switch supports it ({@code use_mfttop}). Groups whose members are all gone
- * leave empty entries, which the diff clears on the switches. Behavioural counterpart: OpenSM's
+ * leave empty entries, which the diff clears on the switches. Each tree computed is reported to the activity report
+ * ({@code mcg_tree_calc}). Behavioural counterpart: OpenSM's
  * {@code osm_mcast_mgr.c}.
  *
  * <p>Two scopes: {@link Scope#ALL}, the heavy sweep's stage, recomputes every group; {@link Scope#CHANGED}, the
@@ -126,6 +127,7 @@ public final class MftProgrammer implements SweepStage {
                 continue;
             }
             addTree(ctx, in, g.getKey(), McastTree.build(in, members, imposed));
+            ctx.activity().mcgTreeCalc(g.getKey());
         }
         BitSet blocks = scope == Scope.ALL ? null : changedBlocks(changed);
         boolean useMftTop = ctx.options().getBool("use_mfttop");

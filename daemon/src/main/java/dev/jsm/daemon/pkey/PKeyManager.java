@@ -1,6 +1,8 @@
 package dev.jsm.daemon.pkey;
 
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.activity.Activity;
+import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.link.PortWishes;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sweep.BlockSync;
@@ -15,6 +17,7 @@ import dev.jsm.partitions.PKeyOptions;
 import dev.jsm.partitions.PKeyPlanner;
 import dev.jsm.partitions.ParseWarning;
 import dev.jsm.partitions.PartEnforce;
+import dev.jsm.partitions.Partition;
 import dev.jsm.partitions.PartitionConfig;
 import dev.jsm.partitions.PartitionPolicy;
 import dev.jsm.partitions.PartitionResolver;
@@ -41,7 +44,9 @@ import org.apache.logging.log4j.Logger;
  * that differs from what the port is known to hold ({@link BlockSync}; the held content is what the port answers).
  * The partition enforcement bits the plan wants on switch ports go to the link manager's PortInfo Set through
  * {@link PortWishes}; the resolved {@link PartitionSet} is kept for SUBNET UP to publish. A port that cannot hold its
- * partitions is an error naming the port. Behavioural counterpart: OpenSM's {@code osm_pkey_mgr.c}.
+ * partitions is an error naming the port. Partitions that come and go and the P_Keys newly placed in end ports'
+ * tables go to the activity report ({@code prtn_create}, {@code prtn_delete}, {@code prtn_guid_add}). Behavioural
+ * counterpart: OpenSM's {@code osm_pkey_mgr.c}.
  *
  * <p>Confined to the SM thread.
  */
@@ -90,6 +95,7 @@ public final class PKeyManager implements SweepStage {
                 ctx.options().qos());
         PKeyOptions options = new PKeyOptions(allowBoth, ctx.options().getBool("keep_pkey_indexes"),
                 PartEnforce.fromOptions(ctx.options().partEnforce(), ctx.options().getBool("no_partition_enforcement")));
+        reportChanges(ctx.activity(), partitions, set);
         BlockSync pKeys = new BlockSync(ctx, AttributeId.P_KEY_TABLE, BlockSync.Held.AS_ANSWERED);
         List<PKeyCapacityProblem> problems = PKeyPlanner.plan(snapshot, set,
                 (nodeGuid, portNum) -> held(subnet, nodeGuid, portNum), options, p -> program(ctx, pKeys, p));
@@ -107,6 +113,59 @@ public final class PKeyManager implements SweepStage {
     /** The partitions in force: those resolved by the last run, or {@code null} before the first. */
     public PartitionSet partitions() {
         return partitions;
+    }
+
+    /**
+     * Reports the partitions that went at SM shutdown ({@code prtn_delete} reason 2): every partition in force. On
+     * the SM thread, after the last sweep.
+     */
+    public void reportShutdown(ActivityReport activity) {
+        if (partitions != null) {
+            for (Partition p : partitions.partitions()) {
+                activity.prtnDelete(p.pkey(), ActivityReport.DeleteReason.SM_SHUTDOWN);
+            }
+        }
+    }
+
+    /**
+     * Reports the partitions of {@code now} not in {@code before} as created and those of {@code before} not in
+     * {@code now} as deleted because they are empty: the resolver drops a partition without members, which is also
+     * what a statement taken out of partitions.conf leaves (a duplicate P_Key definition is merged, never dropped).
+     */
+    private static void reportChanges(ActivityReport activity, PartitionSet before, PartitionSet now) {
+        for (Partition p : now.partitions()) {
+            if (before == null || before.partition(p.pkey()) == null) {
+                activity.prtnCreate(p.pkey(), p.name());
+            }
+        }
+        if (before != null) {
+            for (Partition p : before.partitions()) {
+                if (now.partition(p.pkey()) == null) {
+                    activity.prtnDelete(p.pkey(), ActivityReport.DeleteReason.EMPTY_PRTN);
+                }
+            }
+        }
+    }
+
+    /**
+     * Reports each P_Key {@code table} places in an end port's table where the table wanted before held another
+     * value ({@code prtn_guid_add}: every key of a port the SM plans for the first time).
+     */
+    private static void reportAdded(ActivityReport activity, PhysPort port, BlockTable t, PortPKeyTable table) {
+        byte[] before = new byte[t.blockBytes()];
+        for (int block = 0; block < table.blockCount(); block++) {
+            int[] old = null;
+            if (t.isWanted(block)) {
+                t.copyWanted(block, before, 0);
+                old = PKeyTable.decode(before, 0).pKeys();
+            }
+            int[] now = table.block(block);
+            for (int i = 0; i < now.length; i++) {
+                if ((now[i] & 0x7FFF) != 0 && (old == null || old[i] != now[i])) {
+                    activity.prtnGuidAdd(port.portGuid(), now[i], block, i);
+                }
+            }
+        }
     }
 
     private void reload() {
@@ -148,6 +207,9 @@ public final class PKeyManager implements SweepStage {
         BlockTable t = port.pKeyTable(table.blockCount());
         if (retrained(port) || !t.allHeldKnown()) {
             t.forgetHeld();
+        }
+        if ((!port.node().isSwitch() || port.portNum() == 0) && ctx.activity().reports(Activity.PRTN_GUID_ADD)) {
+            reportAdded(ctx.activity(), port, t, table);
         }
         byte[] wanted = new byte[t.blockBytes()];
         for (int block = 0; block < table.blockCount(); block++) {

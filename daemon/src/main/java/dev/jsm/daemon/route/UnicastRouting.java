@@ -1,6 +1,7 @@
 package dev.jsm.daemon.route;
 
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sweep.StageOutcome;
@@ -46,7 +47,9 @@ import org.apache.logging.log4j.Logger;
  * the first few); the tables become the switches' wanted LFTs. When neither the topology nor any LID changed since
  * the last routing ({@link SubnetDiff} empty) and no other chain came into force, the routes are kept as they are, as
  * OpenSM's unicast cache would. The first routing after a start reuses the routing persisted by the last run where
- * the fabric's changes allow ({@link RoutingPersistence}).
+ * the fabric's changes allow ({@link RoutingPersistence}). Each routing goes to the activity report:
+ * {@code routing_succeed} or {@code routing_failed} per engine tried, {@code ucast_cache_routing_done} for routes
+ * repaired, {@code ucast_cache_invalidated} for a repair refused.
  *
  * <p>The engines read their options when they are created. When the options in force differ from those the chain
  * was set up with (a re-read config file changed one), the stage sets the chain up again from the new options and
@@ -131,11 +134,16 @@ public final class UnicastRouting implements SweepStage {
             return StageOutcome.CONTINUE;
         }
         RoutingInput in = RoutingInput.from(now, ctx.options().lmc());
-        RoutingResult repaired = reroute ? null : repair(ctx.options(), in);
+        RoutingResult repaired = reroute ? null : repair(ctx.options(), in, ctx.activity());
         if (repaired == null && routes.result() == null && policies.inForce() == null && persistence != null) {
             repaired = persistence.reuse(in, chain, ctx.options(), REPAIR_THREADS);
         }
         RoutingResult result = repaired != null ? repaired : route(ctx, now, in);
+        if (repaired != null) {
+            ctx.activity().ucastCacheRoutingDone();
+        } else {
+            ctx.activity().routing(result);
+        }
         routes.record(in, result, result.isRouted() && policies.inForce() == null
                 ? chain.engineThatRouted(result).orElse(null) : null);
         for (String w : result.warnings()) {
@@ -185,9 +193,10 @@ public final class UnicastRouting implements SweepStage {
      * The routes in force repaired for the changed fabric {@code in} ({@code incremental_routing}; with only
      * {@code use_ucast_cache}, only when every change is one OpenSM's unicast cache survives: links or nodes gone),
      * or null when they must be computed anew: no routes yet, a chain over topologies, an engine that does not repair,
-     * a change its rules refuse, or a repair the route verifier rejected (each logged).
+     * a change its rules refuse, or a repair the route verifier rejected (each logged). A refused repair is reported
+     * as {@code ucast_cache_invalidated} to {@code activity}.
      */
-    private RoutingResult repair(SmOptions options, RoutingInput in) {
+    private RoutingResult repair(SmOptions options, RoutingInput in, ActivityReport activity) {
         boolean incremental = options.getBool("incremental_routing");
         boolean cache = options.getBool("use_ucast_cache");
         RoutingResult last = routes.result();
@@ -202,11 +211,13 @@ public final class UnicastRouting implements SweepStage {
                 REPAIR_THREADS);
         if (outcome instanceof RepairOutcome.NeedsRecompute n) {
             LOG.info("routes computed anew: {} cannot repair them ({})", engine.name(), n.reason());
+            activity.ucastCacheInvalidated();
             return null;
         }
         RepairStats stats = ((RepairOutcome.Repaired) outcome).stats();
         if (!incremental && !stats.cases().keySet().stream().allMatch(CACHE_CASES::contains)) {
             LOG.info("unicast cache invalidated: {}", stats);
+            activity.ucastCacheInvalidated();
             return null;
         }
         LOG.info("{} routes repaired: {}", engine.name(), stats);

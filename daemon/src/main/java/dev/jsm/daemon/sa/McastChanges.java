@@ -1,6 +1,8 @@
 package dev.jsm.daemon.sa;
 
+import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.mcast.McastGroups;
+import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.mcast.McastMembershipListener;
 import dev.jsm.subnet.Guid;
 import java.util.Set;
@@ -13,18 +15,44 @@ import java.util.function.Consumer;
  * change run on the SM thread followed by a multicast update request ({@code Daemon.changeMulticast}), which
  * reprograms the MFT blocks of the groups changed, many joins at once. Creating or deleting a group asks for nothing by itself: an empty group forwards
  * nothing, and a deleted group's members have already been reported as leaving. Well-known groups (the partitions'
- * broadcast groups) are remembered so the SM keeps them when their last member leaves.
+ * broadcast groups) are remembered so the SM keeps them when their last member leaves. Each group's changes, with
+ * its MGID, go to the activity report ({@code mcm_member}, {@code mcg_change}).
  *
  * <p>Thread-safe: called on the SA agent's thread, the changes run on the SM thread.
  */
 final class McastChanges implements McastMembershipListener {
 
     private final BiConsumer<Consumer<McastGroups>, String> changeMulticast;
+    private final ActivityReport activity;
     private final Set<Integer> wellKnown = ConcurrentHashMap.newKeySet();
 
-    /** Changes reaching the SM through {@code changeMulticast} (the daemon's {@code changeMulticast}). */
-    McastChanges(BiConsumer<Consumer<McastGroups>, String> changeMulticast) {
+    /**
+     * Changes reaching the SM through {@code changeMulticast} (the daemon's {@code changeMulticast}) and reported to
+     * {@code activity}.
+     */
+    McastChanges(BiConsumer<Consumer<McastGroups>, String> changeMulticast, ActivityReport activity) {
         this.changeMulticast = changeMulticast;
+        this.activity = activity;
+    }
+
+    @Override
+    public void groupCreated(Gid mgid, int mlid) {
+        activity.mcgChange(mlid, mgid, true);
+    }
+
+    @Override
+    public void groupDeleted(Gid mgid, int mlid) {
+        activity.mcgChange(mlid, mgid, false);
+    }
+
+    @Override
+    public void memberJoined(Gid mgid, int mlid, long portGuid) {
+        activity.mcmMember(mlid, mgid, portGuid, true);
+    }
+
+    @Override
+    public void memberLeft(Gid mgid, int mlid, long portGuid) {
+        activity.mcmMember(mlid, mgid, portGuid, false);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.jsm.daemon.sa;
 
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.sm.SmInfoAgent;
 import dev.jsm.daemon.sm.SmStatus;
@@ -78,14 +79,16 @@ public final class SaService implements SweepListener, AutoCloseable {
      * @param status the SM's status (its LID; whether the SA answers: only a master past its first sweep does)
      * @param smInfo what the SM says about itself (SMInfoRecord)
      * @param changeMulticast how membership changes reach the SM ({@code Daemon.changeMulticast})
+     * @param activity the activity report the membership changes go to
      */
     public SaService(MadChannel channel, MadTransactions transactions, SmOptions o, SmStatus status,
-                     SmInfoAgent smInfo, BiConsumer<Consumer<McastGroups>, String> changeMulticast) {
+                     SmInfoAgent smInfo, BiConsumer<Consumer<McastGroups>, String> changeMulticast,
+                     ActivityReport activity) {
         this.status = status;
         this.smInfo = smInfo;
         Duration ack = Duration.ofMillis(o.transactionTimeoutMs());
         this.agent = new SaAgent(channel, SaView.empty(settings(o)), new RmppSettings(ack, o.transactionRetries(),
-                32, Duration.ofSeconds(10)), SaLimits.defaults(), new McastChanges(changeMulticast));
+                32, Duration.ofSeconds(10)), SaLimits.defaults(), new McastChanges(changeMulticast, activity));
         for (Method m : REQUESTS) {
             transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_ADM, m), Runnable::run,
                     (from, mad, length) -> {

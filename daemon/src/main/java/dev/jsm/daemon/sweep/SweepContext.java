@@ -1,6 +1,7 @@
 package dev.jsm.daemon.sweep;
 
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.subnet.EndPort;
@@ -21,15 +22,17 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What every sweep stage works on: the mutable {@link Subnet} and the directed routes to its nodes ({@link PathBook}),
- * the MAD sender, the options in effect and the dump directory, the SM's own port, this sweep's error count and this sweep's
- * {@link SubnetSnapshot} (taken once, when the fabric's shape and LIDs are final). State that belongs to one stage
- * (guid2lid, the multicast groups, the routes, the QoS tables the ports hold, ...) is not here: each stage gets its own
- * through its constructor (see {@code dev.jsm.daemon.Sweeps}). What readers on other threads see is the immutable
- * {@link FabricView} the listeners get at SUBNET UP, never this context.
+ * the MAD sender, the options in effect, the dump directory and the activity report in it, the SM's own port, this
+ * sweep's error count and this sweep's {@link SubnetSnapshot} (taken once, when the fabric's shape and LIDs are
+ * final). State that belongs to one stage (guid2lid, the multicast groups, the routes, the QoS tables the ports
+ * hold, ...) is not here: each stage gets its own through its constructor (see {@code dev.jsm.daemon.Sweeps}). What
+ * readers on other threads see is the immutable {@link FabricView} the listeners get at SUBNET UP, never this
+ * context.
  *
- * <p>Confined to the SM thread, except {@link #options()} and {@link #setOptions} (any thread), {@link #afterSweep}
- * and {@link #finishAfterSweepTasks} (any thread) and {@link #runAfterSweep()} and {@link #listeners()} (the event
- * loop thread). The tasks {@link #afterSweep} queues run on a background thread of their own.
+ * <p>Confined to the SM thread, except {@link #options()}, {@link #setOptions} and {@link #activity()} (any thread),
+ * {@link #afterSweep} and {@link #finishAfterSweepTasks} (any thread) and {@link #runAfterSweep()} and
+ * {@link #listeners()} (the event loop thread). The tasks {@link #afterSweep} queues run on a background thread of
+ * their own.
  */
 public final class SweepContext {
 
@@ -52,6 +55,7 @@ public final class SweepContext {
                 return t;
             }, new ThreadPoolExecutor.DiscardOldestPolicy());
     private final Path dumpDir;
+    private final ActivityReport activity;
     private volatile SmOptions options;
     private volatile NodeNameMap nodeNames = NodeNameMap.NONE;
     private SubnetSnapshot snapshot;
@@ -69,6 +73,7 @@ public final class SweepContext {
     public SweepContext(SmOptions options, Path dumpDir, SmpSender smps, SmEvents events, long smPortGuid) {
         this.options = options;
         this.dumpDir = dumpDir;
+        this.activity = ActivityReport.of(options, dumpDir);
         this.smps = smps;
         this.events = events;
         this.smPortGuid = smPortGuid;
@@ -139,6 +144,14 @@ public final class SweepContext {
     /** Where dump files go ({@code dump_files_dir}, {@code OSM_TMP_DIR}). */
     public Path dumpDir() {
         return dumpDir;
+    }
+
+    /**
+     * The activity report ({@code activity_report_subjects}, {@code opensm-activity.dump} in {@link #dumpDir}) the
+     * stages and the SA report to. Any thread.
+     */
+    public ActivityReport activity() {
+        return activity;
     }
 
     /** Starts a new sweep: no errors counted, no snapshot taken yet. */

@@ -45,6 +45,26 @@ public final class McastNotices implements McastMembershipListener {
     }
 
     @Override
+    public void groupCreated(Gid mgid, int mlid) {
+        next.groupCreated(mgid, mlid);
+    }
+
+    @Override
+    public void groupDeleted(Gid mgid, int mlid) {
+        next.groupDeleted(mgid, mlid);
+    }
+
+    @Override
+    public void memberJoined(Gid mgid, int mlid, long portGuid) {
+        next.memberJoined(mgid, mlid, portGuid);
+    }
+
+    @Override
+    public void memberLeft(Gid mgid, int mlid, long portGuid) {
+        next.memberLeft(mgid, mlid, portGuid);
+    }
+
+    @Override
     public void firstFullMember(Gid mgid, int pKey) {
         next.firstFullMember(mgid, pKey);
         events.groupChanged(view.get(), SmNotices.MCAST_GROUP_CREATED, mgid, pKey, System.nanoTime());

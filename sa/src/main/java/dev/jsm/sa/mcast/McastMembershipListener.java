@@ -12,7 +12,11 @@ import dev.jsm.sa.codec.Gid;
  * where several groups share one ({@code consolidate_ipv6_snm_req}), a port joins the MLID with its first group
  * there and leaves it with its last, and the MLID is deleted with its last group. Independently, a group whose
  * full members go from none to one or from one to none is reported through {@link #firstFullMember} and
- * {@link #lastFullMemberLeft} (the moments OpenSM issues traps 66 and 67).
+ * {@link #lastFullMemberLeft} (the moments OpenSM issues traps 66 and 67). The same changes per group, with its MGID
+ * (for the activity report, which names the group), come through {@link #groupCreated(Gid, int)},
+ * {@link #groupDeleted(Gid, int)}, {@link #memberJoined} and {@link #memberLeft}, each just before the per-MLID call
+ * it goes with, if any. A listener that passes changes on to another ({@code McastNotices}) overrides every
+ * method, the defaults too.
  */
 public interface McastMembershipListener {
 
@@ -46,6 +50,28 @@ public interface McastMembershipListener {
 
     /** {@code portGuid} is no longer a member of group {@code mlid}. */
     void left(int mlid, long portGuid);
+
+    /** Group {@code mgid} was created with MLID {@code mlid} (well-known groups too). Ignored unless overridden. */
+    default void groupCreated(Gid mgid, int mlid) {
+    }
+
+    /** Group {@code mgid} of MLID {@code mlid} was deleted. Ignored unless overridden. */
+    default void groupDeleted(Gid mgid, int mlid) {
+    }
+
+    /**
+     * {@code portGuid} became a member of group {@code mgid} (MLID {@code mlid}), whether or not it was already a
+     * member of another group of that MLID. Ignored unless overridden.
+     */
+    default void memberJoined(Gid mgid, int mlid, long portGuid) {
+    }
+
+    /**
+     * {@code portGuid} is no longer a member of group {@code mgid} (MLID {@code mlid}): it left, its port left the
+     * fabric, or the group lost its last full member. Ignored unless overridden.
+     */
+    default void memberLeft(Gid mgid, int mlid, long portGuid) {
+    }
 
     /**
      * Group {@code mgid} of partition {@code pKey} got its first full member (JoinState FullMember or

@@ -29,8 +29,8 @@ import java.util.TreeMap;
  * unless it is well known (a partition's). MLIDs are handed out from 0xC000 ({@link #freeMlid}) and reused after
  * deletion; with {@code consolidate_ipv6_snm_req} the IPv6 solicited-node groups of one scope and P_Key share one
  * MLID ({@link #mlidFor}). Validation and statuses follow OpenSM; every membership change goes to the
- * {@link McastMembershipListener}, per MLID: a port joins an MLID with its first group there and leaves it with its
- * last. The groups are SA state: they live here, not in the published view.
+ * {@link McastMembershipListener}, per MLID (a port joins an MLID with its first group there and leaves it with its
+ * last) and per group. The groups are SA state: they live here, not in the published view.
  *
  * <p>Fair shares: the MLIDs are few (at most 16,383, fewer where a switch's MulticastFDBCap says so) and shared by
  * every host, so a port may have created at most {@link SaLimits#mcastGroupsPerPort()} groups that still exist; a
@@ -209,8 +209,11 @@ public final class McastRegistry {
         McastGroup.Member now = old == null ? new McastGroup.Member(portGid, r.scope(), r.joinState(), proxy ? 1 : 0)
                 : new McastGroup.Member(old.portGid(), old.scope(), old.joinState() | r.joinState(), old.proxyJoin());
         g.members().put(port.portGuid(), now);
-        if (old == null && !inBox(g.mlid(), port.portGuid(), g)) {
-            listener.joined(g.mlid(), port.portGuid());
+        if (old == null) {
+            listener.memberJoined(g.mgid(), g.mlid(), port.portGuid());
+            if (!inBox(g.mlid(), port.portGuid(), g)) {
+                listener.joined(g.mlid(), port.portGuid());
+            }
         }
         if (fullBefore == 0 && g.fullMembers() > 0) {
             listener.firstFullMember(g.mgid(), g.params().pKey());
@@ -337,6 +340,7 @@ public final class McastRegistry {
         groups.put(g.mgid(), g);
         usedMlids.set(g.mlid() - MLID_FIRST);
         boxes.computeIfAbsent(g.mlid(), m -> new ArrayList<>()).add(g);
+        listener.groupCreated(g.mgid(), g.mlid());
         listener.groupCreated(g.mlid(), g.wellKnown());
     }
 
@@ -352,6 +356,7 @@ public final class McastRegistry {
             if (creator != null) {
                 createdBy.computeIfPresent(creator, (k, n) -> n > 1 ? n - 1 : null);
             }
+            listener.groupDeleted(g.mgid(), g.mlid());
             List<McastGroup> box = boxes.get(g.mlid());
             box.remove(g);
             if (box.isEmpty()) {
@@ -367,6 +372,7 @@ public final class McastRegistry {
      * still has it: the switches forward per MLID.
      */
     private void memberGone(McastGroup g, long guid) {
+        listener.memberLeft(g.mgid(), g.mlid(), guid);
         if (!inBox(g.mlid(), guid, g)) {
             listener.left(g.mlid(), guid);
         }

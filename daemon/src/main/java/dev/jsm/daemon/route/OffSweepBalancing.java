@@ -190,8 +190,9 @@ public final class OffSweepBalancing {
                     job.policy().engine(), b.stats());
             return;
         }
+        // the check after a repair of a large fabric counts no link load: then the tables in force are checked here
         VerifierReport before = job.check() != null && job.check().result() == job.result()
-                && job.check().report() != null ? job.check().report()
+                && job.check().report() != null && job.check().report().linkLoad().flows() > 0 ? job.check().report()
                 : VERIFIER.verify(job.input(), job.result().tables(), job.result().routed());
         VerifierReport after = VERIFIER.verify(job.input(), b.tables(), job.result().routed());
         String rejection = rejection(job.policy(), before, after);

@@ -21,6 +21,7 @@ import dev.jsm.routing.repair.RepairPolicy;
 import dev.jsm.routing.repair.RepairStats;
 import dev.jsm.routing.repair.RouteRepair;
 import dev.jsm.routing.verify.RouteVerifier;
+import dev.jsm.routing.verify.VerifierOptions;
 import dev.jsm.routing.verify.VerifierReport;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.portgroup.PartitionMembers;
@@ -68,10 +69,15 @@ public final class UnicastRouting implements SweepStage {
     /** The changes OpenSM's unicast cache ({@code use_ucast_cache}) survives: links and nodes that went. */
     private static final Set<RepairCase> CACHE_CASES = EnumSet.of(RepairCase.CA_LINK_DOWN,
             RepairCase.PARALLEL_LINK_DOWN, RepairCase.LAST_LINK_DOWN, RepairCase.SWITCH_GONE);
+    /** Above this many LFT entries ({@code S * (maxLid + 1)}) a repaired routing gets the lighter check. */
+    static final long FULL_CHECK_ENTRIES = 1L << 20;
     /** Workers a repair may use beside the SM thread. */
     private static final int REPAIR_THREADS = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
 
     private final RouteVerifier verifier = new RouteVerifier();
+    /** The check after a repair of a large fabric: delivery, and credit loops where the engine promises none. */
+    private final RouteVerifier deliveryOnly = new RouteVerifier(new VerifierOptions(20, false, false, false));
+    private final RouteVerifier deliveryAndLoops = new RouteVerifier(new VerifierOptions(20, false, false, true));
     private final Function<SmOptions, RoutingChain> engines;
     private final ChainPolicies policies;
     private final Supplier<PartitionSet> partitions;
@@ -162,7 +168,8 @@ public final class UnicastRouting implements SweepStage {
         routed.dumpFiles().forEach((name, text) -> writeDump(ctx.dumpDir().resolve(name), text));
         result.parts().forEach(p -> DumpFiles.writeStep(ctx.dumpDir(), now, ctx.options().logFlags(), p,
                 ctx.nodeNames()));
-        ctx.afterSweep(() -> verify(in, result));
+        RouteVerifier check = checkOf(in, repaired != null);
+        ctx.afterSweep(() -> verify(in, result, check));
         result.tables().applyWanted(in, subnet);
         lastRouted = now;
         return StageOutcome.CONTINUE;
@@ -243,6 +250,21 @@ public final class UnicastRouting implements SweepStage {
     }
 
     /**
+     * The verifier for the check after the sweep: every check for a full routing pass and for small fabrics; after a
+     * repair of a fabric above {@link #FULL_CHECK_ENTRIES} LFT entries, delivery only, and credit loops only where
+     * the engine promises freedom from them. The repair's own gate already checked what it changed; the full check's
+     * path lengths, link load and (for engines that promise nothing) channel dependencies took seconds of CPU at
+     * 11664 hosts, most of the CPU of a sequence of incremental sweeps on two cores, beside the next sweep.
+     */
+    private RouteVerifier checkOf(RoutingInput in, boolean repaired) {
+        if (!repaired || (long) in.switchCount() * (in.maxLid() + 1) <= FULL_CHECK_ENTRIES) {
+            return verifier;
+        }
+        RoutingEngine engine = routes.engine();
+        return engine != null && RepairPolicy.of(engine).promisesDeadlockFreedom() ? deliveryAndLoops : deliveryOnly;
+    }
+
+    /**
      * Checks the routes once the sweep has ended, on the background thread (the daemon waits for it before it exits,
      * so {@code -o} still reports). The check only reports: the tables are programmed whatever it finds, so it need
      * not hold the sweep up; run beside the sweep it took CPU from the MADs on the wire (on two cores fat2-648
@@ -250,8 +272,8 @@ public final class UnicastRouting implements SweepStage {
      * hosts). Unreachable pairs are logged at ERROR with the first few, credit loops at VERBOSE, a moment after
      * SUBNET UP.
      */
-    private void verify(RoutingInput in, RoutingResult result) {
-        VerifierReport report = verifier.verify(in, result.tables(), result.routed());
+    private void verify(RoutingInput in, RoutingResult result, RouteVerifier check) {
+        VerifierReport report = check.verify(in, result.tables(), result.routed());
         routes.recordCheck(new RouteCheck(result, report));
         if (report.unreachablePairs() > 0) {
             StringBuilder first = new StringBuilder();

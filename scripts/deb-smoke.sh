@@ -8,8 +8,8 @@
 # Steps: remove Debian's opensm if installed (the .deb conflicts with it) -> dpkg -i (postinst's JVM start-up cache,
 # an AOT cache for a JDK 25 or later or else a class data sharing archive, exists and the launcher's JVM uses it)
 # -> the installed /usr/sbin/opensm under LD_PRELOAD=libumad2sim.so against ibsim: SUBNET UP in
-# /var/log/opensm.log (the configured log), SIGHUP gives a second SUBNET UP; logrotate -f with the shipped /etc/logrotate.d/opensm during a third sweep
-# (logrotate from the apt cache if it is not installed; skipped if neither): every SUBNET UP line is in opensm.log.1
+# /var/log/opensm.log (the configured log), SIGHUP gives a second SUBNET UP; logrotate -f with the shipped
+# /etc/logrotate.d/opensm during a third sweep (logrotate from the apt cache if it is not installed; skipped if neither): every SUBNET UP line is in opensm.log.1
 # or the new opensm.log, which starts with the reopen line; SIGTERM ends the daemon with "Exiting SM" -> dpkg -r
 # leaves only the conffiles, the cache and the log -> dpkg --purge leaves nothing.
 #
@@ -91,8 +91,8 @@ for f in /var/lib/jsm/opensm.aot /var/lib/jsm/opensm.jsa; do
     if [ -s "$f" ]; then cache=$f; fi
 done
 [ -n "$cache" ] || fail "postinst made no JVM start-up cache (/var/lib/jsm/opensm.aot or opensm.jsa)"
-JAVA_OPTS="-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xlog:class+load:file=$PWD/classes.txt" /usr/sbin/opensm \
-    --version >/dev/null 2>&1 || fail "opensm --version with class logging"
+JAVA_OPTS="-XX:+UseSerialGC -Xlog:class+load:file=$PWD/classes.txt" /usr/sbin/opensm --version >/dev/null 2>&1 \
+    || fail "opensm --version with class logging"
 shared=$(grep -c "dev\.jsm\..* source: shared objects file" classes.txt || true)
 [ "${shared:-0}" -gt 0 ] || fail "the launcher's JVM did not use $cache"
 say "postinst's JVM start-up cache $cache is used: $shared of jsm's classes of opensm --version came from it"

@@ -16,15 +16,6 @@
 # The first feature release that reads an AOT cache made with -XX:AOTCacheOutput.
 jsm_aot_feature=25
 
-# The launchers' JVM options unless JAVA_OPTS replaces them, and the training run's.
-# C1 only (no C2, no profiled tier): a sweep is over before C2's compiles would pay back the CPU they take from
-# it. Measured on 2 cores: fat2-648 under ibsim reaches SUBNET UP 0.15-0.2 s sooner with less CPU, and a first
-# routing of fat3-2268 takes 0.12 s instead of 0.3-0.45 s; routing it again and again stays within about 20% of
-# C2's speed.
-# No -XX:+ExitOnOutOfMemoryError: it exits from inside the failed allocation (status 3, one line on stdout, nothing
-# in opensm.log); the daemon's own handler logs an OutOfMemoryError to the log and stderr and exits with status 1.
-jsm_default_java_opts="-XX:+UseSerialGC -XX:TieredStopAtLevel=1"
-
 # jsm_java_version HOME: sets jsm_version to the version of the JDK at HOME as one comparable number,
 # feature * 1000000 + interim * 1000 + update (25.0.3 -> 25000003); 0 when HOME has no readable release file.
 jsm_java_version() {
@@ -51,7 +42,21 @@ jsm_java_version() {
 }
 
 # jsm_select_java: sets jsm_java (the java command), jsm_java_home (its JDK, empty when unknown) and
-# jsm_java_feature (its feature release, 0 when unknown) as the file's header says.
+# jsm_java_feature (its feature release, 0 when unknown) as the file's header says, and jsm_default_java_opts to the
+# JVM options for it unless JAVA_OPTS replaces them (the training run's too):
+# - a JDK 25 or later: both compilers (C1 and C2), so the AOT cache also holds the training run's method profiles
+#   and C2 starts from them. Chosen over C1 only for a process that lives for months: on the 11664-host fat3:k=36
+#   in the simulator, with an AOT cache, the tenth rerouting heavy sweep took 35% less CPU (4.3 s against 6.8 s)
+#   and 1.4-2.3 times less time, while the first sweep took the same CPU (14.0 against 13.5 s). C1 only still starts
+#   a small fabric sooner (fat2-648 under ibsim to SUBNET UP with 1.5 times less CPU and 10 MB less memory), so
+#   JAVA_OPTS="-XX:+UseSerialGC -XX:TieredStopAtLevel=1" suits a small fabric where the start matters most.
+#   Figures: docs/performance.md, "The JVM's start".
+# - an older JVM: C1 only (-XX:TieredStopAtLevel=1; no C2, no profiled tier). Without profiles from a cache a sweep
+#   is over before C2's compiles would pay back the CPU they take from it: on 2 cores fat2-648 under ibsim reaches
+#   SUBNET UP 0.15-0.2 s sooner with less CPU, and a first routing of fat3-2268 takes 0.12 s instead of 0.3-0.45 s.
+# Either way no -XX:+ExitOnOutOfMemoryError: it exits from inside the failed allocation (status 3, one line on
+# stdout, nothing in opensm.log); the daemon's own handler logs an OutOfMemoryError to the log and stderr and exits
+# with status 1.
 jsm_select_java() {
     jsm_java_home=
     jsm_java_feature=0
@@ -84,10 +89,14 @@ jsm_select_java() {
         jsm_java_version "$jsm_java_home"
         jsm_java_feature=$((jsm_version / 1000000))
     fi
+    jsm_default_java_opts="-XX:+UseSerialGC -XX:TieredStopAtLevel=1"
+    if [ "$jsm_java_feature" -ge "$jsm_aot_feature" ]; then
+        jsm_default_java_opts=-XX:+UseSerialGC
+    fi
 }
 
-# jsm_java_opts: sets jsm_opts to JAVA_OPTS, or to jsm_default_java_opts when it is empty; returns 1, saying why on
-# stderr, when they hold -Xrs (the JVM would then die on SIGHUP instead of sweeping).
+# jsm_java_opts (after jsm_select_java): sets jsm_opts to JAVA_OPTS, or to jsm_default_java_opts when it is empty;
+# returns 1, saying why on stderr, when they hold -Xrs (the JVM would then die on SIGHUP instead of sweeping).
 jsm_java_opts() {
     jsm_opts=${JAVA_OPTS:-$jsm_default_java_opts}
     case " $jsm_opts " in

@@ -114,12 +114,13 @@ class JavaChoiceTest {
         assertThat(argv.get(0)).isEqualTo(jdk("a-temurin-25-jdk-amd64") + "/bin/java");
         assertThat(argv).contains("-XX:+UseSerialGC", "--enable-native-access=ALL-UNNAMED", "-cp",
                 usr.resolve("share/jsm/lib").toRealPath() + "/*", "dev.jsm.daemon.Main", "--version");
+        assertThat(argv).doesNotContain("-XX:TieredStopAtLevel=1");      // C2 too, from the cache's profiles
         // not the packaged jars (an unpacked tarball): no cache, whatever /var/lib/jsm holds
         assertThat(argv).noneMatch(a -> a.startsWith("-XX:AOTCache") || a.startsWith("-XX:SharedArchiveFile"));
 
         argv = launch(usr.resolve("sbin/opensm"), Map.of("JAVA_HOME", jdk("java-21-openjdk-amd64"), "JSM_JVM_DIR", ""));
         assertThat(argv.get(0)).isEqualTo(jdk("java-21-openjdk-amd64") + "/bin/java");
-        assertThat(argv).doesNotContain("--enable-native-access=ALL-UNNAMED");
+        assertThat(argv).doesNotContain("--enable-native-access=ALL-UNNAMED").contains("-XX:TieredStopAtLevel=1");
     }
 
     @Test

@@ -9,9 +9,10 @@
 # an AOT cache for a JDK 25 or later or else a class data sharing archive, exists and the launcher's JVM uses it)
 # -> the installed /usr/sbin/opensm under LD_PRELOAD=libumad2sim.so against ibsim: SUBNET UP in
 # /var/log/opensm.log (the configured log), SIGHUP gives a second SUBNET UP; logrotate -f with the shipped
-# /etc/logrotate.d/opensm during a third sweep (logrotate from the apt cache if it is not installed; skipped if neither): every SUBNET UP line is in opensm.log.1
-# or the new opensm.log, which starts with the reopen line; SIGTERM ends the daemon with "Exiting SM" -> dpkg -r
-# leaves only the conffiles, the cache and the log -> dpkg --purge leaves nothing.
+# /etc/logrotate.d/opensm during a third sweep (logrotate from the apt cache if it is not installed; skipped if
+# neither): every SUBNET UP line is in opensm.log.1 or the new opensm.log, which starts with the reopen line;
+# SIGTERM ends the daemon with "Exiting SM" -> dpkg -r leaves only the conffiles, the cache and the log -> dpkg
+# --purge leaves nothing.
 #
 # Usage: scripts/deb-smoke.sh [DEB] [NET]   (defaults: packaging/target/jsm_*_all.deb, fabrics/fat2-16.net)
 # Needs root, unshare, overlayfs, dpkg and ibsim-utils; prints one "[deb-smoke] SKIPPED: ..." line and exits 0

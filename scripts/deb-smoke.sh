@@ -5,13 +5,14 @@
 # only this run's daemon). The machine itself (its dpkg database, Debian's opensm, other ibsim instances, other
 # daemons) is never touched, so this is safe on a shared machine and repeatable.
 #
-# Steps: remove Debian's opensm if installed (the .deb conflicts with it) -> dpkg -i (postinst's class data sharing
-# archive exists and the launcher's JVM uses it) -> the installed
-# /usr/sbin/opensm under LD_PRELOAD=libumad2sim.so against ibsim: SUBNET UP in /var/log/opensm.log (the configured
-# log), SIGHUP gives a second SUBNET UP; logrotate -f with the shipped /etc/logrotate.d/opensm during a third sweep
-# (logrotate from the apt cache if it is not installed; skipped if neither): every SUBNET UP line is in opensm.log.1
-# or the new opensm.log, which starts with the reopen line; SIGTERM ends the daemon with "Exiting SM" -> dpkg -r
-# leaves only the conffiles, the cache and the log -> dpkg --purge leaves nothing.
+# Steps: remove Debian's opensm if installed (the .deb conflicts with it) -> dpkg -i (postinst's JVM start-up cache,
+# an AOT cache for a JDK 25 or later or else a class data sharing archive, exists and the launcher's JVM uses it)
+# -> the installed /usr/sbin/opensm under LD_PRELOAD=libumad2sim.so against ibsim: SUBNET UP in
+# /var/log/opensm.log (the configured log), SIGHUP gives a second SUBNET UP; logrotate -f with the shipped
+# /etc/logrotate.d/opensm during a third sweep (logrotate from the apt cache if it is not installed; skipped if
+# neither): every SUBNET UP line is in opensm.log.1 or the new opensm.log, which starts with the reopen line;
+# SIGTERM ends the daemon with "Exiting SM" -> dpkg -r leaves only the conffiles, the cache and the log -> dpkg
+# --purge leaves nothing.
 #
 # Usage: scripts/deb-smoke.sh [DEB] [NET]   (defaults: packaging/target/jsm_*_all.deb, fabrics/fat2-16.net)
 # Needs root, unshare, overlayfs, dpkg and ibsim-utils; prints one "[deb-smoke] SKIPPED: ..." line and exits 0
@@ -86,12 +87,16 @@ for f in /etc/default/opensm /etc/logrotate.d/opensm; do
 done
 /usr/sbin/opensm --version >version.out 2>&1 || fail "opensm --version: $(cat version.out)"
 say "installed: opensm --version says $(tail -n 1 version.out)"
-[ -s /var/lib/jsm/opensm.jsa ] || fail "postinst made no class data sharing archive /var/lib/jsm/opensm.jsa"
+cache=
+for f in /var/lib/jsm/opensm.aot /var/lib/jsm/opensm.jsa; do
+    if [ -s "$f" ]; then cache=$f; fi
+done
+[ -n "$cache" ] || fail "postinst made no JVM start-up cache (/var/lib/jsm/opensm.aot or opensm.jsa)"
 JAVA_OPTS="-XX:+UseSerialGC -Xlog:class+load:file=$PWD/classes.txt" /usr/sbin/opensm --version >/dev/null 2>&1 \
     || fail "opensm --version with class logging"
-shared=$(grep -c "shared objects file (top)" classes.txt || true)
-[ "${shared:-0}" -gt 0 ] || fail "the launcher's JVM did not use /var/lib/jsm/opensm.jsa"
-say "postinst's class data sharing archive is used: $shared classes of opensm --version came from it"
+shared=$(grep -c "dev\.jsm\..* source: shared objects file" classes.txt || true)
+[ "${shared:-0}" -gt 0 ] || fail "the launcher's JVM did not use $cache"
+say "postinst's JVM start-up cache $cache is used: $shared of jsm's classes of opensm --version came from it"
 
 ibsim -s -n "$net" </dev/null >ibsim.log 2>&1 &
 sim=$!
@@ -171,7 +176,7 @@ left=$(dpkg-deb -c "$deb" | awk '$1 ~ /^-/ {print substr($6, 2)}' | while read -
 done | grep -vxF -f conffiles || true)
 [ -z "$left" ] || fail "dpkg -r left files that are not conffiles: $left"
 [ ! -e /usr/share/jsm ] || fail "/usr/share/jsm still there after dpkg -r"
-[ ! -e /var/lib/jsm ] || fail "/var/lib/jsm (the class data sharing archive) still there after dpkg -r"
+[ ! -e /var/lib/jsm ] || fail "/var/lib/jsm (the JVM start-up cache) still there after dpkg -r"
 dpkg-query -W -f='${Status}\n' jsm | grep -q "config-files" || fail "jsm not in config-files state after dpkg -r"
 [ -f /etc/opensm/opensm.conf ] || fail "dpkg -r removed the conffile /etc/opensm/opensm.conf"
 [ -s /var/cache/opensm/guid2lid ] || fail "dpkg -r removed the cache"

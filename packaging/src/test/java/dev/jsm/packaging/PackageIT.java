@@ -49,6 +49,9 @@ class PackageIT {
             assertThat(Files.isExecutable(ctrl.resolve(script))).as(script).isTrue();
             assertThat(run("sh", "-n", ctrl.resolve(script).toString()).rc).as(script).isZero();
         }
+        // the JVM start-up cache of the installed jars, made by the launcher's own rules
+        assertThat(Files.readString(ctrl.resolve("postinst"))).contains(". /usr/lib/jsm/java.sh",
+                "jsm_make_jvm_cache /var/lib/jsm/opensm");
     }
 
     @Test
@@ -66,7 +69,7 @@ class PackageIT {
             }
         }
         assertThat(files).containsAll(CONFFILES).contains("/usr/sbin/opensm", "/lib/systemd/system/opensm.service",
-                "/lib/systemd/system/opensm@.service", "/usr/share/doc/jsm/operations.md");
+                "/lib/systemd/system/opensm@.service", "/usr/share/doc/jsm/operations.md", "/usr/lib/jsm/java.sh");
         assertThat(files).anyMatch(f -> f.matches("/usr/share/jsm/lib/daemon-.*\\.jar"))
                 .anyMatch(f -> f.matches("/usr/share/jsm/lib/jna-.*\\.jar"));
         assertThat(run("dpkg-deb", "-c", DEB.toString()).out).contains(" ./var/cache/opensm/\n");

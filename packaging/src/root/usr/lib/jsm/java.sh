@@ -1,0 +1,166 @@
+# jsm: which JVM runs the daemon, and the start-up cache that goes with it. Sourced (POSIX sh) by the installed
+# launcher /usr/sbin/opensm, by the .deb's postinst and, from the source tree, by bin/opensm and the daemon
+# module's build; so all of them choose the same JVM and the same cache. Only jsm_* names are defined.
+#
+# The JVM: the newest JDK 25 or later, because from 25 on the JVM can start from an ahead-of-time cache (JEP 483,
+# 514, 515: classes loaded and linked, and method profiles, all taken from a training run) - JAVA_HOME when it is
+# one, else the newest one found under JSM_JVM_DIR (default /usr/lib/jvm; empty: look nowhere). Without one: JAVA_HOME,
+# else the first java on PATH, as before. A JDK's version is read from its "release" file: no JVM is started.
+#
+# The cache: for a JDK 25 or later BASE.aot (an AOT cache), for an older one BASE.jsa (a dynamic class data sharing
+# archive), made by jsm_make_jvm_cache with one run of the daemon on a simulated fabric up to SUBNET UP. A launcher
+# passes it only while it is newer than the jars and than the JDK's own class image: a JDK 25 handed a cache that
+# does not match says so and starts anyway, but without any class sharing, even its own default archive (the
+# daemon then takes twice as long to start as with no cache at all), so a stale cache is better left out.
+
+# The first feature release that reads an AOT cache made with -XX:AOTCacheOutput.
+jsm_aot_feature=25
+
+# jsm_java_version HOME: sets jsm_version to the version of the JDK at HOME as one comparable number,
+# feature * 1000000 + interim * 1000 + update (25.0.3 -> 25000003); 0 when HOME has no readable release file.
+jsm_java_version() {
+    jsm_version=0
+    [ -r "$1/release" ] || return 0
+    while IFS= read -r jsm_line; do
+        case $jsm_line in
+            JAVA_VERSION=*)
+                jsm_line=${jsm_line#JAVA_VERSION=}
+                jsm_line=${jsm_line#\"}
+                jsm_line=${jsm_line%%[!0-9.]*}
+                jsm_feature=${jsm_line%%.*}
+                jsm_line=${jsm_line#"$jsm_feature"}
+                jsm_line=${jsm_line#.}
+                jsm_interim=${jsm_line%%.*}
+                jsm_line=${jsm_line#"$jsm_interim"}
+                jsm_line=${jsm_line#.}
+                jsm_update=${jsm_line%%.*}
+                jsm_version=$((${jsm_feature:-0} * 1000000 + ${jsm_interim:-0} * 1000 + ${jsm_update:-0}))
+                return 0
+                ;;
+        esac
+    done <"$1/release"
+}
+
+# jsm_select_java: sets jsm_java (the java command), jsm_java_home (its JDK, empty when unknown) and
+# jsm_java_feature (its feature release, 0 when unknown) as the file's header says, and jsm_default_java_opts to the
+# JVM options for it unless JAVA_OPTS replaces them (the training run's too):
+# - a JDK 25 or later: both compilers (C1 and C2), so the AOT cache also holds the training run's method profiles
+#   and C2 starts from them. Chosen over C1 only for a process that lives for months: on the 11664-host fat3:k=36
+#   in the simulator, with an AOT cache, the tenth rerouting heavy sweep took 35% less CPU (4.3 s against 6.8 s)
+#   and 1.4-2.3 times less time, while the first sweep took the same CPU (14.0 against 13.5 s). C1 only still starts
+#   a small fabric sooner (fat2-648 under ibsim to SUBNET UP with 1.5 times less CPU and 10 MB less memory), so
+#   JAVA_OPTS="-XX:+UseSerialGC -XX:TieredStopAtLevel=1" suits a small fabric where the start matters most.
+#   Figures: docs/performance.md, "The JVM's start".
+# - an older JVM: C1 only (-XX:TieredStopAtLevel=1; no C2, no profiled tier). Without profiles from a cache a sweep
+#   is over before C2's compiles would pay back the CPU they take from it: on 2 cores fat2-648 under ibsim reaches
+#   SUBNET UP 0.15-0.2 s sooner with less CPU, and a first routing of fat3-2268 takes 0.12 s instead of 0.3-0.45 s.
+# Either way no -XX:+ExitOnOutOfMemoryError: it exits from inside the failed allocation (status 3, one line on
+# stdout, nothing in opensm.log); the daemon's own handler logs an OutOfMemoryError to the log and stderr and exits
+# with status 1.
+jsm_select_java() {
+    jsm_java_home=
+    jsm_java_feature=0
+    if [ -n "${JAVA_HOME:-}" ]; then
+        jsm_java_version "$JAVA_HOME"
+        if [ "$jsm_version" -ge $((jsm_aot_feature * 1000000)) ]; then
+            jsm_java_home=$JAVA_HOME
+        fi
+    fi
+    if [ -z "$jsm_java_home" ] && [ -n "${JSM_JVM_DIR-/usr/lib/jvm}" ]; then
+        jsm_best=$((jsm_aot_feature * 1000000 - 1))
+        for jsm_dir in "${JSM_JVM_DIR-/usr/lib/jvm}"/*; do
+            [ -x "$jsm_dir/bin/java" ] || continue
+            jsm_java_version "$jsm_dir"
+            if [ "$jsm_version" -gt "$jsm_best" ]; then
+                jsm_best=$jsm_version
+                jsm_java_home=$jsm_dir
+            fi
+        done
+    fi
+    if [ -z "$jsm_java_home" ]; then
+        jsm_java_home=${JAVA_HOME:-}
+        if [ -z "$jsm_java_home" ] && jsm_java=$(command -v java); then
+            jsm_java=$(readlink -f "$jsm_java") && jsm_java_home=${jsm_java%/bin/java}
+        fi
+    fi
+    jsm_java=${JAVA_HOME:+$JAVA_HOME/bin/}java
+    if [ -n "$jsm_java_home" ] && [ -x "$jsm_java_home/bin/java" ]; then
+        jsm_java=$jsm_java_home/bin/java
+        jsm_java_version "$jsm_java_home"
+        jsm_java_feature=$((jsm_version / 1000000))
+    fi
+    jsm_default_java_opts="-XX:+UseSerialGC -XX:TieredStopAtLevel=1"
+    if [ "$jsm_java_feature" -ge "$jsm_aot_feature" ]; then
+        jsm_default_java_opts=-XX:+UseSerialGC
+    fi
+}
+
+# jsm_java_opts (after jsm_select_java): sets jsm_opts to JAVA_OPTS, or to jsm_default_java_opts when it is empty;
+# returns 1, saying why on stderr, when they hold -Xrs (the JVM would then die on SIGHUP instead of sweeping).
+jsm_java_opts() {
+    jsm_opts=${JAVA_OPTS:-$jsm_default_java_opts}
+    case " $jsm_opts " in
+        *" -Xrs "*)
+            echo "opensm: JAVA_OPTS must not contain -Xrs: the JVM would then die on SIGHUP instead of sweeping" >&2
+            return 1
+            ;;
+    esac
+}
+
+# jsm_cache_kind BASE: for the JVM jsm_select_java chose, sets jsm_cache_file to the cache it takes (BASE.aot or
+# BASE.jsa), jsm_cache_use to the JVM options that read it and jsm_cache_record to those that write it, and
+# jsm_jvm_options to what the JVM needs in any case: for a JDK 25 or later native access for JNA (without it the JVM
+# warns at the first native call, and a cache only matches a JVM started with the same setting).
+jsm_cache_kind() {
+    if [ "$jsm_java_feature" -ge "$jsm_aot_feature" ]; then
+        jsm_jvm_options=--enable-native-access=ALL-UNNAMED
+        jsm_cache_file=$1.aot
+        # errors only: a cache that does not match is still said, the JDK's notes on what it left out are not
+        jsm_cache_use="-XX:AOTCache=$jsm_cache_file -Xlog:aot*=error"
+        jsm_cache_record="-XX:AOTCacheOutput=$jsm_cache_file -Xlog:aot*=error"
+    else
+        jsm_jvm_options=
+        jsm_cache_file=$1.jsa
+        jsm_cache_use="-XX:SharedArchiveFile=$jsm_cache_file -Xlog:cds=off -Xlog:cds+dynamic=off"
+        jsm_cache_record="-XX:ArchiveClassesAtExit=$jsm_cache_file -Xlog:cds=off -Xlog:cds+dynamic=off"
+    fi
+}
+
+# jsm_jvm_cache_options BASE JARS: jsm_cache_kind BASE, then sets jsm_cache_options to jsm_cache_use, or to nothing
+# when jsm_cache_file is missing or not newer than JARS (a file or directory the build or the package writes with
+# the jars) and than the JDK's class image (lib/modules: replaced when the JDK is upgraded).
+jsm_jvm_cache_options() {
+    jsm_cache_kind "$1"
+    jsm_cache_options=
+    [ -f "$jsm_cache_file" ] && [ "$jsm_cache_file" -nt "$2" ] || return 0
+    if [ -n "$jsm_java_home" ] && [ -f "$jsm_java_home/lib/modules" ]; then
+        [ "$jsm_cache_file" -nt "$jsm_java_home/lib/modules" ] || return 0
+    fi
+    jsm_cache_options=$jsm_cache_use
+}
+
+# jsm_make_jvm_cache BASE CLASSPATH FABRIC: makes the cache jsm_jvm_cache_options BASE would use (BASE.aot or
+# BASE.jsa) for the JVM jsm_select_java chose, from a training run: the daemon on
+# CLASSPATH with the simulated FABRIC (a topology file or shape), from start to the first SUBNET UP and out (-o),
+# with the launchers' default JVM options (a JDK 25 then writes the cache in a second JVM of its own). The daemon
+# touches no device; its log, cache and dump files go to a temporary directory. Returns 1, with the run's last
+# line on stderr, when no cache was made.
+jsm_make_jvm_cache() {
+    jsm_work=$(mktemp -d "${TMPDIR:-/tmp}/jsm-jvm-cache.XXXXXX") || return 1
+    jsm_cache_kind "$jsm_work/cache"
+    jsm_made=$jsm_cache_file
+    rm -f "$1.${jsm_made##*.}"
+    jsm_timeout=
+    if command -v timeout >/dev/null 2>&1; then jsm_timeout="timeout 300"; fi
+    # the option strings are word lists: unquoted on purpose
+    if OSM_CACHE_DIR=$jsm_work OSM_TMP_DIR=$jsm_work $jsm_timeout "$jsm_java" $jsm_default_java_opts \
+            $jsm_jvm_options $jsm_cache_record -cp "$2" dev.jsm.daemon.Main -F /dev/null --sim-topology "$3" \
+            -f "$jsm_work/opensm.log" --dump_files_dir "$jsm_work" -o -s 0 >"$jsm_work/run.out" 2>&1 \
+            && [ -s "$jsm_made" ] && mv "$jsm_made" "$1.${jsm_made##*.}"; then
+        rm -rf "$jsm_work"
+        return 0
+    fi
+    echo "jsm: no JVM start-up cache $1.${jsm_made##*.}: $(tail -n 1 "$jsm_work/run.out")" >&2
+    rm -rf "$jsm_work"
+    return 1
+}

@@ -1,0 +1,235 @@
+package dev.jsm.packaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launchers' choice of JVM and start-up cache ({@code usr/lib/jsm/java.sh}, sourced by {@code bin/opensm}, the
+ * installed {@code /usr/sbin/opensm} and the .deb's postinst), run by {@code sh} over fake JDKs: directories with
+ * a {@code release} file and a {@code bin/java} script that prints the arguments it was started with.
+ */
+class JavaChoiceTest {
+
+    private static final Path JAVA_SH = Path.of("src/root/usr/lib/jsm/java.sh").toAbsolutePath();
+    private static final Path INSTALLED_LAUNCHER = Path.of("src/root/usr/sbin/opensm").toAbsolutePath();
+    private static final Path TREE_LAUNCHER = Path.of("../bin/opensm").toAbsolutePath().normalize();
+
+    @TempDir
+    Path dir;
+    private Path jvms;
+
+    @BeforeEach
+    void fakeJdks() throws IOException {
+        jvms = dir.resolve("jvm");
+        fakeJdk(jvms.resolve("java-17-openjdk-amd64"), "17.0.15");
+        fakeJdk(jvms.resolve("java-21-openjdk-amd64"), "21.0.7");
+        fakeJdk(jvms.resolve("a-temurin-25-jdk-amd64"), "25.0.3");
+        fakeJdk(jvms.resolve("b-temurin-25-jdk-amd64"), "25.0.1");
+        Files.createDirectories(jvms.resolve("broken-jdk/bin"));     // neither release file nor java
+        fakeJdk(jvms.resolve("no-release-jdk"), null);
+    }
+
+    @Test
+    void theNewestJdk25OrLaterUnderTheJvmDirectoryWinsOverAnOlderJavaHome() throws Exception {
+        assertThat(choose(Map.of("JAVA_HOME", jdk("java-17-openjdk-amd64"), "JSM_JVM_DIR", jvms.toString())))
+                .isEqualTo(jdk("a-temurin-25-jdk-amd64") + "/bin/java 25");
+        fakeJdk(jvms.resolve("c-jdk-26"), "26");
+        assertThat(choose(Map.of("JSM_JVM_DIR", jvms.toString()))).isEqualTo(jdk("c-jdk-26") + "/bin/java 26");
+    }
+
+    @Test
+    void aJavaHomeOf25OrLaterIsTakenAsItIs() throws Exception {
+        assertThat(choose(Map.of("JAVA_HOME", jdk("b-temurin-25-jdk-amd64"), "JSM_JVM_DIR", jvms.toString())))
+                .isEqualTo(jdk("b-temurin-25-jdk-amd64") + "/bin/java 25");
+    }
+
+    @Test
+    void withoutAJdk25TheChoiceIsJavaHomeThenJavaOnPath() throws Exception {
+        Path old = dir.resolve("old");
+        fakeJdk(old.resolve("java-17"), "17.0.15");
+        fakeJdk(old.resolve("java-21"), "21.0.7");
+        assertThat(choose(Map.of("JAVA_HOME", old.resolve("java-21").toString(), "JSM_JVM_DIR", old.toString())))
+                .isEqualTo(old.resolve("java-21") + "/bin/java 21");
+        Path path = Files.createDirectories(dir.resolve("path"));
+        Files.createSymbolicLink(path.resolve("java"), old.resolve("java-17/bin/java"));
+        assertThat(choose(Map.of("JSM_JVM_DIR", old.toString(), "PATH", path + ":/usr/bin:/bin")))
+                .isEqualTo(old.resolve("java-17").toRealPath() + "/bin/java 17");
+        // an empty JSM_JVM_DIR looks nowhere: the JDK 25s beside JAVA_HOME are not taken
+        assertThat(choose(Map.of("JAVA_HOME", jdk("java-17-openjdk-amd64"), "JSM_JVM_DIR", "")))
+                .isEqualTo(jdk("java-17-openjdk-amd64") + "/bin/java 17");
+    }
+
+    @Test
+    void aJdk25TakesTheAotCacheAnOlderOneTheClassDataSharingArchiveWhileNewerThanJarsAndJdk() throws Exception {
+        Path base = dir.resolve("cache/opensm");
+        Path jars = Files.createDirectories(dir.resolve("lib"));
+        Files.createDirectories(base.getParent());
+        String jdk25 = jdk("a-temurin-25-jdk-amd64");
+        String script = ". '" + JAVA_SH + "'; JAVA_HOME=$1; jsm_select_java; jsm_jvm_cache_options '" + base + "' '"
+                + jars + "'; echo \"$jsm_jvm_options|$jsm_cache_options\"";
+        assertThat(sh(script, Map.of("JSM_JVM_DIR", ""), jdk25)).isEqualTo("--enable-native-access=ALL-UNNAMED|");
+        Path aot = Files.writeString(Path.of(base + ".aot"), "cache");
+        setAge(jars, 60);
+        setAge(Path.of(jdk25, "lib/modules"), 60);
+        setAge(aot, 10);
+        assertThat(sh(script, Map.of("JSM_JVM_DIR", ""), jdk25)).isEqualTo(
+                "--enable-native-access=ALL-UNNAMED|-XX:AOTCache=" + base + ".aot -Xlog:aot*=error");
+        setAge(jars, 5);                                        // jars newer than the cache: left out
+        assertThat(sh(script, Map.of("JSM_JVM_DIR", ""), jdk25)).isEqualTo("--enable-native-access=ALL-UNNAMED|");
+        setAge(jars, 60);
+        setAge(Path.of(jdk25, "lib/modules"), 5);               // the JDK upgraded since: left out
+        assertThat(sh(script, Map.of("JSM_JVM_DIR", ""), jdk25)).isEqualTo("--enable-native-access=ALL-UNNAMED|");
+
+        String jdk17 = jdk("java-17-openjdk-amd64");
+        Path jsa = Files.writeString(Path.of(base + ".jsa"), "archive");
+        setAge(Path.of(jdk17, "lib/modules"), 60);
+        setAge(jsa, 10);
+        assertThat(sh(script, Map.of("JSM_JVM_DIR", ""), jdk17)).isEqualTo(
+                "|-XX:SharedArchiveFile=" + base + ".jsa -Xlog:cds=off -Xlog:cds+dynamic=off");
+    }
+
+    @Test
+    void theInstalledLauncherExecsTheChosenJdkWithTheDaemonsClassPath() throws Exception {
+        Path usr = dir.resolve("inst/usr");
+        copy(INSTALLED_LAUNCHER, usr.resolve("sbin/opensm"), true);
+        copy(JAVA_SH, usr.resolve("lib/jsm/java.sh"), false);
+        Files.createDirectories(usr.resolve("share/jsm/lib"));
+        List<String> argv = launch(usr.resolve("sbin/opensm"),
+                Map.of("JAVA_HOME", jdk("java-17-openjdk-amd64"), "JSM_JVM_DIR", jvms.toString()));
+        assertThat(argv.get(0)).isEqualTo(jdk("a-temurin-25-jdk-amd64") + "/bin/java");
+        assertThat(argv).contains("-XX:+UseSerialGC", "--enable-native-access=ALL-UNNAMED", "-cp",
+                usr.resolve("share/jsm/lib").toRealPath() + "/*", "dev.jsm.daemon.Main", "--version");
+        assertThat(argv).doesNotContain("-XX:TieredStopAtLevel=1");      // C2 too, from the cache's profiles
+        // not the packaged jars (an unpacked tarball): no cache, whatever /var/lib/jsm holds
+        assertThat(argv).noneMatch(a -> a.startsWith("-XX:AOTCache") || a.startsWith("-XX:SharedArchiveFile"));
+
+        argv = launch(usr.resolve("sbin/opensm"), Map.of("JAVA_HOME", jdk("java-21-openjdk-amd64"), "JSM_JVM_DIR", ""));
+        assertThat(argv.get(0)).isEqualTo(jdk("java-21-openjdk-amd64") + "/bin/java");
+        assertThat(argv).doesNotContain("--enable-native-access=ALL-UNNAMED").contains("-XX:TieredStopAtLevel=1");
+    }
+
+    @Test
+    void theTreesLauncherTakesTheBuildsAotCacheWithAJdk25AndItsArchiveWithout() throws Exception {
+        Path top = dir.resolve("tree");
+        copy(TREE_LAUNCHER, top.resolve("bin/opensm"), true);
+        copy(JAVA_SH, top.resolve("packaging/src/root/usr/lib/jsm/java.sh"), false);
+        Path target = Files.createDirectories(top.resolve("daemon/target/lib"));
+        Path jar = Files.writeString(target.resolveSibling("daemon-1.0.jar"), "jar");
+        Path aot = Files.writeString(target.resolveSibling("opensm.aot"), "cache");
+        Path jsa = Files.writeString(target.resolveSibling("opensm.jsa"), "archive");
+        setAge(jar, 60);
+        setAge(Path.of(jdk("a-temurin-25-jdk-amd64"), "lib/modules"), 60);
+        setAge(Path.of(jdk("java-17-openjdk-amd64"), "lib/modules"), 60);
+        setAge(aot, 10);
+        setAge(jsa, 10);
+        String real = top.toRealPath().toString();
+
+        List<String> argv = launch(top.resolve("bin/opensm"), Map.of("JSM_JVM_DIR", jvms.toString()));
+        assertThat(argv.get(0)).isEqualTo(jdk("a-temurin-25-jdk-amd64") + "/bin/java");
+        assertThat(argv).contains("-XX:AOTCache=" + real + "/daemon/target/opensm.aot",
+                "--enable-native-access=ALL-UNNAMED", real + "/daemon/target/daemon-1.0.jar:" + real
+                        + "/daemon/target/lib/*");
+
+        argv = launch(top.resolve("bin/opensm"), Map.of("JAVA_HOME", jdk("java-17-openjdk-amd64"), "JSM_JVM_DIR", ""));
+        assertThat(argv.get(0)).isEqualTo(jdk("java-17-openjdk-amd64") + "/bin/java");
+        assertThat(argv).contains("-XX:SharedArchiveFile=" + real + "/daemon/target/opensm.jsa")
+                .noneMatch(a -> a.startsWith("-XX:AOTCache"));
+    }
+
+    @Test
+    void theDebsPostinstMakesTheCacheForTheLaunchersChoice() throws IOException {
+        String postinst = Files.readString(Path.of("src/deb/control/postinst"));
+        assertThat(postinst).contains(". /usr/lib/jsm/java.sh", "jsm_select_java",
+                "jsm_make_jvm_cache /var/lib/jsm/opensm \"/usr/share/jsm/lib/*\"", "    make_jvm_cache\n");
+    }
+
+    /**
+     * What the launchers rely on: a real JDK 25 or later handed a cache that is not one (here a file of text newer
+     * than the jars, as a cache of another JDK build would be) says so and runs all the same.
+     */
+    @Test
+    void aJdk25StartsDespiteACacheThatDoesNotMatch() throws Exception {
+        String found = sh(". '" + JAVA_SH + "'; jsm_select_java; echo \"$jsm_java_feature $jsm_java\"", Map.of());
+        assumeTrue(Integer.parseInt(found.substring(0, found.indexOf(' '))) >= 25, "no JDK 25 or later here");
+        Path base = dir.resolve("stale");
+        Path jars = Files.createDirectories(dir.resolve("lib"));
+        setAge(jars, 60);
+        Files.writeString(Path.of(base + ".aot"), "not an AOT cache");
+        String out = sh(". '" + JAVA_SH + "'; jsm_select_java; jsm_jvm_cache_options '" + base + "' '" + jars + "'; "
+                + "\"$jsm_java\" $jsm_jvm_options $jsm_cache_options -version 2>&1; echo \"rc=$?\"", Map.of());
+        assertThat(out).contains("[aot]", "version \"").endsWith("rc=0");
+    }
+
+    private String choose(Map<String, String> env) throws Exception {
+        return sh(". '" + JAVA_SH + "'; jsm_select_java; echo \"$jsm_java $jsm_java_feature\"", env);
+    }
+
+    private String jdk(String name) {
+        return jvms.resolve(name).toString();
+    }
+
+    private static void fakeJdk(Path home, String version) throws IOException {
+        Files.createDirectories(home.resolve("lib"));
+        Files.writeString(home.resolve("lib/modules"), "");
+        if (version != null) {
+            Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"test\"\nJAVA_VERSION=\"" + version
+                    + "\"\nOS_NAME=\"Linux\"\n");
+        }
+        Path java = home.resolve("bin/java");
+        Files.createDirectories(java.getParent());
+        Files.writeString(java, "#!/bin/sh\nprintf '%s\\n' \"$0\" \"$@\"\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    private static void copy(Path from, Path to, boolean executable) throws IOException {
+        Files.createDirectories(to.getParent());
+        Files.copy(from, to);
+        Files.setPosixFilePermissions(to, PosixFilePermissions.fromString(executable ? "rwxr-xr-x" : "rw-r--r--"));
+    }
+
+    private static void setAge(Path file, int secondsAgo) throws IOException {
+        Files.setLastModifiedTime(file, FileTime.from(Instant.now().minusSeconds(secondsAgo)));
+    }
+
+    private List<String> launch(Path launcher, Map<String, String> env) throws Exception {
+        return List.of(run(List.of(launcher.toString(), "--version"), env).split("\n"));
+    }
+
+    private String sh(String script, Map<String, String> env, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("sh", "-c", script, "sh"));
+        cmd.addAll(List.of(args));
+        return run(cmd, env);
+    }
+
+    /** Runs {@code cmd} with JAVA_HOME and JSM_JVM_DIR unset unless {@code env} sets them; its output, trimmed. */
+    private String run(List<String> cmd, Map<String, String> env) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).directory(dir.toFile());
+        pb.environment().remove("JAVA_HOME");
+        pb.environment().remove("JSM_JVM_DIR");
+        pb.environment().remove("JAVA_OPTS");
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError(cmd + " did not end within 60 s");
+        }
+        assertThat(p.exitValue()).as(out).isZero();
+        return out.strip();
+    }
+}

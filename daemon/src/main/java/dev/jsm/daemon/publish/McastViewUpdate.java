@@ -41,10 +41,8 @@ public final class McastViewUpdate implements SweepStage {
         if (last == null || !mfts.changedAny()) {
             return StageOutcome.CONTINUE;
         }
-        FabricView view = new FabricView(last.sweep(), last.snapshot().refreshed(ctx.subnet()), last.routing(),
-                last.partitions(), last.qosPolicy(), last.options());
+        FabricView view = published.republish(ctx, last.routing());
         DumpFiles.writeMcfdbs(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags());
-        published.republish(view, ctx);
         return StageOutcome.CONTINUE;
     }
 }

@@ -37,15 +37,11 @@ public final class RoutingViewUpdate implements SweepStage {
 
     @Override
     public StageOutcome run(SweepContext ctx) {
-        FabricView last = published.published();
-        if (last == null) {
-            return StageOutcome.CONTINUE;
+        FabricView view = published.republish(ctx, routes.result());
+        if (view != null) {
+            DumpFiles.write(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), ctx.options().lmc(),
+                    ctx.nodeNames());
         }
-        FabricView view = new FabricView(last.sweep(), last.snapshot().refreshed(ctx.subnet()), routes.result(),
-                last.partitions(), last.qosPolicy(), last.options());
-        DumpFiles.write(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), ctx.options().lmc(),
-                ctx.nodeNames());
-        published.republish(view, ctx);
         return StageOutcome.CONTINUE;
     }
 }

@@ -10,6 +10,7 @@ import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.partitions.PartitionSet;
 import dev.jsm.qos.policy.QosPolicy;
+import dev.jsm.routing.RoutingResult;
 import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -82,11 +83,22 @@ public final class SubnetUp implements SweepStage {
     }
 
     /**
-     * Publishes {@code view}, an update of the published one between sweeps (new MFTs, rebalanced routes), to the
-     * listeners as {@code viewUpdated}; later updates start from it.
+     * An update of the published view between sweeps (new MFTs, rebalanced routes): the view published last with
+     * its snapshot refreshed from the model - the tables the switches now hold - and {@code routing}, published to
+     * the listeners as {@code viewUpdated}; later updates start from it.
+     *
+     * @param routing the routing in force
+     * @return the new view, or {@code null} before the first SUBNET UP (nothing published)
      */
-    public void republish(FabricView view, SweepContext ctx) {
+    public FabricView republish(SweepContext ctx, RoutingResult routing) {
+        FabricView last = published;
+        if (last == null) {
+            return null;
+        }
+        FabricView view = new FabricView(last.sweep(), last.snapshot().refreshed(ctx.subnet()), routing,
+                last.partitions(), last.qosPolicy(), last.options());
         published = view;
         ctx.listeners().forEach(l -> l.viewUpdated(view));
+        return view;
     }
 }

@@ -146,7 +146,7 @@ final class SweepLoop implements Runnable {
 
     /**
      * Turns sweeping on or off (OpenSM's console {@code sweep on|off}): off, every sweep request - the timer's,
-     * a trap's, a HUP's, the console's - is dropped; multicast updates still run.
+     * a trap's, a HUP's, the console's - is dropped, and off-sweep balancing with them; multicast updates still run.
      */
     void setSweeping(boolean on) {
         sweeping = on;
@@ -157,9 +157,13 @@ final class SweepLoop implements Runnable {
         return sweeping;
     }
 
+    /**
+     * The events {@code sweep off} drops: the sweeps, and off-sweep balancing, which would reprogram LFTs of a fabric
+     * the operator froze (its next window comes with the next routing after {@code sweep on}).
+     */
     private static boolean isSweep(SmEvent e) {
         return e == SmEvent.HEAVY_SWEEP || e == SmEvent.RECONFIGURE || e == SmEvent.INCREMENTAL_SWEEP
-                || e == SmEvent.LIGHT_SWEEP;
+                || e == SmEvent.LIGHT_SWEEP || e == SmEvent.OFFSWEEP_BALANCING;
     }
 
     /** Runs {@code beat} on this loop after every event it handled (the systemd watchdog's keep-alive). */

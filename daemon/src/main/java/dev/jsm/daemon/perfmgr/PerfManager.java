@@ -346,10 +346,15 @@ public final class PerfManager implements AutoCloseable {
         }
     }
 
-    /** Runs {@code r}, logging what it throws: a failure must not stop the timer or the thread. */
+    /**
+     * Runs {@code r}, logging what it throws: a failure must not stop the timer or the thread. A task that schedules
+     * another (the poller) while {@link #close} shuts the thread down is refused quietly.
+     */
     private static void guarded(Runnable r) {
         try {
             r.run();
+        } catch (RejectedExecutionException e) {
+            LOG.debug("performance manager stopped");
         } catch (RuntimeException e) {
             LOG.error("PERF-1099 the performance manager failed: {}", e.toString(), e);
         }

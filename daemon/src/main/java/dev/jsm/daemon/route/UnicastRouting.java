@@ -69,8 +69,6 @@ public final class UnicastRouting implements SweepStage {
     /** The changes OpenSM's unicast cache ({@code use_ucast_cache}) survives: links and nodes that went. */
     private static final Set<RepairCase> CACHE_CASES = EnumSet.of(RepairCase.CA_LINK_DOWN,
             RepairCase.PARALLEL_LINK_DOWN, RepairCase.LAST_LINK_DOWN, RepairCase.SWITCH_GONE);
-    /** Above this many LFT entries ({@code S * (maxLid + 1)}) a repaired routing gets the lighter check. */
-    static final long FULL_CHECK_ENTRIES = 1L << 20;
     /** Workers a repair may use beside the SM thread. */
     private static final int REPAIR_THREADS = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
 
@@ -251,13 +249,14 @@ public final class UnicastRouting implements SweepStage {
 
     /**
      * The verifier for the check after the sweep: every check for a full routing pass and for small fabrics; after a
-     * repair of a fabric above {@link #FULL_CHECK_ENTRIES} LFT entries, delivery only, and credit loops only where
+     * repair of a fabric on which the repair's gate checked only the columns it changed
+     * ({@link RouteRepair#gateChecksEveryLid}), delivery only, and credit loops only where
      * the engine promises freedom from them. The repair's own gate already checked what it changed; the full check's
      * path lengths, link load and (for engines that promise nothing) channel dependencies took seconds of CPU at
      * 11664 hosts, most of the CPU of a sequence of incremental sweeps on two cores, beside the next sweep.
      */
     private RouteVerifier checkOf(RoutingInput in, boolean repaired) {
-        if (!repaired || (long) in.switchCount() * (in.maxLid() + 1) <= FULL_CHECK_ENTRIES) {
+        if (!repaired || RouteRepair.gateChecksEveryLid(in)) {
             return verifier;
         }
         RoutingEngine engine = routes.engine();

@@ -44,6 +44,15 @@ public final class RouteRepair {
     }
 
     /**
+     * Whether the route verifier's gate checks every LID of a repair on {@code in} (a fabric of up to 2^20 LFT
+     * entries), rather than only the LID columns the repair changed: above that size a full check of the repaired
+     * tables costs seconds.
+     */
+    public static boolean gateChecksEveryLid(RoutingInput in) {
+        return RepairGate.checksAll(in, 0);
+    }
+
+    /**
      * Repairs {@code beforeTables}, routed on {@code before} by the engine of {@code policy}, for {@code after}.
      *
      * @param before the snapshot the tables were routed on (the previous routing's input)

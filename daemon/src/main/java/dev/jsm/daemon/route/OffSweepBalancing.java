@@ -171,15 +171,20 @@ public final class OffSweepBalancing {
         return StageOutcome.CONTINUE;
     }
 
-    /** On {@code jsm-balance}: balances, checks, hands the result over and asks the loop to install it. */
+    /**
+     * On {@code jsm-balance}: balances, checks, hands the result over and asks the loop to install it; a failure of
+     * the balancer or the verifier is logged (ROUT-0515), never lost on the thread.
+     */
     private void compute(Job job) {
-        BalanceOutcome outcome;
         try {
-            outcome = OffSweepBalancer.balance(job.input(), job.result().tables(), job.policy(), 1);
+            balanceAndCheck(job);
         } catch (RuntimeException e) {
             LOG.error("ROUT-0515 off-sweep balancing failed: {}", e.toString(), e);
-            return;
         }
+    }
+
+    private void balanceAndCheck(Job job) {
+        BalanceOutcome outcome = OffSweepBalancer.balance(job.input(), job.result().tables(), job.policy(), 1);
         if (outcome instanceof BalanceOutcome.NotBalanced n) {
             LOG.info("off-sweep balancing: {} routes not balanced: {}", job.policy().engine(), n.reason());
             return;

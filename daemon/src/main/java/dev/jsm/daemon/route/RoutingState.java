@@ -11,14 +11,15 @@ import dev.jsm.routing.RoutingResult;
  * on them. Also holds a pending request to route again although nothing changed (the console's {@code reroute}, a
  * port marked unhealthy).
  *
- * <p>Confined to the SM thread, except {@link #check()} and {@link #requestReroute()}, which any thread may call.
+ * <p>Confined to the SM thread, except {@link #check()}, {@link #requestReroute()} and {@link #generation()}, which
+ * any thread may call.
  */
 public final class RoutingState {
 
     private RoutingInput input;
     private RoutingResult result;
     private RoutingEngine engine;
-    private int generation;
+    private volatile int generation;
     private volatile RouteCheck check;
     private volatile boolean rerouteRequested;
 
@@ -35,7 +36,7 @@ public final class RoutingState {
 
     /**
      * Counts the routings recorded: a task that started from the routing in force (off-sweep balancing) checks by it
-     * that no other routing came meanwhile.
+     * that no other routing came meanwhile. Any thread.
      */
     public int generation() {
         return generation;

@@ -6,6 +6,7 @@ import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SweepGate;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.partitions.PartitionSet;
 import dev.jsm.routing.RouteOutcome;
@@ -167,7 +168,9 @@ public final class UnicastRouting implements SweepStage {
         result.parts().forEach(p -> DumpFiles.writeStep(ctx.dumpDir(), now, ctx.options().logFlags(), p,
                 ctx.nodeNames()));
         RouteVerifier check = checkOf(in, repaired != null);
-        ctx.afterSweep(() -> verify(in, result, check));
+        int generation = routes.generation();
+        SweepGate gate = ctx.sweepGate();
+        ctx.afterSweep(() -> verify(in, result, check, () -> stepAside(gate, generation)));
         result.tables().applyWanted(in, subnet);
         lastRouted = now;
         return StageOutcome.CONTINUE;
@@ -268,11 +271,18 @@ public final class UnicastRouting implements SweepStage {
      * so {@code -o} still reports). The check only reports: the tables are programmed whatever it finds, so it need
      * not hold the sweep up; run beside the sweep it took CPU from the MADs on the wire (on two cores fat2-648
      * reached SUBNET UP about 30 ms later), and run on the event loop it kept the next event waiting (6-8 s at 11664
-     * hosts). Unreachable pairs are logged at ERROR with the first few, credit loops at VERBOSE, a moment after
-     * SUBNET UP.
+     * hosts). It also steps aside for the sweeps that come while it runs ({@code betweenBatches}), and gives up
+     * once a newer routing replaced the routes it checks. Unreachable pairs are logged at ERROR with the first few,
+     * credit loops at VERBOSE, a moment after SUBNET UP.
      */
-    private void verify(RoutingInput in, RoutingResult result, RouteVerifier check) {
-        VerifierReport report = check.verify(in, result.tables(), result.routed());
+    private void verify(RoutingInput in, RoutingResult result, RouteVerifier check, Runnable betweenBatches) {
+        VerifierReport report;
+        try {
+            report = check.verify(in, result.tables(), result.routed(), betweenBatches);
+        } catch (CheckAbandoned e) {
+            LOG.log(LogLevels.VERBOSE, "route check of {} given up: {}", result.summary(), e.getMessage());
+            return;
+        }
         routes.recordCheck(new RouteCheck(result, report));
         if (report.unreachablePairs() > 0) {
             StringBuilder first = new StringBuilder();
@@ -286,6 +296,31 @@ public final class UnicastRouting implements SweepStage {
             LOG.log(LogLevels.VERBOSE, "ROUT-0503 the routes have a credit loop: {}", report.creditLoops());
         }
         LOG.log(LogLevels.VERBOSE, "{}", report.hops());
+    }
+
+    /**
+     * Between two batches of the check of routing {@code generation}: waits while a sweep runs (a cable's failure
+     * answered sooner), then gives the check up if another routing came meanwhile (its own check follows it).
+     */
+    private void stepAside(SweepGate gate, int generation) {
+        try {
+            gate.awaitNoSweep();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CheckAbandoned("interrupted");
+        }
+        if (routes.generation() != generation) {
+            throw new CheckAbandoned("newer routes replaced them");
+        }
+    }
+
+    /** Ends a route check whose routes are no longer in force. */
+    private static final class CheckAbandoned extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        CheckAbandoned(String why) {
+            super(why, null, false, false);
+        }
     }
 
     /** Writes one of the engine's dump files; a failure is logged, never fatal. */

@@ -16,7 +16,7 @@ import org.apache.logging.log4j.Logger;
  * handler run), then the stage finishes on the SM thread. A stage that {@linkplain SweepStage#overlapsNext overlaps
  * the next} is not waited for: the next stage starts while its MADs are on the wire, and it finishes, first, after
  * the next barrier. A stage that does not say CONTINUE ends the run, and so
- * does a SHUTDOWN request between stages.
+ * does a SHUTDOWN request between stages. While the stages run, the context's {@link SweepGate} says so.
  *
  * <p>Confined to the event loop thread (it must not be the SM thread: it waits on the barrier).
  */
@@ -44,7 +44,13 @@ public final class StagePipeline {
     public StageOutcome run(List<SweepStage> stages, SweepContext ctx) throws InterruptedException {
         long start = System.nanoTime();
         TransactionStats before = transactions.stats();
-        StageOutcome outcome = runStages(stages, ctx);
+        StageOutcome outcome;
+        ctx.sweepGate().enter();
+        try {
+            outcome = runStages(stages, ctx);
+        } finally {
+            ctx.sweepGate().leave();
+        }
         TransactionStats after = transactions.stats();
         LOG.log(LogLevels.VERBOSE, "{} stages: {} MADs sent ({} retries, {} timeouts) in {} ms: {}", stages.size(),
                 after.sent() - before.sent(), after.retries() - before.retries(), after.timeouts() - before.timeouts(),

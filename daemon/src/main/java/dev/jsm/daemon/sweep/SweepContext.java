@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
  * context.
  *
  * <p>Confined to the SM thread, except {@link #options()}, {@link #setOptions} and {@link #activity()} (any thread),
- * {@link #afterSweep} and {@link #finishAfterSweepTasks} (any thread) and {@link #runAfterSweep()} and
+ * {@link #afterSweep}, {@link #finishAfterSweepTasks} and {@link #sweepGate} (any thread) and {@link #runAfterSweep()} and
  * {@link #listeners()} (the event loop thread). The tasks {@link #afterSweep} queues run on a background thread of
  * their own.
  */
@@ -54,6 +54,7 @@ public final class SweepContext {
                 t.setDaemon(true);
                 return t;
             }, new ThreadPoolExecutor.DiscardOldestPolicy());
+    private final SweepGate gate = new SweepGate();
     private final Path dumpDir;
     private final ActivityReport activity;
     private volatile SmOptions options;
@@ -152,6 +153,11 @@ public final class SweepContext {
      */
     public ActivityReport activity() {
         return activity;
+    }
+
+    /** Whether a sweep is running, for the background work that steps aside for sweeps. Any thread. */
+    public SweepGate sweepGate() {
+        return gate;
     }
 
     /** Starts a new sweep: no errors counted, no snapshot taken yet. */

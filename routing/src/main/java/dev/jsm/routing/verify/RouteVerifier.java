@@ -57,13 +57,23 @@ public final class RouteVerifier {
     }
 
     /**
+     * Checks {@code lfts} with the path SLs and SL2VL mapping of the engine's outcome, running {@code betweenBatches}
+     * before each batch of destination columns after the first: a check that only reports can pause there while
+     * more urgent work runs, or abandon by throwing an unchecked exception, which this method passes on.
+     */
+    public VerifierReport verify(RoutingInput in, LftTables lfts, RouteOutcome.Routed routed,
+                                 Runnable betweenBatches) {
+        return check(in, lfts, routed.pathSl(), routed.sl2Vl(), null, betweenBatches);
+    }
+
+    /**
      * Checks {@code lfts} with the given path SLs and SL2VL mapping.
      *
      * @throws IllegalArgumentException if the tables are not sized for {@code in} or {@code sl2Vl} reports a VL
      *     count outside 1..15
      */
     public VerifierReport verify(RoutingInput in, LftTables lfts, PathSlProvider pathSl, Sl2VlProvider sl2Vl) {
-        return check(in, lfts, pathSl, sl2Vl, null);
+        return check(in, lfts, pathSl, sl2Vl, null, () -> { });
     }
 
     /**
@@ -85,12 +95,15 @@ public final class RouteVerifier {
                         + ": " + lids[i] + " at position " + i);
             }
         }
-        return check(in, lfts, pathSl, sl2Vl, lids);
+        return check(in, lfts, pathSl, sl2Vl, lids, () -> { });
     }
 
-    /** Checks the LIDs of {@code lids}, or every LID 1..maxLid if {@code null}. */
+    /**
+     * Checks the LIDs of {@code lids}, or every LID 1..maxLid if {@code null}, running {@code betweenBatches} between
+     * batches of columns.
+     */
     private VerifierReport check(RoutingInput in, LftTables lfts, PathSlProvider pathSl, Sl2VlProvider sl2Vl,
-                                 int[] lids) {
+                                 int[] lids, Runnable betweenBatches) {
         if (lfts.switchCount() != in.switchCount() || lfts.maxLid() != in.maxLid()) {
             throw new IllegalArgumentException(lfts + " are not sized for " + in);
         }
@@ -104,6 +117,9 @@ public final class RouteVerifier {
         int s = in.switchCount();
         byte[] columns = new byte[COLUMNS_PER_GATHER * s];
         for (int from = 0; from < checked.length; from += COLUMNS_PER_GATHER) {
+            if (from > 0) {
+                betweenBatches.run();
+            }
             int to = Math.min(checked.length, from + COLUMNS_PER_GATHER);
             lfts.gatherColumns(checked, from, to, columns);
             for (int i = from; i < to; i++) {

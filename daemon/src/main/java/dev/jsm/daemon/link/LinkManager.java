@@ -1,20 +1,16 @@
 package dev.jsm.daemon.link;
 
-import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.smp.PortInfo;
-import dev.jsm.partitions.PartEnforce;
-import dev.jsm.subnet.LidRange;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.PortAttributes;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Objects;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -36,6 +32,7 @@ public final class LinkManager implements SweepStage {
     private final SmStatus sm;
     private int sets;
     private int kept;
+    private int right;
     /**
      * For each port, the config of the last Set it answered and what still differed in its answer: a port that
      * answers a Set with values of its own for some fields (ibsim keeps no LocalPhyErrors, M_KeyLeasePeriod or
@@ -44,27 +41,16 @@ public final class LinkManager implements SweepStage {
      */
     private Map<PhysPort, Answer> answers = new HashMap<>();
     private Map<PhysPort, Answer> nextAnswers = new HashMap<>();
+
     /**
-     * For each port that needed no Set, what that was decided from: while every input is the same object (an
-     * incremental sweep re-reads only the ports it probes), the decision stands and the config is not computed again.
+     * What a port still differed in after it answered a Set of {@code config}: the fields ({@link
+     * PortConfig#differingFields}) and the port's values as it answered.
      */
-    private Map<PhysPort, Inputs> settled = new HashMap<>();
-    private Map<PhysPort, Inputs> nextSettled = new HashMap<>();
-    private int unchanged;
+    private record Answer(PortConfig config, int differing, PortAttributes answered) {
 
-    /** What a port still differed in after it answered a Set of {@code config}. */
-    private record Answer(PortConfig config, String differences) {
-    }
-
-    /** What a port's config is computed from ({@link PortConfig#of}). */
-    private record Inputs(PortAttributes attributes, PortAttributes peer, LidRange lids, int smLid, SmOptions options,
-                          PartEnforce enforcement, int vlHighLimit) {
-
-        /** Whether {@code o} was made from the very same objects and values. */
-        boolean sameAs(Inputs o) {
-            return o != null && attributes == o.attributes && peer == o.peer && Objects.equals(lids, o.lids)
-                    && smLid == o.smLid && options == o.options && enforcement == o.enforcement
-                    && vlHighLimit == o.vlHighLimit;
+        /** Whether a port now holding {@code a} and wanting {@code want} still answers as it did. */
+        boolean repeatedBy(PortConfig want, int differingNow, PortAttributes a) {
+            return differingNow == differing && config.equals(want) && PortConfig.sameValues(differing, a, answered);
         }
     }
 
@@ -86,21 +72,20 @@ public final class LinkManager implements SweepStage {
     public StageOutcome run(SweepContext ctx) {
         sets = 0;
         kept = 0;
-        unchanged = 0;
+        right = 0;
         nextAnswers = new HashMap<>();
-        nextSettled = new HashMap<>();
         boolean rereg = !sm.firstMasterSweepDone() && !ctx.options().getBool("no_clients_rereg");
+        PortConfig.Params params = PortConfig.Params.of(ctx.options());
         for (Node node : ctx.subnet().nodes()) {
             for (PhysPort port : node.ports()) {
-                configure(ctx, node, port, rereg);
+                configure(ctx, params, node, port, rereg);
             }
         }
         answers = nextAnswers;
-        settled = nextSettled;
         return StageOutcome.CONTINUE;
     }
 
-    private void configure(SweepContext ctx, Node node, PhysPort port, boolean rereg) {
+    private void configure(SweepContext ctx, PortConfig.Params params, Node node, PhysPort port, boolean rereg) {
         PortAttributes a = port.attributes();
         if (a == PortAttributes.NONE) {
             return;
@@ -111,39 +96,30 @@ public final class LinkManager implements SweepStage {
         }
         boolean reregHere = rereg && !node.isSwitch()
                 && a.hasCapability(PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED);
-        Inputs inputs = new Inputs(a, linked ? port.remote().attributes() : null,
-                port.endPort() == null ? null : port.endPort().lidRange(), sm.smLid(), ctx.options(),
-                wishes.partitionEnforcement(port), wishes.vlHighLimit(port));
-        if (!reregHere && inputs.sameAs(settled.get(port))) {
-            nextSettled.put(port, inputs);
-            Answer last = answers.get(port);
-            if (last != null) {
-                nextAnswers.put(port, last);
-            }
-            unchanged++;
-            return;
-        }
-        PortConfig want = PortConfig.of(port, ctx.options(), sm.smLid(), wishes);
+        PortConfig want = PortConfig.of(port, params, sm.smLid(), wishes.partitionEnforcement(port),
+                wishes.vlHighLimit(port));
         int state = linked && a.portState() == PortAttributes.STATE_INIT ? PortInfo.STATE_ARMED
                 : PortInfo.STATE_NO_CHANGE;
-        String differences = want.differences(a);
+        int differing = want.differingFields(a);
         if (state == PortInfo.STATE_NO_CHANGE && !reregHere) {
-            if (differences == null) {
-                nextSettled.put(port, inputs);
+            if (differing == 0) {
+                right++;
                 return;
             }
             Answer last = answers.get(port);
-            if (last != null && last.config().equals(want) && differences.equals(last.differences())) {
+            if (last != null && last.repeatedBy(want, differing, a)) {
                 nextAnswers.put(port, last);
-                nextSettled.put(port, inputs);
                 kept++;
                 return;
             }
         }
-        LOG.debug("PortInfo Set of port {} of {}: {}", port.portNum(), node, differences != null
-                ? differences + " (want/have)" : state == PortInfo.STATE_ARMED ? "to ARMED" : "ClientReregister");
-        if (PortInfoSetter.send(ctx, port, want, state, reregHere,
-                () -> nextAnswers.put(port, new Answer(want, want.differences(port.attributes()))))) {
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("PortInfo Set of port {} of {}: {}", port.portNum(), node, differing != 0
+                    ? want.differences(a) + " (want/have)" : state == PortInfo.STATE_ARMED ? "to ARMED"
+                    : "ClientReregister");
+        }
+        if (PortInfoSetter.send(ctx, port, want, state, reregHere, () -> nextAnswers.put(port,
+                new Answer(want, want.differingFields(port.attributes()), port.attributes())))) {
             sets++;
         }
     }
@@ -151,8 +127,7 @@ public final class LinkManager implements SweepStage {
     @Override
     public StageOutcome finish(SweepContext ctx) {
         LOG.log(LogLevels.VERBOSE, "link manager: {} PortInfo Sets (parameters, INIT -> ARMED); {} ports not sent "
-                + "again the Set they answered with values of their own; {} ports unchanged since the last sweep",
-                sets, kept, unchanged);
+                + "again the Set they answered with values of their own; {} ports already right", sets, kept, right);
         return StageOutcome.CONTINUE;
     }
 }

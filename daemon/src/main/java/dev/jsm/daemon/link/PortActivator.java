@@ -43,6 +43,7 @@ public final class PortActivator implements SweepStage {
     @Override
     public StageOutcome run(SweepContext ctx) {
         sets = 0;
+        PortConfig.Params params = PortConfig.Params.of(ctx.options());
         for (Node node : ctx.subnet().nodes()) {
             for (PhysPort port : node.ports()) {
                 PhysPort peer = port.portNum() == 0 ? null : port.remote();
@@ -54,7 +55,8 @@ public final class PortActivator implements SweepStage {
                     ctx.recordError();
                     continue;
                 }
-                PortConfig config = PortConfig.of(port, ctx.options(), sm.smLid(), wishes);
+                PortConfig config = PortConfig.of(port, params, sm.smLid(), wishes.partitionEnforcement(port),
+                        wishes.vlHighLimit(port));
                 if (PortInfoSetter.send(ctx, port, config, PortInfo.STATE_ACTIVE, false, () -> { })) {
                     sets++;
                 }

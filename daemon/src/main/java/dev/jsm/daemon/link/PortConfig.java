@@ -7,6 +7,10 @@ import dev.jsm.partitions.PartEnforce;
 import dev.jsm.subnet.EndPort;
 import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.PortAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * The PortInfo values the SM wants on one port (FACTS 1.5), computed from the options, the port's LIDs and both
@@ -61,6 +65,18 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
      * @param wishes the partition and QoS managers' wishes for the port
      */
     public static PortConfig of(PhysPort port, SmOptions o, int smLid, PortWishes wishes) {
+        return of(port, Params.of(o), smLid, wishes.partitionEnforcement(port), wishes.vlHighLimit(port));
+    }
+
+    /**
+     * What the SM wants on {@code port}, from option values read once for a whole pass over the ports.
+     *
+     * @param o the option values
+     * @param smLid the SM port's LID (MasterSMLID)
+     * @param enforcement the partition manager's wish for the port, or {@code null}
+     * @param vlHighLimit the QoS manager's wish for the port, or {@link #KEEP}
+     */
+    public static PortConfig of(PhysPort port, Params o, int smLid, PartEnforce enforcement, int vlHighLimit) {
         PortAttributes a = port.attributes();
         EndPort ep = port.endPort();
         boolean end = ep != null && ep.hasLids();
@@ -73,7 +89,7 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
         if (linked) {
             PortAttributes pa = peer.attributes();
             mtu = Math.min(a.mtuCap(), pa.mtuCap());
-            vls = Math.min(Math.min(a.vlCap(), pa.vlCap()), o.getInt("max_op_vls"));
+            vls = Math.min(Math.min(a.vlCap(), pa.vlCap()), o.maxOpVls());
         }
         return new PortConfig(
                 end ? o.mKey() : KEEP_LONG,
@@ -82,68 +98,143 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
                 end ? ep.lidRange().lmc() : KEEP,
                 end ? smLid : KEEP,
                 end ? o.smSl() : KEEP,
-                end ? o.getInt("m_key_lease_period") : KEEP,
-                end ? o.getInt("m_key_protection_level") : KEEP,
-                end ? o.getInt("subnet_timeout") : KEEP,
+                end ? o.mKeyLeasePeriod() : KEEP,
+                end ? o.mKeyProtectionLevel() : KEEP,
+                end ? o.subnetTimeout() : KEEP,
                 mtu > 0 ? mtu : KEEP,
                 vls > 0 ? vls : KEEP,
-                switchPort && linked ? o.getInt(leaf ? "leaf_head_of_queue_lifetime" : "head_of_queue_lifetime")
-                        : KEEP,
-                switchPort && linked ? o.getInt(leaf ? "leaf_vl_stall_count" : "vl_stall_count") : KEEP,
-                linked ? o.getInt("local_phy_errors_threshold") : KEEP,
-                linked ? o.getInt("overrun_errors_threshold") : KEEP,
-                forced(o.getInt("force_link_width"), 255),
-                forced(o.getInt("force_link_speed"), 15),
-                forced(o.getInt("force_link_speed_ext"), 31),
-                enforcementBits(wishes.partitionEnforcement(port)),
-                wishes.vlHighLimit(port));
+                switchPort && linked ? (leaf ? o.leafHoqLife() : o.hoqLife()) : KEEP,
+                switchPort && linked ? (leaf ? o.leafVlStallCount() : o.vlStallCount()) : KEEP,
+                linked ? o.localPhyErrors() : KEEP,
+                linked ? o.overrunErrors() : KEEP,
+                forced(o.forceLinkWidth(), 255),
+                forced(o.forceLinkSpeed(), 15),
+                forced(o.forceLinkSpeedExt(), 31),
+                enforcementBits(enforcement),
+                vlHighLimit);
     }
 
     /**
-     * The fields this config sets whose values {@code a} does not have, as "Name want/have, ..." (for the log, and to
-     * tell whether a port still answers as it did), or null if there are none (no Set is needed).
+     * The option values a config is computed from, read once per pass over the ports rather than looked up by name
+     * for each of tens of thousands of ports.
+     */
+    public record Params(long mKey, long subnetPrefix, int smSl, int mKeyLeasePeriod, int mKeyProtectionLevel,
+                         int subnetTimeout, int maxOpVls, int hoqLife, int leafHoqLife, int vlStallCount,
+                         int leafVlStallCount, int localPhyErrors, int overrunErrors, int forceLinkWidth,
+                         int forceLinkSpeed, int forceLinkSpeedExt) {
+
+        /** The values of {@code o}. */
+        public static Params of(SmOptions o) {
+            return new Params(o.mKey(), o.subnetPrefix(), o.smSl(), o.getInt("m_key_lease_period"),
+                    o.getInt("m_key_protection_level"), o.getInt("subnet_timeout"), o.getInt("max_op_vls"),
+                    o.getInt("head_of_queue_lifetime"), o.getInt("leaf_head_of_queue_lifetime"),
+                    o.getInt("vl_stall_count"), o.getInt("leaf_vl_stall_count"),
+                    o.getInt("local_phy_errors_threshold"), o.getInt("overrun_errors_threshold"),
+                    o.getInt("force_link_width"), o.getInt("force_link_speed"), o.getInt("force_link_speed_ext"));
+        }
+    }
+
+    /**
+     * The fields this config sets whose values {@code a} does not have, as "Name want/have, ..." (for the log), or
+     * null if there are none (no Set is needed).
      */
     public String differences(PortAttributes a) {
-        StringBuilder out = null;
-        out = differs(out, "M_Key", mKey, a.mKey());
-        out = differs(out, "GIDPrefix", gidPrefix, a.gidPrefix());
-        out = differs(out, "LID", lid, a.lid());
-        out = differs(out, "LMC", lmc, a.lmc());
-        out = differs(out, "MasterSMLID", masterSmLid, a.masterSmLid());
-        out = differs(out, "MasterSMSL", masterSmSl, a.masterSmSl());
-        out = differs(out, "M_KeyLeasePeriod", mKeyLeasePeriod, a.mKeyLeasePeriod());
-        out = differs(out, "M_KeyProtectBits", mKeyProtectBits, a.mKeyProtectBits());
-        out = differs(out, "SubnetTimeOut", subnetTimeout, a.subnetTimeout());
-        out = differs(out, "NeighborMTU", neighborMtu, a.neighborMtu());
-        out = differs(out, "OperationalVLs", operationalVls, a.operationalVls());
-        out = differs(out, "HOQLife", hoqLife, a.hoqLife());
-        out = differs(out, "VLStallCount", vlStallCount, a.vlStallCount());
-        out = differs(out, "LocalPhyErrors", localPhyErrors, a.localPhyErrors());
-        out = differs(out, "OverrunErrors", overrunErrors, a.overrunErrors());
-        out = differs(out, "enforcement bits", enforcement, a.partitionEnforcementInbound() << 3
-                | a.partitionEnforcementOutbound() << 2 | a.filterRawInbound() << 1 | a.filterRawOutbound());
-        out = differs(out, "VLHighLimit", vlHighLimit, a.vlHighLimit());
-        out = enabledDiffers(out, "LinkWidthEnabled", linkWidthEnabled, a.linkWidthEnabled());
-        out = enabledDiffers(out, "LinkSpeedEnabled", linkSpeedEnabled, a.linkSpeedEnabled());
-        out = enabledDiffers(out, "LinkSpeedExtEnabled", linkSpeedExtEnabled, a.linkSpeedExtEnabled());
-        return out == null ? null : out.toString();
+        int mask = differingFields(a);
+        if (mask == 0) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder();
+        for (FieldCheck f : FIELDS) {
+            if ((mask & f.bit()) != 0) {
+                long want = f.want().applyAsLong(this);
+                long have = f.have().applyAsLong(a);
+                out.append(out.length() == 0 ? "" : ", ").append(f.name()).append(' ')
+                        .append(f.hex() ? "0x" + Long.toHexString(want) + "/0x" + Long.toHexString(have)
+                                : want + "/" + have);
+            }
+        }
+        return out.toString();
     }
 
-    private static StringBuilder differs(StringBuilder out, String name, long want, long have) {
-        return same(want, have) ? out : add(out, name + " 0x" + Long.toHexString(want) + "/0x"
-                + Long.toHexString(have));
+    /**
+     * The fields this config sets whose values {@code a} does not have, one bit per field (0: no Set is needed);
+     * allocates nothing.
+     */
+    public int differingFields(PortAttributes a) {
+        int mask = 0;
+        for (FieldCheck f : FIELDS) {
+            if (!f.satisfied(f.want().applyAsLong(this), f.have().applyAsLong(a))) {
+                mask |= f.bit();
+            }
+        }
+        return mask;
     }
 
-    private static StringBuilder differs(StringBuilder out, String name, int want, int have) {
-        return same(want, have) ? out : add(out, name + " " + want + "/" + have);
+    /**
+     * Whether {@code a} and {@code b} hold the same values in the fields of {@code mask}: then a config differs from
+     * both in the same way ({@link #differences} gives the same text for both).
+     */
+    public static boolean sameValues(int mask, PortAttributes a, PortAttributes b) {
+        for (FieldCheck f : FIELDS) {
+            if ((mask & f.bit()) != 0 && f.have().applyAsLong(a) != f.have().applyAsLong(b)) {
+                return false;
+            }
+        }
+        return true;
     }
 
-    private static StringBuilder enabledDiffers(StringBuilder out, String name, int want, int have) {
-        return enabled(want, have) ? out : add(out, name + " " + want + "/" + have);
+    /**
+     * One field a config may set: how to read it from the config and from the port, and when the port's value
+     * satisfies the config's ({@code keep}: the config leaves the field alone; for the enables, 0 means no change).
+     */
+    private record FieldCheck(String name, int bit, ToLongFunction<PortConfig> want,
+                              ToLongFunction<PortAttributes> have, long keep, boolean enable, boolean hex) {
+
+        boolean satisfied(long w, long h) {
+            return w == keep || enable && w == 0 || w == h;
+        }
     }
 
-    private static StringBuilder add(StringBuilder out, String difference) {
-        return out == null ? new StringBuilder(difference) : out.append(", ").append(difference);
+    private static final FieldCheck[] FIELDS = fields();
+
+    private static FieldCheck[] fields() {
+        List<FieldCheck> f = new ArrayList<>();
+        f.add(new FieldCheck("M_Key", 1, PortConfig::mKey, PortAttributes::mKey, KEEP_LONG, false, true));
+        f.add(new FieldCheck("GIDPrefix", 1 << 1, PortConfig::gidPrefix, PortAttributes::gidPrefix, KEEP_LONG, false,
+                true));
+        f.add(intField(f.size(), "LID", PortConfig::lid, PortAttributes::lid));
+        f.add(intField(f.size(), "LMC", PortConfig::lmc, PortAttributes::lmc));
+        f.add(intField(f.size(), "MasterSMLID", PortConfig::masterSmLid, PortAttributes::masterSmLid));
+        f.add(intField(f.size(), "MasterSMSL", PortConfig::masterSmSl, PortAttributes::masterSmSl));
+        f.add(intField(f.size(), "M_KeyLeasePeriod", PortConfig::mKeyLeasePeriod, PortAttributes::mKeyLeasePeriod));
+        f.add(intField(f.size(), "M_KeyProtectBits", PortConfig::mKeyProtectBits, PortAttributes::mKeyProtectBits));
+        f.add(intField(f.size(), "SubnetTimeOut", PortConfig::subnetTimeout, PortAttributes::subnetTimeout));
+        f.add(intField(f.size(), "NeighborMTU", PortConfig::neighborMtu, PortAttributes::neighborMtu));
+        f.add(intField(f.size(), "OperationalVLs", PortConfig::operationalVls, PortAttributes::operationalVls));
+        f.add(intField(f.size(), "HOQLife", PortConfig::hoqLife, PortAttributes::hoqLife));
+        f.add(intField(f.size(), "VLStallCount", PortConfig::vlStallCount, PortAttributes::vlStallCount));
+        f.add(intField(f.size(), "LocalPhyErrors", PortConfig::localPhyErrors, PortAttributes::localPhyErrors));
+        f.add(intField(f.size(), "OverrunErrors", PortConfig::overrunErrors, PortAttributes::overrunErrors));
+        f.add(intField(f.size(), "enforcement bits", PortConfig::enforcement, a -> a.partitionEnforcementInbound() << 3
+                | a.partitionEnforcementOutbound() << 2 | a.filterRawInbound() << 1 | a.filterRawOutbound()));
+        f.add(intField(f.size(), "VLHighLimit", PortConfig::vlHighLimit, PortAttributes::vlHighLimit));
+        f.add(enableField(f.size(), "LinkWidthEnabled", PortConfig::linkWidthEnabled,
+                PortAttributes::linkWidthEnabled));
+        f.add(enableField(f.size(), "LinkSpeedEnabled", PortConfig::linkSpeedEnabled,
+                PortAttributes::linkSpeedEnabled));
+        f.add(enableField(f.size(), "LinkSpeedExtEnabled", PortConfig::linkSpeedExtEnabled,
+                PortAttributes::linkSpeedExtEnabled));
+        return f.toArray(new FieldCheck[0]);
+    }
+
+    private static FieldCheck intField(int index, String name, ToIntFunction<PortConfig> want,
+                                       ToIntFunction<PortAttributes> have) {
+        return new FieldCheck(name, 1 << index, want::applyAsInt, have::applyAsInt, KEEP, false, false);
+    }
+
+    private static FieldCheck enableField(int index, String name, ToIntFunction<PortConfig> want,
+                                          ToIntFunction<PortAttributes> have) {
+        return new FieldCheck(name, 1 << index, want::applyAsInt, have::applyAsInt, KEEP, true, false);
     }
 
     /**
@@ -200,18 +291,6 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
 
     private static int forced(int value, int all) {
         return value == all ? 0 : value;
-    }
-
-    private static boolean same(long want, long have) {
-        return want == KEEP_LONG || want == have;
-    }
-
-    private static boolean same(int want, int have) {
-        return want == KEEP || want == have;
-    }
-
-    private static boolean enabled(int want, int have) {
-        return want == 0 || want == have;
     }
 
     private static void put(byte[] mad, int off, dev.jsm.mad.codec.Field f, int v) {

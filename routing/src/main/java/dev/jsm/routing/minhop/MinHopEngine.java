@@ -25,7 +25,8 @@ import java.util.function.UnaryOperator;
  *
  * <p>{@link Repairable}: a repair keeps every entry still on a shortest path ({@link ShortestPathRepairPolicy}).
  *
- * <p>Immutable; {@link #route} is called by one thread at a time. Behavioural counterpart:
+ * <p>Keeps the switch distances of its last pass, repair or balancing ({@link ShortestPathsMemo}) and is otherwise
+ * immutable; {@link #route} is called by one thread at a time. Behavioural counterpart:
  * {@code osm_ucast_mgr.c} and {@code osm_switch_recommend_path} ({@code osm_switch.c}).
  */
 public final class MinHopEngine implements RoutingEngine, Repairable {
@@ -37,6 +38,8 @@ public final class MinHopEngine implements RoutingEngine, Repairable {
     static final long PARALLEL_THRESHOLD = 1L << 20;
 
     private final MinHopOptions options;
+    /** The distances of the last pass or repair, for the next repair's comparison. */
+    private final ShortestPathsMemo distances = new ShortestPathsMemo();
 
     /** An engine with {@code options}. */
     public MinHopEngine(MinHopOptions options) {
@@ -54,13 +57,13 @@ public final class MinHopEngine implements RoutingEngine, Repairable {
      */
     @Override
     public RouteOutcome route(RoutingInput in, LftTables out) {
-        return MinHopPass.route(NAME, in, out, options, input -> UnaryOperator.identity());
+        return MinHopPass.route(NAME, in, out, options, input -> UnaryOperator.identity(), distances);
     }
 
     /** The shortest-path candidates of this engine's options. */
     @Override
     public RepairPolicy repairPolicy() {
-        return new ShortestPathRepairPolicy(NAME, options, input -> UnaryOperator.identity());
+        return new ShortestPathRepairPolicy(NAME, options, input -> UnaryOperator.identity(), distances);
     }
 
     /**

@@ -39,6 +39,13 @@ public final class MinHopPass {
      */
     public static RouteOutcome route(String name, RoutingInput in, LftTables out, MinHopOptions options,
                                      Narrowing narrowing) {
+        return route(name, in, out, options, narrowing, new ShortestPathsMemo());
+    }
+
+    /** Fills {@code out} as {@link #route(String, RoutingInput, LftTables, MinHopOptions, Narrowing)}, keeping the
+     * distances in {@code memo} (or taking them from it when it holds those of {@code in}). */
+    static RouteOutcome route(String name, RoutingInput in, LftTables out, MinHopOptions options,
+                              Narrowing narrowing, ShortestPathsMemo memo) {
         if (out.switchCount() != in.switchCount() || out.maxLid() != in.maxLid()) {
             throw new IllegalArgumentException(out + " is not sized for " + in);
         }
@@ -57,7 +64,7 @@ public final class MinHopPass {
         int threads = MinHopEngine.threads(in, options);
         ShortestPaths paths;
         try {
-            paths = ShortestPaths.compute(in, files, threads);
+            paths = memo.compute(in, files, threads);
         } catch (IllegalArgumentException e) {
             return RouteOutcome.failed(e.getMessage());
         }

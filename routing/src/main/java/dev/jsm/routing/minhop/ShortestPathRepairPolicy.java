@@ -22,15 +22,28 @@ public final class ShortestPathRepairPolicy implements RepairPolicy {
     private final String engine;
     private final MinHopOptions options;
     private final MinHopPass.Narrowing narrowing;
+    private final ShortestPathsMemo distances;
 
     /**
      * The policy of engine {@code engine} with minhop options {@code options} and the engine's narrowing of the
      * candidates ({@code input -> UnaryOperator.identity()} for minhop's own).
      */
     public ShortestPathRepairPolicy(String engine, MinHopOptions options, MinHopPass.Narrowing narrowing) {
+        this(engine, options, narrowing, null);
+    }
+
+    /**
+     * The policy of minhop itself, with the engine's {@code distances} of its last computation: a repair then
+     * re-checks only the entries toward destinations some switch's distance to changed, and at switches whose cables
+     * changed ({@link RepairRules.Candidates#sameToward}). Only for candidates not narrowed: a narrowing may depend on
+     * more than the distances.
+     */
+    ShortestPathRepairPolicy(String engine, MinHopOptions options, MinHopPass.Narrowing narrowing,
+                             ShortestPathsMemo distances) {
         this.engine = engine;
         this.options = options;
         this.narrowing = narrowing;
+        this.distances = distances;
     }
 
     @Override
@@ -56,12 +69,27 @@ public final class ShortestPathRepairPolicy implements RepairPolicy {
         try {
             files = MinHopFiles.load(in, options);
             narrow = narrowing.prepare(in);
-            paths = ShortestPaths.compute(in, files, threads);
+            paths = distances != null ? distances.compute(in, files, threads) : ShortestPaths.compute(in, files, threads);
         } catch (RoutingFileException | IllegalArgumentException e) {
             return new RepairRules.Refused(engine + ": " + e.getMessage());
         }
         return new RepairRules.Candidates(() -> narrow.apply(paths.newCandidates()), false,
                 options.portProfileSwitchNodes(), files.ignoredPorts());
+    }
+
+    /**
+     * The candidates on {@code after}, with the destinations toward which they cannot have changed when the engine
+     * kept the distances of {@code before} ({@link RepairRules.Candidates#sameToward}).
+     */
+    @Override
+    public RepairRules rules(RoutingInput before, RoutingInput after, int threads) {
+        ShortestPaths older = distances == null ? null : distances.of(before);
+        RepairRules rules = rules(after, threads);
+        ShortestPaths now = older == null ? null : distances.of(after);
+        if (now != null && rules instanceof RepairRules.Candidates c) {
+            return c.withSameToward(now.sameDistancesToward(older));
+        }
+        return rules;
     }
 
     /** {@code RepairPolicy[minhop, shortest-path candidates]}. */

@@ -2,6 +2,7 @@ package dev.jsm.routing.minhop;
 
 import dev.jsm.routing.EgressCandidates;
 import dev.jsm.routing.RoutingInput;
+import java.util.Arrays;
 
 /**
  * The switch-to-switch distances of one minhop-style routing pass and the candidate lists they give: hop counts by
@@ -38,6 +39,72 @@ public final class ShortestPaths {
                     files.portWeights());
         }
         return new ShortestPaths(in, HopTable.compute(in, threads), null, null);
+    }
+
+    /**
+     * The distances of {@code in} with the weights of {@code files}, from {@code older}, computed on an earlier
+     * snapshot: hop counts over the same switches are updated ({@link HopTable#update}), anything else is computed
+     * anew. The result is the same as {@link #compute}'s.
+     *
+     * @throws IllegalArgumentException as {@link #compute}
+     */
+    static ShortestPaths update(ShortestPaths older, RoutingInput in, MinHopFiles files, int threads) {
+        if (files.weighted() || older.weighted() || older.in.switchCount() != in.switchCount()
+                || !Arrays.equals(older.in.switchGuid(), in.switchGuid())) {
+            return compute(in, files, threads);
+        }
+        return new ShortestPaths(in, HopTable.update(older.hops, older.in, in, threads), null, null);
+    }
+
+    /**
+     * Whether these distances were computed on {@code other} with the weights of {@code files}: then they are the
+     * distances {@link #compute} would give for them.
+     */
+    boolean computedFor(RoutingInput other, MinHopFiles files) {
+        return other == in && files.weighted() == weighted() && (!weighted() || Arrays.equals(files.portWeights(),
+                portWeights));
+    }
+
+    /**
+     * Per destination switch of this snapshot, whether every switch is as far from it here as in {@code older}, a
+     * computation on an earlier snapshot of the same switches (same GUIDs in the same dense order, same weights): the
+     * shortest-path candidates toward such a destination are then the same at every switch whose cables did not
+     * change. {@code null} when the two computations are not over the same switches and weights.
+     */
+    public boolean[] sameDistancesToward(ShortestPaths older) {
+        int s = in.switchCount();
+        if (older.in.switchCount() != s || !Arrays.equals(older.in.switchGuid(), in.switchGuid())
+                || older.weighted() != weighted() || !Arrays.equals(older.portWeights, portWeights)) {
+            return null;
+        }
+        boolean[] same = new boolean[s];
+        Arrays.fill(same, true);
+        if (weighted != null) {
+            char[] a = weighted.raw();
+            char[] b = older.weighted.raw();
+            for (int i = Arrays.mismatch(a, b); i >= 0; i = next(i, Arrays.mismatch(a, i + 1, a.length, b, i + 1,
+                    b.length))) {
+                same[i % s] = false;
+            }
+        } else {
+            byte[] a = hops.raw();
+            byte[] b = older.hops.raw();
+            for (int i = Arrays.mismatch(a, b); i >= 0; i = next(i, Arrays.mismatch(a, i + 1, a.length, b, i + 1,
+                    b.length))) {
+                same[i % s] = false;
+            }
+        }
+        return same;
+    }
+
+    /** The index of the next mismatch after {@code i}, given the relative {@code m} found past it, or -1. */
+    private static int next(int i, int m) {
+        return m < 0 ? -1 : i + 1 + m;
+    }
+
+    /** The snapshot these distances were computed on. */
+    RoutingInput input() {
+        return in;
     }
 
     /** Whether the distances are weighted costs rather than hop counts. */

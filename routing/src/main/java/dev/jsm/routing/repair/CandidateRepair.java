@@ -15,7 +15,10 @@ import java.util.Arrays;
  * <ul>
  *   <li>at the switch delivering the LID: the port the LID is delivered on;</li>
  *   <li>kept if the column is checked and its port is still one of the switch's candidates toward the destination
- *       switch: a full pass of the engine could have chosen it;</li>
+ *       switch: a full pass of the engine could have chosen it (not tested again where the engine says its
+ *       candidates toward that switch are unchanged, {@link RepairRules.Candidates#sameToward}, the switch's cables
+ *       are as they were and the LID was delivered at the same place before: the old tables' entries toward it were
+ *       among the old candidates);</li>
  *   <li>otherwise re-chosen among the candidates, least loaded first ({@link PortLoads}); an entry whose old port led
  *       to a neighbour still among the candidates stays with that neighbour (a failed cable with a parallel one:
  *       its routes move to the remaining parallel ports). Because every entry ends up among the candidates, and
@@ -165,6 +168,8 @@ final class CandidateRepair {
             int[] owner = after.lidOwnerSwitch();
             byte[] ownerPort = after.lidOwnerPort();
             byte[] column = diff.column;
+            boolean[] sameToward = rules.sameToward();
+            boolean sameHere = sameToward != null && !diff.cablesChanged[ax];
             for (int lid = 1; lid < row.length; lid++) {
                 byte kind = column[lid];
                 if (kind == FabricDiff.LEAVE) {
@@ -177,7 +182,7 @@ final class CandidateRepair {
                 }
                 int p = row[lid] & 0xFF;
                 boolean check = kind == FabricDiff.CHECK && p != LftTables.NO_PATH;
-                if (check && candidates.allows(ax, d, p)) {
+                if (check && (sameHere && sameToward[d] && diff.sameOwner[lid] || candidates.allows(ax, d, p))) {
                     continue;
                 }
                 if (pendingCount == pending.length) {

@@ -8,14 +8,21 @@ import java.util.Arrays;
  * What a repair changed, entry by entry: old and new rows of each switch present in both snapshots are compared
  * (vectorised, {@link Arrays#mismatch}), a LID past the old table's end counting as changed where it has a route;
  * a new switch's row counts as routed anew, and touches every column it has a route in. Columns routed anew count as
- * changed even where they came out as before.
+ * changed even where they came out as before. The changed entries of switches present before are listed
+ * ({@link #entrySwitch}, {@link #entryLid}).
  *
- * <p>Immutable after construction.
+ * <p>Not changed after construction.
  */
 final class ChangeCount {
 
     /** Per LID of the new snapshot: whether an entry of its column changed (or the column was routed anew). */
     final boolean[] changedLid;
+    /** The switch of each entry that changed or was routed anew in a switch present before, first {@link
+     * #changedEntries} used. */
+    int[] entrySwitch = new int[64];
+    /** The LID of each such entry. */
+    int[] entryLid = new int[64];
+    int changedEntries;
     final long entries;
     final int switchesTouched;
     final int newSwitches;
@@ -32,7 +39,7 @@ final class ChangeCount {
             int bx = diff.beforeOf[ax];
             if (bx < 0) {
                 fresh++;
-                markRouted(row, 1);
+                markRouted(-1, row, 1);
                 continue;
             }
             byte[] old = beforeTables.lft(bx);
@@ -46,10 +53,11 @@ final class ChangeCount {
                 }
                 lid += m;
                 changedLid[lid] = true;
+                addEntry(ax, lid);
                 here++;
                 lid++;
             }
-            here += markRouted(row, common);
+            here += markRouted(ax, row, common);
             changed += here;
             touched += here > 0 ? 1 : 0;
         }
@@ -66,15 +74,30 @@ final class ChangeCount {
         lidsChanged = lids;
     }
 
-    /** Marks the LIDs from {@code from} on that {@code row} routes; returns how many. */
-    private int markRouted(byte[] row, int from) {
+    /**
+     * Marks the LIDs from {@code from} on that {@code row} routes, recording them as changed entries of switch
+     * {@code ax} unless it is -1 (a new switch); returns how many.
+     */
+    private int markRouted(int ax, byte[] row, int from) {
         int n = 0;
         for (int lid = Math.max(1, from); lid < row.length; lid++) {
             if ((row[lid] & 0xFF) != LftTables.NO_PATH) {
                 changedLid[lid] = true;
+                if (ax >= 0) {
+                    addEntry(ax, lid);
+                }
                 n++;
             }
         }
         return n;
+    }
+
+    private void addEntry(int ax, int lid) {
+        if (changedEntries == entrySwitch.length) {
+            entrySwitch = Arrays.copyOf(entrySwitch, changedEntries * 2);
+            entryLid = Arrays.copyOf(entryLid, changedEntries * 2);
+        }
+        entrySwitch[changedEntries] = ax;
+        entryLid[changedEntries++] = lid;
     }
 }

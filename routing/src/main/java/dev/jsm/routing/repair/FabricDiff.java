@@ -36,6 +36,14 @@ final class FabricDiff {
     final int[] afterOf;
     /** Per LID {@code 0..after.maxLid()}: {@link #LEAVE}, {@link #CHECK} or {@link #ROUTE}. */
     final byte[] column;
+    /**
+     * Per LID of {@link #after}: whether the same end port held it before, delivered by the same switch port: its
+     * column in the old tables led to where it still is (a {@link #CHECK} column whose CA was not cabled before
+     * holds whatever entries were left from an earlier time).
+     */
+    final boolean[] sameOwner;
+    /** Per switch of {@link #after}: whether it is new or one of its switch-to-switch cables went or came. */
+    final boolean[] cablesChanged;
     private final Map<RepairCase, Integer> cases = new EnumMap<>(RepairCase.class);
 
     FabricDiff(RoutingInput before, RoutingInput after) {
@@ -44,6 +52,8 @@ final class FabricDiff {
         beforeOf = new int[after.switchCount()];
         afterOf = new int[before.switchCount()];
         column = new byte[after.maxLid() + 1];
+        cablesChanged = new boolean[after.switchCount()];
+        sameOwner = new boolean[after.maxLid() + 1];
         matchSwitches();
         compareLinks();
         compareEndPorts();
@@ -79,6 +89,7 @@ final class FabricDiff {
             beforeOf[ax] = before.switchIndexOf(after.switchGuid()[ax]);
             if (beforeOf[ax] < 0) {
                 count(RepairCase.NEW_SWITCH);
+                cablesChanged[ax] = true;
             }
         }
     }
@@ -94,8 +105,9 @@ final class FabricDiff {
                 int pa = afterOf[before.peerSwitch()[e]];
                 int port = before.localPort()[e] & 0xFF;
                 int peerPort = before.peerPort()[e] & 0xFF;
-                if (pa < 0 || !firstEnd(bx, port, before.peerSwitch()[e], peerPort)
-                        || sameCable(after, ax, port, pa, peerPort)) {
+                boolean gone = pa < 0 || !sameCable(after, ax, port, pa, peerPort);
+                cablesChanged[ax] |= gone;
+                if (!gone || pa < 0 || !firstEnd(bx, port, before.peerSwitch()[e], peerPort)) {
                     continue;
                 }
                 count(linked(after, ax, pa) ? RepairCase.PARALLEL_LINK_DOWN : RepairCase.LAST_LINK_DOWN);
@@ -107,8 +119,9 @@ final class FabricDiff {
                 int pb = beforeOf[after.peerSwitch()[e]];
                 int port = after.localPort()[e] & 0xFF;
                 int peerPort = after.peerPort()[e] & 0xFF;
-                if (pb >= 0 && firstEnd(ax, port, after.peerSwitch()[e], peerPort)
-                        && !sameCable(before, bx, port, pb, peerPort)) {
+                boolean found = pb < 0 || !sameCable(before, bx, port, pb, peerPort);
+                cablesChanged[ax] |= found;
+                if (found && pb >= 0 && firstEnd(ax, port, after.peerSwitch()[e], peerPort)) {
                     count(RepairCase.LINK_UP);
                 }
             }
@@ -144,8 +157,10 @@ final class FabricDiff {
             Integer eb = beforeByGuid.remove(after.endPortGuid()[ea]);
             byte kind = classify(ea, eb == null ? -1 : eb);
             int base = after.endPortBaseLid()[ea];
+            boolean same = kind == CHECK && before.endPortSwitch()[eb] >= 0;
             for (int lid = base; lid < base + after.endPortLidCount()[ea]; lid++) {
                 column[lid] = kind;
+                sameOwner[lid] = same;
             }
         }
         for (int eb : beforeByGuid.values()) {

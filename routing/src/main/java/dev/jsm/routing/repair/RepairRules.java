@@ -25,12 +25,27 @@ public sealed interface RepairRules permits RepairRules.Candidates, RepairRules.
      * @param countSwitchLids whether routes to switch LIDs count in a port's load ({@code port_profile_switch_nodes})
      * @param uncountedPorts per flat port of the snapshot whether its load is not counted
      *     ({@code port_prof_ignore_file}), or {@code null} if every port counts
+     * @param sameToward per destination switch (dense index, the same in both snapshots), whether the engine's
+     *     candidates toward it are the same as on the snapshot the tables were routed on at every switch whose
+     *     cables did not change (minhop: no switch's distance to it changed); such entries need no new test.
+     *     {@code null} when unknown: every entry is tested
      */
     record Candidates(Supplier<EgressCandidates> candidates, boolean completeSwitchLids, boolean countSwitchLids,
-                      boolean[] uncountedPorts) implements RepairRules {
+                      boolean[] uncountedPorts, boolean[] sameToward) implements RepairRules {
         /** Checks for null. */
         public Candidates {
             Objects.requireNonNull(candidates, "candidates");
+        }
+
+        /** Candidates whose sameness with the old snapshot's is unknown. */
+        public Candidates(Supplier<EgressCandidates> candidates, boolean completeSwitchLids, boolean countSwitchLids,
+                          boolean[] uncountedPorts) {
+            this(candidates, completeSwitchLids, countSwitchLids, uncountedPorts, null);
+        }
+
+        /** These candidates with {@code same} as {@link #sameToward}. */
+        public Candidates withSameToward(boolean[] same) {
+            return new Candidates(candidates, completeSwitchLids, countSwitchLids, uncountedPorts, same);
         }
     }
 

@@ -17,13 +17,14 @@ import java.util.StringJoiner;
  * @param switchesTouched switches present before and after with at least one changed entry
  * @param newSwitches switches whose whole LFT was routed (not present before)
  * @param lidsChanged LID columns with at least one changed entry (or routed anew)
- * @param lidsVerified LID columns the verifier checked before the tables were handed out
+ * @param lidsVerified LID columns the verifier checked from every switch before the tables were handed out
+ * @param pathsVerified paths followed from single switches instead, on large fabrics ({@code ChangedPaths})
  * @param entriesLeftEmpty entries left without a route because the engine's rules allow no egress port there
  *     (updn or dnup switches without CAs that lost every up*&#47;down* route to a destination)
  * @param nanos the time the repair took, verification included
  */
 public record RepairStats(Map<RepairCase, Integer> cases, long entriesChanged, int switchesTouched, int newSwitches,
-                          int lidsChanged, int lidsVerified, long entriesLeftEmpty, long nanos) {
+                          int lidsChanged, int lidsVerified, long pathsVerified, long entriesLeftEmpty, long nanos) {
 
     /** Copies the map. */
     public RepairStats {
@@ -40,8 +41,9 @@ public record RepairStats(Map<RepairCase, Integer> cases, long entriesChanged, i
                 found.add(c.text() + " x" + n);
             }
         }
-        return String.format(Locale.ROOT, "%d entries in %d switches (%d LID columns, %d verified)%s%s; changes: %s; "
-                + "%.1f ms", entriesChanged, switchesTouched, lidsChanged, lidsVerified,
+        return String.format(Locale.ROOT, "%d entries in %d switches (%d LID columns, %s)%s%s; changes: %s; "
+                + "%.1f ms", entriesChanged, switchesTouched, lidsChanged, pathsVerified > 0 || lidsVerified == 0
+                        ? pathsVerified + " paths verified" : lidsVerified + " verified",
                 newSwitches > 0 ? ", " + newSwitches + " new switches routed" : "",
                 entriesLeftEmpty > 0 ? ", " + entriesLeftEmpty + " entries without an allowed port" : "",
                 cases.isEmpty() ? "none" : found.toString(), nanos / 1e6);

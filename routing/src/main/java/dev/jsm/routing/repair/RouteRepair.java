@@ -32,8 +32,9 @@ import dev.jsm.routing.RoutingInput;
  * dnup need one when the rank-0 switches (updn's roots: design note 001's root cache, invalidated by switch changes)
  * computed on the new snapshot differ from the old one's.
  *
- * <p>Every repaired table set passes the verifier gate ({@code RepairGate}) first; a rejected repair becomes
- * {@link RepairOutcome.NeedsRecompute} with the verifier's reason.
+ * <p>Every repaired table set passes the verifier gate ({@code RepairGate}, or on large fabrics for engines that
+ * promise no freedom from credit loops the walk of every changed path, {@code ChangedPaths}) first; a rejected
+ * repair becomes {@link RepairOutcome.NeedsRecompute} with the verifier's reason.
  *
  * <p>Inputs are read only; the tables returned are new. Stateless; thread-safe; a repair runs on the calling
  * thread and up to {@code threads} workers joined before it returns.
@@ -94,22 +95,32 @@ public final class RouteRepair {
             emptyByLid = new int[after.maxLid() + 1];
         }
         ChangeCount changes = new ChangeCount(diff, beforeTables, tables);
-        int[] lids = toVerify(after, changes);
-        long expectedEmpty = 0;
-        for (int lid : lids) {
-            expectedEmpty += emptyByLid[lid];
-        }
-        String rejected = RepairGate.rejection(after, tables, lids, expectedEmpty, policy.promisesDeadlockFreedom());
-        if (rejected != null) {
-            return new RepairOutcome.NeedsRecompute("the route verifier rejected the repaired tables of "
-                    + policy.engine() + ": " + rejected);
-        }
         long empty = 0;
         for (int n : emptyByLid) {
             empty += n;
         }
+        int[] lids;
+        long paths = 0;
+        String rejected;
+        if (empty == 0 && !policy.promisesDeadlockFreedom() && !RepairGate.checksAll(after, changes.newSwitches)) {
+            lids = new int[0];
+            ChangedPaths.Result r = ChangedPaths.check(diff, tables, changes);
+            rejected = r.failure();
+            paths = r.paths();
+        } else {
+            lids = toVerify(after, changes);
+            long expectedEmpty = 0;
+            for (int lid : lids) {
+                expectedEmpty += emptyByLid[lid];
+            }
+            rejected = RepairGate.rejection(after, tables, lids, expectedEmpty, policy.promisesDeadlockFreedom());
+        }
+        if (rejected != null) {
+            return new RepairOutcome.NeedsRecompute("the route verifier rejected the repaired tables of "
+                    + policy.engine() + ": " + rejected);
+        }
         return new RepairOutcome.Repaired(tables, new RepairStats(diff.cases(), changes.entries,
-                changes.switchesTouched, changes.newSwitches, changes.lidsChanged, lids.length, empty,
+                changes.switchesTouched, changes.newSwitches, changes.lidsChanged, lids.length, paths, empty,
                 System.nanoTime() - t0));
     }
 

@@ -15,10 +15,9 @@ import java.util.Arrays;
  * <ul>
  *   <li>at the switch delivering the LID: the port the LID is delivered on;</li>
  *   <li>kept if the column is checked and its port is still one of the switch's candidates toward the destination
- *       switch: a full pass of the engine could have chosen it (not tested again where the engine says its
+ *       switch: a full pass of the engine could have chosen it (not looked at again where the engine says its
  *       candidates toward that switch are unchanged, {@link RepairRules.Candidates#sameToward}, the switch's cables
- *       are as they were and the LID was delivered at the same place before: the old tables' entries toward it were
- *       among the old candidates);</li>
+ *       are as they were and the LID was delivered at the same place before: see {@link #mustLook});</li>
  *   <li>otherwise re-chosen among the candidates, least loaded first ({@link PortLoads}); an entry whose old port led
  *       to a neighbour still among the candidates stays with that neighbour (a failed cable with a parallel one:
  *       its routes move to the remaining parallel ports). Because every entry ends up among the candidates, and
@@ -49,6 +48,14 @@ final class CandidateRepair {
     /** Per LID: entries left empty because no candidate exists, at switches connected to its owner. */
     final int[] emptyByLid;
     private final boolean[] recomplete;
+    /**
+     * When the engine says toward which destination switches its candidates are unchanged
+     * ({@link RepairRules.Candidates#sameToward}): the LIDs whose entries a switch with unchanged cables must look at
+     * (routed anew, not delivered at the same place before, or toward a destination whose candidates changed). Its
+     * other entries were among the candidates before, and are now; an empty one stays empty, its destination as
+     * unreachable as before. {@code null} otherwise: every entry is looked at.
+     */
+    private final int[] mustLook;
 
     /**
      * A repair of {@code beforeTables} (routed on {@code diff.before}) into new tables for {@code diff.after}.
@@ -80,6 +87,20 @@ final class CandidateRepair {
         completed = rules.completeSwitchLids() ? new long[after.switchCount()][] : null;
         emptyByLid = new int[maxLid + 1];
         recomplete = new boolean[maxLid + 1];
+        mustLook = rules.sameToward() == null ? null : mustLook(diff, rules.sameToward());
+    }
+
+    private static int[] mustLook(FabricDiff diff, boolean[] sameToward) {
+        int[] owner = diff.after.lidOwnerSwitch();
+        int[] lids = new int[diff.column.length];
+        int n = 0;
+        for (int lid = 1; lid < diff.column.length; lid++) {
+            byte kind = diff.column[lid];
+            if (kind == FabricDiff.ROUTE || kind == FabricDiff.CHECK && (!diff.sameOwner[lid] || !sameToward[owner[lid]])) {
+                lids[n++] = lid;
+            }
+        }
+        return Arrays.copyOf(lids, n);
     }
 
     /** Repairs every row, then recomputes the completed switch LID columns that need it; returns the tables. */
@@ -163,35 +184,42 @@ final class CandidateRepair {
             }
         }
 
-        /** Keeps or delivers each entry, and collects the ones the rules no longer allow (or never set). */
+        /**
+         * Keeps or delivers each entry, and collects the ones the rules no longer allow (or never set); at a switch
+         * whose cables did not change, only the entries of {@link #mustLook}.
+         */
         private void settle(int ax, byte[] row) {
-            int[] owner = after.lidOwnerSwitch();
-            byte[] ownerPort = after.lidOwnerPort();
-            byte[] column = diff.column;
-            boolean[] sameToward = rules.sameToward();
-            boolean sameHere = sameToward != null && !diff.cablesChanged[ax];
-            for (int lid = 1; lid < row.length; lid++) {
-                byte kind = column[lid];
-                if (kind == FabricDiff.LEAVE) {
-                    continue;
+            if (mustLook != null && !diff.cablesChanged[ax]) {
+                for (int lid : mustLook) {
+                    settle(ax, row, lid);
                 }
-                int d = owner[lid];
-                if (d == ax) {
-                    row[lid] = ownerPort[lid];
-                    continue;
-                }
-                int p = row[lid] & 0xFF;
-                boolean check = kind == FabricDiff.CHECK && p != LftTables.NO_PATH;
-                if (check && (sameHere && sameToward[d] && diff.sameOwner[lid] || candidates.allows(ax, d, p))) {
-                    continue;
-                }
-                if (pendingCount == pending.length) {
-                    pending = Arrays.copyOf(pending, pendingCount * 2);
-                    oldPort = Arrays.copyOf(oldPort, pendingCount * 2);
-                }
-                pending[pendingCount] = lid;
-                oldPort[pendingCount++] = (byte) (check ? p : LftTables.NO_PATH);
+                return;
             }
+            byte[] column = diff.column;
+            for (int lid = 1; lid < row.length; lid++) {
+                if (column[lid] != FabricDiff.LEAVE) {
+                    settle(ax, row, lid);
+                }
+            }
+        }
+
+        private void settle(int ax, byte[] row, int lid) {
+            int d = after.lidOwnerSwitch()[lid];
+            if (d == ax) {
+                row[lid] = after.lidOwnerPort()[lid];
+                return;
+            }
+            int p = row[lid] & 0xFF;
+            boolean check = diff.column[lid] == FabricDiff.CHECK && p != LftTables.NO_PATH;
+            if (check && candidates.allows(ax, d, p)) {
+                return;
+            }
+            if (pendingCount == pending.length) {
+                pending = Arrays.copyOf(pending, pendingCount * 2);
+                oldPort = Arrays.copyOf(oldPort, pendingCount * 2);
+            }
+            pending[pendingCount] = lid;
+            oldPort[pendingCount++] = (byte) (check ? p : LftTables.NO_PATH);
         }
 
         /**

@@ -47,12 +47,23 @@ final class ChangedPaths {
                 return new Result(failure, paths);
             }
         }
-        for (int sw = 0; sw < in.switchCount(); sw++) {
-            for (int lid = 1; lid <= in.maxLid(); lid++) {
-                if (in.lidOwnerSwitch()[lid] < 0 || !diff.cablesChanged[sw] && diff.sameOwner[lid]) {
-                    continue;
-                }
-                String failure = follow(in, tables, component, sw, lid);
+        int[] allSwitches = new int[in.switchCount()];
+        int[] cableChanged = new int[in.switchCount()];
+        int changedCount = 0;
+        for (int sw = 0; sw < allSwitches.length; sw++) {
+            allSwitches[sw] = sw;
+            if (diff.cablesChanged[sw]) {
+                cableChanged[changedCount++] = sw;
+            }
+        }
+        for (int lid = 1; lid <= in.maxLid(); lid++) {
+            if (in.lidOwnerSwitch()[lid] < 0) {
+                continue;
+            }
+            int[] starts = diff.sameOwner[lid] ? cableChanged : allSwitches;
+            int n = diff.sameOwner[lid] ? changedCount : allSwitches.length;
+            for (int i = 0; i < n; i++) {
+                String failure = follow(in, tables, component, starts[i], lid);
                 paths++;
                 if (failure != null) {
                     return new Result(failure, paths);

@@ -3,7 +3,6 @@ package dev.jsm.subnet.snapshot;
 import dev.jsm.subnet.LidRange;
 import dev.jsm.subnet.NodeKind;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -47,8 +46,8 @@ public final class SubnetDiff {
     public static SubnetDiff between(SubnetSnapshot before, SubnetSnapshot after) {
         List<LinkView> added = new ArrayList<>();
         List<LinkView> removed = new ArrayList<>();
-        Set<LinkEnds> beforeLinks = linkSet(before);
-        Set<LinkEnds> afterLinks = linkSet(after);
+        Set<LinkEnds> beforeLinks = before.linkEnds();
+        Set<LinkEnds> afterLinks = after.linkEnds();
         for (LinkView l : after.links()) {
             if (!beforeLinks.contains(l.ends())) {
                 added.add(l);
@@ -73,14 +72,6 @@ public final class SubnetDiff {
             }
         }
         return result;
-    }
-
-    private static Set<LinkEnds> linkSet(SubnetSnapshot s) {
-        Set<LinkEnds> set = new HashSet<>();
-        for (LinkView l : s.links()) {
-            set.add(l.ends());
-        }
-        return set;
     }
 
     private static List<LidChange> lidChanges(SubnetSnapshot before, SubnetSnapshot after) {

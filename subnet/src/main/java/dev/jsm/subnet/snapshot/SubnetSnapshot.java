@@ -1,8 +1,11 @@
 package dev.jsm.subnet.snapshot;
 
 import dev.jsm.subnet.Subnet;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * An immutable copy of the fabric model, published at the end of each sweep for readers on other threads (SA,
@@ -10,7 +13,8 @@ import java.util.Map;
  * end ports, switches with their programmed tables, and links, in dense index order, with lookups by GUID and LID. Nothing in it shares a mutable object or array with the
  * {@link Subnet} it was copied from.
  *
- * <p>The routing views {@link #switchGraph()} and {@link #lidMap()} are built on first use and then kept.
+ * <p>The routing views {@link #switchGraph()} and {@link #lidMap()}, and the link set the diffs use, are built on
+ * first use and then kept.
  *
  * <p>Immutable; safe to share. Counterpart of ONOS's {@code DefaultTopology}; OpenSM instead locks its live
  * subnet for readers.
@@ -30,6 +34,13 @@ public final class SubnetSnapshot {
     private final Map<Long, EndPortView> endPortsByGuid;
     private final Memo<LidMap> lidMap = new Memo<>(() -> LidMap.of(this));
     private final Memo<SwitchGraph> switchGraph = new Memo<>(() -> SwitchGraph.of(this));
+    private final Memo<Set<LinkEnds>> linkEnds = new Memo<>(() -> {
+        Set<LinkEnds> set = new HashSet<>(2 * links().size() + 1);
+        for (LinkView l : links()) {
+            set.add(l.ends());
+        }
+        return Collections.unmodifiableSet(set);
+    });
 
     SubnetSnapshot(int sweep, List<NodeView> nodes, List<PortView> ports, List<EndPortView> endPorts,
                    List<SwitchView> switches, List<LinkView> links, int[] nodeFirstPort,
@@ -166,6 +177,14 @@ public final class SubnetSnapshot {
     /** LID lookups for routing and the SA (built on first use). */
     public LidMap lidMap() {
         return lidMap.get();
+    }
+
+    /**
+     * The ends of every link, for {@link SubnetDiff} (built on first use: a sweep compares its snapshot with the
+     * previous one more than once).
+     */
+    Set<LinkEnds> linkEnds() {
+        return linkEnds.get();
     }
 
     /** Switch-to-switch adjacency in CSR form for routing (built on first use). */

@@ -71,6 +71,8 @@ final class SweepLoop implements Runnable {
     private ScheduledFuture<?> sweepTimer;
     private int sweepIntervalSeconds = -1;
     private int failedInARow;
+    /** Incremental sweeps in a row that ended with errors while further changes were already recorded. */
+    private int incrementalRetries;
     private boolean lastHeavyOk;
     private long lastMcastNanos;
     private boolean mcastDeferred;
@@ -196,7 +198,9 @@ final class SweepLoop implements Runnable {
      * A sweep that probes only what changed ({@code stages}: the incremental sweep, or the reconfiguration) - on a
      * master whose last heavy sweep succeeded; anything else, or a change only a full discovery can tell, gets a heavy
      * sweep, and so does every sweep with {@code force_heavy_sweep}. It ends in SUBNET UP; a failure asks for a heavy
-     * sweep, an incremental sweep that succeeded for a light sweep (traps lost on the way to this SM show up as
+     * sweep - unless an incremental sweep failed on its Sets and further changes are recorded, or a light sweep run
+     * at once finds some (up to {@link #IMMEDIATE_RETRIES} times in a row): then another incremental sweep - and an
+     * incremental sweep that succeeded asks for a light sweep (traps lost on the way to this SM show up as
      * PortStateChange).
      */
     private void lighterSweep(SweepKind kind, List<SweepStage> stages, String reason) throws InterruptedException {
@@ -216,9 +220,24 @@ final class SweepLoop implements Runnable {
         boolean ok = outcome == StageOutcome.CONTINUE;
         tellEnded(kind, ok, start);
         if (!ok && !events.shutdownRequested()) {
+            if (kind == SweepKind.INCREMENTAL && outcome == StageOutcome.RESWEEP && incrementalRetries < IMMEDIATE_RETRIES
+                    && moreChangesFound()) {
+                // several cables failed at once: Sets routed over one not yet found were lost; the traps or a light
+                // sweep name it, and the next incremental sweep removes it and sends again what failed, where a
+                // heavy sweep would rediscover the whole fabric
+                incrementalRetries++;
+                LOG.info("incremental sweep ended with errors and more changes were found: another incremental "
+                        + "sweep");
+                events.request(SmEvent.INCREMENTAL_SWEEP, "more changes after a failed incremental sweep");
+                return;
+            }
+            incrementalRetries = 0;
             lastHeavyOk = false;
             events.request(SmEvent.HEAVY_SWEEP, kind.label() + " sweep ended " + outcome);
-        } else if (ok && kind == SweepKind.INCREMENTAL) {
+            return;
+        }
+        incrementalRetries = 0;
+        if (ok && kind == SweepKind.INCREMENTAL) {
             // a switch whose route to this SM crossed the change could not send its trap (the switch routes it by
             // the LFTs of before): a light sweep at once finds its PortStateChange instead of sweep_interval later
             events.request(SmEvent.LIGHT_SWEEP, "after an incremental sweep");
@@ -313,6 +332,17 @@ final class SweepLoop implements Runnable {
             lastHeavyOk = false;
             events.request(SmEvent.HEAVY_SWEEP, "off-sweep balancing's LFT Sets failed (" + errors + " errors)");
         }
+    }
+
+    /**
+     * Whether changes not yet swept are recorded, after a light sweep now if none are: the traps of switches whose
+     * route to this SM crossed a failed cable do not arrive.
+     */
+    private boolean moreChangesFound() throws InterruptedException {
+        if (changes.isEmpty()) {
+            lightSweep();
+        }
+        return !changes.isEmpty() && !changes.isFullSweepNeeded();
     }
 
     private void lightSweep() throws InterruptedException {

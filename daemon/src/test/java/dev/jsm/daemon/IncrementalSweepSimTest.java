@@ -56,6 +56,30 @@ class IncrementalSweepSimTest {
         }
     }
 
+    /**
+     * Four cables of the first four switches fail at once: the first incremental sweep knows only of those whose
+     * traps arrived, and its Sets to switches reached over the others are lost. Another incremental sweep, told by a
+     * light sweep where the rest failed, repairs and sends them; no heavy sweep rediscovers the fabric.
+     */
+    @Test
+    void cablesFailingTogetherAreHandledByIncrementalSweepsOnly() throws Exception {
+        Topology t = TopologyShapes.load("fat3:k=8");
+        try (SimSm sm = SimSm.start(t, dir)) {
+            startedUp(sm);
+            int failed = 0;
+            for (int sw = 0; sw < t.nodeCount() && failed < 4; sw++) {
+                if (t.node(sw).kind() == NodeKind.SWITCH) {
+                    sm.fabric.faults().linkDown(sw, firstSwitchPort(t, sw));
+                    failed++;
+                }
+            }
+
+            sm.awaitSubnetUp(UP);
+            sm.awaitUntil(() -> new SimRoutes(sm.fabric).walkAll().failures.isEmpty(), UP);
+            assertThat(sm.sweepsEnded).as("one heavy sweep, at start").containsOnlyOnce(SweepKind.HEAVY);
+        }
+    }
+
     @Test
     void aLeafSwitchPoweredOffTakesItsHostsAndBringsThemBackWithTheirLids() throws Exception {
         Topology t = TopologyShapes.load("fat2:k=8");

@@ -41,8 +41,9 @@ class OffSweepBalancingSimTest {
 
     private VerifierReport rebalances(String engine) throws Exception {
         Topology t = TopologyShapes.load("fat3:k=8");
+        // a window of a second: the Sets counted before the balancing are all counted before it starts
         try (SimSm sm = SimSm.start(t, dir, "routing_engine", engine, "offsweep_balancing_enabled", "TRUE",
-                "offsweep_balancing_window", "0")) {
+                "offsweep_balancing_window", "1")) {
             sm.awaitSubnetUp(UP);
             FabricView routed = sm.daemon.view();
             long setsBefore = sm.counted.configurationSets();

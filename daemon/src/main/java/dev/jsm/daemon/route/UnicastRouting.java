@@ -170,7 +170,7 @@ public final class UnicastRouting implements SweepStage {
         RouteVerifier check = checkOf(in, repaired != null);
         int generation = routes.generation();
         SweepGate gate = ctx.sweepGate();
-        ctx.afterSweep(() -> verify(in, result, check, () -> stepAside(gate, generation)));
+        ctx.afterSweep(() -> verify(in, result, check, generation, gate));
         result.tables().applyWanted(in, subnet);
         lastRouted = now;
         return StageOutcome.CONTINUE;
@@ -271,14 +271,16 @@ public final class UnicastRouting implements SweepStage {
      * so {@code -o} still reports). The check only reports: the tables are programmed whatever it finds, so it need
      * not hold the sweep up; run beside the sweep it took CPU from the MADs on the wire (on two cores fat2-648
      * reached SUBNET UP about 30 ms later), and run on the event loop it kept the next event waiting (6-8 s at 11664
-     * hosts). It also steps aside for the sweeps that come while it runs ({@code betweenBatches}), and gives up
-     * once a newer routing replaced the routes it checks. Unreachable pairs are logged at ERROR with the first few,
-     * credit loops at VERBOSE, a moment after SUBNET UP.
+     * hosts). It also steps aside for the sweeps that come while it runs, and gives up once a newer routing of
+     * {@code generation}'s successors replaced the routes it checks (whose own check follows; off-sweep balancing
+     * records its own). Unreachable pairs are logged at ERROR with the first few, credit loops at VERBOSE, a moment
+     * after SUBNET UP.
      */
-    private void verify(RoutingInput in, RoutingResult result, RouteVerifier check, Runnable betweenBatches) {
+    private void verify(RoutingInput in, RoutingResult result, RouteVerifier check, int generation, SweepGate gate) {
         VerifierReport report;
         try {
-            report = check.verify(in, result.tables(), result.routed(), betweenBatches);
+            report = check.verify(in, result.tables(), result.routed(), () -> stepAside(gate, generation));
+            stepAside(gate, generation);
         } catch (CheckAbandoned e) {
             LOG.log(LogLevels.VERBOSE, "route check of {} given up: {}", result.summary(), e.getMessage());
             return;

@@ -1,0 +1,91 @@
+package dev.jsm.daemon;
+
+import dev.jsm.daemon.sweep.SweepKind;
+import dev.jsm.sim.topo.NodeKind;
+import dev.jsm.sim.topo.Topology;
+import dev.jsm.sim.topo.TopologyShapes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Measures incremental rerouting on the in-JVM simulator (issue 21; a measurement, not a test), as
+ * {@code scripts/fabric-changes.sh} does under ibsim: after SUBNET UP and a quiet moment, {@code CABLES}
+ * switch-to-switch cables (the first switch port toward a switch of each of the first switches) fail at once, and
+ * the time to the next SUBNET UP, the LFT block and configuration Sets sent meanwhile and the kinds of the sweeps that
+ * ended by then are printed; then the cables come back and the same is printed.
+ *
+ * <p>Usage: {@code CableFailureMain [shape, default fat3:k=36] [cables, default 3] [rounds, default 3]}
+ */
+public final class CableFailureMain {
+
+    private CableFailureMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String shape = args.length > 0 ? args[0] : "fat3:k=36";
+        int cables = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        Duration up = Duration.ofMinutes(10);
+        Path dir = Files.createTempDirectory("cable-failure");
+        Topology t = TopologyShapes.parse(shape);
+        List<int[]> pulled = cables(t, cables);
+        try (SimSm sm = SimSm.start(t, dir)) {
+            long t0 = System.nanoTime();
+            sm.awaitSubnetUp(up);
+            System.out.printf("first SUBNET UP after %d ms%n", (System.nanoTime() - t0) / 1_000_000);
+            for (int round = 0; round < rounds; round++) {
+                quiet(sm);
+                event(sm, "unlink", () -> pulled.forEach(c -> sm.fabric.faults().linkDown(c[0], c[1])), up);
+                quiet(sm);
+                event(sm, "link", () -> pulled.forEach(c -> sm.fabric.faults().linkUp(c[0], c[1])), up);
+            }
+        }
+    }
+
+    private static void event(SimSm sm, String what, Runnable change, Duration up) throws Exception {
+        long lft0 = sm.counted.lftBlockSets();
+        long sets0 = sm.counted.configurationSets();
+        int sweeps0 = sm.sweepsEnded.size();
+        long t0 = System.nanoTime();
+        change.run();
+        sm.awaitSubnetUp(up);
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        System.out.printf("%-7s %5d ms to SUBNET UP, %6d LFT block Sets, %6d configuration Sets, sweeps %s%n", what,
+                ms, sm.counted.lftBlockSets() - lft0, sm.counted.configurationSets() - sets0,
+                ended(sm, sweeps0));
+    }
+
+    /** The kinds of the sweeps that ended since the {@code from}th. */
+    private static List<SweepKind> ended(SimSm sm, int from) {
+        List<SweepKind> all = List.copyOf(sm.sweepsEnded);
+        return all.subList(from, all.size());
+    }
+
+    /** Waits until three seconds pass without a sweep (the light sweeps after a change, the route check). */
+    private static void quiet(SimSm sm) throws InterruptedException {
+        while (sm.anotherSweepWithin(Duration.ofSeconds(3))) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** The first port toward another switch of each of the first {@code n} switches: {node, port}. */
+    private static List<int[]> cables(Topology t, int n) {
+        List<int[]> out = new ArrayList<>();
+        for (int i = 0; i < t.nodeCount() && out.size() < n; i++) {
+            if (t.node(i).kind() != NodeKind.SWITCH) {
+                continue;
+            }
+            for (int p = 1; p <= t.node(i).numPorts(); p++) {
+                int peer = t.peerNode(i, p);
+                if (peer >= 0 && t.node(peer).kind() == NodeKind.SWITCH) {
+                    out.add(new int[] {i, p});
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+}

@@ -21,13 +21,10 @@ class ChangedPathsTest {
 
     @Test
     void aSoundRepairPassesAndEveryChangedEntryIsFollowed() {
-        fabric.cableDown();
-        RoutingInput after = fabric.input();
-        LftTables repaired = repaired(after);
-        FabricDiff diff = new FabricDiff(before, after);
-        ChangeCount changes = new ChangeCount(diff, old, repaired);
+        Repair x = oneCableDown();
+        ChangeCount changes = new ChangeCount(x.diff, old, x.tables);
 
-        ChangedPaths.Result r = ChangedPaths.check(diff, repaired, changes);
+        ChangedPaths.Result r = ChangedPaths.check(x.diff, x.tables, changes);
 
         assertThat(changes.changedEntries).isPositive();
         assertThat(r.failure()).isNull();
@@ -36,46 +33,49 @@ class ChangedPathsTest {
 
     @Test
     void aChangedEntryThatLoopsIsFound() {
-        fabric.cableDown();
-        RoutingInput after = fabric.input();
-        LftTables repaired = repaired(after);
-        FabricDiff diff = new FabricDiff(before, after);
-        int sw = new ChangeCount(diff, old, repaired).entrySwitch[0];
-        int lid = new ChangeCount(diff, old, repaired).entryLid[0];
-        int next = after.peerSwitch()[after.edgeOfPort(sw, repaired.port(sw, lid))];
-        int back = backPort(after, next, sw);
-        repaired.lft(next)[lid] = (byte) back;
+        Repair x = oneCableDown();
+        ChangeCount changes = new ChangeCount(x.diff, old, x.tables);
+        int sw = changes.entrySwitch[0];
+        int lid = changes.entryLid[0];
+        RoutingInput after = x.diff.after;
+        int next = after.peerSwitch()[after.edgeOfPort(sw, x.tables.port(sw, lid))];
+        x.tables.lft(next)[lid] = (byte) backPort(after, next, sw);
 
-        ChangedPaths.Result r = ChangedPaths.check(diff, repaired, new ChangeCount(diff, old, repaired));
+        ChangedPaths.Result r = ChangedPaths.check(x.diff, x.tables, new ChangeCount(x.diff, old, x.tables));
 
         assertThat(r.failure()).contains("to LID " + lid).contains("a loop");
     }
 
     @Test
     void anEntryLeftOnAGoneCableIsFoundThoughTheRepairDidNotChangeIt() {
-        fabric.cableDown();
-        RoutingInput after = fabric.input();
-        LftTables repaired = repaired(after);
-        FabricDiff diff = new FabricDiff(before, after);
-        ChangeCount changes = new ChangeCount(diff, old, repaired);
+        Repair x = oneCableDown();
+        FabricDiff diff = x.diff;
+        ChangeCount changes = new ChangeCount(diff, old, x.tables);
         int i = 0;
-        while (after.edgeOfPort(changes.entrySwitch[i], old.port(diff.beforeOf[changes.entrySwitch[i]],
+        while (diff.after.edgeOfPort(changes.entrySwitch[i], old.port(diff.beforeOf[changes.entrySwitch[i]],
                 changes.entryLid[i])) >= 0) {
             i++;
         }
         int sw = changes.entrySwitch[i];
         int lid = changes.entryLid[i];
-        repaired.lft(sw)[lid] = (byte) old.port(diff.beforeOf[sw], lid);
+        x.tables.lft(sw)[lid] = (byte) old.port(diff.beforeOf[sw], lid);
 
-        ChangedPaths.Result r = ChangedPaths.check(diff, repaired, new ChangeCount(diff, old, repaired));
+        ChangedPaths.Result r = ChangedPaths.check(diff, x.tables, new ChangeCount(diff, old, x.tables));
 
         assertThat(r.failure()).contains("to LID " + lid).contains("leads to no switch");
     }
 
-    private LftTables repaired(RoutingInput after) {
+    /** A minhop repair's tables and the fabric's changes. */
+    private record Repair(FabricDiff diff, LftTables tables) {
+    }
+
+    /** Fails one switch-to-switch cable and repairs the tables for it. */
+    private Repair oneCableDown() {
+        fabric.cableDown();
+        RoutingInput after = fabric.input();
         RepairOutcome o = RouteRepair.repair(before, old, after, RepairPolicy.of(minhop), 1);
         assertThat(o).isInstanceOf(RepairOutcome.Repaired.class);
-        return ((RepairOutcome.Repaired) o).tables();
+        return new Repair(new FabricDiff(before, after), ((RepairOutcome.Repaired) o).tables());
     }
 
     /** The port of switch {@code from} cabled to switch {@code to}. */

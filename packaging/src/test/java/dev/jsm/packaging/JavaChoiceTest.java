@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class JavaChoiceTest {
 
     private static final Path JAVA_SH = Path.of("src/root/usr/lib/jsm/java.sh").toAbsolutePath();
+    private static final Path BACKGROUND_SH = Path.of("src/root/usr/lib/jsm/background.sh").toAbsolutePath();
     private static final Path INSTALLED_LAUNCHER = Path.of("src/root/usr/sbin/opensm").toAbsolutePath();
     private static final Path TREE_LAUNCHER = Path.of("../bin/opensm").toAbsolutePath().normalize();
 
@@ -108,6 +109,7 @@ class JavaChoiceTest {
         Path usr = dir.resolve("inst/usr");
         copy(INSTALLED_LAUNCHER, usr.resolve("sbin/opensm"), true);
         copy(JAVA_SH, usr.resolve("lib/jsm/java.sh"), false);
+        copy(BACKGROUND_SH, usr.resolve("lib/jsm/background.sh"), false);
         Files.createDirectories(usr.resolve("share/jsm/lib"));
         List<String> argv = launch(usr.resolve("sbin/opensm"),
                 Map.of("JAVA_HOME", jdk("java-17-openjdk-amd64"), "JSM_JVM_DIR", jvms.toString()));
@@ -128,6 +130,7 @@ class JavaChoiceTest {
         Path top = dir.resolve("tree");
         copy(TREE_LAUNCHER, top.resolve("bin/opensm"), true);
         copy(JAVA_SH, top.resolve("packaging/src/root/usr/lib/jsm/java.sh"), false);
+        copy(BACKGROUND_SH, top.resolve("packaging/src/root/usr/lib/jsm/background.sh"), false);
         Path target = Files.createDirectories(top.resolve("daemon/target/lib"));
         Path jar = Files.writeString(target.resolveSibling("daemon-1.0.jar"), "jar");
         Path aot = Files.writeString(target.resolveSibling("opensm.aot"), "cache");

@@ -1,0 +1,102 @@
+package dev.jsm.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jsm.daemon.discovery.DiscoveryStage;
+import dev.jsm.sim.topo.DuplicateGuids;
+import dev.jsm.sim.topo.NodeKind;
+import dev.jsm.sim.topo.Topology;
+import dev.jsm.sim.topo.TopologyShapes;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code exit_on_fatal} and devices with the same GUIDs ({@code DuplicateGuidCheck}), on the simulator with twins made
+ * by {@link DuplicateGuids}: each twin is logged with both routes; TRUE (OpenSM's default) ends the SM after the
+ * discovery, FALSE keeps the first device found and configures the rest of the fabric.
+ */
+class DuplicateGuidSimTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void twoLeafSwitchesWithTheSameGuidsEndTheSmWithExitOnFatalTrue() throws Exception {
+        try (LogCapture log = LogCapture.open(DiscoveryStage.class);
+             SimSm sm = SimSm.start(leafTwins(), dir, "exit_on_fatal", "TRUE")) {
+            assertThat(sm.daemon.awaitStop(WAIT)).as("the event loop ended").isTrue();
+            assertThat(sm.daemon.events().fatalReason()).contains("duplicate GUID");
+            List<String> twins = log.containing("DISC-0111 duplicate");
+            assertThat(twins).isNotEmpty();
+            assertThat(twins.get(0)).contains("is reached through two cables", "(path 0,", ") and from ");
+            assertThat(log.containing("DISC-0112")).singleElement().asString()
+                    .contains("exiting (exit_on_fatal TRUE)");
+        }
+    }
+
+    @Test
+    void withExitOnFatalFalseTheFirstLeafStaysAndTheTwinIsLeftOut() throws Exception {
+        Topology t = leafTwins();
+        try (LogCapture log = LogCapture.open(DiscoveryStage.class);
+             SimSm sm = SimSm.start(t, dir, "exit_on_fatal", "FALSE")) {
+            SubnetSnapshot s = sm.awaitSubnetUp(WAIT);
+            assertThat(s.nodes()).as("the twin leaf and its hosts are not in the subnet").hasSize(t.nodeCount() - 3);
+            assertThat(log.containing("DISC-0111 duplicate")).isNotEmpty();
+            assertThat(log.containing("DISC-0112")).isEmpty();
+            assertThat(sm.daemon.events().fatalReason()).isNull();
+            assertThat(sm.daemon.awaitStop(Duration.ofMillis(100))).isFalse();
+        }
+    }
+
+    @Test
+    void twoCasWithTheSameGuidsBackToBackArePortsLinkedToThemselves() throws Exception {
+        Topology t = DuplicateGuids.backToBackTwins(1);
+        try (LogCapture log = LogCapture.open(DiscoveryStage.class);
+             SimSm sm = SimSm.start(t, dir)) {
+            assertThat(sm.daemon.awaitStop(WAIT)).as("exit_on_fatal is TRUE by default").isTrue();
+            assertThat(log.containing("DISC-0111 duplicate")).singleElement().asString()
+                    .contains("port 1 (path 0) is linked to itself", "(path 0,1)");
+            assertThat(sm.daemon.events().fatalReason()).contains("1 duplicate GUID found");
+        }
+        try (LogCapture log = LogCapture.open(DiscoveryStage.class);
+             SimSm sm = SimSm.start(t, dir, "exit_on_fatal", "FALSE")) {
+            sm.nextSweepEnd(WAIT);
+            assertThat(log.containing("DISC-0111 duplicate")).isNotEmpty();
+            assertThat(sm.daemon.events().fatalReason()).isNull();
+            assertThat(sm.daemon.awaitStop(Duration.ofMillis(100))).as("the SM goes on").isFalse();
+        }
+    }
+
+    /**
+     * A 2-level fat tree of 4-port switches in which a leaf far from the SM carries the GUIDs of the SM's own leaf:
+     * the spines reach both on the same uplink port numbers.
+     */
+    private static Topology leafTwins() throws Exception {
+        Topology t = TopologyShapes.load("fat2:k=4");
+        int smLeaf = t.peerNode(SimSm.firstCa(t), 1);
+        List<Integer> leaves = new ArrayList<>();
+        for (int n = 0; n < t.nodeCount(); n++) {
+            if (t.node(n).kind() == NodeKind.SWITCH && n != smLeaf && hasCa(t, n)) {
+                leaves.add(n);
+            }
+        }
+        return DuplicateGuids.cloneGuids(t, smLeaf, leaves.get(leaves.size() - 1));
+    }
+
+    private static boolean hasCa(Topology t, int sw) {
+        for (int p = 1; p <= t.node(sw).numPorts(); p++) {
+            int peer = t.peerNode(sw, p);
+            if (peer >= 0 && t.node(peer).kind() == NodeKind.CA) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

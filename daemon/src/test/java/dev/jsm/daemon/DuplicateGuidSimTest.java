@@ -75,6 +75,28 @@ class DuplicateGuidSimTest {
     }
 
     /**
+     * Two hosts of different node GUIDs with the same port GUID: the one found second is left out, and with
+     * {@code exit_on_fatal TRUE} the SM ends.
+     */
+    @Test
+    void aPortGuidAnsweredByTwoHostsIsADuplicate() throws Exception {
+        Topology t = TopologyShapes.load("fat2:k=4");
+        List<Integer> hosts = SimSm.cas(t);
+        Topology twins = DuplicateGuids.clonePortGuids(t, hosts.get(0), hosts.get(hosts.size() - 1));
+        try (LogCapture log = LogCapture.open(DiscoveryStage.class);
+             SimSm sm = SimSm.start(twins, dir, "exit_on_fatal", "FALSE")) {
+            SubnetSnapshot s = sm.awaitSubnetUp(WAIT);
+            assertThat(s.nodes()).hasSize(t.nodeCount() - 1);
+            assertThat(log.containing("DISC-0111 duplicate")).singleElement().asString()
+                    .contains("is also the port GUID of node", "(path 0)");
+        }
+        try (SimSm sm = SimSm.start(twins, dir)) {
+            assertThat(sm.daemon.awaitStop(WAIT)).isTrue();
+            assertThat(sm.daemon.events().fatalReason()).contains("1 duplicate GUID found");
+        }
+    }
+
+    /**
      * A 2-level fat tree of 4-port switches in which a leaf far from the SM carries the GUIDs of the SM's own leaf:
      * the spines reach both on the same uplink port numbers.
      */

@@ -3,14 +3,12 @@ package dev.jsm.packaging;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,9 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class BackgroundModeTest {
 
-    private static final Path BACKGROUND_SH = Path.of("src/root/usr/lib/jsm/background.sh").toAbsolutePath();
-    private static final Path JAVA_SH = Path.of("src/root/usr/lib/jsm/java.sh").toAbsolutePath();
-    private static final Path INSTALLED_LAUNCHER = Path.of("src/root/usr/sbin/opensm").toAbsolutePath();
 
     @TempDir
     Path dir;
@@ -62,11 +57,7 @@ class BackgroundModeTest {
 
     @Test
     void theInstalledLauncherStartsTheSmInTheBackgroundForDaemonTrueButNotUnderSystemd() throws Exception {
-        Path usr = dir.resolve("inst/usr");
-        copy(INSTALLED_LAUNCHER, usr.resolve("sbin/opensm"), true);
-        copy(JAVA_SH, usr.resolve("lib/jsm/java.sh"), false);
-        copy(BACKGROUND_SH, usr.resolve("lib/jsm/background.sh"), false);
-        Files.createDirectories(usr.resolve("share/jsm/lib"));
+        Path usr = Shell.installLauncher(dir.resolve("inst/usr"));
         Path jdk = dir.resolve("jdk");
         Path argv = dir.resolve("argv");
         Files.createDirectories(jdk.resolve("lib"));
@@ -99,7 +90,7 @@ class BackgroundModeTest {
 
     /** Whether {@code jsm_background_wanted ARGS} succeeds with {@code defaultConfig} as the default config file. */
     private boolean wanted(Path defaultConfig, String... args) throws Exception {
-        String script = ". '" + BACKGROUND_SH + "'; jsm_default_config='" + defaultConfig + "'; "
+        String script = ". '" + Shell.BACKGROUND_SH + "'; jsm_default_config='" + defaultConfig + "'; "
                 + "if jsm_background_wanted \"$@\"; then echo yes; else echo no; fi";
         List<String> cmd = new ArrayList<>(List.of("sh", "-c", script, "sh"));
         cmd.addAll(List.of(args));
@@ -108,25 +99,8 @@ class BackgroundModeTest {
         return out.equals("yes");
     }
 
-    private static void copy(Path from, Path to, boolean executable) throws IOException {
-        Files.createDirectories(to.getParent());
-        Files.copy(from, to);
-        Files.setPosixFilePermissions(to, PosixFilePermissions.fromString(executable ? "rwxr-xr-x" : "rw-r--r--"));
-    }
-
     /** Runs {@code cmd} without INVOCATION_ID unless {@code env} sets it; its output, trimmed; it must exit 0. */
     private String run(List<String> cmd, Map<String, String> env) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).directory(dir.toFile());
-        pb.environment().remove("INVOCATION_ID");
-        pb.environment().remove("JAVA_OPTS");
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError(cmd + " did not end within 60 s");
-        }
-        assertThat(p.exitValue()).as(out).isZero();
-        return out.strip();
+        return Shell.run(dir, cmd, env, "INVOCATION_ID", "JAVA_OPTS");
     }
 }

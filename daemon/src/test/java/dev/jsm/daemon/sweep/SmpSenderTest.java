@@ -2,15 +2,15 @@ package dev.jsm.daemon.sweep;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jsm.mad.channel.LocalPort;
-import dev.jsm.mad.channel.MadAddress;
-import dev.jsm.mad.channel.MadChannel;
-import dev.jsm.mad.channel.MadReceiver;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionOutcome;
 import dev.jsm.mad.txn.TransactionSettings;
+import dev.jsm.sim.SimFabric;
+import dev.jsm.sim.topo.NodeKind;
+import dev.jsm.sim.topo.Topology;
+import dev.jsm.sim.topo.TopologyShapes;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -32,13 +32,20 @@ class SmpSenderTest {
     }
 
     /**
-     * Over a port that never answers, with a short transaction timeout and a long one: a per-port SL2VL Set times out
+     * Over a fabric that loses every MAD, with a short transaction timeout and a long one: a per-port SL2VL Set times out
      * while the optimized one sent before it is still waiting.
      */
     @Test
     void anOptimizedSl2VlSetWaitsTheLongTransactionTimeout() throws Exception {
         ExecutorService sm = Executors.newSingleThreadExecutor();
-        MadTransactions txns = new MadTransactions(new Silent(), TransactionSettings.defaults()
+        Topology t = TopologyShapes.parse("fat2:k=4");
+        int host = 0;
+        while (t.node(host).kind() != NodeKind.CA) {
+            host++;
+        }
+        SimFabric fabric = new SimFabric(t);
+        fabric.faults().setLoss(1.0, 1.0);
+        MadTransactions txns = new MadTransactions(fabric.openChannel(host, 1), TransactionSettings.defaults()
                 .withTimeout(Duration.ofMillis(20), 0).withLongTimeout(Duration.ofMinutes(10)), sm);
         try {
             SmpSender sender = new SmpSender(txns, 0);
@@ -55,28 +62,9 @@ class SmpSenderTest {
             assertThat(txns.stats().outstanding()).isEqualTo(1);
         } finally {
             txns.close();
+            fabric.close();
             sm.shutdown();
             assertThat(sm.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
-        }
-    }
-
-    /** A channel that sends nothing anywhere and never answers. */
-    private static final class Silent implements MadChannel {
-        @Override
-        public LocalPort localPort() {
-            return new LocalPort("sim", 1, 0x1, 1, 1, 4);
-        }
-
-        @Override
-        public void send(MadAddress to, byte[] mad, int length) {
-        }
-
-        @Override
-        public void setReceiver(MadReceiver receiver) {
-        }
-
-        @Override
-        public void close() {
         }
     }
 }

@@ -2,8 +2,8 @@ package dev.jsm.sim.topo;
 
 /**
  * Makes the fault of two devices that carry the same GUIDs (a board flashed with another's image): a copy of a fabric
- * in which one node answers NodeInfo with another node's node GUID, system image GUID and port GUIDs, and back-to-back
- * pairs of such twins. Topology files cannot say this ({@link TopologyReader} rejects a GUID given twice), so the
+ * in which one node answers NodeInfo with another node's node GUID, system image GUID and port GUIDs (or only the port
+ * GUIDs), and back-to-back pairs of such twins. Topology files cannot say this ({@link TopologyReader} rejects a GUID given twice), so the
  * tests of the SM's duplicate detection ({@code exit_on_fatal}) build their fabrics here. Names, cables and everything
  * else stay as they were.
  *
@@ -20,6 +20,20 @@ public final class DuplicateGuids {
      * @throws IllegalArgumentException if the two are the same node, or differ in kind or port count
      */
     public static Topology cloneGuids(Topology topology, int original, int twin) {
+        return withGuidsOf(topology, original, twin, true);
+    }
+
+    /**
+     * A copy of {@code topology} in which node {@code twin} keeps its node GUID but has node {@code original}'s port
+     * GUIDs (and system image GUID).
+     *
+     * @throws IllegalArgumentException if the two are the same node, or differ in kind or port count
+     */
+    public static Topology clonePortGuids(Topology topology, int original, int twin) {
+        return withGuidsOf(topology, original, twin, false);
+    }
+
+    private static Topology withGuidsOf(Topology topology, int original, int twin, boolean nodeGuid) {
         TopoNode o = topology.node(original);
         TopoNode t = topology.node(twin);
         if (original == twin || o.kind() != t.kind() || o.numPorts() != t.numPorts()) {
@@ -29,8 +43,8 @@ public final class DuplicateGuids {
         Topology.Builder b = Topology.builder();
         for (int i = 0; i < topology.nodeCount(); i++) {
             TopoNode n = topology.node(i);
-            b.addNode(i != twin ? n : new TopoNode(t.kind(), t.name(), o.nodeGuid(), o.systemImageGuid(),
-                    t.numPorts(), o.portGuids(), t.vendorId(), t.deviceId(), t.description()));
+            b.addNode(i != twin ? n : new TopoNode(t.kind(), t.name(), nodeGuid ? o.nodeGuid() : t.nodeGuid(),
+                    o.systemImageGuid(), t.numPorts(), o.portGuids(), t.vendorId(), t.deviceId(), t.description()));
         }
         for (TopoLink l : topology.links()) {
             b.link(l.nodeA(), l.portA(), l.nodeB(), l.portB());

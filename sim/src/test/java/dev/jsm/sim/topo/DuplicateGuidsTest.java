@@ -21,6 +21,9 @@ class DuplicateGuidsTest {
         assertThat(twins.links()).isEqualTo(t.links());
         assertThat(twins.node(a)).isEqualTo(t.node(a));
         assertThatThrownBy(() -> DuplicateGuids.cloneGuids(t, a, a)).isInstanceOf(IllegalArgumentException.class);
+        Topology ports = DuplicateGuids.clonePortGuids(t, a, b);
+        assertThat(ports.node(b).nodeGuid()).isEqualTo(t.node(b).nodeGuid());
+        assertThat(ports.node(b).portGuids()).isEqualTo(t.node(a).portGuids());
     }
 
     @Test

@@ -17,10 +17,12 @@ import org.apache.logging.log4j.Logger;
  * pass - two devices with the same GUIDs - before discovery merges them into one: the model is keyed by GUID, so a
  * twin would otherwise take over its original's cables one answer at a time. Each one is logged
  * ({@code DISC-0111}) with the route the original was reached by and the route of the answer, and counted; the caller
- * then ignores the answer, so the first device found stays and the twin (with whatever lies behind it) is left out.
+ * then ignores the answer, so the first device found stays and the twin (with whatever is reached only through it) is
+ * left out.
  * {@link DiscoveryStage} ends the SM after the pass when {@code exit_on_fatal} is TRUE.
  *
- * <p>What gives a twin away (OpenSM 3.3.23 notices the first two in {@code osm_node_info_rcv.c}):
+ * <p>What gives a twin away (OpenSM 3.3.23's {@code osm_node_info_rcv.c} notices all three, but exits, with
+ * {@code exit_on_fatal TRUE}, only on the first, and only on a subnet without switches):
  * <ul>
  *   <li>a port linked to itself: the NodeInfo sent through a port's cable is answered with that very port's node
  *       GUID and port number (two CAs with the same GUIDs cabled back to back);</li>
@@ -45,11 +47,6 @@ final class DuplicateGuidCheck {
 
     DuplicateGuidCheck(DiscoveryRun run) {
         this.run = run;
-    }
-
-    /** Duplicate GUIDs found in this pass. */
-    int found() {
-        return found;
     }
 
     /**

@@ -3,15 +3,32 @@ package dev.jsm.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.daemon.discovery.DiscoveryStage;
+import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.daemon.sweep.SweepKind;
+import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.mad.channel.MadAddress;
+import dev.jsm.mad.channel.MadChannel;
+import dev.jsm.mad.codec.AttributeId;
+import dev.jsm.mad.codec.MadHeader;
+import dev.jsm.mad.codec.Method;
+import dev.jsm.mad.codec.Smp;
+import dev.jsm.sim.SimFabric;
+import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.DuplicateGuids;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,6 +92,51 @@ class DuplicateGuidSimTest {
     }
 
     /**
+     * A port reached through a second cable whose first cable no longer reaches it when asked again is a cable moved
+     * during the discovery, not a twin: the second cable counts and the SM goes on. The move is played by losing the
+     * NodeInfo Gets that go from the SM's leaf up a cable and straight back down it, the routes of the checks through
+     * the first cables (discovery itself never sends a Get back through the port it arrived on).
+     */
+    @Test
+    void aPortWhoseFirstCableNoLongerReachesItWasRecabled() throws Exception {
+        Topology t = leafTwins();
+        int ca = SimSm.firstCa(t);
+        int leaf = t.peerNode(ca, 1);
+        Set<String> backDown = new HashSet<>();
+        for (int p = 1; p <= t.node(leaf).numPorts(); p++) {
+            int peer = t.peerNode(leaf, p);
+            if (peer >= 0 && t.node(peer).kind() == NodeKind.SWITCH) {
+                backDown.add("0,1," + p + "," + t.peerPort(leaf, p));
+            }
+        }
+        SimFabric fabric = new SimFabric(t, 7);
+        SimMadChannel channel = fabric.openChannel(ca, 1);
+        channel.setIsSm(true);
+        LinkedBlockingQueue<Boolean> sweeps = new LinkedBlockingQueue<>();
+        try (LogCapture log = LogCapture.open(DiscoveryStage.class);
+             Daemon daemon = new Daemon(DaemonSettings.of(SimSm.options(), dir, dir),
+                     new NodeInfoLost(channel, backDown), new SmEvents())) {
+            daemon.addListener(new SweepListener() {
+                @Override
+                public void subnetUp(FabricView view) {
+                }
+
+                @Override
+                public void sweepEnded(SweepKind kind, boolean ok, long nanos) {
+                    sweeps.add(ok);
+                }
+            });
+            daemon.start();
+            assertThat(sweeps.poll(WAIT.toSeconds(), TimeUnit.SECONDS)).as("the first sweep ended").isNotNull();
+            assertThat(log.containing("DISC-0113")).isNotEmpty().allMatch(l -> l.contains("recabled during discovery"));
+            assertThat(log.containing("DISC-0111 duplicate")).isEmpty();
+            assertThat(daemon.events().fatalReason()).isNull();
+        } finally {
+            fabric.close();
+        }
+    }
+
+    /**
      * Two hosts of different node GUIDs with the same port GUID: the one found second is left out, and with
      * {@code exit_on_fatal TRUE} the SM ends.
      */
@@ -110,6 +172,31 @@ class DuplicateGuidSimTest {
             }
         }
         return DuplicateGuids.cloneGuids(t, smLeaf, leaves.get(leaves.size() - 1));
+    }
+
+    /** Passes everything on but the NodeInfo Gets along the given directed routes ({@code DrPath} spelling). */
+    private static final class NodeInfoLost extends ForwardingChannel {
+        private final Set<String> routes;
+
+        NodeInfoLost(MadChannel inner, Set<String> routes) {
+            super(inner);
+            this.routes = routes;
+        }
+
+        @Override
+        public void send(MadAddress to, byte[] mad, int length) throws IOException {
+            if (Smp.isDirectedRoute(mad) && (mad[3] & 0xFF) == Method.GET.value()
+                    && MadHeader.ATTRIBUTE_ID.getInt(mad, 0) == AttributeId.NODE_INFO.value()) {
+                StringBuilder route = new StringBuilder("0");
+                for (int h = 1; h <= Smp.hopCount(mad); h++) {
+                    route.append(',').append(mad[Smp.INITIAL_PATH_OFFSET + h] & 0xFF);
+                }
+                if (routes.contains(route.toString())) {
+                    return;
+                }
+            }
+            super.send(to, mad, length);
+        }
     }
 
     private static boolean hasCa(Topology t, int sw) {

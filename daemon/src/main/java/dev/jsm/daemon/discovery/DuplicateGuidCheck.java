@@ -105,8 +105,9 @@ final class DuplicateGuidCheck {
             if (again != null && again.nodeGuid() == port.node().nodeGuid() && again.localPortNum() == port.portNum()) {
                 report(head + firstPath + tail);
             } else {
-                LOG.info("{} was moved during discovery: its first cable (path {}) no longer reaches it",
-                        run.ctx.describe(port.node()) + " port " + port.portNum(), firstPath);
+                LOG.warn("DISC-0113 {} port {} was recabled during discovery: its first cable (path {}) no longer "
+                        + "reaches it; the second (path {}) counts", run.ctx.describe(port.node()), port.portNum(),
+                        firstPath, path);
                 run.confirmed.remove(port.link());
                 moved.run();
             }

@@ -17,8 +17,10 @@ import java.util.Objects;
  *     empty for {@link Level#IMPLEMENTED}
  * @param actsAs for {@link Level#NOT_IMPLEMENTED}, the value (spelt as {@link SmOptions#format} writes it) whose
  *     effect jsm always has whatever the option says, or {@code null} when there is none
+ * @param honoured for {@link Level#PARTIAL}, a value (spelt as {@link SmOptions#format} writes it) jsm honours in full,
+ *     what it lacks being about the other values ({@code exit_on_fatal FALSE}), or {@code null} when there is none
  */
-public record OptionStatus(Option<?> option, Level level, String note, String actsAs) {
+public record OptionStatus(Option<?> option, Level level, String note, String actsAs, String honoured) {
 
     /** How much of an option jsm implements. */
     public enum Level {
@@ -63,6 +65,15 @@ public record OptionStatus(Option<?> option, Level level, String note, String ac
         if (actsAs != null && !canonical(option, actsAs)) {
             throw new IllegalArgumentException(option + ": " + actsAs + " is not a value as the file writes it");
         }
+        if (honoured != null && (level != Level.PARTIAL || !canonical(option, honoured))) {
+            throw new IllegalArgumentException(option + ": only a partly implemented option has a value honoured in "
+                    + "full, as the file writes it");
+        }
+    }
+
+    /** A status without a value honoured in full. */
+    public OptionStatus(Option<?> option, Level level, String note, String actsAs) {
+        this(option, level, note, actsAs, null);
     }
 
     /**
@@ -76,12 +87,13 @@ public record OptionStatus(Option<?> option, Level level, String note, String ac
     /**
      * Whether a value asks for something jsm does not do, and so deserves a warning: the option is not fully
      * implemented and the value is neither the default (an operator who never set it expects nothing) nor the value
-     * jsm acts as anyway.
+     * jsm acts as anyway nor one it honours in full.
      *
      * @param valueText the value as written in the file ({@link SmOptions#format})
      */
     public boolean unhonoured(String valueText) {
-        return level != Level.IMPLEMENTED && !valueText.equals(option.defaultText()) && !valueText.equals(actsAs);
+        return level != Level.IMPLEMENTED && !valueText.equals(option.defaultText()) && !valueText.equals(actsAs)
+                && !valueText.equals(honoured);
     }
 
     /**

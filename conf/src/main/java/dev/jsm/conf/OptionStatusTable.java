@@ -83,17 +83,13 @@ public final class OptionStatusTable {
                 HandoverOptions.HONOR_GUID2LID_FILE);
 
         r.implemented(TimingOptions.MAX_WIRE_SMPS, TimingOptions.MAX_WIRE_SMPS2, TimingOptions.MAX_SMPS_TIMEOUT,
-                TimingOptions.TRANSACTION_TIMEOUT, TimingOptions.TRANSACTION_RETRIES);
-        r.notImplemented(TimingOptions.LONG_TRANSACTION_TIMEOUT, null,
-                "every MAD waits transaction_timeout for its response, the optimized SL2VL Sets (OpenSM's one use of "
-                + "this option) too: the transaction layer keeps one timeout for all, its wire list in deadline order");
+                TimingOptions.TRANSACTION_TIMEOUT, TimingOptions.TRANSACTION_RETRIES,
+                TimingOptions.LONG_TRANSACTION_TIMEOUT);
         r.notImplemented(TimingOptions.MAX_MSG_FIFO_TIMEOUT, null,
                 "SA requests are dropped when 10000 wait for the SA's thread, not by how long they waited");
         r.notImplemented(TimingOptions.SINGLE_THREAD, true, "SA requests are always answered on one thread");
 
-        r.partial(MiscOptions.DAEMON, "the opensm launcher starts the SM in the background for -B/--daemon on its "
-                + "command line (not under systemd); daemon TRUE in opensm.conf leaves it in the foreground");
-        r.implemented(MiscOptions.SM_INACTIVE, MiscOptions.BABBLING_PORT_POLICY);
+        r.implemented(MiscOptions.DAEMON, MiscOptions.SM_INACTIVE, MiscOptions.BABBLING_PORT_POLICY);
         r.partial(MiscOptions.DROP_EVENT_SUBSCRIPTIONS,
                 "jsm drops those of ports that left the fabric, but not all of them on leaving standby as OpenSM does");
         r.notImplemented(MiscOptions.IPOIB_MCGROUP_CREATION_VALIDATION, true, "the checks are always made");
@@ -126,9 +122,10 @@ public final class OptionStatusTable {
                 "jsm has no device quirks, such as OpenSM's 1K path MTU for Mellanox Tavor HCAs");
         r.implemented(DebugOptions.NO_CLIENTS_REREG);
         r.partial(DebugOptions.DISABLE_MULTICAST, "joins are still served and MFTs still programmed");
-        r.notImplemented(DebugOptions.EXIT_ON_FATAL, false, "jsm never exits on OpenSM's fatal conditions: an "
-                + "unreadable guid2lid is moved aside and the ports keep their LIDs, and discovery does not detect "
-                + "the other one, a port linked to a port of its own GUID (duplicate GUIDs back to back)");
+        r.partial(DebugOptions.EXIT_ON_FATAL, false, "TRUE ends the SM on duplicate GUIDs found by discovery, not "
+                + "on an unreadable guid2lid: jsm moves that aside and the ports keep their LIDs (LID-0308) whatever "
+                + "the option says; it keeps no guid2mkey or neighbors file, OpenSM's other files whose restore "
+                + "errors are fatal");
         r.implemented(DebugOptions.CONSOLE, DebugOptions.CONSOLE_PORT, DebugOptions.ACTIVITY_REPORT_SUBJECTS,
                 DebugOptions.LOG_PREFIX);
 
@@ -213,6 +210,11 @@ public final class OptionStatusTable {
 
         void partial(Option<?> option, String missing) {
             rows.add(new OptionStatus(option, Level.PARTIAL, missing, null));
+        }
+
+        /** A partly implemented option that honours {@code honoured} in full; {@code missing} is about the others. */
+        <T> void partial(Option<T> option, T honoured, String missing) {
+            rows.add(new OptionStatus(option, Level.PARTIAL, missing, null, option.type().format(honoured)));
         }
 
         /** An option nothing reads; jsm acts as if it were {@code actsAs} ({@code null}: as no value). */

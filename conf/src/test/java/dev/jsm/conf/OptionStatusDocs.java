@@ -62,7 +62,8 @@ public final class OptionStatusDocs {
             OptionStatus s = group.get(0);
             String reload = s.level() == Level.NOT_IMPLEMENTED ? "-"
                     : s.reloadable() ? "applied at the next heavy sweep" : "needs a restart";
-            String actsAs = s.actsAs() == null ? "" : " (as with `" + s.actsAs() + "`)";
+            String actsAs = s.actsAs() != null ? " (as with `" + s.actsAs() + "`)"
+                    : s.honoured() != null ? " (`" + s.honoured() + "` is honoured in full)" : "";
             out.append("| ").append(range(group)).append(" | ").append(s.level().words()).append(" | ")
                     .append(reload).append(" | ").append(s.note()).append(actsAs).append(" |\n");
         }

@@ -42,16 +42,16 @@ class OptionStatusTableTest {
         assertThat(level("perfmgr")).isEqualTo(Level.PARTIAL);
         assertThat(levels(CongestionOptions.ALL)).containsOnly(Level.NOT_IMPLEMENTED).hasSize(18);
         for (String name : List.of("event_plugin_name", "m_key_lookup", "prefix_routes_file",
-                "sa_db_file", "sa_db_dump", "exit_on_fatal", "long_transaction_timeout",
-                "suppress_sl2vl_mad_status_errors")) {
+                "sa_db_file", "sa_db_dump", "suppress_sl2vl_mad_status_errors")) {
             assertThat(level(name)).as(name).isEqualTo(Level.NOT_IMPLEMENTED);
         }
-        for (String name : List.of("connect_roots", "cn_guid_file", "io_guid_file", "daemon")) {
+        for (String name : List.of("connect_roots", "cn_guid_file", "io_guid_file", "exit_on_fatal")) {
             assertThat(level(name)).as(name).isEqualTo(Level.PARTIAL);
         }
         for (String name : List.of("sm_priority", "sminfo_polling_timeout", "polling_retry_number", "ignore_other_sm",
                 "honor_guid2lid_file", "sm_inactive", "sm_key", "routing_engine", "nue_max_num_vls",
-                "force_heavy_sweep", "console", "event_db_dump_file", "node_name_map_name", "use_ucast_cache")) {
+                "force_heavy_sweep", "console", "event_db_dump_file", "node_name_map_name", "use_ucast_cache",
+                "daemon", "long_transaction_timeout")) {
             assertThat(level(name)).as(name).isEqualTo(Level.IMPLEMENTED);
         }
     }
@@ -95,6 +95,10 @@ class OptionStatusTableTest {
         assertThatThrownBy(() -> new OptionStatus(DeviceOptions.LMC, Level.PARTIAL, "x", "1"))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new OptionStatus(TimingOptions.SINGLE_THREAD, Level.NOT_IMPLEMENTED, "x", "true"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new OptionStatus(DebugOptions.EXIT_ON_FATAL, Level.IMPLEMENTED, "", null, "FALSE"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new OptionStatus(DebugOptions.EXIT_ON_FATAL, Level.PARTIAL, "x", null, "false"))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 

@@ -117,8 +117,9 @@ public final class Daemon implements AutoCloseable {
             LOG.error("LID-0308 {}", lids.setAside());
         }
         lids.problems().forEach(p -> LOG.error("LID-0303 {}", p));
+        checkLongTransactionTimeout(o);
         TransactionSettings ts = transactionSettings(o);
-        this.stopWait = ts.transactionTimeout().multipliedBy(ts.transactionRetries() + 1L).plusSeconds(2);
+        this.stopWait = ts.longTransactionTimeout().multipliedBy(ts.transactionRetries() + 1L).plusSeconds(2);
         this.transactions = new MadTransactions(channel, ts, sm);
         long portGuid = channel.localPort().portGuid();
         this.status = new SmStatus(o.getBool("sm_inactive") ? SmState.NOT_ACTIVE : SmState.DISCOVERING,
@@ -398,11 +399,25 @@ public final class Daemon implements AutoCloseable {
         }
     }
 
-    /** {@code max_wire_smps} and friends as the transactions layer wants them. */
+    /**
+     * {@code max_wire_smps} and friends as the transactions layer wants them; a {@code long_transaction_timeout}
+     * shorter than {@code transaction_timeout} is raised to it, as OpenSM's check of its options does.
+     */
     static TransactionSettings transactionSettings(SmOptions o) {
+        Duration timeout = Duration.ofMillis(o.transactionTimeoutMs());
+        Duration longTimeout = Duration.ofMillis(o.getLong("long_transaction_timeout"));
         return new TransactionSettings(o.getInt("max_wire_smps"), o.getInt("max_wire_smps2"),
                 Duration.ofNanos(Math.max(1, o.getLong("max_smps_timeout")) * 1000L),
-                Duration.ofMillis(o.transactionTimeoutMs()), o.transactionRetries());
+                timeout, o.transactionRetries(), longTimeout.compareTo(timeout) < 0 ? timeout : longTimeout);
+    }
+
+    /** Logs that {@code long_transaction_timeout} is raised to {@code transaction_timeout} if it is shorter. */
+    private static void checkLongTransactionTimeout(SmOptions o) {
+        long longMs = o.getLong("long_transaction_timeout");
+        if (longMs < o.transactionTimeoutMs()) {
+            LOG.warn("MAIN-0822 long_transaction_timeout {} ms is shorter than transaction_timeout {} ms; using {} ms",
+                    longMs, o.transactionTimeoutMs(), o.transactionTimeoutMs());
+        }
     }
 
     /**

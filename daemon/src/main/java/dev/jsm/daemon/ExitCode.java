@@ -4,7 +4,8 @@ import dev.jsm.mad.umad.UmadException;
 
 /**
  * The daemon's exit statuses, documented here once (ZooKeeper's {@code ExitCode}); {@link #of} is the one place that
- * maps an exception to a status. 0-2 match OpenSM's use; the others are jsm's and stable.
+ * maps an exception to a status. 0-2 match OpenSM's use; the others are jsm's and stable (OpenSM exits with 1 where
+ * jsm exits with {@link #FATAL_SUBNET}).
  */
 public enum ExitCode {
     /** Normal exit: SIGTERM/SIGINT, {@code -o} after SUBNET UP, {@code --help}, {@code --version}, {@code -c}. */
@@ -32,7 +33,9 @@ public enum ExitCode {
     /** {@code --sim-topology}: the fabric file is unreadable or malformed, or the shape is invalid. */
     SIM_TOPOLOGY(20, "--sim-topology: the fabric is unreadable or invalid"),
     /** {@code -o}: the subnet could not be configured (no SUBNET UP). */
-    NOT_CONFIGURED(30, "-o: the subnet could not be configured (no SUBNET UP)");
+    NOT_CONFIGURED(30, "-o: the subnet could not be configured (no SUBNET UP)"),
+    /** {@code exit_on_fatal TRUE}: discovery found devices with the same GUIDs ({@code DISC-0111} names them). */
+    FATAL_SUBNET(40, "exit_on_fatal: duplicate GUIDs on the subnet (DISC-0111 in the log)");
 
     private final int value;
     private final String meaning;

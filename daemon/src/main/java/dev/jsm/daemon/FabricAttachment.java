@@ -93,7 +93,8 @@ public final class FabricAttachment implements AutoCloseable {
      * @throws UmadException with the reason the daemon maps to its exit code
      */
     public static FabricAttachment umad(SmOptions options, long guid) throws UmadException {
-        int kernelTimeout = options.transactionTimeoutMs() * (options.transactionRetries() + 2);
+        long longest = Math.max(options.transactionTimeoutMs(), options.getLong("long_transaction_timeout"));
+        int kernelTimeout = (int) Math.min(Integer.MAX_VALUE, longest * (options.transactionRetries() + 2));
         UmadChannel.Options o = UmadChannel.Options.defaults().withRequestTimeoutMs(kernelTimeout)
                 .withSaServer(true).withClient(MgmtClass.PERF_MGT, PerfMgt.CLASS_VERSION);
         UmadChannel ch = guid != 0 ? UmadChannel.openByGuid(guid, o) : UmadChannel.open(null, 0, o);

@@ -211,6 +211,10 @@ public class Main {
             return ExitCode.OK;
         }
         shutdown(daemon, fabric, stopExtras, log);
+        if (events.fatalReason() != null) {
+            err.println("opensm: " + events.fatalReason() + "; exiting (exit_on_fatal TRUE; see the log)");
+            return ExitCode.FATAL_SUBNET;
+        }
         return settings.runOnce() && !once.up ? ExitCode.NOT_CONFIGURED : ExitCode.OK;
     }
 

@@ -3,6 +3,9 @@ package dev.jsm.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.sim.topo.NodeKind;
+import dev.jsm.sim.topo.Topology;
+import dev.jsm.sim.topo.TopologyShapes;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -12,9 +15,13 @@ import java.util.Map;
 import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.logging.log4j.core.config.DefaultConfiguration;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MainTest {
 
     @TempDir
@@ -87,6 +94,29 @@ class MainTest {
         assertThat(text.indexOf("SUBNET UP")).isLessThan(text.indexOf("Exiting SM"));
         assertThat(dir.resolve("guid2lid")).exists();
         assertThat(dir.resolve("opensm-subnet.lst")).exists();
+    }
+
+    /**
+     * {@code exit_on_fatal TRUE} (the default): a fabric in which a leaf switch has the GUIDs of the SM's leaf ends
+     * the daemon after the first discovery, through the usual stop, with status 40 and a line on standard error
+     * ({@code DuplicateGuidSimTest} checks the log lines). Last: a run of the daemon through {@link Main} shuts log4j
+     * down, and the daemon's classes then log nowhere in this JVM, and the run-once test reads their lines.
+     */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void duplicateGuidsEndTheDaemonWithTheirOwnExitStatus() throws Exception {
+        Topology t = TopologyShapes.parse("fat2:k=4");
+        int smLeaf = t.peerNode(SimSm.firstCa(t), 1);
+        int twin = -1;
+        for (int n = 0; n < t.nodeCount(); n++) {
+            if (t.node(n).kind() == NodeKind.CA && t.peerNode(n, 1) != smLeaf) {
+                twin = t.peerNode(n, 1);
+            }
+        }
+        String shape = "fat2:k=4,twin=" + twin + ",twin-of=" + smLeaf;
+        assertThat(run("--sim-topology", shape, "-f", log(), "-s", "0")).isEqualTo(ExitCode.FATAL_SUBNET);
+        assertThat(err()).contains("opensm: errors on subnet: ", "duplicate GUID",
+                "exiting (exit_on_fatal TRUE; see the log)");
     }
 
     private ExitCode run(String... args) {

@@ -1,9 +1,7 @@
 package dev.jsm.daemon;
 
-import dev.jsm.mad.channel.LocalPort;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.channel.MadChannel;
-import dev.jsm.mad.channel.MadReceiver;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.mad.codec.Method;
@@ -16,14 +14,13 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Thread-safe as the channel it wraps.
  */
-final class SetCountingChannel implements MadChannel {
+final class SetCountingChannel extends ForwardingChannel {
 
-    private final MadChannel inner;
     private final AtomicLong configurationSets = new AtomicLong();
     private final AtomicLong lftBlockSets = new AtomicLong();
 
     SetCountingChannel(MadChannel inner) {
-        this.inner = inner;
+        super(inner);
     }
 
     /** SMP Sets other than SMInfo sent so far. */
@@ -37,11 +34,6 @@ final class SetCountingChannel implements MadChannel {
     }
 
     @Override
-    public LocalPort localPort() {
-        return inner.localPort();
-    }
-
-    @Override
     public void send(MadAddress to, byte[] mad, int length) throws IOException {
         int cls = mad[1] & 0xFF;
         if ((cls == 0x01 || cls == 0x81) && (mad[3] & 0xFF) == Method.SET.value()
@@ -51,16 +43,6 @@ final class SetCountingChannel implements MadChannel {
                 lftBlockSets.incrementAndGet();
             }
         }
-        inner.send(to, mad, length);
-    }
-
-    @Override
-    public void setReceiver(MadReceiver receiver) {
-        inner.setReceiver(receiver);
-    }
-
-    @Override
-    public void close() {
-        inner.close();
+        super.send(to, mad, length);
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -13,7 +12,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,8 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JavaChoiceTest {
 
-    private static final Path JAVA_SH = Path.of("src/root/usr/lib/jsm/java.sh").toAbsolutePath();
-    private static final Path INSTALLED_LAUNCHER = Path.of("src/root/usr/sbin/opensm").toAbsolutePath();
     private static final Path TREE_LAUNCHER = Path.of("../bin/opensm").toAbsolutePath().normalize();
 
     @TempDir
@@ -80,8 +76,8 @@ class JavaChoiceTest {
         Path jars = Files.createDirectories(dir.resolve("lib"));
         Files.createDirectories(base.getParent());
         String jdk25 = jdk("a-temurin-25-jdk-amd64");
-        String script = ". '" + JAVA_SH + "'; JAVA_HOME=$1; jsm_select_java; jsm_jvm_cache_options '" + base + "' '"
-                + jars + "'; echo \"$jsm_jvm_options|$jsm_cache_options\"";
+        String script = ". '" + Shell.JAVA_SH + "'; JAVA_HOME=$1; jsm_select_java; jsm_jvm_cache_options '" + base
+                + "' '" + jars + "'; echo \"$jsm_jvm_options|$jsm_cache_options\"";
         assertThat(sh(script, Map.of("JSM_JVM_DIR", ""), jdk25)).isEqualTo("--enable-native-access=ALL-UNNAMED|");
         Path aot = Files.writeString(Path.of(base + ".aot"), "cache");
         setAge(jars, 60);
@@ -105,10 +101,7 @@ class JavaChoiceTest {
 
     @Test
     void theInstalledLauncherExecsTheChosenJdkWithTheDaemonsClassPath() throws Exception {
-        Path usr = dir.resolve("inst/usr");
-        copy(INSTALLED_LAUNCHER, usr.resolve("sbin/opensm"), true);
-        copy(JAVA_SH, usr.resolve("lib/jsm/java.sh"), false);
-        Files.createDirectories(usr.resolve("share/jsm/lib"));
+        Path usr = Shell.installLauncher(dir.resolve("inst/usr"));
         List<String> argv = launch(usr.resolve("sbin/opensm"),
                 Map.of("JAVA_HOME", jdk("java-17-openjdk-amd64"), "JSM_JVM_DIR", jvms.toString()));
         assertThat(argv.get(0)).isEqualTo(jdk("a-temurin-25-jdk-amd64") + "/bin/java");
@@ -126,8 +119,9 @@ class JavaChoiceTest {
     @Test
     void theTreesLauncherTakesTheBuildsAotCacheWithAJdk25AndItsArchiveWithout() throws Exception {
         Path top = dir.resolve("tree");
-        copy(TREE_LAUNCHER, top.resolve("bin/opensm"), true);
-        copy(JAVA_SH, top.resolve("packaging/src/root/usr/lib/jsm/java.sh"), false);
+        Shell.copy(TREE_LAUNCHER, top.resolve("bin/opensm"), true);
+        Shell.copy(Shell.JAVA_SH, top.resolve("packaging/src/root/usr/lib/jsm/java.sh"), false);
+        Shell.copy(Shell.BACKGROUND_SH, top.resolve("packaging/src/root/usr/lib/jsm/background.sh"), false);
         Path target = Files.createDirectories(top.resolve("daemon/target/lib"));
         Path jar = Files.writeString(target.resolveSibling("daemon-1.0.jar"), "jar");
         Path aot = Files.writeString(target.resolveSibling("opensm.aot"), "cache");
@@ -164,19 +158,19 @@ class JavaChoiceTest {
      */
     @Test
     void aJdk25StartsDespiteACacheThatDoesNotMatch() throws Exception {
-        String found = sh(". '" + JAVA_SH + "'; jsm_select_java; echo \"$jsm_java_feature $jsm_java\"", Map.of());
+        String found = sh(". '" + Shell.JAVA_SH + "'; jsm_select_java; echo \"$jsm_java_feature $jsm_java\"", Map.of());
         assumeTrue(Integer.parseInt(found.substring(0, found.indexOf(' '))) >= 25, "no JDK 25 or later here");
         Path base = dir.resolve("stale");
         Path jars = Files.createDirectories(dir.resolve("lib"));
         setAge(jars, 60);
         Files.writeString(Path.of(base + ".aot"), "not an AOT cache");
-        String out = sh(". '" + JAVA_SH + "'; jsm_select_java; jsm_jvm_cache_options '" + base + "' '" + jars + "'; "
-                + "\"$jsm_java\" $jsm_jvm_options $jsm_cache_options -version 2>&1; echo \"rc=$?\"", Map.of());
+        String out = sh(". '" + Shell.JAVA_SH + "'; jsm_select_java; jsm_jvm_cache_options '" + base + "' '" + jars
+                + "'; \"$jsm_java\" $jsm_jvm_options $jsm_cache_options -version 2>&1; echo \"rc=$?\"", Map.of());
         assertThat(out).contains("[aot]", "version \"").endsWith("rc=0");
     }
 
     private String choose(Map<String, String> env) throws Exception {
-        return sh(". '" + JAVA_SH + "'; jsm_select_java; echo \"$jsm_java $jsm_java_feature\"", env);
+        return sh(". '" + Shell.JAVA_SH + "'; jsm_select_java; echo \"$jsm_java $jsm_java_feature\"", env);
     }
 
     private String jdk(String name) {
@@ -196,12 +190,6 @@ class JavaChoiceTest {
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
-    private static void copy(Path from, Path to, boolean executable) throws IOException {
-        Files.createDirectories(to.getParent());
-        Files.copy(from, to);
-        Files.setPosixFilePermissions(to, PosixFilePermissions.fromString(executable ? "rwxr-xr-x" : "rw-r--r--"));
-    }
-
     private static void setAge(Path file, int secondsAgo) throws IOException {
         Files.setLastModifiedTime(file, FileTime.from(Instant.now().minusSeconds(secondsAgo)));
     }
@@ -218,18 +206,6 @@ class JavaChoiceTest {
 
     /** Runs {@code cmd} with JAVA_HOME and JSM_JVM_DIR unset unless {@code env} sets them; its output, trimmed. */
     private String run(List<String> cmd, Map<String, String> env) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).directory(dir.toFile());
-        pb.environment().remove("JAVA_HOME");
-        pb.environment().remove("JSM_JVM_DIR");
-        pb.environment().remove("JAVA_OPTS");
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError(cmd + " did not end within 60 s");
-        }
-        assertThat(p.exitValue()).as(out).isZero();
-        return out.strip();
+        return Shell.run(dir, cmd, env, "JAVA_HOME", "JSM_JVM_DIR", "JAVA_OPTS");
     }
 }

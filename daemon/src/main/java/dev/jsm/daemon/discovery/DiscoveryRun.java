@@ -41,6 +41,8 @@ final class DiscoveryRun {
     String anomaly;
     /** In an incremental pass: the nodes a SwitchInfo or PortInfo Get about did not reach. */
     final Set<Node> failed = new HashSet<>();
+    /** The duplicate GUIDs found in this pass. */
+    final DuplicateGuidCheck duplicates;
     /** Told of every switch whose SwitchInfo answer has PortStateChange set, with the route it came by. */
     BiConsumer<Node, DrPath> onPortStateChange = (node, path) -> { };
     int nodeInfoRequests;
@@ -59,6 +61,7 @@ final class DiscoveryRun {
         this.otherSms = otherSms;
         this.incremental = incremental;
         this.sweep = ctx.subnet().beginSweep();
+        this.duplicates = new DuplicateGuidCheck(this);
         this.nodeInfo = new NodeInfoReceiver(this);
         this.portInfo = new PortInfoReceiver(this);
         this.switchInfo = new SwitchInfoReceiver(this);

@@ -14,7 +14,8 @@ import org.apache.logging.log4j.Logger;
 /**
  * Discovery by directed route, pipelined through the transactions window: starts with NodeInfo of the local port
  * (hop 0) and lets the {@link DiscoveryRun} receivers chain the rest. When everything is answered or timed out it
- * checks that the SM's own port was found and is up; otherwise the sweep stops (OpenSM: "SM port is down").
+ * checks that the SM's own port was found and is up; otherwise the sweep stops (OpenSM: "SM port is down"). With
+ * duplicate GUIDs found and {@code exit_on_fatal} TRUE the sweep stops and the SM ends ({@link DuplicateGuidCheck}).
  *
  * <p>Confined to the SM thread.
  */
@@ -45,7 +46,7 @@ public final class DiscoveryStage implements SweepStage {
 
     @Override
     public StageOutcome finish(SweepContext ctx) {
-        if (run.localNode == null) {
+        if (run.localNode == null || run.duplicates.endsTheSm()) {
             return StageOutcome.ABORT;
         }
         EndPort smPort = ctx.smPort();

@@ -20,6 +20,10 @@ import org.apache.logging.log4j.Logger;
  * PortInfo of the port a known switch was reached on: the far end of a probed port). A node that does not answer is logged and left out; the drop
  * manager then removes it if it was known.
  *
+ * <p>An answer that cannot come from the node the model already has under its GUIDs is a duplicate GUID
+ * ({@link DuplicateGuidCheck}): it is logged with both routes and ignored, so the first node found stays; the discovery
+ * stage ends the SM after the pass when {@code exit_on_fatal} says so.
+ *
  * <p>Confined to the SM thread.
  */
 final class NodeInfoReceiver {
@@ -58,6 +62,9 @@ final class NodeInfoReceiver {
             return;
         }
         Subnet subnet = run.ctx.subnet();
+        if (run.duplicates.portGuidTaken(ni, path)) {
+            return;
+        }
         Node node = subnet.node(ni.nodeGuid());
         boolean first = node == null || !run.incremental && !run.seen(node);
         if (run.incremental && node != null && (node.kind() != kind || node.numPorts() != ni.numPorts())) {
@@ -80,6 +87,9 @@ final class NodeInfoReceiver {
             return;
         }
         PhysPort port = ensurePort(subnet, node, arrival, ni.portGuid());
+        if (from != null && run.duplicates.cabledElsewhere(from, port, path, () -> add(from, path, ni))) {
+            return;
+        }
         if (first) {
             firstVisit(node, ni, path);
         }

@@ -47,6 +47,7 @@ public final class SmEvents {
     private final Map<SmEvent, List<String>> pending = new EnumMap<>(SmEvent.class);
     private final Map<SmEvent, Integer> more = new EnumMap<>(SmEvent.class);
     private boolean shutdown;
+    private String fatalReason;
 
     /** Asks for {@code event}; merged with a pending request of the same kind. Ignored after SHUTDOWN was taken. */
     public synchronized void request(SmEvent event, String reason) {
@@ -60,6 +61,22 @@ public final class SmEvents {
             more.merge(event, 1, Integer::sum);
         }
         notifyAll();
+    }
+
+    /**
+     * Asks for a SHUTDOWN because the SM met a condition it must not run on ({@code exit_on_fatal}); the process then
+     * exits with {@code ExitCode.FATAL_SUBNET}. The first reason is kept for the exit message.
+     */
+    public synchronized void requestFatalShutdown(String reason) {
+        if (fatalReason == null) {
+            fatalReason = reason;
+        }
+        request(SmEvent.SHUTDOWN, reason);
+    }
+
+    /** Why a fatal SHUTDOWN was asked for, or {@code null} if none was. */
+    public synchronized String fatalReason() {
+        return fatalReason;
     }
 
     /** Whether {@code event} is pending. */

@@ -72,7 +72,22 @@ public final class SmpSender {
         sentSets.incrementAndGet();
         byte[] mad = Smp.directedRoute(Method.SET, 0, attr, modifier, path, mKey);
         payload.writeTo(mad, Smp.DATA_OFFSET);
-        transactions.send(OutboundMad.of(MadAddress.directedRoute(), mad), handler);
+        OutboundMad request = OutboundMad.of(MadAddress.directedRoute(), mad);
+        if (takesLong(attr, modifier)) {
+            transactions.sendLong(request, handler);
+        } else {
+            transactions.send(request, handler);
+        }
+    }
+
+    /**
+     * Whether a Set takes the device long to carry out, so that it waits {@code long_transaction_timeout} for its
+     * response: an optimized SLtoVLMappingTable Set (modifier bits 16-17 set: one Set writes the table of every input
+     * or output port of a switch), as in OpenSM 3.3.23's QoS manager. Every other SMP waits
+     * {@code transaction_timeout}.
+     */
+    static boolean takesLong(AttributeId attr, long modifier) {
+        return attr.value() == AttributeId.SL_TO_VL_MAPPING_TABLE.value() && (modifier & 0x30000L) != 0;
     }
 
     /** Sets sent (every table block, PortInfo, SwitchInfo a sweep wrote; retries not counted; for the metrics). */

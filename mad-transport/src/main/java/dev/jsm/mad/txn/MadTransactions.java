@@ -23,7 +23,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * skips 0, high 32 bits 0: the kernel owns those) and sends it, or queues it FIFO while {@code max_wire_smps} SMP
  * requests are on the wire (see {@link TransactionSettings} for widening). A response matches when the low 32 bits
  * of its TID, its class, attribute ID and modifier equal the request's; anything else is counted and dropped. A
- * transmission unanswered for {@code transaction_timeout} is re-sent, same bytes and TID, up to
+ * transmission unanswered for {@code transaction_timeout} ({@code long_transaction_timeout} for a request sent with
+ * {@link #sendLong}: one the device takes long to carry out) is re-sent, same bytes and TID, up to
  * {@code transaction_retries} times; then the request times out. A MAD the channel hands back undelivered
  * ({@link MadReceiver#onSendFailed}) or a send that throws fails the request at once. Each request gets exactly one
  * {@link TransactionOutcome}. {@link #post} sends MADs that expect no answer (responses, Reports, Traps not
@@ -109,7 +110,19 @@ public final class MadTransactions implements AutoCloseable {
      * @throws IllegalArgumentException if {@code request} is a response; send those with {@link #post}
      */
     public void send(OutboundMad request, ResponseHandler handler) {
-        send(request, retries, handler);
+        send(request, retries, false, handler);
+    }
+
+    /**
+     * Sends a request as {@link #send(OutboundMad, ResponseHandler)} does, but each transmission waits
+     * {@code long_transaction_timeout} for the response instead of {@code transaction_timeout}: for a request the
+     * device takes long to carry out (OpenSM's one use: an SLtoVLMappingTable Set that writes every port's table of
+     * a switch at once).
+     *
+     * @throws IllegalArgumentException if {@code request} is a response
+     */
+    public void sendLong(OutboundMad request, ResponseHandler handler) {
+        send(request, retries, true, handler);
     }
 
     /**
@@ -120,6 +133,10 @@ public final class MadTransactions implements AutoCloseable {
      * @throws IllegalArgumentException if {@code request} is a response, or {@code retries} is negative
      */
     public void send(OutboundMad request, int retries, ResponseHandler handler) {
+        send(request, retries, false, handler);
+    }
+
+    private void send(OutboundMad request, int retries, boolean longTimeout, ResponseHandler handler) {
         if (retries < 0) {
             throw new IllegalArgumentException("retries must not be negative: " + retries);
         }
@@ -133,7 +150,7 @@ public final class MadTransactions implements AutoCloseable {
         try {
             int tid = tids.next();
             HeaderBytes.writeTid(request.mad(), tid);
-            Transaction t = new Transaction(completions, request, handler, tid, retries);
+            Transaction t = new Transaction(completions, request, handler, tid, retries, longTimeout);
             completions.begin();
             long now = System.nanoTime();
             if (closed) {

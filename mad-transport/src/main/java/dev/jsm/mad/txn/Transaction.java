@@ -23,6 +23,8 @@ final class Transaction implements Runnable {
     final boolean smp;
     /** Re-sends allowed after the first transmission. */
     final int retries;
+    /** Whether each transmission waits {@code long_transaction_timeout} rather than {@code transaction_timeout}. */
+    final boolean longTimeout;
 
     /** Transmissions so far. */
     int attempts;
@@ -38,6 +40,11 @@ final class Transaction implements Runnable {
     TransactionOutcome outcome;
 
     Transaction(Completions owner, OutboundMad request, ResponseHandler handler, int tid, int retries) {
+        this(owner, request, handler, tid, retries, false);
+    }
+
+    Transaction(Completions owner, OutboundMad request, ResponseHandler handler, int tid, int retries,
+                boolean longTimeout) {
         this.owner = owner;
         this.request = request;
         this.handler = handler;
@@ -47,6 +54,7 @@ final class Transaction implements Runnable {
         this.attributeModifier = (int) request.attributeModifier();
         this.smp = isSmpClass(mgmtClass);
         this.retries = retries;
+        this.longTimeout = longTimeout;
     }
 
     /** Whether a response with these header fields answers this request (OpenSM's match: TID, class, attribute). */

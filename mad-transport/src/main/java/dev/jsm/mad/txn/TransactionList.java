@@ -2,8 +2,9 @@ package dev.jsm.mad.txn;
 
 /**
  * An intrusive FIFO of {@link Transaction}s with O(1) removal from the middle: the window's queue of requests
- * waiting to go out and its list of requests on the wire (in deadline order, since every transmission waits the
- * same {@code transaction_timeout}). Linking through the transactions' own fields allocates nothing.
+ * waiting to go out and its two lists of requests on the wire (each in deadline order, since every transmission on
+ * one list waits the same time: {@code transaction_timeout} or {@code long_transaction_timeout}). Linking through
+ * the transactions' own fields allocates nothing.
  *
  * <p>Not thread-safe: guarded by the {@link MadTransactions} lock.
  */

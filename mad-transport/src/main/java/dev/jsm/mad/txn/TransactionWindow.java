@@ -5,6 +5,10 @@ package dev.jsm.mad.txn;
  * requests waiting for room, the requests on the wire in deadline order, the TID table, and the window limit with
  * {@code max_wire_smps2} widening. It decides; {@link MadTransactions} sends, locks and dispatches.
  *
+ * <p>The requests on the wire are two lists, one per timeout: those that wait {@code transaction_timeout} per
+ * transmission and those that wait {@code long_transaction_timeout}. Appending a (re)transmission keeps each list in
+ * deadline order, so the next deadline is the earlier of the two heads.
+ *
  * <p>Only SMP requests (classes 0x01 and 0x81) count against the window, as only QP0 traffic goes through OpenSM's
  * VL15 poller; GSI requests go out at once but are timed and retried the same way.
  *
@@ -18,12 +22,14 @@ package dev.jsm.mad.txn;
 final class TransactionWindow {
 
     private final long timeoutNanos;
+    private final long longTimeoutNanos;
     private int baseLimit;
     private int maxLimit;
     private boolean widens;
     private long widenNanos;
     private final TransactionList queue = new TransactionList();
     private final TransactionList wire = new TransactionList();
+    private final TransactionList longWire = new TransactionList();
     private final TidTable byTid = new TidTable();
     private int limit;
     private int smpsOnWire;
@@ -33,6 +39,7 @@ final class TransactionWindow {
 
     TransactionWindow(TransactionSettings settings) {
         timeoutNanos = settings.transactionTimeout().toNanos();
+        longTimeoutNanos = settings.longTransactionTimeout().toNanos();
         setLimits(settings);
     }
 
@@ -70,12 +77,14 @@ final class TransactionWindow {
         return smpsOnWire < limit ? queue.poll() : null;
     }
 
-    /** Records a first transmission of {@code t}, timing out at {@code now + transaction_timeout}. */
+    /**
+     * Records a first transmission of {@code t}, timing out at {@code now + transaction_timeout} (or
+     * {@code long_transaction_timeout} for a long request).
+     */
     void putOnWire(Transaction t, long now) {
         byTid.put(t);
         t.attempts = 1;
-        t.deadline = now + timeoutNanos;
-        wire.add(t);
+        arm(t, now);
         if (t.smp && ++smpsOnWire > maxSmpsOnWire) {
             maxSmpsOnWire = smpsOnWire;
         }
@@ -83,10 +92,20 @@ final class TransactionWindow {
 
     /** Records a re-send of {@code t}: one more attempt, a fresh deadline, last in deadline order. */
     void rearm(Transaction t, long now) {
-        wire.remove(t);
+        t.list.remove(t);
         t.attempts++;
-        t.deadline = now + timeoutNanos;
-        wire.add(t);
+        arm(t, now);
+    }
+
+    /** Sets the deadline of {@code t}'s transmission at {@code now} and appends it to its wire list. */
+    private void arm(Transaction t, long now) {
+        if (t.longTimeout) {
+            t.deadline = now + longTimeoutNanos;
+            longWire.add(t);
+        } else {
+            t.deadline = now + timeoutNanos;
+            wire.add(t);
+        }
     }
 
     /** The request on the wire that a response (or a handed-back MAD) with these fields answers, or null. */
@@ -99,6 +118,7 @@ final class TransactionWindow {
     void retire(Transaction t, long now) {
         byTid.remove(t.tid);
         wire.remove(t);
+        longWire.remove(t);
         if (t.smp) {
             smpsOnWire--;
             limit = baseLimit;
@@ -108,8 +128,18 @@ final class TransactionWindow {
 
     /** The request on the wire whose deadline has passed, earliest first, or null. */
     Transaction expired(long now) {
-        Transaction t = wire.peek();
+        Transaction t = firstDeadline();
         return t != null && t.deadline - now <= 0 ? t : null;
+    }
+
+    /** The request on the wire with the earliest deadline (the earlier head of the two lists), or null. */
+    private Transaction firstDeadline() {
+        Transaction a = wire.peek();
+        Transaction b = longWire.peek();
+        if (a == null) {
+            return b;
+        }
+        return b == null || a.deadline - b.deadline <= 0 ? a : b;
     }
 
     /** Widens the window by one if it has been full with requests queued for {@code max_smps_timeout}. */
@@ -124,7 +154,7 @@ final class TransactionWindow {
 
     /** Nanoseconds from {@code now} until the next deadline or widening, 0 if due, -1 if nothing is pending. */
     long nanosUntilNextEvent(long now) {
-        Transaction head = wire.peek();
+        Transaction head = firstDeadline();
         boolean any = head != null;
         long due = any ? head.deadline : 0;
         if (canWiden()) {
@@ -139,7 +169,7 @@ final class TransactionWindow {
     Transaction drainOne() {
         Transaction t = queue.poll();
         if (t == null) {
-            t = wire.peek();
+            t = firstDeadline();
             if (t != null) {
                 retire(t, 0);
             }
@@ -149,7 +179,7 @@ final class TransactionWindow {
 
     /** Requests on the wire (all classes). */
     int onWire() {
-        return wire.size();
+        return wire.size() + longWire.size();
     }
 
     /** SMP requests waiting for room. */

@@ -23,6 +23,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -160,6 +161,33 @@ public abstract class AbstractMadTransactionsContractTest {
         assertThat(tap.sends()).isEqualTo(1);
         assertThat(t.stats().retries()).isZero();
         assertThat(t.stats().timeouts()).isEqualTo(1);
+    }
+
+    /**
+     * {@code long_transaction_timeout}: a request sent with {@link MadTransactions#sendLong} waits the long timeout,
+     * so it is still pending when one sent at the same time with the (short) transaction timeout has timed out, and
+     * takes its response when it comes.
+     */
+    @Test
+    protected void aLongRequestOutwaitsTheTransactionTimeout() throws InterruptedException {
+        MadTransactions t = open(TransactionSettings.defaults().withTimeout(FAST, 0).withLongTimeout(SLOW));
+        AtomicReference<TransactionOutcome> normal = new AtomicReference<>();
+        AtomicReference<TransactionOutcome> slow = new AtomicReference<>();
+        tap.holdReceived();
+        t.sendLong(nodeInfoGet(fabric.route(1)), slow::set);
+        t.send(nodeInfoGet(fabric.route(1)), normal::set);
+        waitFor(() -> normal.get() != null);
+        assertThat(normal.get()).isInstanceOf(TransactionOutcome.TimedOut.class);
+        assertThat(slow.get()).as("still waiting for its response").isNull();
+        waitFor(() -> tap.heldReceivedCount() == 2);
+        tap.releaseReceived();
+        quiet(t);
+
+        assertThat(response(slow.get()).attempts()).isEqualTo(1);
+        TransactionStats s = t.stats();
+        assertThat(s.timeouts()).isEqualTo(1);
+        assertThat(s.responses()).isEqualTo(1);
+        assertThat(s.droppedUnmatched()).as("the answer to the one that timed out").isEqualTo(1);
     }
 
     @Test

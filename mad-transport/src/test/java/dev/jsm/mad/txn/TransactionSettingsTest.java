@@ -17,6 +17,7 @@ class TransactionSettingsTest {
         assertThat(d.maxSmpsTimeout()).isEqualTo(Duration.ofNanos(600_000_000));
         assertThat(d.transactionTimeout()).isEqualTo(Duration.ofMillis(200));
         assertThat(d.transactionRetries()).isEqualTo(3);
+        assertThat(d.longTransactionTimeout()).isEqualTo(Duration.ofMillis(500));
         assertThat(d.widens()).isFalse();
         assertThat(d.withWindow(0).windowLimit()).isEqualTo(Integer.MAX_VALUE);
         assertThat(d.withWidening(0, 8, Duration.ofMillis(1)).widens()).as("unlimited never widens").isFalse();
@@ -31,6 +32,18 @@ class TransactionSettingsTest {
                 .hasMessageContaining("transaction_timeout");
         assertThatThrownBy(() -> TransactionSettings.defaults().withTimeout(Duration.ofMillis(1), -1))
                 .hasMessageContaining("transaction_retries -1");
+    }
+
+    @Test
+    void theLongTransactionTimeoutIsNeverShorterThanTheTransactionTimeout() {
+        TransactionSettings d = TransactionSettings.defaults();
+        assertThat(d.withTimeout(Duration.ofSeconds(1), 3).longTransactionTimeout()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(d.withLongTimeout(Duration.ofSeconds(2)).withTimeout(Duration.ofSeconds(1), 3)
+                .longTransactionTimeout()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(new TransactionSettings(4, 4, Duration.ofMillis(1), Duration.ofMillis(700), 3)
+                .longTransactionTimeout()).isEqualTo(Duration.ofMillis(700));
+        assertThatThrownBy(() -> d.withLongTimeout(Duration.ofMillis(100)))
+                .hasMessageContaining("long_transaction_timeout");
     }
 
     @Test

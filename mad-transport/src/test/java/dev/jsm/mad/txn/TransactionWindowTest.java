@@ -94,6 +94,32 @@ class TransactionWindowTest {
     }
 
     @Test
+    void longRequestsWaitTheLongTimeoutAndDeadlinesStayInOrderAcrossBothLists() {
+        TransactionWindow w = new TransactionWindow(TransactionSettings.defaults().withWindow(0)
+                .withTimeout(Duration.ofMillis(200), 3).withLongTimeout(Duration.ofMillis(500)));
+        Transaction[] u = smps(2);
+        Transaction slow = longSmp();
+        w.putOnWire(slow, 0);
+        w.putOnWire(u[0], 100 * MS);
+        w.putOnWire(u[1], 400 * MS);
+        assertThat(w.onWire()).isEqualTo(3);
+        assertThat(w.nanosUntilNextEvent(0)).isEqualTo(300 * MS);
+        assertThat(w.expired(299 * MS)).isNull();
+        assertThat(w.expired(300 * MS)).isSameAs(u[0]);
+        w.retire(u[0], 300 * MS);
+        assertThat(w.nanosUntilNextEvent(300 * MS)).isEqualTo(200 * MS);
+        assertThat(w.expired(499 * MS)).isNull();
+        assertThat(w.expired(500 * MS)).isSameAs(slow);
+        w.rearm(slow, 500 * MS);
+        assertThat(slow.deadline).isEqualTo(1000 * MS);
+        assertThat(w.expired(600 * MS)).isSameAs(u[1]);
+        w.retire(u[1], 600 * MS);
+        assertThat(w.nanosUntilNextEvent(600 * MS)).isEqualTo(400 * MS);
+        assertThat(w.drainOne()).isSameAs(slow);
+        assertThat(w.onWire()).isZero();
+    }
+
+    @Test
     void responsesMatchOnTidClassAttributeAndModifier() {
         TransactionWindow w = new TransactionWindow(settings(1, 1, 600));
         Transaction[] t = smps(1);
@@ -189,6 +215,12 @@ class TransactionWindowTest {
             t[i] = new Transaction(null, r, o -> { }, nextTid++, 0);
         }
         return t;
+    }
+
+    private Transaction longSmp() {
+        OutboundMad r = OutboundMad.of(MadAddress.directedRoute(), Smp.directedRoute(Method.SET, 0,
+                AttributeId.SL_TO_VL_MAPPING_TABLE, 0x30000, DrPath.local(), 0));
+        return new Transaction(null, r, o -> { }, nextTid++, 0, true);
     }
 
     private Transaction gsi() {

@@ -38,7 +38,8 @@ import java.util.function.Supplier;
  *       {@code hosts} per switch [1], {@code seed} [1].</li>
  * </ul>
  * Every kind also takes {@code remove-switches} [0], {@code remove-links} [0] and {@code degrade-seed} [1]: the
- * {@link TopologyDegrader} variant of the generated fabric.
+ * {@link TopologyDegrader} variant of the generated fabric; and {@code twin} and {@code twin-of} (node indexes, both or
+ * neither): node {@code twin} answers with node {@code twin-of}'s GUIDs ({@link DuplicateGuids}).
  *
  * <p>Generated GUIDs are {@code 0x0002c901xxxxxxxx} for switches and {@code 0x0002c902xxxxxxxx} for hosts, in steps
  * of 0x10 by position, as in the example fabrics. Stateless; thread-safe.
@@ -106,10 +107,18 @@ public final class TopologyShapes {
             int removeSwitches = p.get("remove-switches", 0);
             int removeLinks = p.get("remove-links", 0);
             int degradeSeed = p.get("degrade-seed", 1);
+            int twin = p.get("twin", -1);
+            int twinOf = p.get("twin-of", -1);
             p.checkAllUsed();
             Topology t = generator.get();
-            return removeSwitches == 0 && removeLinks == 0 ? t
-                    : TopologyDegrader.degrade(t, removeSwitches, removeLinks, degradeSeed);
+            if (removeSwitches != 0 || removeLinks != 0) {
+                t = TopologyDegrader.degrade(t, removeSwitches, removeLinks, degradeSeed);
+            }
+            if ((twin < 0) != (twinOf < 0) || Math.max(twin, twinOf) >= t.nodeCount()) {
+                throw new IllegalArgumentException("twin and twin-of go together, each a node index below "
+                        + t.nodeCount());
+            }
+            return twin < 0 ? t : DuplicateGuids.cloneGuids(t, twinOf, twin);
         } catch (IllegalArgumentException e) {
             throw e.getMessage() != null && e.getMessage().startsWith("shape '") ? e
                     : new IllegalArgumentException("shape '" + shape + "': " + e.getMessage(), e);

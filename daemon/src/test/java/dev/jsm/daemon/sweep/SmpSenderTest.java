@@ -1,0 +1,70 @@
+package dev.jsm.daemon.sweep;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jsm.mad.codec.AttributeId;
+import dev.jsm.mad.codec.DrPath;
+import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.TransactionOutcome;
+import dev.jsm.mad.txn.TransactionSettings;
+import dev.jsm.sim.SimFabric;
+import dev.jsm.sim.topo.NodeKind;
+import dev.jsm.sim.topo.Topology;
+import dev.jsm.sim.topo.TopologyShapes;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** Which SMPs wait {@code long_transaction_timeout}: the optimized SLtoVLMappingTable Sets, as in OpenSM. */
+class SmpSenderTest {
+
+    @Test
+    void onlyOptimizedSl2VlSetsTakeLong() {
+        assertThat(SmpSender.takesLong(AttributeId.SL_TO_VL_MAPPING_TABLE, 0x30000)).isTrue();
+        assertThat(SmpSender.takesLong(AttributeId.SL_TO_VL_MAPPING_TABLE, 0x10000 | 3 << 8)).isTrue();
+        assertThat(SmpSender.takesLong(AttributeId.SL_TO_VL_MAPPING_TABLE, 0x20000 | 5)).isTrue();
+        assertThat(SmpSender.takesLong(AttributeId.SL_TO_VL_MAPPING_TABLE, 3 << 8 | 5)).isFalse();
+        assertThat(SmpSender.takesLong(AttributeId.VL_ARBITRATION_TABLE, 0x30000)).isFalse();
+        assertThat(SmpSender.takesLong(AttributeId.LINEAR_FORWARDING_TABLE, 0x30000)).isFalse();
+    }
+
+    /**
+     * Over a fabric that loses every MAD, with a short transaction timeout and a long one: a per-port SL2VL Set times out
+     * while the optimized one sent before it is still waiting.
+     */
+    @Test
+    void anOptimizedSl2VlSetWaitsTheLongTransactionTimeout() throws Exception {
+        ExecutorService sm = Executors.newSingleThreadExecutor();
+        Topology t = TopologyShapes.parse("fat2:k=4");
+        int host = 0;
+        while (t.node(host).kind() != NodeKind.CA) {
+            host++;
+        }
+        SimFabric fabric = new SimFabric(t);
+        fabric.faults().setLoss(1.0, 1.0);
+        MadTransactions txns = new MadTransactions(fabric.openChannel(host, 1), TransactionSettings.defaults()
+                .withTimeout(Duration.ofMillis(20), 0).withLongTimeout(Duration.ofMinutes(10)), sm);
+        try {
+            SmpSender sender = new SmpSender(txns, 0);
+            AtomicReference<TransactionOutcome> optimized = new AtomicReference<>();
+            AtomicReference<TransactionOutcome> perPort = new AtomicReference<>();
+            DrPath path = DrPath.local().extend(1);
+            sender.set(path, AttributeId.SL_TO_VL_MAPPING_TABLE, 0x30000, (mad, off) -> { }, optimized::set);
+            sender.set(path, AttributeId.SL_TO_VL_MAPPING_TABLE, 1 << 8 | 2, (mad, off) -> { }, perPort::set);
+            for (int i = 0; i < 6000 && perPort.get() == null; i++) {
+                Thread.sleep(10);
+            }
+            assertThat(perPort.get()).isInstanceOf(TransactionOutcome.TimedOut.class);
+            assertThat(optimized.get()).as("still waiting").isNull();
+            assertThat(txns.stats().outstanding()).isEqualTo(1);
+        } finally {
+            txns.close();
+            fabric.close();
+            sm.shutdown();
+            assertThat(sm.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+}

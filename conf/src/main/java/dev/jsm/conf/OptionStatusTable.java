@@ -33,9 +33,7 @@ public final class OptionStatusTable {
     static {
         Rows r = new Rows();
         r.implemented(DeviceOptions.GUID, DeviceOptions.M_KEY, DeviceOptions.M_KEY_LEASE_PERIOD,
-                DeviceOptions.M_KEY_PROTECTION_LEVEL);
-        r.notImplemented(DeviceOptions.M_KEY_LOOKUP, false,
-                "there is no guid2mkey file: every port is taken to hold m_key");
+                DeviceOptions.M_KEY_PROTECTION_LEVEL, DeviceOptions.M_KEY_LOOKUP, DeviceOptions.M_KEY_PER_PORT);
         r.implemented(DeviceOptions.SM_KEY, DeviceOptions.SA_KEY, DeviceOptions.SUBNET_PREFIX, DeviceOptions.LMC,
                 DeviceOptions.LMC_ESP0, DeviceOptions.SM_SL, DeviceOptions.PACKET_LIFE_TIME,
                 DeviceOptions.VL_STALL_COUNT, DeviceOptions.LEAF_VL_STALL_COUNT, DeviceOptions.HEAD_OF_QUEUE_LIFETIME,

@@ -39,6 +39,7 @@ final class NodeInfoReceiver {
             return;
         }
         NodeInfo ni = NodeInfo.decode(mad, Smp.DATA_OFFSET);
+        run.ctx.smps().mKeys().reached(path, ni.portGuid());
         try {
             add(from, path, ni);
         } catch (IllegalArgumentException e) {

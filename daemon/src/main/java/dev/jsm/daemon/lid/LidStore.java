@@ -4,10 +4,7 @@ import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.Lid;
 import dev.jsm.subnet.LidRange;
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -105,36 +102,12 @@ public final class LidStore {
 
     /** The file's text, or {@code null} if there is no file. */
     private String readText() throws IOException {
-        if (Files.isDirectory(file)) {
-            throw new IOException("it is a directory");
-        }
-        try {
-            long size = Files.size(file);
-            if (size > MAX_FILE_BYTES) {
-                throw new IOException(size + " bytes, more than any guid2lid holds");
-            }
-            return Files.readString(file, StandardCharsets.US_ASCII);
-        } catch (NoSuchFileException e) {
-            return null;
-        } catch (CharacterCodingException e) {
-            throw new IOException("it holds bytes that are not ASCII", e);
-        }
+        return CacheFiles.readAscii(file, MAX_FILE_BYTES);
     }
 
-    /**
-     * Renames the unreadable file {@code guid2lid.bad-<time>} (never over another file) and records the line that
-     * says so.
-     */
+    /** Moves the unreadable file aside ({@link CacheFiles#giveUp}) and records the line that says so. */
     private void moveAside(IOException why) {
-        String reason = why.getCause() == null && why.getMessage() != null ? why.getMessage() : why.toString();
-        try {
-            Path aside = CacheFiles.moveAside(file);
-            setAside = file + " cannot be used (" + reason + "): moved aside to " + aside + "; every port keeps"
-                    + " the LIDs it carries, and a new " + FILE_NAME + " is written at the first sweep";
-        } catch (IOException e) {
-            setAside = file + " cannot be used (" + reason + ") and cannot be moved aside (" + e
-                    + "); starting without it: every port keeps the LIDs it carries";
-        }
+        setAside = CacheFiles.giveUp(file, why, "every port keeps the LIDs it carries");
     }
 
     private void parse(String text) {

@@ -123,7 +123,7 @@ public final class LinkManager implements SweepStage {
             unchanged++;
             return;
         }
-        PortConfig want = PortConfig.of(port, ctx.options(), sm.smLid(), wishes);
+        PortConfig want = PortConfig.of(port, ctx.options(), sm.smLid(), wishes, ctx.smps().mKeys());
         int state = linked && a.portState() == PortAttributes.STATE_INIT ? PortInfo.STATE_ARMED
                 : PortInfo.STATE_NO_CHANGE;
         String differences = want.differences(a);

@@ -54,7 +54,7 @@ public final class PortActivator implements SweepStage {
                     ctx.recordError();
                     continue;
                 }
-                PortConfig config = PortConfig.of(port, ctx.options(), sm.smLid(), wishes);
+                PortConfig config = PortConfig.of(port, ctx.options(), sm.smLid(), wishes, ctx.smps().mKeys());
                 if (PortInfoSetter.send(ctx, port, config, PortInfo.STATE_ACTIVE, false, () -> { })) {
                     sets++;
                 }

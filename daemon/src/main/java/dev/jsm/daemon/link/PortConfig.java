@@ -2,6 +2,7 @@ package dev.jsm.daemon.link;
 
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.discovery.Attributes;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.partitions.PartEnforce;
 import dev.jsm.subnet.EndPort;
@@ -54,13 +55,26 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
     public static final long KEEP_LONG = Long.MIN_VALUE;
 
     /**
-     * What the SM wants on {@code port}.
+     * What the SM wants on {@code port}, an end port getting {@code m_key} itself (no per-port keys).
      *
      * @param o the options in effect
      * @param smLid the SM port's LID (MasterSMLID)
      * @param wishes the partition and QoS managers' wishes for the port
      */
     public static PortConfig of(PhysPort port, SmOptions o, int smLid, PortWishes wishes) {
+        return of(port, o, smLid, wishes, MKeyBook.fixed(o.mKey()));
+    }
+
+    /**
+     * What the SM wants on {@code port}, an end port getting the M_Key {@code mKeys} expects of it
+     * ({@code m_key}, or its own with {@code m_key_per_port}).
+     *
+     * @param o the options in effect
+     * @param smLid the SM port's LID (MasterSMLID)
+     * @param wishes the partition and QoS managers' wishes for the port
+     * @param mKeys the M_Keys the ports should hold
+     */
+    public static PortConfig of(PhysPort port, SmOptions o, int smLid, PortWishes wishes, MKeyBook mKeys) {
         PortAttributes a = port.attributes();
         EndPort ep = port.endPort();
         boolean end = ep != null && ep.hasLids();
@@ -76,7 +90,7 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
             vls = Math.min(Math.min(a.vlCap(), pa.vlCap()), o.getInt("max_op_vls"));
         }
         return new PortConfig(
-                end ? o.mKey() : KEEP_LONG,
+                end ? mKeys.expected(port.portGuid()) : KEEP_LONG,
                 end ? o.subnetPrefix() : KEEP_LONG,
                 end ? ep.lidRange().base() : KEEP,
                 end ? ep.lidRange().lmc() : KEEP,

@@ -46,6 +46,8 @@ import org.apache.logging.log4j.Logger;
  */
 public final class MKeyBook {
 
+    /** Keys of {@code guid2mkey} tried along a route no port answered yet, besides {@code m_key}. */
+    static final int FEW_KEYS = 3;
     private static final Logger LOG = LogManager.getLogger(MKeyBook.class);
 
     private final MKeyScheme scheme;
@@ -114,36 +116,52 @@ public final class MKeyBook {
         }
     }
 
-    /** The key an SMP along {@code path} presents: 0 when inactive. */
+    /**
+     * The key an SMP along {@code path} presents: 0 when inactive; the expected key of a port known to hold none (a
+     * port whose M_Key is 0 takes any key, and the SMPs sent while the link manager's Set gives it the expected one
+     * are then right on either side of it).
+     */
     public long keyFor(DrPath path) {
         if (!active()) {
             return 0;
         }
         Long guid = portAt.get(path);
-        return guid == null ? base : current(guid);
+        if (guid == null) {
+            return base;
+        }
+        long known = current(guid);
+        return known != 0 ? known : expected(guid);
     }
 
     /**
-     * The keys to present along {@code path}, in the order to try them, without repeats: {@link #keyFor} first,
-     * then (for a port known at the end of the route) the key {@code guid2mkey} holds for it, the expected key and
-     * {@code m_key}.
+     * The keys to present along {@code path}, in the order to try them, without repeats: {@link #keyFor} first;
+     * then, for a port known at the end of the route, the key {@code guid2mkey} holds for it, its expected key and
+     * {@code m_key}; for a route no port answered yet (a restart: discovery needs the key before it learns the
+     * port's GUID), the keys {@code guid2mkey} holds when they are few (at most {@value #FEW_KEYS} besides
+     * {@code m_key}: one subnet key, or one before and after a change of {@code m_key}).
      */
     public long[] candidates(DrPath path) {
         long first = keyFor(path);
-        Long guid = active() ? portAt.get(path) : null;
-        if (guid == null) {
+        if (!active()) {
             return new long[] {first};
         }
-        long[] keys = new long[4];
+        Long guid = portAt.get(path);
+        long[] others;
+        if (guid != null) {
+            Long recorded = store.get(guid);
+            others = new long[] {recorded == null ? first : recorded, expected(guid), base};
+        } else {
+            others = store.fewKeys(FEW_KEYS);
+        }
+        long[] keys = new long[1 + others.length];
         int n = 0;
         keys[n++] = first;
-        Long recorded = store.get(guid);
-        for (long k : new long[] {recorded == null ? first : recorded, expected(guid), base}) {
-            if (!contains(keys, n, k)) {
+        for (long k : others) {
+            if (k != 0 && !contains(keys, n, k)) {
                 keys[n++] = k;
             }
         }
-        return Arrays.copyOf(keys, n);
+        return n == keys.length ? keys : Arrays.copyOf(keys, n);
     }
 
     private static boolean contains(long[] keys, int n, long k) {
@@ -165,7 +183,10 @@ public final class MKeyBook {
             return;
         }
         store.put(guid, key);
-        if (reported.add(guid)) {
+        if (key == expected(guid)) {
+            LOG.debug("port {} answers its new M_Key {} (an SMP sent before its PortInfo Set arrived)",
+                    Guid.toString(guid), hex(key));
+        } else if (reported.add(guid)) {
             LOG.warn("MKEY-1104 port {} (route {}) answers M_Key {}, not {}: using it until the port gets {}",
                     Guid.toString(guid), path, hex(key), hex(tried), hex(expected(guid)));
         }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The M_Keys ports are known to hold, OpenSM's {@code guid2mkey}: port GUID (a CA port, or a switch's port 0) to
@@ -37,6 +38,8 @@ public final class MKeyStore {
     private final List<String> problems = new ArrayList<>();
     private String setAside;
     private boolean dirty;
+    /** {@link #fewKeys}' answer until a record changes, or null. */
+    private long[] few;
 
     private MKeyStore(Path file) {
         this.file = file;
@@ -112,7 +115,26 @@ public final class MKeyStore {
         Long old = byGuid.put(portGuid, mKey);
         if (old == null || old != mKey) {
             dirty = true;
+            few = null;
         }
+    }
+
+    /**
+     * The distinct keys recorded, in key order, when there are at most {@code max} of them; none when there are
+     * more (per-port keys: too many to try one after the other). Kept until a record changes.
+     */
+    public long[] fewKeys(int max) {
+        if (few == null) {
+            TreeSet<Long> distinct = new TreeSet<>(Long::compareUnsigned);
+            for (long k : byGuid.values()) {
+                if (distinct.add(k) && distinct.size() > max) {
+                    distinct.clear();
+                    break;
+                }
+            }
+            few = distinct.stream().mapToLong(Long::longValue).toArray();
+        }
+        return few.length <= max ? few : new long[0];
     }
 
     /** Number of records. */

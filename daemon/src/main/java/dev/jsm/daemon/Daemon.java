@@ -122,9 +122,10 @@ public final class Daemon implements AutoCloseable {
         this.stopWait = ts.transactionTimeout().multipliedBy(ts.transactionRetries() + 1L).plusSeconds(2);
         this.transactions = new MadTransactions(channel, ts, sm);
         long portGuid = channel.localPort().portGuid();
+        MKeyBook mKeys = MKeyBook.of(o, settings.cacheDir(), portGuid, this::mKeyLookup);
         this.status = new SmStatus(o.getBool("sm_inactive") ? SmState.NOT_ACTIVE : SmState.DISCOVERING,
                 o.smPriority());
-        MKeyBook mKeys = MKeyBook.of(o, settings.cacheDir(), this::mKeyLookup);
+
         this.ctx = new SweepContext(o, settings.dumpDir(), new SmpSender(transactions, mKeys, status::isMaster),
                 events, portGuid);
         this.nodeNames = NodeNameMap.fromOption(o.getString("node_name_map_name"));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.mkey.MKeyScheme;
 import dev.jsm.daemon.mkey.MKeyStore;
+import dev.jsm.daemon.mkey.NeighborStore;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.sim.SimFabric;
@@ -96,6 +97,25 @@ class MKeySimTest {
                 }
                 assertThat(Files.readString(dir.resolve(MKeyStore.FILE_NAME))).doesNotContain(
                         String.format(" 0x%016x", KEY));
+            }
+        }
+    }
+
+    @Test
+    void aRestartWithPerPortKeysFindsEachPortsKeyThroughTheRecordedCablesWithoutAViolation() throws Exception {
+        String[] options = {"m_key", "0x0123456789abcdef", "m_key_per_port", "TRUE", "m_key_protection_level", "3",
+            "m_key_lease_period", "0", "m_key_lookup", "TRUE"};
+        try (SimFabric fabric = fabric()) {
+            int caNode = SimSm.firstCa(fabric.topology());
+            try (SimSm first = SimSm.at(fabric, caNode, dir, options)) {
+                first.awaitSubnetUp(WAIT);
+            }
+            assertThat(dir.resolve(NeighborStore.FILE_NAME)).exists();
+            long violations = fabric.stats().mKeyViolations();
+            try (SimSm second = SimSm.at(fabric, caNode, dir, options)) {
+                second.awaitSubnetUp(WAIT);
+                assertThat(fabric.stats().mKeyViolations()).as("every SMP presented its port's key")
+                        .isEqualTo(violations);
             }
         }
     }

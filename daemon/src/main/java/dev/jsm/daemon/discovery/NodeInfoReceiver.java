@@ -96,6 +96,7 @@ final class NodeInfoReceiver {
                 run.requestPortInfo(node, arrival, path);
             }
             cable(subnet, from, port);
+            run.ctx.smps().mKeys().linked(from, port);
         }
     }
 

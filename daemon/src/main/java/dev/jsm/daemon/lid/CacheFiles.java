@@ -29,7 +29,7 @@ import java.util.List;
 public final class CacheFiles {
 
     /** Characters of a malformed line a problem quotes at most. */
-    public static final int QUOTED_CHARS = 80;
+    static final int QUOTED_CHARS = 80;
     private static final DateTimeFormatter ASIDE_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private CacheFiles() {
@@ -76,8 +76,60 @@ public final class CacheFiles {
         }
     }
 
+    /** Reads one record of a cache file. */
+    @FunctionalInterface
+    public interface RecordReader {
+        /**
+         * Takes the fields of the record on line {@code line} (1-based).
+         *
+         * @throws NumberFormatException if they are not a record
+         */
+        void read(int line, List<String> fields);
+    }
+
+    /**
+     * Hands every line of {@code text} that is neither blank nor a comment ({@code #}) to {@code reader} as
+     * {@code fieldCount} white-space separated fields, leniently about white space as OpenSM's {@code osm_db} is.
+     *
+     * @param expected the record's form for a problem line, e.g. {@code "0x<port guid> 0x<m_key>"}
+     * @return one {@code line N: expected '...', found '...'} text per line with another field count or that the
+     *     reader refused
+     */
+    public static List<String> readRecords(String text, int fieldCount, String expected, RecordReader reader) {
+        List<String> problems = new ArrayList<>();
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            List<String> t = fields(line);
+            try {
+                if (t.size() != fieldCount) {
+                    throw new NumberFormatException(fieldCount + " fields");
+                }
+                reader.read(i + 1, t);
+            } catch (NumberFormatException e) {
+                problems.add("line " + (i + 1) + ": expected '" + expected + "', found '" + quote(line) + "'");
+            }
+        }
+        return problems;
+    }
+
+    /**
+     * The first {@code max} of {@code found}, plus one line counting the rest when there are more (a file of
+     * garbage must not flood the log).
+     */
+    public static List<String> capped(List<String> found, int max, Path file) {
+        List<String> out = new ArrayList<>(found.subList(0, Math.min(max, found.size())));
+        if (found.size() > max) {
+            out.add(file + ": " + (found.size() - max) + " more lines that are not good records");
+        }
+        return out;
+    }
+
     /** The white-space separated fields of a stripped line (by hand: a regex split per line is slow when cold). */
-    public static List<String> fields(String line) {
+    static List<String> fields(String line) {
         List<String> out = new ArrayList<>(3);
         int i = 0;
         while (i < line.length()) {
@@ -107,7 +159,7 @@ public final class CacheFiles {
     }
 
     /** {@code line} for a problem message: at most {@value #QUOTED_CHARS} characters and a count of the rest. */
-    public static String quote(String line) {
+    private static String quote(String line) {
         return line.length() <= QUOTED_CHARS ? line : line.substring(0, QUOTED_CHARS) + "... ("
                 + (line.length() - QUOTED_CHARS) + " more characters)";
     }

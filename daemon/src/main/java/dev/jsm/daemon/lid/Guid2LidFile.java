@@ -42,25 +42,9 @@ final class Guid2LidFile {
     /** Parses the file text. */
     static Parsed parse(String text) {
         List<Entry> entries = new ArrayList<>();
-        List<String> problems = new ArrayList<>();
-        String[] lines = text.split("\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i].strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            List<String> t = CacheFiles.fields(line);
-            try {
-                if (t.size() != 3) {
-                    throw new NumberFormatException("3 fields");
-                }
-                entries.add(new Entry(i + 1, CacheFiles.hex(t.get(0), 16), (int) CacheFiles.hex(t.get(1), 4),
-                        (int) CacheFiles.hex(t.get(2), 4)));
-            } catch (NumberFormatException e) {
-                problems.add("line " + (i + 1) + ": expected '0x<port guid> 0x<min lid> 0x<max lid>', found '"
-                        + CacheFiles.quote(line) + "'");
-            }
-        }
+        List<String> problems = CacheFiles.readRecords(text, 3, "0x<port guid> 0x<min lid> 0x<max lid>",
+                (line, t) -> entries.add(new Entry(line, CacheFiles.hex(t.get(0), 16),
+                        (int) CacheFiles.hex(t.get(1), 4), (int) CacheFiles.hex(t.get(2), 4))));
         return new Parsed(entries, problems);
     }
 

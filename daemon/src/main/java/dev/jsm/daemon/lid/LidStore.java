@@ -125,10 +125,7 @@ public final class LidStore {
                 claim(e.guid(), LidRange.of(e.minLid(), Integer.numberOfTrailingZeros(e.maxLid() - e.minLid() + 1)));
             }
         }
-        problems.addAll(found.subList(0, Math.min(MAX_PROBLEMS, found.size())));
-        if (found.size() > MAX_PROBLEMS) {
-            problems.add(file + ": " + (found.size() - MAX_PROBLEMS) + " more lines that are not good records");
-        }
+        problems.addAll(CacheFiles.capped(found, MAX_PROBLEMS, file));
     }
 
     private String reject(Guid2LidFile.Entry e) {

@@ -41,24 +41,8 @@ final class Guid2MKeyFile {
     /** Parses the file text. */
     static Parsed parse(String text) {
         List<Entry> entries = new ArrayList<>();
-        List<String> problems = new ArrayList<>();
-        String[] lines = text.split("\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i].strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            List<String> t = CacheFiles.fields(line);
-            try {
-                if (t.size() != 2) {
-                    throw new NumberFormatException("2 fields");
-                }
-                entries.add(new Entry(i + 1, CacheFiles.hex(t.get(0), 16), CacheFiles.hex(t.get(1), 16)));
-            } catch (NumberFormatException e) {
-                problems.add("line " + (i + 1) + ": expected '0x<port guid> 0x<m_key>', found '"
-                        + CacheFiles.quote(line) + "'");
-            }
-        }
+        List<String> problems = CacheFiles.readRecords(text, 2, "0x<port guid> 0x<m_key>", (line, t) ->
+                entries.add(new Entry(line, CacheFiles.hex(t.get(0), 16), CacheFiles.hex(t.get(1), 16))));
         return new Parsed(entries, problems);
     }
 

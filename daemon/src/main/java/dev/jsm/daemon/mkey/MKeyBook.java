@@ -27,8 +27,9 @@ import org.apache.logging.log4j.Logger;
  *       non-zero, or protection bits 0, as OpenSM's {@code osm_physp_set_port_info} decides), or recorded in
  *       {@code guid2mkey} ({@link MKeyStore}) by an earlier run; else {@link #expected}.</li>
  *   <li>{@link #keyFor}: an SMP along a route presents {@link #current} of the port discovery last found at its end
- *       (a NodeInfo answer, {@link #reached}); along a route never answered it presents {@code m_key}, as OpenSM
- *       does for a target whose GUID it does not know.</li>
+ *       (a NodeInfo answer, {@link #reached}), or, before one answered (a restart), of the port the cables recorded
+ *       in {@code neighbors} lead to ({@link NeighborStore}); along a route neither knows it presents {@code m_key},
+ *       as OpenSM does for a target whose GUID it does not know.</li>
  *   <li>{@link #candidates}: when a port does not answer (a wrong key makes a protected port drop the SMP), the
  *       {@code SmpSender} tries the other keys jsm knows for it - the recorded one, the expected one, {@code m_key} -
  *       and {@link #answered} remembers the one that worked. A port that answers none of them is reached again when
@@ -52,40 +53,52 @@ public final class MKeyBook {
 
     private final MKeyScheme scheme;
     private final long base;
+    private final long smPortGuid;
     private final MKeyStore store;
+    private final NeighborStore neighbors;
     private final BooleanSupplier lookup;
     private final Map<DrPath, Long> portAt = new HashMap<>();
     private final Set<Long> reported = new HashSet<>();
 
-    private MKeyBook(MKeyScheme scheme, MKeyStore store, BooleanSupplier lookup) {
+    private MKeyBook(MKeyScheme scheme, long smPortGuid, MKeyStore store, NeighborStore neighbors,
+                     BooleanSupplier lookup) {
         this.scheme = scheme;
         this.base = scheme.base();
+        this.smPortGuid = smPortGuid;
+        this.neighbors = neighbors;
         this.store = store;
         this.lookup = lookup;
     }
 
     /**
-     * The book for {@code o}: reads {@code guid2mkey} from {@code cacheDir} when {@code m_key} is set and
-     * {@code m_key_lookup} is TRUE in {@code o} (logging a file set aside and its problems); {@code lookup} says, at
-     * every flush, whether {@code m_key_lookup} is TRUE now (it is reloaded); it is not called here.
+     * The book for {@code o} of the SM on port {@code smPortGuid}: reads {@code guid2mkey} and {@code neighbors}
+     * from {@code cacheDir} when {@code m_key} is set and {@code m_key_lookup} is TRUE in {@code o} (logging a file
+     * set aside and its problems); {@code lookup} says, at every flush, whether {@code m_key_lookup} is TRUE now (it
+     * is reloaded); it is not called here.
      */
-    public static MKeyBook of(SmOptions o, Path cacheDir, BooleanSupplier lookup) {
-        boolean active = o.mKey() != 0;
-        MKeyStore store = active && o.getBool("m_key_lookup") ? MKeyStore.load(cacheDir)
-                : MKeyStore.empty(cacheDir);
-        if (store.setAside() != null) {
-            LOG.error("MKEY-1101 {}", store.setAside());
+    public static MKeyBook of(SmOptions o, Path cacheDir, long smPortGuid, BooleanSupplier lookup) {
+        boolean read = o.mKey() != 0 && o.getBool("m_key_lookup");
+        MKeyStore store = read ? MKeyStore.load(cacheDir) : MKeyStore.empty(cacheDir);
+        NeighborStore neighbors = read ? NeighborStore.load(cacheDir) : NeighborStore.empty(cacheDir);
+        for (String aside : new String[] {store.setAside(), neighbors.setAside()}) {
+            if (aside != null) {
+                LOG.error("MKEY-1101 {}", aside);
+            }
         }
         store.problems().forEach(p -> LOG.error("MKEY-1102 {}", p));
-        if (active && store.size() > 0) {
-            LOG.info("MKEY-1103 {} M_Keys read from {}", store.size(), store.file());
+        neighbors.problems().forEach(p -> LOG.error("MKEY-1102 {}", p));
+        if (store.size() > 0) {
+            LOG.info("MKEY-1103 {} M_Keys read from {}, {} cable ends from {}", store.size(), store.file(),
+                    neighbors.size(), neighbors.file());
         }
-        return new MKeyBook(MKeyScheme.of(o), store, lookup);
+        return new MKeyBook(MKeyScheme.of(o), smPortGuid, store, neighbors, lookup);
     }
 
     /** A book presenting {@code mKey} to every port, recording nothing in any file (tests, tools). */
     public static MKeyBook fixed(long mKey) {
-        return new MKeyBook(new MKeyScheme(mKey, false), MKeyStore.empty(Path.of(".")), () -> false);
+        Path nowhere = Path.of(".");
+        return new MKeyBook(new MKeyScheme(mKey, false), 0, MKeyStore.empty(nowhere), NeighborStore.empty(nowhere),
+                () -> false);
     }
 
     /** The keys the ports should hold (thread-safe, for the SMInfo exchanges with other SMs). */
@@ -116,6 +129,22 @@ public final class MKeyBook {
         }
     }
 
+    /** A NodeInfo answer proved the cable between {@code from} and {@code to} (for {@code neighbors}). */
+    public void linked(PhysPort from, PhysPort to) {
+        if (active()) {
+            neighbors.put(from.portGuid(), from.portNum(), to.portGuid(), to.portNum());
+        }
+    }
+
+    /**
+     * The management port at the end of {@code path}: the one whose NodeInfo answer came along it, else the one
+     * the recorded cables lead to ({@link NeighborStore#portAt}), else {@code null}.
+     */
+    private Long portAtEnd(DrPath path) {
+        Long guid = portAt.get(path);
+        return guid != null ? guid : neighbors.portAt(smPortGuid, path);
+    }
+
     /**
      * The key an SMP along {@code path} presents: 0 when inactive; the expected key of a port known to hold none (a
      * port whose M_Key is 0 takes any key, and the SMPs sent while the link manager's Set gives it the expected one
@@ -125,7 +154,7 @@ public final class MKeyBook {
         if (!active()) {
             return 0;
         }
-        Long guid = portAt.get(path);
+        Long guid = portAtEnd(path);
         if (guid == null) {
             return base;
         }
@@ -145,7 +174,7 @@ public final class MKeyBook {
         if (!active()) {
             return new long[] {first};
         }
-        Long guid = portAt.get(path);
+        Long guid = portAtEnd(path);
         long[] others;
         if (guid != null) {
             Long recorded = store.get(guid);
@@ -178,7 +207,7 @@ public final class MKeyBook {
      * {@code tried}: it holds {@code key}, which is recorded (and logged once per port).
      */
     public void answered(DrPath path, long key, long tried) {
-        Long guid = portAt.get(path);
+        Long guid = portAtEnd(path);
         if (guid == null) {
             return;
         }
@@ -197,7 +226,7 @@ public final class MKeyBook {
      * when its lease runs out (or never, with a lease of 0).
      */
     public void unreachable(DrPath path, long[] tried) {
-        Long guid = portAt.get(path);
+        Long guid = portAtEnd(path);
         if (guid != null && reported.add(guid)) {
             LOG.error("MKEY-1105 port {} (route {}) answers none of the {} M_Keys jsm knows for it: it holds a key"
                     + " set by someone else; it is configured once its M_Key lease runs out and it drops its"
@@ -223,8 +252,8 @@ public final class MKeyBook {
     }
 
     /**
-     * Writes {@code guid2mkey} if {@code m_key_lookup} is TRUE and a key changed; an error is logged (the SM carries
-     * on: it still knows the keys).
+     * Writes {@code guid2mkey} and {@code neighbors} if {@code m_key_lookup} is TRUE and a key or a cable changed;
+     * an error is logged (the SM carries on: it still knows the keys).
      */
     public void flush(boolean fsync) {
         if (!active() || !lookup.getAsBoolean()) {
@@ -234,8 +263,11 @@ public final class MKeyBook {
             if (store.flushIfDirty(fsync)) {
                 LOG.debug("wrote {} ({} records)", store.file(), store.size());
             }
+            if (neighbors.flushIfDirty(fsync)) {
+                LOG.debug("wrote {} ({} records)", neighbors.file(), neighbors.size());
+            }
         } catch (IOException e) {
-            LOG.error("MKEY-1107 cannot write {}: {}", store.file(), e.toString());
+            LOG.error("MKEY-1107 cannot write the M_Key files in {}: {}", store.file().getParent(), e.toString());
         }
     }
 

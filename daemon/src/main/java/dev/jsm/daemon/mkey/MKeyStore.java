@@ -86,10 +86,7 @@ public final class MKeyStore {
                 byGuid.put(e.guid(), e.mKey());
             }
         }
-        problems.addAll(found.subList(0, Math.min(MAX_PROBLEMS, found.size())));
-        if (found.size() > MAX_PROBLEMS) {
-            problems.add(file + ": " + (found.size() - MAX_PROBLEMS) + " more lines that are not good records");
-        }
+        problems.addAll(CacheFiles.capped(found, MAX_PROBLEMS, file));
     }
 
     /**

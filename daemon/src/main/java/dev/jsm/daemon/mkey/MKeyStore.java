@@ -1,9 +1,7 @@
 package dev.jsm.daemon.mkey;
 
-import dev.jsm.daemon.lid.CacheFiles;
+import dev.jsm.daemon.lid.CacheRecordFile;
 import dev.jsm.subnet.Guid;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,35 +12,28 @@ import java.util.TreeSet;
  * The M_Keys ports are known to hold, OpenSM's {@code guid2mkey}: port GUID (a CA port, or a switch's port 0) to
  * M_Key, for every port this SM (or the OpenSM before it) configured or read, present or not, so that an SM that
  * restarts presents the right key to ports that protect theirs. {@link #load} reads it as OpenSM does, dropping
- * malformed lines and GUIDs listed twice with a problem line each (at most {@value #MAX_PROBLEMS} and a count of the
- * rest); {@link #flushIfDirty} writes it atomically (temporary file, fsync, rename) only when it changed.
+ * malformed lines and GUIDs listed twice with a problem line each ({@link CacheRecordFile}); {@link #flushIfDirty}
+ * writes it atomically (temporary file, fsync, rename) only when it changed.
  *
  * <p>A file that cannot be read at all (not ASCII, a directory, larger than {@value #MAX_FILE_BYTES} bytes) is moved
- * aside as {@code guid2mkey.bad-<time>} exactly as an unreadable {@code guid2lid} is ({@link CacheFiles#giveUp}):
+ * aside as {@code guid2mkey.bad-<time>} exactly as an unreadable {@code guid2lid} is:
  * the SM starts without it, presenting the keys it derives from {@code m_key}, and says so in one line
  * ({@link #setAside()}).
  *
  * <p>Confined to the SM thread.
  */
-public final class MKeyStore {
+public final class MKeyStore extends CacheRecordFile {
 
     /** The file name in the cache directory. */
     public static final String FILE_NAME = "guid2mkey";
     /** Largest file read: 49,151 ports at 38 bytes a record are under 2 MB. */
     static final long MAX_FILE_BYTES = 16L << 20;
-    /** Problem lines kept per read; the rest are counted in one more. */
-    static final int MAX_PROBLEMS = 20;
-
-    private final Path file;
     private final TreeMap<Long, Long> byGuid = new TreeMap<>(Long::compareUnsigned);
-    private final List<String> problems = new ArrayList<>();
-    private String setAside;
-    private boolean dirty;
     /** {@link #fewKeys}' answer until a record changes, or null. */
     private long[] few;
 
     private MKeyStore(Path file) {
-        this.file = file;
+        super(file, MAX_FILE_BYTES);
     }
 
     /** An empty store that will write {@code cacheDir/guid2mkey}. */
@@ -57,49 +48,35 @@ public final class MKeyStore {
      */
     public static MKeyStore load(Path cacheDir) {
         MKeyStore store = empty(cacheDir);
-        try {
-            String text = CacheFiles.readAscii(store.file, MAX_FILE_BYTES);
-            if (text != null) {
-                store.parse(text);
-            }
-        } catch (IOException e) {
-            store.setAside = CacheFiles.giveUp(store.file, e, "every port is taken to hold the M_Key m_key gives it");
-        }
+        store.read("every port is taken to hold the M_Key m_key gives it");
         return store;
     }
 
-    private void parse(String text) {
+    @Override
+    protected void parse(String text) {
         Guid2MKeyFile.Parsed parsed = Guid2MKeyFile.parse(text);
         List<String> found = new ArrayList<>();
         for (String p : parsed.problems()) {
-            found.add(file + ": " + p);
+            found.add(file() + ": " + p);
         }
         for (Guid2MKeyFile.Entry e : parsed.entries()) {
             if (e.guid() == 0) {
-                found.add(file + ": line " + e.line() + ": port GUID 0; record dropped");
-                dirty = true;
+                found.add(file() + ": line " + e.line() + ": port GUID 0; record dropped");
+                markDirty();
             } else if (byGuid.containsKey(e.guid())) {
-                found.add(file + ": line " + e.line() + ": port " + Guid.toString(e.guid())
+                found.add(file() + ": line " + e.line() + ": port " + Guid.toString(e.guid())
                         + " is listed twice; record dropped");
-                dirty = true;
+                markDirty();
             } else {
                 byGuid.put(e.guid(), e.mKey());
             }
         }
-        problems.addAll(CacheFiles.capped(found, MAX_PROBLEMS, file));
+        addProblems(found);
     }
 
-    /**
-     * The one line for the log when {@link #load} could not read the file and moved it aside (or could not), else
-     * {@code null}.
-     */
-    public String setAside() {
-        return setAside;
-    }
-
-    /** Problems found by {@link #load}, one line each, for the log. */
-    public List<String> problems() {
-        return List.copyOf(problems);
+    @Override
+    protected String format() {
+        return Guid2MKeyFile.format(byGuid);
     }
 
     /** The M_Key recorded for {@code portGuid}, or {@code null}. */
@@ -111,7 +88,7 @@ public final class MKeyStore {
     public void put(long portGuid, long mKey) {
         Long old = byGuid.put(portGuid, mKey);
         if (old == null || old != mKey) {
-            dirty = true;
+            markDirty();
             few = null;
         }
     }
@@ -137,31 +114,5 @@ public final class MKeyStore {
     /** Number of records. */
     public int size() {
         return byGuid.size();
-    }
-
-    /** Whether the records differ from the file. */
-    public boolean isDirty() {
-        return dirty;
-    }
-
-    /**
-     * Writes the file if the records changed since it was read or last written, through a temporary file, fsync
-     * (when {@code fsync}, OpenSM's {@code fsync_high_avail_files}) and a rename ({@link CacheFiles#writeAtomically}).
-     *
-     * @return whether the file was written
-     * @throws IOException if the cache directory or the file cannot be written
-     */
-    public boolean flushIfDirty(boolean fsync) throws IOException {
-        if (!dirty) {
-            return false;
-        }
-        CacheFiles.writeAtomically(file, Guid2MKeyFile.format(byGuid).getBytes(StandardCharsets.US_ASCII), fsync);
-        dirty = false;
-        return true;
-    }
-
-    /** The file this store reads and writes. */
-    public Path file() {
-        return file;
     }
 }

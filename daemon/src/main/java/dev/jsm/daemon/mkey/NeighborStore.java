@@ -1,10 +1,9 @@
 package dev.jsm.daemon.mkey;
 
 import dev.jsm.daemon.lid.CacheFiles;
+import dev.jsm.daemon.lid.CacheRecordFile;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.subnet.Guid;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,14 +20,12 @@ import java.util.TreeMap;
  *
  * <p>Confined to the SM thread.
  */
-public final class NeighborStore {
+public final class NeighborStore extends CacheRecordFile {
 
     /** The file name in the cache directory. */
     public static final String FILE_NAME = "neighbors";
     /** Largest file read. */
     static final long MAX_FILE_BYTES = 32L << 20;
-    /** Problem lines kept per read; the rest are counted in one more. */
-    static final int MAX_PROBLEMS = 20;
 
     /**
      * One end of a cable: the port GUID (a switch's for every switch port) and the port number.
@@ -61,14 +58,10 @@ public final class NeighborStore {
         }
     }
 
-    private final Path file;
     private final TreeMap<End, End> peers = new TreeMap<>();
-    private final List<String> problems = new ArrayList<>();
-    private String setAside;
-    private boolean dirty;
 
     private NeighborStore(Path file) {
-        this.file = file;
+        super(file, MAX_FILE_BYTES);
     }
 
     /** An empty store that will write {@code cacheDir/neighbors}. */
@@ -82,29 +75,26 @@ public final class NeighborStore {
      */
     public static NeighborStore load(Path cacheDir) {
         NeighborStore store = empty(cacheDir);
-        try {
-            String text = CacheFiles.readAscii(store.file, MAX_FILE_BYTES);
-            if (text != null) {
-                List<String> found = new ArrayList<>();
-                CacheFiles.readRecords(text, 2, "0x<port guid>:<port> 0x<port guid>:<port>",
-                        (line, t) -> store.peers.put(End.parse(t.get(0)), End.parse(t.get(1))))
-                        .forEach(p -> found.add(store.file + ": " + p));
-                store.problems.addAll(CacheFiles.capped(found, MAX_PROBLEMS, store.file));
-            }
-        } catch (IOException e) {
-            store.setAside = CacheFiles.giveUp(store.file, e, "routes are resolved to ports as discovery answers");
-        }
+        store.read("routes are resolved to ports as discovery answers");
         return store;
     }
 
-    /** The one line for the log when {@link #load} moved the file aside (or could not), else {@code null}. */
-    public String setAside() {
-        return setAside;
+    @Override
+    protected void parse(String text) {
+        List<String> found = new ArrayList<>();
+        CacheFiles.readRecords(text, 2, "0x<port guid>:<port> 0x<port guid>:<port>",
+                (line, t) -> peers.put(End.parse(t.get(0)), End.parse(t.get(1))))
+                .forEach(p -> found.add(file() + ": " + p));
+        addProblems(found);
     }
 
-    /** Problems found by {@link #load}, one line each, for the log. */
-    public List<String> problems() {
-        return List.copyOf(problems);
+    @Override
+    protected String format() {
+        StringBuilder sb = new StringBuilder(peers.size() * 48);
+        for (Map.Entry<End, End> e : peers.entrySet()) {
+            sb.append(e.getKey()).append(' ').append(e.getValue()).append("\n\n");
+        }
+        return sb.toString();
     }
 
     /** Records the cable between port {@code aPort} of {@code aGuid} and port {@code bPort} of {@code bGuid}. */
@@ -112,7 +102,7 @@ public final class NeighborStore {
         End a = new End(aGuid, aPort);
         End b = new End(bGuid, bPort);
         if (!b.equals(peers.put(a, b)) | !a.equals(peers.put(b, a))) {
-            dirty = true;
+            markDirty();
         }
     }
 
@@ -136,29 +126,5 @@ public final class NeighborStore {
     /** Number of records (two per cable). */
     public int size() {
         return peers.size();
-    }
-
-    /**
-     * Writes the file if a cable changed since it was read or last written ({@link CacheFiles#writeAtomically}).
-     *
-     * @return whether the file was written
-     * @throws IOException if the cache directory or the file cannot be written
-     */
-    public boolean flushIfDirty(boolean fsync) throws IOException {
-        if (!dirty) {
-            return false;
-        }
-        StringBuilder sb = new StringBuilder(peers.size() * 48);
-        for (Map.Entry<End, End> e : peers.entrySet()) {
-            sb.append(e.getKey()).append(' ').append(e.getValue()).append("\n\n");
-        }
-        CacheFiles.writeAtomically(file, sb.toString().getBytes(StandardCharsets.US_ASCII), fsync);
-        dirty = false;
-        return true;
-    }
-
-    /** The file this store reads and writes. */
-    public Path file() {
-        return file;
     }
 }

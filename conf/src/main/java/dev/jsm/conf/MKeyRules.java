@@ -15,8 +15,10 @@ import java.util.Optional;
  *       with it; jsm refuses it with exit status 2, like any other bad option value.</li>
  *   <li>{@link #leaseAboveSweep}: as OpenSM does at start ({@code osm_subn_verify_conf}), with protection and a lease
  *       in effect the lease is kept longer than the sweep interval, so that the SM's own sweeps refresh every
- *       lease before it runs out: a sweep interval of 0 (no sweeping) becomes lease - 1 seconds (at least 1), and a lease not
- *       longer than the sweep interval becomes sweep interval + 1 seconds. Each change is one warning line.</li>
+ *       lease before it runs out: a sweep interval of 0 (no sweeping) becomes lease - 1 seconds (at least 1), and
+ *       a lease not longer than the sweep interval becomes sweep interval + 1 seconds. Each change is one warning
+ *       line. The rule is applied to the options of the command line and file at start; a re-read file is not
+ *       checked again.</li>
  * </ul>
  *
  * <p>Stateless; thread-safe.

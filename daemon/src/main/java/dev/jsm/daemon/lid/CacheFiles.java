@@ -17,9 +17,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How the daemon's files in the cache directory ({@code guid2lid}, {@code guid2mkey}, {@code jsm-routing}) are read,
- * written and given up: read as ASCII text of a bounded size, records as white-space separated fields with
- * {@code 0x} hexadecimal numbers (OpenSM's {@code osm_db} files); written whole only, through a temporary file, fsync and an atomic rename (OpenSM's {@code osm_db_store}, ZooKeeper's
+ * How the daemon's files in the cache directory ({@code guid2lid}, {@code guid2mkey}, {@code neighbors},
+ * {@code jsm-routing}) are read, written and given up: read as ASCII text of a bounded size, records as white-space
+ * separated fields with {@code 0x} hexadecimal numbers (OpenSM's {@code osm_db} files); written whole only, through
+ * a temporary file, fsync and an atomic rename (OpenSM's {@code osm_db_store}, ZooKeeper's
  * {@code AtomicFileOutputStream}), so a crash leaves the old or the new file, never half of one; and a file that
  * cannot be used is renamed {@code <name>.bad-<time>} for the operator to look at, never deleted, so that it cannot
  * keep the SM from starting.

@@ -22,7 +22,8 @@ import org.apache.logging.log4j.Logger;
  *
  * <ul>
  *   <li>{@link #expected}: {@code m_key}, or with {@code m_key_per_port} a key of the port's own
- *       ({@link MKeyScheme}). The link manager writes it into the port's PortInfo with the protection bits and the lease.</li>
+ *       ({@link MKeyScheme}). The link manager writes it into the port's PortInfo with the protection bits and the
+ *       lease.</li>
  *   <li>{@link #current}: the key the port was last seen to hold (a PortInfo answer whose M_Key field is meaningful:
  *       non-zero, or protection bits 0, as OpenSM's {@code osm_physp_set_port_info} decides), or recorded in
  *       {@code guid2mkey} ({@link MKeyStore}) by an earlier run; else {@link #expected}.</li>

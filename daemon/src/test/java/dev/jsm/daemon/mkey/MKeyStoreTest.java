@@ -75,7 +75,8 @@ class MKeyStoreTest {
         MKeyStore s = MKeyStore.load(dir);
         assertThat(s.size()).isZero();
         assertThat(s.setAside()).contains("bytes that are not ASCII", "moved aside to " + dir.resolve("guid2mkey.bad-"),
-                "every port is taken to hold the M_Key m_key gives it", "a new guid2mkey is written at the first sweep");
+                "every port is taken to hold the M_Key m_key gives it",
+                "a new guid2mkey is written at the first sweep");
         assertThat(file).doesNotExist();
         try (var aside = Files.list(dir)) {
             Path kept = aside.filter(p -> p.getFileName().toString().startsWith("guid2mkey.bad-")).findFirst()

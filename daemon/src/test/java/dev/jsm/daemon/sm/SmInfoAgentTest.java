@@ -36,7 +36,8 @@ class SmInfoAgentTest {
     private final SmStateMachine machine = new SmStateMachine(status, OWN, new SmEvents());
     private final RemoteSms remotes = new RemoteSms();
     private final LocalSmPort port = new LocalSmPort();
-    private final SmInfoAgent agent = new SmInfoAgent(transactions, machine, remotes, port, () -> SM_KEY, MKeyScheme.NONE);
+    private final SmInfoAgent agent = new SmInfoAgent(transactions, machine, remotes, port, () -> SM_KEY,
+            MKeyScheme.NONE);
 
     @AfterEach
     void close() {

@@ -6,9 +6,15 @@ import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.mkey.MKeyScheme;
 import dev.jsm.daemon.mkey.MKeyStore;
 import dev.jsm.daemon.mkey.NeighborStore;
+import dev.jsm.daemon.sweep.SweepKind;
+import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.AttributeId;
+import dev.jsm.mad.codec.DrPath;
+import dev.jsm.mad.codec.Method;
+import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.sim.SimFabric;
+import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
@@ -142,6 +148,32 @@ class MKeySimTest {
                 assertThat(pi.mKeyProtectBits()).isEqualTo(2);
                 assertThat(pi.mKeyLeasePeriod()).isEqualTo(60);
                 sm.awaitUntil(() -> fabric.portInfo(host, 1).lid() != 0, WAIT);
+            }
+        }
+    }
+
+    @Test
+    void lightSweepsPresentTheKeySoAnIntrudersViolationNeverLetsTheLeaseRunOut() throws Exception {
+        try (SimFabric fabric = fabric()) {
+            int host = SimSm.cas(fabric.topology()).get(1);
+            try (SimSm sm = SimSm.at(fabric, SimSm.firstCa(fabric.topology()), dir, "m_key", "0x0123456789abcdef",
+                    "m_key_protection_level", "2", "m_key_lease_period", "60");
+                 SimMadChannel intruder = fabric.openChannel(host, 1)) {
+                sm.awaitSubnetUp(WAIT);
+                long violations = fabric.stats().mKeyViolations();
+                intruder.send(MadAddress.directedRoute(), Smp.directedRoute(Method.GET, 1, AttributeId.PORT_INFO, 1,
+                        DrPath.local(), 0), 256);
+                assertThat(fabric.awaitIdle(WAIT)).isTrue();
+                assertThat(fabric.stats().mKeyViolations()).as("the intruder's Get").isEqualTo(violations + 1);
+
+                simClock.addAndGet(50_000);
+                sm.daemon.events().request(SmEvent.LIGHT_SWEEP, "test: before the lease runs out");
+                while (sm.nextSweepEnd(WAIT) != SweepKind.LIGHT) {
+                    continue;
+                }
+                simClock.addAndGet(20_000);
+
+                assertThat(fabric.portInfo(host, 1).mKeyProtectBits()).as("70 s after the violation").isEqualTo(2);
             }
         }
     }

@@ -12,7 +12,8 @@ import java.util.Optional;
  *       {@code m_key} set, {@code m_key_protection_level} 2 or 3 makes a port drop every SMP without its key; with
  *       {@code m_key_lease_period} 0 the port never gives up that protection; and with {@code m_key_lookup} FALSE
  *       there is no {@code guid2mkey} file to tell a restarted SM which key each port holds. OpenSM 3.3.23 starts
- *       with it; jsm refuses it with exit status 2, like any other bad option value.</li>
+ *       with it; jsm refuses it with exit status 2, like any other bad option value, and does not apply a re-read
+ *       file that asks for it.</li>
  *   <li>{@link #leaseAboveSweep}: as OpenSM does at start ({@code osm_subn_verify_conf}), with protection and a lease
  *       in effect the lease is kept longer than the sweep interval, so that the SM's own sweeps refresh every
  *       lease before it runs out: a sweep interval of 0 (no sweeping) becomes lease - 1 seconds (at least 1), and

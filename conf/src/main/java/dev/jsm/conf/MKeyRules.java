@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The start-time rules over the M_Key options (IBA 14.2.4) that no single option's type can check:
+ * The rules over the M_Key options (IBA 14.2.4) that no single option's type can check:
  *
  * <ul>
  *   <li>{@link #lockout}: a configuration that would lock the SM out of its own fabric is refused. With

@@ -3,6 +3,7 @@ package dev.jsm.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.mkey.MKeyScheme;
 import dev.jsm.daemon.mkey.MKeyStore;
 import dev.jsm.daemon.mkey.NeighborStore;
@@ -133,7 +134,8 @@ class MKeySimTest {
             int host = SimSm.cas(t).get(2);
             long foreign = 0x5a5a5a5a5a5a5a5aL;
             fabric.setMKey(host, 1, foreign, 2, 10);
-            try (SimSm sm = SimSm.at(fabric, SimSm.firstCa(t), dir, "m_key", "0x0123456789abcdef",
+            try (LogCapture log = LogCapture.open(MKeyBook.class);
+                 SimSm sm = SimSm.at(fabric, SimSm.firstCa(t), dir, "m_key", "0x0123456789abcdef",
                     "m_key_protection_level", "2", "m_key_lease_period", "60")) {
                 sm.awaitSubnetUp(WAIT);
                 assertThat(fabric.portInfo(host, 1).mKey()).as("out of reach: protected").isEqualTo(foreign);
@@ -148,6 +150,11 @@ class MKeySimTest {
                 assertThat(pi.mKeyProtectBits()).isEqualTo(2);
                 assertThat(pi.mKeyLeasePeriod()).isEqualTo(60);
                 sm.awaitUntil(() -> fabric.portInfo(host, 1).lid() != 0, WAIT);
+                sm.daemon.events().request(SmEvent.HEAVY_SWEEP, "test: once more");
+                sm.awaitSubnetUp(WAIT);
+                assertThat(log.containing("MKEY-11")).as("logged once for the port").singleElement().asString()
+                        .startsWith(String.format("MKEY-1106 port 0x%016x holds M_Key 0x5a5a5a5a5a5a5a5a, not "
+                                + "0x0123456789abcdef", t.node(host).portGuid(1)));
             }
         }
     }

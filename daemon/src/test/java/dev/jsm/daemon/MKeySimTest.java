@@ -160,6 +160,30 @@ class MKeySimTest {
     }
 
     @Test
+    void aPortAtLevelOneWithAForeignKeyIsReadButConfiguredOnlyOnceItsLeaseRunsOut() throws Exception {
+        try (SimFabric fabric = fabric()) {
+            Topology t = fabric.topology();
+            int host = SimSm.cas(t).get(2);
+            fabric.setMKey(host, 1, 0x5a5a5a5a5a5a5a5aL, 1, 10);
+            try (LogCapture log = LogCapture.open(MKeyBook.class);
+                 SimSm sm = SimSm.at(fabric, SimSm.firstCa(t), dir, "m_key", "0x0123456789abcdef",
+                    "m_key_protection_level", "2", "m_key_lease_period", "60")) {
+                sm.awaitUntil(() -> !log.containing("MKEY-1108").isEmpty(), WAIT);
+                assertThat(fabric.portInfo(host, 1).lid()).as("its Sets were dropped").isZero();
+
+                simClock.addAndGet(10_000);
+                sm.daemon.events().request(SmEvent.HEAVY_SWEEP, "test: the lease ran out");
+                sm.awaitUntil(() -> fabric.portInfo(host, 1).mKey() == KEY && fabric.portInfo(host, 1).lid() != 0,
+                        WAIT);
+                assertThat(fabric.portInfo(host, 1).mKeyProtectBits()).isEqualTo(2);
+                assertThat(log.containing("MKEY-11")).as("logged once").singleElement().asString().startsWith(
+                        String.format("MKEY-1108 port 0x%016x hides its M_Key (protection level 1)",
+                                t.node(host).portGuid(1)));
+            }
+        }
+    }
+
+    @Test
     void lightSweepsPresentTheKeySoAnIntrudersViolationNeverLetsTheLeaseRunOut() throws Exception {
         try (SimFabric fabric = fabric()) {
             int host = SimSm.cas(fabric.topology()).get(1);

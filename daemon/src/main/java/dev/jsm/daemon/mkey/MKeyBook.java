@@ -237,14 +237,22 @@ public final class MKeyBook {
 
     /**
      * A PortInfo of {@code port} was read or set, with M_Key {@code mKey} and M_KeyProtectBits {@code protectBits}.
-     * For a management port whose M_Key field is meaningful (non-zero, or no protection: a port at protection 1
-     * shows 0 to a wrong key), the key is recorded as the one it holds.
+     * For a management port whose M_Key field is meaningful (non-zero, or no protection), the key is recorded as the
+     * one it holds. A port at protection 1 shows 0 to a wrong key: it holds one jsm does not know (logged once, as
+     * OpenSM logs "has unknown M_Key").
      */
     public void observed(PhysPort port, long mKey, int protectBits) {
-        if (!active() || port.node().isSwitch() && port.portNum() != 0 || mKey == 0 && protectBits != 0) {
+        if (!active() || port.node().isSwitch() && port.portNum() != 0) {
             return;
         }
         long guid = port.portGuid();
+        if (mKey == 0 && protectBits != 0) {
+            if (reported.add(guid)) {
+                LOG.warn("MKEY-1108 port {} hides its M_Key (protection level {}): it holds a key jsm does not know;"
+                        + " it is configured once its M_Key lease runs out", Guid.toString(guid), protectBits);
+            }
+            return;
+        }
         store.put(guid, mKey);
         if (mKey != 0 && mKey != expected(guid) && reported.add(guid)) {
             LOG.warn("MKEY-1106 port {} holds M_Key {}, not {}: the link manager sets it", Guid.toString(guid),

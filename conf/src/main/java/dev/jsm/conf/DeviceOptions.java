@@ -29,7 +29,10 @@ public final class DeviceOptions {
     public static final Option<Long> M_KEY_PROTECTION_LEVEL = L.live("m_key_protection_level", IntType.range(0, 3),
             0L, "M_Key protection bits written to every port, 0 (none) to 3 (strictest)");
     public static final Option<Boolean> M_KEY_LOOKUP = L.live("m_key_lookup", BOOL, true,
-            "Look the M_Key of ports new to the SM up in the guid2mkey file instead of assuming m_key");
+            "Keep every port's M_Key in the guid2mkey file of the cache directory and use it for SMPs to the port");
+    /** Not in OpenSM 3.3.23 (NVIDIA's UFM has "mkey-per-port"); jsm's derivation is {@code MKeyBook}'s. */
+    public static final Option<Boolean> M_KEY_PER_PORT = L.extension("m_key_per_port", BOOL, false,
+            "Give every port its own M_Key, derived from m_key and the port GUID, instead of m_key itself");
     public static final Option<Long> SM_KEY = L.live("sm_key", HEX64, 1L,
             "SM_Key this SM shows other SMs in SMInfo exchanges");
     public static final Option<Long> SA_KEY = L.live("sa_key", HEX64, 1L,

@@ -6,6 +6,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * OpenSM 3.3.23's command line ({@link OpenSmFlags}), parsed as OpenSM does: the config file of the last
@@ -131,7 +132,13 @@ public final class OpenSmCommandLine {
             }
         }
         warnings.addAll(state.warnings);
-        return new CommandLineResult.Run(state.options.build(), state.launch(configFile, file != null), warnings);
+        warnings.addAll(MKeyRules.leaseAboveSweep(state.options));
+        SmOptions options = state.options.build();
+        Optional<String> lockout = MKeyRules.lockout(options);
+        if (lockout.isPresent()) {
+            return new CommandLineResult.Exit(CommandLineResult.EXIT_USAGE, programName + ": " + lockout.get() + "\n");
+        }
+        return new CommandLineResult.Run(options, state.launch(configFile, file != null), warnings);
     }
 
     /**

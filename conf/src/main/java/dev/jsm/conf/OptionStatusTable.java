@@ -33,9 +33,7 @@ public final class OptionStatusTable {
     static {
         Rows r = new Rows();
         r.implemented(DeviceOptions.GUID, DeviceOptions.M_KEY, DeviceOptions.M_KEY_LEASE_PERIOD,
-                DeviceOptions.M_KEY_PROTECTION_LEVEL);
-        r.notImplemented(DeviceOptions.M_KEY_LOOKUP, false,
-                "there is no guid2mkey file: every port is taken to hold m_key");
+                DeviceOptions.M_KEY_PROTECTION_LEVEL, DeviceOptions.M_KEY_LOOKUP, DeviceOptions.M_KEY_PER_PORT);
         r.implemented(DeviceOptions.SM_KEY, DeviceOptions.SA_KEY, DeviceOptions.SUBNET_PREFIX, DeviceOptions.LMC,
                 DeviceOptions.LMC_ESP0, DeviceOptions.SM_SL, DeviceOptions.PACKET_LIFE_TIME,
                 DeviceOptions.VL_STALL_COUNT, DeviceOptions.LEAF_VL_STALL_COUNT, DeviceOptions.HEAD_OF_QUEUE_LIFETIME,
@@ -123,9 +121,8 @@ public final class OptionStatusTable {
         r.implemented(DebugOptions.NO_CLIENTS_REREG);
         r.partial(DebugOptions.DISABLE_MULTICAST, "joins are still served and MFTs still programmed");
         r.partial(DebugOptions.EXIT_ON_FATAL, false, "TRUE ends the SM on duplicate GUIDs found by discovery, not "
-                + "on an unreadable guid2lid: jsm moves that aside and the ports keep their LIDs (LID-0308) whatever "
-                + "the option says; it keeps no guid2mkey or neighbors file, OpenSM's other files whose restore "
-                + "errors are fatal");
+                + "on an unreadable guid2lid, guid2mkey or neighbors file (fatal in OpenSM): jsm moves such a file "
+                + "aside and goes on (LID-0308, MKEY-1101), the ports keeping their LIDs, whatever the option says");
         r.implemented(DebugOptions.CONSOLE, DebugOptions.CONSOLE_PORT, DebugOptions.ACTIVITY_REPORT_SUBJECTS,
                 DebugOptions.LOG_PREFIX);
 

@@ -8,6 +8,7 @@ import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
 import dev.jsm.daemon.loop.TimerThread;
 import dev.jsm.daemon.mcast.McastGroups;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.PerfManager;
 import dev.jsm.daemon.perfmgr.PerfMgrSettings;
@@ -122,9 +123,11 @@ public final class Daemon implements AutoCloseable {
         this.stopWait = ts.longTransactionTimeout().multipliedBy(ts.transactionRetries() + 1L).plusSeconds(2);
         this.transactions = new MadTransactions(channel, ts, sm);
         long portGuid = channel.localPort().portGuid();
+        MKeyBook mKeys = MKeyBook.of(o, settings.cacheDir(), portGuid, this::mKeyLookup);
         this.status = new SmStatus(o.getBool("sm_inactive") ? SmState.NOT_ACTIVE : SmState.DISCOVERING,
                 o.smPriority());
-        this.ctx = new SweepContext(o, settings.dumpDir(), new SmpSender(transactions, o.mKey(), status::isMaster),
+
+        this.ctx = new SweepContext(o, settings.dumpDir(), new SmpSender(transactions, mKeys, status::isMaster),
                 events, portGuid);
         this.nodeNames = NodeNameMap.fromOption(o.getString("node_name_map_name"));
         ctx.setNodeNames(nodeNames);
@@ -164,6 +167,11 @@ public final class Daemon implements AutoCloseable {
                 new OptionChanges(transactions, ha, ctx.activity()), events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
         status.announce();
+    }
+
+    /** {@code m_key_lookup} as the options in force say (it is reloaded). */
+    private boolean mKeyLookup() {
+        return ctx.options().getBool("m_key_lookup");
     }
 
     /**

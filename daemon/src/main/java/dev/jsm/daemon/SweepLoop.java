@@ -1,6 +1,7 @@
 package dev.jsm.daemon;
 
 import dev.jsm.conf.ConfFile;
+import dev.jsm.conf.MKeyRules;
 import dev.jsm.conf.OpenSmConfReader;
 import dev.jsm.conf.ReloadResult;
 import dev.jsm.daemon.discovery.FabricChanges;
@@ -19,6 +20,7 @@ import dev.jsm.daemon.sweep.SweepStage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -360,7 +362,10 @@ final class SweepLoop implements Runnable {
         ctx.runAfterSweep();
     }
 
-    /** Re-reads the config file (OpenSM does at every heavy sweep) and applies the reloadable changes. */
+    /**
+     * Re-reads the config file (OpenSM does at every heavy sweep) and applies the reloadable changes - none when the
+     * file now asks for M_Key protection that would lock the SM out ({@link MKeyRules#lockout}), as at start.
+     */
     private void reloadConfig() {
         if (settings.configFile().isEmpty()) {
             return;
@@ -380,6 +385,11 @@ final class SweepLoop implements Runnable {
         }
         ReloadResult r = settings.options().reload(conf);
         if (r.unchanged()) {
+            return;
+        }
+        Optional<String> lockout = MKeyRules.lockout(r.options());
+        if (lockout.isPresent()) {
+            LOG.error("MAIN-0822 {}: {}; options unchanged", file, lockout.get());
             return;
         }
         optionChanges.apply(r);

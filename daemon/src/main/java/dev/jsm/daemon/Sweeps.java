@@ -13,6 +13,7 @@ import dev.jsm.daemon.link.PortActivator;
 import dev.jsm.daemon.link.PortWishes;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.mcast.MftProgrammer;
+import dev.jsm.daemon.mkey.MKeyPersister;
 import dev.jsm.daemon.pkey.PKeyManager;
 import dev.jsm.daemon.publish.McastViewUpdate;
 import dev.jsm.daemon.publish.RoutingViewUpdate;
@@ -98,6 +99,7 @@ final class Sweeps {
                 qos,                                // qos-policy.conf, changed SL2VL and VLArb tables (with -Q)
                 new LinkManager(wishes, sm),        // PortInfo parameters, INIT -> ARMED
                 new PortActivator(wishes, sm),      // ARMED -> ACTIVE
+                new MKeyPersister(),                // the M_Keys the ports now hold: guid2mkey written
                 subnetUp,                           // view, dumps, "SUBNET UP"
                 persistence.saver(),                // a new routing: jsm-routing, then jsm-routing.done, written
                 balancing.scheduler());             // off-sweep balancing's window, if the routing is new

@@ -80,6 +80,22 @@ class ConfigReloadTest {
         }
     }
 
+    /** A re-read file that would lock the SM out of its M_Key-protected ports is refused whole, as at start. */
+    @Test
+    void aReloadThatWouldLockTheSmOutIsRefused() throws Exception {
+        String keyed = START + "m_key 0x1234\nm_key_protection_level 2\nm_key_lease_period 60\n";
+        try (LogCapture log = LogCapture.open(SweepLoop.class);
+             Running r = start("fat2:k=4", keyed)) {
+            r.reload(keyed.replace("m_key_lease_period 60", "m_key_lease_period 0") + "m_key_lookup FALSE\n"
+                    + "sm_sl 3\n");
+            assertThat(r.daemon.options().getInt("m_key_lease_period")).isEqualTo(60);
+            assertThat(r.daemon.options().getBool("m_key_lookup")).isTrue();
+            assertThat(r.daemon.options().smSl()).as("nothing of that file applied").isZero();
+            assertThat(log.containing("MAIN-0822")).singleElement().asString().contains("would lock the SM out",
+                    "options unchanged");
+        }
+    }
+
     /** The PortInfo and SwitchInfo values the SM writes follow the file at the next heavy sweep. */
     @Test
     void portAndSwitchAttributesFollowTheFile() throws Exception {

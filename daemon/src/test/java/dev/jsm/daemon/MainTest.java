@@ -55,6 +55,16 @@ class MainTest {
     }
 
     @Test
+    void aConfigurationThatWouldLockTheSmOutIsRefusedAtStart() throws Exception {
+        Path conf = Files.writeString(dir.resolve("locked.conf"), "m_key 0x1234\nm_key_protection_level 2\n"
+                + "m_key_lease_period 0\nm_key_lookup FALSE\n");
+        assertThat(run("-F", conf.toString(), "--sim-topology", "fat2:k=4", "-f", log())).isEqualTo(ExitCode.USAGE);
+        assertThat(err()).startsWith("opensm: m_key_protection_level 2 with m_key_lease_period 0 and m_key_lookup "
+                + "FALSE would lock the SM out").hasLineCount(1);
+        assertThat(dir.resolve("opensm.log")).doesNotExist();
+    }
+
+    @Test
     void createConfigWritesTheFileAndStops() throws Exception {
         Path conf = dir.resolve("opensm.conf");
         assertThat(run("-c", conf.toString(), "-s", "7")).isEqualTo(ExitCode.OK);

@@ -3,6 +3,8 @@ package dev.jsm.fuzz;
 import dev.jsm.conf.ConfFile;
 import dev.jsm.conf.OpenSmConfReader;
 import dev.jsm.daemon.lid.LidStore;
+import dev.jsm.daemon.mkey.MKeyStore;
+import dev.jsm.daemon.mkey.NeighborStore;
 import dev.jsm.partitions.PartitionConfig;
 import dev.jsm.partitions.PartitionsParseException;
 import dev.jsm.qos.policy.QosPolicyException;
@@ -29,12 +31,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
  * The targets of the file formats jsm reads: opensm.conf, partitions.conf, the QoS policy, torus-2QoS.conf, the
- * seed-004 policy files (port groups, topologies, routing chain), guid2lid, topology files and the routing engines'
- * files. Stateless factory.
+ * seed-004 policy files (port groups, topologies, routing chain), guid2lid, guid2mkey, neighbors, topology files and
+ * the routing engines' files. Stateless factory.
  */
 final class FileTargets {
 
@@ -52,6 +55,8 @@ final class FileTargets {
         all.add(torus());
         all.addAll(seedPolicies());
         all.add(guid2lid());
+        all.add(guid2mkey());
+        all.add(neighbors());
         all.add(topology());
         all.addAll(routingFiles());
         return all;
@@ -178,20 +183,44 @@ final class FileTargets {
      * whatever the file holds (a bad file is moved aside).
      */
     static FuzzTarget guid2lid() {
+        return cacheFile("daemon.guid2lid", LidStore.FILE_NAME, List.of(Seeds.text("golden/guid2lid.sorted"),
+                "0x0002c90100000000 0x0001 0x0001\n"), dir -> LidStore.load(dir).problems());
+    }
+
+    /** guid2mkey, through {@link MKeyStore#load} on a real file, as {@link #guid2lid}. */
+    static FuzzTarget guid2mkey() {
+        return cacheFile("daemon.guid2mkey", MKeyStore.FILE_NAME, List.of(
+                "0x0002c90100000000 0x0123456789abcdef\n\n0x0002c90200000011 0x0000000000000001\n\n"),
+                dir -> MKeyStore.load(dir).problems());
+    }
+
+    /** OpenSM's neighbors file, through {@link NeighborStore#load} on a real file, as {@link #guid2lid}. */
+    static FuzzTarget neighbors() {
+        return cacheFile("daemon.neighbors", NeighborStore.FILE_NAME, List.of(
+                "0x0002c90100000000:1 0x0002c90200000011:3\n\n0x0002c90200000011:3 0x0002c90100000000:1\n\n"),
+                dir -> NeighborStore.load(dir).problems());
+    }
+
+    /**
+     * A record file of the cache directory: the input written as {@code fileName} in a directory of its own and
+     * loaded from there by {@code load} (the daemon's path, bytes included), whose problems are read; nothing may
+     * escape (a bad file is moved aside).
+     */
+    private static FuzzTarget cacheFile(String name, String fileName, List<String> seedTexts,
+                                        Function<Path, List<String>> load) {
         Path dir;
         try {
-            dir = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "jsm-fuzz-guid2lid");
+            dir = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "jsm-fuzz-" + fileName);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         dir.toFile().deleteOnExit();
         return new FuzzTarget() {
-            private final List<byte[]> seeds = List.of(Seeds.text("golden/guid2lid.sorted").getBytes(),
-                    "0x0002c90100000000 0x0001 0x0001\n".getBytes());
+            private final List<byte[]> seeds = seedTexts.stream().map(String::getBytes).toList();
 
             @Override
             public String name() {
-                return "daemon.guid2lid";
+                return name;
             }
 
             @Override
@@ -211,10 +240,9 @@ final class FileTargets {
 
             @Override
             public void run(byte[] input) throws IOException {
-                Files.write(dir.resolve(LidStore.FILE_NAME), input);
+                Files.write(dir.resolve(fileName), input);
                 try {
-                    LidStore s = LidStore.load(dir);
-                    s.problems().forEach(String::valueOf);
+                    load.apply(dir).forEach(String::valueOf);
                 } finally {
                     try (Stream<Path> files = Files.list(dir)) {
                         for (Path p : files.toList()) {

@@ -27,6 +27,9 @@ import dev.jsm.mad.smp.PortInfo;
  * (class 0x04) are answered the same way by the node's {@link SimPma}. Other classes (SA, ...) are delivered to the
  * channel at the destination end port, from the sender's LID on QP1.
  *
+ * <p>Every Get and Set an SMA receives first passes the M_Key check ({@link SmaMKey}); one that fails it is dropped
+ * (the sender sees a failed send, as for a muted node) and the port sends Trap 256.
+ *
  * <p>Confined to the simulator thread, or to a thread holding the {@link FabricState} monitor (trap emission from
  * fault injection).
  */
@@ -40,22 +43,25 @@ final class MadProcessor implements LinkControl.TrapSink {
     private static final int ATTR_NOTICE = 0x0002;
     private static final int TRAP_LINK_STATE_CHANGE = 128;
     private static final int TRAP_LOCAL_CHANGES = 144;
+    private static final int TRAP_BAD_M_KEY = 256;
     /** Status returned by {@link #atEndPort} when the MAD needs no SMA answer. */
     private static final int NO_ANSWER = -1;
 
     private final FabricState s;
     private final SmpRouter router;
     private final Sma sma;
+    private final SmaMKey mKeys;
     private final SimPma pma;
     private final MadOutbox out;
     private final SimCounters counters;
     private final MadAddress.LidRouted[] smiFrom = new MadAddress.LidRouted[0xC000];
     private long trapTid;
 
-    MadProcessor(FabricState s, LinkControl links, MadOutbox out, SimCounters counters) {
+    MadProcessor(FabricState s, LinkControl links, MadOutbox out, SimCounters counters, SmaMKey mKeys) {
         this.s = s;
         this.router = new SmpRouter(s);
         this.sma = new Sma(s, links);
+        this.mKeys = mKeys;
         this.pma = new SimPma(s);
         this.out = out;
         this.counters = counters;
@@ -196,7 +202,18 @@ final class MadProcessor implements LinkControl.TrapSink {
             drop(sender, mad);
             return NO_ANSWER;
         }
-        return sma.handle(end, mad);
+        int verdict = request ? mKeys.check(end, mad, method == Sma.METHOD_SET) : SmaMKey.PASS;
+        if (verdict == SmaMKey.FAIL) {
+            counters.mKeyViolations++;
+            badMKey(end, mad);
+            drop(sender, mad);
+            return NO_ANSWER;
+        }
+        int status = sma.handle(end, mad);
+        if (verdict == SmaMKey.PASS_HIDING_KEY && attr == Sma.ATTR_PORT_INFO) {
+            SmaMKey.hideKey(mad);
+        }
+        return status;
     }
 
     /** Delivers to the channel at end port {@code slot}, or drops ({@code sender} may be null). */
@@ -265,6 +282,35 @@ final class MadProcessor implements LinkControl.TrapSink {
         int n = s.portNode[slot];
         sendTrap(slot, Notice.TYPE_INFORMATIONAL, s.isSwitch[n] ? Notice.PRODUCER_SWITCH : Notice.PRODUCER_CA,
                 TRAP_LOCAL_CHANGES, details);
+    }
+
+    /**
+     * Trap 256 (IBA 14.2.5.1, Bad M_Key; generic, security) from the management port behind {@code slot}, about the
+     * SMP {@code mad} that failed its M_Key check. DataDetails: the requester's LID at bytes 2-3 (0: a directed-route
+     * SMP has none), DrSLID at 4-5, the method at 6, the attribute ID at 8-9 and modifier at 10-13, the M_Key the
+     * SMP presented at 14-21, and for a directed-route SMP the DRNotice bit and hop count at 23 (no return path).
+     */
+    private void badMKey(int slot, byte[] mad) {
+        int from = s.endPort(slot);
+        byte[] details = new byte[Notice.DATA_DETAILS_LENGTH];
+        boolean directed = MadBytes.mgmtClass(mad) == CLASS_SUBN_DR;
+        if (directed) {
+            MadBytes.putU16(details, 4, Smp.DR_SLID.getInt(mad, 0));
+            details[23] = (byte) (0x80 | MadBytes.hopCount(mad) & 0x3F);
+        }
+        details[6] = (byte) MadBytes.method(mad);
+        MadBytes.putU16(details, 8, MadBytes.attributeId(mad));
+        long mod = MadBytes.attributeModifier(mad);
+        long key = Smp.M_KEY.getLong(mad, 0);
+        for (int i = 0; i < 4; i++) {
+            details[10 + i] = (byte) (mod >> (24 - 8 * i));
+        }
+        for (int i = 0; i < 8; i++) {
+            details[14 + i] = (byte) (key >> (56 - 8 * i));
+        }
+        int n = s.portNode[from];
+        sendTrap(from, Notice.TYPE_SECURITY, s.isSwitch[n] ? Notice.PRODUCER_SWITCH : Notice.PRODUCER_CA,
+                TRAP_BAD_M_KEY, details);
     }
 
     /** Sends a generic urgent Trap from end port {@code from} to its MasterSMLID, if it has a LID and an SM. */

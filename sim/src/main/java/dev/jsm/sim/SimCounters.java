@@ -14,8 +14,10 @@ final class SimCounters {
     long lostResponses;
     long traps;
     long trapRepresses;
+    long mKeyViolations;
 
     SimStats snapshot() {
-        return new SimStats(sent, answered, forwarded, dropped, lostRequests, lostResponses, traps, trapRepresses);
+        return new SimStats(sent, answered, forwarded, dropped, lostRequests, lostResponses, traps, trapRepresses,
+                mKeyViolations);
     }
 }

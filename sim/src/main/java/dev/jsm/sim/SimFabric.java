@@ -7,6 +7,7 @@ import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.mad.smp.SwitchInfo;
 import dev.jsm.sim.topo.Topology;
 import java.time.Duration;
+import java.util.function.LongSupplier;
 
 /**
  * An in-JVM InfiniBand fabric: every node of a {@link Topology} with an SMA that answers SMPs the way real switches
@@ -18,7 +19,8 @@ import java.time.Duration;
  * empty (LinearFDBTop 0). One simulator thread (named {@code jsm-sim}, started with the first MAD) processes every
  * MAD and calls the receivers; see {@link SimEngine}. {@link #faults()} injects link and node failures, loss and
  * delay. Inspection methods read the state as it is between two MADs. Every node also has a performance management
- * agent ({@link SimPma}) whose counters the fabric's MADs move.
+ * agent ({@link SimPma}) whose counters the fabric's MADs move. Every SMA enforces M_Key as IBA 14.2.4 says
+ * ({@link SmaMKey}; ibsim does not).
  *
  * <p>Thread-safe. Close it to stop the simulator thread.
  */
@@ -30,6 +32,7 @@ public final class SimFabric implements AutoCloseable {
     private final SimCounters counters = new SimCounters();
     private final SimFaults faults;
     private final SmaTables tables;
+    private final SmaMKey mKeys;
 
     /** A fabric with loss and delay seed 0. */
     public SimFabric(Topology topology) {
@@ -40,11 +43,20 @@ public final class SimFabric implements AutoCloseable {
      * A fabric whose loss and delay injection draws from {@code seed}.
      */
     public SimFabric(Topology topology, long seed) {
+        this(topology, seed, System::currentTimeMillis);
+    }
+
+    /**
+     * A fabric whose loss and delay injection draws from {@code seed} and whose M_Key leases (IBA 14.2.4.2) run on
+     * {@code clockMillis} (milliseconds; tests pass a clock they move, so that a lease runs out without waiting).
+     */
+    public SimFabric(Topology topology, long seed, LongSupplier clockMillis) {
         state = new FabricState(topology);
         Impairments impairments = new Impairments(seed);
         LinkControl links = new LinkControl(state);
         engine = new SimEngine(state, impairments, counters);
-        processor = new MadProcessor(state, links, engine, counters);
+        mKeys = new SmaMKey(state, clockMillis);
+        processor = new MadProcessor(state, links, engine, counters, mKeys);
         engine.setProcessor(processor);
         links.setTrapSink(processor);
         faults = new SimFaults(state, links, impairments, processor);
@@ -112,11 +124,30 @@ public final class SimFabric implements AutoCloseable {
         }
     }
 
-    /** The PortInfo port {@code port} of {@code node} would report now (LocalPortNum = the port itself). */
+    /**
+     * The PortInfo port {@code port} of {@code node} holds now (LocalPortNum = the port itself), M_Key included
+     * whatever its protection; a lease that ran out has ended first.
+     */
     public PortInfo portInfo(int node, int port) {
         checkPort(node, port);
         synchronized (state) {
-            return PortInfo.decode(state.portInfo, FabricState.piOff(state.slot(node, port)));
+            int slot = state.slot(node, port);
+            mKeys.expireLease(state.endPort(slot));
+            return PortInfo.decode(state.portInfo, FabricState.piOff(slot));
+        }
+    }
+
+    /**
+     * Gives the management port of {@code node} ({@code port} of a CA, port 0 of a switch) an M_Key, protection
+     * bits and lease period, as another SM would have set them: a key the SM under test does not know.
+     */
+    public void setMKey(int node, int port, long mKey, int protectBits, int leasePeriod) {
+        checkPort(node, port);
+        synchronized (state) {
+            int off = FabricState.piOff(state.endPort(state.slot(node, port)));
+            PortInfo.M_KEY.put(state.portInfo, off, mKey);
+            PortInfo.M_KEY_PROTECT_BITS.put(state.portInfo, off, protectBits);
+            PortInfo.M_KEY_LEASE_PERIOD.put(state.portInfo, off, leasePeriod);
         }
     }
 

@@ -12,9 +12,11 @@ package dev.jsm.sim;
  *     back to the channel that sent it, if any, as a failed send)
  * @param lostRequests requests discarded by loss injection before they reached their target
  * @param lostResponses deliveries discarded by loss injection (responses, forwarded MADs, traps)
- * @param traps traps sent: 128 by switches, 129-131 by {@link SimFaults#portTrap}
+ * @param traps traps sent: 128 by switches, 129-131 by {@link SimFaults#portTrap}, 144, 256 (bad M_Key)
  * @param trapRepresses TrapRepress MADs consumed by switch SMAs
+ * @param mKeyViolations Gets and Sets dropped because they failed a port's M_Key check (also counted in
+ *     {@code dropped})
  */
 public record SimStats(long sent, long answered, long forwarded, long dropped, long lostRequests,
-                       long lostResponses, long traps, long trapRepresses) {
+                       long lostResponses, long traps, long trapRepresses, long mKeyViolations) {
 }

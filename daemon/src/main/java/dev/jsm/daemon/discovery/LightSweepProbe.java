@@ -37,6 +37,11 @@ import org.apache.logging.log4j.Logger;
  * silent costs one Get (with its retries) per light sweep. Otherwise nothing is sent and nothing logged above
  * VERBOSE.
  *
+ * <p>With M_Key protection and a lease in effect it also presents every CA and router port its key (a NodeInfo Get),
+ * as OpenSM's light sweep does with its NodeDescription Get to every node: a lease countdown an SMP with a wrong key
+ * started stops before it runs out, since the lease is kept longer than the sweep interval. Switches get theirs
+ * with the SwitchInfo Get.
+ *
  * <p>Run by the sweep timer it asks for the sweep that follows (INCREMENTAL_SWEEP, or HEAVY_SWEEP); run as the
  * check of a reconfiguration (SIGHUP) it only records, and the delta discovery after it acts.
  *
@@ -87,7 +92,11 @@ public final class LightSweepProbe implements SweepStage {
         });
         EndPort sm = ctx.smPort();
         Node smNode = sm == null ? null : sm.node();
+        boolean refreshLeases = refreshesLeases(ctx);
         for (Node node : ctx.subnet().nodes()) {
+            if (refreshLeases && !node.isSwitch()) {
+                refreshLeases(ctx, node);
+            }
             DrPath path = node.isSwitch() || node == smNode ? ctx.paths().toNode(node) : null;
             if (path == null) {
                 continue;
@@ -117,6 +126,26 @@ public final class LightSweepProbe implements SweepStage {
             });
         }
         return StageOutcome.CONTINUE;
+    }
+
+    /** Whether M_Key protection with a lease is in effect: {@code m_key} set, protection and lease not 0. */
+    private static boolean refreshesLeases(SweepContext ctx) {
+        return ctx.smps().mKeys().active() && ctx.options().getInt("m_key_protection_level") > 0
+                && ctx.options().getInt("m_key_lease_period") > 0;
+    }
+
+    /**
+     * Sends a NodeInfo Get, presenting its M_Key, to every port of CA or router {@code node} that has LIDs: a lease
+     * countdown an SMP with a wrong key started there stops (IBA 14.2.4.2) before it can run out, since the lease is
+     * longer than the sweep interval. The answers are not looked at (the heavy sweep judges the ports).
+     */
+    private static void refreshLeases(SweepContext ctx, Node node) {
+        for (PhysPort port : node.ports()) {
+            DrPath path = port.endPort() != null && port.endPort().hasLids() ? ctx.paths().toPort(port) : null;
+            if (path != null) {
+                ctx.smps().get(path, AttributeId.NODE_INFO, 0, outcome -> { });
+            }
+        }
     }
 
     /**

@@ -50,6 +50,7 @@ final class PortInfoReceiver {
             port = NodeInfoReceiver.ensurePort(run.ctx.subnet(), node, portNum, node.port(0).portGuid());
         }
         port.setAttributes(Attributes.of(pi));
+        run.ctx.smps().mKeys().observed(port, pi.mKey(), pi.mKeyProtectBits());
         if (pi.portState() > PortInfo.STATE_DOWN && (pi.capabilityMask() & PortInfo.CAP_IS_SM) != 0
                 && (portNum == 0 || !node.isSwitch()) && port.portGuid() != run.ctx.smPortGuid()) {
             run.otherSms.smPortFound(run.ctx, port, path);

@@ -10,14 +10,11 @@ import java.util.Map;
  * OpenSM's {@code guid2lid} format (FACTS 2.3, {@code osm_db_files.c}): one record per port, {@code 0x%016x 0x%04x
  * 0x%04x} (port GUID, first LID, last LID), each followed by an empty line. Parsing is lenient about white space
  * and blank lines, as OpenSM's is, and reports every other line as a problem with its line number, quoting at most
- * {@value #QUOTED_CHARS} characters of it.
+ * {@value CacheFiles#QUOTED_CHARS} characters of it.
  *
  * <p>Stateless; thread-safe.
  */
 final class Guid2LidFile {
-
-    /** Characters of a malformed line a problem quotes at most. */
-    static final int QUOTED_CHARS = 80;
 
     /**
      * One record as read.
@@ -45,25 +42,9 @@ final class Guid2LidFile {
     /** Parses the file text. */
     static Parsed parse(String text) {
         List<Entry> entries = new ArrayList<>();
-        List<String> problems = new ArrayList<>();
-        String[] lines = text.split("\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i].strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            List<String> t = fields(line);
-            try {
-                if (t.size() != 3) {
-                    throw new NumberFormatException("3 fields");
-                }
-                entries.add(new Entry(i + 1, hex(t.get(0), 16), (int) hex(t.get(1), 4), (int) hex(t.get(2), 4)));
-            } catch (NumberFormatException e) {
-                problems.add("line " + (i + 1) + ": expected '0x<port guid> 0x<min lid> 0x<max lid>', found '"
-                        + (line.length() <= QUOTED_CHARS ? line : line.substring(0, QUOTED_CHARS) + "... ("
-                                + (line.length() - QUOTED_CHARS) + " more characters)") + "'");
-            }
-        }
+        List<String> problems = CacheFiles.readRecords(text, 3, "0x<port guid> 0x<min lid> 0x<max lid>",
+                (line, t) -> entries.add(new Entry(line, CacheFiles.hex(t.get(0), 16),
+                        (int) CacheFiles.hex(t.get(1), 4), (int) CacheFiles.hex(t.get(2), 4))));
         return new Parsed(entries, problems);
     }
 
@@ -75,30 +56,5 @@ final class Guid2LidFile {
                     .append(Lid.toString(e.getValue()[1])).append("\n\n");
         }
         return sb.toString();
-    }
-
-    /** The white-space separated fields of a stripped line (by hand: a regex split per line is slow when cold). */
-    private static List<String> fields(String line) {
-        List<String> out = new ArrayList<>(3);
-        int i = 0;
-        while (i < line.length()) {
-            int start = i;
-            while (i < line.length() && !Character.isWhitespace(line.charAt(i))) {
-                i++;
-            }
-            out.add(line.substring(start, i));
-            while (i < line.length() && Character.isWhitespace(line.charAt(i))) {
-                i++;
-            }
-        }
-        return out;
-    }
-
-    private static long hex(String token, int maxDigits) {
-        if (!token.startsWith("0x") && !token.startsWith("0X") || token.length() < 3
-                || token.length() > maxDigits + 2) {
-            throw new NumberFormatException(token);
-        }
-        return Long.parseUnsignedLong(token.substring(2), 16);
     }
 }

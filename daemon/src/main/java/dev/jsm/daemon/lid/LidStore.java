@@ -4,10 +4,6 @@ import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.Lid;
 import dev.jsm.subnet.LidRange;
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,8 +15,8 @@ import java.util.TreeMap;
  * The persistent LID assignments, OpenSM's {@code guid2lid}: port GUID to LID range, for every port this SM (or the
  * OpenSM before it) ever gave LIDs, present or not, so a port that comes back gets its old LIDs. One owner per LID.
  * {@link #load} validates the file as OpenSM does (overlapping and misaligned records are dropped, with a problem
- * line each, at most {@value #MAX_PROBLEMS} and a count of the rest); {@link #flushIfDirty} writes it atomically
- * (temporary file, fsync, rename) only when it changed.
+ * line each, at most {@value CacheRecordFile#MAX_PROBLEMS} and a count of the rest); {@link #flushIfDirty} writes it
+ * atomically (temporary file, fsync, rename) only when it changed.
  *
  * <p>A guid2lid that cannot be read at all - bytes that are not ASCII, a directory in its place, a file larger than
  * any guid2lid ({@value #MAX_FILE_BYTES} bytes), any other read error - must not keep the SM from starting (under
@@ -30,25 +26,19 @@ import java.util.TreeMap;
  *
  * <p>Confined to the SM thread.
  */
-public final class LidStore {
+public final class LidStore extends CacheRecordFile {
 
     /** The file name in the cache directory. */
     public static final String FILE_NAME = "guid2lid";
     /** Largest file read: 49,151 LIDs at 42 bytes a record are 2 MB. */
     static final long MAX_FILE_BYTES = 16L << 20;
-    /** Problem lines kept per read; the rest are counted in one more. */
-    static final int MAX_PROBLEMS = 20;
 
-    private final Path file;
     private final TreeMap<Long, LidRange> byGuid = new TreeMap<>(Long::compareUnsigned);
     private final long[] owner = new long[Lid.UNICAST_MAX + 1];
-    private final List<String> problems = new ArrayList<>();
-    private String setAside;
-    private boolean dirty;
     private int searchFrom = Lid.UNICAST_MIN;
 
     private LidStore(Path file) {
-        this.file = file;
+        super(file, MAX_FILE_BYTES);
     }
 
     /** An empty store that will write {@code cacheDir/guid2lid}. */
@@ -64,20 +54,8 @@ public final class LidStore {
      */
     public static LidStore load(Path cacheDir) {
         LidStore store = empty(cacheDir);
-        try {
-            store.readFile();
-        } catch (IOException e) {
-            store.moveAside(e);
-        }
+        store.read("every port keeps the LIDs it carries");
         return store;
-    }
-
-    /**
-     * The one line for the log when {@link #load} could not read the file and moved it aside (or could not), else
-     * {@code null}.
-     */
-    public String setAside() {
-        return setAside;
     }
 
     /**
@@ -88,74 +66,38 @@ public final class LidStore {
      */
     public void reload() throws IOException {
         String text = readText();
-        problems.clear();
+        clearProblems();
         clear();
-        dirty = false;
+        markClean();
         if (text != null) {
             parse(text);
         }
     }
 
-    private void readFile() throws IOException {
-        String text = readText();
-        if (text != null) {
-            parse(text);
-        }
-    }
-
-    /** The file's text, or {@code null} if there is no file. */
-    private String readText() throws IOException {
-        if (Files.isDirectory(file)) {
-            throw new IOException("it is a directory");
-        }
-        try {
-            long size = Files.size(file);
-            if (size > MAX_FILE_BYTES) {
-                throw new IOException(size + " bytes, more than any guid2lid holds");
-            }
-            return Files.readString(file, StandardCharsets.US_ASCII);
-        } catch (NoSuchFileException e) {
-            return null;
-        } catch (CharacterCodingException e) {
-            throw new IOException("it holds bytes that are not ASCII", e);
-        }
-    }
-
-    /**
-     * Renames the unreadable file {@code guid2lid.bad-<time>} (never over another file) and records the line that
-     * says so.
-     */
-    private void moveAside(IOException why) {
-        String reason = why.getCause() == null && why.getMessage() != null ? why.getMessage() : why.toString();
-        try {
-            Path aside = CacheFiles.moveAside(file);
-            setAside = file + " cannot be used (" + reason + "): moved aside to " + aside + "; every port keeps"
-                    + " the LIDs it carries, and a new " + FILE_NAME + " is written at the first sweep";
-        } catch (IOException e) {
-            setAside = file + " cannot be used (" + reason + ") and cannot be moved aside (" + e
-                    + "); starting without it: every port keeps the LIDs it carries";
-        }
-    }
-
-    private void parse(String text) {
+    @Override
+    protected void parse(String text) {
         Guid2LidFile.Parsed parsed = Guid2LidFile.parse(text);
         List<String> found = new ArrayList<>();
         for (String p : parsed.problems()) {
-            found.add(file + ": " + p);
+            found.add(file() + ": " + p);
         }
         for (Guid2LidFile.Entry e : parsed.entries()) {
             String why = reject(e);
             if (why != null) {
-                found.add(file + ": line " + e.line() + ": " + why + "; record dropped");
-                dirty = true;
+                found.add(file() + ": line " + e.line() + ": " + why + "; record dropped");
+                markDirty();
             } else {
                 claim(e.guid(), LidRange.of(e.minLid(), Integer.numberOfTrailingZeros(e.maxLid() - e.minLid() + 1)));
             }
         }
-        problems.addAll(found.subList(0, Math.min(MAX_PROBLEMS, found.size())));
-        if (found.size() > MAX_PROBLEMS) {
-            problems.add(file + ": " + (found.size() - MAX_PROBLEMS) + " more lines that are not good records");
-        }
+        addProblems(found);
+    }
+
+    @Override
+    protected String format() {
+        Map<Long, int[]> ranges = new LinkedHashMap<>();
+        byGuid.forEach((g, r) -> ranges.put(g, new int[] {r.first(), r.last()}));
+        return Guid2LidFile.format(ranges);
     }
 
     private String reject(Guid2LidFile.Entry e) {
@@ -176,11 +118,6 @@ public final class LidStore {
             }
         }
         return null;
-    }
-
-    /** Problems found by {@link #load}, one line each, for the log. */
-    public List<String> problems() {
-        return List.copyOf(problems);
     }
 
     /** The range recorded for {@code portGuid}, or {@code null}. */
@@ -230,7 +167,7 @@ public final class LidStore {
             release(old);
         }
         claim(portGuid, range);
-        dirty = true;
+        markDirty();
     }
 
     /**
@@ -253,14 +190,14 @@ public final class LidStore {
         LidRange old = byGuid.remove(portGuid);
         if (old != null) {
             release(old);
-            dirty = true;
+            markDirty();
         }
     }
 
     /** Forgets every record ({@code reassign_lids}). */
     public void clear() {
         if (!byGuid.isEmpty()) {
-            dirty = true;
+            markDirty();
         }
         byGuid.clear();
         java.util.Arrays.fill(owner, 0L);
@@ -270,35 +207,6 @@ public final class LidStore {
     /** Number of records. */
     public int size() {
         return byGuid.size();
-    }
-
-    /** Whether the records differ from the file. */
-    public boolean isDirty() {
-        return dirty;
-    }
-
-    /**
-     * Writes the file if the records changed since it was read or last written: to {@code guid2lid.tmp}, fsync (when
-     * {@code fsync}, OpenSM's {@code fsync_high_avail_files}), then renamed over {@code guid2lid}, so a crash leaves
-     * the old or the new file, never half of one.
-     *
-     * @return whether the file was written
-     * @throws IOException if the cache directory or the file cannot be written
-     */
-    public boolean flushIfDirty(boolean fsync) throws IOException {
-        if (!dirty) {
-            return false;
-        }
-        Map<Long, int[]> ranges = new LinkedHashMap<>();
-        byGuid.forEach((g, r) -> ranges.put(g, new int[] {r.first(), r.last()}));
-        CacheFiles.writeAtomically(file, Guid2LidFile.format(ranges).getBytes(StandardCharsets.US_ASCII), fsync);
-        dirty = false;
-        return true;
-    }
-
-    /** The file this store reads and writes. */
-    public Path file() {
-        return file;
     }
 
     private void claim(long guid, LidRange range) {

@@ -56,7 +56,7 @@ public final class PortActivator implements SweepStage {
                     continue;
                 }
                 PortConfig config = PortConfig.of(port, params, sm.smLid(), wishes.partitionEnforcement(port),
-                        wishes.vlHighLimit(port));
+                        wishes.vlHighLimit(port), ctx.smps().mKeys());
                 if (PortInfoSetter.send(ctx, port, config, PortInfo.STATE_ACTIVE, false, () -> { })) {
                     sets++;
                 }

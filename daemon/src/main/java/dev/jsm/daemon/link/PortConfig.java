@@ -2,6 +2,7 @@ package dev.jsm.daemon.link;
 
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.discovery.Attributes;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.partitions.PartEnforce;
 import dev.jsm.subnet.EndPort;
@@ -58,14 +59,27 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
     public static final long KEEP_LONG = Long.MIN_VALUE;
 
     /**
-     * What the SM wants on {@code port}.
+     * What the SM wants on {@code port}, an end port getting {@code m_key} itself (no per-port keys).
      *
      * @param o the options in effect
      * @param smLid the SM port's LID (MasterSMLID)
      * @param wishes the partition and QoS managers' wishes for the port
      */
     public static PortConfig of(PhysPort port, SmOptions o, int smLid, PortWishes wishes) {
-        return of(port, Params.of(o), smLid, wishes.partitionEnforcement(port), wishes.vlHighLimit(port));
+        return of(port, o, smLid, wishes, MKeyBook.fixed(o.mKey()));
+    }
+
+    /**
+     * What the SM wants on {@code port}, an end port getting the M_Key {@code mKeys} expects of it
+     * ({@code m_key}, or its own with {@code m_key_per_port}).
+     *
+     * @param o the options in effect
+     * @param smLid the SM port's LID (MasterSMLID)
+     * @param wishes the partition and QoS managers' wishes for the port
+     * @param mKeys the M_Keys the ports should hold
+     */
+    public static PortConfig of(PhysPort port, SmOptions o, int smLid, PortWishes wishes, MKeyBook mKeys) {
+        return of(port, Params.of(o), smLid, wishes.partitionEnforcement(port), wishes.vlHighLimit(port), mKeys);
     }
 
     /**
@@ -75,8 +89,10 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
      * @param smLid the SM port's LID (MasterSMLID)
      * @param enforcement the partition manager's wish for the port, or {@code null}
      * @param vlHighLimit the QoS manager's wish for the port, or {@link #KEEP}
+     * @param mKeys the M_Keys the ports should hold
      */
-    public static PortConfig of(PhysPort port, Params o, int smLid, PartEnforce enforcement, int vlHighLimit) {
+    public static PortConfig of(PhysPort port, Params o, int smLid, PartEnforce enforcement, int vlHighLimit,
+                                MKeyBook mKeys) {
         PortAttributes a = port.attributes();
         EndPort ep = port.endPort();
         boolean end = ep != null && ep.hasLids();
@@ -92,7 +108,7 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
             vls = Math.min(Math.min(a.vlCap(), pa.vlCap()), o.maxOpVls());
         }
         return new PortConfig(
-                end ? o.mKey() : KEEP_LONG,
+                end ? mKeys.expected(port.portGuid()) : KEEP_LONG,
                 end ? o.subnetPrefix() : KEEP_LONG,
                 end ? ep.lidRange().base() : KEEP,
                 end ? ep.lidRange().lmc() : KEEP,
@@ -118,14 +134,14 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
      * The option values a config is computed from, read once per pass over the ports rather than looked up by name
      * for each of tens of thousands of ports.
      */
-    public record Params(long mKey, long subnetPrefix, int smSl, int mKeyLeasePeriod, int mKeyProtectionLevel,
+    public record Params(long subnetPrefix, int smSl, int mKeyLeasePeriod, int mKeyProtectionLevel,
                          int subnetTimeout, int maxOpVls, int hoqLife, int leafHoqLife, int vlStallCount,
                          int leafVlStallCount, int localPhyErrors, int overrunErrors, int forceLinkWidth,
                          int forceLinkSpeed, int forceLinkSpeedExt) {
 
         /** The values of {@code o}. */
         public static Params of(SmOptions o) {
-            return new Params(o.mKey(), o.subnetPrefix(), o.smSl(), o.getInt("m_key_lease_period"),
+            return new Params(o.subnetPrefix(), o.smSl(), o.getInt("m_key_lease_period"),
                     o.getInt("m_key_protection_level"), o.getInt("subnet_timeout"), o.getInt("max_op_vls"),
                     o.getInt("head_of_queue_lifetime"), o.getInt("leaf_head_of_queue_lifetime"),
                     o.getInt("vl_stall_count"), o.getInt("leaf_vl_stall_count"),

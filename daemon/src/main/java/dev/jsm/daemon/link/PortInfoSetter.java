@@ -87,7 +87,9 @@ public final class PortInfoSetter {
         ctx.smps().set(path, AttributeId.PORT_INFO, port.portNum(), payload, outcome -> {
             byte[] mad = Replies.okMad(outcome);
             if (mad != null) {
-                port.setAttributes(Attributes.of(PortInfo.decode(mad, Smp.DATA_OFFSET)));
+                PortInfo pi = PortInfo.decode(mad, Smp.DATA_OFFSET);
+                port.setAttributes(Attributes.of(pi));
+                ctx.smps().mKeys().observed(port, pi.mKey(), pi.mKeyProtectBits());
                 stored.run();
             } else if (!Replies.isClosed(outcome)) {
                 failed.accept(Replies.failure(outcome));

@@ -4,6 +4,7 @@ import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.discovery.OtherSms;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.mkey.MKeyScheme;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.mad.channel.LocalPort;
 import dev.jsm.mad.channel.MadAddress;
@@ -53,7 +54,7 @@ public final class HighAvailability {
     private final OtherSmProbe probe;
     private final MasterPoller poller;
     private final MadTransactions transactions;
-    private final long mKey;
+    private final MKeyScheme mKeys;
 
     /**
      * Builds the pieces and registers the SMInfo agent for Gets and Sets, LID-routed and directed-route, run on the
@@ -69,15 +70,15 @@ public final class HighAvailability {
         this.status = status;
         this.machine = new SmStateMachine(status, ownGuid, events);
         this.transactions = transactions;
-        this.mKey = options.get().mKey();
-        this.agent = new SmInfoAgent(transactions, machine, remotes, localPort, () -> options.get().smKey(), mKey);
+        this.mKeys = MKeyScheme.of(options.get());
+        this.agent = new SmInfoAgent(transactions, machine, remotes, localPort, () -> options.get().smKey(), mKeys);
         this.trap144 = new Trap144(transactions, localPort, Notice.PRODUCER_CA);
         Trap144.ignoreRepress(transactions);
         this.probe = new OtherSmProbe(machine, remotes, () -> options.get().smKey(),
                 () -> options.get().getBool("ignore_other_sm"));
         this.poller = new MasterPoller(machine, remotes, transactions, trap144, localPort, port.portNum(), timer,
                 () -> options.get().getInt("sminfo_polling_timeout"),
-                () -> options.get().getInt("polling_retry_number"), mKey);
+                () -> options.get().getInt("polling_retry_number"), mKeys);
         for (MgmtClass cls : new MgmtClass[] {MgmtClass.SUBN_LID_ROUTED, MgmtClass.SUBN_DIRECTED_ROUTE}) {
             transactions.onUnsolicited(UnsolicitedFilter.of(cls, Method.GET, AttributeId.SM_INFO), Runnable::run,
                     agent::onGet);
@@ -151,7 +152,8 @@ public final class HighAvailability {
         LOG.log(LogLevels.SYS, "exiting: handing over to standby SM {} (priority {})", Guid.toString(best.guid()),
                 best.priority());
         machine.handingOver(best.guid());
-        byte[] mad = Smp.directedRoute(Method.SET, 0, AttributeId.SM_INFO, SmInfo.AM_HANDOVER, best.path(), mKey);
+        byte[] mad = Smp.directedRoute(Method.SET, 0, AttributeId.SM_INFO, SmInfo.AM_HANDOVER, best.path(),
+                mKeys.expected(best.guid()));
         agent.current().encodeTo(mad, Smp.DATA_OFFSET);
         CompletableFuture<TransactionOutcome> answer = new CompletableFuture<>();
         transactions.send(OutboundMad.of(MadAddress.directedRoute(), mad), answer::complete);
@@ -175,7 +177,8 @@ public final class HighAvailability {
     private void refreshRemotes(Duration timeout) throws InterruptedException {
         List<CompletableFuture<?>> answers = new ArrayList<>();
         for (RemoteSm sm : remotes.all()) {
-            byte[] mad = Smp.directedRoute(Method.GET, 0, AttributeId.SM_INFO, 0, sm.path(), mKey);
+            byte[] mad = Smp.directedRoute(Method.GET, 0, AttributeId.SM_INFO, 0, sm.path(),
+                    mKeys.expected(sm.guid()));
             CompletableFuture<TransactionOutcome> answer = new CompletableFuture<>();
             answers.add(answer.thenAccept(o -> {
                 byte[] r = Replies.okMad(o);

@@ -2,6 +2,7 @@ package dev.jsm.daemon.sm;
 
 import dev.jsm.daemon.discovery.Attributes;
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.mkey.MKeyScheme;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.AttributeId;
@@ -50,7 +51,7 @@ public final class MasterPoller {
     private final ScheduledExecutorService timer;
     private final IntSupplier intervalMs;
     private final IntSupplier retryNumber;
-    private final long mKey;
+    private final MKeyScheme mKeys;
     private long target;
     private int misses;
     private boolean outstanding;
@@ -66,11 +67,11 @@ public final class MasterPoller {
      * @param timer runs the ticks
      * @param intervalMs {@code sminfo_polling_timeout}, read at every tick
      * @param retryNumber {@code polling_retry_number}, read at every miss
-     * @param mKey the M_Key the Gets present
+     * @param mKeys the M_Keys of the ports the Gets go to
      */
     public MasterPoller(SmStateMachine machine, RemoteSms remotes, MadTransactions transactions, Trap144 trap144,
                         LocalSmPort localPort, int ownPortNum, ScheduledExecutorService timer,
-                        IntSupplier intervalMs, IntSupplier retryNumber, long mKey) {
+                        IntSupplier intervalMs, IntSupplier retryNumber, MKeyScheme mKeys) {
         this.machine = machine;
         this.remotes = remotes;
         this.transactions = transactions;
@@ -80,7 +81,7 @@ public final class MasterPoller {
         this.timer = timer;
         this.intervalMs = intervalMs;
         this.retryNumber = retryNumber;
-        this.mKey = mKey;
+        this.mKeys = mKeys;
     }
 
     /** Starts ticking. */
@@ -126,7 +127,8 @@ public final class MasterPoller {
             missed(target, "no route to it");
             return;
         }
-        byte[] mad = Smp.directedRoute(Method.GET, 0, AttributeId.SM_INFO, 0, sm.path(), mKey);
+        byte[] mad = Smp.directedRoute(Method.GET, 0, AttributeId.SM_INFO, 0, sm.path(),
+                mKeys.expected(sm.guid()));
         outstanding = true;
         polls++;
         long polled = target;
@@ -189,7 +191,8 @@ public final class MasterPoller {
      */
     private void learnLids(RemoteSm sm) {
         if (localPort.lid() == 0) {
-            byte[] mad = Smp.directedRoute(Method.GET, 0, AttributeId.PORT_INFO, ownPortNum, DrPath.local(), mKey);
+            byte[] mad = Smp.directedRoute(Method.GET, 0, AttributeId.PORT_INFO, ownPortNum, DrPath.local(),
+                    mKeys.expected(machine.ownGuid()));
             transactions.send(OutboundMad.of(MadAddress.directedRoute(), mad), o -> {
                 byte[] r = Replies.okMad(o);
                 if (r != null) {
@@ -202,7 +205,8 @@ public final class MasterPoller {
             });
         }
         if (sm.lid() == 0) {
-            byte[] mad = Smp.directedRoute(Method.GET, 0, AttributeId.PORT_INFO, sm.portNum(), sm.path(), mKey);
+            byte[] mad = Smp.directedRoute(Method.GET, 0, AttributeId.PORT_INFO, sm.portNum(), sm.path(),
+                    mKeys.expected(sm.guid()));
             transactions.send(OutboundMad.of(MadAddress.directedRoute(), mad), o -> {
                 byte[] r = Replies.okMad(o);
                 RemoteSm known = remotes.get(sm.guid());

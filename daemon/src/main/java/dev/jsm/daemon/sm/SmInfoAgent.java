@@ -1,6 +1,7 @@
 package dev.jsm.daemon.sm;
 
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.mkey.MKeyScheme;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.AttributeId;
@@ -51,7 +52,7 @@ public final class SmInfoAgent {
     private final RemoteSms remotes;
     private final LocalSmPort port;
     private final LongSupplier smKey;
-    private final long mKey;
+    private final MKeyScheme mKeys;
 
     /**
      * @param transactions where answers and ACKNOWLEDGE go
@@ -59,16 +60,16 @@ public final class SmInfoAgent {
      * @param remotes the other SMs known (the route an ACKNOWLEDGE takes)
      * @param port this SM's port (M_Key and protection bits)
      * @param smKey {@code sm_key}, read at every MAD
-     * @param mKey the M_Key this SM presents in the SMPs it sends
+     * @param mKeys the M_Keys the other SMs' ports hold (the ACKNOWLEDGE presents the receiver's)
      */
     public SmInfoAgent(MadTransactions transactions, SmStateMachine machine, RemoteSms remotes, LocalSmPort port,
-                       LongSupplier smKey, long mKey) {
+                       LongSupplier smKey, MKeyScheme mKeys) {
         this.transactions = transactions;
         this.machine = machine;
         this.remotes = remotes;
         this.port = port;
         this.smKey = smKey;
-        this.mKey = mKey;
+        this.mKeys = mKeys;
     }
 
     /** The SMInfo this SM reports now, with its SM_Key. */
@@ -143,7 +144,8 @@ public final class SmInfoAgent {
             LOG.error("SM-0625 no route known to SM {}: HANDOVER not acknowledged", Guid.toString(to));
             return;
         }
-        byte[] mad = Smp.directedRoute(Method.SET, 0, AttributeId.SM_INFO, SmInfo.AM_ACKNOWLEDGE, sm.path(), mKey);
+        byte[] mad = Smp.directedRoute(Method.SET, 0, AttributeId.SM_INFO, SmInfo.AM_ACKNOWLEDGE, sm.path(),
+                mKeys.expected(to));
         current(SmState.STANDBY).encodeTo(mad, Smp.DATA_OFFSET);
         LOG.log(LogLevels.SYS, "sending ACKNOWLEDGE to SM {}", Guid.toString(to));
         transactions.send(OutboundMad.of(MadAddress.directedRoute(), mad), o -> {

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.sweep;
 
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
@@ -8,17 +9,18 @@ import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.OutboundMad;
 import dev.jsm.mad.txn.ResponseHandler;
+import dev.jsm.mad.txn.TransactionOutcome;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Builds the SMPs the SM sends - all directed route with DrSLID = DrDLID = permissive, as OpenSM does (FACTS 1.4)
- * - and hands them to {@link MadTransactions}, which pipelines them through its window and reports each outcome on
- * the SM thread.
+ * Builds the SMPs the SM sends - all directed route with DrSLID = DrDLID = permissive, as OpenSM does (FACTS 1.4),
+ * each presenting the M_Key {@link MKeyBook} gives its route - and hands them to {@link MadTransactions}, which
+ * pipelines them through its window and reports each outcome on the SM thread.
  *
- * <p>Thread-safe; used on the SM thread.
+ * <p>Confined to the SM thread (as its {@link MKeyBook} is); the counters may be read from any thread.
  */
 public final class SmpSender {
 
@@ -32,30 +34,35 @@ public final class SmpSender {
     private static final Logger LOG = LogManager.getLogger(SmpSender.class);
 
     private final MadTransactions transactions;
-    private final long mKey;
+    private final MKeyBook mKeys;
     private final BooleanSupplier master;
     private final AtomicLong refusedSets = new AtomicLong();
     private final AtomicLong sentSets = new AtomicLong();
 
     /** A sender presenting {@code mKey} (the {@code m_key} option) in every SMP, which may always send Sets. */
     public SmpSender(MadTransactions transactions, long mKey) {
-        this(transactions, mKey, () -> true);
+        this(transactions, MKeyBook.fixed(mKey), () -> true);
     }
 
     /**
-     * A sender presenting {@code mKey} (the {@code m_key} option) in every SMP, which sends a Set only while
-     * {@code master} says this SM is master: a standby configures nothing, whatever a stage asks.
+     * A sender presenting in every SMP the M_Key {@code mKeys} gives the route, and trying the other keys it knows
+     * for the port when it does not answer; it sends a Set only while {@code master} says this SM is master: a
+     * standby configures nothing, whatever a stage asks.
      */
-    public SmpSender(MadTransactions transactions, long mKey, BooleanSupplier master) {
+    public SmpSender(MadTransactions transactions, MKeyBook mKeys, BooleanSupplier master) {
         this.transactions = transactions;
-        this.mKey = mKey;
+        this.mKeys = mKeys;
         this.master = master;
+    }
+
+    /** The M_Keys this sender presents (discovery and the link manager tell it what they learn). */
+    public MKeyBook mKeys() {
+        return mKeys;
     }
 
     /** Sends {@code Get(attr, modifier)} along {@code path}. */
     public void get(DrPath path, AttributeId attr, long modifier, ResponseHandler handler) {
-        byte[] mad = Smp.directedRoute(Method.GET, 0, attr, modifier, path, mKey);
-        transactions.send(OutboundMad.of(MadAddress.directedRoute(), mad), handler);
+        send(Method.GET, path, attr, modifier, null, handler);
     }
 
     /**
@@ -70,13 +77,44 @@ public final class SmpSender {
             return;
         }
         sentSets.incrementAndGet();
-        byte[] mad = Smp.directedRoute(Method.SET, 0, attr, modifier, path, mKey);
-        payload.writeTo(mad, Smp.DATA_OFFSET);
+        send(Method.SET, path, attr, modifier, payload, handler);
+    }
+
+    /**
+     * Sends the SMP presenting the first of the route's candidate M_Keys; when no answer comes (a protected port
+     * drops an SMP with a wrong key, IBA 14.2.4.1) it sends it again with the next candidate, and the handler sees
+     * the outcome of the last attempt. Without M_Key management there is one candidate, 0, and one attempt.
+     */
+    private void send(Method method, DrPath path, AttributeId attr, long modifier, Payload payload,
+                      ResponseHandler handler) {
+        attempt(method, path, attr, modifier, payload, handler, mKeys.candidates(path), 0);
+    }
+
+    private void attempt(Method method, DrPath path, AttributeId attr, long modifier, Payload payload,
+                         ResponseHandler handler, long[] keys, int i) {
+        byte[] mad = Smp.directedRoute(method, 0, attr, modifier, path, keys[i]);
+        if (payload != null) {
+            payload.writeTo(mad, Smp.DATA_OFFSET);
+        }
+        ResponseHandler h = keys.length == 1 ? handler : outcome -> {
+            boolean unanswered = outcome instanceof TransactionOutcome.TimedOut
+                    || outcome instanceof TransactionOutcome.SendFailed;
+            if (unanswered && i + 1 < keys.length) {
+                attempt(method, path, attr, modifier, payload, handler, keys, i + 1);
+                return;
+            }
+            if (unanswered) {
+                mKeys.unreachable(path, keys);
+            } else if (i > 0 && outcome instanceof TransactionOutcome.Response) {
+                mKeys.answered(path, keys[i], keys[0]);
+            }
+            handler.onOutcome(outcome);
+        };
         OutboundMad request = OutboundMad.of(MadAddress.directedRoute(), mad);
-        if (takesLong(attr, modifier)) {
-            transactions.sendLong(request, handler);
+        if (method == Method.SET && takesLong(attr, modifier)) {
+            transactions.sendLong(request, h);
         } else {
-            transactions.send(request, handler);
+            transactions.send(request, h);
         }
     }
 

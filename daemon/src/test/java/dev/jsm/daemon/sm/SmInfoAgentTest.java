@@ -3,6 +3,7 @@ package dev.jsm.daemon.sm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.mkey.MKeyScheme;
 import dev.jsm.mad.channel.LocalPort;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.channel.MadChannel;
@@ -35,7 +36,8 @@ class SmInfoAgentTest {
     private final SmStateMachine machine = new SmStateMachine(status, OWN, new SmEvents());
     private final RemoteSms remotes = new RemoteSms();
     private final LocalSmPort port = new LocalSmPort();
-    private final SmInfoAgent agent = new SmInfoAgent(transactions, machine, remotes, port, () -> SM_KEY, 0);
+    private final SmInfoAgent agent = new SmInfoAgent(transactions, machine, remotes, port, () -> SM_KEY,
+            MKeyScheme.NONE);
 
     @AfterEach
     void close() {

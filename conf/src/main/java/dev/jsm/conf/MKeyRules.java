@@ -1,0 +1,72 @@
+package dev.jsm.conf;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The rules over the M_Key options (IBA 14.2.4) that no single option's type can check:
+ *
+ * <ul>
+ *   <li>{@link #lockout}: a configuration that would lock the SM out of its own fabric is refused. With
+ *       {@code m_key} set, {@code m_key_protection_level} 2 or 3 makes a port drop every SMP without its key; with
+ *       {@code m_key_lease_period} 0 the port never gives up that protection; and with {@code m_key_lookup} FALSE
+ *       there is no {@code guid2mkey} file to tell a restarted SM which key each port holds. OpenSM 3.3.23 starts
+ *       with it; jsm refuses it with exit status 2, like any other bad option value, and does not apply a re-read
+ *       file that asks for it.</li>
+ *   <li>{@link #leaseAboveSweep}: as OpenSM does at start ({@code osm_subn_verify_conf}), with protection and a lease
+ *       in effect the lease is kept longer than the sweep interval, so that the SM's own sweeps refresh every
+ *       lease before it runs out: a sweep interval of 0 (no sweeping) becomes lease - 1 seconds (at least 1), and
+ *       a lease not longer than the sweep interval becomes sweep interval + 1 seconds. Each change is one warning
+ *       line. The rule is applied to the options of the command line and file at start; a re-read file is not
+ *       checked again.</li>
+ * </ul>
+ *
+ * <p>Stateless; thread-safe.
+ */
+public final class MKeyRules {
+
+    private MKeyRules() {
+    }
+
+    /** Why {@code o} would lock the SM out of protected ports, or empty when it would not. */
+    public static Optional<String> lockout(SmOptions o) {
+        int protect = o.getInt(DeviceOptions.M_KEY_PROTECTION_LEVEL.name());
+        if (o.mKey() == 0 || protect < 2 || o.getLong(DeviceOptions.M_KEY_LEASE_PERIOD.name()) != 0
+                || o.getBool(DeviceOptions.M_KEY_LOOKUP.name())) {
+            return Optional.empty();
+        }
+        return Optional.of("m_key_protection_level " + protect + " with m_key_lease_period 0 and m_key_lookup FALSE"
+                + " would lock the SM out: protected ports drop every SMP without their M_Key, never let the"
+                + " protection lapse, and no guid2mkey file keeps their keys across a restart; set"
+                + " m_key_lease_period above sweep_interval, or m_key_lookup TRUE, or a protection level below 2");
+    }
+
+    /**
+     * Applies the lease rule to {@code options}.
+     *
+     * @return the warning for each option changed (none when the rule does not apply)
+     */
+    static List<String> leaseAboveSweep(SmOptions.Builder options) {
+        List<String> warnings = new ArrayList<>();
+        long protect = options.get(DeviceOptions.M_KEY_PROTECTION_LEVEL);
+        long lease = options.get(DeviceOptions.M_KEY_LEASE_PERIOD);
+        if (options.get(DeviceOptions.M_KEY) == 0 || protect == 0 || lease == 0) {
+            return warnings;
+        }
+        long sweep = options.get(SweepOptions.SWEEP_INTERVAL);
+        if (sweep == 0) {
+            sweep = Math.max(1, lease - 1);
+            options.set(SweepOptions.SWEEP_INTERVAL, sweep);
+            warnings.add("sweep_interval 0 (no sweeping) with an M_Key lease of " + lease + " s in effect: sweeping"
+                    + " every " + sweep + " s so that the sweeps refresh the ports' leases");
+        }
+        if (sweep >= lease) {
+            long longer = Math.min(sweep + 1, 0xFFFF);
+            options.set(DeviceOptions.M_KEY_LEASE_PERIOD, longer);
+            warnings.add("m_key_lease_period " + lease + " is not longer than sweep_interval " + sweep
+                    + ": using a lease of " + longer + " s so that the sweeps refresh the ports' leases");
+        }
+        return warnings;
+    }
+}

@@ -1,0 +1,26 @@
+package dev.jsm.daemon.mkey;
+
+import dev.jsm.daemon.sweep.StageOutcome;
+import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SweepStage;
+
+/**
+ * Writes {@code guid2mkey} once the link manager and the activator have set the ports' M_Keys (OpenSM stores its
+ * {@code guid2mkey} domain at the end of a sweep too): only with {@code m_key} set and {@code m_key_lookup} TRUE,
+ * and only when a key changed ({@link MKeyBook#flush}).
+ *
+ * <p>Confined to the SM thread.
+ */
+public final class MKeyPersister implements SweepStage {
+
+    @Override
+    public String name() {
+        return "guid2mkey";
+    }
+
+    @Override
+    public StageOutcome run(SweepContext ctx) {
+        ctx.smps().mKeys().flush(ctx.options().getBool("fsync_high_avail_files"));
+        return StageOutcome.CONTINUE;
+    }
+}

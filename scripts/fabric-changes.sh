@@ -12,10 +12,13 @@
 # the LFTs (dump_fts) are read before the first event and after each, and checked by jsm's route verifier (bin/opensm
 # --route-only -R file: pairs delivered, unreachable).
 #
-# Usage: scripts/fabric-changes.sh [-s jsm|ref] [-c CABLES] [-r RUNS] [-q SECONDS] [-v] [-k] [-- OPTIONS] FABRIC.net
+# Usage: scripts/fabric-changes.sh [-s jsm|ref] [-c CABLES] [-r RUNS] [-w CYCLES] [-q SECONDS] [-v] [-k] [-- OPTIONS]
+#                                   FABRIC.net
 #   -s  the SM: jsm (bin/opensm, default) or ref (Debian's /usr/sbin/opensm)
 #   -c  cables to pull at once (default 1)
 #   -r  runs, each on a fresh ibsim (default 1); the median of each event is printed last
+#   -w  unlink/link cycles before the measured events, printed as warm-unlink and warm-link (default 0): a daemon
+#       that has run for a while has compiled its repair code, the first change after a start runs it cold
 #   -q  seconds without another SUBNET UP after which an event counts as handled (default 3)
 #   -v  read and verify the LFTs after every event (slow on large fabrics)
 #   -k  keep the work directory
@@ -24,15 +27,16 @@
 set -euo pipefail
 
 sm=jsm cables=1 runs=1 verify=0 keep=0 settle=3
-while getopts "s:c:r:q:vk" opt; do
+while getopts "s:c:r:w:q:vk" opt; do
     case $opt in
         s) sm=$OPTARG ;;
         c) cables=$OPTARG ;;
         r) runs=$OPTARG ;;
+        w) export FC_WARMUP=$OPTARG ;;
         q) settle=$OPTARG ;;
         v) verify=1 ;;
         k) keep=1 ;;
-        *) sed -n '2,23p' "$0"; exit 2 ;;
+        *) sed -n '2,26p' "$0"; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
@@ -170,6 +174,10 @@ console() {
 unlink_all() { mapfile -t l < <(cut -f1 "$cables"); console "${l[@]}"; }
 link_all() { mapfile -t l < <(cut -f2 "$cables"); console "${l[@]}"; }
 hup() { kill -HUP $sm_pid; }
+for _ in $(seq "${FC_WARMUP:-0}"); do
+    event warm-unlink unlink_all
+    event warm-link link_all
+done
 event unlink unlink_all
 event link link_all
 event hup hup

@@ -102,10 +102,10 @@ jsm_select_java() {
 # collector grows its old generation up to that before it ever compacts it: 1.1-1.4 GB after four HUPs at 11664
 # hosts). For N ports, in KiB:
 # - young generation 1.5 N, within 8-32 MiB: its whole eden is touched between two collections, so it is resident;
-# - maximum heap 64 MiB + 16 N + N * N / 1024, that is 16 KiB per port (the model, the snapshot, the SA's tables,
+# - maximum heap 64 MiB + 12 N + N * N / 1024, that is 12 KiB per port (the model, the snapshot, the SA's tables,
 #   the routing input) and N bytes per port for the linear forwarding tables (switches x LIDs, kept three times:
-#   routing's result, the wanted and the programmed tables) with up to one switch for four ports; 75 MiB at 648
-#   hosts, 116 MiB at 2268, 440 MiB at 11664 (where the live heap peaks at about 300 MiB during a HUP's sweep);
+#   routing's result, the wanted and the programmed tables) with up to one switch for three ports; 73 MiB at 648
+#   hosts, 105 MiB at 2268, 388 MiB at 11664 (where full collections during a HUP's sweep leave at most 262 MiB);
 # - the initial heap 16 MiB above the young generation (the AOT cache's objects need an old generation), and the
 #   old generation given back after a full collection beyond 40% free.
 # Without a guid2lid (the first start on this cache directory) the maximum is left to the JVM. A fabric with more
@@ -120,7 +120,7 @@ jsm_heap_options() {
     [ "$jsm_young" -le 32768 ] || jsm_young=32768
     jsm_heap_opts="-Xms$((jsm_young + 16384))k -Xmn${jsm_young}k -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40"
     if [ "$jsm_ports" -gt 0 ]; then
-        jsm_heap_opts="$jsm_heap_opts -Xmx$((65536 + 16 * jsm_ports + jsm_ports * jsm_ports / 1024))k"
+        jsm_heap_opts="$jsm_heap_opts -Xmx$((65536 + 12 * jsm_ports + jsm_ports * jsm_ports / 1024))k"
     fi
 }
 

@@ -116,9 +116,9 @@ class JavaChoiceTest {
             g.append(String.format("0x%016x 0x%04x 0x%04x%n%n", i, i, i));
         }
         Files.writeString(cache.resolve("guid2lid"), g);
-        // 13284 ports (the 11664-host fat tree): 64 MiB + 16 KiB and 13284 bytes per port, young 1.5 KiB per port
+        // 13284 ports (the 11664-host fat tree): 64 MiB + 12 KiB and 13284 bytes per port, young 1.5 KiB per port
         assertThat(sh(script, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
-                + " -XX:MaxHeapFreeRatio=40 -Xmx" + (65536 + 16 * 13284 + 13284 * 13284 / 1024) + "k");
+                + " -XX:MaxHeapFreeRatio=40 -Xmx" + (65536 + 12 * 13284 + 13284 * 13284 / 1024) + "k");
     }
 
     @Test

@@ -63,6 +63,15 @@ done
     echo "side-by-side: build first: mvn -B -ntp package -DskipTests" >&2; exit 3; }
 fabric=${fabrics[0]}
 work=$(mktemp -d /tmp/side-by-side.XXXXXX)
+# Sourced by every run's script inside its network namespace, with $fabric set: starts ibsim (ibsim_pid). ibsim's
+# default limits (256 switches) are too small for the larger example fabrics: they are sized from the file.
+cat > "$work/ibsim-start.sh" <<'START'
+ip link set lo up 2>/dev/null || true
+nodes=$(grep -c -E '^(Switch|Hca|Ca|Rt)' "$fabric")
+ibsim -n -s -N $((nodes + 64)) -S $((nodes + 64)) -P $((nodes * 40 + 1024)) "$fabric" > ibsim.out 2>&1 &
+ibsim_pid=$!
+for _ in $(seq 200); do grep -q ':ctl' /proc/net/unix && break; sleep 0.05; done
+START
 if (( table == 0 )); then
     echo "fabric $fabric, engine $engine, $runs run(s) each; files in $work"
 fi
@@ -76,15 +85,11 @@ run_live() {
     mkdir -p "$cache"
     find "$cache" -mindepth 1 ! -name guid2lid -delete
     echo "force_log_flush TRUE" > "$dir/opensm.conf"
-    (cd "$dir" && unshare -n bash -s -- "$fab" "$preload" "$cache" "$@" > live.out 2>&1 <<'INNER'
+    (cd "$dir" && unshare -n bash -s -- "$fab" "$preload" "$work/ibsim-start.sh" "$cache" "$@" > live.out 2>&1 <<'INNER'
 set -u
-fabric=$1 preload=$2 cache=$3
-shift 3
-ip link set lo up 2>/dev/null || true
-nodes=$(grep -c -E '^(Switch|Hca|Ca|Rt)' "$fabric")
-ibsim -n -s -N $((nodes + 64)) -S $((nodes + 64)) -P $((nodes * 40 + 1024)) "$fabric" > ibsim.out 2>&1 &
-ibsim_pid=$!
-for _ in $(seq 200); do grep -q ':ctl' /proc/net/unix && break; sleep 0.05; done
+fabric=$1 preload=$2 cache=$4
+. "$3"
+shift 4
 export OSM_CACHE_DIR=$cache OSM_TMP_DIR=$PWD
 ups() { local n; n=$(grep -c 'SUBNET UP' opensm.log 2>/dev/null); echo "${n:-0}"; }
 cpu() { awk -v hz="$(getconf CLK_TCK)" '{printf "%.2f", ($14 + $15) / hz}' "/proc/$sm/stat"; }
@@ -183,16 +188,11 @@ run_one() {
     local name=$1 dir=$2
     shift 2
     mkdir -p "$dir/cache"
-    (cd "$dir" && unshare -n bash -s -- "$fabric" "$preload" "$@" > run.out 2>&1 <<'INNER'
+    (cd "$dir" && unshare -n bash -s -- "$fabric" "$preload" "$work/ibsim-start.sh" "$@" > run.out 2>&1 <<'INNER'
 set -u
 fabric=$1 preload=$2
-shift 2
-ip link set lo up 2>/dev/null || true
-# ibsim's default limits (256 switches) are too small for the larger example fabrics: size them from the file.
-nodes=$(grep -c -E '^(Switch|Hca|Ca|Rt)' "$fabric")
-ibsim -n -s -N $((nodes + 64)) -S $((nodes + 64)) -P $((nodes * 40 + 1024)) "$fabric" > ibsim.out 2>&1 &
-ibsim_pid=$!
-for _ in $(seq 200); do grep -q ':ctl' /proc/net/unix && break; sleep 0.05; done
+. "$3"
+shift 3
 export OSM_CACHE_DIR=$PWD/cache OSM_TMP_DIR=$PWD
 echo "START $(date +%s.%N)"
 /usr/bin/time -f 'TIME %e %M %U %S' env LD_PRELOAD="$preload" "$@" > sm.out 2> sm.err

@@ -89,9 +89,38 @@ jsm_select_java() {
         jsm_java_version "$jsm_java_home"
         jsm_java_feature=$((jsm_version / 1000000))
     fi
-    jsm_default_java_opts="-XX:+UseSerialGC -XX:TieredStopAtLevel=1"
+    jsm_heap_options "${OSM_CACHE_DIR:-/var/cache/opensm}/guid2lid"
+    jsm_default_java_opts="-XX:+UseSerialGC $jsm_heap_opts -XX:TieredStopAtLevel=1"
     if [ "$jsm_java_feature" -ge "$jsm_aot_feature" ]; then
-        jsm_default_java_opts=-XX:+UseSerialGC
+        jsm_default_java_opts="-XX:+UseSerialGC $jsm_heap_opts"
+    fi
+}
+
+# jsm_heap_options GUID2LID: sets jsm_heap_opts to the heap options for the fabric the SM last saw, read from its
+# guid2lid file (one line per port GUID given a LID: every switch and every channel adapter port), so that the heap
+# follows the fabric and not the machine (without -Xmx the JVM may take a quarter of the RAM, and the Serial
+# collector grows its old generation up to that before it ever compacts it: 1.1-1.4 GB after four HUPs at 11664
+# hosts). For N ports, in KiB:
+# - young generation 1.5 N, within 8-32 MiB: its whole eden is touched between two collections, so it is resident;
+# - maximum heap 64 MiB + 12 N + N * N / 1024, that is 12 KiB per port (the model, the snapshot, the SA's tables,
+#   the routing input) and N bytes per port for the linear forwarding tables (switches x LIDs, kept three times:
+#   routing's result, the wanted and the programmed tables) with up to one switch for three ports; 73 MiB at 648
+#   hosts, 105 MiB at 2268, 388 MiB at 11664 (where full collections during a HUP's sweep leave at most 262 MiB);
+# - the initial heap 16 MiB above the young generation (the AOT cache's objects need an old generation), and the
+#   old generation given back after a full collection beyond 40% free.
+# Without a guid2lid (the first start on this cache directory) the maximum is left to the JVM. A fabric with more
+# switches per port than that (a torus with one host per switch) may need JAVA_OPTS with a larger -Xmx.
+jsm_heap_options() {
+    jsm_ports=0
+    if [ -r "$1" ]; then
+        jsm_ports=$(grep -c '^0x' "$1" 2>/dev/null) || jsm_ports=0
+    fi
+    jsm_young=$((jsm_ports * 3 / 2))
+    [ "$jsm_young" -ge 8192 ] || jsm_young=8192
+    [ "$jsm_young" -le 32768 ] || jsm_young=32768
+    jsm_heap_opts="-Xms$((jsm_young + 16384))k -Xmn${jsm_young}k -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40"
+    if [ "$jsm_ports" -gt 0 ]; then
+        jsm_heap_opts="$jsm_heap_opts -Xmx$((65536 + 12 * jsm_ports + jsm_ports * jsm_ports / 1024))k"
     fi
 }
 

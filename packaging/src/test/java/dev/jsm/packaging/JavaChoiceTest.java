@@ -100,6 +100,24 @@ class JavaChoiceTest {
     }
 
     @Test
+    void theHeapIsSizedFromThePortsOfTheLastGuid2lid() throws Exception {
+        Path cache = Files.createDirectories(dir.resolve("osm-cache"));
+        String script = ". '" + JAVA_SH + "'; jsm_select_java; echo \"$jsm_default_java_opts\"";
+        Map<String, String> env = Map.of("JSM_JVM_DIR", jvms.toString(), "OSM_CACHE_DIR", cache.toString());
+        // no guid2lid yet: a young generation of 8 MiB, the maximum left to the JVM
+        assertThat(sh(script, env)).isEqualTo(
+                "-XX:+UseSerialGC -Xms24576k -Xmn8192k -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40");
+        StringBuilder g = new StringBuilder("# guid2lid\n");
+        for (int i = 1; i <= 13284; i++) {
+            g.append(String.format("0x%016x 0x%04x 0x%04x%n%n", i, i, i));
+        }
+        Files.writeString(cache.resolve("guid2lid"), g);
+        // 13284 ports (the 11664-host fat tree): 64 MiB + 12 KiB and 13284 bytes per port, young 1.5 KiB per port
+        assertThat(sh(script, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
+                + " -XX:MaxHeapFreeRatio=40 -Xmx" + (65536 + 12 * 13284 + 13284 * 13284 / 1024) + "k");
+    }
+
+    @Test
     void theInstalledLauncherExecsTheChosenJdkWithTheDaemonsClassPath() throws Exception {
         Path usr = Shell.installLauncher(dir.resolve("inst/usr"));
         List<String> argv = launch(usr.resolve("sbin/opensm"),

@@ -13,6 +13,10 @@ import java.util.BitSet;
  *
  * <p>A block whose programmed content is not known (new switch, {@link #forgetProgrammed()}) always differs.
  *
+ * <p>The programmed table is handed to each {@link dev.jsm.subnet.snapshot.SubnetSnapshot} as it is
+ * ({@link #programmedForSnapshot()}) and copied only before it next changes, so a sweep that sets no LFT block
+ * copies nothing: on the 11664-host 3-level fat tree one copy is 21.6 MB (1620 switches x 13,312 LIDs).
+ *
  * <p>Confined to the sweep thread.
  */
 public final class SwitchLft implements ProgrammableTable {
@@ -28,6 +32,8 @@ public final class SwitchLft implements ProgrammableTable {
 
     private byte[] wanted = EMPTY;
     private byte[] programmed = EMPTY;
+    /** Whether {@link #programmed} was handed out by {@link #programmedForSnapshot()}: copy before writing. */
+    private boolean programmedShared;
     private final BitSet knownBlocks = new BitSet();
 
     SwitchLft() {
@@ -115,19 +121,15 @@ public final class SwitchLft implements ProgrammableTable {
 
     /** Records that the Set of {@code block} succeeded: the switch now holds the wanted block. */
     public void markProgrammed(int block) {
-        byte[] b = new byte[BLOCK_SIZE];
-        copyWanted(block, b, 0);
-        setHeld(block, b, 0);
+        int from = writableBlock(block);
+        copyWanted(block, programmed, from);
+        knownBlocks.set(block);
     }
 
     /** Records what the switch holds in {@code block} (a Get or Set response): 64 entries at {@code src[off]}. */
     @Override
     public void setHeld(int block, byte[] src, int off) {
-        int from = block * BLOCK_SIZE;
-        checkLid(from);
-        if (from + BLOCK_SIZE > programmed.length) {
-            programmed = grow(programmed, from + BLOCK_SIZE);
-        }
+        int from = writableBlock(block);
         System.arraycopy(src, off, programmed, from, BLOCK_SIZE);
         knownBlocks.set(block);
     }
@@ -135,7 +137,18 @@ public final class SwitchLft implements ProgrammableTable {
     /** Forgets what the switch holds (it rebooted or is new to this SM): every block differs until programmed. */
     public void forgetProgrammed() {
         programmed = EMPTY;
+        programmedShared = false;
         knownBlocks.clear();
+    }
+
+    /**
+     * The programmed table itself, not a copy (a whole number of blocks; unknown blocks read {@link #NO_PATH}), for
+     * a snapshot to keep: this table never writes that array again (it copies it before its next change), so the
+     * caller must not write it either.
+     */
+    public byte[] programmedForSnapshot() {
+        programmedShared = true;
+        return programmed;
     }
 
     /** A copy of the wanted table (a whole number of blocks). */
@@ -146,6 +159,23 @@ public final class SwitchLft implements ProgrammableTable {
     /** A copy of the programmed table (a whole number of blocks; unknown blocks read {@link #NO_PATH}). */
     public byte[] programmedCopy() {
         return programmed.clone();
+    }
+
+    /**
+     * Makes {@link #programmed} an array of this table's own that holds {@code block}: grown, or copied when a
+     * snapshot holds it. Returns the block's first index.
+     */
+    private int writableBlock(int block) {
+        int from = block * BLOCK_SIZE;
+        checkLid(from);
+        if (from + BLOCK_SIZE > programmed.length) {
+            programmed = grow(programmed, from + BLOCK_SIZE);
+            programmedShared = false;
+        } else if (programmedShared) {
+            programmed = programmed.clone();
+            programmedShared = false;
+        }
+        return from;
     }
 
     private static int entry(byte[] table, int lid) {

@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * Copies a {@link Subnet} into a {@link SubnetSnapshot}: one pass per object kind in index order; tables are
- * copied, never shared.
+ * copied, never shared, except each switch's programmed LFT, which {@link dev.jsm.subnet.SwitchLft} hands over
+ * uncopied and copies itself before it next changes.
  *
  * <p>Runs on the sweep thread.
  */
@@ -100,7 +101,7 @@ final class SnapshotBuilder {
         for (int i = 0; i < s.switchCount(); i++) {
             Switch sw = s.switchAt(i);
             switches.add(new SwitchView(i, sw.node().index(), sw.nodeGuid(), sw.attributes(),
-                    sw.lft().programmedCopy(), sw.mft().programmedCopy()));
+                    sw.lft().programmedForSnapshot(), sw.mft().programmedCopy()));
         }
         return switches;
     }

@@ -7,11 +7,12 @@ import dev.jsm.subnet.SwitchLft;
 import dev.jsm.subnet.SwitchMft;
 
 /**
- * A switch as it was when the snapshot was taken: its SwitchInfo values and a private copy of the forwarding
- * tables it was known to hold (the programmed LFT and MFT), which is what the SA's LinearForwardingTableRecord and
+ * A switch as it was when the snapshot was taken: its SwitchInfo values and the forwarding tables it was known to
+ * hold (the programmed LFT and MFT), which is what the SA's LinearForwardingTableRecord and
  * MulticastForwardingTableRecord and the dump files report.
  *
- * <p>Immutable; safe to share. The tables are copies and never handed out.
+ * <p>Immutable; safe to share. The tables are never handed out: the MFT is a private copy, the LFT the array
+ * {@link SwitchLft#programmedForSnapshot()} gave, which nothing writes any more.
  */
 public final class SwitchView {
 

@@ -102,7 +102,7 @@ class JavaChoiceTest {
     @Test
     void theHeapIsSizedFromThePortsOfTheLastGuid2lid() throws Exception {
         Path cache = Files.createDirectories(dir.resolve("osm-cache"));
-        String script = ". '" + JAVA_SH + "'; jsm_select_java; echo \"$jsm_default_java_opts\"";
+        String script = ". '" + Shell.JAVA_SH + "'; jsm_select_java; echo \"$jsm_default_java_opts\"";
         Map<String, String> env = Map.of("JSM_JVM_DIR", jvms.toString(), "OSM_CACHE_DIR", cache.toString());
         // no guid2lid yet: a young generation of 8 MiB, the maximum left to the JVM
         assertThat(sh(script, env)).isEqualTo(

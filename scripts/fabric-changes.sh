@@ -17,8 +17,9 @@
 #   -s  the SM: jsm (bin/opensm, default) or ref (Debian's /usr/sbin/opensm)
 #   -c  cables to pull at once (default 1)
 #   -r  runs, each on a fresh ibsim (default 1); the median of each event is printed last
-#   -w  unlink/link cycles before the measured events, printed as warm-unlink and warm-link (default 0): a daemon
-#       that has run for a while has compiled its repair code, the first change after a start runs it cold
+#   -w  unlink/link cycles of other switches' cables before the measured events, printed as warm-unlink and
+#       warm-link (default 0): a daemon that has run for a while has compiled its repair code, the first change
+#       after a start runs it cold
 #   -q  seconds without another SUBNET UP after which an event counts as handled (default 3)
 #   -v  read and verify the LFTs after every event (slow on large fabrics)
 #   -k  keep the work directory
@@ -36,7 +37,7 @@ while getopts "s:c:r:w:q:vk" opt; do
         q) settle=$OPTARG ;;
         v) verify=1 ;;
         k) keep=1 ;;
-        *) sed -n '2,26p' "$0"; exit 2 ;;
+        *) sed -n '2,27p' "$0"; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
@@ -60,8 +61,10 @@ work=$(mktemp -d /tmp/fabric-changes.XXXXXX)
 [[ $keep -eq 1 ]] && echo "files in $work"
 
 # The inter-switch cables to pull: the first port of each of the first CABLES switches that leads to a switch, as
-# ibsim console lines 'Unlink "a"[p]' and 'Link "a"[p] "b"[q]'.
-awk -v want="$cables" '
+# ibsim console lines 'Unlink "a"[p]' and 'Link "a"[p] "b"[q]'; with -w, the warm-up cycles pull the next CABLES
+# switches' cables (a cable pulled before would find its routes already moved away by the first repair).
+warm=${FC_WARMUP:-0}
+awk -v want="$((warm > 0 ? 2 * cables : cables))" '
     /^Switch/ { match($0, /"[^"]*"/); sw = substr($0, RSTART, RLENGTH); taken = 0; switches[sw] = 1; next }
     /^(Hca|Ca|Rt)/ { sw = ""; next }
     sw != "" && !taken && /^\[[0-9]+\]/ {
@@ -79,7 +82,9 @@ awk -v want="$cables" '
             used[c[1]] = 1; used[c[3]] = 1; got++
             printf "Unlink %s[%s]\tLink %s[%s] %s[%s]\n", c[1], c[2], c[1], c[2], c[3], c[4]
         }
-    }' "$fabric" > "$work/cables"
+    }' "$fabric" > "$work/cables.all"
+head -n "$cables" "$work/cables.all" > "$work/cables"
+tail -n +"$((cables + 1))" "$work/cables.all" > "$work/cables.warm"
 [[ $(wc -l < "$work/cables") -eq $cables ]] || { echo "fabric-changes: found only $(wc -l < "$work/cables")" \
     "inter-switch cables of distinct switches" >&2; exit 2; }
 
@@ -171,12 +176,12 @@ console() {
     local l
     for l in "$@"; do echo "$l" >&7; sleep 0.2; done
 }
-unlink_all() { mapfile -t l < <(cut -f1 "$cables"); console "${l[@]}"; }
-link_all() { mapfile -t l < <(cut -f2 "$cables"); console "${l[@]}"; }
+unlink_all() { mapfile -t l < <(cut -f1 "${1:-$cables}"); console "${l[@]}"; }
+link_all() { mapfile -t l < <(cut -f2 "${1:-$cables}"); console "${l[@]}"; }
 hup() { kill -HUP $sm_pid; }
 for _ in $(seq "${FC_WARMUP:-0}"); do
-    event warm-unlink unlink_all
-    event warm-link link_all
+    event warm-unlink unlink_all "$cables.warm"
+    event warm-link link_all "$cables.warm"
 done
 event unlink unlink_all
 event link link_all

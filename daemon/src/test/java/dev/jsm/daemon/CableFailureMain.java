@@ -67,7 +67,7 @@ public final class CableFailureMain {
     /** Waits until three seconds pass without a sweep (the light sweeps after a change, the route check). */
     private static void quiet(SimSm sm) throws InterruptedException {
         while (sm.anotherSweepWithin(Duration.ofSeconds(3))) {
-            Thread.onSpinWait();
+            continue;
         }
     }
 

@@ -96,8 +96,7 @@ public final class LinkManager implements SweepStage {
         }
         boolean reregHere = rereg && !node.isSwitch()
                 && a.hasCapability(PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED);
-        PortConfig want = PortConfig.of(port, params, sm.smLid(), wishes.partitionEnforcement(port),
-                wishes.vlHighLimit(port), ctx.smps().mKeys());
+        PortConfig want = PortConfig.of(port, params, sm.smLid(), wishes, ctx.smps().mKeys());
         int state = linked && a.portState() == PortAttributes.STATE_INIT ? PortInfo.STATE_ARMED
                 : PortInfo.STATE_NO_CHANGE;
         int differing = want.differingFields(a);

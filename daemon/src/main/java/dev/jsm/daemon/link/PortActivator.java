@@ -55,8 +55,7 @@ public final class PortActivator implements SweepStage {
                     ctx.recordError();
                     continue;
                 }
-                PortConfig config = PortConfig.of(port, params, sm.smLid(), wishes.partitionEnforcement(port),
-                        wishes.vlHighLimit(port), ctx.smps().mKeys());
+                PortConfig config = PortConfig.of(port, params, sm.smLid(), wishes, ctx.smps().mKeys());
                 if (PortInfoSetter.send(ctx, port, config, PortInfo.STATE_ACTIVE, false, () -> { })) {
                     sets++;
                 }

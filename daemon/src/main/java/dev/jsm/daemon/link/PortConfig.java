@@ -66,33 +66,19 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
      * @param wishes the partition and QoS managers' wishes for the port
      */
     public static PortConfig of(PhysPort port, SmOptions o, int smLid, PortWishes wishes) {
-        return of(port, o, smLid, wishes, MKeyBook.fixed(o.mKey()));
+        return of(port, Params.of(o), smLid, wishes, MKeyBook.fixed(o.mKey()));
     }
 
     /**
-     * What the SM wants on {@code port}, an end port getting the M_Key {@code mKeys} expects of it
-     * ({@code m_key}, or its own with {@code m_key_per_port}).
+     * What the SM wants on {@code port}, from option values read once for a whole pass over the ports, an end port
+     * getting the M_Key {@code mKeys} expects of it ({@code m_key}, or its own with {@code m_key_per_port}).
      *
-     * @param o the options in effect
+     * @param o the option values
      * @param smLid the SM port's LID (MasterSMLID)
      * @param wishes the partition and QoS managers' wishes for the port
      * @param mKeys the M_Keys the ports should hold
      */
-    public static PortConfig of(PhysPort port, SmOptions o, int smLid, PortWishes wishes, MKeyBook mKeys) {
-        return of(port, Params.of(o), smLid, wishes.partitionEnforcement(port), wishes.vlHighLimit(port), mKeys);
-    }
-
-    /**
-     * What the SM wants on {@code port}, from option values read once for a whole pass over the ports.
-     *
-     * @param o the option values
-     * @param smLid the SM port's LID (MasterSMLID)
-     * @param enforcement the partition manager's wish for the port, or {@code null}
-     * @param vlHighLimit the QoS manager's wish for the port, or {@link #KEEP}
-     * @param mKeys the M_Keys the ports should hold
-     */
-    public static PortConfig of(PhysPort port, Params o, int smLid, PartEnforce enforcement, int vlHighLimit,
-                                MKeyBook mKeys) {
+    public static PortConfig of(PhysPort port, Params o, int smLid, PortWishes wishes, MKeyBook mKeys) {
         PortAttributes a = port.attributes();
         EndPort ep = port.endPort();
         boolean end = ep != null && ep.hasLids();
@@ -126,8 +112,8 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
                 forced(o.forceLinkWidth(), 255),
                 forced(o.forceLinkSpeed(), 15),
                 forced(o.forceLinkSpeedExt(), 31),
-                enforcementBits(enforcement),
-                vlHighLimit);
+                enforcementBits(wishes.partitionEnforcement(port)),
+                wishes.vlHighLimit(port));
     }
 
     /**

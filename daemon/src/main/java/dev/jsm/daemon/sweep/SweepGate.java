@@ -25,11 +25,6 @@ public final class SweepGate {
         }
     }
 
-    /** Whether a sweep is running now. */
-    public synchronized boolean sweepRunning() {
-        return running > 0;
-    }
-
     /**
      * Returns at once if no sweep is running, else when the running sweeps have ended.
      *

@@ -63,7 +63,7 @@ public final class HopTable {
      */
     static HopTable update(HopTable older, RoutingInput was, RoutingInput in, int threads) {
         int s = in.switchCount();
-        if (was.switchCount() != s || older.switchCount != s || !Arrays.equals(was.switchGuid(), in.switchGuid())) {
+        if (older.switchCount != s || !sameSwitches(was, in)) {
             throw new IllegalArgumentException("the snapshots are not over the same switches");
         }
         int[] changed = switchesWithOtherNeighbours(was, in);
@@ -81,6 +81,14 @@ public final class HopTable {
             }
         });
         return new HopTable(s, hops);
+    }
+
+    /**
+     * Whether two snapshots have the same switches in the same dense order: tables computed on them compare row by
+     * row and column by column.
+     */
+    static boolean sameSwitches(RoutingInput a, RoutingInput b) {
+        return a.switchCount() == b.switchCount() && Arrays.equals(a.switchGuid(), b.switchGuid());
     }
 
     /** The switches whose list of cabled neighbours differs between the two snapshots (in port order). */

@@ -49,8 +49,7 @@ public final class ShortestPaths {
      * @throws IllegalArgumentException as {@link #compute}
      */
     static ShortestPaths update(ShortestPaths older, RoutingInput in, MinHopFiles files, int threads) {
-        if (files.weighted() || older.weighted() || older.in.switchCount() != in.switchCount()
-                || !Arrays.equals(older.in.switchGuid(), in.switchGuid())) {
+        if (files.weighted() || older.weighted() || !HopTable.sameSwitches(older.in, in)) {
             return compute(in, files, threads);
         }
         return new ShortestPaths(in, HopTable.update(older.hops, older.in, in, threads), null, null);
@@ -73,8 +72,8 @@ public final class ShortestPaths {
      */
     public boolean[] sameDistancesToward(ShortestPaths older) {
         int s = in.switchCount();
-        if (older.in.switchCount() != s || !Arrays.equals(older.in.switchGuid(), in.switchGuid())
-                || older.weighted() != weighted() || !Arrays.equals(older.portWeights, portWeights)) {
+        if (!HopTable.sameSwitches(older.in, in) || older.weighted() != weighted()
+                || !Arrays.equals(older.portWeights, portWeights)) {
             return null;
         }
         boolean[] same = new boolean[s];

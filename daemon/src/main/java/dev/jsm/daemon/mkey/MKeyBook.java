@@ -48,6 +48,9 @@ import org.apache.logging.log4j.Logger;
  */
 public final class MKeyBook {
 
+    /** The one key every SMP presents without M_Key management: shared, as it is asked for once per SMP. */
+    private static final long[] NO_KEY = {0};
+
     /** Keys of {@code guid2mkey} tried along a route no port answered yet, besides {@code m_key}. */
     static final int FEW_KEYS = 3;
     private static final Logger LOG = LogManager.getLogger(MKeyBook.class);
@@ -168,13 +171,14 @@ public final class MKeyBook {
      * then, for a port known at the end of the route, the key {@code guid2mkey} holds for it, its expected key and
      * {@code m_key}; for a route no port answered yet (a restart: discovery needs the key before it learns the
      * port's GUID), the keys {@code guid2mkey} holds when they are few (at most {@value #FEW_KEYS} besides
-     * {@code m_key}: one subnet key, or one before and after a change of {@code m_key}).
+     * {@code m_key}: one subnet key, or one before and after a change of {@code m_key}). Without M_Key management,
+     * the one key 0. The array is to be read, not changed.
      */
     public long[] candidates(DrPath path) {
-        long first = keyFor(path);
         if (!active()) {
-            return new long[] {first};
+            return NO_KEY;
         }
+        long first = keyFor(path);
         Long guid = portAtEnd(path);
         long[] others;
         if (guid != null) {

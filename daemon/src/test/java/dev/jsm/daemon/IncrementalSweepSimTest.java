@@ -139,25 +139,14 @@ class IncrementalSweepSimTest {
     }
 
     /**
-     * Waits until the changes are swept without a heavy sweep: the next sweep that configures must be incremental
-     * (asked for by a trap 128 or the light sweep); then light sweeps are asked for until one finds nothing more (a
-     * trap that came while a sweep ran asks for another incremental sweep). Returns the fabric as last configured.
+     * Waits until the changes are swept without a heavy sweep: the sweeps that configure until the fabric settles
+     * must all be incremental (asked for by a trap 128 or a light sweep), at least one. Returns the fabric as last
+     * configured.
      */
     private static SubnetSnapshot awaitIncrementalUp(SimSm sm) throws InterruptedException {
-        sm.daemon.events().request(SmEvent.LIGHT_SWEEP, "test");
-        SweepKind kind;
-        while ((kind = sm.nextSweepEnd(UP)) == SweepKind.LIGHT) {
-            sm.daemon.events().request(SmEvent.LIGHT_SWEEP, "test");
-        }
-        assertThat(kind).isEqualTo(SweepKind.INCREMENTAL);
-        while (true) {
-            sm.daemon.events().request(SmEvent.LIGHT_SWEEP, "test");
-            kind = sm.nextSweepEnd(UP);
-            if (kind == SweepKind.LIGHT) {
-                return sm.daemon.view().snapshot();
-            }
-            assertThat(kind).isEqualTo(SweepKind.INCREMENTAL);
-        }
+        List<SweepKind> configuring = sm.awaitSettled(UP).stream().filter(k -> k != SweepKind.LIGHT).toList();
+        assertThat(configuring).isNotEmpty().containsOnly(SweepKind.INCREMENTAL);
+        return sm.daemon.view().snapshot();
     }
 
     /** The first SUBNET UP, its heavy sweep's end consumed. */

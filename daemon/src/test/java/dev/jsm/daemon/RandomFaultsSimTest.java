@@ -2,7 +2,6 @@ package dev.jsm.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.route.RouteCheck;
 import dev.jsm.daemon.sweep.SweepKind;
 import dev.jsm.routing.verify.VerifierReport;
@@ -50,7 +49,7 @@ class RandomFaultsSimTest {
             Faults faults = new Faults(t, t.peerNode(SimSm.firstCa(t), 1));
             for (int step = 0; step < STEPS; step++) {
                 String what = faults.step(sm, random);
-                settle(sm);
+                sm.awaitSettled(UP);
                 SimRoutes walked = new SimRoutes(sm.fabric, faults.removed).walkAll();
                 assertThat(walked.failures).as("step %d: %s", step, what).isEmpty();
                 VerifierReport report = checkOfRoutingInForce(sm);
@@ -64,26 +63,6 @@ class RandomFaultsSimTest {
         }
     }
 
-    /**
-     * Asks for light sweeps until one ends after the sweeps the change caused: a light sweep finds what traps did not
-     * report, and the incremental (or heavy) sweeps it asks for come before the next light sweep ends.
-     */
-    private static void settle(SimSm sm) throws InterruptedException {
-        boolean configured = false;
-        for (int i = 0; i < 50; i++) {
-            sm.daemon.events().request(SmEvent.LIGHT_SWEEP, "test");
-            SweepKind kind = sm.nextSweepEnd(UP);
-            if (kind != SweepKind.LIGHT) {
-                configured = true;
-                continue;
-            }
-            if (configured && !sm.anotherSweepWithin(Duration.ofMillis(50))) {
-                return;
-            }
-            configured |= i > 2;
-        }
-        throw new AssertionError("the fabric did not settle");
-    }
 
     /** The route verifier's report on the routing in force, once its check (after the sweep) has run. */
     private static VerifierReport checkOfRoutingInForce(SimSm sm) throws InterruptedException {

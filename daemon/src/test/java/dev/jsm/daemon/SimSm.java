@@ -2,6 +2,7 @@ package dev.jsm.daemon;
 
 import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SweepKind;
@@ -35,7 +36,7 @@ final class SimSm implements AutoCloseable {
     final Daemon daemon;
     /** The kinds of the sweeps that ended, in order. */
     final List<SweepKind> sweepsEnded = new CopyOnWriteArrayList<>();
-    private final LinkedBlockingQueue<SweepKind> ended = new LinkedBlockingQueue<>();
+    private final LinkedBlockingQueue<Ended> ended = new LinkedBlockingQueue<>();
     private final LinkedBlockingQueue<Object> outcomes = new LinkedBlockingQueue<>();
     private final LinkedBlockingQueue<SubnetSnapshot> viewUpdates = new LinkedBlockingQueue<>();
     private final boolean ownsFabric;
@@ -66,8 +67,10 @@ final class SimSm implements AutoCloseable {
 
             @Override
             public void sweepEnded(SweepKind kind, boolean ok, long nanos) {
+                // told on the sweep loop's thread, before it takes its next event: what a light sweep found is
+                // pending by now
                 sweepsEnded.add(kind);
-                ended.add(kind);
+                ended.add(new Ended(kind, System.nanoTime() - nanos, sweepPending()));
             }
         });
         daemon.start();
@@ -127,11 +130,50 @@ final class SimSm implements AutoCloseable {
      * that configures; fails after {@code timeout}.
      */
     SweepKind nextSweepEnd(Duration timeout) throws InterruptedException {
-        SweepKind k = ended.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        if (k == null) {
+        return nextEnded(timeout).kind;
+    }
+
+    /**
+     * Asks for light sweeps until one that started after this call ends with no sweep pending: then every change made
+     * before this call has been found and swept (a light sweep reads every switch's PortStateChange, and what it or a
+     * trap finds is pending as an incremental or heavy sweep when it ends). Returns the kinds of the sweeps that
+     * ended meanwhile, that light sweep last; fails after {@code timeout} per sweep.
+     */
+    List<SweepKind> awaitSettled(Duration timeout) throws InterruptedException {
+        long asked = System.nanoTime();
+        List<SweepKind> kinds = new ArrayList<>();
+        daemon.events().request(SmEvent.LIGHT_SWEEP, "test: settle");
+        while (true) {
+            Ended e = nextEnded(timeout);
+            kinds.add(e.kind);
+            if (e.kind == SweepKind.LIGHT) {
+                if (e.startNanos - asked >= 0 && !e.sweepPending) {
+                    return kinds;
+                }
+                daemon.events().request(SmEvent.LIGHT_SWEEP, "test: settle");
+            }
+        }
+    }
+
+    private Ended nextEnded(Duration timeout) throws InterruptedException {
+        Ended e = ended.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (e == null) {
             throw new AssertionError("no sweep ended within " + timeout + "; state " + daemon.state());
         }
-        return k;
+        return e;
+    }
+
+    private boolean sweepPending() {
+        SmEvents events = daemon.events();
+        return events.isPending(SmEvent.INCREMENTAL_SWEEP) || events.isPending(SmEvent.HEAVY_SWEEP)
+                || events.isPending(SmEvent.RECONFIGURE);
+    }
+
+    /**
+     * A sweep's end: its kind, when it started ({@link System#nanoTime}) and whether another sweep that configures
+     * was pending when it ended.
+     */
+    private record Ended(SweepKind kind, long startNanos, boolean sweepPending) {
     }
 
     /**

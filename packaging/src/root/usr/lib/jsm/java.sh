@@ -41,7 +41,7 @@ jsm_java_version() {
     done <"$1/release"
 }
 
-# jsm_select_java: sets jsm_java (the java command), jsm_java_home (its JDK, empty when unknown) and
+# jsm_select_java [OPENSM ARGS...]: sets jsm_java (the java command), jsm_java_home (its JDK, empty when unknown) and
 # jsm_java_feature (its feature release, 0 when unknown) as the file's header says, and jsm_default_java_opts to the
 # JVM options for it unless JAVA_OPTS replaces them (the training run's too):
 # - a JDK 25 or later: both compilers (C1 and C2), so the AOT cache also holds the training run's method profiles
@@ -89,14 +89,14 @@ jsm_select_java() {
         jsm_java_version "$jsm_java_home"
         jsm_java_feature=$((jsm_version / 1000000))
     fi
-    jsm_heap_options "${OSM_CACHE_DIR:-/var/cache/opensm}/guid2lid"
+    jsm_heap_options "${OSM_CACHE_DIR:-/var/cache/opensm}/guid2lid" "$@"
     jsm_default_java_opts="-XX:+UseSerialGC $jsm_heap_opts -XX:TieredStopAtLevel=1"
     if [ "$jsm_java_feature" -ge "$jsm_aot_feature" ]; then
         jsm_default_java_opts="-XX:+UseSerialGC $jsm_heap_opts"
     fi
 }
 
-# jsm_heap_options GUID2LID: sets jsm_heap_opts to the heap options for the fabric the SM last saw, read from its
+# jsm_heap_options GUID2LID [OPENSM ARGS...]: sets jsm_heap_opts to the heap options for the fabric the SM last saw, read from its
 # guid2lid file (one line per port GUID given a LID: every switch and every channel adapter port), so that the heap
 # follows the fabric and not the machine (without -Xmx the JVM may take a quarter of the RAM, and the Serial
 # collector grows its old generation up to that before it ever compacts it: 1.1-1.4 GB after four HUPs at 11664
@@ -108,8 +108,12 @@ jsm_select_java() {
 #   hosts, 105 MiB at 2268, 388 MiB at 11664 (where full collections during a HUP's sweep leave at most 262 MiB);
 # - the initial heap 16 MiB above the young generation (the AOT cache's objects need an old generation), and the
 #   old generation given back after a full collection beyond 40% free.
-# Without a guid2lid (the first start on this cache directory) the maximum is left to the JVM. A fabric with more
-# switches per port than that (a torus with one host per switch) may need JAVA_OPTS with a larger -Xmx.
+# Without a guid2lid (the first start on this cache directory) the maximum is left to the JVM, and so it is when the
+# last run ran out of heap (the daemon then leaves jsm-heap-exhausted beside guid2lid, and removes it after its next
+# SUBNET UP): a fabric much larger than guid2lid says runs out during discovery, before guid2lid is written again,
+# and would at every restart. So it is with --sim-topology among the arguments: the simulated fabric shares the heap.
+# A fabric with more switches per port than that (a torus with one host per switch) may need JAVA_OPTS with a
+# larger -Xmx.
 jsm_heap_options() {
     jsm_ports=0
     if [ -r "$1" ]; then
@@ -119,7 +123,12 @@ jsm_heap_options() {
     [ "$jsm_young" -ge 8192 ] || jsm_young=8192
     [ "$jsm_young" -le 32768 ] || jsm_young=32768
     jsm_heap_opts="-Xms$((jsm_young + 16384))k -Xmn${jsm_young}k -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40"
-    if [ "$jsm_ports" -gt 0 ]; then
+    jsm_heap_cap=true
+    [ ! -e "${1%/*}/jsm-heap-exhausted" ] || jsm_heap_cap=false
+    for jsm_arg in "$@"; do
+        case $jsm_arg in --sim-topology|--sim-topology=*) jsm_heap_cap=false ;; esac
+    done
+    if [ "$jsm_ports" -gt 0 ] && $jsm_heap_cap; then
         jsm_heap_opts="$jsm_heap_opts -Xmx$((65536 + 12 * jsm_ports + jsm_ports * jsm_ports / 1024))k"
     fi
 }

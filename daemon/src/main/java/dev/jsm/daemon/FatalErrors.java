@@ -21,7 +21,9 @@ import org.apache.logging.log4j.LogManager;
  * written" in {@code opensm --help}) from inside the allocation that failed, printing one line to standard output
  * and running no Java code, so {@code opensm.log} just stopped. Here the heap is first given back what this class
  * set aside at start ({@value #RESERVE_BYTES} bytes), so that logging has room, and standard error is written
- * through a stream and a prefix made at start; a second error while reporting only exits.
+ * through a stream and a prefix made at start; a second error while reporting only exits. An exhausted heap is also
+ * recorded in the cache directory ({@link HeapMarker}) once the daemon has told where that is, so that the restart
+ * does not run out the same way.
  *
  * <p>Thread-safe; reports once.
  */
@@ -36,7 +38,10 @@ final class FatalErrors {
     private final AtomicBoolean reporting = new AtomicBoolean();
     private final FileOutputStream stderr;
     private final IntConsumer halt;
+    private static volatile FatalErrors installed;
+
     private volatile byte[] reserve = new byte[RESERVE_BYTES];
+    private volatile HeapMarker heapMarker;
 
     /** A handler writing to {@code stderr} and ending the process through {@code halt}. */
     FatalErrors(FileOutputStream stderr, IntConsumer halt) {
@@ -50,7 +55,21 @@ final class FatalErrors {
      */
     static void install() {
         FatalErrors f = new FatalErrors(new FileOutputStream(FileDescriptor.err), Runtime.getRuntime()::halt);
+        installed = f;
         Thread.setDefaultUncaughtExceptionHandler(f::uncaught);
+    }
+
+    /** Has the installed handler, if any, record an exhausted heap in {@code marker}. */
+    static void recordHeapExhaustionIn(HeapMarker marker) {
+        FatalErrors f = installed;
+        if (f != null) {
+            f.setHeapMarker(marker);
+        }
+    }
+
+    /** Records an exhausted heap in {@code marker} from now on. */
+    void setHeapMarker(HeapMarker marker) {
+        heapMarker = marker;
     }
 
     /** Reports {@code error}, which ended {@code thread}, and halts with status 1. */
@@ -67,13 +86,33 @@ final class FatalErrors {
         } catch (IOException | RuntimeException | Error e) {
             // nothing more can be said on standard error; the log may still be written
         }
+        HeapMarker marker = heapMarker;
+        boolean marked = marker != null && heapExhausted(error) && marker.write(Runtime.getRuntime().maxMemory());
         try {
             LogManager.getLogger(FatalErrors.class).fatal("MAIN-0809 fatal error in thread {}: {}; exiting with "
                     + "status {}", thread.getName(), error, ExitCode.UNEXPECTED.value(), error);
+            if (marked) {
+                LogManager.getLogger(FatalErrors.class).fatal("MAIN-0809 wrote {}: the next start leaves the heap's "
+                        + "maximum to the JVM", marker.file());
+            }
         } catch (RuntimeException | Error e) {
             // logging failed too: standard error has it
         }
         halt.accept(ExitCode.UNEXPECTED.value());
+    }
+
+    /**
+     * Whether {@code error}, or an error it was caused by, says the Java heap was exhausted (not metaspace, direct
+     * buffers or native threads, which a larger heap does not help).
+     */
+    static boolean heapExhausted(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof OutOfMemoryError && t.getMessage() != null && (t.getMessage().contains("Java heap space")
+                    || t.getMessage().contains("GC overhead limit exceeded"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether the heap reserve is still held (tests). */

@@ -170,6 +170,9 @@ public class Main {
         FabricAttachment fabric = attached.fabric();
         fabric.logAttached(log);
         DaemonSettings settings = DaemonSettings.of(options, run.launch(), env, version());
+        HeapMarker heapMarker = new HeapMarker(settings.cacheDir());
+        FatalErrors.recordHeapExhaustionIn(heapMarker);
+        heapMarker.logAtStart();
         Daemon daemon;
         try {
             daemon = new Daemon(settings, fabric.channel(), events);
@@ -180,6 +183,7 @@ public class Main {
         daemon.beforeHandover(fabric::withdrawIsSm);
         Once once = new Once(events, settings.runOnce(), daemon::state);
         daemon.addListener(once);
+        daemon.addListener(heapMarker);
         SystemdNotifier systemd = SystemdNotifier.fromEnvironment(env, ProcessHandle.current().pid());
         daemon.addListener(systemd);
         systemd.watchdogInterval().ifPresent(every -> daemon.heartbeat(every, systemd::ping));

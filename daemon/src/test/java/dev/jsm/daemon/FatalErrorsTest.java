@@ -59,7 +59,7 @@ class FatalErrorsTest {
         Path log = dir.resolve("opensm.log");
         String java = ProcessHandle.current().info().command().orElse("java");
         Process p = new ProcessBuilder(java, "-Xmx48m", "-XX:+UseSerialGC", "-cp", System.getProperty(
-                "java.class.path"), FatalErrorsProbe.class.getName(), log.toString())
+                "java.class.path"), FatalErrorsProbe.class.getName(), log.toString(), dir.toString())
                 .redirectErrorStream(false).start();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -69,6 +69,32 @@ class FatalErrorsTest {
                 + "exiting");
         assertThat(stdout).as("no JVM 'Terminating due to' line").doesNotContain("Terminating due to");
         assertThat(Files.readString(log)).contains("allocating", "MAIN-0809 fatal error in thread jsm-sm: "
-                + "java.lang.OutOfMemoryError: Java heap space; exiting with status 1");
+                + "java.lang.OutOfMemoryError: Java heap space; exiting with status 1", "MAIN-0809 wrote "
+                + dir.resolve(HeapMarker.FILE) + ": the next start leaves the heap's maximum to the JVM");
+        String marker = Files.readString(dir.resolve(HeapMarker.FILE));
+        assertThat(marker).matches("max_heap_kib [0-9]+\n");
+        assertThat(Long.parseLong(marker.trim().split(" ")[1])).as("-Xmx48m, in KiB").isBetween(32768L, 49152L);
+    }
+
+    @Test
+    void onlyAnExhaustedHeapIsRecordedForTheNextStart() throws Exception {
+        Path err = dir.resolve("stderr");
+        HeapMarker marker = new HeapMarker(dir);
+        try (FileOutputStream stderr = new FileOutputStream(err.toFile())) {
+            FatalErrors f = new FatalErrors(stderr, code -> { });
+            f.setHeapMarker(marker);
+            f.uncaught(new Thread(() -> { }, "jsm-sm"), new OutOfMemoryError("Metaspace"));
+        }
+        assertThat(dir.resolve(HeapMarker.FILE)).as("a larger heap would not help").doesNotExist();
+        try (FileOutputStream stderr = new FileOutputStream(err.toFile())) {
+            FatalErrors f = new FatalErrors(stderr, code -> { });
+            f.setHeapMarker(marker);
+            f.uncaught(new Thread(() -> { }, "jsm-sm"), new IllegalStateException("task failed",
+                    new OutOfMemoryError("Java heap space")));
+        }
+        assertThat(Files.readString(dir.resolve(HeapMarker.FILE))).startsWith("max_heap_kib ");
+        assertThat(FatalErrors.heapExhausted(new OutOfMemoryError("GC overhead limit exceeded"))).isTrue();
+        assertThat(FatalErrors.heapExhausted(new OutOfMemoryError("unable to create native thread"))).isFalse();
+        assertThat(FatalErrors.heapExhausted(new IllegalStateException())).isFalse();
     }
 }

@@ -115,6 +115,15 @@ class JavaChoiceTest {
         // 13284 ports (the 11664-host fat tree): 64 MiB + 12 KiB and 13284 bytes per port, young 1.5 KiB per port
         assertThat(sh(script, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
                 + " -XX:MaxHeapFreeRatio=40 -Xmx" + (65536 + 12 * 13284 + 13284 * 13284 / 1024) + "k");
+        // the in-JVM simulator shares the heap: its maximum left to the JVM
+        String simulated = ". '" + Shell.JAVA_SH + "'; jsm_select_java -o --sim-topology fat3:k=36; "
+                + "echo \"$jsm_default_java_opts\"";
+        assertThat(sh(simulated, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
+                + " -XX:MaxHeapFreeRatio=40");
+        // the last run ran out of heap (the fabric outgrew guid2lid): the maximum left to the JVM until the marker goes
+        Files.writeString(cache.resolve("jsm-heap-exhausted"), "max_heap_kib 65536\n");
+        assertThat(sh(script, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
+                + " -XX:MaxHeapFreeRatio=40");
     }
 
     @Test

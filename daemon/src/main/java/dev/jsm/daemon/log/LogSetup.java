@@ -21,6 +21,14 @@ import org.apache.logging.log4j.core.config.plugins.util.PluginRegistry;
  */
 public final class LogSetup {
 
+    /**
+     * The logger context {@link #start} configured, held strongly: log4j's context selector keeps contexts by weak
+     * reference, so until some logger holds it a collection could drop it with the configuration, and the next
+     * logger would get a new context with log4j's default configuration (console only): a fatal error logged by a
+     * class that had no logger yet ({@link dev.jsm.daemon.FatalErrors}) then never reached the log file.
+     */
+    private static volatile LoggerContext configured;
+
     private LogSetup() {
     }
 
@@ -63,6 +71,7 @@ public final class LogSetup {
         if (ctx.getConfiguration() != config) {
             ctx.setConfiguration(config);
         }
+        configured = ctx;
         if (ctx.getConfiguration().getAppender(DaemonLogConfiguration.APPENDER) == null) {
             throw new IllegalStateException("cannot open log file " + settings.file());
         }
@@ -203,8 +212,9 @@ public final class LogSetup {
      * @return whether the daemon logs to a file (else nothing changed)
      */
     public static boolean setFlush(boolean everyLine) {
-        LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
-        if (ctx.getConfiguration().getAppender(DaemonLogConfiguration.APPENDER) instanceof LogFileAppender f) {
+        LoggerContext ctx = configured;
+        if (ctx != null
+                && ctx.getConfiguration().getAppender(DaemonLogConfiguration.APPENDER) instanceof LogFileAppender f) {
             f.setFlushEveryLine(everyLine);
             return true;
         }
@@ -213,12 +223,13 @@ public final class LogSetup {
 
     /** The daemon's configuration in force, or {@code null} when its logging is not started. */
     private static DaemonLogConfiguration started() {
-        LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
-        return ctx.getConfiguration() instanceof DaemonLogConfiguration c ? c : null;
+        LoggerContext ctx = configured;
+        return ctx != null && ctx.getConfiguration() instanceof DaemonLogConfiguration c ? c : null;
     }
 
     /** Flushes and closes every appender; log calls after this go nowhere. */
     public static void shutdown() {
         LogManager.shutdown();
+        configured = null;
     }
 }

@@ -22,9 +22,10 @@ opts="-XX:+UseSerialGC"
 work=$(mktemp -d /tmp/bench-transport.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
-echo "[bench] building mad-transport (install) and the sim test classes ..." >&2
-$mvn -f "$top/mad-transport/pom.xml" install -DskipTests >&2
-$mvn -f "$top/sim/pom.xml" test-compile dependency:build-classpath -Dmdep.outputFile="$work/sim.cp" \
+echo "[bench] building mad-transport and the sim test classes ..." >&2
+# One reactor build (nothing installed into the local repository): every module writes the class path file in turn,
+# sim last, as the modules it needs come first.
+$mvn -f "$top/pom.xml" -pl sim -am test-compile dependency:build-classpath -Dmdep.outputFile="$work/sim.cp" \
     -Dmdep.includeScope=test >&2
 
 echo "[bench] in-JVM simulator, $shape, ${secs}s per window ..." >&2

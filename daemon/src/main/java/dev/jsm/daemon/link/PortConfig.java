@@ -172,13 +172,26 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
         return mask;
     }
 
-    /**
-     * Whether {@code a} and {@code b} hold the same values in the fields of {@code mask}: then a config differs from
-     * both in the same way ({@link #differences} gives the same text for both).
-     */
-    public static boolean sameValues(int mask, PortAttributes a, PortAttributes b) {
+    /** The values {@code a} holds in the fields of {@code mask}, in field order: for {@link #sameValues}. */
+    public static long[] valuesOf(int mask, PortAttributes a) {
+        long[] values = new long[Integer.bitCount(mask)];
+        int i = 0;
         for (FieldCheck f : FIELDS) {
-            if ((mask & f.bit()) != 0 && f.have().applyAsLong(a) != f.have().applyAsLong(b)) {
+            if ((mask & f.bit()) != 0) {
+                values[i++] = f.have().applyAsLong(a);
+            }
+        }
+        return values;
+    }
+
+    /**
+     * Whether {@code a} holds {@code values} ({@link #valuesOf} of {@code mask}) in the fields of {@code mask}: then
+     * a config differs from both in the same way ({@link #differences} gives the same text for both).
+     */
+    public static boolean sameValues(int mask, PortAttributes a, long[] values) {
+        int i = 0;
+        for (FieldCheck f : FIELDS) {
+            if ((mask & f.bit()) != 0 && f.have().applyAsLong(a) != values[i++]) {
                 return false;
             }
         }

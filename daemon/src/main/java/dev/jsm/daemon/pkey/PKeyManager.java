@@ -33,6 +33,7 @@ import dev.jsm.subnet.snapshot.SubnetDiff;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -61,7 +62,7 @@ public final class PKeyManager implements SweepStage {
     /** What the last plan was made from: an incremental sweep that changed only inter-switch cables keeps it. */
     private PartitionConfig plannedConfig;
     private SmOptions plannedOptions;
-    private SubnetSnapshot plannedSnapshot;
+    private Supplier<SubnetSnapshot> plannedSnapshot;
 
     /** @param wishes where the enforcement bits wanted on switch ports go, for the link manager */
     public PKeyManager(PortWishes wishes) {
@@ -83,11 +84,12 @@ public final class PKeyManager implements SweepStage {
         reload();
         Subnet subnet = ctx.subnet();
         SubnetSnapshot snapshot = ctx.snapshot();
-        if (policy.current() == plannedConfig && ctx.options() == plannedOptions && plannedSnapshot != null
-                && SubnetDiff.between(plannedSnapshot, snapshot).onlySwitchLinksChanged(plannedSnapshot, snapshot)
+        SubnetSnapshot planned = plannedSnapshot == null ? null : plannedSnapshot.get();
+        if (policy.current() == plannedConfig && ctx.options() == plannedOptions && planned != null
+                && SubnetDiff.between(planned, snapshot).onlySwitchLinksChanged(planned, snapshot)
                 && !tablesMayBeLost(subnet)) {
             LOG.log(LogLevels.VERBOSE, "partitions: only cables between switches changed; P_Key tables kept");
-            plannedSnapshot = snapshot;
+            plannedSnapshot = ctx.snapshotSlot();
             return StageOutcome.CONTINUE;
         }
         boolean allowBoth = ctx.options().getBool("allow_both_pkeys");
@@ -106,7 +108,7 @@ public final class PKeyManager implements SweepStage {
         partitions = set;
         plannedConfig = policy.current();
         plannedOptions = ctx.options();
-        plannedSnapshot = problems.isEmpty() ? snapshot : null;
+        plannedSnapshot = problems.isEmpty() ? ctx.snapshotSlot() : null;
         return StageOutcome.CONTINUE;
     }
 

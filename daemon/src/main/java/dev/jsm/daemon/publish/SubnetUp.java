@@ -65,6 +65,7 @@ public final class SubnetUp implements SweepStage {
         }
         FabricView view = new FabricView(sweep, ctx.snapshot().refreshed(ctx.subnet()), routes.result(),
                 partitions.get(), qosPolicy.get(), ctx.options());
+        ctx.replaceSnapshot(view.snapshot());
         LOG.info("SUBNET UP");
         sm.markFirstMasterSweepDone();
         DumpFiles.write(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), ctx.options().lmc(),

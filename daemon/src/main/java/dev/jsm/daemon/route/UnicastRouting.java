@@ -84,7 +84,7 @@ public final class UnicastRouting implements SweepStage {
     private final RoutingPersistence persistence;
     private RoutingChain chain;
     private SmOptions chainOptions;
-    private SubnetSnapshot lastRouted;
+    private Supplier<SubnetSnapshot> lastRouted;
 
     /**
      * A stage that routes with one chain whatever the options.
@@ -134,7 +134,7 @@ public final class UnicastRouting implements SweepStage {
         SubnetSnapshot now = ctx.snapshot();
         boolean reroute = routes.takeRerouteRequest() | setUpAgainIfChanged(ctx.options())
                 | policies.refresh(ctx.options());
-        if (!reroute && lastRouted != null && SubnetDiff.between(lastRouted, now).isEmpty()) {
+        if (!reroute && lastRouted != null && SubnetDiff.between(lastRouted.get(), now).isEmpty()) {
             LOG.log(LogLevels.VERBOSE, "topology and LIDs unchanged since the last routing: routes kept");
             return StageOutcome.CONTINUE;
         }
@@ -172,7 +172,7 @@ public final class UnicastRouting implements SweepStage {
         SweepGate gate = ctx.sweepGate();
         ctx.afterSweep(() -> verify(in, result, check, generation, gate));
         result.tables().applyWanted(in, subnet);
-        lastRouted = now;
+        lastRouted = ctx.snapshotSlot();
         return StageOutcome.CONTINUE;
     }
 

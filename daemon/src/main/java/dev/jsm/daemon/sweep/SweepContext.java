@@ -19,6 +19,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * What every sweep stage works on: the mutable {@link Subnet} and the directed routes to its nodes ({@link PathBook}),
@@ -59,7 +61,8 @@ public final class SweepContext {
     private final ActivityReport activity;
     private volatile SmOptions options;
     private volatile NodeNameMap nodeNames = NodeNameMap.NONE;
-    private SubnetSnapshot snapshot;
+    /** This sweep's copy of the model, in a holder of its own: see {@link #snapshotSlot}. */
+    private AtomicReference<SubnetSnapshot> snapshot = new AtomicReference<>();
     private int sweepErrors;
 
     /**
@@ -163,7 +166,7 @@ public final class SweepContext {
     /** Starts a new sweep: no errors counted, no snapshot taken yet. */
     public void beginSweep() {
         sweepErrors = 0;
-        snapshot = null;
+        snapshot = new AtomicReference<>();
     }
 
     /**
@@ -171,7 +174,26 @@ public final class SweepContext {
      * stages after it read {@link #snapshot()} instead of copying the model again.
      */
     public void takeSnapshot() {
-        snapshot = SubnetSnapshot.of(subnet);
+        snapshot.set(SubnetSnapshot.of(subnet));
+    }
+
+    /**
+     * Replaces this sweep's copy of the model with {@code refreshed}, the same copy refreshed after the sweep's Sets
+     * ({@link SubnetSnapshot#refreshed}): at SUBNET UP, so that the copy of before the Sets - every port's attributes
+     * as they were before the link manager and the activation changed them, 19 MB at 11664 hosts - is not kept until
+     * the next sweep.
+     */
+    public void replaceSnapshot(SubnetSnapshot refreshed) {
+        snapshot.set(refreshed);
+    }
+
+    /**
+     * This sweep's copy of the model as it will stand: the copy taken, or after SUBNET UP its refreshed copy
+     * ({@link #replaceSnapshot}). For a stage that keeps the fabric it worked on until the next sweep, to compare
+     * (nodes, links and LIDs, which a refresh does not change): it then keeps one copy of every port, not two.
+     */
+    public Supplier<SubnetSnapshot> snapshotSlot() {
+        return snapshot::get;
     }
 
     /**
@@ -180,10 +202,11 @@ public final class SweepContext {
      * @throws IllegalStateException if it was not taken yet in this sweep
      */
     public SubnetSnapshot snapshot() {
-        if (snapshot == null) {
+        SubnetSnapshot s = snapshot.get();
+        if (s == null) {
             throw new IllegalStateException("no snapshot taken in this sweep yet");
         }
-        return snapshot;
+        return s;
     }
 
     /**

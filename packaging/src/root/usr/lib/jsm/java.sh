@@ -102,10 +102,11 @@ jsm_select_java() {
 # collector grows its old generation up to that before it ever compacts it: 1.1-1.4 GB after four HUPs at 11664
 # hosts). For N ports, in KiB:
 # - young generation 1.5 N, within 8-32 MiB: its whole eden is touched between two collections, so it is resident;
-# - maximum heap 64 MiB + 12 N + N * N / 1024, that is 12 KiB per port (the model, the snapshot, the SA's tables,
+# - maximum heap 64 MiB + 10 N + N * N / 1024, that is 10 KiB per port (the model, the snapshot, the SA's tables,
 #   the routing input) and N bytes per port for the linear forwarding tables (switches x LIDs, kept three times:
-#   routing's result, the wanted and the programmed tables) with up to one switch for three ports; 73 MiB at 648
-#   hosts, 105 MiB at 2268, 388 MiB at 11664 (where full collections during a HUP's sweep leave at most 262 MiB);
+#   routing's result, the wanted and the programmed tables) with up to one switch for three ports; 71 MiB at 648
+#   hosts, 100 MiB at 2268, 362 MiB at 11664 (where the live heap after SUBNET UP is 162 MiB, and a heavy sweep
+#   needs 260-280 MiB: at 260 and 280 the collector thrashed, a HUP's sweep took 25 s);
 # - the initial heap 16 MiB above the young generation (the AOT cache's objects need an old generation), and the
 #   old generation given back after a full collection beyond 40% free.
 # Without a guid2lid (the first start on this cache directory) the maximum is left to the JVM, and so it is when the
@@ -129,7 +130,7 @@ jsm_heap_options() {
         case $jsm_arg in --sim-topology|--sim-topology=*) jsm_heap_cap=false ;; esac
     done
     if [ "$jsm_ports" -gt 0 ] && $jsm_heap_cap; then
-        jsm_heap_opts="$jsm_heap_opts -Xmx$((65536 + 12 * jsm_ports + jsm_ports * jsm_ports / 1024))k"
+        jsm_heap_opts="$jsm_heap_opts -Xmx$((65536 + 10 * jsm_ports + jsm_ports * jsm_ports / 1024))k"
     fi
 }
 

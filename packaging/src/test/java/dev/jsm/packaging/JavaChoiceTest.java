@@ -112,9 +112,9 @@ class JavaChoiceTest {
             g.append(String.format("0x%016x 0x%04x 0x%04x%n%n", i, i, i));
         }
         Files.writeString(cache.resolve("guid2lid"), g);
-        // 13284 ports (the 11664-host fat tree): 64 MiB + 12 KiB and 13284 bytes per port, young 1.5 KiB per port
+        // 13284 ports (the 11664-host fat tree): 64 MiB + 10 KiB and 13284 bytes per port, young 1.5 KiB per port
         assertThat(sh(script, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
-                + " -XX:MaxHeapFreeRatio=40 -Xmx" + (65536 + 12 * 13284 + 13284 * 13284 / 1024) + "k");
+                + " -XX:MaxHeapFreeRatio=40 -Xmx" + (65536 + 10 * 13284 + 13284 * 13284 / 1024) + "k");
         // the in-JVM simulator shares the heap: its maximum left to the JVM
         String simulated = ". '" + Shell.JAVA_SH + "'; jsm_select_java -o --sim-topology fat3:k=36; "
                 + "echo \"$jsm_default_java_opts\"";

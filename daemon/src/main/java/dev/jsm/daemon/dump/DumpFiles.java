@@ -12,6 +12,7 @@ import dev.jsm.subnet.snapshot.NodeView;
 import dev.jsm.subnet.snapshot.PortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ public final class DumpFiles {
 
     /** Writes the files for {@code snapshot}; a file that cannot be written is logged and skipped. */
     public static void write(Path dir, SubnetSnapshot snapshot, int logFlags, int lmc, NodeNameMap names) {
-        write(dir, SUBNET_LIST, SubnetListDump.render(snapshot, names));
+        write(dir, SUBNET_LIST, out -> SubnetListDump.write(snapshot, names, out));
         if ((logFlags & LogLevels.ROUTING) == 0) {
             return;
         }
@@ -98,8 +99,8 @@ public final class DumpFiles {
             lfts[i] = step.tables().lft(i);
         }
         write(dir, names.get(2), FdbsDump.render(in, lfts, hops));
-        write(dir, names.get(3), SubnetListDump.render(snapshot, nodeNames, node -> node.isSwitch()
-                ? in.switchIndexOf(node.nodeGuid()) >= 0 : inPart(snapshot, node, part)));
+        write(dir, names.get(3), out -> SubnetListDump.write(snapshot, nodeNames, node -> node.isSwitch()
+                ? in.switchIndexOf(node.nodeGuid()) >= 0 : inPart(snapshot, node, part), out));
     }
 
     /** The names of the files {@link #writeStep} writes for the step labelled {@code label}. */
@@ -149,11 +150,22 @@ public final class DumpFiles {
     }
 
     private static void write(Path dir, String name, String text) {
+        write(dir, name, out -> out.write(text));
+    }
+
+    /** Writes file {@code name} in {@code dir} as {@code body} streams it; an error is logged and skipped. */
+    private static void write(Path dir, String name, Body body) {
         Path file = dir.resolve(name);
-        try {
-            Files.writeString(file, text, StandardCharsets.UTF_8);
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            body.writeTo(out);
         } catch (IOException e) {
             LOG.error("DUMP-0701 cannot write {}: {}", file, e.toString());
         }
+    }
+
+    /** A dump file's text, written to a writer. */
+    @FunctionalInterface
+    private interface Body {
+        void writeTo(Writer out) throws IOException;
     }
 }

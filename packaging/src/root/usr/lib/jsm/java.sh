@@ -96,11 +96,11 @@ jsm_select_java() {
     fi
 }
 
-# jsm_heap_options GUID2LID [OPENSM ARGS...]: sets jsm_heap_opts to the heap options for the fabric the SM last saw, read from its
-# guid2lid file (one line per port GUID given a LID: every switch and every channel adapter port), so that the heap
-# follows the fabric and not the machine (without -Xmx the JVM may take a quarter of the RAM, and the Serial
-# collector grows its old generation up to that before it ever compacts it: 1.1-1.4 GB after four HUPs at 11664
-# hosts). For N ports, in KiB:
+# jsm_heap_options GUID2LID [OPENSM ARGS...]: sets jsm_heap_opts to the heap options for the fabric the SM last saw,
+# read from its guid2lid file (one line per port GUID given a LID: every switch and every channel adapter port), so
+# that the heap follows the fabric and not the machine (without -Xmx the JVM may take a quarter of the RAM, and the
+# Serial collector grows its old generation up to that before it ever compacts it: 1.1-1.4 GB after four HUPs at
+# 11664 hosts). For N ports, in KiB:
 # - young generation 1.5 N, within 8-32 MiB: its whole eden is touched between two collections, so it is resident;
 # - maximum heap 64 MiB + 10 N + N * N / 1024, that is 10 KiB per port (the model, the snapshot, the SA's tables,
 #   the routing input) and N bytes per port for the linear forwarding tables (switches x LIDs, kept three times:

@@ -129,30 +129,30 @@ public final class RoutingPersistence {
                 p.fallback());
         RoutingResult persisted = new RoutingResult(p.tables(), attempt, List.of(attempt), List.of(), List.of());
         Optional<RoutingEngine> engine = p.engine().isEmpty() ? Optional.empty() : chain.engineThatRouted(persisted);
+        // Table 1's switch rows need no repair: at 11664 hosts, repairing a routing of other switches took 6 s of the
+        // SM thread before its statistics said what this says at once
         String why = switchesChanged(p.input(), in);
         RoutingResult reused = null;
-        if (why != null) {
-            // Table 1's verdict needs no repair: at 11664 hosts, a repair of a routing for other switches took 6 s
-            // before the stats said what this says at once
-            LOG.debug("persisted routing: switch sets differ; no repair tried");
-        } else if (!p.fingerprint().equals(RoutingFingerprint.of(options))) {
-            why = "the routing options (routing_engine, lmc or an engine's option) changed";
-        } else if (engine.isEmpty()) {
-            why = "it was not routed by an engine of the chain in force";
-        } else if (!(engine.get() instanceof Repairable)) {
-            why = p.engine() + " does not repair routes";
-        } else {
-            RepairOutcome outcome = repair(p, in, RepairPolicy.of(engine.get()), threads);
-            if (outcome instanceof RepairOutcome.NeedsRecompute n) {
-                why = n.reason();
+        if (why == null) {
+            if (!p.fingerprint().equals(RoutingFingerprint.of(options))) {
+                why = "the routing options (routing_engine, lmc or an engine's option) changed";
+            } else if (engine.isEmpty()) {
+                why = "it was not routed by an engine of the chain in force";
+            } else if (!(engine.get() instanceof Repairable)) {
+                why = p.engine() + " does not repair routes";
             } else {
-                RepairStats stats = ((RepairOutcome.Repaired) outcome).stats();
-                why = invalidation(stats);
-                if (why == null) {
-                    reused = persisted.repaired(((RepairOutcome.Repaired) outcome).tables(), stats.nanos());
-                    decision = "routing reused from " + file() + " (" + p.engine() + ", saved "
-                            + SAVED.format(Instant.ofEpochMilli(p.savedAtMillis())) + "): " + changes(stats) + "; "
-                            + stats.entriesChanged() + " entries changed";
+                RepairOutcome outcome = repair(p, in, RepairPolicy.of(engine.get()), threads);
+                if (outcome instanceof RepairOutcome.NeedsRecompute n) {
+                    why = n.reason();
+                } else {
+                    RepairStats stats = ((RepairOutcome.Repaired) outcome).stats();
+                    why = invalidation(stats);
+                    if (why == null) {
+                        reused = persisted.repaired(((RepairOutcome.Repaired) outcome).tables(), stats.nanos());
+                        decision = "routing reused from " + file() + " (" + p.engine() + ", saved "
+                                + SAVED.format(Instant.ofEpochMilli(p.savedAtMillis())) + "): " + changes(stats)
+                                + "; " + stats.entriesChanged() + " entries changed";
+                    }
                 }
             }
         }
@@ -171,7 +171,7 @@ public final class RoutingPersistence {
         }
     }
 
-    /** Table 1's first row that needs no repair: a switch missing or new, or {@code null} if the switches are the same. */
+    /** Table 1's rows that need no repair: a switch missing or new; {@code null} if the switches are the same. */
     private static String switchesChanged(RoutingInput before, RoutingInput after) {
         String missing = firstMissing(before, after);
         if (missing != null) {

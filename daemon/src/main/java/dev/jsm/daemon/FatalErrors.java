@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntConsumer;
 import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * The daemon's last word: the uncaught-exception handler of every thread of the process ({@link #install}), so an
@@ -89,11 +90,11 @@ final class FatalErrors {
         HeapMarker marker = heapMarker;
         boolean marked = marker != null && heapExhausted(error) && marker.write(Runtime.getRuntime().maxMemory());
         try {
-            LogManager.getLogger(FatalErrors.class).fatal("MAIN-0809 fatal error in thread {}: {}; exiting with "
-                    + "status {}", thread.getName(), error, ExitCode.UNEXPECTED.value(), error);
+            Logger log = LogManager.getLogger(FatalErrors.class);
+            log.fatal("MAIN-0809 fatal error in thread {}: {}; exiting with status {}", thread.getName(), error,
+                    ExitCode.UNEXPECTED.value(), error);
             if (marked) {
-                LogManager.getLogger(FatalErrors.class).fatal("MAIN-0809 wrote {}: the next start leaves the heap's "
-                        + "maximum to the JVM", marker.file());
+                log.fatal("MAIN-0809 wrote {}: the next start leaves the heap's maximum to the JVM", marker.file());
             }
         } catch (RuntimeException | Error e) {
             // logging failed too: standard error has it

@@ -6,7 +6,6 @@ import java.util.OptionalInt;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.logging.log4j.core.config.plugins.util.PluginRegistry;
@@ -138,9 +137,8 @@ public final class LogSetup {
      *     be opened: that is logged and the old file stays in use)
      */
     public static boolean reopen() {
-        LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
-        Appender a = ctx.getConfiguration().getAppender(DaemonLogConfiguration.APPENDER);
-        if (!(a instanceof LogFileAppender f)) {
+        LogFileAppender f = fileAppender();
+        if (f == null) {
             return false;
         }
         try {
@@ -175,7 +173,7 @@ public final class LogSetup {
             return false;
         }
         c.setFlags(flags | LogLevels.SYS_BIT);
-        ((LoggerContext) LogManager.getContext(false)).updateLoggers();
+        configured.updateLoggers();
         return true;
     }
 
@@ -212,13 +210,18 @@ public final class LogSetup {
      * @return whether the daemon logs to a file (else nothing changed)
      */
     public static boolean setFlush(boolean everyLine) {
-        LoggerContext ctx = configured;
-        if (ctx != null
-                && ctx.getConfiguration().getAppender(DaemonLogConfiguration.APPENDER) instanceof LogFileAppender f) {
+        LogFileAppender f = fileAppender();
+        if (f != null) {
             f.setFlushEveryLine(everyLine);
-            return true;
         }
-        return false;
+        return f != null;
+    }
+
+    /** The daemon's log file appender, or {@code null} when it logs to standard output or is not started. */
+    private static LogFileAppender fileAppender() {
+        LoggerContext ctx = configured;
+        return ctx != null && ctx.getConfiguration().getAppender(DaemonLogConfiguration.APPENDER)
+                instanceof LogFileAppender f ? f : null;
     }
 
     /** The daemon's configuration in force, or {@code null} when its logging is not started. */

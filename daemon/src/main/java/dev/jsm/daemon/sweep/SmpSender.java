@@ -10,6 +10,7 @@ import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.OutboundMad;
 import dev.jsm.mad.txn.ResponseHandler;
 import dev.jsm.mad.txn.TransactionOutcome;
+import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.apache.logging.log4j.LogManager;
@@ -19,6 +20,15 @@ import org.apache.logging.log4j.Logger;
  * Builds the SMPs the SM sends - all directed route with DrSLID = DrDLID = permissive, as OpenSM does (FACTS 1.4),
  * each presenting the M_Key {@link MKeyBook} gives its route - and hands them to {@link MadTransactions}, which
  * pipelines them through its window and reports each outcome on the SM thread.
+ *
+ * <p><b>Backlog.</b> At most {@link #QUEUED_LIMIT} SMPs are handed to the transactions at a time (sent, queued
+ * behind their window or waiting for their handler); the requests beyond that wait here as they were asked for,
+ * not yet encoded, and are handed on in order as outcomes come in. A stage asks for all its Sets at once (a heavy
+ * sweep of an 11664-host fat tree about 300,000 LFT, MFT, QoS and PortInfo Sets, as the LFT stage overlaps the
+ * ones after it): encoded and queued at once they held about 120 MB of MAD buffers and transaction records, which
+ * lived long enough to be copied into the old generation and collected there by full collections; a request
+ * waiting here keeps only its arguments. The quiescence barrier still holds: a request waits here only while
+ * others are pending, and the handler of each hands the next ones on before it returns.
  *
  * <p>Confined to the SM thread (as its {@link MKeyBook} is); the counters may be read from any thread.
  */
@@ -31,6 +41,12 @@ public final class SmpSender {
         void writeTo(byte[] mad, int offset);
     }
 
+    /**
+     * The most SMPs handed to the transactions at a time: far more than any window ({@code max_wire_smps2}), so the
+     * wire never waits for this backlog, and few enough that their buffers die young.
+     */
+    static final int QUEUED_LIMIT = 1024;
+
     private static final Logger LOG = LogManager.getLogger(SmpSender.class);
 
     private final MadTransactions transactions;
@@ -38,6 +54,14 @@ public final class SmpSender {
     private final BooleanSupplier master;
     private final AtomicLong refusedSets = new AtomicLong();
     private final AtomicLong sentSets = new AtomicLong();
+    private final ArrayDeque<Request> backlog = new ArrayDeque<>();
+    /** Requests handed to the transactions whose handler has not yet run (retries with other M_Keys included). */
+    private int handedOn;
+
+    /** A request waiting in the backlog, as asked for. */
+    private record Request(Method method, DrPath path, AttributeId attr, long modifier, Payload payload,
+                           ResponseHandler handler) {
+    }
 
     /** A sender presenting {@code mKey} (the {@code m_key} option) in every SMP, which may always send Sets. */
     public SmpSender(MadTransactions transactions, long mKey) {
@@ -80,14 +104,41 @@ public final class SmpSender {
         send(Method.SET, path, attr, modifier, payload, handler);
     }
 
+    /** Hands the request on, or keeps it in the backlog behind others while {@link #QUEUED_LIMIT} are handed on. */
+    private void send(Method method, DrPath path, AttributeId attr, long modifier, Payload payload,
+                      ResponseHandler handler) {
+        if (handedOn >= QUEUED_LIMIT || !backlog.isEmpty()) {
+            backlog.add(new Request(method, path, attr, modifier, payload, handler));
+            return;
+        }
+        handOn(method, path, attr, modifier, payload, handler);
+    }
+
     /**
      * Sends the SMP presenting the first of the route's candidate M_Keys; when no answer comes (a protected port
      * drops an SMP with a wrong key, IBA 14.2.4.1) it sends it again with the next candidate, and the handler sees
-     * the outcome of the last attempt. Without M_Key management there is one candidate, 0, and one attempt.
+     * the outcome of the last attempt. Without M_Key management there is one candidate, 0, and one attempt. When
+     * the handler has run, the backlog's next requests are handed on.
      */
-    private void send(Method method, DrPath path, AttributeId attr, long modifier, Payload payload,
-                      ResponseHandler handler) {
-        attempt(method, path, attr, modifier, payload, handler, mKeys.candidates(path), 0);
+    private void handOn(Method method, DrPath path, AttributeId attr, long modifier, Payload payload,
+                        ResponseHandler handler) {
+        handedOn++;
+        ResponseHandler h = outcome -> {
+            handedOn--;
+            try {
+                handler.onOutcome(outcome);
+            } finally {
+                drainBacklog();
+            }
+        };
+        attempt(method, path, attr, modifier, payload, h, mKeys.candidates(path), 0);
+    }
+
+    private void drainBacklog() {
+        while (handedOn < QUEUED_LIMIT && !backlog.isEmpty()) {
+            Request r = backlog.poll();
+            handOn(r.method, r.path, r.attr, r.modifier, r.payload, r.handler);
+        }
     }
 
     private void attempt(Method method, DrPath path, AttributeId attr, long modifier, Payload payload,

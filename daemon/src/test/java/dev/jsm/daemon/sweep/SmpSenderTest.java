@@ -15,10 +15,14 @@ import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** Which SMPs wait {@code long_transaction_timeout}: the optimized SLtoVLMappingTable Sets, as in OpenSM. */
+/**
+ * Which SMPs wait {@code long_transaction_timeout} (the optimized SLtoVLMappingTable Sets, as in OpenSM), and the
+ * sender's backlog: no more than {@link SmpSender#QUEUED_LIMIT} SMPs handed to the transactions at once.
+ */
 class SmpSenderTest {
 
     @Test
@@ -60,6 +64,54 @@ class SmpSenderTest {
             assertThat(perPort.get()).isInstanceOf(TransactionOutcome.TimedOut.class);
             assertThat(optimized.get()).as("still waiting").isNull();
             assertThat(txns.stats().outstanding()).isEqualTo(1);
+        } finally {
+            txns.close();
+            fabric.close();
+            sm.shutdown();
+            assertThat(sm.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    /**
+     * A stage asking for far more SMPs than the limit at once (as the LFT stage does) on the SM thread, over a
+     * fabric that answers each after 1 ms, so that they cannot all be answered while it asks: the
+     * transactions never hold more than the limit (on the wire and queued behind the window; answered requests
+     * whose handler waits behind the asking stage are not counted there), every request is
+     * answered, and the quiescence barrier waits for the backlog too.
+     */
+    @Test
+    void requestsBeyondTheLimitWaitInTheBacklogAndAllAreAnswered() throws Exception {
+        ExecutorService sm = Executors.newSingleThreadExecutor();
+        Topology t = TopologyShapes.parse("fat2:k=4");
+        int host = 0;
+        while (t.node(host).kind() != NodeKind.CA) {
+            host++;
+        }
+        SimFabric fabric = new SimFabric(t);
+        fabric.faults().setDelay(Duration.ofMillis(1), Duration.ZERO);
+        MadTransactions txns = new MadTransactions(fabric.openChannel(host, 1), TransactionSettings.defaults(), sm);
+        int asked = 3 * SmpSender.QUEUED_LIMIT + 17;
+        AtomicInteger answered = new AtomicInteger();
+        AtomicInteger mostHeld = new AtomicInteger();
+        try {
+            SmpSender sender = new SmpSender(txns, 0);
+            DrPath path = DrPath.local().extend(1);
+            sm.submit(() -> {
+                for (int i = 0; i < asked; i++) {
+                    sender.get(path, AttributeId.NODE_INFO, 0, outcome -> {
+                        if (outcome instanceof TransactionOutcome.Response) {
+                            answered.incrementAndGet();
+                        }
+                    });
+                    var stats = txns.stats();
+                    mostHeld.accumulateAndGet(stats.outstanding() + stats.queued(), Math::max);
+                }
+            }).get();
+            assertThat(txns.awaitQuiescence(Duration.ofMinutes(1))).isTrue();
+            assertThat(answered.get()).isEqualTo(asked);
+            assertThat(mostHeld.get()).isBetween(TransactionSettings.defaults().maxWireSmps() + 1,
+                    SmpSender.QUEUED_LIMIT);
+            assertThat(txns.stats().sent()).isEqualTo(asked);
         } finally {
             txns.close();
             fabric.close();

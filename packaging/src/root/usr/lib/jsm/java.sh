@@ -102,19 +102,20 @@ jsm_select_java() {
 # Serial collector grows its old generation up to that before it ever compacts it: 1.1-1.4 GB after four HUPs at
 # 11664 hosts). For N ports, in KiB:
 # - young generation 1.5 N, within 8-32 MiB: its whole eden is touched between two collections, so it is resident;
-# - maximum heap 64 MiB + 10 N + N * N / 1024, that is 10 KiB per port (the model, the snapshot, the SA's tables,
-#   the routing input) and N bytes per port for the linear forwarding tables (switches x LIDs, kept three times:
-#   routing's result, the wanted and the programmed tables) with up to one switch for three ports; 71 MiB at 648
-#   hosts, 100 MiB at 2268, 362 MiB at 11664 (where the live heap after SUBNET UP is 162 MiB, and a heavy sweep
-#   needs 260-280 MiB: at 260 and 280 the collector thrashed, a HUP's sweep took 25 s);
+# - maximum heap: the max_heap_kib line of jsm-heap-size beside guid2lid, which the daemon writes at a SUBNET UP
+#   from the fabric it configured (HeapSize.java: 64 MiB, 1.5 KiB per physical port and 4 bytes per switch per
+#   LID; 251 MiB at 11664 hosts, where the live heap peaks at 190-205 MiB in the first sweep and in HUPs, and
+#   240 MiB still ran a start and two HUPs with four full collections of 0.2-0.45 s); without that file (a cache
+#   directory of an earlier version) 64 MiB + 8 N + N * N / 2048, which counts the forwarding tables as up to one
+#   switch for six ports (a fat tree's, not a torus's with one host per switch);
 # - the initial heap 16 MiB above the young generation (the AOT cache's objects need an old generation), and the
 #   old generation given back after a full collection beyond 40% free.
 # Without a guid2lid (the first start on this cache directory) the maximum is left to the JVM, and so it is when the
 # last run ran out of heap (the daemon then leaves jsm-heap-exhausted beside guid2lid, and removes it after its next
 # SUBNET UP): a fabric much larger than guid2lid says runs out during discovery, before guid2lid is written again,
 # and would at every restart. So it is with --sim-topology among the arguments: the simulated fabric shares the heap.
-# A fabric with more switches per port than that (a torus with one host per switch) may need JAVA_OPTS with a
-# larger -Xmx.
+# Where the fallback guesses too small (a torus, before its first SUBNET UP writes jsm-heap-size), JAVA_OPTS with a
+# larger -Xmx serves until then; a heap the fabric exhausts is noticed as above.
 jsm_heap_options() {
     jsm_ports=0
     if [ -r "$1" ]; then
@@ -129,8 +130,19 @@ jsm_heap_options() {
     for jsm_arg in "$@"; do
         case $jsm_arg in --sim-topology|--sim-topology=*) jsm_heap_cap=false ;; esac
     done
-    if [ "$jsm_ports" -gt 0 ] && $jsm_heap_cap; then
-        jsm_heap_opts="$jsm_heap_opts -Xmx$((65536 + 10 * jsm_ports + jsm_ports * jsm_ports / 1024))k"
+    jsm_heap_max=
+    if [ -r "${1%/*}/jsm-heap-size" ]; then
+        while IFS=' ' read -r jsm_key jsm_value jsm_rest; do
+            case $jsm_key:$jsm_value in
+                max_heap_kib:[1-9]*) case $jsm_value in *[!0-9]*) ;; *) jsm_heap_max=$jsm_value ;; esac ;;
+            esac
+        done <"${1%/*}/jsm-heap-size"
+    fi
+    if [ -z "$jsm_heap_max" ] && [ "$jsm_ports" -gt 0 ]; then
+        jsm_heap_max=$((65536 + 8 * jsm_ports + jsm_ports * jsm_ports / 2048))
+    fi
+    if [ -n "$jsm_heap_max" ] && $jsm_heap_cap; then
+        jsm_heap_opts="$jsm_heap_opts -Xmx${jsm_heap_max}k"
     fi
 }
 

@@ -184,6 +184,7 @@ public class Main {
         Once once = new Once(events, settings.runOnce(), daemon::state);
         daemon.addListener(once);
         daemon.addListener(heapMarker);
+        daemon.addListener(new HeapSize(settings.cacheDir()));
         SystemdNotifier systemd = SystemdNotifier.fromEnvironment(env, ProcessHandle.current().pid());
         daemon.addListener(systemd);
         systemd.watchdogInterval().ifPresent(every -> daemon.heartbeat(every, systemd::ping));

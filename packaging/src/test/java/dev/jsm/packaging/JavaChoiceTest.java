@@ -100,7 +100,7 @@ class JavaChoiceTest {
     }
 
     @Test
-    void theHeapIsSizedFromThePortsOfTheLastGuid2lid() throws Exception {
+    void theHeapIsSizedFromTheLastFabric() throws Exception {
         Path cache = Files.createDirectories(dir.resolve("osm-cache"));
         String script = ". '" + Shell.JAVA_SH + "'; jsm_select_java; echo \"$jsm_default_java_opts\"";
         Map<String, String> env = Map.of("JSM_JVM_DIR", jvms.toString(), "OSM_CACHE_DIR", cache.toString());
@@ -112,15 +112,23 @@ class JavaChoiceTest {
             g.append(String.format("0x%016x 0x%04x 0x%04x%n%n", i, i, i));
         }
         Files.writeString(cache.resolve("guid2lid"), g);
-        // 13284 ports (the 11664-host fat tree): 64 MiB + 10 KiB and 13284 bytes per port, young 1.5 KiB per port
+        // 13284 ports (the 11664-host fat tree): 64 MiB + 8 KiB and 13284 / 2 bytes per port, young 1.5 KiB per port
         assertThat(sh(script, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
-                + " -XX:MaxHeapFreeRatio=40 -Xmx" + (65536 + 10 * 13284 + 13284 * 13284 / 1024) + "k");
+                + " -XX:MaxHeapFreeRatio=40 -Xmx" + (65536 + 8 * 13284 + 13284 * 13284 / 2048) + "k");
         // the in-JVM simulator shares the heap: its maximum left to the JVM
         String simulated = ". '" + Shell.JAVA_SH + "'; jsm_select_java -o --sim-topology fat3:k=36; "
                 + "echo \"$jsm_default_java_opts\"";
         assertThat(sh(simulated, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
                 + " -XX:MaxHeapFreeRatio=40");
+        // the daemon's own record of the heap the fabric needs (HeapSize) wins over the guess from guid2lid
+        Files.writeString(cache.resolve("jsm-heap-size"), "# jsm\nmax_heap_kib 257011\nports 71604 switches 1620\n");
+        assertThat(sh(script, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
+                + " -XX:MaxHeapFreeRatio=40 -Xmx257011k");
+        // a record without a number is no record
+        Files.writeString(cache.resolve("jsm-heap-size"), "max_heap_kib 25x\n");
+        assertThat(sh(script, env)).endsWith(" -Xmx" + (65536 + 8 * 13284 + 13284 * 13284 / 2048) + "k");
         // the last run ran out of heap (the fabric outgrew guid2lid): the maximum left to the JVM until the marker goes
+        Files.writeString(cache.resolve("jsm-heap-size"), "max_heap_kib 257011\n");
         Files.writeString(cache.resolve("jsm-heap-exhausted"), "max_heap_kib 65536\n");
         assertThat(sh(script, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
                 + " -XX:MaxHeapFreeRatio=40");

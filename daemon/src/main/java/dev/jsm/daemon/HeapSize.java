@@ -1,0 +1,92 @@
+package dev.jsm.daemon;
+
+import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The cache directory's record of the heap the fabric needs, {@value #FILE}, from which the launcher ({@code java.sh})
+ * takes the next start's maximum heap. Written at a SUBNET UP whose fabric needs another size than the file says.
+ *
+ * <p>Before it, the launcher guessed from the ports in {@code guid2lid} alone, which cannot tell switches from
+ * channel adapters: the forwarding tables (switches x LIDs) of a torus with one host per switch are several times
+ * those of a fat tree with as many LIDs. The size here counts what a heavy sweep holds, fit to measurements under
+ * ibsim ({@code docs/performance.md}, "Memory"): 64 MiB, 1.5 KiB per physical port (the model's, the snapshot's and
+ * the link manager's records of it) and 4 bytes per switch per LID (routing's result, the wanted and the programmed
+ * forwarding tables, and a new routing being computed). On the 11664-host fat tree that is 251 MiB, for a live heap
+ * peaking at 190-205 MiB.
+ *
+ * <p>Thread-safe: {@link #subnetUp} runs on the thread that publishes the view, one at a time.
+ */
+final class HeapSize implements SweepListener {
+
+    /** The file's name in the cache directory; {@code java.sh} reads its {@code max_heap_kib} line. */
+    static final String FILE = "jsm-heap-size";
+
+    private static final Logger LOG = LogManager.getLogger(HeapSize.class);
+
+    private final Path file;
+    private long written;
+
+    /** The record of cache directory {@code cacheDir}, read now. */
+    HeapSize(Path cacheDir) {
+        this.file = cacheDir.resolve(FILE);
+        this.written = read(file);
+    }
+
+    /**
+     * The maximum heap in KiB for a fabric of {@code ports} physical ports, {@code switches} switches and forwarding
+     * tables of {@code lids} entries.
+     */
+    static long maxHeapKib(int ports, int switches, int lids) {
+        return 64 * 1024 + ports * 3L / 2 + (long) switches * lids / 256;
+    }
+
+    /** Writes the size {@code view}'s fabric needs when the file says another. */
+    @Override
+    public synchronized void subnetUp(FabricView view) {
+        SubnetSnapshot s = view.snapshot();
+        int lids = s.lidMap().maxLid() + 1;
+        long kib = maxHeapKib(s.ports().size(), s.switches().size(), lids);
+        if (kib == written) {
+            return;
+        }
+        String text = "# jsm: the maximum heap for the fabric of the last SUBNET UP; the launcher reads it\n"
+                + "max_heap_kib " + kib + "\n"
+                + "ports " + s.ports().size() + " switches " + s.switches().size() + " lids " + lids + "\n";
+        Path tmp = file.resolveSibling(FILE + ".tmp");
+        try {
+            Files.writeString(tmp, text, StandardCharsets.US_ASCII);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            written = kib;
+            LOG.info("MAIN-0825 wrote {}: the next start's maximum heap is {} MiB ({} ports, {} switches, {} LIDs)",
+                    file, kib >> 10, s.ports().size(), s.switches().size(), lids);
+        } catch (IOException e) {
+            LOG.warn("MAIN-0825 cannot write {}: {}; the next start sizes the heap from guid2lid", file,
+                    e.getMessage());
+        }
+    }
+
+    /** The {@code max_heap_kib} of {@code file}, or -1 if it has none. */
+    private static long read(Path file) {
+        try {
+            List<String> lines = Files.readAllLines(file, StandardCharsets.US_ASCII);
+            for (String line : lines) {
+                if (line.startsWith("max_heap_kib ")) {
+                    return Long.parseLong(line.substring("max_heap_kib ".length()).trim());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // missing or unreadable: written at the next SUBNET UP
+        }
+        return -1;
+    }
+}

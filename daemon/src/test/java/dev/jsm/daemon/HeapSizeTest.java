@@ -1,0 +1,56 @@
+package dev.jsm.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.routing.testing.TopologyModel;
+import dev.jsm.sim.topo.TopologyShapes;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The record of the heap the fabric needs: its size, written when it changes, read by the launcher. */
+class HeapSizeTest {
+
+    @TempDir
+    Path dir;
+
+    /** The 11664-host fat tree (fat3:k=36): 71,604 ports, 1620 switches, LIDs 1-13284; docs/performance.md. */
+    @Test
+    void theElevenThousandHostFatTreeGets251MiB() {
+        assertThat(HeapSize.maxHeapKib(71_604, 1620, 13_285)).isEqualTo(257_011);
+        // a 16x16x16 torus with one host per switch (LIDs 1-8192): 264 MiB, where guid2lid's 8192 ports alone
+        // gave 160 MiB, as the launcher's fallback guesses a fat tree's one switch for six ports
+        assertThat(HeapSize.maxHeapKib(4096 * 10 + 4096 * 2, 4096, 8193)).isEqualTo(65_536 + 73_728 + 131_088);
+    }
+
+    @Test
+    void aSubnetUpWritesTheSizeOnlyWhenItChanges() throws Exception {
+        SubnetSnapshot s = SubnetSnapshot.of(TopologyModel.subnet(TopologyShapes.parse("fat2:k=4"), 0));
+        FabricView view = new FabricView(1, s, null, null, null, SmOptions.builder().build());
+        long kib = HeapSize.maxHeapKib(s.ports().size(), s.switches().size(), s.lidMap().maxLid() + 1);
+        new HeapSize(dir).subnetUp(view);
+        Path file = dir.resolve(HeapSize.FILE);
+        assertThat(Files.readAllLines(file)).contains("max_heap_kib " + kib);
+
+        Files.writeString(file, "max_heap_kib " + kib + "\n");
+        new HeapSize(dir).subnetUp(view);
+        assertThat(Files.readString(file)).as("the same size: left as it is").isEqualTo("max_heap_kib " + kib + "\n");
+
+        Files.writeString(file, "max_heap_kib 1\n");
+        HeapSize changed = new HeapSize(dir);
+        changed.subnetUp(view);
+        assertThat(Files.readAllLines(file)).contains("max_heap_kib " + kib);
+    }
+
+    @Test
+    void aFileThatCannotBeWrittenIsLoggedNotThrown() {
+        SubnetSnapshot s = SubnetSnapshot.of(TopologyModel.subnet(TopologyShapes.parse("fat2:k=4"), 0));
+        new HeapSize(dir.resolve("missing")).subnetUp(
+                new FabricView(1, s, null, null, null, SmOptions.builder().build()));
+        assertThat(dir.resolve("missing")).doesNotExist();
+    }
+}

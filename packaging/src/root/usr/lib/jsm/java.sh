@@ -48,8 +48,7 @@ jsm_java_version() {
 #   and C2 starts from them. Chosen over C1 only for a process that lives for months: on the 11664-host fat3:k=36
 #   in the simulator, with an AOT cache, the tenth rerouting heavy sweep took 35% less CPU (4.3 s against 6.8 s)
 #   and 1.4-2.3 times less time, while the first sweep took the same CPU (14.0 against 13.5 s). C1 only still starts
-#   a small fabric sooner (fat2-648 under ibsim to SUBNET UP with 1.5 times less CPU and 10 MB less memory), so
-#   JAVA_OPTS="-XX:+UseSerialGC -XX:TieredStopAtLevel=1" suits a small fabric where the start matters most.
+#   a small fabric sooner, with less memory: jsm_java_opts runs C1 only where guid2lid holds fewer than 8192 ports.
 #   Figures: docs/performance.md, "The JVM's start".
 # - an older JVM: C1 only (-XX:TieredStopAtLevel=1; no C2, no profiled tier). Without profiles from a cache a sweep
 #   is over before C2's compiles would pay back the CPU they take from it: on 2 cores fat2-648 under ibsim reaches
@@ -146,10 +145,19 @@ jsm_heap_options() {
     fi
 }
 
-# jsm_java_opts (after jsm_select_java): sets jsm_opts to JAVA_OPTS, or to jsm_default_java_opts when it is empty;
-# returns 1, saying why on stderr, when they hold -Xrs (the JVM would then die on SIGHUP instead of sweeping).
+# jsm_java_opts (after jsm_select_java): sets jsm_opts to JAVA_OPTS or, when it is empty, to jsm_default_java_opts,
+# with C1 only on a JDK 25 or later when guid2lid holds fewer than 8192 ports: there C2 never pays back what it costs
+# (under ibsim, a restart and two HUPs, 2026-11-27: fat2-648 to SUBNET UP in 1.30 s against 1.59-1.88 s and 91 MB
+# peak RSS against 104-106 MB; fat3-2268 4.14 s against 4.46-5.00 s and 159 MB against 186-188 MB; HUPs the same),
+# while at 11664 hosts its recomputes take a third less CPU (docs/performance.md, "The JVM's start"). The AOT
+# cache's training run keeps both compilers (jsm_default_java_opts), so its method profiles are there for C2.
+# Returns 1, saying why on stderr, when the options hold -Xrs (the JVM would then die on SIGHUP instead of sweeping).
 jsm_java_opts() {
     jsm_opts=${JAVA_OPTS:-$jsm_default_java_opts}
+    if [ -z "${JAVA_OPTS:-}" ] && [ "$jsm_java_feature" -ge "$jsm_aot_feature" ] && [ "$jsm_ports" -gt 0 ] \
+            && [ "$jsm_ports" -lt 8192 ]; then
+        jsm_opts="$jsm_opts -XX:TieredStopAtLevel=1"
+    fi
     case " $jsm_opts " in
         *" -Xrs "*)
             echo "opensm: JAVA_OPTS must not contain -Xrs: the JVM would then die on SIGHUP instead of sweeping" >&2

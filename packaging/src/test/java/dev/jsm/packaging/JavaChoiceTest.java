@@ -107,11 +107,7 @@ class JavaChoiceTest {
         // no guid2lid yet: a young generation of 8 MiB, the maximum left to the JVM
         assertThat(sh(script, env)).isEqualTo(
                 "-XX:+UseSerialGC -Xms24576k -Xmn8192k -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40");
-        StringBuilder g = new StringBuilder("# guid2lid\n");
-        for (int i = 1; i <= 13284; i++) {
-            g.append(String.format("0x%016x 0x%04x 0x%04x%n%n", i, i, i));
-        }
-        Files.writeString(cache.resolve("guid2lid"), g);
+        Files.writeString(cache.resolve("guid2lid"), guid2lid(13284));
         // 13284 ports (the 11664-host fat tree): 64 MiB + 8 KiB and 13284 / 2 bytes per port, young 1.5 KiB per port
         assertThat(sh(script, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
                 + " -XX:MaxHeapFreeRatio=40 -Xmx" + (65536 + 8 * 13284 + 13284 * 13284 / 2048) + "k");
@@ -137,14 +133,26 @@ class JavaChoiceTest {
     @Test
     void theInstalledLauncherExecsTheChosenJdkWithTheDaemonsClassPath() throws Exception {
         Path usr = Shell.installLauncher(dir.resolve("inst/usr"));
-        List<String> argv = launch(usr.resolve("sbin/opensm"),
-                Map.of("JAVA_HOME", jdk("java-17-openjdk-amd64"), "JSM_JVM_DIR", jvms.toString()));
+        Path cache = Files.createDirectories(dir.resolve("osm-cache"));
+        List<String> argv = launch(usr.resolve("sbin/opensm"), Map.of("JAVA_HOME", jdk("java-17-openjdk-amd64"),
+                "JSM_JVM_DIR", jvms.toString(), "OSM_CACHE_DIR", cache.toString()));
         assertThat(argv.get(0)).isEqualTo(jdk("a-temurin-25-jdk-amd64") + "/bin/java");
         assertThat(argv).contains("-XX:+UseSerialGC", "--enable-native-access=ALL-UNNAMED", "-cp",
                 usr.resolve("share/jsm/lib").toRealPath() + "/*", "dev.jsm.daemon.Main", "--version");
         assertThat(argv).doesNotContain("-XX:TieredStopAtLevel=1");      // C2 too, from the cache's profiles
         // not the packaged jars (an unpacked tarball): no cache, whatever /var/lib/jsm holds
         assertThat(argv).noneMatch(a -> a.startsWith("-XX:AOTCache") || a.startsWith("-XX:SharedArchiveFile"));
+
+        // the last fabric was small (703 ports, fat2-648): C1 only, C2 would not pay back; 8192 ports or more: both
+        Files.writeString(cache.resolve("guid2lid"), guid2lid(703));
+        argv = launch(usr.resolve("sbin/opensm"), Map.of("JAVA_HOME", jdk("java-17-openjdk-amd64"),
+                "JSM_JVM_DIR", jvms.toString(), "OSM_CACHE_DIR", cache.toString()));
+        assertThat(argv.get(0)).isEqualTo(jdk("a-temurin-25-jdk-amd64") + "/bin/java");
+        assertThat(argv).contains("-XX:TieredStopAtLevel=1");
+        Files.writeString(cache.resolve("guid2lid"), guid2lid(8192));
+        argv = launch(usr.resolve("sbin/opensm"), Map.of("JAVA_HOME", jdk("java-17-openjdk-amd64"),
+                "JSM_JVM_DIR", jvms.toString(), "OSM_CACHE_DIR", cache.toString()));
+        assertThat(argv).doesNotContain("-XX:TieredStopAtLevel=1");
 
         argv = launch(usr.resolve("sbin/opensm"), Map.of("JAVA_HOME", jdk("java-21-openjdk-amd64"), "JSM_JVM_DIR", ""));
         assertThat(argv.get(0)).isEqualTo(jdk("java-21-openjdk-amd64") + "/bin/java");
@@ -227,6 +235,15 @@ class JavaChoiceTest {
 
     private static void setAge(Path file, int secondsAgo) throws IOException {
         Files.setLastModifiedTime(file, FileTime.from(Instant.now().minusSeconds(secondsAgo)));
+    }
+
+    /** A guid2lid file of {@code ports} ports, as OpenSM writes it (a blank line after each). */
+    private static String guid2lid(int ports) {
+        StringBuilder g = new StringBuilder("# guid2lid\n");
+        for (int i = 1; i <= ports; i++) {
+            g.append(String.format("0x%016x 0x%04x 0x%04x%n%n", i, i, i));
+        }
+        return g.toString();
     }
 
     private List<String> launch(Path launcher, Map<String, String> env) throws Exception {

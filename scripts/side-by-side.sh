@@ -21,8 +21,8 @@
 #               next SUBNET UP and that sweep's CPU, and last the peak RSS (VmHWM) of the whole life; one line per
 #               fabric with jsm's figures over the reference's. Both SMs get force_log_flush (-F), so that the
 #               reference's log shows SUBNET UP when it happens. The first run of each SM on a fabric starts with
-#               an empty cache directory; later runs with the guid2lid its earlier run wrote (a restart: jsm's
-#               launcher sizes the heap from it), nothing else. With more than one run: medians.
+#               an empty cache directory; later runs with the guid2lid its earlier run wrote (a restart) and jsm's
+#               jsm-heap-size (its launcher sizes the heap from them), nothing else. With more than one run: medians.
 # Needs: ibsim-utils, libibumad3, infiniband-diags, opensm, util-linux (unshare), root (for unshare -n);
 # a built tree (mvn -B -ntp package -DskipTests). Leaves everything in a temporary directory it prints.
 set -euo pipefail
@@ -77,13 +77,13 @@ if (( table == 0 )); then
 fi
 
 # The table mode (-t): one SM kept running on a fresh ibsim in a private network namespace, then sent SIGHUP once.
-# Arguments: fabric dir cache command...; the cache directory (OSM_CACHE_DIR) keeps only guid2lid from an earlier
-# run. Prints one line "UP s CPU s HUP s HUPCPU s RSS MB" (a "?" for what it did not see).
+# Arguments: fabric dir cache command...; the cache directory (OSM_CACHE_DIR) keeps only guid2lid and jsm-heap-size
+# from an earlier run. Prints one line "UP s CPU s HUP s HUPCPU s RSS MB" (a "?" for what it did not see).
 run_live() {
     local fab=$1 dir=$2 cache=$3
     shift 3
     mkdir -p "$cache"
-    find "$cache" -mindepth 1 ! -name guid2lid -delete
+    find "$cache" -mindepth 1 ! -name guid2lid ! -name jsm-heap-size -delete
     echo "force_log_flush TRUE" > "$dir/opensm.conf"
     (cd "$dir" && unshare -n bash -s -- "$fab" "$preload" "$work/ibsim-start.sh" "$cache" "$@" > live.out 2>&1 <<'INNER'
 set -u

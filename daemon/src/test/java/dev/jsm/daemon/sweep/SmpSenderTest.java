@@ -8,6 +8,7 @@ import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionOutcome;
 import dev.jsm.mad.txn.TransactionSettings;
 import dev.jsm.sim.SimFabric;
+import dev.jsm.sim.SimFaults;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
@@ -17,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +26,8 @@ import org.junit.jupiter.api.Test;
  * sender's backlog: no more than {@link SmpSender#QUEUED_LIMIT} SMPs handed to the transactions at once.
  */
 class SmpSenderTest {
+
+    private static final DrPath PATH = DrPath.local().extend(1);
 
     @Test
     void onlyOptimizedSl2VlSetsTakeLong() {
@@ -41,78 +45,74 @@ class SmpSenderTest {
      */
     @Test
     void anOptimizedSl2VlSetWaitsTheLongTransactionTimeout() throws Exception {
-        ExecutorService sm = Executors.newSingleThreadExecutor();
-        Topology t = TopologyShapes.parse("fat2:k=4");
-        int host = 0;
-        while (t.node(host).kind() != NodeKind.CA) {
-            host++;
-        }
-        SimFabric fabric = new SimFabric(t);
-        fabric.faults().setLoss(1.0, 1.0);
-        MadTransactions txns = new MadTransactions(fabric.openChannel(host, 1), TransactionSettings.defaults()
-                .withTimeout(Duration.ofMillis(20), 0).withLongTimeout(Duration.ofMinutes(10)), sm);
-        try {
-            SmpSender sender = new SmpSender(txns, 0);
+        try (Rig rig = new Rig(f -> f.setLoss(1.0, 1.0), TransactionSettings.defaults()
+                .withTimeout(Duration.ofMillis(20), 0).withLongTimeout(Duration.ofMinutes(10)))) {
             AtomicReference<TransactionOutcome> optimized = new AtomicReference<>();
             AtomicReference<TransactionOutcome> perPort = new AtomicReference<>();
-            DrPath path = DrPath.local().extend(1);
-            sender.set(path, AttributeId.SL_TO_VL_MAPPING_TABLE, 0x30000, (mad, off) -> { }, optimized::set);
-            sender.set(path, AttributeId.SL_TO_VL_MAPPING_TABLE, 1 << 8 | 2, (mad, off) -> { }, perPort::set);
+            rig.sender.set(PATH, AttributeId.SL_TO_VL_MAPPING_TABLE, 0x30000, (mad, off) -> { }, optimized::set);
+            rig.sender.set(PATH, AttributeId.SL_TO_VL_MAPPING_TABLE, 1 << 8 | 2, (mad, off) -> { }, perPort::set);
             for (int i = 0; i < 6000 && perPort.get() == null; i++) {
                 Thread.sleep(10);
             }
             assertThat(perPort.get()).isInstanceOf(TransactionOutcome.TimedOut.class);
             assertThat(optimized.get()).as("still waiting").isNull();
-            assertThat(txns.stats().outstanding()).isEqualTo(1);
-        } finally {
-            txns.close();
-            fabric.close();
-            sm.shutdown();
-            assertThat(sm.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(rig.txns.stats().outstanding()).isEqualTo(1);
         }
     }
 
     /**
      * A stage asking for far more SMPs than the limit at once (as the LFT stage does) on the SM thread, over a
-     * fabric that answers each after 1 ms, so that they cannot all be answered while it asks: the
-     * transactions never hold more than the limit (on the wire and queued behind the window; answered requests
-     * whose handler waits behind the asking stage are not counted there), every request is
-     * answered, and the quiescence barrier waits for the backlog too.
+     * fabric that answers each after 1 ms, so that they cannot all be answered while it asks: the transactions never
+     * hold more than the limit (on the wire and queued behind the window; answered requests whose handler waits
+     * behind the asking stage are not counted there), every request is answered, and the quiescence barrier waits
+     * for the backlog too.
      */
     @Test
     void requestsBeyondTheLimitWaitInTheBacklogAndAllAreAnswered() throws Exception {
-        ExecutorService sm = Executors.newSingleThreadExecutor();
-        Topology t = TopologyShapes.parse("fat2:k=4");
-        int host = 0;
-        while (t.node(host).kind() != NodeKind.CA) {
-            host++;
-        }
-        SimFabric fabric = new SimFabric(t);
-        fabric.faults().setDelay(Duration.ofMillis(1), Duration.ZERO);
-        MadTransactions txns = new MadTransactions(fabric.openChannel(host, 1), TransactionSettings.defaults(), sm);
         int asked = 3 * SmpSender.QUEUED_LIMIT + 17;
         AtomicInteger answered = new AtomicInteger();
         AtomicInteger mostHeld = new AtomicInteger();
-        try {
-            SmpSender sender = new SmpSender(txns, 0);
-            DrPath path = DrPath.local().extend(1);
-            sm.submit(() -> {
+        try (Rig rig = new Rig(f -> f.setDelay(Duration.ofMillis(1), Duration.ZERO), TransactionSettings.defaults())) {
+            rig.sm.submit(() -> {
                 for (int i = 0; i < asked; i++) {
-                    sender.get(path, AttributeId.NODE_INFO, 0, outcome -> {
+                    rig.sender.get(PATH, AttributeId.NODE_INFO, 0, outcome -> {
                         if (outcome instanceof TransactionOutcome.Response) {
                             answered.incrementAndGet();
                         }
                     });
-                    var stats = txns.stats();
+                    var stats = rig.txns.stats();
                     mostHeld.accumulateAndGet(stats.outstanding() + stats.queued(), Math::max);
                 }
             }).get();
-            assertThat(txns.awaitQuiescence(Duration.ofMinutes(1))).isTrue();
+            assertThat(rig.txns.awaitQuiescence(Duration.ofMinutes(1))).isTrue();
             assertThat(answered.get()).isEqualTo(asked);
             assertThat(mostHeld.get()).isBetween(TransactionSettings.defaults().maxWireSmps() + 1,
                     SmpSender.QUEUED_LIMIT);
-            assertThat(txns.stats().sent()).isEqualTo(asked);
-        } finally {
+            assertThat(rig.txns.stats().sent()).isEqualTo(asked);
+        }
+    }
+
+    /** A sender on a host of a simulated fat2:k=4 with {@code faults}, its transactions' handlers on {@link #sm}. */
+    private static final class Rig implements AutoCloseable {
+        final ExecutorService sm = Executors.newSingleThreadExecutor();
+        final SimFabric fabric;
+        final MadTransactions txns;
+        final SmpSender sender;
+
+        Rig(Consumer<SimFaults> faults, TransactionSettings settings) {
+            Topology t = TopologyShapes.parse("fat2:k=4");
+            int host = 0;
+            while (t.node(host).kind() != NodeKind.CA) {
+                host++;
+            }
+            fabric = new SimFabric(t);
+            faults.accept(fabric.faults());
+            txns = new MadTransactions(fabric.openChannel(host, 1), settings, sm);
+            sender = new SmpSender(txns, 0);
+        }
+
+        @Override
+        public void close() throws InterruptedException {
             txns.close();
             fabric.close();
             sm.shutdown();

@@ -2,6 +2,7 @@ package dev.jsm.daemon.mcast;
 
 import dev.jsm.daemon.discovery.Attributes;
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.route.LftProgrammer;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sweep.BlockSync;
 import dev.jsm.daemon.sweep.Replies;
@@ -180,11 +181,16 @@ public final class MftProgrammer implements SweepStage {
             return;
         }
         SwitchInfo info = Attributes.toSwitchInfo(a);
+        int linearFdbTop = LftProgrammer.linearFdbTop(sw);
+        int lifeTime = LftProgrammer.lifeTimeValue(ctx);
         topSets++;
         ctx.smps().set(path, AttributeId.SWITCH_INFO, 0, (mad, off) -> {
             info.encodeTo(mad, off);
             SwitchInfo.PORT_STATE_CHANGE.put(mad, off, 0);
             SwitchInfo.MULTICAST_FDB_TOP.put(mad, off, top);
+            // what the LFT stage sets, whose Set of this switch may still be unanswered: not the value before it
+            SwitchInfo.LINEAR_FDB_TOP.put(mad, off, linearFdbTop);
+            SwitchInfo.LIFE_TIME_VALUE.put(mad, off, lifeTime);
         }, outcome -> {
             byte[] mad = Replies.okMad(outcome);
             if (mad != null) {

@@ -16,6 +16,9 @@ import dev.jsm.subnet.Node;
 import dev.jsm.subnet.Switch;
 import dev.jsm.subnet.SwitchAttributes;
 import dev.jsm.subnet.SwitchLft;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -24,7 +27,9 @@ import org.apache.logging.log4j.Logger;
  * ({@code packet_life_time}) differ from what the switch holds - which also clears PortStateChange (written as 1)
  * where discovery saw it set - then an LFT Set for each 64-LID block up to the top whose content differs from what
  * the switch is known to hold (every block of a switch new to this SM), through {@link BlockSync}. Behavioural
- * counterpart: OpenSM's {@code osm_ucast_mgr.c} block diff.
+ * counterpart: OpenSM's {@code osm_ucast_mgr.c} block diff. The SwitchInfo Sets go at once; the blocks one switch
+ * at a time as the SMP sender's backlog drains ({@link dev.jsm.daemon.sweep.SmpSender#feed}): at 11664 hosts a
+ * first sweep's 190,000 LFT Sets would otherwise wait there as records that outlive young collections.
  *
  * <p>Confined to the SM thread.
  */
@@ -44,44 +49,84 @@ public final class LftProgrammer implements SweepStage {
     public StageOutcome run(SweepContext ctx) {
         switchInfoSets = 0;
         blockSets = 0;
-        int lifeTime = ctx.options().getInt("packet_life_time") & 0x1F;
+        int lifeTime = lifeTimeValue(ctx);
         BlockSync lfts = new BlockSync(ctx, AttributeId.LINEAR_FORWARDING_TABLE, BlockSync.Held.AS_SENT);
+        List<Blocks> blocks = new ArrayList<>();
         for (Node node : ctx.subnet().nodes()) {
             if (node.isSwitch()) {
-                program(ctx, lfts, node, lifeTime);
+                Blocks b = prepare(ctx, node, lifeTime);
+                if (b != null) {
+                    blocks.add(b);
+                }
             }
         }
+        Iterator<Blocks> next = blocks.iterator();
+        ctx.smps().feed(() -> {
+            if (!next.hasNext()) {
+                return false;
+            }
+            blockSets += next.next().sync(lfts);
+            return true;
+        });
         return StageOutcome.CONTINUE;
     }
 
-    private void program(SweepContext ctx, BlockSync lfts, Node node, int lifeTime) {
+    /** {@code packet_life_time}: the LifeTimeValue every switch's SwitchInfo should hold. */
+    public static int lifeTimeValue(SweepContext ctx) {
+        return ctx.options().getInt("packet_life_time") & 0x1F;
+    }
+
+    /**
+     * The LinearFDBTop {@code sw} should hold: the top of its wanted LFT, cut to what the switch can hold. The MFT
+     * stage writes it too in its own SwitchInfo Sets, which may reach a switch after this stage's.
+     */
+    public static int linearFdbTop(Switch sw) {
+        return Math.min(sw.lft().wantedTop(), sw.attributes().linearFdbCap() - 1);
+    }
+
+    /** The LFT blocks of switch {@code sw}, reached along {@code path}, up to LID {@code top}. */
+    private record Blocks(Switch sw, DrPath path, int top) {
+
+        /** Sends the blocks that differ; returns how many. */
+        int sync(BlockSync lfts) {
+            BlockSync.SetFailure failure = (block, modifier, why) -> LOG.error(
+                    "ROUT-0506 LFT block {} Set of switch {} failed: {}", block, Guid.toString(sw.nodeGuid()), why);
+            int sets = 0;
+            for (int block = 0; block <= top / SwitchLft.BLOCK_SIZE; block++) {
+                if (lfts.sync(path, sw.lft(), block, block, failure)) {
+                    sets++;
+                }
+            }
+            return sets;
+        }
+    }
+
+    /**
+     * Checks what the switch can hold and sends its SwitchInfo Set where needed: at once, so that every switch's
+     * SwitchInfo Set goes ahead of the MFT stage's; its LFT blocks follow as the SMP sender's backlog drains.
+     *
+     * @return its blocks to sync, or {@code null} if its LFT cannot be programmed
+     */
+    private Blocks prepare(SweepContext ctx, Node node, int lifeTime) {
         Switch sw = node.asSwitch();
         SwitchAttributes a = sw.attributes();
         DrPath path = ctx.paths().toNode(node);
         if (a == SwitchAttributes.NONE || path == null) {
             LOG.error("ROUT-0508 {}: SwitchInfo unknown, its LFT cannot be programmed", sw);
             ctx.recordError();
-            return;
+            return null;
         }
-        SwitchLft lft = sw.lft();
-        int top = lft.wantedTop();
-        if (top >= a.linearFdbCap()) {
+        int top = linearFdbTop(sw);
+        if (top < sw.lft().wantedTop()) {
             LOG.error("ROUT-0504 {} holds LIDs up to 0x{} only (LinearFDBCap {}); routes to LIDs up to 0x{} are "
                     + "cut off", sw, Integer.toHexString(a.linearFdbCap() - 1), a.linearFdbCap(),
-                    Integer.toHexString(top));
+                    Integer.toHexString(sw.lft().wantedTop()));
             ctx.recordError();
-            top = a.linearFdbCap() - 1;
         }
         if (top != a.linearFdbTop() || a.lifeTimeValue() != lifeTime || a.hasPortStateChange()) {
             setSwitchInfo(ctx, sw, path, a, top, lifeTime);
         }
-        BlockSync.SetFailure failure = (block, modifier, why) -> LOG.error(
-                "ROUT-0506 LFT block {} Set of switch {} failed: {}", block, Guid.toString(sw.nodeGuid()), why);
-        for (int block = 0; block <= top / SwitchLft.BLOCK_SIZE; block++) {
-            if (lfts.sync(path, lft, block, block, failure)) {
-                blockSets++;
-            }
-        }
+        return new Blocks(sw, path, top);
     }
 
     private void setSwitchInfo(SweepContext ctx, Switch sw, DrPath path, SwitchAttributes a, int top, int life) {

@@ -27,12 +27,27 @@ import org.apache.logging.log4j.Logger;
  * sweep of an 11664-host fat tree about 300,000 LFT, MFT, QoS and PortInfo Sets, as the LFT stage overlaps the
  * ones after it): encoded and queued at once they held about 120 MB of MAD buffers and transaction records, which
  * lived long enough to be copied into the old generation and collected there by full collections; a request
- * waiting here keeps only its arguments. The quiescence barrier still holds: a request waits here only while
+ * waiting here keeps only its arguments, and a stage with many may hand a {@link Feed} instead, asked for a few
+ * at a time as the backlog drains. The quiescence barrier still holds: a request or feed waits here only while
  * others are pending, and the handler of each hands the next ones on before it returns.
  *
  * <p>Confined to the SM thread (as its {@link MKeyBook} is); the counters may be read from any thread.
  */
 public final class SmpSender {
+
+    /**
+     * A stage's requests asked for a few at a time, as the backlog drains, instead of all at once: the LFT stage's
+     * hundreds of thousands of Sets then never wait in the backlog as records of their own.
+     */
+    @FunctionalInterface
+    public interface Feed {
+        /**
+         * Asks this sender for the next few requests ({@link #get}, {@link #set}); they are handed on at once.
+         *
+         * @return false when the feed has no more to ask for
+         */
+        boolean askNext();
+    }
 
     /** Writes a Set's attribute payload into the MAD at {@code offset} ({@link Smp#DATA_OFFSET}). */
     @FunctionalInterface
@@ -54,9 +69,12 @@ public final class SmpSender {
     private final BooleanSupplier master;
     private final AtomicLong refusedSets = new AtomicLong();
     private final AtomicLong sentSets = new AtomicLong();
-    private final ArrayDeque<Request> backlog = new ArrayDeque<>();
+    /** {@link Request}s and {@link Feed}s, in the order they were asked for. */
+    private final ArrayDeque<Object> backlog = new ArrayDeque<>();
     /** Requests handed to the transactions whose handler has not yet run (retries with other M_Keys included). */
     private int handedOn;
+    /** Whether a {@link Feed} is asking: its requests are handed on at once, ahead of the backlog behind it. */
+    private boolean feeding;
 
     /** A request waiting in the backlog, as asked for. */
     private record Request(Method method, DrPath path, AttributeId attr, long modifier, Payload payload,
@@ -104,10 +122,20 @@ public final class SmpSender {
         send(Method.SET, path, attr, modifier, payload, handler);
     }
 
+    /**
+     * Queues {@code feed} behind what the backlog holds and lets it ask as the backlog drains, until it has no more;
+     * each step's requests are handed on at once (so up to {@link #QUEUED_LIMIT} plus one step's are handed on). The
+     * quiescence barrier waits for it as for the backlog.
+     */
+    public void feed(Feed feed) {
+        backlog.add(feed);
+        drainBacklog();
+    }
+
     /** Hands the request on, or keeps it in the backlog behind others while {@link #QUEUED_LIMIT} are handed on. */
     private void send(Method method, DrPath path, AttributeId attr, long modifier, Payload payload,
                       ResponseHandler handler) {
-        if (handedOn >= QUEUED_LIMIT || !backlog.isEmpty()) {
+        if (!feeding && (handedOn >= QUEUED_LIMIT || !backlog.isEmpty())) {
             backlog.add(new Request(method, path, attr, modifier, payload, handler));
             return;
         }
@@ -136,8 +164,21 @@ public final class SmpSender {
 
     private void drainBacklog() {
         while (handedOn < QUEUED_LIMIT && !backlog.isEmpty()) {
-            Request r = backlog.poll();
-            handOn(r.method, r.path, r.attr, r.modifier, r.payload, r.handler);
+            if (backlog.peek() instanceof Feed f) {
+                boolean more = false;
+                feeding = true;
+                try {
+                    more = f.askNext();
+                } finally {
+                    feeding = false;
+                    if (!more) {
+                        backlog.poll();
+                    }
+                }
+            } else {
+                Request r = (Request) backlog.poll();
+                handOn(r.method, r.path, r.attr, r.modifier, r.payload, r.handler);
+            }
         }
     }
 

@@ -16,6 +16,7 @@ import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.PortAttributes;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,16 +28,19 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MftTopTest {
 
+    private static final Topology T = TopologyShapes.parse("fat2:k=4,leaves=2,spines=1,hosts=2");
+    private static final int LEAF = T.peerNode(ca(T, 1), 1);
+    private static final long HOST_A = T.node(ca(T, 1)).portGuid(1);
+    private static final long HOST_B = T.node(ca(T, 3)).portGuid(1);
+
     @TempDir
     Path dir;
 
     @Test
     void theTopFollowsTheBlocksInUseOnSwitchesThatSupportIt() throws Exception {
-        Topology t = TopologyShapes.load("fat2:k=4,leaves=2,spines=1,hosts=2");
-        int leaf = t.peerNode(ca(t, 1), 1);
+        Topology t = T;
+        int leaf = LEAF;
         int otherLeaf = t.peerNode(ca(t, 3), 1);
-        long hostA = t.node(ca(t, 1)).portGuid(1);
-        long hostB = t.node(ca(t, 3)).portGuid(1);
         try (StageRig rig = new StageRig(t, dir)) {
             DiscoveryStage d = rig.discovery();
             McastGroups groups = new McastGroups();
@@ -47,8 +51,8 @@ class MftTopTest {
             rig.onSm(() -> {
                 PhysPort port0 = rig.ctx.subnet().node(t.node(leaf).nodeGuid()).port(0);
                 port0.setAttributes(withMftTopSupported(port0.attributes()));
-                groups.join(0xC021, hostA);
-                groups.join(0xC021, hostB);
+                groups.join(0xC021, HOST_A);
+                groups.join(0xC021, HOST_B);
                 return null;
             });
             rig.run(mfts);
@@ -64,13 +68,55 @@ class MftTopTest {
             assertThat(rig.sent()).as("nothing changed").isEqualTo(sent);
 
             rig.onSm(() -> {
-                groups.leave(0xC021, hostA);
-                groups.leave(0xC021, hostB);
+                groups.leave(0xC021, HOST_A);
+                groups.leave(0xC021, HOST_B);
                 return null;
             });
             rig.run(mfts);
             assertThat(rig.fabric.switchInfo(leaf).multicastFdbTop()).as("no group left").isEqualTo(0xBFFF);
             assertThat(rig.fabric.mftHasPort(leaf, 0xC021, t.peerPort(ca(t, 1), 1))).isFalse();
+        }
+    }
+
+    /**
+     * The LFT stage overlaps the MFT stage, so on a first sweep both send a SwitchInfo Set to a switch that supports
+     * MulticastFDBTop, the MFT stage's before the LFT stage's is answered: the MFT stage's must carry the
+     * LinearFDBTop and LifeTimeValue the LFT stage sets, not the values discovery read, or the switch would end with
+     * the LinearFDBTop it had before (0 on a new switch: no unicast LID forwarded).
+     */
+    @Test
+    void theMftStagesSwitchInfoSetKeepsWhatTheLftStageSets() throws Exception {
+        Topology t = T;
+        int leaf = LEAF;
+        try (StageRig rig = new StageRig(t, dir)) {
+            DiscoveryStage d = rig.discovery();
+            McastGroups groups = new McastGroups();
+            SweepStage supportsTop = new SweepStage() {
+                @Override
+                public String name() {
+                    return "leaf-says-it-supports-mfttop";
+                }
+
+                @Override
+                public StageOutcome run(SweepContext ctx) {
+                    PhysPort port0 = ctx.subnet().node(t.node(leaf).nodeGuid()).port(0);
+                    port0.setAttributes(withMftTopSupported(port0.attributes()));
+                    groups.join(0xC021, HOST_A);
+                    groups.join(0xC021, HOST_B);
+                    // answers from now on come after the MFT stage has asked, as on a large fabric
+                    rig.fabric.faults().setDelay(Duration.ofMillis(50), Duration.ZERO);
+                    return StageOutcome.CONTINUE;
+                }
+            };
+            int before = rig.fabric.switchInfo(leaf).linearFdbTop();
+            rig.run(d, new DropManager(d), rig.election(), new LidManager(rig.lids, rig.status),
+                    new SnapshotStage(), new UnicastRouting(rig.chain, rig.routes), supportsTop, new LftProgrammer(),
+                    new MftProgrammer(groups, rig.routes, MftProgrammer.Scope.ALL));
+            assertThat(rig.onSm(rig.ctx::sweepErrors)).isZero();
+            int wanted = rig.onSm(() -> rig.ctx.subnet().node(t.node(leaf).nodeGuid()).asSwitch().lft().wantedTop());
+            assertThat(wanted).as("the LFT stage had a LinearFDBTop to set").isNotEqualTo(before);
+            assertThat(rig.fabric.switchInfo(leaf).linearFdbTop()).isEqualTo(wanted);
+            assertThat(rig.fabric.switchInfo(leaf).multicastFdbTop()).isEqualTo(0xC03F);
         }
     }
 

@@ -92,6 +92,36 @@ class SmpSenderTest {
         }
     }
 
+    /**
+     * A feed asked for ten requests a step, far more than the limit in all: the transactions hold at most the limit
+     * plus one step's, it is asked until it has no more, and the barrier waits for it.
+     */
+    @Test
+    void aFeedIsAskedAsTheBacklogDrainsUntilItHasNoMore() throws Exception {
+        int steps = 3 * SmpSender.QUEUED_LIMIT / 10;
+        AtomicInteger asked = new AtomicInteger();
+        AtomicInteger answered = new AtomicInteger();
+        AtomicInteger mostHeld = new AtomicInteger();
+        try (Rig rig = new Rig(f -> f.setDelay(Duration.ofMillis(1), Duration.ZERO), TransactionSettings.defaults())) {
+            int atOnce = rig.sm.submit(() -> {
+                rig.sender.feed(() -> {
+                    for (int i = 0; i < 10; i++) {
+                        rig.sender.get(PATH, AttributeId.NODE_INFO, 0, outcome -> answered.incrementAndGet());
+                    }
+                    var stats = rig.txns.stats();
+                    mostHeld.accumulateAndGet(stats.outstanding() + stats.queued(), Math::max);
+                    return asked.incrementAndGet() < steps;
+                });
+                return asked.get();
+            }).get();
+            assertThat(atOnce).as("asked up to the limit at once, not all").isLessThan(steps);
+            assertThat(rig.txns.awaitQuiescence(Duration.ofMinutes(1))).isTrue();
+            assertThat(asked.get()).isEqualTo(steps);
+            assertThat(answered.get()).isEqualTo(10 * steps);
+            assertThat(mostHeld.get()).isLessThanOrEqualTo(SmpSender.QUEUED_LIMIT + 10);
+        }
+    }
+
     /** A sender on a host of a simulated fat2:k=4 with {@code faults}, its transactions' handlers on {@link #sm}. */
     private static final class Rig implements AutoCloseable {
         final ExecutorService sm = Executors.newSingleThreadExecutor();

@@ -169,7 +169,7 @@ public final class MftProgrammer implements SweepStage {
         PhysPort port0 = sw.node().port(0);
         SwitchAttributes a = sw.attributes();
         DrPath path = ctx.paths().toNode(sw.node());
-        if (a == null || path == null || port0 == null || port0.attributes() == null
+        if (a == null || a == SwitchAttributes.NONE || path == null || port0 == null || port0.attributes() == null
                 || (port0.attributes().capabilityMask() & PortInfo.CAP_IS_MULTICAST_FDB_TOP_SUPPORTED) == 0) {
             return;
         }

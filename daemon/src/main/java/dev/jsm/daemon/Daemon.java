@@ -129,6 +129,7 @@ public final class Daemon implements AutoCloseable {
 
         this.ctx = new SweepContext(o, settings.dumpDir(), new SmpSender(transactions, mKeys, status::isMaster),
                 events, portGuid);
+        ctx.smps().fitWindow(ts);
         this.nodeNames = NodeNameMap.fromOption(o.getString("node_name_map_name"));
         ctx.setNodeNames(nodeNames);
         this.view = FabricView.empty(o);
@@ -164,7 +165,7 @@ public final class Daemon implements AutoCloseable {
         perfMgr.listen(transactions);
         StagePipeline pipeline = new StagePipeline(sm, transactions, events);
         this.loop = new SweepLoop(settings, sm, pipeline, ctx, sweeps, changes, status,
-                new OptionChanges(transactions, ha, ctx.activity()), events, timer);
+                new OptionChanges(transactions, ctx.smps(), ha, ctx.activity()), events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
         status.announce();
     }

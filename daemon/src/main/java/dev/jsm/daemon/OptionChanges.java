@@ -12,7 +12,9 @@ import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.log.LogSettings;
 import dev.jsm.daemon.log.LogSetup;
 import dev.jsm.daemon.sm.HighAvailability;
+import dev.jsm.daemon.sweep.SmpSender;
 import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.TransactionSettings;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -37,16 +39,19 @@ final class OptionChanges {
     private static final Logger LOG = LogManager.getLogger(OptionChanges.class);
 
     private final MadTransactions transactions;
+    private final SmpSender smps;
     private final HighAvailability ha;
     private final ActivityReport activity;
 
     /**
      * @param transactions the SMP window to widen or narrow
+     * @param smps the SMP sender, whose backlog follows the window
      * @param ha the election, told about a changed priority
      * @param activity the activity report, told about changed subjects
      */
-    OptionChanges(MadTransactions transactions, HighAvailability ha, ActivityReport activity) {
+    OptionChanges(MadTransactions transactions, SmpSender smps, HighAvailability ha, ActivityReport activity) {
         this.transactions = transactions;
+        this.smps = smps;
         this.ha = ha;
         this.activity = activity;
     }
@@ -92,7 +97,9 @@ final class OptionChanges {
         }
         if (changed(r, TimingOptions.MAX_WIRE_SMPS) || changed(r, TimingOptions.MAX_WIRE_SMPS2)
                 || changed(r, TimingOptions.MAX_SMPS_TIMEOUT)) {
-            transactions.setWindow(Daemon.transactionSettings(o));
+            TransactionSettings window = Daemon.transactionSettings(o);
+            transactions.setWindow(window);
+            smps.fitWindow(window);
         }
         if (changed(r, HandoverOptions.SM_PRIORITY)) {
             ha.setPriority(o.smPriority());

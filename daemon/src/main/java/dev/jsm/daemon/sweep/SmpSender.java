@@ -10,6 +10,7 @@ import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.OutboundMad;
 import dev.jsm.mad.txn.ResponseHandler;
 import dev.jsm.mad.txn.TransactionOutcome;
+import dev.jsm.mad.txn.TransactionSettings;
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
@@ -21,9 +22,9 @@ import org.apache.logging.log4j.Logger;
  * each presenting the M_Key {@link MKeyBook} gives its route - and hands them to {@link MadTransactions}, which
  * pipelines them through its window and reports each outcome on the SM thread.
  *
- * <p><b>Backlog.</b> At most {@link #QUEUED_LIMIT} SMPs are handed to the transactions at a time (sent, queued
- * behind their window or waiting for their handler); the requests beyond that wait here as they were asked for,
- * not yet encoded, and are handed on in order as outcomes come in. A stage asks for all its Sets at once (a heavy
+ * <p><b>Backlog.</b> At most {@link #QUEUED_LIMIT} SMPs (more with a wider window: {@link #fitWindow}) are handed to
+ * the transactions at a time (sent, queued behind their window or waiting for their handler); the requests beyond
+ * that wait here as they were asked for, not yet encoded, and are handed on in order as outcomes come in. A stage asks for all its Sets at once (a heavy
  * sweep of an 11664-host fat tree about 300,000 LFT, MFT, QoS and PortInfo Sets, as the LFT stage overlaps the
  * ones after it): encoded and queued at once they held about 120 MB of MAD buffers and transaction records, which
  * lived long enough to be copied into the old generation and collected there by full collections; a request
@@ -57,8 +58,9 @@ public final class SmpSender {
     }
 
     /**
-     * The most SMPs handed to the transactions at a time: far more than any window ({@code max_wire_smps2}), so the
-     * wire never waits for this backlog, and few enough that their buffers die young.
+     * The most SMPs handed to the transactions at a time with a window of up to 512 ({@code max_wire_smps},
+     * {@code max_wire_smps2}): far more than the window, so the wire never waits for this backlog, and few enough
+     * that their buffers die young. A wider window gets twice its width ({@link #queuedLimitFor}).
      */
     static final int QUEUED_LIMIT = 1024;
 
@@ -73,6 +75,8 @@ public final class SmpSender {
     private final ArrayDeque<Object> backlog = new ArrayDeque<>();
     /** Requests handed to the transactions whose handler has not yet run (retries with other M_Keys included). */
     private int handedOn;
+    /** The most requests handed on at a time; set from any thread when the window changes. */
+    private volatile int queuedLimit = QUEUED_LIMIT;
     /** Whether a {@link Feed} is asking: its requests are handed on at once, ahead of the backlog behind it. */
     private boolean feeding;
 
@@ -100,6 +104,24 @@ public final class SmpSender {
     /** The M_Keys this sender presents (discovery and the link manager tell it what they learn). */
     public MKeyBook mKeys() {
         return mKeys;
+    }
+
+    /** Fits the backlog to the window of {@code settings} ({@link #queuedLimitFor}); any thread. */
+    public void fitWindow(TransactionSettings settings) {
+        queuedLimit = queuedLimitFor(settings);
+    }
+
+    /**
+     * The most requests to hand to the transactions at a time for the window of {@code settings}:
+     * {@link #QUEUED_LIMIT}, or twice the widest window if that is more; no limit when {@code max_wire_smps} is 0
+     * (no window), as the operator asked for every SMP on the wire at once.
+     */
+    static int queuedLimitFor(TransactionSettings settings) {
+        if (settings.maxWireSmps() == 0) {
+            return Integer.MAX_VALUE;
+        }
+        long widest = Math.max(settings.maxWireSmps(), settings.maxWireSmps2());
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(QUEUED_LIMIT, 2 * widest));
     }
 
     /** Sends {@code Get(attr, modifier)} along {@code path}. */
@@ -135,7 +157,7 @@ public final class SmpSender {
     /** Hands the request on, or keeps it in the backlog behind others while {@link #QUEUED_LIMIT} are handed on. */
     private void send(Method method, DrPath path, AttributeId attr, long modifier, Payload payload,
                       ResponseHandler handler) {
-        if (!feeding && (handedOn >= QUEUED_LIMIT || !backlog.isEmpty())) {
+        if (!feeding && (handedOn >= queuedLimit || !backlog.isEmpty())) {
             backlog.add(new Request(method, path, attr, modifier, payload, handler));
             return;
         }
@@ -163,7 +185,7 @@ public final class SmpSender {
     }
 
     private void drainBacklog() {
-        while (handedOn < QUEUED_LIMIT && !backlog.isEmpty()) {
+        while (handedOn < queuedLimit && !backlog.isEmpty()) {
             if (backlog.peek() instanceof Feed f) {
                 boolean more = false;
                 feeding = true;

@@ -39,6 +39,17 @@ class SmpSenderTest {
         assertThat(SmpSender.takesLong(AttributeId.LINEAR_FORWARDING_TABLE, 0x30000)).isFalse();
     }
 
+    /** The backlog follows the window: never narrower than twice it, and none without a window (0). */
+    @Test
+    void theBacklogsLimitFollowsTheWindow() {
+        TransactionSettings d = TransactionSettings.defaults();
+        assertThat(SmpSender.queuedLimitFor(d)).isEqualTo(SmpSender.QUEUED_LIMIT);
+        assertThat(SmpSender.queuedLimitFor(d.withWindow(64))).isEqualTo(SmpSender.QUEUED_LIMIT);
+        assertThat(SmpSender.queuedLimitFor(d.withWindow(2000))).isEqualTo(4000);
+        assertThat(SmpSender.queuedLimitFor(d.withWidening(4, 3000, Duration.ofMillis(1)))).isEqualTo(6000);
+        assertThat(SmpSender.queuedLimitFor(d.withWindow(0))).isEqualTo(Integer.MAX_VALUE);
+    }
+
     /**
      * Over a fabric that loses every MAD, with a short transaction timeout and a long one: a per-port SL2VL Set times out
      * while the optimized one sent before it is still waiting.

@@ -20,9 +20,10 @@ import org.apache.logging.log4j.Logger;
  * channel adapters: the forwarding tables (switches x LIDs) of a torus with one host per switch are several times
  * those of a fat tree with as many LIDs. The size here counts what a heavy sweep holds, fit to measurements under
  * ibsim ({@code docs/performance.md}, "Memory"): 64 MiB, 1.5 KiB per physical port (the model's, the snapshot's and
- * the link manager's records of it) and 4 bytes per switch per LID (routing's result, the wanted and the programmed
- * forwarding tables, and a new routing being computed). On the 11664-host fat tree that is 251 MiB, for a live heap
- * peaking at 190-205 MiB.
+ * the link manager's records of it) and 8 bytes per switch per LID (routing's result, the wanted and the programmed
+ * forwarding tables, the distances minhop keeps for repairs, and what a repair builds beside them). On the
+ * 11664-host fat tree that is 333 MiB: a start and HUPs peak at 190-205 MiB live, but cables failing three at a time
+ * reach 246 MiB live, and with 251 MiB the collector thrashed (a first repair took 12.7 s instead of 3.4 s).
  *
  * <p>Thread-safe: {@link #subnetUp} runs on the thread that publishes the view, one at a time.
  */
@@ -47,7 +48,7 @@ final class HeapSize implements SweepListener {
      * tables of {@code lids} entries.
      */
     static long maxHeapKib(int ports, int switches, int lids) {
-        return 64 * 1024 + ports * 3L / 2 + (long) switches * lids / 256;
+        return 64 * 1024 + ports * 3L / 2 + (long) switches * lids / 128;
     }
 
     /** Writes the size {@code view}'s fabric needs when the file says another. */

@@ -1,13 +1,12 @@
 package dev.jsm.daemon;
 
+import dev.jsm.daemon.lid.CacheFiles;
 import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -63,10 +62,8 @@ final class HeapSize implements SweepListener {
         String text = "# jsm: the maximum heap for the fabric of the last SUBNET UP; the launcher reads it\n"
                 + "max_heap_kib " + kib + "\n"
                 + "ports " + s.ports().size() + " switches " + s.switches().size() + " lids " + lids + "\n";
-        Path tmp = file.resolveSibling(FILE + ".tmp");
         try {
-            Files.writeString(tmp, text, StandardCharsets.US_ASCII);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            CacheFiles.writeAtomically(file, text.getBytes(StandardCharsets.US_ASCII), false);
             written = kib;
             LOG.info("MAIN-0825 wrote {}: the next start's maximum heap is {} MiB ({} ports, {} switches, {} LIDs)",
                     file, kib >> 10, s.ports().size(), s.switches().size(), lids);
@@ -79,8 +76,8 @@ final class HeapSize implements SweepListener {
     /** The {@code max_heap_kib} of {@code file}, or -1 if it has none. */
     private static long read(Path file) {
         try {
-            List<String> lines = Files.readAllLines(file, StandardCharsets.US_ASCII);
-            for (String line : lines) {
+            String text = CacheFiles.readAscii(file, 4096);
+            for (String line : text == null ? List.<String>of() : text.lines().toList()) {
                 if (line.startsWith("max_heap_kib ")) {
                     return Long.parseLong(line.substring("max_heap_kib ".length()).trim());
                 }

@@ -46,11 +46,12 @@ class HeapSizeTest {
         assertThat(Files.readAllLines(file)).contains("max_heap_kib " + kib);
     }
 
+    /** A cache directory that is a file: nothing can be written there, and the sweep goes on. */
     @Test
-    void aFileThatCannotBeWrittenIsLoggedNotThrown() {
+    void aFileThatCannotBeWrittenIsLoggedNotThrown() throws Exception {
         SubnetSnapshot s = SubnetSnapshot.of(TopologyModel.subnet(TopologyShapes.parse("fat2:k=4"), 0));
-        new HeapSize(dir.resolve("missing")).subnetUp(
-                new FabricView(1, s, null, null, null, SmOptions.builder().build()));
-        assertThat(dir.resolve("missing")).doesNotExist();
+        Path notADirectory = Files.writeString(dir.resolve("cache"), "a file\n");
+        new HeapSize(notADirectory).subnetUp(new FabricView(1, s, null, null, null, SmOptions.builder().build()));
+        assertThat(notADirectory).isRegularFile().hasContent("a file");
     }
 }

@@ -102,11 +102,11 @@ jsm_select_java() {
 # 11664 hosts). For N ports, in KiB:
 # - young generation 1.5 N, within 8-32 MiB: its whole eden is touched between two collections, so it is resident;
 # - maximum heap: the max_heap_kib line of jsm-heap-size beside guid2lid, which the daemon writes at a SUBNET UP
-#   from the fabric it configured (HeapSize.java: 64 MiB, 1.5 KiB per physical port and 8 bytes per switch per
-#   LID; 333 MiB at 11664 hosts, where the live heap peaks at 190-205 MiB in the first sweep and in HUPs and at
-#   246 MiB when cables fail three at a time: with 251 MiB the collector thrashed there); without that file (a cache
-#   directory of an earlier version) 64 MiB + 8 N + N * N / 1024, which counts the forwarding tables as up to one
-#   switch for six ports (a fat tree's, not a torus's with one host per switch);
+#   from the fabric it configured (HeapSize.java: 64 MiB, 1.5 KiB per physical port and 5 bytes per switch per
+#   LID; 272 MiB at 11664 hosts, where the live heap peaks at 153-163 MiB in a start and HUPs and at up to 208 MiB
+#   when cables fail three at a time: with 212 MiB the collector thrashed there); without that file (a cache
+#   directory of an earlier version) 64 MiB + 8 N + 5 N * N / 8192, which counts the forwarding tables as up to one
+#   switch for eight ports (a fat tree's, not a torus's with one host per switch);
 # - the initial heap 16 MiB above the young generation (the AOT cache's objects need an old generation), and the
 #   old generation given back after a full collection beyond 40% free.
 # Without a guid2lid (the first start on this cache directory) the maximum is left to the JVM, and so it is when the
@@ -138,7 +138,7 @@ jsm_heap_options() {
         done <"${1%/*}/jsm-heap-size"
     fi
     if [ -z "$jsm_heap_max" ] && [ "$jsm_ports" -gt 0 ]; then
-        jsm_heap_max=$((65536 + 8 * jsm_ports + jsm_ports * jsm_ports / 1024))
+        jsm_heap_max=$((65536 + 8 * jsm_ports + jsm_ports * jsm_ports * 5 / 8192))
     fi
     if [ -n "$jsm_heap_max" ] && $jsm_heap_cap; then
         jsm_heap_opts="$jsm_heap_opts -Xmx${jsm_heap_max}k"

@@ -19,10 +19,11 @@ import org.apache.logging.log4j.Logger;
  * channel adapters: the forwarding tables (switches x LIDs) of a torus with one host per switch are several times
  * those of a fat tree with as many LIDs. The size here counts what a heavy sweep holds, fit to measurements under
  * ibsim ({@code docs/performance.md}, "Memory"): 64 MiB, 1.5 KiB per physical port (the model's, the snapshot's and
- * the link manager's records of it) and 8 bytes per switch per LID (routing's result, the wanted and the programmed
- * forwarding tables, the distances minhop keeps for repairs, and what a repair builds beside them). On the
- * 11664-host fat tree that is 333 MiB: a start and HUPs peak at 190-205 MiB live, but cables failing three at a time
- * reach 246 MiB live, and with 251 MiB the collector thrashed (a first repair took 12.7 s instead of 3.4 s).
+ * the link manager's records of it) and 5 bytes per switch per LID (the routing in force, which the switches' wanted
+ * and programmed tables share once programmed, a new or repaired routing beside it, the programmed copies written
+ * while it goes out, and the distances minhop keeps for repairs). On the 11664-host fat tree that is 272 MiB: a
+ * start and HUPs peak at 153-163 MiB live, cables failing three at a time at up to 208 MiB (a 212 MiB heap thrashed
+ * there, 64 full collections in one run); 272 MiB took 12 full collections and answered every event in time.
  *
  * <p>Thread-safe: {@link #subnetUp} runs on the thread that publishes the view, one at a time.
  */
@@ -47,7 +48,7 @@ final class HeapSize implements SweepListener {
      * tables of {@code lids} entries.
      */
     static long maxHeapKib(int ports, int switches, int lids) {
-        return 64 * 1024 + ports * 3L / 2 + (long) switches * lids / 128;
+        return 64 * 1024 + ports * 3L / 2 + (long) switches * lids * 5 / 1024;
     }
 
     /** Writes the size {@code view}'s fabric needs when the file says another. */

@@ -129,9 +129,10 @@ public final class LftTables {
     }
 
     /**
-     * Hands the result to the model: for every switch of {@code in}, sets the wanted LFT of the switch with the same
-     * node GUID in {@code subnet} (the LFT programmer then sends the blocks that differ). Switches no longer in the
-     * subnet are skipped. Runs on the sweep thread, which owns {@code subnet}.
+     * Hands the result to the model: for every switch of {@code in}, makes its row the wanted LFT of the switch with
+     * the same node GUID in {@code subnet} (the row itself, not a copy: the LFT programmer then sends the blocks that
+     * differ, and the switch may keep the row as what it holds). The tables must not be written afterwards. Switches
+     * no longer in the subnet are skipped. Runs on the sweep thread, which owns {@code subnet}.
      *
      * @throws IllegalArgumentException if the tables were not sized for {@code in}
      */

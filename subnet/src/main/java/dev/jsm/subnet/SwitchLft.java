@@ -13,9 +13,12 @@ import java.util.BitSet;
  *
  * <p>A block whose programmed content is not known (new switch, {@link #forgetProgrammed()}) always differs.
  *
- * <p>The programmed table is handed to each {@link dev.jsm.subnet.snapshot.SubnetSnapshot} as it is
- * ({@link #programmedForSnapshot()}) and copied only before it next changes, so a sweep that sets no LFT block
- * copies nothing: on the 11664-host 3-level fat tree one copy is 21.6 MB (1620 switches x 13,312 LIDs).
+ * <p>Neither array is ever written once another holder may read it: the wanted table is the routing result's own
+ * row ({@link #setWanted}), the programmed table is handed to each {@link dev.jsm.subnet.snapshot.SubnetSnapshot} as
+ * it is ({@link #programmedForSnapshot()}), and either is copied before it next changes. Once the switch holds the
+ * wanted table, the two are one array ({@link #shareWantedIfHeld()}). On the 11664-host 3-level fat tree one copy is
+ * 21.5 MB (1620 switches x 13,285 LIDs): in a quiet fabric the routing result, the wanted and programmed tables and
+ * the snapshots share one.
  *
  * <p>Confined to the sweep thread.
  */
@@ -32,7 +35,9 @@ public final class SwitchLft implements ProgrammableTable {
 
     private byte[] wanted = EMPTY;
     private byte[] programmed = EMPTY;
-    /** Whether {@link #programmed} was handed out by {@link #programmedForSnapshot()}: copy before writing. */
+    /** Whether {@link #wanted} came from {@link #setWanted}: copy before writing. */
+    private boolean wantedShared;
+    /** Whether {@link #programmed} was handed out or is {@link #wanted}: copy before writing. */
     private boolean programmedShared;
     private final BitSet knownBlocks = new BitSet();
 
@@ -40,16 +45,16 @@ public final class SwitchLft implements ProgrammableTable {
     }
 
     /**
-     * Replaces the wanted table with a copy of {@code lft} (indexed by LID, {@code lft.length <= 0xC000}), padded
-     * with {@link #NO_PATH} to whole blocks. Routing engines write {@code byte[maxLid + 1]} per switch.
+     * Replaces the wanted table with {@code lft} itself, not a copy (indexed by LID, {@code lft.length <= 0xC000};
+     * LIDs past it have no path): the caller must not write it afterwards. Routing engines write
+     * {@code byte[maxLid + 1]} per switch, which nothing writes once the routing is recorded.
      */
     public void setWanted(byte[] lft) {
         if (lft.length > MAX_ENTRIES) {
             throw new IllegalArgumentException("LFT of " + lft.length + " entries exceeds LIDs 0-0xbfff");
         }
-        byte[] w = blank(roundUp(lft.length));
-        System.arraycopy(lft, 0, w, 0, lft.length);
-        wanted = w;
+        wanted = lft;
+        wantedShared = true;
     }
 
     /** Sets one wanted entry, growing the table; {@code port} is 0..254 or {@link #NO_PATH}. */
@@ -58,8 +63,9 @@ public final class SwitchLft implements ProgrammableTable {
         if (port < 0 || port > NO_PATH) {
             throw new IllegalArgumentException("port " + port + " out of range (expected 0-254, or 255 for no path)");
         }
-        if (lid >= wanted.length) {
-            wanted = grow(wanted, lid + 1);
+        if (lid >= wanted.length || wantedShared) {
+            wanted = grow(wanted, Math.max(lid + 1, wanted.length));
+            wantedShared = false;
         }
         wanted[lid] = (byte) port;
     }
@@ -86,7 +92,7 @@ public final class SwitchLft implements ProgrammableTable {
 
     /** Number of blocks that either table covers; blocks past it are all {@link #NO_PATH} in both. */
     public int blockCount() {
-        return Math.max(wanted.length, programmed.length) / BLOCK_SIZE;
+        return roundUp(Math.max(wanted.length, programmed.length)) / BLOCK_SIZE;
     }
 
     /** {@value #BLOCK_SIZE}: one byte per LID. */
@@ -142,21 +148,39 @@ public final class SwitchLft implements ProgrammableTable {
     }
 
     /**
-     * The programmed table itself, not a copy (a whole number of blocks; unknown blocks read {@link #NO_PATH}), for
+     * The programmed table itself, not a copy (unknown blocks and LIDs past its length read {@link #NO_PATH}), for
      * a snapshot to keep: this table never writes that array again (it copies it before its next change), so the
-     * caller must not write it either.
+     * caller must not write it either. It may be the routing result's row (see {@link #shareWantedIfHeld()}).
      */
     public byte[] programmedForSnapshot() {
         programmedShared = true;
         return programmed;
     }
 
-    /** A copy of the wanted table (a whole number of blocks). */
+    /**
+     * Makes the programmed table the wanted array itself when their entries are equal (the switch holds what routing
+     * wants, as after every block was programmed), so that the programmed copy can be collected; a later change to
+     * either copies first. Reads both tables once unless they are already one array.
+     */
+    public void shareWantedIfHeld() {
+        if (programmed == wanted) {
+            return;
+        }
+        int common = Math.min(programmed.length, wanted.length);
+        if (!Arrays.equals(programmed, 0, common, wanted, 0, common)
+                || !noPathFrom(programmed, common) || !noPathFrom(wanted, common)) {
+            return;
+        }
+        programmed = wanted;
+        programmedShared = true;
+    }
+
+    /** A copy of the wanted table (LIDs past its length have no path). */
     public byte[] wantedCopy() {
         return wanted.clone();
     }
 
-    /** A copy of the programmed table (a whole number of blocks; unknown blocks read {@link #NO_PATH}). */
+    /** A copy of the programmed table (unknown blocks and LIDs past its length read {@link #NO_PATH}). */
     public byte[] programmedCopy() {
         return programmed.clone();
     }
@@ -178,6 +202,15 @@ public final class SwitchLft implements ProgrammableTable {
             programmedShared = false;
         }
         return from;
+    }
+
+    private static boolean noPathFrom(byte[] table, int from) {
+        for (int lid = from; lid < table.length; lid++) {
+            if ((table[lid] & 0xFF) != NO_PATH) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static int entry(byte[] table, int lid) {

@@ -31,7 +31,7 @@ class SwitchLftTest {
         assertThat(lft.wantedPort(99)).isEqualTo(3);
         assertThat(lft.wantedPort(100)).isEqualTo(SwitchLft.NO_PATH);
         assertThat(lft.wantedPort(5000)).isEqualTo(SwitchLft.NO_PATH);
-        assertThat(lft.wantedCopy()).hasSize(128);
+        assertThat(lft.wantedCopy()).hasSize(100);
         assertThat(lft.wantedTop()).isEqualTo(99);
     }
 
@@ -94,14 +94,63 @@ class SwitchLftTest {
     }
 
     @Test
-    void wantedIsCopied() {
+    void theWantedArrayIsKeptAndNeverWritten() {
         SwitchLft lft = newLft();
         byte[] t = table(64, 1);
         lft.setWanted(t);
-        t[5] = 7;
-        assertThat(lft.wantedPort(5)).isEqualTo(1);
-        lft.wantedCopy()[5] = 7;
-        assertThat(lft.wantedPort(5)).isEqualTo(1);
+        lft.setWantedPort(5, 7);
+        assertThat(lft.wantedPort(5)).isEqualTo(7);
+        assertThat(t[5]).isEqualTo((byte) 1);
+        lft.wantedCopy()[6] = 7;
+        assertThat(lft.wantedPort(6)).isEqualTo(1);
+    }
+
+    @Test
+    void aSwitchHoldingTheWantedTableKeepsOneArrayForBoth() {
+        SwitchLft lft = newLft();
+        byte[] t = table(100, 2);
+        lft.setWanted(t);
+        lft.markProgrammed(0);
+        lft.markProgrammed(1);
+        assertThat(lft.programmedForSnapshot()).isNotSameAs(t).hasSize(128);
+
+        lft.shareWantedIfHeld();
+        assertThat(lft.programmedForSnapshot()).isSameAs(t);
+        assertThat(lft.blockDiffers(0)).isFalse();
+        assertThat(lft.blockDiffers(1)).isFalse();
+
+        byte[] held = table(64, 9);
+        lft.setHeld(1, held, 0);
+        assertThat(lft.programmedPort(70)).isEqualTo(9);
+        assertThat(lft.blockDiffers(1)).isTrue();
+        assertThat(t[70]).isEqualTo((byte) 2);
+        assertThat(lft.wantedPort(70)).isEqualTo(2);
+    }
+
+    @Test
+    void aSwitchHoldingOtherEntriesKeepsItsOwnArray() {
+        SwitchLft lft = newLft();
+        byte[] t = table(100, 2);
+        lft.setWanted(t);
+        lft.markProgrammed(0);
+        byte[] held = new byte[64];
+        Arrays.fill(held, (byte) SwitchLft.NO_PATH);
+        Arrays.fill(held, 0, 36, (byte) 2);
+        held[5] = 3;
+        lft.setHeld(1, held, 0);
+        lft.shareWantedIfHeld();
+        assertThat(lft.programmedForSnapshot()).as("LID 69 differs").isNotSameAs(t);
+
+        held[5] = 2;
+        held[46] = 2;
+        lft.setHeld(1, held, 0);
+        lft.shareWantedIfHeld();
+        assertThat(lft.programmedForSnapshot()).as("LID 110, past the wanted table, has a port").isNotSameAs(t);
+
+        held[46] = (byte) SwitchLft.NO_PATH;
+        lft.setHeld(1, held, 0);
+        lft.shareWantedIfHeld();
+        assertThat(lft.programmedForSnapshot()).isSameAs(t);
     }
 
     @Test

@@ -10,6 +10,8 @@ import dev.jsm.daemon.link.PortActivator;
 import dev.jsm.daemon.route.LftProgrammer;
 import dev.jsm.daemon.route.UnicastRouting;
 import dev.jsm.mad.smp.PortInfo;
+import dev.jsm.routing.LftTables;
+import dev.jsm.routing.RoutingInput;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
@@ -83,6 +85,15 @@ class StagesTest {
                     }
                 }
             }
+            RoutingInput in = rig.routes.input();
+            LftTables routed = rig.routes.result().tables();
+            rig.onSm(() -> {
+                for (int s = 0; s < in.switchCount(); s++) {
+                    assertThat(rig.ctx.subnet().node(in.switchGuid()[s]).asSwitch().lft().programmedForSnapshot())
+                            .as("a programmed switch keeps the routing's row as what it holds").isSameAs(routed.lft(s));
+                }
+                return null;
+            });
             long sent = rig.sent();
             rig.run(lids, new SnapshotStage(), routing, lfts, links, activator);
             assertThat(rig.sent()).isEqualTo(sent);

@@ -52,9 +52,9 @@ public final class SwitchView {
         return attributes;
     }
 
-    /** Number of LFT entries held (a whole number of 64-LID blocks; later LIDs have no path). */
+    /** Number of LFT entries held, rounded up to whole 64-LID blocks (later LIDs have no path). */
     public int lftSize() {
-        return lft.length;
+        return (lft.length + SwitchLft.BLOCK_SIZE - 1) / SwitchLft.BLOCK_SIZE * SwitchLft.BLOCK_SIZE;
     }
 
     /** The programmed egress port for {@code lid}, or {@link SwitchLft#NO_PATH}. */

@@ -302,16 +302,19 @@ public final class UnicastRouting implements SweepStage {
 
     /**
      * Between two batches of the check of routing {@code generation}: waits while a sweep runs (a cable's failure
-     * answered sooner), then gives the check up if another routing came meanwhile (its own check follows it).
+     * answered sooner), and gives the check up as soon as another routing comes (its own check follows it), also
+     * while it waits: held through the sweep, the routing it checks was a third copy of the forwarding tables at a
+     * repair's peak (21.5 MB at 11664 hosts).
      */
     private void stepAside(SweepGate gate, int generation) {
+        boolean noSweep;
         try {
-            gate.awaitNoSweep();
+            noSweep = gate.awaitNoSweep(() -> routes.generation() != generation);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CheckAbandoned("interrupted");
         }
-        if (routes.generation() != generation) {
+        if (!noSweep || routes.generation() != generation) {
             throw new CheckAbandoned("newer routes replaced them");
         }
     }

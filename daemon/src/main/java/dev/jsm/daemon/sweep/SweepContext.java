@@ -252,7 +252,11 @@ public final class SweepContext {
             tasks.add(task);
         }
         if (!tasks.isEmpty()) {
-            background.execute(() -> tasks.forEach(Runnable::run));
+            background.execute(() -> {
+                for (int i = 0; i < tasks.size(); i++) {
+                    tasks.set(i, null).run(); // a task that ran holds nothing more (a route check, its routing)
+                }
+            });
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.jsm.daemon.sweep;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * Tells background work whether a sweep is running, so that work which only reports (the route check after a
  * sweep) can step aside: on two cores a check of an 11664-host fabric's routes took most of the CPU from the next
@@ -9,6 +11,9 @@ package dev.jsm.daemon.sweep;
  * <p>Thread-safe.
  */
 public final class SweepGate {
+
+    /** How often a waiting {@link #awaitNoSweep} asks whether to give up. */
+    static final long ASK_MILLIS = 100;
 
     private int running;
 
@@ -26,13 +31,21 @@ public final class SweepGate {
     }
 
     /**
-     * Returns at once if no sweep is running, else when the running sweeps have ended.
+     * Returns at once if no sweep is running, else when the running sweeps have ended, or as soon as {@code giveUp}
+     * says so (asked before waiting and every {@value #ASK_MILLIS} ms while it waits): work whose reason went away
+     * during the sweep (a route check whose routes a newer routing replaced) can then end and free what it holds
+     * instead of holding it through the sweep.
      *
+     * @return true if no sweep is running, false if {@code giveUp} said so first
      * @throws InterruptedException if the calling thread is interrupted while it waits
      */
-    public synchronized void awaitNoSweep() throws InterruptedException {
+    public synchronized boolean awaitNoSweep(BooleanSupplier giveUp) throws InterruptedException {
         while (running > 0) {
-            wait();
+            if (giveUp.getAsBoolean()) {
+                return false;
+            }
+            wait(ASK_MILLIS);
         }
+        return true;
     }
 }

@@ -20,6 +20,14 @@ class SwitchLftTest {
         return t;
     }
 
+    /** A new switch that wants {@code t} and holds its first block. */
+    private static SwitchLft firstBlockProgrammed(byte[] t) {
+        SwitchLft lft = newLft();
+        lft.setWanted(t);
+        lft.markProgrammed(0);
+        return lft;
+    }
+
     @Test
     void newSwitchHasEveryWantedBlockToSend() {
         SwitchLft lft = newLft();
@@ -107,10 +115,8 @@ class SwitchLftTest {
 
     @Test
     void aSwitchHoldingTheWantedTableKeepsOneArrayForBoth() {
-        SwitchLft lft = newLft();
         byte[] t = table(100, 2);
-        lft.setWanted(t);
-        lft.markProgrammed(0);
+        SwitchLft lft = firstBlockProgrammed(t);
         lft.markProgrammed(1);
         assertThat(lft.programmedForSnapshot()).isNotSameAs(t).hasSize(128);
 
@@ -129,10 +135,8 @@ class SwitchLftTest {
 
     @Test
     void aSwitchHoldingOtherEntriesKeepsItsOwnArray() {
-        SwitchLft lft = newLft();
         byte[] t = table(100, 2);
-        lft.setWanted(t);
-        lft.markProgrammed(0);
+        SwitchLft lft = firstBlockProgrammed(t);
         byte[] held = new byte[64];
         Arrays.fill(held, (byte) SwitchLft.NO_PATH);
         Arrays.fill(held, 0, 36, (byte) 2);

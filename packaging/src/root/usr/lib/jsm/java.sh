@@ -101,6 +101,10 @@ jsm_select_java() {
 # Serial collector grows its old generation up to that before it ever compacts it: 1.1-1.4 GB after four HUPs at
 # 11664 hosts). For N ports, in KiB:
 # - young generation 1.5 N, within 8-32 MiB: its whole eden is touched between two collections, so it is resident;
+#   16 MiB without a guid2lid (N unknown): the Serial collector grows the uncapped old generation by all that a young
+#   collection promotes, and at 11664 hosts the 8 MiB young generation promoted so much of the first sweep's garbage
+#   that the first start peaked at 406 MB against 351 MB with 16 MiB (16, 24 and 32 MiB alike); fat2-648's first
+#   start costs 8 MB more (93-99 against 102-107 MB), fat3-2268's 5 MB less (under ibsim, 2026-11-27);
 # - maximum heap: the max_heap_kib line of jsm-heap-size beside guid2lid, which the daemon writes at a SUBNET UP
 #   from the fabric it configured (HeapSize.java: 64 MiB, 1.5 KiB per physical port and 5 bytes per switch per
 #   LID; 272 MiB at 11664 hosts, where the live heap peaks at 153-163 MiB in a start and HUPs and at up to 208 MiB
@@ -121,6 +125,7 @@ jsm_heap_options() {
         jsm_ports=$(grep -c '^0x' "$1" 2>/dev/null) || jsm_ports=0
     fi
     jsm_young=$((jsm_ports * 3 / 2))
+    [ "$jsm_ports" -gt 0 ] || jsm_young=16384
     [ "$jsm_young" -ge 8192 ] || jsm_young=8192
     [ "$jsm_young" -le 32768 ] || jsm_young=32768
     jsm_heap_opts="-Xms$((jsm_young + 16384))k -Xmn${jsm_young}k -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40"

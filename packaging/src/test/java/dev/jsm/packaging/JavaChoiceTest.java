@@ -104,11 +104,14 @@ class JavaChoiceTest {
         Path cache = Files.createDirectories(dir.resolve("osm-cache"));
         String script = ". '" + Shell.JAVA_SH + "'; jsm_select_java; echo \"$jsm_default_java_opts\"";
         Map<String, String> env = Map.of("JSM_JVM_DIR", jvms.toString(), "OSM_CACHE_DIR", cache.toString());
-        // no guid2lid yet: a young generation of 8 MiB, the maximum left to the JVM
+        // no guid2lid yet: a young generation of 16 MiB, the maximum left to the JVM
         assertThat(sh(script, env)).isEqualTo(
-                "-XX:+UseSerialGC -Xms24576k -Xmn8192k -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40");
+                "-XX:+UseSerialGC -Xms32768k -Xmn16384k -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40");
+        // a guid2lid of a few ports: at least 8 MiB
+        Files.writeString(cache.resolve("guid2lid"), guid2lid(703));
+        assertThat(sh(script, env)).startsWith("-XX:+UseSerialGC -Xms24576k -Xmn8192k ");
         Files.writeString(cache.resolve("guid2lid"), guid2lid(13284));
-        // 13284 ports (the 11664-host fat tree): 64 MiB + 8 KiB and 13284 bytes per port, young 1.5 KiB per port
+        // 13284 ports (the 11664-host fat tree): 64 MiB + 8 KiB and 5/8 of 13284 bytes per port, young 1.5 KiB a port
         assertThat(sh(script, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
                 + " -XX:MaxHeapFreeRatio=40 -Xmx" + (65536 + 8 * 13284 + 13284 * 13284 * 5 / 8192) + "k");
         // the in-JVM simulator shares the heap: its maximum left to the JVM

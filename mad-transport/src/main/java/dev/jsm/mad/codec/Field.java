@@ -156,6 +156,15 @@ public final class Field {
     /** Writes the low {@code bitWidth} bits of {@code value}; other bits of the touched bytes are preserved. */
     public void put(byte[] b, int base, long value) {
         int first = base + (bitOffset >>> 3);
+        if (((bitOffset | bitWidth) & 7) == 0) {
+            // whole bytes (every MAD header field): written straight, nothing around them to keep
+            long v = value;
+            for (int i = (bitWidth >>> 3) - 1; i >= 0; i--) {
+                b[first + i] = (byte) v;
+                v >>>= 8;
+            }
+            return;
+        }
         int lead = bitOffset & 7;
         int totalBits = lead + bitWidth;
         int nbytes = (totalBits + 7) >>> 3;

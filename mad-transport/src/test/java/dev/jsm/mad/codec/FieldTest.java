@@ -20,6 +20,15 @@ class FieldTest {
     }
 
     @Test
+    void wholeByteFieldsWriteOnlyTheirBytesAndTheLowBitsOfTheValue() {
+        byte[] b = {0x5A, 0x5A, 0x5A, 0x5A, 0x5A};
+        Field.u16("AttributeID", 1).put(b, 0, 0x1_ABCDL);
+        assertThat(b).containsExactly(0x5A, 0xAB, 0xCD, 0x5A, 0x5A);
+        Field.u8("Method", 0).put(b, 3, -1L);
+        assertThat(b).containsExactly(0x5A, 0xAB, 0xCD, 0xFF, 0x5A);
+    }
+
+    @Test
     void integersMaySpanAtMostEightBytes() {
         assertThat(Field.bits("ok", 4, 60).bitWidth()).isEqualTo(60);
         assertThatThrownBy(() -> Field.bits("x", 4, 61)).hasMessage("x: integer spans more than 8 bytes");

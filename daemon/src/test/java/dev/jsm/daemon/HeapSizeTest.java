@@ -23,7 +23,7 @@ class HeapSizeTest {
     void theElevenThousandHostFatTreeGets272MiB() {
         assertThat(HeapSize.maxHeapKib(71_604, 1620, 13_285)).isEqualTo(65_536 + 107_406 + 105_086);
         // a 16x16x16 torus with one host per switch (LIDs 1-8192): 296 MiB, where guid2lid's 8192 ports alone
-        // give 168 MiB, as the launcher's fallback guesses a fat tree's one switch for six ports
+        // give 168 MiB, as the launcher's fallback guesses a fat tree's one switch for eight ports
         assertThat(HeapSize.maxHeapKib(4096 * 10 + 4096 * 2, 4096, 8193)).isEqualTo(65_536 + 73_728 + 163_860);
     }
 

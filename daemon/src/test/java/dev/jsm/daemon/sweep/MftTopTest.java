@@ -30,6 +30,7 @@ class MftTopTest {
 
     private static final Topology T = TopologyShapes.parse("fat2:k=4,leaves=2,spines=1,hosts=2");
     private static final int LEAF = T.peerNode(ca(T, 1), 1);
+    private static final long LEAF_GUID = T.node(LEAF).nodeGuid();
     private static final long HOST_A = T.node(ca(T, 1)).portGuid(1);
     private static final long HOST_B = T.node(ca(T, 3)).portGuid(1);
 
@@ -38,10 +39,8 @@ class MftTopTest {
 
     @Test
     void theTopFollowsTheBlocksInUseOnSwitchesThatSupportIt() throws Exception {
-        Topology t = T;
-        int leaf = LEAF;
-        int otherLeaf = t.peerNode(ca(t, 3), 1);
-        try (StageRig rig = new StageRig(t, dir)) {
+        int otherLeaf = T.peerNode(ca(T, 3), 1);
+        try (StageRig rig = new StageRig(T, dir)) {
             DiscoveryStage d = rig.discovery();
             McastGroups groups = new McastGroups();
             MftProgrammer mfts = new MftProgrammer(groups, rig.routes, MftProgrammer.Scope.ALL);
@@ -49,7 +48,7 @@ class MftTopTest {
                     new SnapshotStage(), new UnicastRouting(rig.chain, rig.routes), new LftProgrammer());
             int otherTop = rig.fabric.switchInfo(otherLeaf).multicastFdbTop();
             rig.onSm(() -> {
-                PhysPort port0 = rig.ctx.subnet().node(t.node(leaf).nodeGuid()).port(0);
+                PhysPort port0 = rig.ctx.subnet().node(LEAF_GUID).port(0);
                 port0.setAttributes(withMftTopSupported(port0.attributes()));
                 groups.join(0xC021, HOST_A);
                 groups.join(0xC021, HOST_B);
@@ -57,8 +56,8 @@ class MftTopTest {
             });
             rig.run(mfts);
             assertThat(rig.onSm(rig.ctx::sweepErrors)).isZero();
-            assertThat(rig.fabric.mftHasPort(leaf, 0xC021, t.peerPort(ca(t, 1), 1))).isTrue();
-            assertThat(rig.fabric.switchInfo(leaf).multicastFdbTop()).as("MLID 0xC021 is in block 1")
+            assertThat(rig.fabric.mftHasPort(LEAF, 0xC021, T.peerPort(ca(T, 1), 1))).isTrue();
+            assertThat(rig.fabric.switchInfo(LEAF).multicastFdbTop()).as("MLID 0xC021 is in block 1")
                     .isEqualTo(0xC03F);
             assertThat(rig.fabric.switchInfo(otherLeaf).multicastFdbTop()).as("does not say it supports it")
                     .isEqualTo(otherTop);
@@ -73,8 +72,8 @@ class MftTopTest {
                 return null;
             });
             rig.run(mfts);
-            assertThat(rig.fabric.switchInfo(leaf).multicastFdbTop()).as("no group left").isEqualTo(0xBFFF);
-            assertThat(rig.fabric.mftHasPort(leaf, 0xC021, t.peerPort(ca(t, 1), 1))).isFalse();
+            assertThat(rig.fabric.switchInfo(LEAF).multicastFdbTop()).as("no group left").isEqualTo(0xBFFF);
+            assertThat(rig.fabric.mftHasPort(LEAF, 0xC021, T.peerPort(ca(T, 1), 1))).isFalse();
         }
     }
 
@@ -86,9 +85,7 @@ class MftTopTest {
      */
     @Test
     void theMftStagesSwitchInfoSetKeepsWhatTheLftStageSets() throws Exception {
-        Topology t = T;
-        int leaf = LEAF;
-        try (StageRig rig = new StageRig(t, dir)) {
+        try (StageRig rig = new StageRig(T, dir)) {
             DiscoveryStage d = rig.discovery();
             McastGroups groups = new McastGroups();
             SweepStage supportsTop = new SweepStage() {
@@ -99,7 +96,7 @@ class MftTopTest {
 
                 @Override
                 public StageOutcome run(SweepContext ctx) {
-                    PhysPort port0 = ctx.subnet().node(t.node(leaf).nodeGuid()).port(0);
+                    PhysPort port0 = ctx.subnet().node(LEAF_GUID).port(0);
                     port0.setAttributes(withMftTopSupported(port0.attributes()));
                     groups.join(0xC021, HOST_A);
                     groups.join(0xC021, HOST_B);
@@ -108,15 +105,15 @@ class MftTopTest {
                     return StageOutcome.CONTINUE;
                 }
             };
-            int before = rig.fabric.switchInfo(leaf).linearFdbTop();
+            int before = rig.fabric.switchInfo(LEAF).linearFdbTop();
             rig.run(d, new DropManager(d), rig.election(), new LidManager(rig.lids, rig.status),
                     new SnapshotStage(), new UnicastRouting(rig.chain, rig.routes), supportsTop, new LftProgrammer(),
                     new MftProgrammer(groups, rig.routes, MftProgrammer.Scope.ALL));
             assertThat(rig.onSm(rig.ctx::sweepErrors)).isZero();
-            int wanted = rig.onSm(() -> rig.ctx.subnet().node(t.node(leaf).nodeGuid()).asSwitch().lft().wantedTop());
+            int wanted = rig.onSm(() -> rig.ctx.subnet().node(LEAF_GUID).asSwitch().lft().wantedTop());
             assertThat(wanted).as("the LFT stage had a LinearFDBTop to set").isNotEqualTo(before);
-            assertThat(rig.fabric.switchInfo(leaf).linearFdbTop()).isEqualTo(wanted);
-            assertThat(rig.fabric.switchInfo(leaf).multicastFdbTop()).isEqualTo(0xC03F);
+            assertThat(rig.fabric.switchInfo(LEAF).linearFdbTop()).isEqualTo(wanted);
+            assertThat(rig.fabric.switchInfo(LEAF).multicastFdbTop()).isEqualTo(0xC03F);
         }
     }
 

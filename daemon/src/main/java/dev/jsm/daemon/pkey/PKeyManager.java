@@ -229,13 +229,6 @@ public final class PKeyManager implements SweepStage {
     }
 
     /**
-     * Whether {@code port} (re)trained since the SM last looked - it is in Init, or it belongs to a switch whose
-     * cabled ports are all in Init (it rebooted: port 0 too) - so that its tables may be back at power-on (0xFFFF, a
-     * full member of the default partition): every block of it is sent again. What the SM held stays the basis of
-     * the plan, so {@code keep_pkey_indexes} keeps the indexes of a port whose link merely bounced. OpenSM reads the
-     * tables back at each heavy sweep; the port state tells the same for the price of no MAD.
-     */
-    /**
      * Whether a port that holds a P_Key table may have lost it: one in Init that is not a switch-to-switch port (those
      * hold none), or any port of a switch that rebooted (its port 0 holds one).
      */
@@ -251,6 +244,13 @@ public final class PKeyManager implements SweepStage {
         return false;
     }
 
+    /**
+     * Whether {@code port} (re)trained since the SM last looked - it is in Init, or it belongs to a switch whose
+     * cabled ports are all in Init (it rebooted: port 0 too) - so that its tables may be back at power-on (0xFFFF, a
+     * full member of the default partition): every block of it is sent again. What the SM held stays the basis of
+     * the plan, so {@code keep_pkey_indexes} keeps the indexes of a port whose link merely bounced. OpenSM reads the
+     * tables back at each heavy sweep; the port state tells the same for the price of no MAD.
+     */
     private static boolean retrained(PhysPort port) {
         return Retrained.inInit(port) || Retrained.switchRebooted(port.node());
     }

@@ -12,6 +12,8 @@ import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.PortAttributes;
 import dev.jsm.subnet.Subnet;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.RecordComponent;
 import org.junit.jupiter.api.Test;
 
 class PortConfigTest {
@@ -53,6 +55,36 @@ class PortConfigTest {
         assertThat(pi.respTimeValue()).as("RespTimeValue is sent back as the port answered it").isEqualTo(8);
         assertThat(pi.linkDownDefaultState()).as("LinkDownDefaultState Polling, as OpenSM writes it").isEqualTo(2);
         assertThat(end.differences(Attributes.of(pi))).isNull();
+    }
+
+    @Test
+    void eachFieldSetAloneDiffersInItsOwnBitAndIsNamedWithItsValue() throws Exception {
+        PortAttributes have = attrs(4, 5, PortAttributes.STATE_ACTIVE);
+        RecordComponent[] components = PortConfig.class.getRecordComponents();
+        Class<?>[] types = new Class<?>[components.length];
+        for (int i = 0; i < components.length; i++) {
+            types[i] = components[i].getType();
+        }
+        Constructor<PortConfig> canonical = PortConfig.class.getDeclaredConstructor(types);
+        int seen = 0;
+        for (int set = 0; set < components.length; set++) {
+            Object[] values = new Object[components.length];
+            for (int i = 0; i < components.length; i++) {
+                boolean isLong = types[i] == long.class;
+                values[i] = i == set ? (isLong ? (Object) 99L : (Object) 9)
+                        : isLong ? (Object) PortConfig.KEEP_LONG
+                        : components[i].getName().endsWith("Enabled") ? (Object) 0 : (Object) PortConfig.KEEP;
+            }
+            PortConfig want = canonical.newInstance(values);
+            String name = components[set].getName();
+            int mask = want.differingFields(have);
+            assertThat(Integer.bitCount(mask)).as(name).isEqualTo(1);
+            assertThat(seen & mask).as(name + " has a bit of its own").isZero();
+            seen |= mask;
+            assertThat(want.differences(have)).as(name).matches("[A-Za-z_ ]+ (9|0x63)/\\S+");
+            assertThat(PortConfig.sameValues(mask, have, PortConfig.valuesOf(mask, have))).isTrue();
+        }
+        assertThat(seen).isEqualTo((1 << components.length) - 1);
     }
 
     private static SmOptions options(String... pairs) throws Exception {

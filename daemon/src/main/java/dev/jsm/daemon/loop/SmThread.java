@@ -1,5 +1,6 @@
 package dev.jsm.daemon.loop;
 
+import java.util.ArrayDeque;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -24,6 +25,11 @@ public final class SmThread implements Executor, AutoCloseable {
 
     private static final Logger LOG = LogManager.getLogger(SmThread.class);
     private static final Runnable STOP = () -> { };
+    /**
+     * Tasks taken from the queue at once: the queue's lock is taken once for them rather than once each, as the
+     * receive thread queues MAD outcomes while the SM thread runs the earlier ones.
+     */
+    private static final int BATCH = 64;
 
     private final LinkedBlockingQueue<Runnable> tasks = new LinkedBlockingQueue<>();
     private final Thread thread;
@@ -94,23 +100,30 @@ public final class SmThread implements Executor, AutoCloseable {
     }
 
     private void runLoop() {
+        ArrayDeque<Runnable> batch = new ArrayDeque<>(BATCH);
         while (true) {
-            Runnable task;
             try {
-                task = tasks.take();
+                batch.add(tasks.take());
             } catch (InterruptedException e) {
                 return;
             }
-            if (task == STOP) {
-                return;
+            tasks.drainTo(batch, BATCH - 1);
+            for (Runnable task = batch.poll(); task != null; task = batch.poll()) {
+                if (task == STOP) {
+                    return;
+                }
+                runOne(task);
             }
-            try {
-                task.run();
-            } catch (VirtualMachineError e) {
-                throw e; // out of memory, and its kind: the thread's uncaught-exception handler ends the process
-            } catch (RuntimeException | Error e) {
-                LOG.error("SM-0601 a task on the SM thread failed: {}", e.toString(), e);
-            }
+        }
+    }
+
+    private static void runOne(Runnable task) {
+        try {
+            task.run();
+        } catch (VirtualMachineError e) {
+            throw e; // out of memory, and its kind: the thread's uncaught-exception handler ends the process
+        } catch (RuntimeException | Error e) {
+            LOG.error("SM-0601 a task on the SM thread failed: {}", e.toString(), e);
         }
     }
 }

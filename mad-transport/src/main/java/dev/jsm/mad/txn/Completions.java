@@ -3,6 +3,7 @@ package dev.jsm.mad.txn;
 import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -10,20 +11,31 @@ import java.util.concurrent.locks.ReentrantLock;
  * Delivery of outcomes to the handler executor, and the quiescence barrier that depends on it: a request is pending
  * from {@link #begin} until its handler has returned. Whoever completes a transaction under the
  * {@link MadTransactions} lock appends it to a chain with {@link #complete}, detaches the chain with {@link #take}
- * before unlocking and {@link #dispatch}es it after, so no handler and no executor call ever runs under the lock.
+ * before unlocking and {@link #dispatch}es it after, so no handler and no executor call ever runs under the lock; the
+ * receive thread may leave a short chain for a later take ({@link #takeBatch}).
  *
- * <p>Thread-safe as used: {@link #begin}, {@link #complete} and {@link #take} under the shared lock, the rest
- * without it. Also remembers the thread that last ran a handler so that {@link #await} can refuse to run there.
+ * <p>Thread-safe as used: {@link #complete} and {@link #take} under the shared lock, the rest without it
+ * ({@link #begin} may run under it). Also remembers the thread that last ran a handler so that {@link #await} can refuse to run there.
  */
 final class Completions {
 
     private static final System.Logger LOG = System.getLogger(MadTransactions.class.getName());
+    /** Answers whose outcomes {@link #takeBatch} gathers before the handler thread is woken. */
+    static final int BATCH = 16;
+    /** Requests queued behind the window from which {@link #takeBatch} holds outcomes back. */
+    static final int HOLD_WHILE_QUEUED = 2 * BATCH;
 
     private final ReentrantLock lock;
     private final Condition quiet;
     private final Executor executor;
-    /** Guarded by {@link #lock}. */
-    private int pending;
+    /**
+     * Requests from {@link #begin} until their handler returned. Atomic rather than guarded by the lock so that a
+     * handler's end takes the lock only when it is the last one ({@link #done}): the SM thread would otherwise
+     * contend with the receive thread for the lock once more per MAD.
+     */
+    private final AtomicInteger pending = new AtomicInteger();
+    /** Guarded by {@link #lock}, as are the chain's ends. */
+    private int chainLength;
     private Transaction head;
     private Transaction tail;
     private volatile Thread handlerThread;
@@ -38,7 +50,7 @@ final class Completions {
 
     /** Counts a new request as pending; under the lock. */
     void begin() {
-        pending++;
+        pending.incrementAndGet();
     }
 
     /** Records {@code t}'s outcome and appends it to the chain to dispatch; under the lock. */
@@ -50,6 +62,7 @@ final class Completions {
             tail.completedNext = t;
         }
         tail = t;
+        chainLength++;
     }
 
     /** Detaches the chain of completed transactions for the calling thread; under the lock. */
@@ -57,7 +70,23 @@ final class Completions {
         Transaction chain = head;
         head = null;
         tail = null;
+        chainLength = 0;
         return chain;
+    }
+
+    /**
+     * {@link #take()}, or null while the chain is shorter than {@link #BATCH} and {@code requestsQueued} SMP requests
+     * wait behind the window: the chain then grows until the next call. For the receive thread: while the queue is
+     * long the wire does not need the handlers' next requests yet, and the handler thread, which would otherwise be
+     * woken for each answer, is woken once for a batch. Any other {@link #take()} (a send, the timer, a failed send,
+     * a window change, close) detaches what was held, and so does this one once the queue runs short, so a held
+     * outcome waits for at most {@link #BATCH} answers or the timer's next deadline.
+     */
+    Transaction takeBatch(int requestsQueued) {
+        if (requestsQueued >= HOLD_WHILE_QUEUED && chainLength < BATCH) {
+            return null;
+        }
+        return take();
     }
 
     /** Hands a detached chain to the handler executor, in completion order; without the lock. */
@@ -101,7 +130,7 @@ final class Completions {
         long left = timeout == null ? Long.MAX_VALUE : timeout.toNanos();
         lock.lock();
         try {
-            while (pending > 0) {
+            while (pending.get() > 0) {
                 if (left <= 0) {
                     return false;
                 }
@@ -117,14 +146,15 @@ final class Completions {
         }
     }
 
+    /** Ends one pending request; the last one wakes {@link #await} (which checks under the lock, so none is lost). */
     private void done() {
-        lock.lock();
-        try {
-            if (--pending == 0) {
+        if (pending.decrementAndGet() == 0) {
+            lock.lock();
+            try {
                 quiet.signalAll();
+            } finally {
+                lock.unlock();
             }
-        } finally {
-            lock.unlock();
         }
     }
 }

@@ -14,8 +14,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * before unlocking and {@link #dispatch}es it after, so no handler and no executor call ever runs under the lock; the
  * receive thread may leave a short chain for a later take ({@link #takeBatch}).
  *
- * <p>Thread-safe as used: {@link #complete} and {@link #take} under the shared lock, the rest without it
- * ({@link #begin} may run under it). Also remembers the thread that last ran a handler so that {@link #await} can refuse to run there.
+ * <p>Thread-safe as used: {@link #complete}, {@link #take} and {@link #takeBatch} under the shared lock, the rest
+ * without it ({@link #begin} may run under it). Also remembers the thread that last ran a handler so that
+ * {@link #await} can refuse to run there.
  */
 final class Completions {
 

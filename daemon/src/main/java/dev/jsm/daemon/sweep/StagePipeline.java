@@ -15,7 +15,9 @@ import org.apache.logging.log4j.Logger;
  * thread, then the pipeline waits on the transactions' quiescence barrier (every MAD answered or timed out, every
  * handler run), then the stage finishes on the SM thread. A stage that {@linkplain SweepStage#overlapsNext overlaps
  * the next} is not waited for: the next stage starts while its MADs are on the wire, and it finishes, first, after
- * the next barrier. A stage that does not say CONTINUE ends the run, and so
+ * the next barrier. A stage's {@linkplain SweepStage#computeOffSmThread computation off the SM thread} runs here,
+ * between its start and the next stage, while the SM thread handles answers. A stage that does not say CONTINUE ends
+ * the run, and so
  * does a SHUTDOWN request between stages. While the stages run, the context's {@link SweepGate} says so.
  *
  * <p>Confined to the event loop thread (it must not be the SM thread: it waits on the barrier).
@@ -67,6 +69,15 @@ public final class StagePipeline {
             long t0 = System.nanoTime();
             long sent0 = transactions.stats().sent();
             StageOutcome outcome = sm.call(() -> stage.run(ctx));
+            if (outcome == StageOutcome.CONTINUE) {
+                Runnable then = stage.computeOffSmThread(ctx);
+                if (then != null) {
+                    sm.call(() -> {
+                        then.run();
+                        return null;
+                    });
+                }
+            }
             if (outcome == StageOutcome.CONTINUE && stage.overlapsNext()) {
                 LOG.debug("stage {}: {} MADs sent, {} ms, overlapping the next stage", stage.name(),
                         transactions.stats().sent() - sent0, (System.nanoTime() - t0) / 1_000_000);

@@ -6,7 +6,7 @@ package dev.jsm.daemon.sweep;
  * out (OpenSM's wait for {@code qp0_mads_outstanding == 0}), then calls {@link #finish}, also on the SM thread.
  *
  * <p>Implementations keep no state between sweeps beyond what the {@link SweepContext} holds; they are confined to
- * the SM thread.
+ * the SM thread, but for {@link #computeOffSmThread}.
  */
 public interface SweepStage {
 
@@ -24,6 +24,17 @@ public interface SweepStage {
      */
     default boolean overlapsNext() {
         return false;
+    }
+
+    /**
+     * The stage's long computation over what {@link #run} took from the model (a routing engine's pass over the
+     * snapshot), called by the pipeline on its own thread right after {@link #run} returned CONTINUE, so that the SM
+     * thread meanwhile handles the answers of the stages before this one and their further Sets keep the wire busy.
+     * It must read nothing the SM thread writes. Returns what to do with the result on the SM thread before the next
+     * stage runs, or null; by default there is no such computation.
+     */
+    default Runnable computeOffSmThread(SweepContext ctx) {
+        return null;
     }
 
     /** Ends the stage once all its MADs completed: judge the answers, log a summary. Runs on the SM thread. */

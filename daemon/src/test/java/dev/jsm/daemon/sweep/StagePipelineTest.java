@@ -8,6 +8,8 @@ import dev.jsm.sim.topo.TopologyShapes;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,6 +70,53 @@ class StagePipelineTest {
 
             assertThat(outcome).isEqualTo(StageOutcome.ABORT);
             assertThat(events).doesNotContain("b finish", "c run");
+        }
+    }
+
+    @Test
+    void aComputationOffTheSmThreadLetsItHandleAnswersAndHandsItsResultBackBeforeTheNextStage() throws Exception {
+        try (StageRig rig = new StageRig(TopologyShapes.load("fat2:k=4"), dir)) {
+            CountDownLatch answered = new CountDownLatch(1);
+            Thread[] threads = new Thread[3];
+            SweepStage computing = new Recorder("a") {
+                @Override
+                public StageOutcome run(SweepContext ctx) {
+                    threads[0] = Thread.currentThread();
+                    ctx.smps().get(DrPath.local(), AttributeId.NODE_INFO, 0, outcome -> {
+                        events.add(name + " answered");
+                        answered.countDown();
+                    });
+                    return super.run(ctx);
+                }
+
+                @Override
+                public boolean overlapsNext() {
+                    return true;
+                }
+
+                @Override
+                public Runnable computeOffSmThread(SweepContext ctx) {
+                    threads[1] = Thread.currentThread();
+                    try {
+                        // only a free SM thread handles the answer this waits for
+                        assertThat(answered.await(30, TimeUnit.SECONDS)).isTrue();
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    events.add("a computed");
+                    return () -> {
+                        threads[2] = Thread.currentThread();
+                        events.add("a result");
+                    };
+                }
+            };
+            StageOutcome outcome = rig.run(computing, new Recorder("b"));
+
+            assertThat(outcome).isEqualTo(StageOutcome.CONTINUE);
+            assertThat(events).containsSubsequence("a run", "a answered", "a computed", "a result", "b run",
+                    "a finish", "b finish");
+            assertThat(threads[1]).isNotSameAs(threads[0]);
+            assertThat(threads[2]).isSameAs(threads[0]);
         }
     }
 

@@ -24,7 +24,6 @@ import dev.jsm.routing.repair.RouteRepair;
 import dev.jsm.routing.verify.RouteVerifier;
 import dev.jsm.routing.verify.VerifierOptions;
 import dev.jsm.routing.verify.VerifierReport;
-import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.portgroup.PartitionMembers;
 import dev.jsm.subnet.portgroup.PortGroupFabric;
 import dev.jsm.subnet.snapshot.SubnetDiff;
@@ -137,7 +136,6 @@ public final class UnicastRouting implements SweepStage {
     @Override
     public StageOutcome run(SweepContext ctx) {
         pending = null;
-        Subnet subnet = ctx.subnet();
         SubnetSnapshot now = ctx.snapshot();
         boolean reroute = routes.takeRerouteRequest() | setUpAgainIfChanged(ctx.options())
                 | policies.refresh(ctx.options());
@@ -155,7 +153,7 @@ public final class UnicastRouting implements SweepStage {
             return StageOutcome.CONTINUE;
         }
         ctx.activity().ucastCacheRoutingDone();
-        record(ctx, subnet, now, in, repaired, true);
+        record(ctx, now, in, repaired, true);
         return StageOutcome.CONTINUE;
     }
 
@@ -174,7 +172,7 @@ public final class UnicastRouting implements SweepStage {
         RoutingResult result = route(ctx, p.snapshot(), p.in());
         return () -> {
             ctx.activity().routing(result);
-            record(ctx, ctx.subnet(), p.snapshot(), p.in(), result, false);
+            record(ctx, p.snapshot(), p.in(), result, false);
         };
     }
 
@@ -182,9 +180,11 @@ public final class UnicastRouting implements SweepStage {
     private record Pending(SubnetSnapshot snapshot, RoutingInput in) {
     }
 
-    /** Records {@code result}, logs and dumps it, plans its check and sets the switches' wanted LFTs; SM thread. */
-    private void record(SweepContext ctx, Subnet subnet, SubnetSnapshot now, RoutingInput in, RoutingResult result,
-                        boolean repaired) {
+    /**
+     * Records {@code result}, logs and dumps it, plans its check and sets the switches' wanted LFTs; on the SM thread.
+     * Lets go of a pending pass's input and snapshot.
+     */
+    private void record(SweepContext ctx, SubnetSnapshot now, RoutingInput in, RoutingResult result, boolean repaired) {
         pending = null;
         routes.record(in, result, result.isRouted() && policies.inForce() == null
                 ? chain.engineThatRouted(result).orElse(null) : null);
@@ -208,7 +208,7 @@ public final class UnicastRouting implements SweepStage {
         int generation = routes.generation();
         SweepGate gate = ctx.sweepGate();
         ctx.afterSweep(() -> verify(in, result, check, generation, gate));
-        result.tables().applyWanted(in, subnet);
+        result.tables().applyWanted(in, ctx.subnet());
         lastRouted = ctx.snapshotSlot();
     }
 

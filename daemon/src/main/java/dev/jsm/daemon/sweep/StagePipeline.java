@@ -17,8 +17,8 @@ import org.apache.logging.log4j.Logger;
  * the next} is not waited for: the next stage starts while its MADs are on the wire, and it finishes, first, after
  * the next barrier. A stage's {@linkplain SweepStage#computeOffSmThread computation off the SM thread} runs here,
  * between its start and the next stage, while the SM thread handles answers. A stage that does not say CONTINUE ends
- * the run, and so
- * does a SHUTDOWN request between stages. While the stages run, the context's {@link SweepGate} says so.
+ * the run, and so does a SHUTDOWN request between stages. While the stages run, the context's {@link SweepGate} says
+ * so.
  *
  * <p>Confined to the event loop thread (it must not be the SM thread: it waits on the barrier).
  */

@@ -223,8 +223,9 @@ public final class SwitchLft implements ProgrammableTable {
         }
     }
 
-    private static int roundUp(int n) {
-        return (n + BLOCK_SIZE - 1) / BLOCK_SIZE * BLOCK_SIZE;
+    /** {@code entries} rounded up to whole {@value #BLOCK_SIZE}-LID blocks: the LFT entries a table of them spans. */
+    public static int roundUp(int entries) {
+        return (entries + BLOCK_SIZE - 1) / BLOCK_SIZE * BLOCK_SIZE;
     }
 
     private static byte[] blank(int length) {

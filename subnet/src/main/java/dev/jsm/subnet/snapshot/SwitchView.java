@@ -54,7 +54,7 @@ public final class SwitchView {
 
     /** Number of LFT entries held, rounded up to whole 64-LID blocks (later LIDs have no path). */
     public int lftSize() {
-        return (lft.length + SwitchLft.BLOCK_SIZE - 1) / SwitchLft.BLOCK_SIZE * SwitchLft.BLOCK_SIZE;
+        return SwitchLft.roundUp(lft.length);
     }
 
     /** The programmed egress port for {@code lid}, or {@link SwitchLft#NO_PATH}. */

@@ -23,6 +23,8 @@ public final class PhysPort {
     private BlockTable sl2Vl;
     private BlockTable vlArb;
     private boolean healthy = true;
+    private byte partitionEnforcementWish = -1;
+    private short vlHighLimitWish = -1;
 
     PhysPort(Node node, int portNum, long portGuid) {
         this.node = node;
@@ -116,6 +118,37 @@ public final class PhysPort {
     /** Marks the port healthy or not (see {@link #isHealthy}). */
     public void setHealthy(boolean healthy) {
         this.healthy = healthy;
+    }
+
+    /**
+     * The partition enforcement the partition manager wants in the port's PortInfo, as PartitionEnforcementInbound
+     * (2) and PartitionEnforcementOutbound (1), or -1 to leave the port's bits as they are. A manager's wish is
+     * kept on the port rather than in a map of its own so that it leaves the fabric with the port: a node dropped
+     * and found again is a new object with no wish, and nothing holds on to the old one.
+     */
+    public int partitionEnforcementWish() {
+        return partitionEnforcementWish;
+    }
+
+    /** Sets {@link #partitionEnforcementWish} (0 to 3, or -1 for none). */
+    public void setPartitionEnforcementWish(int bits) {
+        if (bits < -1 || bits > 3) {
+            throw new IllegalArgumentException("partition enforcement bits " + bits + " (expected 0-3, or -1)");
+        }
+        partitionEnforcementWish = (byte) bits;
+    }
+
+    /** The VLHighLimit the QoS manager wants in the port's PortInfo, or -1 to leave it as it is (as above). */
+    public int vlHighLimitWish() {
+        return vlHighLimitWish;
+    }
+
+    /** Sets {@link #vlHighLimitWish} (0 to 255, or -1 for none). */
+    public void setVlHighLimitWish(int limit) {
+        if (limit < -1 || limit > 255) {
+            throw new IllegalArgumentException("VLHighLimit " + limit + " (expected 0-255, or -1)");
+        }
+        vlHighLimitWish = (short) limit;
     }
 
     /** The link to the remote peer, or {@code null} if none is known. */

@@ -44,8 +44,20 @@ public final class DiscoveryStage implements SweepStage {
         return StageOutcome.CONTINUE;
     }
 
+    /**
+     * Ends the pass; when the sweep ends here ({@link StageOutcome#ABORT}) the pass is let go of at once, as the drop
+     * manager does otherwise ({@link #takeLastRun}).
+     */
     @Override
     public StageOutcome finish(SweepContext ctx) {
+        StageOutcome outcome = check(ctx);
+        if (outcome != StageOutcome.CONTINUE) {
+            run = null;
+        }
+        return outcome;
+    }
+
+    private StageOutcome check(SweepContext ctx) {
         if (run.localNode == null || run.duplicates.endsTheSm()) {
             return StageOutcome.ABORT;
         }
@@ -75,8 +87,15 @@ public final class DiscoveryStage implements SweepStage {
         return StageOutcome.CONTINUE;
     }
 
-    /** The pass of the current sweep (the drop manager reads the confirmed cables). */
-    DiscoveryRun lastRun() {
-        return run;
+    /**
+     * The pass of the current sweep, for the drop manager to read the confirmed cables, let go of by this stage:
+     * the pass holds every cable it confirmed and through them the nodes of the fabric as it was, so kept until the
+     * next heavy sweep (reconfigurations and incremental sweeps run none) it would keep every node dropped since
+     * from being collected.
+     */
+    DiscoveryRun takeLastRun() {
+        DiscoveryRun r = run;
+        run = null;
+        return r;
     }
 }

@@ -36,7 +36,7 @@ public final class DropManager implements SweepStage {
 
     @Override
     public StageOutcome run(SweepContext ctx) {
-        DiscoveryRun run = discovery.lastRun();
+        DiscoveryRun run = discovery.takeLastRun();
         Subnet subnet = ctx.subnet();
         List<Node> gone = new ArrayList<>();
         for (Node n : subnet.nodes()) {

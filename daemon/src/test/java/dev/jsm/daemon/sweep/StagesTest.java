@@ -16,6 +16,7 @@ import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.subnet.Node;
+import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,6 +63,28 @@ class StagesTest {
                 assertThat(rig.ctx.subnet().nodeCount()).isEqualTo(t.nodeCount() - 1);
                 return null;
             });
+        }
+    }
+
+    @Test
+    void aNodeDroppedAfterAHeavySweepIsNotHeldByIt() throws Exception {
+        Topology t = TopologyShapes.load("fat2:k=4");
+        try (StageRig rig = new StageRig(t, dir)) {
+            DiscoveryStage d = rig.discovery();
+            rig.run(d, new DropManager(d));
+            long guid = t.node(lastSwitch(t)).nodeGuid();
+            // as an incremental sweep drops a node that no longer answers: no heavy sweep follows for a long time
+            WeakReference<Node> dropped = rig.onSm(() -> {
+                Node n = rig.ctx.subnet().node(guid);
+                rig.ctx.paths().forget(n);
+                rig.ctx.subnet().removeNode(n);
+                return new WeakReference<>(n);
+            });
+            for (int i = 0; i < 50 && dropped.get() != null; i++) {
+                System.gc();
+                Thread.sleep(10);
+            }
+            assertThat(dropped.get()).as("the dropped switch, still reachable from the heavy sweep's stages").isNull();
         }
     }
 

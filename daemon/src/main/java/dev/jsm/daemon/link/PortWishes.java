@@ -9,9 +9,9 @@ import dev.jsm.subnet.PhysPort;
  * manager that finds nothing to change leaves its wish in force.
  *
  * <p>The wishes are held by the ports themselves ({@link PhysPort#partitionEnforcementWish},
- * {@link PhysPort#vlHighLimitWish}), so a port that leaves the fabric takes its wishes with it: maps keyed by port
- * kept every port of every node ever dropped, and through its links the nodes around it (a leaf switch rebooted
- * twenty times at 648 hosts held 400 dead nodes). This class gives them their types.
+ * {@link PhysPort#vlHighLimitWish}), so a port that leaves the fabric takes its wishes with it: maps keyed by port,
+ * never pruned, kept every port of every node dropped since the start, and through their links the nodes around
+ * them. This class gives the wishes their types.
  *
  * <p>Confined to the SM thread.
  */

@@ -15,7 +15,9 @@ public enum Refusal {
     /** Too many multi-MAD requests being reassembled, from the requester or in all: STOP. */
     RMPP_OPEN("rmpp_open", "too many multi-MAD requests being reassembled"),
     /** An answer larger than {@link dev.jsm.sa.query.RecordSet#MAX_BYTES}: ERR_NO_RESOURCES. */
-    ANSWER_TOO_LARGE("answer_too_large", "the answer would be larger than the largest the SA builds"),
+    ANSWER_TOO_LARGE("answer_too_large", "the answer would be larger than the largest the SA builds ("
+            + (dev.jsm.sa.query.RecordSet.MAX_BYTES >> 10) + " KiB, a sixteenth of the heap: a larger -Xmx in "
+            + "JAVA_OPTS raises it)"),
     /** Table answers in flight over the requester's or the total budget: ERR_NO_RESOURCES. */
     ANSWERS_IN_FLIGHT("answers_in_flight", "too many answer bytes are being sent already"),
     /** ServiceRecords over the port's share or the total: ERR_NO_RESOURCES. */

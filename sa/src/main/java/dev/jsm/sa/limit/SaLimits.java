@@ -1,5 +1,6 @@
 package dev.jsm.sa.limit;
 
+import dev.jsm.sa.query.RecordSet;
 import java.time.Duration;
 
 /**
@@ -37,8 +38,6 @@ public record SaLimits(int requestsPerSecond, int requestBurst, int answerBytesP
                        int serviceRecordsPerPort, int subscriptions, int subscriptionsPerPort,
                        int mcastGroupsPerPort, Duration logInterval) {
 
-    private static final int MIB = 1 << 20;
-
     /** Validates the values: every count and size positive, every per-requester share within its total. */
     public SaLimits {
         if (requestsPerSecond < 1 || requestBurst < 1 || answerBytesPerToken < 1 || queued < 1
@@ -57,13 +56,14 @@ public record SaLimits(int requestsPerSecond, int requestBurst, int answerBytesP
     /**
      * The daemon's limits. A legitimate client stays far below them: a PathRecord storm at job start is a few
      * thousand Gets from a host (the SA answers about 16,000 a second under ibsim); a host registers a handful of
-     * services, subscribes to a few traps and creates a few groups (IPoIB: one per IPv6 address). The table bounds
-     * let the largest ServiceRecord table the global cap allows (100,000 records, 17.6 MB) go to one requester, and
-     * three at a time in all.
+     * services, subscribes to a few traps and creates a few groups (IPoIB: one per IPv6 address). Table answers in
+     * flight follow the largest answer built ({@link RecordSet#MAX_BYTES}, from the heap): one such answer to a
+     * requester, two in all. With a large heap that is 32 and 64 MiB, so that the largest ServiceRecord table the
+     * global cap allows (100,000 records, 17.6 MB) can go to one requester, and three at a time in all.
      */
     public static SaLimits defaults() {
-        return new SaLimits(10_000, 10_000, 4096, 10_000, 1_000, 256, 4, 64L * MIB, 32L * MIB, 100_000,
-                1_000, 10_000, 100, 256, Duration.ofSeconds(60));
+        return new SaLimits(10_000, 10_000, 4096, 10_000, 1_000, 256, 4, 2L * RecordSet.MAX_BYTES,
+                RecordSet.MAX_BYTES, 100_000, 1_000, 10_000, 100, 256, Duration.ofSeconds(60));
     }
 
     /**

@@ -13,15 +13,25 @@ import java.util.Arrays;
 public final class RecordSet {
 
     /**
-     * The largest answer built, 32 MiB: room for the largest ServiceRecord table the registry allows (100,000
-     * records of 176 bytes, 17.6 MB) and for every record of the view of a fabric of some ten thousand ports
-     * (PortInfoRecords, 11,664 hosts and 1,620 switches of 36 ports: 5.5 MB).
+     * The largest answer built: a sixteenth of this JVM's maximum heap, within 1-32 MiB ({@link #capFor}). 32 MiB
+     * leaves room for the largest ServiceRecord table the registry allows (100,000 records of 176 bytes, 17.6 MB)
+     * and for every record of the view of a fabric of some ten thousand ports (PortInfoRecords, 11,664 hosts and
+     * 1,620 switches of 36 ports: 5.5 MB). It follows the heap because the launchers size the heap from the fabric
+     * (68 MiB at 648 hosts) and building an answer takes up to two and a half times its size (the doubling's old
+     * and new arrays, then {@link #toBytes}): at 648 hosts a table of every PathRecord (31.5 MB) ran such a heap out
+     * and ended the daemon. With the answers in flight ({@code SaLimits}, twice this) the SA's tables then take at
+     * most about a quarter of the heap.
      */
-    public static final int MAX_BYTES = 32 << 20;
+    public static final int MAX_BYTES = capFor(Runtime.getRuntime().maxMemory());
 
     private final int recordSize;
     private byte[] bytes;
     private int count;
+
+    /** The answer cap for a JVM whose maximum heap is {@code maxHeapBytes}: see {@link #MAX_BYTES}. */
+    static int capFor(long maxHeapBytes) {
+        return (int) Math.max(1 << 20, Math.min(32 << 20, maxHeapBytes / 16));
+    }
 
     /** An empty set of {@code recordSize}-byte records. */
     public RecordSet(int recordSize) {

@@ -81,6 +81,7 @@ final class PrometheusText {
         saLimitLines(out, daemon.sa().stats());
         eventLines(out, daemon);
         PerfMetrics.render(out, daemon.perfManager().snapshot());
+        ProcessMetrics.render(out);
         return out.toString();
     }
 
@@ -179,20 +180,24 @@ final class PrometheusText {
         }
     }
 
-    private static void family(StringBuilder out, String name, String type, String help) {
+    /** The HELP and TYPE lines of family {@code name}. */
+    static void family(StringBuilder out, String name, String type, String help) {
         out.append("# HELP ").append(name).append(' ').append(help).append('\n');
         out.append("# TYPE ").append(name).append(' ').append(type).append('\n');
     }
 
-    private static void sample(StringBuilder out, String series, long value) {
+    /** One sample line. */
+    static void sample(StringBuilder out, String series, long value) {
         out.append(series).append(' ').append(value).append('\n');
     }
 
-    private static void sample(StringBuilder out, String series, String value) {
+    /** One sample line, the value already formatted. */
+    static void sample(StringBuilder out, String series, String value) {
         out.append(series).append(' ').append(value).append('\n');
     }
 
-    private static String seconds(long nanos) {
+    /** Nanoseconds as seconds with six decimals. */
+    static String seconds(long nanos) {
         return String.format(Locale.ROOT, "%.6f", nanos / 1e9);
     }
 

@@ -119,6 +119,16 @@ class ManagementServerTest {
         assertThat(value(m, "jsm_sa_refused_total{reason=\"rate\"}")).isZero();
         assertThat(m).contains("jsm_sa_refused_total{reason=\"service_record_foreign\"} 0\n",
                 "jsm_sa_refused_total{reason=\"rmpp_too_large\"} 0\n", "# TYPE jsm_sa_answer_bytes_in_flight gauge\n");
+        // the process's own families, as Prometheus' Java client names them
+        assertThat(value(m, "process_resident_memory_bytes")).as("any JVM's resident set").isGreaterThan(16L << 20);
+        assertThat(value(m, "jvm_memory_used_bytes{area=\"heap\"}")).isPositive()
+                .isLessThanOrEqualTo(value(m, "jvm_memory_committed_bytes{area=\"heap\"}"));
+        assertThat(value(m, "process_open_fds")).isPositive();
+        assertThat(value(m, "jvm_threads_current")).isPositive();
+        assertThat(m).containsPattern("\nprocess_cpu_seconds_total \\d+\\.\\d{6}\n")
+                .containsPattern("\njvm_memory_pool_collection_used_bytes\\{pool=\"[^\"]+\"\\} \\d+\n")
+                .containsPattern("\njvm_gc_collection_seconds_count\\{gc=\"[^\"]+\"\\} \\d+\n")
+                .contains("# TYPE jvm_gc_collection_seconds summary\n");
         for (String line : m.split("\n")) {
             assertThat(line).as("exposition format").matches("# (HELP|TYPE) \\w+ .+|\\w+(\\{[^}]*\\})? \\S+");
         }

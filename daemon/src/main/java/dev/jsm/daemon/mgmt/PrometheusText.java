@@ -21,8 +21,8 @@ import java.util.Map;
  * families, not worth a client library: sweeps and their durations, MADs (sent, received, retried, timed out, and
  * first transmissions by attribute), the fabric's size, the routing engine and its compute time, the SM state,
  * whether the subnet is up, SA requests by record type, repeated traps suppressed, ports marked unhealthy or
- * disabled for babbling, Reports to event subscribers, and the performance manager's port counters
- * ({@link PerfMetrics}).
+ * disabled for babbling, Reports to event subscribers, the performance manager's port counters
+ * ({@link PerfMetrics}), and the process's own memory, CPU and collections ({@link ProcessMetrics}).
  *
  * <p>Stateless; safe to share.
  */

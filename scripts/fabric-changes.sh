@@ -41,15 +41,11 @@ while getopts "s:c:r:w:q:vk" opt; do
     esac
 done
 shift $((OPTIND - 1))
-extra=()
-fabric=""
-for a in "$@"; do
-    if [[ -z $fabric && -f $a ]]; then fabric=$a; else extra+=("$a"); fi
-done
+here=$(cd "$(dirname "$0")/.." && pwd)
+. "$here/scripts/lib/ibsim.sh"
+fabric_args "$@"
 [[ -n $fabric ]] || { echo "fabric-changes: give an ibsim fabric file" >&2; exit 2; }
 case $sm in jsm|ref) ;; *) echo "fabric-changes: -s jsm or ref" >&2; exit 2 ;; esac
-fabric=$(cd "$(dirname "$fabric")" && pwd)/$(basename "$fabric")
-here=$(cd "$(dirname "$0")/.." && pwd)
 preload=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
 for tool in ibsim perfquery dump_fts unshare curl /usr/sbin/opensm; do
     command -v "$tool" >/dev/null || { echo "fabric-changes: $tool is missing" >&2; exit 3; }
@@ -97,13 +93,8 @@ set -u
 fabric=$1 preload=$2 here=$3 sm=$4 verify=$5 cables=$6 settle=$7
 shift 7
 ip link set lo up 2>/dev/null || true
-nodes=$(grep -c -E '^(Switch|Hca|Ca|Rt)' "$fabric")
-mkfifo console
-# ibsim reads its console from the fifo; the fifo is held open on fd 7 so that it never sees end of file
-exec 7<>console
-ibsim -s -N $((nodes + 64)) -S $((nodes + 64)) -P $((nodes * 40 + 1024)) "$fabric" < console > ibsim.out 2>&1 &
-ibsim_pid=$!
-for _ in $(seq 600); do grep -q ':ctl' /proc/net/unix && break; sleep 0.05; done
+. "$here/scripts/lib/ibsim.sh"
+ibsim_with_console "$fabric"
 host=$(sed -n 's/^Hca[^"]*"\([^"]*\)".*/\1/p' "$fabric" | head -n 1)
 mkdir -p cache
 {
@@ -170,11 +161,6 @@ event() {
         -v s="$sets" -v k="$kind" 'BEGIN {printf "%s %.3f s (last of %d SUBNET UP %.3f s), %d MADs, %s Sets, " \
         "sweeps %s\n", n, t1 - t0, c, tn - t0, m, s, k}'
     verify_lfts "$name"
-}
-# console LINES...: one line at a time (ibsim reads one line per wake-up: lines written together wait for the next)
-console() {
-    local l
-    for l in "$@"; do echo "$l" >&7; sleep 0.2; done
 }
 unlink_all() { mapfile -t l < <(cut -f1 "${1:-$cables}"); console "${l[@]}"; }
 link_all() { mapfile -t l < <(cut -f2 "${1:-$cables}"); console "${l[@]}"; }

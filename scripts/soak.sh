@@ -38,14 +38,10 @@ while getopts "m:e:q:rk" opt; do
     esac
 done
 shift $((OPTIND - 1))
-extra=()
-fabric=""
-for a in "$@"; do
-    if [[ -z $fabric && -f $a ]]; then fabric=$a; else extra+=("$a"); fi
-done
-[[ -n $fabric ]] || { echo "soak: give an ibsim fabric file" >&2; exit 2; }
-fabric=$(cd "$(dirname "$fabric")" && pwd)/$(basename "$fabric")
 here=$(cd "$(dirname "$0")/.." && pwd)
+. "$here/scripts/lib/ibsim.sh"
+fabric_args "$@"
+[[ -n $fabric ]] || { echo "soak: give an ibsim fabric file" >&2; exit 2; }
 preload=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
 for tool in ibsim saquery unshare; do
     command -v "$tool" >/dev/null || { echo "soak: $tool is missing" >&2; exit 3; }
@@ -106,13 +102,8 @@ set -u
 fabric=$1 preload=$2 here=$3 work=$4 minutes=$5 every=$6 settle=$7 restart=$8
 shift 8
 ip link set lo up 2>/dev/null || true
-nodes=$(grep -c -E '^(Switch|Hca|Ca|Rt)' "$fabric")
-mkfifo console
-# ibsim reads its console from the fifo; the fifo is held open on fd 7 so that it never sees end of file
-exec 7<>console
-ibsim -s -N $((nodes + 64)) -S $((nodes + 64)) -P $((nodes * 40 + 1024)) "$fabric" < console > ibsim.out 2>&1 &
-ibsim_pid=$!
-for _ in $(seq 600); do grep -q ':ctl' /proc/net/unix && break; sleep 0.05; done
+. "$here/scripts/lib/ibsim.sh"
+ibsim_with_console "$fabric"
 host=$(cat "$work/sm")
 mkdir -p cache
 echo "force_log_flush TRUE" > opensm.conf
@@ -141,11 +132,6 @@ settled() {
     for _ in $(seq 1500); do [[ $(ups) -gt $1 ]] && break; sleep 0.02; done
     n=$(ups)
     while :; do sleep "$settle"; [[ $(ups) -eq $n ]] && break; n=$(ups); done
-}
-# console LINES...: one line at a time (ibsim reads one line per wake-up: lines written together wait for the next)
-console() {
-    local l
-    for l in "$@"; do echo "$l" >&7; sleep 0.2; done
 }
 # reboot NODE: all of its links dropped at once, then plugged back one by one
 reboot() {

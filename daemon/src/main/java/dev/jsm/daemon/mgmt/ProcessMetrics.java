@@ -15,7 +15,6 @@ import java.lang.management.MemoryUsage;
 import java.lang.management.OperatingSystemMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * The process's own families for {@code /metrics}, under the names Prometheus' Java client gives them, so that the
@@ -75,9 +74,8 @@ final class ProcessMetrics {
                         after.getUsed());
             }
         }
-        List<GarbageCollectorMXBean> gcs = ManagementFactory.getGarbageCollectorMXBeans();
         family(out, "jvm_gc_collection_seconds", "summary", "Time spent in a given JVM garbage collector in seconds");
-        for (GarbageCollectorMXBean gc : gcs) {
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             String label = "{gc=\"" + escape(gc.getName()) + "\"}";
             sample(out, "jvm_gc_collection_seconds_count" + label, gc.getCollectionCount());
             sample(out, "jvm_gc_collection_seconds_sum" + label, seconds(gc.getCollectionTime() * 1_000_000L));

@@ -13,7 +13,11 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The cache directory's record of the heap the fabric needs, {@value #FILE}, from which the launcher ({@code java.sh})
- * takes the next start's maximum heap. Written at a SUBNET UP whose fabric needs another size than the file says.
+ * takes the next start's maximum heap. Written at a SUBNET UP whose fabric needs more than the file says, or less
+ * by more than an eighth: a host or a switch that reboots takes its ports away and brings them back, and with every
+ * size written the file was rewritten (and logged) at each such change, 165 times in 20 minutes of
+ * {@code scripts/soak.sh} at 11664 hosts, for a difference of kilobytes. A larger size is written at once, since a
+ * heap too small is the one that hurts.
  *
  * <p>Before it, the launcher guessed from the ports in {@code guid2lid} alone, which cannot tell switches from
  * channel adapters: the forwarding tables (switches x LIDs) of a torus with one host per switch are several times
@@ -51,13 +55,13 @@ final class HeapSize implements SweepListener {
         return 64 * 1024 + ports * 3L / 2 + (long) switches * lids * 5 / 1024;
     }
 
-    /** Writes the size {@code view}'s fabric needs when the file says another. */
+    /** Writes the size {@code view}'s fabric needs when it is larger than the file's, or an eighth smaller. */
     @Override
     public synchronized void subnetUp(FabricView view) {
         SubnetSnapshot s = view.snapshot();
         int lids = s.lidMap().maxLid() + 1;
         long kib = maxHeapKib(s.ports().size(), s.switches().size(), lids);
-        if (kib == written) {
+        if (kib <= written && kib > written - written / 8) {
             return;
         }
         String text = "# jsm: the maximum heap for the fabric of the last SUBNET UP; the launcher reads it\n"

@@ -46,6 +46,27 @@ class HeapSizeTest {
         assertThat(Files.readAllLines(file)).contains("max_heap_kib " + kib);
     }
 
+    @Test
+    void aSlightlySmallerFabricLeavesTheFileALargerOneIsWrittenAtOnce() throws Exception {
+        SubnetSnapshot s = SubnetSnapshot.of(TopologyModel.subnet(TopologyShapes.parse("fat2:k=4"), 0));
+        FabricView view = new FabricView(1, s, null, null, null, SmOptions.builder().build());
+        long kib = HeapSize.maxHeapKib(s.ports().size(), s.switches().size(), s.lidMap().maxLid() + 1);
+        Path file = dir.resolve(HeapSize.FILE);
+
+        // a host that rebooted: the fabric needs a little less than the file says, and the file stays
+        Files.writeString(file, "max_heap_kib " + (kib + 2) + "\n");
+        new HeapSize(dir).subnetUp(view);
+        assertThat(Files.readString(file)).isEqualTo("max_heap_kib " + (kib + 2) + "\n");
+
+        // an eighth less than the file says, and more: written
+        Files.writeString(file, "max_heap_kib " + (kib + kib / 7 + 1) + "\n");
+        new HeapSize(dir).subnetUp(view);
+        assertThat(Files.readAllLines(file)).contains("max_heap_kib " + kib);
+        Files.writeString(file, "max_heap_kib " + (kib - 1) + "\n");
+        new HeapSize(dir).subnetUp(view);
+        assertThat(Files.readAllLines(file)).contains("max_heap_kib " + kib);
+    }
+
     /** A cache directory that is a file: nothing can be written there, and the sweep goes on. */
     @Test
     void aFileThatCannotBeWrittenIsLoggedNotThrown() throws Exception {

@@ -159,7 +159,8 @@ start=$(date +%s)
 sample() { # CYCLES
     local histo live counts
     histo=$("$jcmd" $sm_pid GC.class_histogram 2>/dev/null)
-    live=$(awk '/^Total/ {printf "%.1f", $3 / 1048576}' <<< "$histo")
+    # the collector's fillers (dead space it leaves in place in the old generation) are not live
+    live=$(awk '/FillerElement/ {dead += $3} /^Total/ {printf "%.1f", ($3 - dead) / 1048576}' <<< "$histo")
     counts=$(awk '$4 == "dev.jsm.subnet.Node" {n = $2} $4 == "dev.jsm.subnet.PhysPort" {p = $2}
         $4 == "dev.jsm.subnet.PortAttributes" {a = $2} $4 == "dev.jsm.daemon.link.PortConfig" {c = $2}
         END {printf "%d %d %d %d", n, p, a, c}' <<< "$histo")

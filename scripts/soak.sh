@@ -183,7 +183,7 @@ while [[ $(( $(date +%s) - start )) -lt $((minutes * 60)) ]]; do
     hup
     sa
     cycle=$((cycle + 1))
-    kill -0 $sm_pid 2>/dev/null || { echo "the SM exited: $(tail -n 3 opensm.log)"; exit 1; }
+    kill -0 $sm_pid 2>/dev/null || { echo "the SM exited: $(tail -n 3 opensm.log)"; kill $ibsim_pid; exit 1; }
     [[ $((cycle % every)) -eq 0 ]] && sample $cycle
 done
 [[ $((cycle % every)) -eq 0 ]] || sample $cycle

@@ -185,6 +185,7 @@ public class Main {
         daemon.addListener(once);
         daemon.addListener(heapMarker);
         daemon.addListener(new HeapSize(settings.cacheDir()));
+        daemon.addListener(HeapTrim.ofThisJvm());
         SystemdNotifier systemd = SystemdNotifier.fromEnvironment(env, ProcessHandle.current().pid());
         daemon.addListener(systemd);
         systemd.watchdogInterval().ifPresent(every -> daemon.heartbeat(every, systemd::ping));

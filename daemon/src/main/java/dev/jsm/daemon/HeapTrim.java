@@ -1,0 +1,86 @@
+package dev.jsm.daemon;
+
+import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongSupplier;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * Gives back the heap a JVM without a maximum grew beyond what the fabric needs: after a SUBNET UP whose heap is
+ * committed past {@link HeapSize#maxHeapKib} while the maximum is at least twice that, a full collection, which the
+ * launchers' {@code MaxHeapFreeRatio=40} turns into old generation given back to the system.
+ *
+ * <p>Why: the launchers cannot size the heap before the SM has seen the fabric, so a first start on a cache
+ * directory (and a start after the heap ran out, and the simulator) runs with the JVM's own maximum, a quarter of the
+ * machine's memory. The Serial collector grows its old generation by whatever a young collection promotes as long as
+ * it may, and compacts it only when it may not: under {@code scripts/soak.sh} at 11664 hosts (host and leaf
+ * reboots, cables, HUPs, SA tables) the first start's old generation reached 1.5 GB committed, 0.9 GB of it
+ * garbage, for a live heap of 127 MB, and 2.06 GB resident after three cycles; the restart's capped heap stays at
+ * 352-372 MB. A first start after an install may well be the process that runs for months. With a maximum (every
+ * start after the first) the committed heap cannot pass the fabric's size and this does nothing.
+ *
+ * <p>Threading: {@link #subnetUp} runs on the SM thread and only compares two numbers; the collection runs on
+ * {@code collector} (a thread of its own in the daemon), one at a time.
+ */
+final class HeapTrim implements SweepListener {
+
+    private static final Logger LOG = LogManager.getLogger(HeapTrim.class);
+
+    private final LongSupplier committedBytes;
+    private final long maxBytes;
+    private final Executor collector;
+    private final Runnable collect;
+    private final AtomicBoolean collecting = new AtomicBoolean();
+    private boolean told;
+
+    /**
+     * @param committedBytes the heap committed now ({@link Runtime#totalMemory})
+     * @param maxBytes the heap's maximum ({@link Runtime#maxMemory})
+     * @param collector where the collection runs
+     * @param collect the full collection ({@link System#gc})
+     */
+    HeapTrim(LongSupplier committedBytes, long maxBytes, Executor collector, Runnable collect) {
+        this.committedBytes = committedBytes;
+        this.maxBytes = maxBytes;
+        this.collector = collector;
+        this.collect = collect;
+    }
+
+    /** The trim of this JVM's heap, collecting on a daemon thread {@code jsm-heap-trim} started for each. */
+    static HeapTrim ofThisJvm() {
+        Runtime rt = Runtime.getRuntime();
+        return new HeapTrim(rt::totalMemory, rt.maxMemory(), task -> {
+            Thread t = new Thread(task, "jsm-heap-trim");
+            t.setDaemon(true);
+            t.start();
+        }, System::gc);
+    }
+
+    @Override
+    public void subnetUp(FabricView view) {
+        SubnetSnapshot s = view.snapshot();
+        long needed = HeapSize.maxHeapKib(s.ports().size(), s.switches().size(), s.lidMap().maxLid() + 1) << 10;
+        long committed = committedBytes.getAsLong();
+        if (maxBytes < 2 * needed || committed <= needed || !collecting.compareAndSet(false, true)) {
+            return;
+        }
+        if (!told) {
+            told = true;
+            LOG.info("MAIN-0826 the heap has no maximum for this fabric ({} MiB, the JVM's own: no jsm-heap-size or "
+                    + "a start after the heap ran out): {} MiB committed against the {} MiB the fabric needs, so a "
+                    + "full collection gives the rest back after each such SUBNET UP; the next start takes its "
+                    + "maximum from jsm-heap-size", maxBytes >> 20, committed >> 20, needed >> 20);
+        }
+        collector.execute(() -> {
+            try {
+                collect.run();
+            } finally {
+                collecting.set(false);
+            }
+        });
+    }
+}

@@ -10,10 +10,11 @@
 #           hosts, which the SA refuses when it is larger than it builds for the heap, RecordSet.MAX_BYTES)
 # Hosts and switches taken in turn (never the SM's own host or its leaf), so every cycle brings back a node the SM
 # dropped: the model makes new objects for it and must let go of the old ones.
-# Every -e cycles (and before the first) it forces a full collection and prints one line: cycles done, minutes, the
-# process's resident set (VmRSS), the live heap after that collection and the instances of the model's classes
-# (jcmd GC.class_histogram: Node, PhysPort, PortAttributes, PortConfig), threads, open files. A model that lets go
-# of what left the fabric keeps Node and PhysPort at the fabric's counts and the live heap level, cycle after cycle.
+# Every -e cycles (and before the first) it prints one line: cycles done, minutes, the process's resident set
+# (VmRSS, as the daemon left it) and its highest so far (VmHWM), then forces a full collection for the live heap
+# and the instances of the model's classes (jcmd GC.class_histogram: Node, PhysPort, PortAttributes, PortConfig),
+# threads, open files. A model that lets go of what left the fabric keeps Node and PhysPort at the fabric's counts
+# and the live heap level, cycle after cycle.
 #
 # Usage: scripts/soak.sh [-m MINUTES] [-e CYCLES] [-q SECONDS] [-r] [-k] [-- OPTIONS] FABRIC.net
 #   -m  minutes to run cycles for (default 20)
@@ -157,20 +158,23 @@ sa() {
 }
 start=$(date +%s)
 sample() { # CYCLES
-    local histo live counts
+    local histo live counts rss hwm
+    # the resident set as the daemon left it, before the forced collection; and the highest so far
+    rss=$(awk '/^VmRSS/ {print $2}' /proc/$sm_pid/status)
+    hwm=$(awk '/^VmHWM/ {print $2}' /proc/$sm_pid/status)
     histo=$("$jcmd" $sm_pid GC.class_histogram 2>/dev/null)
     # the collector's fillers (dead space it leaves in place in the old generation) are not live
     live=$(awk '/FillerElement/ {dead += $3} /^Total/ {printf "%.1f", ($3 - dead) / 1048576}' <<< "$histo")
     counts=$(awk '$4 == "dev.jsm.subnet.Node" {n = $2} $4 == "dev.jsm.subnet.PhysPort" {p = $2}
         $4 == "dev.jsm.subnet.PortAttributes" {a = $2} $4 == "dev.jsm.daemon.link.PortConfig" {c = $2}
         END {printf "%d %d %d %d", n, p, a, c}' <<< "$histo")
-    awk -v c="$1" -v m="$(( $(date +%s) - start ))" -v rss="$(awk '/^VmRSS/ {print $2}' /proc/$sm_pid/status)" \
+    awk -v c="$1" -v m="$(( $(date +%s) - start ))" -v rss="$rss" -v hwm="$hwm" \
         -v live="$live" -v counts="$counts" -v t="$(ls /proc/$sm_pid/task | wc -l)" \
         -v f="$(ls /proc/$sm_pid/fd | wc -l)" -v u="$(ups)" 'BEGIN {split(counts, k, " ")
-        printf "%6d %7.1f %7.1f %7s %6d %8d %8d %8d %5d %5d %6d\n", c, m / 60, rss / 1024, live, k[1], k[2], k[3],
-            k[4], t, f, u}'
+        printf "%6d %7.1f %7.1f %7.1f %7s %6d %8d %8d %8d %5d %5d %6d\n", c, m / 60, rss / 1024, hwm / 1024, live,
+            k[1], k[2], k[3], k[4], t, f, u}'
 }
-echo " cycle minutes  RSS-MB live-MB  Nodes PhysPort PortAttr PortConf thrds  fds    ups"
+echo " cycle minutes  RSS-MB  HWM-MB live-MB  Nodes PhysPort PortAttr PortConf thrds  fds    ups"
 sample 0
 mapfile -t hosts < "$work/hosts"
 mapfile -t leaves < "$work/leaves"

@@ -70,10 +70,11 @@ final class HeapTrim implements SweepListener {
         }
         if (!told) {
             told = true;
+            // no "SUBNET UP" in the text: scripts and operators count the lines that have it
             LOG.info("MAIN-0826 the heap has no maximum for this fabric ({} MiB, the JVM's own: no jsm-heap-size or "
                     + "a start after the heap ran out): {} MiB committed against the {} MiB the fabric needs, so a "
-                    + "full collection gives the rest back after each such SUBNET UP; the next start takes its "
-                    + "maximum from jsm-heap-size", maxBytes >> 20, committed >> 20, needed >> 20);
+                    + "full collection gives the rest back after each configured fabric that leaves more; the next "
+                    + "start takes its maximum from jsm-heap-size", maxBytes >> 20, committed >> 20, needed >> 20);
         }
         collector.execute(() -> {
             try {

@@ -55,12 +55,17 @@ final class HeapSize implements SweepListener {
         return 64 * 1024 + ports * 3L / 2 + (long) switches * lids * 5 / 1024;
     }
 
+    /** {@link #maxHeapKib} for the fabric of snapshot {@code s}. */
+    static long maxHeapKib(SubnetSnapshot s) {
+        return maxHeapKib(s.ports().size(), s.switches().size(), s.lidMap().maxLid() + 1);
+    }
+
     /** Writes the size {@code view}'s fabric needs when it is larger than the file's, or an eighth smaller. */
     @Override
     public synchronized void subnetUp(FabricView view) {
         SubnetSnapshot s = view.snapshot();
         int lids = s.lidMap().maxLid() + 1;
-        long kib = maxHeapKib(s.ports().size(), s.switches().size(), lids);
+        long kib = maxHeapKib(s);
         if (kib <= written && kib > written - written / 8) {
             return;
         }

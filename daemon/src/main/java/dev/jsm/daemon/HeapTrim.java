@@ -2,7 +2,6 @@ package dev.jsm.daemon;
 
 import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SweepListener;
-import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
@@ -62,8 +61,7 @@ final class HeapTrim implements SweepListener {
 
     @Override
     public void subnetUp(FabricView view) {
-        SubnetSnapshot s = view.snapshot();
-        long needed = HeapSize.maxHeapKib(s.ports().size(), s.switches().size(), s.lidMap().maxLid() + 1) << 10;
+        long needed = HeapSize.maxHeapKib(view.snapshot()) << 10;
         long committed = committedBytes.getAsLong();
         if (maxBytes < 2 * needed || committed <= needed || !collecting.compareAndSet(false, true)) {
             return;

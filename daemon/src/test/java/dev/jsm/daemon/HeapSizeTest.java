@@ -31,7 +31,7 @@ class HeapSizeTest {
     void aSubnetUpWritesTheSizeOnlyWhenItChanges() throws Exception {
         SubnetSnapshot s = SubnetSnapshot.of(TopologyModel.subnet(TopologyShapes.parse("fat2:k=4"), 0));
         FabricView view = new FabricView(1, s, null, null, null, SmOptions.builder().build());
-        long kib = HeapSize.maxHeapKib(s.ports().size(), s.switches().size(), s.lidMap().maxLid() + 1);
+        long kib = HeapSize.maxHeapKib(s);
         new HeapSize(dir).subnetUp(view);
         Path file = dir.resolve(HeapSize.FILE);
         assertThat(Files.readAllLines(file)).contains("max_heap_kib " + kib);
@@ -50,7 +50,7 @@ class HeapSizeTest {
     void aSlightlySmallerFabricLeavesTheFileALargerOneIsWrittenAtOnce() throws Exception {
         SubnetSnapshot s = SubnetSnapshot.of(TopologyModel.subnet(TopologyShapes.parse("fat2:k=4"), 0));
         FabricView view = new FabricView(1, s, null, null, null, SmOptions.builder().build());
-        long kib = HeapSize.maxHeapKib(s.ports().size(), s.switches().size(), s.lidMap().maxLid() + 1);
+        long kib = HeapSize.maxHeapKib(s);
         Path file = dir.resolve(HeapSize.FILE);
 
         // a host that rebooted: the fabric needs a little less than the file says, and the file stays

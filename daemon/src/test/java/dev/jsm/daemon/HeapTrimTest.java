@@ -17,8 +17,7 @@ class HeapTrimTest {
     private final SubnetSnapshot snapshot =
             SubnetSnapshot.of(TopologyModel.subnet(TopologyShapes.parse("fat2:k=4"), 0));
     private final FabricView view = new FabricView(1, snapshot, null, null, null, SmOptions.builder().build());
-    private final long needed = HeapSize.maxHeapKib(snapshot.ports().size(), snapshot.switches().size(),
-            snapshot.lidMap().maxLid() + 1) << 10;
+    private final long needed = HeapSize.maxHeapKib(snapshot) << 10;
     private final List<Runnable> queued = new ArrayList<>();
     private int collections;
 

@@ -1,5 +1,7 @@
 package dev.jsm.sa.limit;
 
+import dev.jsm.sa.query.RecordSet;
+
 /**
  * Why the SA refused a request it would otherwise have served: one reason per {@link SaLimits} bound (and the
  * ServiceRecord authorization), the label it has on {@code /metrics} ({@code jsm_sa_refused_total{reason=...}}) and
@@ -14,9 +16,9 @@ public enum Refusal {
     RMPP_TOO_LARGE("rmpp_too_large", "a multi-MAD request announces more bytes than any SA request needs"),
     /** Too many multi-MAD requests being reassembled, from the requester or in all: STOP. */
     RMPP_OPEN("rmpp_open", "too many multi-MAD requests being reassembled"),
-    /** An answer larger than {@link dev.jsm.sa.query.RecordSet#MAX_BYTES}: ERR_NO_RESOURCES. */
+    /** An answer larger than {@link RecordSet#MAX_BYTES}: ERR_NO_RESOURCES. */
     ANSWER_TOO_LARGE("answer_too_large", "the answer would be larger than the largest the SA builds ("
-            + (dev.jsm.sa.query.RecordSet.MAX_BYTES >> 10) + " KiB, a sixteenth of the heap: a larger -Xmx in "
+            + (RecordSet.MAX_BYTES >> 10) + " KiB, a sixteenth of the heap: a larger -Xmx in "
             + "JAVA_OPTS raises it)"),
     /** Table answers in flight over the requester's or the total budget: ERR_NO_RESOURCES. */
     ANSWERS_IN_FLIGHT("answers_in_flight", "too many answer bytes are being sent already"),

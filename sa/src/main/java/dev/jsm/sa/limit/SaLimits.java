@@ -6,8 +6,9 @@ import java.time.Duration;
 /**
  * How much of the SA one requester, and all of them together, may take: the SA is the part of the SM every host on
  * the fabric can talk to, so nothing a request announces or asks for may make the agent hold memory or time beyond
- * these bounds (nor may an answer grow beyond {@link dev.jsm.sa.query.RecordSet#MAX_BYTES}). A request over a bound is refused (answered ERR_NO_RESOURCES where the IBA has an answer for it,
- * dropped where it does not), counted by {@link Refusal} and logged once per requester and {@link #logInterval}.
+ * these bounds (nor may an answer grow beyond {@link RecordSet#MAX_BYTES}). A request over a bound is refused
+ * (answered ERR_NO_RESOURCES where the IBA has an answer for it, dropped where it does not), counted by
+ * {@link Refusal} and logged once per requester and {@link #logInterval}.
  *
  * <p>A requester is a source LID for what is decided before the request is read (rate, queue, RMPP), and the port
  * the view knows at that LID for what a port keeps (ServiceRecords, subscriptions, groups): fair shares per port,

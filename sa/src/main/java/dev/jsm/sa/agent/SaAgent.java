@@ -31,6 +31,7 @@ import dev.jsm.sa.query.SaHandlers;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.rmpp.RmppMessage;
+import dev.jsm.sa.rmpp.RmppPayload;
 import dev.jsm.sa.rmpp.RmppReceiver;
 import dev.jsm.sa.rmpp.RmppSender;
 import dev.jsm.sa.rmpp.RmppSettings;
@@ -400,8 +401,9 @@ public final class SaAgent implements AutoCloseable {
         answered++;
         if (isTable(method) && answer.status() == SaStatus.OK) {
             byte[] h = SaResponses.header(header, responseMethod, 0, answer.recordSize(), answer.count());
-            gate.charge(from.lid(), answer.records().length, nowNanos);
-            if (sender.send(to, h, answer.records(), nowNanos)) {
+            RmppPayload records = answer.payload();
+            gate.charge(from.lid(), records.length(), nowNanos);
+            if (sender.send(to, h, records, nowNanos)) {
                 return;
             }
             refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid());

@@ -1,5 +1,6 @@
 package dev.jsm.sa.limit;
 
+import dev.jsm.sa.query.PathTable;
 import dev.jsm.sa.query.RecordSet;
 
 /**
@@ -16,10 +17,14 @@ public enum Refusal {
     RMPP_TOO_LARGE("rmpp_too_large", "a multi-MAD request announces more bytes than any SA request needs"),
     /** Too many multi-MAD requests being reassembled, from the requester or in all: STOP. */
     RMPP_OPEN("rmpp_open", "too many multi-MAD requests being reassembled"),
-    /** An answer larger than {@link RecordSet#MAX_BYTES}: ERR_NO_RESOURCES. */
+    /**
+     * An answer larger than {@link RecordSet#MAX_BYTES}, or a PathRecord table of more than {@link
+     * PathTable#MAX_RECORDS}: ERR_NO_RESOURCES.
+     */
     ANSWER_TOO_LARGE("answer_too_large", "the answer would be larger than the largest the SA builds ("
             + (RecordSet.MAX_BYTES >> 10) + " KiB, a sixteenth of the heap: a larger -Xmx in "
-            + "JAVA_OPTS raises it)"),
+            + "JAVA_OPTS raises it), or a PathRecord table than the largest it streams (" + PathTable.MAX_RECORDS
+            + " records)"),
     /** Table answers in flight over the requester's or the total budget: ERR_NO_RESOURCES. */
     ANSWERS_IN_FLIGHT("answers_in_flight", "too many answer bytes are being sent already"),
     /** ServiceRecords over the port's share or the total: ERR_NO_RESOURCES. */

@@ -1,8 +1,8 @@
 package dev.jsm.sa.query;
 
 /**
- * A query's answer would be larger than {@link RecordSet#MAX_BYTES}: the SA answers ERR_NO_RESOURCES instead of
- * building it.
+ * A query's answer would be larger than {@link RecordSet#MAX_BYTES}, or a PathRecord table larger than {@link
+ * PathTable#MAX_RECORDS}: the SA answers ERR_NO_RESOURCES instead of building it.
  */
 public final class AnswerTooLargeException extends RuntimeException {
 
@@ -10,7 +10,12 @@ public final class AnswerTooLargeException extends RuntimeException {
 
     /** The records of {@code recordSize} bytes collected before the next one did not fit. */
     AnswerTooLargeException(int recordSize, int count) {
-        super("an answer of more than " + count + " records of " + recordSize + " bytes (over "
-                + RecordSet.MAX_BYTES + " bytes)");
+        this("more than " + count + " records of " + recordSize + " bytes (over " + RecordSet.MAX_BYTES
+                + " bytes)");
+    }
+
+    /** An answer of {@code what} (the records it would hold). */
+    AnswerTooLargeException(String what) {
+        super("an answer of " + what);
     }
 }

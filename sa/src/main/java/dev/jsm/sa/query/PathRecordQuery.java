@@ -62,33 +62,107 @@ final class PathRecordQuery implements RecordQuery {
         return PathRecord.COMPONENTS;
     }
 
+    /**
+     * The PathRecords a request asks for: ERR_REQ_INVALID for undefined ComponentMask bits, the status resolving
+     * its ends refuses it with, a GetTable that could hold more than {@link PathTable#STREAMED_ABOVE} records as a
+     * {@link PathTable} made again segment by segment as it is sent, else the records built.
+     *
+     * @throws AnswerTooLargeException if a GetTable could hold more than {@link PathTable#MAX_RECORDS} records
+     */
+    @Override
+    public SaAnswer answer(SaView view, SaRequest request, long nowNanos) {
+        if (components().undefinedBits(request.componentMask()) != 0) {
+            return SaAnswer.error(SaStatus.REQ_INVALID, PathRecord.SIZE);
+        }
+        Pairs pairs = pairs(view, request);
+        if (pairs.status() != SaStatus.OK) {
+            return SaAnswer.error(pairs.status(), PathRecord.SIZE);
+        }
+        if (request.method() == Method.GET_TABLE.value() && pairs.mostRecords() > PathTable.STREAMED_ABOVE) {
+            return PathTable.answer(pairs);
+        }
+        RecordSet out = new RecordSet(PathRecord.SIZE);
+        pairs.collect(0, pairs.count(), out);
+        return SaAnswer.of(out);
+    }
+
     @Override
     public int collect(SaView view, SaRequest request, RecordSet out) {
+        Pairs pairs = pairs(view, request);
+        if (pairs.status() == SaStatus.OK) {
+            pairs.collect(0, pairs.count(), out);
+        }
+        return pairs.status();
+    }
+
+    /** The (source, destination) end-port pairs {@code request} names, or the status that refuses it. */
+    private Pairs pairs(SaView view, SaRequest request) {
         SubnetSnapshot s = view.snapshot();
         PathRecord q = PathRecord.decode(request.data(), 0);
         if (request.has(COMPONENT_DGID) && q.dgid().isMulticast()) {
-            return SaStatus.REQ_INVALID;
+            return Pairs.refused(SaStatus.REQ_INVALID);
         }
         PathEnds src = PathEnds.resolve(s, request.has(COMPONENT_SGID), q.sgid(), request.has(COMPONENT_SLID),
                 q.slid());
         PathEnds dst = PathEnds.resolve(s, request.has(COMPONENT_DGID), q.dgid(), request.has(COMPONENT_DLID),
                 q.dlid());
         if (src.status() != SaStatus.OK) {
-            return src.status();
+            return Pairs.refused(src.status());
         }
         if (dst.status() != SaStatus.OK) {
-            return dst.status();
+            return Pairs.refused(dst.status());
         }
         boolean get = request.method() == Method.GET.value();
         int perPair = !get && request.has(COMPONENT_NUMB_PATH) && q.numbPath() > 0 ? q.numbPath()
                 : Integer.MAX_VALUE;
-        PathWalk walk = new PathWalk(s);
-        for (EndPortView a : src.ports()) {
-            for (EndPortView b : dst.ports()) {
-                pair(view, request, q, a, src.lid(), b, dst.lid(), get, perPair, walk, out);
+        return new Pairs(this, view, request, q, src, dst, get, perPair, SaStatus.OK);
+    }
+
+    /**
+     * The end-port pairs of one request, numbered source-major (pair {@code i} is source {@code i / |dst|} and
+     * destination {@code i % |dst|}), so that a range of them can be collected again ({@link PathTable}).
+     *
+     * @param status {@link SaStatus#OK}, or the status refusing the request (then nothing else is set)
+     */
+    record Pairs(PathRecordQuery query, SaView view, SaRequest request, PathRecord q, PathEnds src, PathEnds dst,
+                 boolean get, int perPair, int status) {
+
+        static Pairs refused(int status) {
+            return new Pairs(null, null, null, null, null, null, false, 0, status);
+        }
+
+        /** The number of pairs. */
+        long count() {
+            return (long) src.ports().size() * dst.ports().size();
+        }
+
+        /** The most records the pairs can give: every (SLID, DLID) combination of every pair, NumbPath aside. */
+        long mostRecords() {
+            return lids(src) * lids(dst);
+        }
+
+        /** The LIDs one side walks: one per port for a Get or a LID given, else every LID of every port. */
+        private long lids(PathEnds ends) {
+            if (ends.lid() != 0 || get) {
+                return ends.ports().size();
+            }
+            long n = 0;
+            for (EndPortView p : ends.ports()) {
+                n += p.lidRange().count();
+            }
+            return n;
+        }
+
+        /** Adds the records of pairs {@code from} (inclusive) to {@code to} (exclusive) to {@code out}. */
+        void collect(long from, long to, RecordSet out) {
+            PathWalk walk = new PathWalk(view.snapshot());
+            int perSource = dst.ports().size();
+            for (long i = from; i < to; i++) {
+                EndPortView a = src.ports().get((int) (i / perSource));
+                EndPortView b = dst.ports().get((int) (i % perSource));
+                query.pair(view, request, q, a, src.lid(), b, dst.lid(), get, perPair, walk, out);
             }
         }
-        return SaStatus.OK;
     }
 
     private void pair(SaView view, SaRequest request, PathRecord q, EndPortView a, int slidGiven, EndPortView b,

@@ -78,6 +78,11 @@ public final class RecordSet {
         count++;
     }
 
+    /** Forgets every record, keeping the buffer (a {@link PathTable} collects each chunk into the same set). */
+    void clear() {
+        count = 0;
+    }
+
     /** The records, {@code count * recordSize} bytes. */
     public byte[] toBytes() {
         return Arrays.copyOf(bytes, count * recordSize);

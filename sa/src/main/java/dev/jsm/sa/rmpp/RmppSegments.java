@@ -28,14 +28,14 @@ final class RmppSegments {
     }
 
     /** Builds DATA segment {@code seg} of {@code count} into {@code mad} (256 bytes, overwritten). */
-    static void dataSegment(byte[] mad, byte[] header, byte[] data, int seg, int count) {
+    static void dataSegment(byte[] mad, byte[] header, RmppPayload data, int seg, int count) {
         System.arraycopy(header, 0, mad, 0, SaHeader.DATA_OFFSET);
-        int bytes = segmentBytes(seg, data.length);
-        System.arraycopy(data, (seg - 1) * SaHeader.DATA_SIZE, mad, SaHeader.DATA_OFFSET, bytes);
+        int bytes = segmentBytes(seg, data.length());
+        data.copy((seg - 1) * SaHeader.DATA_SIZE, mad, SaHeader.DATA_OFFSET, bytes);
         java.util.Arrays.fill(mad, SaHeader.DATA_OFFSET + bytes, MadHeader.MAD_SIZE, (byte) 0);
         int flags = RmppHeader.FLAG_ACTIVE | (seg == 1 ? RmppHeader.FLAG_FIRST : 0)
                 | (seg == count ? RmppHeader.FLAG_LAST : 0);
-        long payloadLength = seg == 1 ? SaHeader.CLASS_HEADER_SIZE + data.length
+        long payloadLength = seg == 1 ? SaHeader.CLASS_HEADER_SIZE + data.length()
                 : seg == count ? SaHeader.CLASS_HEADER_SIZE + bytes : 0;
         new RmppHeader(RmppHeader.VERSION, RmppHeader.TYPE_DATA, RmppHeader.NO_RESP_TIME, flags, 0, seg,
                 payloadLength).encodeTo(mad);

@@ -37,7 +37,8 @@ import java.util.Map;
  * <p>A sender may bound the bytes of the messages it holds ({@link #RmppSender(MadChannel, RmppSettings, long,
  * long)}): in all, and per receiver LID; {@link #send} refuses a message that would go beyond either, and
  * {@link #hasRoom} tells beforehand whether a receiver has any room left, so that the SA need not build an answer it
- * cannot send. A message is held until it is acknowledged, aborted or timed out.
+ * cannot send. A message is held until it is acknowledged, aborted or timed out; what it holds is its
+ * {@link RmppPayload#heldBytes}, so a table made again segment by segment counts only what it keeps.
  *
  * <p>Needed because umad2sim/ibsim do no kernel RMPP, and so that the SA does not depend on the kernel's.
  *
@@ -95,33 +96,39 @@ public final class RmppSender {
         return bytes < maxBytes && bytesByLid.getOrDefault(to.lid(), 0L) < maxBytesPerReceiver;
     }
 
+    /** {@link #send(MadAddress.LidRouted, byte[], RmppPayload, long)} of a built message. */
+    public boolean send(MadAddress.LidRouted to, byte[] header, byte[] data, long nowNanos) {
+        return send(to, header, RmppPayload.of(data), nowNanos);
+    }
+
     /**
      * Starts sending a message; a transfer already running under the same peer and TID is replaced.
      *
      * @param to the receiver (its LID and QP)
      * @param header bytes 0..55 of every segment (MAD header with method and TID, SA header); the RMPP header part
      *     is overwritten
-     * @param data the records, at most {@code 2^31 - 21} bytes
+     * @param data the records, at most {@code 2^31 - 21} bytes; the bounds count its {@link RmppPayload#heldBytes}
      * @param nowNanos the current time
      * @return whether the message was taken; {@code false} when it would exceed the bytes held for its receiver's
      *     LID or in all (nothing is sent then)
      */
-    public synchronized boolean send(MadAddress.LidRouted to, byte[] header, byte[] data, long nowNanos) {
+    public synchronized boolean send(MadAddress.LidRouted to, byte[] header, RmppPayload data, long nowNanos) {
         if (header.length < SaHeader.DATA_OFFSET) {
             throw new IllegalArgumentException("an RMPP header has 56 bytes, not " + header.length);
         }
         RmppKey key = new RmppKey(to.lid(), to.qpn(), MadHeader.TRANSACTION_ID.getLong(header, 0));
         Transfer replaced = transfers.get(key);
-        long freed = replaced == null ? 0 : replaced.data.length;
-        if (bytes - freed + data.length > maxBytes
-                || bytesByLid.getOrDefault(to.lid(), 0L) - freed + data.length > maxBytesPerReceiver) {
+        long freed = replaced == null ? 0 : replaced.data.heldBytes();
+        long held = data.heldBytes();
+        if (bytes - freed + held > maxBytes
+                || bytesByLid.getOrDefault(to.lid(), 0L) - freed + held > maxBytesPerReceiver) {
             return false;
         }
         forget(key);
         Transfer t = new Transfer(to, java.util.Arrays.copyOf(header, SaHeader.DATA_OFFSET), data);
         transfers.put(key, t);
-        bytes += data.length;
-        bytesByLid.merge(to.lid(), (long) data.length, Long::sum);
+        bytes += held;
+        bytesByLid.merge(to.lid(), held, Long::sum);
         sendWindow(t, nowNanos);
         return true;
     }
@@ -234,8 +241,9 @@ public final class RmppSender {
     private void forget(RmppKey key) {
         Transfer t = transfers.remove(key);
         if (t != null) {
-            bytes -= t.data.length;
-            bytesByLid.computeIfPresent(key.lid(), (lid, n) -> n > t.data.length ? n - t.data.length : null);
+            long held = t.data.heldBytes();
+            bytes -= held;
+            bytesByLid.computeIfPresent(key.lid(), (lid, n) -> n > held ? n - held : null);
         }
     }
 
@@ -252,7 +260,7 @@ public final class RmppSender {
         int last = Math.min(t.windowLast, t.count);
         while (t.next <= last) {
             RmppSegments.dataSegment(scratch, t.header, t.data, t.next, t.count);
-            transmit(t.to, scratch, SaHeader.DATA_OFFSET + RmppSegments.segmentBytes(t.next, t.data.length));
+            transmit(t.to, scratch, SaHeader.DATA_OFFSET + RmppSegments.segmentBytes(t.next, t.data.length()));
             segmentsSent++;
             t.next++;
         }
@@ -284,7 +292,7 @@ public final class RmppSender {
     private static final class Transfer {
         final MadAddress.LidRouted to;
         final byte[] header;
-        final byte[] data;
+        final RmppPayload data;
         final int count;
         int lastAcked;
         int windowLast = 1;
@@ -292,11 +300,11 @@ public final class RmppSender {
         int retries;
         long deadline;
 
-        Transfer(MadAddress.LidRouted to, byte[] header, byte[] data) {
+        Transfer(MadAddress.LidRouted to, byte[] header, RmppPayload data) {
             this.to = to;
             this.header = header;
             this.data = data;
-            this.count = RmppSegments.segmentCount(data.length);
+            this.count = RmppSegments.segmentCount(data.length());
         }
     }
 }

@@ -232,6 +232,6 @@ class SaDispatchTest {
 
     /** A handler answering {@code n} 8-byte records. */
     private static SaHandler records(int n) {
-        return (v, r, now) -> new SaAnswer(SaStatus.OK, 8, new byte[8 * n], n, false);
+        return (v, r, now) -> new SaAnswer(SaStatus.OK, 8, new byte[8 * n], n, false, null);
     }
 }

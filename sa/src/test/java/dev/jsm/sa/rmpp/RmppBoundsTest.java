@@ -98,7 +98,7 @@ class RmppBoundsTest {
     /** The first of several DATA segments of a GetMulti request announcing {@code payloadLength}. */
     private static byte[] first(long tid, long payloadLength) {
         byte[] mad = new byte[MadHeader.MAD_SIZE];
-        RmppSegments.dataSegment(mad, header(tid), new byte[1000], 1, 5);
+        RmppSegments.dataSegment(mad, header(tid), RmppPayload.of(new byte[1000]), 1, 5);
         RmppHeader.PAYLOAD_LENGTH.put(mad, 0, payloadLength);
         return mad;
     }

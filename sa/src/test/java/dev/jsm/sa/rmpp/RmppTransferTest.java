@@ -182,9 +182,9 @@ class RmppTransferTest {
         MemoryNetwork net = new MemoryNetwork(1, 0);
         Pair p = pair(net, RmppSettings.defaults());
         byte[] first = new byte[256];
-        RmppSegments.dataSegment(first, header(0x92, 8), new byte[300], 1, 2);
+        RmppSegments.dataSegment(first, header(0x92, 8), RmppPayload.of(new byte[300]), 1, 2);
         byte[] last = new byte[256];
-        RmppSegments.dataSegment(last, header(0x92, 8), new byte[300], 2, 2);
+        RmppSegments.dataSegment(last, header(0x92, 8), RmppPayload.of(new byte[300]), 2, 2);
         RmppHeader.PAYLOAD_LENGTH.put(last, 0, 20 + 99);
         MadAddress.LidRouted sa = p.sa.address();
         assertThat(p.receiver.onData(sa, first, now)).isNull();
@@ -203,7 +203,7 @@ class RmppTransferTest {
         MemoryNetwork net = new MemoryNetwork(1, 0);
         Pair p = pair(net, RmppSettings.defaults());
         byte[] first = new byte[256];
-        RmppSegments.dataSegment(first, header(0x14, 8), new byte[300], 1, 2);
+        RmppSegments.dataSegment(first, header(0x14, 8), RmppPayload.of(new byte[300]), 1, 2);
         RmppHeader.PAYLOAD_LENGTH.put(first, 0, 0x7000_0000L);
         assertThat(p.receiver.onData(p.sa.address(), first, now)).isNull();
         assertThat(p.receiver.inFlight()).isZero();
@@ -218,7 +218,7 @@ class RmppTransferTest {
         MemoryNetwork net = new MemoryNetwork(1, 0);
         Pair p = pair(net, new RmppSettings(Duration.ofMillis(200), 3, 8, Duration.ofSeconds(1)));
         byte[] first = new byte[256];
-        RmppSegments.dataSegment(first, header(0x14, 8), new byte[300], 1, 2);
+        RmppSegments.dataSegment(first, header(0x14, 8), RmppPayload.of(new byte[300]), 1, 2);
         assertThat(p.receiver.onData(p.sa.address(), first, now)).isNull();
         assertThat(p.receiver.inFlight()).isEqualTo(1);
         p.receiver.poll(now + Duration.ofSeconds(2).toNanos());

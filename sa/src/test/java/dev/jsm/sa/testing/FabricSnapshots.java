@@ -72,7 +72,9 @@ public final class FabricSnapshots {
                     lft[lid] = (byte) lfts.lftPort(i, lid);
                 }
                 n.asSwitch().lft().setWanted(lft);
-                n.asSwitch().lft().markProgrammed(0);
+                for (int block = 0; block <= maxLid / 64; block++) {
+                    n.asSwitch().lft().markProgrammed(block);
+                }
             }
         }
         s.index();

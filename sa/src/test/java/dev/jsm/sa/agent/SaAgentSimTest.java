@@ -11,16 +11,20 @@ import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.query.SaSettings;
 import dev.jsm.sa.query.SaView;
+import dev.jsm.sa.query.SaViews;
 import dev.jsm.sa.query.SmIdentity;
 import dev.jsm.sa.rmpp.RmppMessage;
 import dev.jsm.sa.rmpp.RmppSettings;
 import dev.jsm.sa.testing.DrBringUp;
 import dev.jsm.sa.testing.FabricSnapshots;
+import dev.jsm.sa.testing.StarFabric;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyReader;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * The SA agent on its own thread, on a port of the in-JVM simulator, answering a client on another host through
  * the simulated switch: LIDs and the LFT are set by {@link DrBringUp}, the view is read back from the simulator
  * ({@link FabricSnapshots}).
- * A GetTable of NodeRecords (several RMPP segments, ACKed by the client's own RMPP receiver) and a PathRecord Get.
+ * A GetTable of NodeRecords (several RMPP segments, ACKed by the client's own RMPP receiver) and a PathRecord Get;
+ * a table of every PathRecord of a larger view (streamed, 2,100 segments) through the same ports.
  */
 class SaAgentSimTest {
 
@@ -58,13 +63,7 @@ class SaAgentSimTest {
         try (SimFabric fabric = new SimFabric(t)) {
             SimMadChannel saPort = fabric.openChannel("sa", 1);
             SimMadChannel h2Port = fabric.openChannel("h2", 1);
-            DrBringUp up = new DrBringUp(saPort);
-            up.setLid(DrPath.local(), 1, 1, 1);
-            up.setLid(DrPath.of(1), 0, 2, 1);
-            for (int p = 2; p <= 5; p++) {
-                up.setLid(DrPath.of(1, p), 1, p + 1, 1);
-            }
-            up.setLft(DrPath.of(1), new int[] {255, 1, 0, 2, 3, 4, 5});
+            bringUp(saPort);
             SaView view = SaView.of(FabricSnapshots.of(t, fabric::portInfo, fabric::lftPort, 6), new SmIdentity(1,
                     new SmInfo(t.node(t.indexOfName("sa")).portGuid(1), 0, 1, 0, SmInfo.STATE_MASTER)),
                     SaSettings.defaults());
@@ -101,6 +100,48 @@ class SaAgentSimTest {
                 assertThat(agent.stats().dropped()).isZero();
             }
         }
+    }
+
+    @Test
+    void streamsATableOfEveryPathRecordThroughRmpp() throws Exception {
+        Topology t = TopologyReader.parse(NET, "sa-sim");
+        int hosts = 80;
+        try (SimFabric fabric = new SimFabric(t)) {
+            SimMadChannel saPort = fabric.openChannel("sa", 1);
+            SimMadChannel h2Port = fabric.openChannel("h2", 1);
+            bringUp(saPort);
+            SaView star = SaViews.of(StarFabric.snapshot(hosts, 0));
+            try (SaAgent agent = new SaAgent(saPort, star, RmppSettings.defaults(), 1000)) {
+                saPort.setReceiver(agent::onMad);
+                agent.start();
+                SaTestClient client = new SaTestClient(h2Port, System::nanoTime);
+                client.send(1, 0x12, SaAttribute.PATH_RECORD, 0x79, 0, 0, (b, o) -> { });
+                await(() -> client.tableCount() == 1);
+
+                byte[] data = client.tables.get(0).data();
+                int ports = hosts + 1;
+                assertThat(data).as("a record for every pair of the star's %d end ports", ports)
+                        .hasSize(ports * ports * PathRecord.SIZE);
+                Set<Integer> pairs = new HashSet<>();
+                for (int off = 0; off < data.length; off += PathRecord.SIZE) {
+                    PathRecord p = PathRecord.decode(data, off);
+                    pairs.add(p.slid() << 16 | p.dlid());
+                }
+                assertThat(pairs).as("every (SLID, DLID) once").hasSize(ports * ports);
+                assertThat(agent.stats().rmppSent().completed()).isEqualTo(1);
+            }
+        }
+    }
+
+    /** LIDs 1 (sa), 2 (the switch) and 3-6 (h2-h5) and the switch's LFT, set over SMPs from the SA's port. */
+    private static void bringUp(SimMadChannel saPort) throws Exception {
+        DrBringUp up = new DrBringUp(saPort);
+        up.setLid(DrPath.local(), 1, 1, 1);
+        up.setLid(DrPath.of(1), 0, 2, 1);
+        for (int p = 2; p <= 5; p++) {
+            up.setLid(DrPath.of(1, p), 1, p + 1, 1);
+        }
+        up.setLft(DrPath.of(1), new int[] {255, 1, 0, 2, 3, 4, 5});
     }
 
     /** Waits (bounded) for the simulator and agent threads to get there; fails if they never do. */

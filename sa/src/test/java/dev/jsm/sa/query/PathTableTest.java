@@ -7,10 +7,7 @@ import dev.jsm.sa.codec.PathRecord;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.rmpp.RmppPayload;
-import dev.jsm.sa.testing.FabricSnapshots;
-import dev.jsm.sim.SimFabric;
-import dev.jsm.sim.topo.Topology;
-import dev.jsm.sim.topo.TopologyReader;
+import dev.jsm.sa.testing.StarFabric;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -18,8 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A PathRecord table too large to build whole is streamed ({@link PathTable}): read segment by segment, in order,
  * again, or in pieces across its chunks' edges, it gives the bytes the built table has; a table over the streaming
- * limit is refused before any path is walked. The fabric: one switch with 80 hosts, host {@code i} on port
- * {@code i} with base LID {@code (i + 1) << lmc}, the switch at LID {@code 1 << lmc}.
+ * limit is refused before any path is walked. The fabric: {@link StarFabric}, one switch with 80 hosts.
  */
 class PathTableTest {
 
@@ -110,25 +106,7 @@ class PathTableTest {
         return read;
     }
 
-    /** The star fabric's view with LMC {@code lmc}, every port Active, the switch's LFT to each host's LIDs. */
     private static SaView star(int lmc) throws Exception {
-        StringBuilder net = new StringBuilder("Switch " + HOSTS + " \"sw\"\n");
-        for (int i = 1; i <= HOSTS; i++) {
-            net.append('[').append(i).append("] \"h").append(i).append("\"[1]\n");
-        }
-        for (int i = 1; i <= HOSTS; i++) {
-            net.append("\nHca 1 \"h").append(i).append("\"\n[1] \"sw\"[").append(i).append("]\n");
-        }
-        Topology t = TopologyReader.parse(net.toString(), "star");
-        int sw = t.indexOfName("sw");
-        try (SimFabric fabric = new SimFabric(t)) {
-            return SaTestFabric.view(FabricSnapshots.of(t, (node, port) -> {
-                int base = node == sw ? 1 << lmc : (Integer.parseInt(t.node(node).name().substring(1)) + 1) << lmc;
-                return fabric.portInfo(node, port).withLid(base).withLmc(lmc).withPortState(4);
-            }, (node, lid) -> {
-                int owner = (lid >> lmc) - 1;
-                return owner == 0 ? 0 : owner >= 1 && owner <= HOSTS ? owner : 255;
-            }, (HOSTS + 2) << lmc));
-        }
+        return SaTestFabric.view(StarFabric.snapshot(HOSTS, lmc));
     }
 }

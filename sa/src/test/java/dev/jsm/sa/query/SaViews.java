@@ -1,5 +1,7 @@
 package dev.jsm.sa.query;
 
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
+
 /** Views of {@link SaTestFabric} for tests in other packages. Stateless. */
 public final class SaViews {
 
@@ -9,6 +11,11 @@ public final class SaViews {
     /** The small two-switch, four-host fabric with default policies, the SM on switch B (LID 1). */
     public static SaView small() {
         return SaTestFabric.view(false);
+    }
+
+    /** A view of {@code snapshot} with the small fabric's SM identity and default policies. */
+    public static SaView of(SubnetSnapshot snapshot) {
+        return SaTestFabric.view(snapshot);
     }
 
     /** {@link #small()} after host H4 (LID 10, port GUID 0x0002c90000004001) disappeared. */

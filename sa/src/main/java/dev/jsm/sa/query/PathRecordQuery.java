@@ -153,20 +153,28 @@ final class PathRecordQuery implements RecordQuery {
             return n;
         }
 
-        /** Adds the records of pairs {@code from} (inclusive) to {@code to} (exclusive) to {@code out}. */
-        void collect(long from, long to, RecordSet out) {
+        /**
+         * Adds the records of pairs {@code from} (inclusive) to {@code to} (exclusive) to {@code out}, or only
+         * counts them if it is null.
+         *
+         * @return the number of records
+         */
+        long collect(long from, long to, RecordSet out) {
             PathWalk walk = new PathWalk(view.snapshot());
             int perSource = dst.ports().size();
+            long made = 0;
             for (long i = from; i < to; i++) {
                 EndPortView a = src.ports().get((int) (i / perSource));
                 EndPortView b = dst.ports().get((int) (i % perSource));
-                query.pair(view, request, q, a, src.lid(), b, dst.lid(), get, perPair, walk, out);
+                made += query.pair(view, request, q, a, src.lid(), b, dst.lid(), get, perPair, walk, out);
             }
+            return made;
         }
     }
 
-    private void pair(SaView view, SaRequest request, PathRecord q, EndPortView a, int slidGiven, EndPortView b,
-                      int dlidGiven, boolean get, int perPair, PathWalk walk, RecordSet out) {
+    /** Adds the records of the pair ({@code a}, {@code b}) to {@code out} (counts them if it is null). */
+    private int pair(SaView view, SaRequest request, PathRecord q, EndPortView a, int slidGiven, EndPortView b,
+                     int dlidGiven, boolean get, int perPair, PathWalk walk, RecordSet out) {
         LidRange ra = a.lidRange();
         LidRange rb = b.lidRange();
         int slidFirst = slidGiven != 0 ? slidGiven : ra.first();
@@ -181,14 +189,16 @@ final class PathRecordQuery implements RecordQuery {
                 }
             }
         }
+        return made;
     }
 
     /**
      * Adds the PathRecord from {@code a} (at {@code slid}) to {@code b} (at {@code dlid}) to {@code out} if the
      * path exists and meets the request; {@code walk} then holds the forward walk. {@link MultiPathRecordQuery}
-     * computes its paths here too, so both follow the same rules.
+     * computes its paths here too, so both follow the same rules. With {@code out} null the record is only
+     * counted: the reverse walk (Reversible) is left out unless the request requires it, and nothing is encoded.
      *
-     * @return whether a record was added
+     * @return whether a record was added (or would be)
      */
     boolean one(SaView view, SaRequest request, PathRecord q, EndPortView a, int slid, EndPortView b, int dlid,
                 PathWalk walk, RecordSet out) {
@@ -228,9 +238,16 @@ final class PathRecordQuery implements RecordQuery {
         if (pKey < 0) {
             return false;
         }
+        boolean reversibleRequired = request.has(COMPONENT_REVERSIBLE) && q.reversible() == 1;
+        if (out == null && !reversibleRequired) {
+            return true;
+        }
         int reversible = loopback || new PathWalk(s).walk(b, slid) ? 1 : 0;
-        if (request.has(COMPONENT_REVERSIBLE) && q.reversible() == 1 && reversible == 0) {
+        if (reversibleRequired && reversible == 0) {
             return false;
+        }
+        if (out == null) {
+            return true;
         }
         long serviceId = (request.has(COMPONENT_SERVICE_ID_MSB) ? q.serviceId() & 0xFFFF_FFFF_0000_0000L : 0)
                 | (request.has(COMPONENT_SERVICE_ID_LSB) ? q.serviceId() & 0xFFFF_FFFFL : 0);

@@ -48,7 +48,7 @@ public final class PathTable implements RmppPayload {
     }
 
     /**
-     * The streamed answer of {@code pairs}: counts its records chunk by chunk.
+     * The streamed answer of {@code pairs}: counts its records chunk by chunk (without making them).
      *
      * @throws AnswerTooLargeException if the pairs could give more than {@link #MAX_RECORDS} records
      */
@@ -61,11 +61,10 @@ public final class PathTable implements RmppPayload {
         int[] firstRecord = new int[16];
         int chunks = 0;
         int records = 0;
-        boolean open = false;
-        RecordSet scratch = new RecordSet(PathRecord.SIZE);
+        int inChunk = 0;
         long total = pairs.count();
         for (long pair = 0; pair < total; pair++) {
-            if (!open) {
+            if (pair == 0 || inChunk >= CHUNK_RECORDS) {
                 if (chunks + 2 > firstPair.length) {
                     firstPair = Arrays.copyOf(firstPair, firstPair.length * 2);
                     firstRecord = Arrays.copyOf(firstRecord, firstRecord.length * 2);
@@ -73,16 +72,12 @@ public final class PathTable implements RmppPayload {
                 firstPair[chunks] = pair;
                 firstRecord[chunks] = records;
                 chunks++;
-                open = true;
+                inChunk = 0;
             }
-            pairs.collect(pair, pair + 1, scratch);
-            if (scratch.count() >= CHUNK_RECORDS) {
-                records += scratch.count();
-                scratch.clear();
-                open = false;
-            }
+            int made = (int) pairs.collect(pair, pair + 1, null);
+            records += made;
+            inChunk += made;
         }
-        records += scratch.count();
         firstPair[chunks] = total;
         firstRecord[chunks] = records;
         return SaAnswer.streamed(PathRecord.SIZE, records, new PathTable(pairs, records, firstPair, firstRecord,

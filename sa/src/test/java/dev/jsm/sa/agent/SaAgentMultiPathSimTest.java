@@ -3,9 +3,7 @@ package dev.jsm.sa.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.mad.channel.MadAddress;
-import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.codec.MadHeader;
-import dev.jsm.mad.smp.SmInfo;
 import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.codec.MultiPathRecord;
 import dev.jsm.sa.codec.PathRecord;
@@ -13,19 +11,15 @@ import dev.jsm.sa.codec.RmppHeader;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.codec.SaStatus;
-import dev.jsm.sa.query.SaSettings;
 import dev.jsm.sa.query.SaView;
-import dev.jsm.sa.query.SmIdentity;
 import dev.jsm.sa.rmpp.RmppMessage;
 import dev.jsm.sa.rmpp.RmppReceiver;
 import dev.jsm.sa.rmpp.RmppSender;
 import dev.jsm.sa.rmpp.RmppSettings;
-import dev.jsm.sa.testing.DrBringUp;
-import dev.jsm.sa.testing.FabricSnapshots;
+import dev.jsm.sa.testing.SaSimFabric;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.Topology;
-import dev.jsm.sim.topo.TopologyReader;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,25 +35,6 @@ import org.junit.jupiter.api.Test;
  */
 class SaAgentMultiPathSimTest {
 
-    private static final String NET = """
-            Switch 8 "sw"
-            [1] "sa"[1]
-            [2] "h2"[1]
-            [3] "h3"[1]
-            [4] "h4"[1]
-            [5] "h5"[1]
-
-            Hca 1 "sa"
-            [1] "sw"[1]
-            Hca 1 "h2"
-            [1] "sw"[2]
-            Hca 1 "h3"
-            [1] "sw"[3]
-            Hca 1 "h4"
-            [1] "sw"[4]
-            Hca 1 "h5"
-            [1] "sw"[5]
-            """;
     private static final int GET_MULTI = 0x14;
     private static final long COUNTS = 1L << MultiPathRecord.COMPONENT_SGID_COUNT
             | 1L << MultiPathRecord.COMPONENT_DGID_COUNT;
@@ -69,20 +44,12 @@ class SaAgentMultiPathSimTest {
 
     @Test
     void multiSegmentRequestIsAnsweredWithPathRecordsThroughRmpp() throws Exception {
-        Topology t = TopologyReader.parse(NET, "sa-multipath");
+        Topology t = SaSimFabric.topology();
         try (SimFabric fabric = new SimFabric(t)) {
             SimMadChannel saPort = fabric.openChannel("sa", 1);
             SimMadChannel h2Port = fabric.openChannel("h2", 1);
-            DrBringUp up = new DrBringUp(saPort);
-            up.setLid(DrPath.local(), 1, 1, 1);
-            up.setLid(DrPath.of(1), 0, 2, 1);
-            for (int p = 2; p <= 5; p++) {
-                up.setLid(DrPath.of(1, p), 1, p + 1, 1);
-            }
-            up.setLft(DrPath.of(1), new int[] {255, 1, 0, 2, 3, 4, 5});
-            SaView view = SaView.of(FabricSnapshots.of(t, fabric::portInfo, fabric::lftPort, 6), new SmIdentity(1,
-                    new SmInfo(t.node(t.indexOfName("sa")).portGuid(1), 0, 1, 0, SmInfo.STATE_MASTER)),
-                    SaSettings.defaults());
+            SaSimFabric.bringUp(saPort);
+            SaView view = SaSimFabric.view(t, fabric);
             try (SaAgent agent = new SaAgent(saPort, view, RmppSettings.defaults(), 1000)) {
                 saPort.setReceiver(agent::onMad);
                 agent.start();

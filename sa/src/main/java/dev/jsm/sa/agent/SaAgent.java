@@ -73,8 +73,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * a multi-MAD request may announce at most {@link #MAX_REQUEST_BYTES} (the largest request an SA record type needs)
  * and only a few may be reassembled at once; no answer grows beyond {@link RecordSet#MAX_BYTES}; table answers
  * are sent only within the bytes the RMPP sender may hold for their requester and in all, else answered
- * ERR_NO_RESOURCES; a table answer is charged to its requester's rate by its size; ServiceRecords, subscriptions
- * and the groups a port creates have fair shares per port beside their totals.
+ * ERR_NO_RESOURCES; a table of PathRecords too large to build is streamed ({@link StreamedTables}: one to a
+ * requester, two in all); a table answer is charged to its requester's rate by its size; ServiceRecords,
+ * subscriptions and the groups a port creates have fair shares per port beside their totals.
  *
  * <p>Thread-safe: {@link #publish} from the sweep thread, the rest from the agent's own thread.
  */
@@ -97,6 +98,7 @@ public final class SaAgent implements AutoCloseable {
     private final EventService events;
     private final SaDispatch dispatch;
     private final RmppSender sender;
+    private final StreamedTables streams;
     private final RmppReceiver receiver;
     private final ScheduledExecutorService thread;
     private volatile SaView view;
@@ -132,6 +134,7 @@ public final class SaAgent implements AutoCloseable {
         this.view = initial;
         this.sender = new RmppSender(channel, rmpp, limits.answerBytesInFlight(),
                 limits.answerBytesInFlightPerRequester());
+        this.streams = new StreamedTables(limits.streamedTables(), limits.streamedTablesPerRequester());
         this.receiver = new RmppReceiver(channel, rmpp, MAX_REQUEST_BYTES, limits, (r, from) -> refuse(r,
                 from.lid()));
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -403,10 +406,17 @@ public final class SaAgent implements AutoCloseable {
             byte[] h = SaResponses.header(header, responseMethod, 0, answer.recordSize(), answer.count());
             RmppPayload records = answer.payload();
             gate.charge(from.lid(), records.length(), nowNanos);
-            if (sender.send(to, h, records, nowNanos)) {
-                return;
+            if (answer.streamed() != null) {
+                records = streams.take(from.lid(), records);
             }
-            refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid());
+            if (records == null) {
+                refuse(Refusal.STREAMED_TABLES, from.lid());
+            } else if (sender.send(to, h, records, nowNanos)) {
+                return;
+            } else {
+                records.released();
+                refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid());
+            }
             answer = SaAnswer.error(SaStatus.NO_RESOURCES, answer.recordSize());
         }
         try {

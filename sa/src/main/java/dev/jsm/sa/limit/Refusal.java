@@ -27,6 +27,9 @@ public enum Refusal {
             + " records)"),
     /** Table answers in flight over the requester's or the total budget: ERR_NO_RESOURCES. */
     ANSWERS_IN_FLIGHT("answers_in_flight", "too many answer bytes are being sent already"),
+    /** Streamed PathRecord tables over the requester's or the total count ({@link SaLimits#streamedTables}). */
+    STREAMED_TABLES("streamed_tables", "a table of PathRecords is being streamed to this requester already (or as "
+            + "many as the SA streams at once to all)"),
     /** ServiceRecords over the port's share or the total: ERR_NO_RESOURCES. */
     SERVICE_RECORDS("service_records", "too many ServiceRecords registered"),
     /** A ServiceRecord Delete or Set of a record the requester may not change: ERR_NO_RECORDS / ERR_REQ_DENIED. */

@@ -27,6 +27,9 @@ import java.time.Duration;
  * @param rmppOpenPerRequester multi-MAD requests being reassembled from one LID
  * @param answerBytesInFlight bytes of table answers being sent through RMPP, to all requesters
  * @param answerBytesInFlightPerRequester bytes of table answers being sent through RMPP to one LID
+ * @param streamedTables PathRecord tables being streamed (made again as they are sent, each keeping the view it was
+ *     counted from until it is sent), to all requesters
+ * @param streamedTablesPerRequester PathRecord tables being streamed to one LID
  * @param serviceRecords ServiceRecords registered in all
  * @param serviceRecordsPerPort ServiceRecords one port may have registered
  * @param subscriptions InformInfo subscriptions in all
@@ -35,20 +38,23 @@ import java.time.Duration;
  * @param logInterval a refusal is logged at most once per requester, reason and interval, with the count since
  */
 public record SaLimits(int requestsPerSecond, int requestBurst, int answerBytesPerToken, int queued,
-                       int queuedPerRequester, int rmppOpen, int rmppOpenPerRequester, long answerBytesInFlight, long answerBytesInFlightPerRequester, int serviceRecords,
-                       int serviceRecordsPerPort, int subscriptions, int subscriptionsPerPort,
+                       int queuedPerRequester, int rmppOpen, int rmppOpenPerRequester, long answerBytesInFlight,
+                       long answerBytesInFlightPerRequester, int streamedTables, int streamedTablesPerRequester,
+                       int serviceRecords, int serviceRecordsPerPort, int subscriptions, int subscriptionsPerPort,
                        int mcastGroupsPerPort, Duration logInterval) {
 
     /** Validates the values: every count and size positive, every per-requester share within its total. */
     public SaLimits {
         if (requestsPerSecond < 1 || requestBurst < 1 || answerBytesPerToken < 1 || queued < 1
-                || queuedPerRequester < 1 || rmppOpen < 1 || rmppOpenPerRequester < 1 || answerBytesInFlight < 1 || answerBytesInFlightPerRequester < 1 || serviceRecords < 1
-                || serviceRecordsPerPort < 1 || subscriptions < 1 || subscriptionsPerPort < 1
+                || queuedPerRequester < 1 || rmppOpen < 1 || rmppOpenPerRequester < 1 || answerBytesInFlight < 1
+                || answerBytesInFlightPerRequester < 1 || streamedTables < 1 || streamedTablesPerRequester < 1
+                || serviceRecords < 1 || serviceRecordsPerPort < 1 || subscriptions < 1 || subscriptionsPerPort < 1
                 || mcastGroupsPerPort < 1 || logInterval.isNegative() || logInterval.isZero()) {
             throw new IllegalArgumentException("SA limits must be positive: " + this);
         }
         if (queuedPerRequester > queued || rmppOpenPerRequester > rmppOpen
-                || answerBytesInFlightPerRequester > answerBytesInFlight || serviceRecordsPerPort > serviceRecords
+                || answerBytesInFlightPerRequester > answerBytesInFlight
+                || streamedTablesPerRequester > streamedTables || serviceRecordsPerPort > serviceRecords
                 || subscriptionsPerPort > subscriptions) {
             throw new IllegalArgumentException("a requester's share exceeds its total: " + this);
         }
@@ -60,11 +66,13 @@ public record SaLimits(int requestsPerSecond, int requestBurst, int answerBytesP
      * services, subscribes to a few traps and creates a few groups (IPoIB: one per IPv6 address). Table answers in
      * flight follow the largest answer built ({@link RecordSet#MAX_BYTES}, from the heap): one such answer to a
      * requester, two in all. With a large heap that is 32 and 64 MiB, so that the largest ServiceRecord table the
-     * global cap allows (100,000 records, 17.6 MB) can go to one requester, and three at a time in all.
+     * global cap allows (100,000 records, 17.6 MB) can go to one requester, and three at a time in all. A table
+     * of every PathRecord is streamed to one requester at a time, two in all: each keeps the view it was counted
+     * from (at 648 hosts a few MB) until it is sent, and over a fabric that keeps changing each keeps another one.
      */
     public static SaLimits defaults() {
         return new SaLimits(10_000, 10_000, 4096, 10_000, 1_000, 256, 4, 2L * RecordSet.MAX_BYTES,
-                RecordSet.MAX_BYTES, 100_000, 1_000, 10_000, 100, 256, Duration.ofSeconds(60));
+                RecordSet.MAX_BYTES, 2, 1, 100_000, 1_000, 10_000, 100, 256, Duration.ofSeconds(60));
     }
 
     /**
@@ -73,8 +81,8 @@ public record SaLimits(int requestsPerSecond, int requestBurst, int answerBytesP
      */
     public SaLimits withSharedQueue(int total) {
         return new SaLimits(requestsPerSecond, requestBurst, answerBytesPerToken, total, total, rmppOpen,
-                rmppOpenPerRequester, answerBytesInFlight, answerBytesInFlightPerRequester,
-                serviceRecords, serviceRecordsPerPort, subscriptions, subscriptionsPerPort, mcastGroupsPerPort,
-                logInterval);
+                rmppOpenPerRequester, answerBytesInFlight, answerBytesInFlightPerRequester, streamedTables,
+                streamedTablesPerRequester, serviceRecords, serviceRecordsPerPort, subscriptions, subscriptionsPerPort,
+                mcastGroupsPerPort, logInterval);
     }
 }

@@ -19,6 +19,13 @@ public interface RmppPayload {
     /** Heap bytes the payload holds while its transfer runs: what the sender's bounds on messages held count. */
     long heldBytes();
 
+    /**
+     * Called when the sender lets go of the message: acknowledged, aborted, timed out, replaced by another with the
+     * same TID, or dropped with every other ({@link RmppSender#clear}); not called for a message it did not take.
+     */
+    default void released() {
+    }
+
     /** The payload of a built message. */
     static RmppPayload of(byte[] data) {
         return new RmppPayload() {

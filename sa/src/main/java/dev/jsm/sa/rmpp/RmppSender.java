@@ -232,15 +232,17 @@ public final class RmppSender {
 
     /** Drops every transfer (when the agent stops). */
     public synchronized void clear() {
+        transfers.values().forEach(t -> t.data.released());
         transfers.clear();
         bytesByLid.clear();
         bytes = 0;
     }
 
-    /** Removes the transfer under {@code key}, if any, and its bytes from the counts. */
+    /** Removes the transfer under {@code key}, if any, and its bytes from the counts, and releases its data. */
     private void forget(RmppKey key) {
         Transfer t = transfers.remove(key);
         if (t != null) {
+            t.data.released();
             long held = t.data.heldBytes();
             bytes -= held;
             bytesByLid.computeIfPresent(key.lid(), (lid, n) -> n > held ? n - held : null);

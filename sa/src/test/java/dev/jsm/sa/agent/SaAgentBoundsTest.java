@@ -3,23 +3,26 @@ package dev.jsm.sa.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.mad.channel.MadAddress;
+import dev.jsm.mad.channel.MadReceiver;
 import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.codec.InformInfo;
 import dev.jsm.sa.codec.McMemberRecord;
 import dev.jsm.sa.codec.NodeRecord;
+import dev.jsm.sa.codec.PathRecord;
 import dev.jsm.sa.codec.RmppHeader;
 import dev.jsm.sa.codec.SaAttribute;
-import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.codec.SaStatus;
 import dev.jsm.sa.codec.ServiceRecord;
 import dev.jsm.sa.limit.Refusal;
 import dev.jsm.sa.limit.TestLimits;
 import dev.jsm.sa.mcast.McastMembershipListener;
 import dev.jsm.sa.query.RecordSet;
+import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.query.SaViews;
 import dev.jsm.sa.rmpp.RmppSettings;
 import dev.jsm.sa.testing.MemoryNetwork;
+import dev.jsm.sa.testing.StarFabric;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,8 +31,8 @@ import org.junit.jupiter.api.Test;
  * The agent's bounds through MADs on the small SA fabric, H2 at LID 8 and H3 at LID 9, requests handled on the test
  * thread with simulated time: RMPP requests announcing a mebibyte are stopped and nothing is kept; table answers
  * beyond the bytes the requester may have in flight get ERR_NO_RESOURCES, while the other host is still answered;
- * no answer grows beyond {@link RecordSet#MAX_BYTES}; InformInfo subscriptions and multicast groups have fair shares
- * per port. Every refusal is counted.
+ * no answer grows beyond {@link RecordSet#MAX_BYTES}; a requester has one streamed PathRecord table at a time, the
+ * SA two; InformInfo subscriptions and multicast groups have fair shares per port. Every refusal is counted.
  */
 class SaAgentBoundsTest {
 
@@ -132,6 +135,45 @@ class SaAgentBoundsTest {
     }
 
     @Test
+    void aRequesterHasOneStreamedPathRecordTableAtATimeAndTheSaTwoInAll() throws Exception {
+        Rig r = new Rig(TestLimits.defaults(), SaViews.of(StarFabric.snapshot(80, 0)));
+        List<Integer> statuses = new ArrayList<>();
+        MadReceiver keepStatus = (f, mad, length) -> {
+            if (!RmppHeader.isActive(mad)) {
+                statuses.add(MadHeader.STATUS.getInt(mad, 0));
+            }
+        };
+        MemoryNetwork.Endpoint silent8 = r.net.endpoint(8, 9);
+        MemoryNetwork.Endpoint silent11 = r.net.endpoint(11, 9);
+        MemoryNetwork.Endpoint silent12 = r.net.endpoint(12, 9);
+        for (MemoryNetwork.Endpoint e : List.of(silent8, silent11, silent12)) {
+            e.setReceiver(keepStatus);
+        }
+        int tid = 0;
+        for (MemoryNetwork.Endpoint e : List.of(silent8, silent8, silent11, silent12)) {
+            byte[] req = SaTestClient.request(GET_TABLE, SaAttribute.PATH_RECORD, tid++, 0, 0, (b, o) -> { });
+            r.agent.handle(e.address(), req, req.length, now);
+        }
+        r.net.pump();
+        assertThat(statuses).as("LID 8's second table while its first is streamed, LID 12's while two are")
+                .containsExactly(SaStatus.NO_RESOURCES, SaStatus.NO_RESOURCES);
+        assertThat(r.agent.stats().refused().get(Refusal.STREAMED_TABLES)).isEqualTo(2);
+
+        r.run();
+        statuses.clear();
+        byte[] again = SaTestClient.request(GET_TABLE, SaAttribute.PATH_RECORD, tid, 0, 0, (b, o) -> { });
+        r.agent.handle(silent8.address(), again, again.length, now);
+        r.net.pump();
+        assertThat(statuses).as("LID 8's place given back once its unacknowledged table timed out").isEmpty();
+        r.run();
+        r.h3.send(1, GET_TABLE, SaAttribute.PATH_RECORD, 0x30, 0, 0, (b, o) -> { });
+        r.run();
+        assertThat(r.h3.tables).as("a client that acknowledges gets the whole table").hasSize(1);
+        assertThat(r.h3.tables.get(0).data()).hasSize(81 * 81 * PathRecord.SIZE);
+        assertThat(r.agent.stats().refused().get(Refusal.STREAMED_TABLES)).isEqualTo(2);
+    }
+
+    @Test
     void anAnswerLargerThanTheLargestBuiltIsRefused() throws Exception {
         TestLimits t = TestLimits.defaults();
         int records = RecordSet.MAX_BYTES / ServiceRecord.SIZE + 1;
@@ -182,7 +224,7 @@ class SaAgentBoundsTest {
         return out;
     }
 
-    /** The agent on LID 1, clients H2 (LID 8, QP 9) and H3 (LID 9, QP 3). */
+    /** The agent on LID 1 with a view (the small fabric's unless given), clients H2 (LID 8) and H3 (LID 9). */
     private final class Rig {
         final MemoryNetwork net = new MemoryNetwork(7, 0);
         final SaAgent agent;
@@ -190,9 +232,12 @@ class SaAgentBoundsTest {
         final SaTestClient h3;
 
         Rig(TestLimits limits) {
+            this(limits, SaViews.small());
+        }
+
+        Rig(TestLimits limits, SaView view) {
             MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
-            agent = new SaAgent(sa, SaViews.small(), RmppSettings.defaults(), limits.build(),
-                    McastMembershipListener.NONE);
+            agent = new SaAgent(sa, view, RmppSettings.defaults(), limits.build(), McastMembershipListener.NONE);
             sa.setReceiver((from, mad, length) -> agent.handle(from, mad, length, now));
             h2 = new SaTestClient(net.endpoint(8, 9), () -> now);
             h3 = new SaTestClient(net.endpoint(9, 3), () -> now);

@@ -18,6 +18,8 @@ public final class TestLimits {
     public int rmppOpenPerRequester;
     public long answerBytesInFlight;
     public long answerBytesInFlightPerRequester;
+    public int streamedTables;
+    public int streamedTablesPerRequester;
     public int serviceRecords;
     public int serviceRecordsPerPort;
     public int subscriptions;
@@ -35,6 +37,8 @@ public final class TestLimits {
         rmppOpenPerRequester = l.rmppOpenPerRequester();
         answerBytesInFlight = l.answerBytesInFlight();
         answerBytesInFlightPerRequester = l.answerBytesInFlightPerRequester();
+        streamedTables = l.streamedTables();
+        streamedTablesPerRequester = l.streamedTablesPerRequester();
         serviceRecords = l.serviceRecords();
         serviceRecordsPerPort = l.serviceRecordsPerPort();
         subscriptions = l.subscriptions();
@@ -63,7 +67,8 @@ public final class TestLimits {
     /** The limits as set. */
     public SaLimits build() {
         return new SaLimits(requestsPerSecond, requestBurst, answerBytesPerToken, queued, queuedPerRequester,
-                rmppOpen, rmppOpenPerRequester, answerBytesInFlight, answerBytesInFlightPerRequester, serviceRecords,
-                serviceRecordsPerPort, subscriptions, subscriptionsPerPort, mcastGroupsPerPort, logInterval);
+                rmppOpen, rmppOpenPerRequester, answerBytesInFlight, answerBytesInFlightPerRequester, streamedTables,
+                streamedTablesPerRequester, serviceRecords, serviceRecordsPerPort, subscriptions, subscriptionsPerPort,
+                mcastGroupsPerPort, logInterval);
     }
 }

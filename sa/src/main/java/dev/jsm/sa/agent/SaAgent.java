@@ -30,6 +30,7 @@ import dev.jsm.sa.query.SaDispatch;
 import dev.jsm.sa.query.SaHandlers;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
+import dev.jsm.sa.rmpp.RmppKey;
 import dev.jsm.sa.rmpp.RmppMessage;
 import dev.jsm.sa.rmpp.RmppPayload;
 import dev.jsm.sa.rmpp.RmppReceiver;
@@ -407,7 +408,8 @@ public final class SaAgent implements AutoCloseable {
             RmppPayload records = answer.payload();
             gate.charge(from.lid(), records.length(), nowNanos);
             if (answer.streamed() != null) {
-                records = streams.take(from.lid(), records);
+                records = streams.take(new RmppKey(to.lid(), to.qpn(), MadHeader.TRANSACTION_ID.getLong(h, 0)),
+                        records);
             }
             if (records == null) {
                 refuse(Refusal.STREAMED_TABLES, from.lid());

@@ -1,5 +1,6 @@
 package dev.jsm.sa.agent;
 
+import dev.jsm.sa.rmpp.RmppKey;
 import dev.jsm.sa.rmpp.RmppPayload;
 import java.util.HashMap;
 import java.util.Map;
@@ -8,16 +9,18 @@ import java.util.Map;
  * The tables being streamed (a PathRecord table made again segment by segment as it is sent): each keeps the view
  * it was counted from until its transfer ends, and while the fabric changes each new one may keep another, so they
  * are bounded by number rather than by the bytes they hold: {@code perRequester} to one LID and {@code total} in
- * all ({@link dev.jsm.sa.limit.SaLimits#streamedTables}).
+ * all ({@link dev.jsm.sa.limit.SaLimits#streamedTables}). A table for the transfer of a table still in flight (a
+ * requester's retry with the same TID, which the RMPP sender sends in place of the first) takes the first one's
+ * place rather than another.
  *
- * <p>Thread-safe (the transfer may end on whichever thread drives the RMPP sender).
+ * <p>Thread-safe (a transfer may end on whichever thread drives the RMPP sender).
  */
 final class StreamedTables {
 
     private final int total;
     private final int perRequester;
-    private final Map<Integer, Integer> byLid = new HashMap<>();
-    private int streaming;
+    /** The tables in flight by their transfer. */
+    private final Map<RmppKey, Counted> streams = new HashMap<>();
 
     StreamedTables(int total, int perRequester) {
         this.total = total;
@@ -25,32 +28,60 @@ final class StreamedTables {
     }
 
     /**
-     * {@code table} to go to {@code lid}, counted until the sender lets go of it ({@link RmppPayload#released}), or
-     * {@code null} when {@code lid} or all requesters have as many streamed tables in flight as they may.
+     * {@code table} for the transfer {@code key}, counted until the sender lets go of it ({@link
+     * RmppPayload#released}), or {@code null} when its LID or all requesters have as many streamed tables in flight
+     * as they may.
      */
-    synchronized RmppPayload take(int lid, RmppPayload table) {
-        if (streaming >= total || byLid.getOrDefault(lid, 0) >= perRequester) {
+    synchronized RmppPayload take(RmppKey key, RmppPayload table) {
+        Counted replaced = streams.get(key);
+        int others = streams.size();
+        int requesters = 0;
+        for (RmppKey k : streams.keySet()) {
+            if (k.lid() == key.lid()) {
+                requesters++;
+            }
+        }
+        if (replaced != null) {
+            others--;
+            requesters--;
+        }
+        if (others >= total || requesters >= perRequester) {
             return null;
         }
-        streaming++;
-        byLid.merge(lid, 1, Integer::sum);
-        return new Counted(lid, table);
+        Counted c = new Counted(key, table, replaced);
+        streams.put(key, c);
+        return c;
     }
 
-    private synchronized void release(int lid) {
-        streaming--;
-        byLid.computeIfPresent(lid, (l, n) -> n > 1 ? n - 1 : null);
+    /**
+     * Gives {@code c}'s place back: to the table it replaced when that one is still in flight (the sender did not
+     * take {@code c}), else to nobody.
+     */
+    private synchronized void release(Counted c) {
+        Counted current = streams.get(c.key);
+        if (current == c) {
+            if (c.replaced != null && !c.replaced.released) {
+                streams.put(c.key, c.replaced);
+            } else {
+                streams.remove(c.key);
+            }
+        } else if (current != null && current.replaced == c) {
+            current.replaced = null;
+        }
     }
 
-    /** A streamed table that gives its place back once, when the sender releases it. */
+    /** A streamed table that gives its place back once, when the sender releases it. Guarded by the outer monitor. */
     private final class Counted implements RmppPayload {
-        private final int lid;
+        private final RmppKey key;
         private final RmppPayload table;
+        /** The table of the same transfer this one was sent in place of, until that one is released. */
+        private Counted replaced;
         private boolean released;
 
-        Counted(int lid, RmppPayload table) {
-            this.lid = lid;
+        Counted(RmppKey key, RmppPayload table, Counted replaced) {
+            this.key = key;
             this.table = table;
+            this.replaced = replaced;
         }
 
         @Override
@@ -70,9 +101,11 @@ final class StreamedTables {
 
         @Override
         public void released() {
-            if (!released) {
-                released = true;
-                release(lid);
+            synchronized (StreamedTables.this) {
+                if (!released) {
+                    released = true;
+                    release(this);
+                }
             }
         }
     }

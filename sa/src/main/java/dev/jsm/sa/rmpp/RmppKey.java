@@ -10,5 +10,5 @@ package dev.jsm.sa.rmpp;
  * @param qpn the peer's queue pair
  * @param transactionId the transaction ID of the message
  */
-record RmppKey(int lid, int qpn, long transactionId) {
+public record RmppKey(int lid, int qpn, long transactionId) {
 }

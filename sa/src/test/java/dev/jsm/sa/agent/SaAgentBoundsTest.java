@@ -149,19 +149,20 @@ class SaAgentBoundsTest {
         for (MemoryNetwork.Endpoint e : List.of(silent8, silent11, silent12)) {
             e.setReceiver(keepStatus);
         }
-        int tid = 0;
-        for (MemoryNetwork.Endpoint e : List.of(silent8, silent8, silent11, silent12)) {
-            byte[] req = SaTestClient.request(GET_TABLE, SaAttribute.PATH_RECORD, tid++, 0, 0, (b, o) -> { });
-            r.agent.handle(e.address(), req, req.length, now);
+        List<MemoryNetwork.Endpoint> from = List.of(silent8, silent8, silent8, silent11, silent12);
+        int[] tids = {0, 0, 1, 2, 3};
+        for (int i = 0; i < tids.length; i++) {
+            byte[] req = SaTestClient.request(GET_TABLE, SaAttribute.PATH_RECORD, tids[i], 0, 0, (b, o) -> { });
+            r.agent.handle(from.get(i).address(), req, req.length, now);
         }
         r.net.pump();
-        assertThat(statuses).as("LID 8's second table while its first is streamed, LID 12's while two are")
-                .containsExactly(SaStatus.NO_RESOURCES, SaStatus.NO_RESOURCES);
+        assertThat(statuses).as("LID 8's retry of TID 0 streamed in its place; LID 8's second table, and LID 12's"
+                + " while two are streamed, refused").containsExactly(SaStatus.NO_RESOURCES, SaStatus.NO_RESOURCES);
         assertThat(r.agent.stats().refused().get(Refusal.STREAMED_TABLES)).isEqualTo(2);
 
         r.run();
         statuses.clear();
-        byte[] again = SaTestClient.request(GET_TABLE, SaAttribute.PATH_RECORD, tid, 0, 0, (b, o) -> { });
+        byte[] again = SaTestClient.request(GET_TABLE, SaAttribute.PATH_RECORD, 4, 0, 0, (b, o) -> { });
         r.agent.handle(silent8.address(), again, again.length, now);
         r.net.pump();
         assertThat(statuses).as("LID 8's place given back once its unacknowledged table timed out").isEmpty();

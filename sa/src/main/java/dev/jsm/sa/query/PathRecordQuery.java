@@ -63,27 +63,20 @@ final class PathRecordQuery implements RecordQuery {
     }
 
     /**
-     * The PathRecords a request asks for: ERR_REQ_INVALID for undefined ComponentMask bits, the status resolving
-     * its ends refuses it with, a GetTable that could hold more than {@link PathTable#STREAMED_ABOVE} records as a
-     * {@link PathTable} made again segment by segment as it is sent, else the records built.
+     * A GetTable that could hold more than {@link PathTable#STREAMED_ABOVE} records as a {@link PathTable}, made
+     * again segment by segment as it is sent; every other request as {@link RecordQuery#answer} builds it.
      *
      * @throws AnswerTooLargeException if a GetTable could hold more than {@link PathTable#MAX_RECORDS} records
      */
     @Override
     public SaAnswer answer(SaView view, SaRequest request, long nowNanos) {
-        if (components().undefinedBits(request.componentMask()) != 0) {
-            return SaAnswer.error(SaStatus.REQ_INVALID, PathRecord.SIZE);
+        if (request.method() == Method.GET_TABLE.value() && components().undefinedBits(request.componentMask()) == 0) {
+            Pairs pairs = pairs(view, request);
+            if (pairs.status() == SaStatus.OK && pairs.mostRecords() > PathTable.STREAMED_ABOVE) {
+                return PathTable.answer(pairs);
+            }
         }
-        Pairs pairs = pairs(view, request);
-        if (pairs.status() != SaStatus.OK) {
-            return SaAnswer.error(pairs.status(), PathRecord.SIZE);
-        }
-        if (request.method() == Method.GET_TABLE.value() && pairs.mostRecords() > PathTable.STREAMED_ABOVE) {
-            return PathTable.answer(pairs);
-        }
-        RecordSet out = new RecordSet(PathRecord.SIZE);
-        pairs.collect(0, pairs.count(), out);
-        return SaAnswer.of(out);
+        return RecordQuery.super.answer(view, request, nowNanos);
     }
 
     @Override

@@ -53,7 +53,10 @@ public final class Option<T> {
         return type;
     }
 
-    /** The default value, OpenSM 3.3.23's (for an {@link #extension()}, the seed's); {@code null} for an unset text option. */
+    /**
+     * The default value, OpenSM 3.3.23's (for an {@link #extension()}, NVIDIA's OpenSM's); {@code null} for an unset
+     * text option.
+     */
     public T defaultValue() {
         return defaultValue;
     }
@@ -91,7 +94,7 @@ public final class Option<T> {
     }
 
     /**
-     * Whether the option is not one of OpenSM 3.3.23's but one jsm reads for a feature of the seed (the routing
+     * Whether the option is not one of OpenSM 3.3.23's but one jsm reads for a feature of NVIDIA's OpenSM (the routing
      * chains' policy files, named as the OpenSM that has them names them). {@link OptionTable#all()} leaves these
      * out, so what is said to be OpenSM's stays exactly OpenSM's; {@link OptionTable#known()} has them, and the
      * template writer shows them commented out while they are at their defaults, so that a file it writes still means

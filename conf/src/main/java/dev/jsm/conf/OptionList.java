@@ -58,7 +58,7 @@ final class OptionList {
     }
 
     /**
-     * Declares a jsm/seed option (not in OpenSM 3.3.23, see {@link Option#extension()}) whose changes need a
+     * Declares an extension (not in OpenSM 3.3.23, see {@link Option#extension()}) whose changes need a
      * restart.
      */
     <T> Option<T> extension(String name, OptionType<T> type, T defaultValue, String description) {
@@ -66,7 +66,7 @@ final class OptionList {
     }
 
     /**
-     * Declares a jsm/seed option (not in OpenSM 3.3.23, see {@link Option#extension()}) whose changes apply when the
+     * Declares an extension (not in OpenSM 3.3.23, see {@link Option#extension()}) whose changes apply when the
      * file is re-read.
      */
     <T> Option<T> liveExtension(String name, OptionType<T> type, T defaultValue, String description) {

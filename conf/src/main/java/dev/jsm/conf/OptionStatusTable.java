@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * For every option jsm knows ({@link OptionTable#known()}: OpenSM's and the seed's extensions), what jsm does with it ({@link OptionStatus}): implemented, partly
+ * For every option jsm knows ({@link OptionTable#known()}: OpenSM's and the extensions), what jsm does with it ({@link OptionStatus}): implemented, partly
  * implemented (and what is missing) or not implemented (and what jsm does instead). The one place that says so:
  * the daemon warns from it about options set to values it does not honour, {@code --help} and {@code -c} mark
  * options from it, and the option lists of {@code README.md} and {@code docs/operations.md} are generated from it
@@ -161,7 +161,7 @@ public final class OptionStatusTable {
         return ALL;
     }
 
-    /** The status of an option jsm knows ({@link OptionTable#known()}: the seed's extensions too). */
+    /** The status of an option jsm knows ({@link OptionTable#known()}: the extensions too). */
     public static OptionStatus of(Option<?> option) {
         OptionStatus s = BY_OPTION.get(option);
         if (s == null) {

@@ -10,7 +10,8 @@ import java.util.Optional;
 
 /**
  * Every OpenSM 3.3.23 option, once, in the order OpenSM writes them to {@code opensm.conf}, plus the few
- * {@link Option#extension() extensions} jsm reads for the seed's features: the single table the reader, the command
+ * {@link Option#extension() extensions} jsm reads for features of NVIDIA's OpenSM: the single table the reader, the
+ * command
  * line, {@link SmOptions} and {@link ConfWriter} all work from. The declarations live in the {@code *Options}
  * classes, one per section.
  *

@@ -78,16 +78,16 @@ public final class RoutingOptions {
     public static final Option<String> TORUS_CONFIG = L.live("torus_config", PATH, "/etc/opensm/torus-2QoS.conf",
             "Configuration file of the torus-2QoS engine");
 
-    /** jsm/seed option (routing chains): the port groups policy file. */
+    /** Extension (routing chains, docs/reference/opensm-behaviour.md#routing-chains): the port groups policy file. */
     public static final Option<String> PGRP_POLICY_FILE = L.extension("pgrp_policy_file", PATH, null,
-            "Port groups policy file: named groups of ports the topologies of a routing chain refer to (jsm/seed)");
-    /** jsm/seed option (routing chains): the topologies policy file. */
+            "Port groups policy file: named groups of ports the topologies of a routing chain refer to (NVIDIA)");
+    /** Extension (routing chains, docs/reference/opensm-behaviour.md#routing-chains): the topologies policy file. */
     public static final Option<String> TOPO_POLICY_FILE = L.extension("topo_policy_file", PATH, null,
-            "Topologies policy file: each topology's switch and CA port groups (jsm/seed)");
-    /** jsm/seed option (routing chains): the routing chain policy file; when set it replaces routing_engine. */
+            "Topologies policy file: each topology's switch and CA port groups (NVIDIA)");
+    /** Extension (routing chains): the routing chain policy file; when set it replaces routing_engine. */
     public static final Option<String> RCH_POLICY_FILE = L.extension("rch_policy_file", PATH, null,
             "Routing chain policy file: unicast steps, each an engine over a topology; replaces routing_engine "
-                    + "(jsm/seed)");
+                    + "(NVIDIA)");
 
     /** jsm option: repair the routes in force after a fabric change instead of computing them anew. */
     public static final Option<Boolean> INCREMENTAL_ROUTING = L.liveExtension("incremental_routing", BOOL, true,

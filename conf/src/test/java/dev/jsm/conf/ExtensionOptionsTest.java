@@ -6,7 +6,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The jsm/seed options of the routing chains: known to the reader, the options and the writer under OpenSM's names,
+ * The extension options of the routing chains (docs/reference/opensm-behaviour.md#routing-chains):
+ * known to the reader, the options and the writer under OpenSM's names,
  * never counted among OpenSM 3.3.23's, written commented out while at their defaults.
  */
 class ExtensionOptionsTest {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  */
 class OptionTableTest {
 
-    /** FACTS 2.19 / OpenSM's {@code can_update = 0} entries ({@code dimn_ports_file} is only an old name). */
+    /** OpenSM's {@code can_update = 0} options, docs/reference/opensm-behaviour.md#options-re-read-at-run-time. */
     private static final Set<String> RESTART_ONLY = Set.of("guid", "subnet_prefix", "console", "console_port",
             "transaction_timeout", "transaction_retries", "long_transaction_timeout", "lmc", "lmc_esp0",
             "single_thread", "port_prof_ignore_file", "hop_weights_file", "port_search_ordering_file",

@@ -20,9 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The activity report ({@code activity_report_subjects}, seed 004) of a whole daemon on the simulator: with
+ * The activity report ({@code activity_report_subjects}, docs/operations.md#the-activity-report) of a whole daemon
+ * on the simulator: with
  * {@code all}, a routing, joins and a leave through real SA MADs, a partitions.conf edit with SIGHUP and the shutdown
- * give the seed's lines in {@code opensm-activity.dump}; with {@code none} (the default) there is no file.
+ * give the documented lines in {@code opensm-activity.dump}; with {@code none} (the default) there is no file.
  */
 class ActivityReportSimTest {
 

@@ -10,7 +10,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * jsm's {@code bin/opensm -Q} and Debian's OpenSM with seed 004's "typical HPC" QoS options, each on a fresh ibsim
+ * jsm's {@code bin/opensm -Q} and Debian's OpenSM with the "typical HPC" QoS options
+ * (docs/reference/opensm-behaviour.md#qos),
+ * each on a fresh ibsim
  * serving {@code fat2-16.net}, run by {@code scripts/qos-reference-tables.sh}: {@code smpquery sl2vl} and
  * {@code smpquery vlarb} on every CA port and switch port read back the configured tables, and jsm's are line for
  * line those OpenSM programmed.

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The QoS manager in the whole daemon against the simulator with {@code -Q} and seed 004's "typical HPC" options:
+ * The QoS manager in the whole daemon against the simulator with {@code -Q} and the "typical HPC" options
+ * (docs/reference/opensm-behaviour.md#qos):
  * every CA port and every (input, output) pair of every switch reads back the configured SL2VL table, every CA port
  * and switch external port the configured VLArb tables (the simulator's ports have 8 data VLs and 8-entry tables);
  * a second heavy sweep sends no SL2VL or VLArb Set; without {@code -Q} none is ever sent.

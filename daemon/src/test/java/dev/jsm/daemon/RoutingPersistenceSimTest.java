@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Routing persistence on the simulator (issue 21 part 3, design note 001 section 7): a daemon routes a fabric and
- * stops, the fabric changes by one row of Table 1, another daemon starts on the same cache directory; the first
+ * Routing persistence on the simulator (issue 21 part 3, docs/reference/incremental-routing.md#routing-persistence):
+ * a daemon routes a fabric and stops, the fabric changes by one row of the validity table, another daemon starts
+ * on the same cache directory; the first
  * routing reuses the persisted routing or computes anew as the table says, and every switch reaches every LID.
  */
 class RoutingPersistenceSimTest {

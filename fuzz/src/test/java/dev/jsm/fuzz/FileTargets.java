@@ -36,7 +36,7 @@ import java.util.stream.Stream;
 
 /**
  * The targets of the file formats jsm reads: opensm.conf, partitions.conf, the QoS policy, torus-2QoS.conf, the
- * seed-004 policy files (port groups, topologies, routing chain), guid2lid, guid2mkey, neighbors, topology files and
+ * routing chain policy files (port groups, topologies, steps), guid2lid, guid2mkey, neighbors, topology files and
  * the routing engines' files. Stateless factory.
  */
 final class FileTargets {
@@ -92,7 +92,7 @@ final class FileTargets {
 
     static FuzzTarget partitions() {
         return new TextTarget("partitions.partitions-conf", List.of(Seeds.text("partitions/manpage-examples.conf"),
-                Seeds.text("partitions/seed004-flattened.conf"), "Default=0x7fff,ipoib : ALL=full ;",
+                Seeds.text("partitions/nvidia-doc-flattened.conf"), "Default=0x7fff,ipoib : ALL=full ;",
                 "P=0x70,ipoib,scope=2,mtu=5,rate=7 : SELF=full,\n mgid=ff12:401b::2,sl=3\n ALL=limited;"),
                 List.of("=", ",", ":", ";", "ALL", "ALL_CAS", "ALL_SWITCHES", "SELF", "NONE", "ipoib", "indx0",
                     "defmember=", "mgid=", "ff12:401b::1", "::", "rate=", "mtu=", "sl=", "scope=", "Q_Key=",
@@ -136,7 +136,7 @@ final class FileTargets {
         };
     }
 
-    /** The seed-004 files: port groups, topologies over them, the routing chain over those. */
+    /** The routing chain policy files: port groups, topologies over them, the routing chain over those. */
     static List<FuzzTarget> seedPolicies() {
         String pgrp = Seeds.text("fabrics/tree-torus.pgrp.conf");
         String topo = Seeds.text("fabrics/tree-torus.topo.conf");

@@ -13,7 +13,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Every partitions.conf example of seed 004, the opensm(8) manual and FACTS.md 2.4, and the membership it means. */
+/**
+ * Every partitions.conf example of NVIDIA's OpenSM documentation, the opensm(8) manual and
+ * docs/reference/opensm-behaviour.md#partitions, and the membership it means.
+ */
 class PartitionsExamplesTest {
 
     private static final SubnetSnapshot FABRIC = TestFabric.examples();
@@ -114,7 +117,7 @@ class PartitionsExamplesTest {
 
     @Test
     void seedFlattenedExamplesParseUpToTheFirstComment() throws Exception {
-        PartitionConfig cfg = PartitionConfig.parse(resource("seed004-flattened.conf"), "seed.conf");
+        PartitionConfig cfg = PartitionConfig.parse(resource("nvidia-doc-flattened.conf"), "seed.conf");
         // on one line, the first '#' turns the rest of the examples into a comment
         assertThat(cfg.statements()).extracting(PartitionStatement::name).containsExactly("Default", "Default",
                 "Default", "NewPartition", "YetAnotherOne", "YetAnotherOne", "ShareIO");

@@ -33,7 +33,7 @@ class PartitionsFuzzTest {
     @Test
     void noExceptionEscapesButTheParseErrorWithAPosition() throws Exception {
         List<String> seeds = List.of(PartitionsExamplesTest.resource("manpage-examples.conf"),
-                PartitionsExamplesTest.resource("seed004-flattened.conf"),
+                PartitionsExamplesTest.resource("nvidia-doc-flattened.conf"),
                 "Default=0x7fff,ipoib : ALL=full ;", "Default=0x7fff : ALL=limited, SELF=full ;",
                 "Default=0x7fff,ipoib : ALL=full;PartA=0x8001, sl=1, ipoib : ALL=full;",
                 "P=0x70,ipoib,scope=2,scope=5,mtu=5,rate=7 : SELF=full,\n mgid=ff12:401b::2,sl=3\n ALL=limi;",

@@ -3,8 +3,8 @@ package dev.jsm.routing;
 /**
  * What one step of a routing chain over topologies made of its part of the fabric: the engine's own tables over the
  * part's input (before they were merged into the whole fabric's) and its outcome. The daemon writes each step's
- * dump files from it, a failed step's too (the seed: an engine that failed and the fallback that replaced it both
- * dump their data).
+ * dump files from it, a failed step's too (docs/reference/opensm-behaviour.md#routing-chains: an engine that failed and
+ * the fallback that replaced it both dump their data).
  *
  * <p>Immutable except for the tables, which nobody writes after the step.
  *

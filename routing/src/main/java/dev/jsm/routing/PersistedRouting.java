@@ -3,7 +3,8 @@ package dev.jsm.routing;
 import java.util.Objects;
 
 /**
- * A routing as it is kept across restarts (design note 001, section 7, "Routing Persistancy"): the input the engine
+ * A routing as it is kept across restarts (docs/reference/incremental-routing.md#routing-persistence): the input the
+ * engine
  * saw, the tables it computed, which engine of the chain it was, and a fingerprint of the options that shaped it.
  * At the next start the daemon compares the input with what discovery finds, repairs the tables onto the new input
  * ({@code dev.jsm.routing.repair}) and reuses them when the changes allow. {@link PersistedRoutingCodec} writes and

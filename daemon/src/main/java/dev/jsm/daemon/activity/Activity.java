@@ -4,7 +4,8 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * The activities of the activity report with the seed's IDs and names (seed 004, "OpenSM Supported Activities") and
+ * The activities of the activity report with the IDs and names of NVIDIA's OpenSM
+ * (docs/operations.md#the-activity-report) and
  * the subjects that switch each on; the fields each line carries are {@link ActivityReport}'s methods.
  *
  * <p>Immutable; safe to share.
@@ -45,12 +46,12 @@ public enum Activity {
         this.subjects = EnumSet.of(first, more);
     }
 
-    /** The activity ID of the seed's table (1 to 12). */
+    /** The activity ID (1 to 12). */
     public int id() {
         return id;
     }
 
-    /** The activity name of the seed's table ({@code mcm_member}, ...). */
+    /** The activity name ({@code mcm_member}, ...). */
     public String activityName() {
         return activityName;
     }

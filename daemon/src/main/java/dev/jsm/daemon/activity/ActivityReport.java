@@ -14,7 +14,8 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * The activity report (seed 004): each activity whose subject {@code activity_report_subjects} switches on becomes
+ * The activity report (docs/operations.md#the-activity-report): each activity
+ * whose subject {@code activity_report_subjects} switches on becomes
  * one line of {@link #FILE_NAME} in the dump directory:
  *
  * <pre>

@@ -1,5 +1,6 @@
 /**
- * The activity report (seed 004, {@code activity_report_subjects}): one line per activity of the SM - members
+ * The activity report ({@code activity_report_subjects}, docs/operations.md#the-activity-report): one line
+ * per activity of the SM - members
  * joining and leaving multicast groups, groups created and deleted, multicast trees computed, partitions created and
  * deleted, P_Keys placed in ports' tables, routings done, failed or served from the unicast cache - appended to
  * {@code opensm-activity.dump} in the dump directory. {@link dev.jsm.daemon.activity.Activity} lists the activities

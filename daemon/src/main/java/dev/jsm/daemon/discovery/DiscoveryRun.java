@@ -13,8 +13,9 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * One discovery pass: the Gets it sends and what it learned so far. NodeInfo answers chain the other Gets (FACTS
- * 1.4): a new node gets NodeDescription, PortInfo of the port reached (CA) or of every port and SwitchInfo
+ * One discovery pass: the Gets it sends and what it learned so far. NodeInfo answers chain the other Gets
+ * (docs/reference/opensm-behaviour.md#discovery): a new node gets NodeDescription, PortInfo of the port reached (CA)
+ * or of every port and SwitchInfo
  * (switch); a PortInfo answer for a live switch port whose link is not yet confirmed in this pass sends NodeInfo one
  * hop further. Links a NodeInfo answer proves are confirmed; the drop manager removes the others afterwards.
  *

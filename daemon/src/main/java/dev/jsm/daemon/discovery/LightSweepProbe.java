@@ -24,7 +24,8 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * The light sweep (FACTS 1.2): a SwitchInfo Get to every switch, and an SMInfo Get to every other SM known
+ * The light sweep (docs/reference/opensm-behaviour.md#heavy-and-light-sweeps): a SwitchInfo Get to every switch,
+ * and an SMInfo Get to every other SM known
  * ({@link OtherSms}). PortStateChange set on a switch records that switch in {@link FabricChanges}, for an
  * incremental sweep that probes only the region behind it, as does a switch that does not answer (its route may
  * cross a cable now gone; the incremental sweep tries it again by a new route); another SM that now calls for an

@@ -7,7 +7,8 @@ import java.util.function.Consumer;
 
 /**
  * The other SMs discovery meets: the ports whose PortInfo.CapabilityMask says IsSM, and the SMs already known, which
- * a light sweep asks again (FACTS 1.2, 1.4). The SM's election implements it; discovery only reports.
+ * a light sweep asks again (docs/reference/opensm-behaviour.md#discovery and #heavy-and-light-sweeps). The SM's
+ * election implements it; discovery only reports.
  *
  * <p>Called on the SM thread.
  */

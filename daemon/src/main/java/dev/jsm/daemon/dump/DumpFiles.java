@@ -23,7 +23,8 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Writes OpenSM's dump files into the dump directory at SUBNET UP (FACTS 2.14, {@code osm_dump_all}):
+ * Writes OpenSM's dump files into the dump directory at SUBNET UP ({@code osm_dump_all};
+ * docs/reference/opensm-behaviour.md#dump-files):
  * {@code opensm-subnet.lst} always; {@code opensm-lid-matrix.dump}, {@code opensm-lfts.dump} and
  * {@code opensm.fdbs} when {@code log_flags} has ROUTING (0x40); {@code opensm-sl2vl.dump} from the QoS manager
  * ({@link #writeSl2Vl}). They describe the published snapshot, so they show
@@ -70,7 +71,8 @@ public final class DumpFiles {
     }
 
     /**
-     * Writes one routing chain step's own files (the seed's "Dump Files per Routing Engine") when {@code log_flags}
+     * Writes one routing chain step's own files (docs/reference/opensm-behaviour.md#routing-chains) when
+     * {@code log_flags}
      * has ROUTING: {@code opensm-lid-matrix}, {@code opensm-lfts}, {@code opensm.fdbs} and {@code opensm-subnet} of
      * the step's topology only, from the step's own tables (a step that failed dumps what it had), named with the
      * step's {@code <id>.<engine>} ({@link StepFileNames}). The multicast and SL2VL files stay whole-fabric files.

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * The order OpenSM's dump files list nodes and switches in: its GUID tables are maps keyed by the network-order
- * GUID compared as a host integer, i.e. byte-reversed GUIDs on little-endian hosts (FACTS 2.3). Using it makes the
+ * GUID compared as a host integer, i.e. byte-reversed GUIDs on little-endian hosts
+ * (docs/reference/opensm-behaviour.md#guid-order). Using it makes the
  * files diff cleanly against OpenSM's.
  *
  * <p>Stateless; thread-safe.

@@ -5,7 +5,8 @@ import dev.jsm.subnet.SwitchLft;
 import java.util.Locale;
 
 /**
- * {@code opensm.fdbs} (FACTS 2.14, OpenSM's {@code dump_ucast_routes}): per switch, per LID, the port the LFT uses,
+ * {@code opensm.fdbs} (docs/reference/opensm-behaviour.md#dump-files;
+ * OpenSM's {@code dump_ucast_routes}): per switch, per LID, the port the LFT uses,
  * its hop count and whether that is the least possible. A CA LID counts one hop more than its switch; a CA on the
  * switch itself is one hop away.
  *

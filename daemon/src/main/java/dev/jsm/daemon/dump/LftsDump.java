@@ -12,7 +12,8 @@ import java.util.function.Function;
 import java.util.function.IntUnaryOperator;
 
 /**
- * {@code opensm-lfts.dump} (FACTS 2.14, OpenSM's {@code dump_ucast_lfts}): per switch, every LID with a valid port
+ * {@code opensm-lfts.dump} (docs/reference/opensm-behaviour.md#dump-files;
+ * OpenSM's {@code dump_ucast_lfts}): per switch, every LID with a valid port
  * and who owns it. OpenSM's {@code file} routing engine ({@code -R file -U}) and {@code dump_lfts}-style tools read
  * it back.
  *

@@ -6,7 +6,8 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.util.Locale;
 
 /**
- * {@code opensm-lid-matrix.dump} (FACTS 2.14, OpenSM's {@code dump_lid_matrix}): per switch, per switch LID, the
+ * {@code opensm-lid-matrix.dump} (docs/reference/opensm-behaviour.md#dump-files;
+ * OpenSM's {@code dump_lid_matrix}): per switch, per switch LID, the
  * hops through each port 0..N (column 0 the least), {@code ff} for none. OpenSM's {@code -M} option reads it back.
  *
  * <p>Stateless; thread-safe.

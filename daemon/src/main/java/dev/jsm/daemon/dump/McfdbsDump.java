@@ -6,7 +6,8 @@ import dev.jsm.subnet.snapshot.SwitchView;
 import java.util.Locale;
 
 /**
- * {@code opensm.mcfdbs} (FACTS 2.14, OpenSM's {@code dump_mcast_routes}): per switch, every multicast LID the switch
+ * {@code opensm.mcfdbs} (docs/reference/opensm-behaviour.md#dump-files;
+ * OpenSM's {@code dump_mcast_routes}): per switch, every multicast LID the switch
  * forwards and the ports it forwards it on, as programmed. Switches and MLIDs without ports are left out.
  *
  * <p>Stateless; thread-safe.

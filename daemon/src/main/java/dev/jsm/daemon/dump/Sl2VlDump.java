@@ -11,7 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code opensm-sl2vl.dump} (FACTS 2.14, OpenSM's {@code dump_sl2vl_tbl}): for every end port in OpenSM's port GUID
+ * {@code opensm-sl2vl.dump} (docs/reference/opensm-behaviour.md#dump-files;
+ * OpenSM's {@code dump_sl2vl_tbl}): for every end port in OpenSM's port GUID
  * order, a header naming the node, then the SL2VL tables the SM programmed - a CA or router port's one table as row
  * {@code 0 0}, for a switch every (input, output) pair of each cabled output port - each row {@code %-3d %-3d :}
  * followed by the 16 VLs as {@code " %-2d"}. Written from what the ports are known to hold (the held blocks of

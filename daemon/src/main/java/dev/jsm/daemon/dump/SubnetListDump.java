@@ -12,7 +12,8 @@ import java.io.Writer;
 import java.util.function.Predicate;
 
 /**
- * {@code opensm-subnet.lst} (FACTS 2.14, OpenSM's {@code dump_topology_node}): one line per cabled port, the port's
+ * {@code opensm-subnet.lst} (docs/reference/opensm-behaviour.md#dump-files;
+ * OpenSM's {@code dump_topology_node}): one line per cabled port, the port's
  * node and the neighbour's, then width, state and speed. Written at every SUBNET UP. Kept byte-compatible with
  * OpenSM 3.3.23, including its quirk of printing the neighbour's DeviceID byte-swapped into 32 bits.
  *

@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * OpenSM's {@code guid2lid} format (FACTS 2.3, {@code osm_db_files.c}): one record per port, {@code 0x%016x 0x%04x
+ * OpenSM's {@code guid2lid} format ({@code osm_db_files.c}; docs/reference/opensm-behaviour.md#cache-files):
+ * one record per port, {@code 0x%016x 0x%04x
  * 0x%04x} (port GUID, first LID, last LID), each followed by an empty line. Parsing is lenient about white space
  * and blank lines, as OpenSM's is, and reports every other line as a problem with its line number, quoting at most
  * {@value CacheFiles#QUOTED_CHARS} characters of it.

@@ -16,7 +16,8 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Gives every end port its LID range (FACTS 2.3), SM port first, then in OpenSM's port order (GUIDs compared as
+ * Gives every end port its LID range (docs/reference/opensm-behaviour.md#lid-assignment-and-guid2lid), SM port first,
+ * then in OpenSM's port order (GUIDs compared as
  * byte-reversed numbers, so a fresh fabric gets the LIDs OpenSM would give it). For each port, the first of these
  * that is LMC-aligned and free wins: the range the port already has in the model, its guid2lid record, the LID its
  * PortInfo reports, the first free range. LIDs of ports that are gone stay reserved in guid2lid. With

@@ -15,7 +15,8 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * The link manager's parameter pass (FACTS 1.5) with the step to ARMED folded in: every end port and every switch
+ * The link manager's parameter pass (docs/reference/opensm-behaviour.md#port-bring-up) with
+ * the step to ARMED folded in: every end port and every switch
  * port with a live cable whose PortInfo differs from its {@link PortConfig} gets one Set; a port still in INIT gets
  * the same Set with PortState ARMED, so a port coming up costs two Sets (this one and ACTIVE) where OpenSM sends
  * three. Ports already right and past INIT get nothing, nor do ports that answered the same Set before with values

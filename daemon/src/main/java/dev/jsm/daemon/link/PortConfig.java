@@ -14,7 +14,8 @@ import java.util.function.ToIntFunction;
 import java.util.function.ToLongFunction;
 
 /**
- * The PortInfo values the SM wants on one port (FACTS 1.5), computed from the options, the port's LIDs and both
+ * The PortInfo values the SM wants on one port (docs/reference/opensm-behaviour.md#port-bring-up), computed
+ * from the options, the port's LIDs and both
  * ends' capabilities. Fields that do not apply to the port are {@link #KEEP}: the Set writes back what the port
  * reported. End ports (CA ports, switch port 0) get M_Key, SubnetPrefix, LID, LMC, MasterSMLID, MasterSMSL, the
  * M_Key lease and protection and SubnetTimeOut; ports with a live cable get NeighborMTU = the smaller MTUCap of

@@ -3,7 +3,8 @@ package dev.jsm.daemon.log;
 import org.apache.logging.log4j.Level;
 
 /**
- * OpenSM's log levels ({@code log_flags}, {@code -D}; FACTS 2.16) as log4j levels: each OpenSM bit is one level, so
+ * OpenSM's log levels ({@code log_flags}, {@code -D}; docs/reference/opensm-behaviour.md#logging) as log4j levels:
+ * each OpenSM bit is one level, so
  * a message carries exactly one bit and the mask decides whether it is written. ERROR, INFO and DEBUG are log4j's
  * own; VERBOSE (0x04), FUNCS (0x10, log4j TRACE), FRAMES (0x20) and SYS (0x80) are added. WARN and FATAL count as
  * ERROR (0x01): OpenSM has no warning level.

@@ -10,7 +10,8 @@ import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.layout.AbstractStringLayout;
 
 /**
- * OpenSM's log line (FACTS 2.16): {@code Nov 22 02:50:05 641234 [001C] 0x02 -> SUBNET UP} - month, day, time,
+ * OpenSM's log line (docs/reference/opensm-behaviour.md#logging):
+ * {@code Nov 22 02:50:05 641234 [001C] 0x02 -> SUBNET UP} - month, day, time,
  * microseconds, thread id in hex, the OpenSM level bit of this message, then {@code log_prefix} and the text. A
  * throwable is appended as {@code (cause: ...)}; its stack trace follows only when {@code withStackTraces} (the
  * DEBUG bit) is set, so operators never see a stack trace at the default levels. A message longer than

@@ -16,7 +16,8 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * The end of a heavy sweep (FACTS 1.3 step 16): if any Set failed, "Errors during initialization" and another heavy
+ * The end of a heavy sweep (docs/reference/opensm-behaviour.md#the-heavy-sweep-step-by-step, the last step): if any
+ * Set failed, "Errors during initialization" and another heavy
  * sweep; otherwise build the {@link FabricView} for the threads that only read (the sweep's snapshot refreshed with
  * the port states and tables the Sets changed, the routing, partitions and QoS policy in force), log
  * {@code SUBNET UP} (at INFO, {@code 0x02}, as OpenSM 3.3.23 does), write the dump files and hand the view to the

@@ -27,9 +27,10 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Off-sweep balancing ({@code offsweep_balancing_enabled}, {@code offsweep_balancing_window}; seed 004): once the
+ * Off-sweep balancing ({@code offsweep_balancing_enabled}, {@code offsweep_balancing_window};
+ * docs/reference/opensm-behaviour.md#activity-report-and-off-sweep-balancing): once the
  * routing in force has stood for the window since the sweep that computed or repaired it, a balanced solution of
- * the same engine ({@link OffSweepBalancer}: minhop, dor and updn, as the seed says) is computed on a thread of its
+ * the same engine ({@link OffSweepBalancer}: minhop, dor and updn, as NVIDIA's OpenSM) is computed on a thread of its
  * own while the fabric keeps running, checked by the {@link RouteVerifier} against the tables in force (no pair they
  * deliver may be lost; no credit loop where the engine promises none), and then installed by a short run on the
  * event loop: the new tables become the routing in force and the LFT stage sends only the blocks that differ. A
@@ -48,7 +49,7 @@ import org.apache.logging.log4j.Logger;
 public final class OffSweepBalancing {
 
     private static final Logger LOG = LogManager.getLogger(OffSweepBalancing.class);
-    /** The engines the seed names for off-sweep balancing. */
+    /** The engines NVIDIA's OpenSM names for off-sweep balancing. */
     static final Set<String> ENGINES = Set.of("minhop", "dor", "updn");
     /** Every pair and credit loops; samples for the log. */
     private static final RouteVerifier VERIFIER = new RouteVerifier(new VerifierOptions(3, false));

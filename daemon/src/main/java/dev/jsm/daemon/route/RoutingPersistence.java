@@ -29,9 +29,11 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Routing persistence (design note 001, section 7): the routing in force is kept in the cache directory
+ * Routing persistence (docs/reference/incremental-routing.md#routing-persistence): the routing in force is kept in the
+ * cache directory
  * ({@link RoutingFile}) after every SUBNET UP or off-sweep balancing that installed a new one, and at the first
- * routing after a start it is reused where the fabric's changes allow, by Table 1 of the note, row by row on the
+ * routing after a start it is reused where the fabric's changes allow, by the validity table
+ * (docs/reference/incremental-routing.md#the-validity-table), row by row on the
  * changes {@link RouteRepair} finds between the persisted input and the new one:
  * <ul>
  *   <li>a new or missing switch ({@link RepairCase#NEW_SWITCH}, {@link RepairCase#SWITCH_GONE}) or a missing
@@ -44,8 +46,8 @@ import org.apache.logging.log4j.Logger;
  *       {@link RepairCase#HOST_MOVED}): those LIDs' columns are routed anew - both by the repair.</li>
  * </ul>
  * Only the engines with repair policies ({@link Repairable}) reuse; the repair also runs the route verifier's gate,
- * and updn's policy refuses when the root switches differ (the note's "root nodes invalidated on any switch
- * change"). The persisted routing is reused only under the same engine and options ({@link RoutingFingerprint}).
+ * and updn's policy refuses when the root switches differ (the design's cached roots are invalidated by any switch
+ * change). The persisted routing is reused only under the same engine and options ({@link RoutingFingerprint}).
  * One line at INFO says what was reused and why, or why not.
  *
  * <p>The stages it gives keep the done mark honest: {@link #marker()} deletes it as soon as a new routing is
@@ -112,7 +114,8 @@ public final class RoutingPersistence {
     }
 
     /**
-     * The persisted routing repaired for {@code in}, when Table 1 lets it stand; {@code null} when the routes must be
+     * The persisted routing repaired for {@code in}, when the validity table lets it stand;
+     * {@code null} when the routes must be
      * computed anew (no file, another engine or options, a change that invalidates it, a repair the verifier
      * rejected). Called once, at the first routing after the start, on the SM thread; logs the decision.
      *
@@ -129,7 +132,8 @@ public final class RoutingPersistence {
                 p.fallback());
         RoutingResult persisted = new RoutingResult(p.tables(), attempt, List.of(attempt), List.of(), List.of());
         Optional<RoutingEngine> engine = p.engine().isEmpty() ? Optional.empty() : chain.engineThatRouted(persisted);
-        // Table 1's switch rows need no repair: at 11664 hosts, repairing a routing of other switches took 6 s of the
+        // the validity table's switch rows need no repair: at 11664 hosts, repairing a routing of other switches
+        // took 6 s of the
         // SM thread before its statistics said what this says at once
         String why = switchesChanged(p.input(), in);
         RoutingResult reused = null;
@@ -171,7 +175,7 @@ public final class RoutingPersistence {
         }
     }
 
-    /** Table 1's rows that need no repair: a switch missing or new; {@code null} if the switches are the same. */
+    /** The validity table's rows that need no repair: a switch missing or new; {@code null} if the same switches. */
     private static String switchesChanged(RoutingInput before, RoutingInput after) {
         String missing = firstMissing(before, after);
         if (missing != null) {
@@ -182,7 +186,8 @@ public final class RoutingPersistence {
     }
 
     /**
-     * Why Table 1 invalidates a persisted routing whose switches are all still there ({@link #switchesChanged}), or
+     * Why the validity table invalidates a persisted routing whose switches are all still there
+     * ({@link #switchesChanged}), or
      * {@code null} if it stands.
      */
     private static String invalidation(RepairStats stats) {

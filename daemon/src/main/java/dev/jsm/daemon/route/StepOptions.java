@@ -20,7 +20,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The options of one routing chain step's engine (the seed's "Configuration File per Routing Engine"): the step's
+ * The options of one routing chain step's engine (docs/reference/opensm-behaviour.md#routing-chains): the step's
  * own file, in {@code opensm.conf} format and read by conf's reader (so its values are checked like the main
  * file's, with {@code file:line} errors), over the main options, which fill in everything the step's file does not
  * set. Options that take effect only in the main file ({@code lmc}, {@code routing_engine}, {@code qos} and the

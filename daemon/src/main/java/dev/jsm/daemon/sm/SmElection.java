@@ -16,8 +16,8 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Decides, once discovery and the drop manager are done, whether this SM configures the fabric (FACTS 1.3 steps 4-6,
- * OpenSM's {@code do_sweep}):
+ * Decides, once discovery and the drop manager are done, whether this SM configures the fabric (OpenSM's
+ * {@code do_sweep}, docs/reference/opensm-behaviour.md#the-heavy-sweep-step-by-step, steps 2 to 5):
  * <ul>
  *   <li>STANDBY or NOTACTIVE: no (the sweep only kept the model current);</li>
  *   <li>DISCOVERING: if discovery met a master, or a higher SM that is discovering or standby, this SM enters

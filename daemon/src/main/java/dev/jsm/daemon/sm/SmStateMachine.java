@@ -8,7 +8,8 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * The SM's state machine (IBA 14.4.1), with OpenSM 3.3.23's transitions (FACTS 1.6):
+ * The SM's state machine (IBA 14.4.1), with OpenSM 3.3.23's transitions
+ * (docs/reference/opensm-behaviour.md#sm-states-and-election):
  *
  * <pre>
  * DISCOVERING  DISCOVERY_COMPLETED -&gt; MASTER;  MASTER_OR_HIGHER_SM_DETECTED -&gt; STANDBY (poll the master);

@@ -18,7 +18,8 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Builds the SMPs the SM sends - all directed route with DrSLID = DrDLID = permissive, as OpenSM does (FACTS 1.4),
+ * Builds the SMPs the SM sends - all directed route with DrSLID = DrDLID = permissive, as OpenSM does
+ * (docs/reference/opensm-behaviour.md#discovery),
  * each presenting the M_Key {@link MKeyBook} gives its route - and hands them to {@link MadTransactions}, which
  * pipelines them through its window and reports each outcome on the SM thread.
  *

@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * The bookkeeping behind OpenSM's handling of port-health traps (129 local link integrity, 130 excessive buffer
- * overrun, 131 flow control update watchdog; FACTS.md 2.8): a port whose trap is repeated past the suppression
+ * overrun, 131 flow control update watchdog; docs/reference/opensm-behaviour.md#traps-and-event-forwarding): a port
+ * whose trap is repeated past the suppression
  * threshold ({@link TrapSuppression}) is marked unhealthy and from then on tracked in a window of {@link #WINDOW}
  * that each further trap 129-131 about it restarts; the mark ends when the window runs out. A port that sent
  * {@link #BABBLING_TRAPS} such traps in its window (counting the {@link TrapSuppression#REPEATS} the suppression saw

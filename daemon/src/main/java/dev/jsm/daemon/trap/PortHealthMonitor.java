@@ -17,7 +17,8 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * OpenSM's answer to ports that keep reporting trouble (traps 129-131, FACTS.md 2.8), applied to the model: a port
+ * OpenSM's answer to ports that keep reporting trouble (traps 129-131,
+ * docs/reference/opensm-behaviour.md#traps-and-event-forwarding), applied to the model: a port
  * whose trap is repeated past the suppression threshold is marked unhealthy ({@link PhysPort#setHealthy}), so the
  * next routing leaves the switch-to-switch link it is on out, and one heavy sweep that routes again is requested;
  * {@link PortHealth#WINDOW} after its last such trap the mark ends and another rerouting heavy sweep takes the link
@@ -26,7 +27,8 @@ import org.apache.logging.log4j.Logger;
  * in its window is disabled (PortPhysicalState Disabled) - at the end of its link nearer the SM, as OpenSM does,
  * never on the SM's own link - and stays so until an operator enables it; a heavy sweep then drops the link.
  *
- * <p>The port is found from the trap's DataDetails (2 reserved bytes, LID, port number; FACTS.md 5.6), through the
+ * <p>The port is found from the trap's DataDetails (2 reserved bytes, LID, port number;
+ * docs/reference/mad-formats.md#notice), through the
  * LID's end port and its node. A trap naming no known port changes nothing.
  *
  * <p>Confined to the SM thread, except {@link #unhealthyPorts()} and {@link #disabledBabbling()}, which any thread

@@ -27,7 +27,8 @@ import org.apache.logging.log4j.Logger;
  * hands every port-health trap (129-131) to the {@link PortTrapSink} with whether it was repeated (which marks
  * ports unhealthy, see {@link PortHealthMonitor}); drops repeated ones ({@link TrapSuppression}: counted, nothing
  * else happens); for trap 128 (link state changed) asks for an incremental sweep of the switch that sent it, and for
- * 144 (local changes) a heavy sweep, when {@code sweep_on_trap} is set (FACTS 1.2); and hands every trap but 129-131
+ * 144 (local changes) a heavy sweep, when {@code sweep_on_trap} is set
+ * (docs/reference/opensm-behaviour.md#heavy-and-light-sweeps); and hands every trap but 129-131
  * (which OpenSM does not report either) to the event forwarding with its source LID.
  *
  * <p>Runs on the SM thread (registered as an unsolicited handler), like the port-health sink it calls; otherwise it

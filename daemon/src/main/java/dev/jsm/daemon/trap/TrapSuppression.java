@@ -6,7 +6,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * OpenSM's filter for repeated traps (FACTS.md 2.8, {@code osm_trap_rcv.c}): the same trap - the same Notice
+ * OpenSM's filter for repeated traps ({@code osm_trap_rcv.c};
+ * docs/reference/opensm-behaviour.md#traps-and-event-forwarding): the same trap - the same Notice
  * (type, producer, trap number, issuer, DataDetails) from the same source LID - arriving again and again within an
  * aging window of {@link #WINDOW} that each arrival restarts, is only answered once it has been seen
  * {@link #REPEATS} times: no sweep request, no forwarding to subscribers. As in OpenSM's code, a trap is suppressed

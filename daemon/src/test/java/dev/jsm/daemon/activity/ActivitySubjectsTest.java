@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** {@code activity_report_subjects} read as the seed lists it: subjects, {@code all}, {@code none}. */
+/** {@code activity_report_subjects} read as NVIDIA's OpenSM documents it: subjects, {@code all}, {@code none}. */
 class ActivitySubjectsTest {
 
     @Test

@@ -11,7 +11,8 @@ import dev.jsm.subnet.Subnet;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code opensm-sl2vl.dump} in OpenSM's layout (FACTS 2.14): end ports in OpenSM's port GUID order (byte-reversed),
+ * {@code opensm-sl2vl.dump} in OpenSM's layout (docs/reference/opensm-behaviour.md#dump-files): end ports
+ * in OpenSM's port GUID order (byte-reversed),
  * a CA's one table as row 0 0, a switch's (input, output) pairs of cabled output ports only, 16 VLs left-aligned in
  * 2 columns; tables the SM never programmed have no row.
  */

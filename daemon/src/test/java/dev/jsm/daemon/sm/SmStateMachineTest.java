@@ -6,7 +6,10 @@ import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import org.junit.jupiter.api.Test;
 
-/** The state machine's transitions, one row of FACTS 1.6 at a time, and what each state refuses. */
+/**
+ * The state machine's transitions, one row of docs/reference/opensm-behaviour.md#sm-states-and-election at a time, and
+ * what each state refuses.
+ */
 class SmStateMachineTest {
 
     private static final long OWN = 0x0002c90000000010L;

@@ -17,7 +17,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * and response matching, a window of outstanding SMPs, our own timeouts and retries, a quiescence barrier,
  * unsolicited-MAD dispatch and counters. Behavioural counterpart: OpenSM's {@code osm_vl15intf.c} (window) with the
  * match table and timeouts of {@code osm_vendor_ibumad.c} - except that the timeouts are ours, because under
- * ibsim/umad2sim the kernel's do not exist and one unanswered MAD would stall a sweep forever (FACTS 1.7, 6.9).
+ * ibsim/umad2sim the kernel's do not exist and one unanswered MAD would stall a sweep forever
+ * (docs/reference/opensm-behaviour.md#mad-transport-window-timeouts-retries).
  *
  * <p><b>Requests.</b> {@link #send} writes a fresh TransactionID into the request (low 32 bits from a counter that
  * skips 0, high 32 bits 0: the kernel owns those) and sends it, or queues it FIFO while {@code max_wire_smps} SMP

@@ -4,7 +4,8 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Window and timeout settings of {@link MadTransactions}, with OpenSM's option names and meaning (FACTS 1.7).
+ * Window and timeout settings of {@link MadTransactions}, with OpenSM's option names and meaning
+ * (docs/reference/opensm-behaviour.md#mad-transport-window-timeouts-retries).
  *
  * <p>Immutable; safe to share.
  *

@@ -45,7 +45,7 @@ class SmInfoNoticeGoldenTest {
             00*40               // DataDetails[14..53]
             """);
 
-    /** Trap 144 DataDetails fields, offsets relative to DataDetails (FACTS.md 5.6). */
+    /** Trap 144 DataDetails fields, offsets relative to DataDetails (docs/reference/mad-formats.md#notice). */
     private static final Field TRAP144_LID = Field.u16("LID", 2);
     private static final Field TRAP144_OTHER_LOCAL_CHANGES = Field.u8("OtherLocalChanges", 5);
     private static final Field TRAP144_CAPABILITY_MASK = Field.u32("CapabilityMask", 6);

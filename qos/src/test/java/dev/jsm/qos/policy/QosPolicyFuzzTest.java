@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Random mutations of the seed examples: whatever the input, the parser either returns a policy or throws its own
+ * Random mutations of the documented examples ({@link SeedExamples}): whatever the input, the parser either
+ * returns a policy or throws its own
  * {@link QosPolicyException} with a position inside the text; no other exception escapes. Tagged "fuzz" (excluded
  * from the default build); run with
  * {@code mvn -B -ntp -o -q test -pl qos -Dtest=QosPolicyFuzzTest -Dsurefire.excludedGroups=none}.

@@ -9,7 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
-/** Parses every policy example of seed 004 and resolves queries to the SL the document intends. */
+/**
+ * Parses every policy example of NVIDIA's OpenSM documentation ({@link SeedExamples}) and resolves queries to the SL
+ * the document intends.
+ */
 class QosPolicySeedExamplesTest {
 
     static final List<String> ALL = SeedExamples.ALL;

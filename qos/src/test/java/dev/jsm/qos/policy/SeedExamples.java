@@ -7,9 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * The QoS policy examples of seed 004 ("QoS Configuration Examples" and the policy file sections), one resource
- * each, with the line breaks the seed's flattened text lost put back and the placeholder GUIDs (OST1, SRPT1, ...)
- * replaced by real ones as the seed asks.
+ * The QoS policy examples of NVIDIA's MLNX_OFED documentation of OpenSM ("QoS Configuration Examples" and the
+ * policy file sections; docs/reference/opensm-behaviour.md#qos), one resource each, with the line breaks its web
+ * page lost put back and the placeholder GUIDs (OST1, SRPT1, ...) replaced by real ones, as the document asks.
  */
 final class SeedExamples {
 

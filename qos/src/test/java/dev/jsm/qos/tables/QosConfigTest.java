@@ -10,7 +10,7 @@ import dev.jsm.subnet.Sl2VlMap;
 import dev.jsm.subnet.VlArbBlock;
 import org.junit.jupiter.api.Test;
 
-/** OpenSM's defaults and per-class fall-back for the qos_* options (seed 004 "SL2VL Mapping and VL Arbitration"). */
+/** OpenSM's defaults and per-class fall-back for the qos_* options (docs/reference/opensm-behaviour.md#qos). */
 class QosConfigTest {
 
     @Test

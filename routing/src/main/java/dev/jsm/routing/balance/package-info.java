@@ -12,7 +12,8 @@
  * RepairPolicy policy, int threads)} returns {@code Balanced(LftTables tables, BalanceStats stats)}
  * ({@link dev.jsm.routing.balance.BalanceStats}: entries changed, switches touched, LIDs routed, the all-to-all
  * link load max and mean the new tables give, the time) or {@code NotBalanced(String reason)} (ftree and engines
- * without repair: no candidates). The seed names minhop, dor and updn; dnup and sssp work the same way.
+ * without repair: no candidates). NVIDIA's OpenSM names minhop, dor and updn
+ * (docs/reference/opensm-behaviour.md#activity-report-and-off-sweep-balancing); dnup and sssp work the same way.
  *
  * <p>{@code CandidateDag} is the engine's candidate graph toward one destination switch;
  * {@code LoadBalancedColumns} routes each CA LID over it with sssp's global link loads.

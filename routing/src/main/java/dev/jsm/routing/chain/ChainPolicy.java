@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A routing chain policy file ({@code rch_policy_file}, the seed's "Defining a Routing Chain Policy File"):
+ * A routing chain policy file ({@code rch_policy_file}, docs/reference/opensm-behaviour.md#routing-chains):
  * paragraphs {@code unicast-step} ... {@code end-unicast-step}, no qualifier value with a colon, holding
  * <ul>
  *   <li>{@code id:} mandatory, 1 or more, unique: the steps run in ascending id order;</li>

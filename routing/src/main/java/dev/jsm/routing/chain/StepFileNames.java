@@ -1,7 +1,7 @@
 package dev.jsm.routing.chain;
 
 /**
- * How a step of a routing chain names its dump files (the seed's "Dump Files per Routing Engine"): the step's
+ * How a step of a routing chain names its dump files (docs/reference/opensm-behaviour.md#routing-chains): the step's
  * {@code <id>.<engine>} goes before the file's extension, {@code opensm-lid-matrix.dump} becoming
  * {@code opensm-lid-matrix.2.minhop.dump} and {@code opensm-subnet.lst} {@code opensm-subnet.4.updn.lst}; a name
  * whose last dot-part is not an extension ({@code opensm.fdbs}) gets it at the end: {@code opensm.fdbs.3.ftree}.

@@ -24,7 +24,8 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * A routing chain over topologies (the seed's "Routing Chains"): the steps of a {@link ChainPolicy} run in ascending
+ * A routing chain over topologies (docs/reference/opensm-behaviour.md#routing-chains): the steps
+ * of a {@link ChainPolicy} run in ascending
  * id order, each engine over its topology's part of the fabric only ({@link RoutingPart}), and each step's routes
  * replace, on the part's switches and for the part's LIDs, what the steps before it wrote: a switch configured in
  * several parts keeps, for each LID, the routing of the last engine that covered both. The first step routes the

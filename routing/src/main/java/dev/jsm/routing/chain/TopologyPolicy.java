@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A topologies policy file ({@code topo_policy_file}, the seed's "Defining a Topologies Policy File"): paragraphs
+ * A topologies policy file ({@code topo_policy_file}, docs/reference/opensm-behaviour.md#routing-chains): paragraphs
  * {@code topology} ... {@code end-topology}, each with all three qualifiers, none of them with a colon in its value:
  * {@code id:} (a positive number, unique), {@code sw-grp:} (the port group of the topology's switches and switch
  * ports) and {@code hca-grp:} (the port group of its CAs). The groups must exist in the port group policy (or be

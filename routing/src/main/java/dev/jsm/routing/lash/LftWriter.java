@@ -6,8 +6,9 @@ import dev.jsm.routing.RoutingInput;
 /**
  * Writes lash's LFTs: a LID delivered by the switch itself goes to its delivering port (0 for the switch's own LID);
  * any other LID goes on the logical link toward the delivering switch ({@link ShortestPathTrees#next}), and the LIDs
- * sharing a logical link take its physical ports round robin in LID order (seed 002: "the equivalent physical links
- * are used in round robin order"). LIDs of switches not connected stay {@link LftTables#NO_PATH}.
+ * sharing a logical link take its physical ports round robin in LID order
+ * (docs/reference/lash-mesh-analysis.md#parallel-cables).
+ * LIDs of switches not connected stay {@link LftTables#NO_PATH}.
  *
  * <p>Stateless.
  */

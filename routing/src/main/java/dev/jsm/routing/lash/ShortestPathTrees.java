@@ -7,8 +7,8 @@ import java.util.Arrays;
  * lash's routing function: for every destination switch {@code d}, a breadth-first spanning tree rooted at {@code d}
  * that visits each switch's links in the graph's link order; every other switch forwards toward {@code d} on the
  * link to its tree parent (the first switch, in that visiting order, that reached it). Paths are therefore shortest,
- * and on a mesh whose links are presented in dimension order they are dimension-ordered (seed 002, "Lash
- * background").
+ * and on a mesh whose links are presented in dimension order they are dimension-ordered
+ * (docs/reference/lash-mesh-analysis.md#how-lash-routes).
  *
  * <p>{@link #next(int, int)}: the link switch {@code sw} forwards on toward {@code d}, -1 for {@code d} itself and
  * for switches not connected to {@code d}. One {@code int[S*S]}; the trees are built in parallel per destination

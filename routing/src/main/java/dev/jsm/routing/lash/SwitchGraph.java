@@ -5,7 +5,8 @@ import java.util.Arrays;
 
 /**
  * The switches and their <b>logical links</b>, the graph lash and the mesh analysis work on: all cables between the
- * same two switches form one logical link (seed 002, "Handling multi-links"), cables from a switch to itself are
+ * same two switches form one logical link (docs/reference/lash-mesh-analysis.md#parallel-cables), cables from a
+ * switch to itself are
  * left out. Each logical link is directed; a switch's links are numbered {@code linkStart[sw] .. linkStart[sw+1]-1}
  * in the order lash's shortest-path search prefers them: by lowest port number, or as the mesh analysis reorders
  * them ({@link #reordered}). A directed logical link is also a <em>channel</em> of the channel dependency graphs.

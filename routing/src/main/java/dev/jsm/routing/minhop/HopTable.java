@@ -8,7 +8,7 @@ import java.util.Arrays;
  * Switch-to-switch hop distances on the dense switch index, one byte per ordered pair in one {@code byte[S*S]}
  * (row {@code from}, column {@code to}): 2.6 MB for 1620 switches. Filled by one breadth-first search per switch
  * over the CSR links, {@code O(S * (S + E))}, rows in parallel. End ports are not in the table: a CA is as far as the
- * switch it hangs off (the design note's "no min-hop tables for HCAs"), so per-port hop counts come from the
+ * switch it hangs off (docs/reference/incremental-routing.md#min-hop-tables), so per-port hop counts come from the
  * neighbour's row.
  *
  * <p>Distances above 254 hops are treated as unreachable (IBA paths are at most 64 hops). Immutable after

@@ -5,7 +5,9 @@ import java.util.Arrays;
 
 /**
  * The route count of each port of one switch, from its LFT row, and the least loaded choice among some of its ports:
- * how a repair balances the entries it re-chooses (the design note's "least loaded first"). Counted are the LIDs of
+ * how a repair balances the entries it re-chooses ("least loaded first",
+ * docs/reference/incremental-routing.md#min-hop-tables).
+ * Counted are the LIDs of
  * CAs and routers (switch LIDs too if asked, {@code port_profile_switch_nodes}) whose column has an owner, as
  * minhop's port selection counts them.
  *

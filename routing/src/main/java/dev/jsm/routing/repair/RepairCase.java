@@ -1,8 +1,9 @@
 package dev.jsm.routing.repair;
 
 /**
- * What changed between two snapshots of a routed fabric, in the terms of the design note's section 6 ("Incremental
- * Routing") and section 7's Table 1, and what {@link RouteRepair} does about each.
+ * What changed between two snapshots of a routed fabric, in the terms of the incremental routing design
+ * (docs/reference/incremental-routing.md#incremental-routing-after-a-change and #the-validity-table), and what
+ * {@link RouteRepair} does about each.
  *
  * <p>Immutable.
  */
@@ -35,7 +36,7 @@ public enum RepairCase {
      * other and entries still allowed stay (a cable that comes back where it was usually changes no entry).
      */
     CA_LINK_UP("CA link up"),
-    /** An end port's LIDs changed (Table 1: "invalidates the modified LIDs"): the new LIDs' columns are routed. */
+    /** An end port's LIDs changed (the validity table: those LIDs' columns are invalid): they are routed anew. */
     LID_CHANGED("LID changed"),
     /** A CA or router port kept its LIDs but hangs off another switch or port: its columns are routed anew. */
     HOST_MOVED("host moved");

@@ -4,7 +4,8 @@ import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RoutingInput;
 
 /**
- * Incremental rerouting (design note 001, section 6): turns the tables an engine computed on one snapshot of a fabric
+ * Incremental rerouting (docs/reference/incremental-routing.md#incremental-routing-after-a-change): turns
+ * the tables an engine computed on one snapshot of a fabric
  * into tables for a later snapshot of the same fabric, changing only the entries the change forces, or says that the
  * fabric needs a full routing pass.
  *
@@ -22,14 +23,16 @@ import dev.jsm.routing.RoutingInput;
  *       new is routed (a new switch's whole LFT, the new LIDs' columns in every switch) and every entry the engine
  *       still allows stays: nothing moves onto a returning cable unless it shortens a route so much that the old
  *       port is no longer allowed; the off-sweep balancer ({@code dev.jsm.routing.balance}) restores the balance
- *       later. The design note's open question, "how do we
- *       support moving an HCA from one switch to another?", is answered the same way: the host keeps its LIDs (the
+ *       later. The design's open question, how to handle an HCA moved from one switch to another
+ *       (docs/reference/incremental-routing.md#incremental-routing-after-a-change), is answered the same way:
+ *       the host keeps its LIDs (the
  *       LID manager keys them by port GUID) and only those LIDs' columns change; they are routed anew in every
  *       switch, as for a new CA, because the old entries lead toward the switch the host left, and the entries of
  *       every other LID stay valid since no cable changed.</li>
  * </ul>
  * ftree repairs parallel-link moves only; engines that are not {@link Repairable} always need a full pass; updn and
- * dnup need one when the rank-0 switches (updn's roots: design note 001's root cache, invalidated by switch changes)
+ * dnup need one when the rank-0 switches (updn's roots: the design's root cache, invalidated by switch changes;
+ * docs/reference/incremental-routing.md#root-detection)
  * computed on the new snapshot differ from the old one's.
  *
  * <p>Every repaired table set passes the verifier gate ({@code RepairGate}, or on large fabrics for engines that

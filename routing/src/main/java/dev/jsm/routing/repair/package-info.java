@@ -1,5 +1,6 @@
 /**
- * Incremental rerouting (design note 001, section 6, and issue 21): repairs the LFTs an engine computed on one
+ * Incremental rerouting (docs/reference/incremental-routing.md, and issue 21): repairs
+ * the LFTs an engine computed on one
  * snapshot of a fabric for a later snapshot of the same fabric, changing only the entries the change forces.
  *
  * <h2>API</h2>

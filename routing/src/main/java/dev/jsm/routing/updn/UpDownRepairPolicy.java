@@ -15,7 +15,9 @@ import java.util.List;
  * switch LIDs without a legal route are completed as the full pass completes them ({@code complete_switch_lids}).
  *
  * <p>A full pass is needed when the rank-0 switches (updn's roots, dnup's switches with CAs) of the new snapshot
- * differ from the old one's: the orientation of every link depends on them (design note 001: the root cache is
+ * differ from the old one's: the orientation of every link depends on them
+ * (docs/reference/incremental-routing.md#root-detection:
+ * the root cache is
  * invalidated on switch changes; here it is recomputed and compared), or when the full pass itself would not route
  * (no roots, or two switches with CAs left without a legal route: it declines and the chain's next engine routes).
  *

@@ -21,14 +21,15 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The topologies and routing chain policy files: the seed's examples parse into what they say, and every rule of
- * the seed's tables fails the policy with {@code file:line} naming the qualifier.
+ * The topologies and routing chain policy files: the examples of NVIDIA's documentation parse into what they say,
+ * and every rule of its tables (docs/reference/opensm-behaviour.md#routing-chains) fails the policy with
+ * {@code file:line} naming the qualifier.
  */
 class ChainPoliciesTest {
 
     private static final Set<String> ENGINES = Set.of("minhop", "updn", "ftree", "torus-2QoS", "dor");
 
-    /** The groups the seed's topology example names. */
+    /** The groups the documented topology example names. */
     private static final String GROUPS = """
             port-group
             name: ys_switches
@@ -40,7 +41,7 @@ class ChainPoliciesTest {
             end-port-group
             """;
 
-    /** The seed's topology example. */
+    /** The documented topology example. */
     private static final String SEED_TOPOLOGY = """
             topology
             id: 1
@@ -49,7 +50,7 @@ class ChainPoliciesTest {
             end-topology
             """;
 
-    /** A chain made of the example values of the seed's "Routing Engine Qualifiers" table. */
+    /** A chain made of the example values of the documented "Routing Engine Qualifiers" table. */
     private static final String SEED_CHAIN = """
             unicast-step
             id: 1
@@ -93,7 +94,7 @@ class ChainPoliciesTest {
     }
 
     /**
-     * The seed's examples applied to a fat tree with LMC 1: topology 1 is every switch and CA, the second step
+     * The documented examples applied to a fat tree with LMC 1: topology 1 is every switch and CA, the second step
      * routes offset 1 of every LID range over it. (ftree refuses LMC above 0, which a path bit needs, so the
      * applied chain's second step runs updn.)
      */

@@ -18,7 +18,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Design note 001, section 7, Table 1 ("Connectivity changes effect on routing info validity"), row by row, as repair
+ * The validity table of the incremental routing design (docs/reference/incremental-routing.md#the-validity-table),
+ * row by row, as repair
  * cases: what each change does to the LFTs of a routed fabric, checked by the full verifier and by counting the
  * entries that changed. minhop on generated fat trees unless a row is about another engine.
  */

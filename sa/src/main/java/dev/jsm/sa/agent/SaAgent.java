@@ -64,7 +64,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * channel ({@code channel.setReceiver(agent::onMad)}), or register it with the SM's {@code MadTransactions} for
  * class 0x03 when the channel is shared. Responses always go out through {@code channel}.
  *
- * <p>Rules (FACTS.md 2.7): SM_Key must be 0 (untrusted) or the SA key (trusted) or the MAD is dropped; unknown
+ * <p>Rules (docs/reference/opensm-behaviour.md#sa-rules): SM_Key must be
+ * 0 (untrusted) or the SA key (trusted) or the MAD is dropped; unknown
  * methods and responses are dropped; a class version other than 2 is answered with "bad version"; the table
  * decides the rest by attribute and method (0x000C for a combination not served). Nothing blocks: the I/O thread
  * only queues, and one agent thread answers from the view as published, so a sweep in progress never delays it.

@@ -11,7 +11,8 @@ import java.util.List;
  * the subscriber's port GID, an enumeration telling the subscriber's subscriptions apart, and the subscription's
  * {@link InformInfo}.
  *
- * <p>Layout (FACTS.md 5.8): 0 SubscriberGID(16), 16 Enum(2), 18 reserved(6), 24 InformInfo(36), 60 pad(4).
+ * <p>Layout (docs/reference/mad-formats.md#informinfo-and-informinforecord): 0 SubscriberGID(16),
+ * 16 Enum(2), 18 reserved(6), 24 InformInfo(36), 60 pad(4).
  * Components: 0 SubscriberGID, 1 Enum, 2 reserved, then one bit per InformInfo field in order (3 GID,
  * 4 LIDRangeBegin, 5 LIDRangeEnd, 6 reserved, 7 IsGeneric, 8 Subscribe, 9 Type, 10 TrapNumber/DeviceID, 11 QPN,
  * 12 reserved, 13 RespTimeValue, 14 reserved, 15 ProducerType/VendorID).

@@ -8,7 +8,8 @@ import java.util.Arrays;
  * MCMemberRecord (SA attribute 0x0038, 56 bytes; IBA 15.2.5.17): one port's membership in a multicast group with
  * the group's parameters; a Set joins, a Delete leaves, Get/GetTable query.
  *
- * <p>Components (FACTS.md 5.8): 0 MGID, 1 PortGID, 2 Q_Key, 3 MLID, 4 MTUSelector, 5 MTU, 6 TClass, 7 P_Key,
+ * <p>Components (docs/reference/mad-formats.md#mcmemberrecord): 0 MGID,
+ * 1 PortGID, 2 Q_Key, 3 MLID, 4 MTUSelector, 5 MTU, 6 TClass, 7 P_Key,
  * 8 RateSelector, 9 Rate, 10 PacketLifeTimeSelector, 11 PacketLifeTime, 12 SL, 13 FlowLabel, 14 HopLimit, 15 Scope,
  * 16 JoinState, 17 ProxyJoin.
  *

@@ -12,7 +12,8 @@ import java.util.List;
  * {@code SGIDCount} source GIDs and {@code DGIDCount} destination GIDs, 16 bytes each. Only requested (method
  * GetMulti, so through RMPP: more than 11 GIDs do not fit one MAD's 200 bytes); the answer is PathRecords.
  *
- * <p>Layout (FACTS.md 5.8): 0 RawTraffic(31)|reserved(30:28)|FlowLabel(27:8)|HopLimit(7:0), 4 TClass,
+ * <p>Layout (docs/reference/mad-formats.md#multipathrecord):
+ * 0 RawTraffic(31)|reserved(30:28)|FlowLabel(27:8)|HopLimit(7:0), 4 TClass,
  * 5 Reversible(7)|NumbPath(6:0), 6 P_Key, 8 QoSClass(15:4)|SL(3:0), 10 MTUSelector|MTU, 11 RateSelector|Rate,
  * 12 PacketLifeTimeSelector|PacketLifeTime, 13 ServiceID8MSB, 14 IndependenceSelector(7:6)|reserved(5:0),
  * 15 SGIDCount, 16 DGIDCount, 17 ServiceID56LSB (7 bytes), 24 the GIDs. Components: 0 RawTraffic, 1 reserved,

@@ -10,7 +10,8 @@ import java.util.Arrays;
  *
  * <p>MTU, rate and packet lifetime each come with a selector ({@link #SELECTOR_GREATER_THAN} ..
  * {@link #SELECTOR_LARGEST}); in queries the selector says how the value bounds the answer, in answers it is
- * {@link #SELECTOR_EXACTLY}. Components (FACTS.md 5.8): 0 ServiceID MSB half, 1 ServiceID LSB half, 2 DGID, 3 SGID,
+ * {@link #SELECTOR_EXACTLY}. Components (docs/reference/mad-formats.md#pathrecord):
+ * 0 ServiceID MSB half, 1 ServiceID LSB half, 2 DGID, 3 SGID,
  * 4 DLID, 5 SLID, 6 RawTraffic, 7 reserved, 8 FlowLabel, 9 HopLimit, 10 TClass, 11 Reversible, 12 NumbPath,
  * 13 P_Key, 14 QoSClass, 15 SL, 16 MTUSelector, 17 MTU, 18 RateSelector, 19 Rate, 20 PacketLifeTimeSelector,
  * 21 PacketLifeTime, 22 Preference.
@@ -34,7 +35,7 @@ import java.util.Arrays;
  * @param mtuSelector MTUSelector
  * @param mtu MTU (1 256 .. 5 4096)
  * @param rateSelector RateSelector
- * @param rate Rate (FACTS.md 5.8 enum)
+ * @param rate Rate (docs/reference/mad-formats.md#rates)
  * @param packetLifeTimeSelector PacketLifeTimeSelector
  * @param packetLifeTime PacketLifeTime (4.096 us * 2^n)
  * @param preference Preference

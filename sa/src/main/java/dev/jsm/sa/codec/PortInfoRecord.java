@@ -12,7 +12,7 @@ import java.util.List;
  * LID and the port number (switches: every physical port under the LID of port 0).
  *
  * <p>Components: 0 EndportLID, 1 PortNum, 2 Options, then one per PortInfo field in order, reserved ones included
- * (3 M_Key .. 57 LinkSpeedExtEnabled, FACTS.md 5.8).
+ * (3 M_Key .. 57 LinkSpeedExtEnabled, docs/reference/mad-formats.md#portinforecord).
  *
  * <p>Immutable; safe to share.
  *

@@ -1,7 +1,8 @@
 package dev.jsm.sa.codec;
 
 /**
- * SA attribute IDs (IBA 15.2.5, FACTS.md 2.7). Plain constants: SA attribute IDs reuse the SMP numbers for other
+ * SA attribute IDs (IBA 15.2.5, docs/reference/mad-formats.md#sa-attributes). Plain constants:
+ * SA attribute IDs reuse the SMP numbers for other
  * attributes (0x0011 is NodeInfo to an SMA and NodeRecord to the SA), so they are kept apart from
  * {@link dev.jsm.mad.codec.AttributeId}.
  *

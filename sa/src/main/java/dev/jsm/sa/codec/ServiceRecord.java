@@ -12,7 +12,8 @@ import java.util.List;
  * finds (Get/GetTable) and withdraws (Delete); it expires after ServiceLease seconds ({@link #LEASE_INFINITE} =
  * never).
  *
- * <p>Components (FACTS.md 5.8): 0 ServiceID, 1 ServiceGID, 2 ServiceP_Key, 3 reserved, 4 ServiceLease,
+ * <p>Components (docs/reference/mad-formats.md#servicerecord): 0 ServiceID,
+ * 1 ServiceGID, 2 ServiceP_Key, 3 reserved, 4 ServiceLease,
  * 5 ServiceKey, 6 ServiceName, 7..22 ServiceData8[0..15], 23..30 ServiceData16[0..7], 31..34 ServiceData32[0..3],
  * 35..36 ServiceData64[0..1].
  *

@@ -13,7 +13,8 @@ import java.time.Duration;
 import java.util.function.LongPredicate;
 
 /**
- * Event forwarding for the SA agent (FACTS.md 2.8): answers SubnAdmSet(InformInfo) and
+ * Event forwarding for the SA agent (docs/reference/opensm-behaviour.md#traps-and-event-forwarding): answers
+ * SubnAdmSet(InformInfo) and
  * SubnAdmGet/GetTable(InformInfoRecord), and sends each notice as a Report to every subscriber whose InformInfo it
  * matches ({@link NoticeMatch}), whose Report LID is in the fabric and that may see it (o13-17.1.1, as OpenSM):
  * <ul>

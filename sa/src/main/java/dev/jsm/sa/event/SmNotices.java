@@ -5,7 +5,8 @@ import dev.jsm.mad.smp.Notice;
 import dev.jsm.sa.codec.Gid;
 
 /**
- * The notices the SM issues itself (IBA 14.2.5.1, FACTS.md 2.8): generic, type 3 (subnet management), producer 4
+ * The notices the SM issues itself (IBA 14.2.5.1, docs/reference/opensm-behaviour.md#traps-and-event-forwarding):
+ * generic, type 3 (subnet management), producer 4
  * (class manager), issued from the SM's LID, with the GID they are about in DataDetails bytes 6..21 (after six
  * reserved bytes): trap 64 GID in service, 65 GID out of service, 66 multicast group created, 67 multicast group
  * deleted.

@@ -14,7 +14,8 @@ import dev.jsm.sa.query.Rates;
 import dev.jsm.subnet.PortAttributes;
 
 /**
- * OpenSM's MCMemberRecord comparisons (FACTS.md 2.6, {@code osm_sa_mcmember_record.c} behaviour): the components a
+ * OpenSM's MCMemberRecord comparisons ({@code osm_sa_mcmember_record.c} behaviour;
+ * docs/reference/opensm-behaviour.md#multicast): the components a
  * join and a create need, whether a request's Q_Key/P_Key/TClass/SL/FlowLabel/HopLimit agree with a group
  * ({@link #otherFieldsAgree}), whether its MTU and rate selectors accept the group's values ({@link #selectorsAgree};
  * PacketLifeTime is not compared, as in OpenSM), whether a port can carry a group, and the MTU and rate a new group

@@ -23,7 +23,8 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The multicast groups of the SA (FACTS.md 2.6): MCMemberRecord Set joins a port to a group, creating it if the MGID
+ * The multicast groups of the SA (docs/reference/opensm-behaviour.md#multicast): MCMemberRecord Set
+ * joins a port to a group, creating it if the MGID
  * is new ({@link McastCreation}), Delete takes JoinState bits away and the member with its last one, Get/GetTable
  * query ({@link McastQuery}). When the last full member leaves, the remaining members go too and so does the group
  * unless it is well known (a partition's). MLIDs are handed out from 0xC000 ({@link #freeMlid}) and reused after

@@ -4,7 +4,8 @@ import dev.jsm.sa.codec.ClassPortInfo;
 import dev.jsm.sa.codec.Gid;
 
 /**
- * SubnAdmGet(ClassPortInfo), OpenSM's answer (FACTS.md 2.7): class version 2, no redirection (QP 1 and its Q_Key in
+ * SubnAdmGet(ClassPortInfo), OpenSM's answer (docs/reference/opensm-behaviour.md#sa-rules): class version 2,
+ * no redirection (QP 1 and its Q_Key in
  * the redirect fields), RespTimeValue from {@code transaction_timeout}, and the capability bits of what this SA
  * does.
  *

@@ -186,7 +186,7 @@ final class MultiPathRecordQuery implements SaHandler {
 
     /**
      * Whether OpenSM puts the port with GUID {@code a} before {@code b}: it compares the GUIDs as stored, in network
-     * byte order, as unsigned host integers - byte-reversed on x86 (FACTS.md 6, gotcha 2).
+     * byte order, as unsigned host integers - byte-reversed on x86 (docs/reference/opensm-behaviour.md#guid-order).
      */
     private static boolean openSmBefore(long a, long b) {
         return Long.compareUnsigned(Long.reverseBytes(a), Long.reverseBytes(b)) < 0;

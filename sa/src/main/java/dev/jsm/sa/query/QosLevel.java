@@ -9,7 +9,7 @@ package dev.jsm.sa.query;
  * @param name the level's name (for logs)
  * @param sl the SL to use, or {@link #UNSET}
  * @param mtuLimit highest MTU code (1 256 .. 5 4096), or {@link #UNSET}
- * @param rateLimit highest rate code (FACTS.md 5.8 enum), or {@link #UNSET}
+ * @param rateLimit highest rate code (docs/reference/mad-formats.md#rates), or {@link #UNSET}
  * @param pKey the P_Key the path must use (low 15 bits compared), or {@link #UNSET}
  * @param packetLifeTime the PacketLifeTime to return, or {@link #UNSET}
  */

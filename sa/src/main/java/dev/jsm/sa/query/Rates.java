@@ -18,7 +18,7 @@ public final class Rates {
     /** Answer of a selector that no path can satisfy. */
     static final int IMPOSSIBLE = -1;
 
-    /** Mb/s of rate code i (0 and 1 undefined), FACTS.md 5.8. */
+    /** Mb/s of rate code i (0 and 1 undefined), docs/reference/mad-formats.md#rates. */
     private static final int[] MBPS = {0, 0, 2_500, 10_000, 30_000, 5_000, 20_000, 40_000, 60_000, 80_000, 120_000,
         14_000, 56_000, 112_000, 168_000, 25_000, 100_000, 200_000, 300_000, 28_000, 50_000, 400_000, 600_000,
         800_000, 1_200_000};

@@ -11,7 +11,7 @@ import java.util.function.Predicate;
 
 /**
  * The SA's dispatch table: maps each (attribute ID, method) pair the SA answers to its {@link SaHandler}, and decides
- * in one place what depends on the pair alone (FACTS.md 2.7):
+ * in one place what depends on the pair alone (docs/reference/opensm-behaviour.md#sa-rules):
  * <ul>
  *   <li>a pair not in the table is answered "method/attribute combination not supported" (MAD status 0x000C) when
  *       its method is one the SA takes requests with ({@code REQUEST_METHODS}), and not at all otherwise (OpenSM
@@ -88,7 +88,7 @@ public final class SaDispatch {
 
     /**
      * The Get rule: a SubnAdmGet is answered with exactly one record; none is ERR_NO_RECORDS, more than one
-     * ERR_TOO_MANY_RECORDS (FACTS.md 2.7). Errors and drops pass unchanged.
+     * ERR_TOO_MANY_RECORDS (docs/reference/opensm-behaviour.md#sa-rules). Errors and drops pass unchanged.
      */
     private static SaAnswer oneRecord(SaAnswer a) {
         if (a.drop() || a.status() != SaStatus.OK || a.count() == 1) {

@@ -27,7 +27,8 @@ import static dev.jsm.sa.codec.SaAttribute.VL_ARBITRATION_TABLE_RECORD;
 
 /**
  * The rows of the SA table ({@link SaDispatch}): every (attribute, method) pair the SA answers and its handler, in
- * one list to read what the SA serves (FACTS.md 2.7). Pairs not listed are answered "not supported" or dropped by
+ * one list to read what the SA serves (docs/reference/opensm-behaviour.md#sa-rules). Pairs not listed
+ * are answered "not supported" or dropped by
  * the table's rule for their method - among them ClassPortInfo GetTable, MultiPathRecord Get/GetTable, InformInfo
  * Get/GetTable/Delete, InformInfoRecord Set/Delete, Set and Delete of every record the view holds, TraceRecord,
  * ServiceAssociationRecord and the RandomForwardingTableRecord.

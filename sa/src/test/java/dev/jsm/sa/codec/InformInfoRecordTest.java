@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jsm.mad.codec.HexFixture;
 import org.junit.jupiter.api.Test;
 
-/** InformInfoRecord (and the InformInfo inside it): annotated bytes laid out from FACTS.md 5.8 -> record -> bytes. */
+/**
+ * InformInfoRecord (and the InformInfo inside it): annotated bytes laid out from
+ * docs/reference/mad-formats.md#informinfo-and-informinforecord -> record -> bytes.
+ */
 class InformInfoRecordTest {
 
     static final byte[] INFORM_INFO_RECORD = HexFixture.parse("""

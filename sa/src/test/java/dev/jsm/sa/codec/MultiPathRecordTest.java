@@ -8,7 +8,10 @@ import dev.jsm.mad.codec.HexFixture;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** MultiPathRecord: annotated bytes laid out from FACTS.md 5.8 / IBA 15.2.5.20 -> record -> the same bytes. */
+/**
+ * MultiPathRecord: annotated bytes laid out from docs/reference/mad-formats.md#multipathrecord (IBA 15.2.5.20)
+ * -> record -> the same bytes.
+ */
 class MultiPathRecordTest {
 
     private static final Gid H1 = new Gid(0xfe80000000000000L, 0x0002c90300a1b2c2L);

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * NodeRecord, PortInfoRecord, SwitchInfoRecord, SMInfoRecord, LinkRecord and LinearForwardingTableRecord: annotated
- * bytes laid out from FACTS.md 5.8 -> record -> the same bytes, and the component tables.
+ * bytes laid out from docs/reference/mad-formats.md#sa-records -> record -> the same bytes, and the component tables.
  */
 class NodePortRecordsTest {
 

@@ -9,8 +9,8 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
- * PathRecord, ServiceRecord, MCMemberRecord, InformInfo and ClassPortInfo: annotated bytes laid out from FACTS.md
- * 5.8 -> record -> the same bytes, and the component tables.
+ * PathRecord, ServiceRecord, MCMemberRecord, InformInfo and ClassPortInfo: annotated bytes laid out from
+ * docs/reference/mad-formats.md#sa-records -> record -> the same bytes, and the component tables.
  */
 class PathServiceRecordsTest {
 

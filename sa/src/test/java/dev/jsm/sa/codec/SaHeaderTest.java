@@ -6,7 +6,10 @@ import dev.jsm.mad.codec.HexFixture;
 import dev.jsm.mad.codec.MadHeader;
 import org.junit.jupiter.api.Test;
 
-/** The SA MAD header and RMPP header against annotated bytes laid out by hand from FACTS.md 5.7. */
+/**
+ * The SA MAD header and RMPP header against annotated bytes laid out by hand from
+ * docs/reference/mad-formats.md#sa-header-and-rmpp.
+ */
 class SaHeaderTest {
 
     /** The 56-byte header of the second segment of an RMPP GetTableResp carrying NodeRecords. */

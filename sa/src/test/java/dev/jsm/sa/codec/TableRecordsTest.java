@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * P_KeyTableRecord, SLtoVLMappingTableRecord, VLArbitrationTableRecord, GUIDInfoRecord and
- * MulticastForwardingTableRecord: annotated bytes laid out from FACTS.md 5.8 -> record -> the same bytes.
+ * MulticastForwardingTableRecord: annotated bytes laid out from docs/reference/mad-formats.md#table-records -> record
+ * -> the same bytes.
  */
 class TableRecordsTest {
 

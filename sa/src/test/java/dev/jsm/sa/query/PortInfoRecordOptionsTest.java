@@ -10,7 +10,8 @@ import dev.jsm.sa.codec.SaAttribute;
 import org.junit.jupiter.api.Test;
 
 /**
- * The PortInfoRecord Options byte (FACTS.md 5.8; ClassPortInfo IsFullPortInfoRecordSupported): echoed, and a
+ * The PortInfoRecord Options byte (docs/reference/mad-formats.md#portinforecord; ClassPortInfo
+ * IsFullPortInfoRecordSupported): echoed, and a
  * requester that does not say it understands extended speeds (bit 7) sees the QDR bit in the legacy LinkSpeed fields
  * of a port running FDR, as OpenSM 3.3.23 answers. H3's cable of {@link SaTestFabric#snapshotWithFdrH3()} runs FDR.
  */

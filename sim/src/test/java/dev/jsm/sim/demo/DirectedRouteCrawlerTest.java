@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The benchmark's discovery finds every reachable node and link of generated and reference fabrics. */
 class DirectedRouteCrawlerTest {
 
-    private static final Path SHARED = Path.of("/work/shared/fabrics");
+    /** The reference fabrics: {@code -Djsm.referenceFabrics}, else the repository's {@code fabrics}. */
+    private static final Path SHARED = Path.of(System.getProperty("jsm.referenceFabrics", "../fabrics"));
 
     @Test
     void discoversTheWholeFatTree() throws InterruptedException {

@@ -11,8 +11,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Checks against the workplace's reference fabrics in {@code /work/shared/fabrics} (skipped when absent): every file
- * reads with the counts its header states, and the generators reproduce them.
+ * Checks against the reference fabrics ({@link TopoFixtures#SHARED}: the repository's {@code fabrics}, or the
+ * directory {@code -Djsm.referenceFabrics} names; a file it lacks is skipped): every file reads with the counts its
+ * header states, and the generators reproduce them.
  */
 class SharedFabricsTest {
 
@@ -24,7 +25,7 @@ class SharedFabricsTest {
             files = s.filter(p -> p.toString().endsWith(".net") || p.toString().endsWith(".ibnetdiscover")).sorted()
                     .toList();
         }
-        assertThat(files).hasSizeGreaterThanOrEqualTo(12);
+        assertThat(files).isNotEmpty();
         for (Path f : files) {
             Topology t = TopologyReader.read(f);
             if (f.toString().endsWith(".ibnetdiscover")) {
@@ -51,8 +52,8 @@ class SharedFabricsTest {
         "mesh-5x5.net|mesh:dims=5x5,hosts=2",
         "hypercube-5.net|hypercube:dim=5,hosts=2"})
     void generatorsReproduceTheSharedFiles(String file, String shape) throws Exception {
-        TopoFixtures.assumeSharedFabrics();
         Path path = TopoFixtures.SHARED.resolve(file);
+        TopoFixtures.assumePresent(path);
         Topology shared = TopologyReader.read(path);
         Topology generated = TopologyShapes.parse(shape);
 
@@ -65,7 +66,7 @@ class SharedFabricsTest {
 
     @Test
     void theDegradedFileIsTheFullFabricWithOneLeafAndSixCablesLess() throws Exception {
-        TopoFixtures.assumeSharedFabrics();
+        TopoFixtures.assumePresent(TopoFixtures.SHARED.resolve("fat2-648-degraded.net"));
         Topology full = TwoLevelFatTree.full(36).build();
         Topology degraded = TopologyReader.read(TopoFixtures.SHARED.resolve("fat2-648-degraded.net"));
 
@@ -81,7 +82,7 @@ class SharedFabricsTest {
 
     @Test
     void ourRandomGeneratorMatchesTheRandomFilesCountsButNotItsCabling() throws Exception {
-        TopoFixtures.assumeSharedFabrics();
+        TopoFixtures.assumePresent(TopoFixtures.SHARED.resolve("random-40.net"));
         Topology shared = TopologyReader.read(TopoFixtures.SHARED.resolve("random-40.net"));
         Topology ours = new RandomFabric(40, 16, 4, 4, 7).build();
 

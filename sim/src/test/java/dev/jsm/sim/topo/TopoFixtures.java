@@ -14,8 +14,12 @@ import java.util.ArrayDeque;
 /** Shared helpers for the topology tests: fixtures on the class path, the shared fabrics, graph checks. */
 final class TopoFixtures {
 
-    /** The reference fabrics of this workplace; tests that need them skip when the directory is absent. */
-    static final Path SHARED = Path.of("/work/shared/fabrics");
+    /**
+     * The reference fabrics: the directory the system property {@code jsm.referenceFabrics} names (the reference
+     * generator's full set, the large fabrics included), else the repository's {@code fabrics} directory (the same
+     * generator's files for the small shapes, {@code fabrics/README.md}). Tests skip what the directory lacks.
+     */
+    static final Path SHARED = referenceFabrics();
 
     private TopoFixtures() {
     }
@@ -34,13 +38,24 @@ final class TopoFixtures {
         }
     }
 
-    /** Skips the calling test, with one line on stderr, unless the shared fabrics directory exists. */
+    /** The reference fabrics' directory, {@link #SHARED}. */
+    static Path referenceFabrics() {
+        String dir = System.getProperty("jsm.referenceFabrics", "");
+        return dir.isBlank() ? Path.of("../fabrics").toAbsolutePath().normalize() : Path.of(dir);
+    }
+
+    /** Skips the calling test, with one line on stderr, unless the reference fabrics directory exists. */
     static void assumeSharedFabrics() {
-        boolean present = Files.isDirectory(SHARED);
+        assumePresent(SHARED);
+    }
+
+    /** Skips the calling test, with one line on stderr, unless {@code path} (a reference fabric) exists. */
+    static void assumePresent(Path path) {
+        boolean present = Files.exists(path);
         if (!present) {
-            System.err.println("[topo] SKIPPED: " + SHARED + " not present (reference fabrics of the workplace)");
+            System.err.println("[topo] SKIPPED: " + path + " not present (reference fabrics: -Djsm.referenceFabrics)");
         }
-        assumeTrue(present, SHARED + " not present");
+        assumeTrue(present, path + " not present");
     }
 
     /** Whether every node can reach every other over the cables. */

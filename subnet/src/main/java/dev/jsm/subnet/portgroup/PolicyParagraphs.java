@@ -6,7 +6,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The layout the seed's three routing-chain policy files share (port groups, topologies, unicast steps): paragraphs
+ * The layout the three routing-chain policy files share (docs/reference/opensm-behaviour.md#routing-chains)
+ * (port groups, topologies, unicast steps): paragraphs
  * that open with a keyword line ({@code port-group}) and close with another ({@code end-port-group}), each holding
  * {@code qualifier: value} lines. Qualifier names are matched without regard to case ({@code Path-bit: 1}); blank
  * lines and lines starting with {@code #} are skipped. A colon is the qualifier's mark and must not appear inside a

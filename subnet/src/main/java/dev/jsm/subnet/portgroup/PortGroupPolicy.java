@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A port group policy file ({@code pgrp_policy_file}, the seed's "Defining Port Groups"): named groups of physical
+ * A port group policy file ({@code pgrp_policy_file}, docs/reference/opensm-behaviour.md#routing-chains): named groups
+ * of physical
  * ports that other policies refer to by name (the topologies of a routing chain; QoS policies and partitions may
  * too). Paragraphs {@code port-group} ... {@code end-port-group} hold:
  * <ul>
@@ -26,9 +27,9 @@ import java.util.Set;
  *       rules select.</li>
  * </ul>
  *
- * <p>A name may be defined again: the seed's own example ends with {@code name: grp3} / {@code union-rule: grp3,
+ * <p>A name may be defined again: NVIDIA's own example ends with {@code name: grp3} / {@code union-rule: grp3,
  * grp4}, which widens the earlier {@code grp3}. So a group named in a set operation means the latest definition of
- * that name <i>before</i> the referring paragraph, or, when there is none, the first one after it (the seed's first
+ * that name <i>before</i> the referring paragraph, or, when there is none, the first one after it (the example's first
  * {@code grp3} subtracts groups defined further down); other policies see the last definition of each name. A set
  * operation naming an unknown group, or groups that refer to each other in a circle, fail the policy.
  *

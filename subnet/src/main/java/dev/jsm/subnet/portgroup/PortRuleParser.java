@@ -29,7 +29,7 @@ final class PortRuleParser {
 
     /**
      * {@code port-guid}: comma-separated GUIDs, each optionally with {@code @} and a {@code /}-separated list of
-     * ports and port ranges ({@code 0x283@5-8/12/14}); the seed's own example also writes {@code 0x289/6/8/12}, read
+     * ports and port ranges ({@code 0x283@5-8/12/14}); NVIDIA's own example also writes {@code 0x289/6/8/12}, read
      * the same way. Blanks inside the lists are ignored.
      */
     static List<PortRule> guids(Paragraph p, Qualifier q) throws PolicyFileException {

@@ -1,5 +1,5 @@
 /**
- * Port groups, a feature of their own (the seed's "Defining Port Groups"): the {@code pgrp_policy_file}
+ * Port groups, a feature of their own (docs/reference/opensm-behaviour.md#routing-chains): the {@code pgrp_policy_file}
  * ({@link dev.jsm.subnet.portgroup.PortGroupPolicy}) names groups of physical ports by GUID, GUID range, host name,
  * NodeDescription expression, partition, node type and set operations, and
  * {@link dev.jsm.subnet.portgroup.PortGroupPolicy#resolve} picks their ports in a snapshot. They live in

@@ -15,12 +15,13 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * The port group policy: the seed's examples parse and select what the seed says, every rule and qualifier, the
+ * The port group policy: NVIDIA's documented examples parse and select what the document says,
+ * every rule and qualifier, the
  * predefined groups, and the failures, each with {@code file:line} and the qualifier's name.
  */
 class PortGroupPolicyTest {
 
-    /** The seed's "Port Groups Policy Examples", one qualifier per line as a file holds them. */
+    /** NVIDIA's "Port Groups Policy Examples", one qualifier per line as a file holds them. */
     static final String SEED_EXAMPLE = """
             port-group
             name: grp3

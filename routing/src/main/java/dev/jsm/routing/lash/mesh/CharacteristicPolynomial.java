@@ -1,7 +1,8 @@
 package dev.jsm.routing.lash.mesh;
 
 /**
- * {@code p(x) = det(d - xI)} of a square integer matrix, the permutation invariant seed 002 classifies switches by:
+ * {@code p(x) = det(d - xI)} of a square integer matrix, the permutation invariant the mesh analysis classifies
+ * switches by (docs/reference/lash-mesh-analysis.md#local-geometry-classifying-switches):
  * relabelling the neighbours permutes rows and columns alike and leaves {@code p} unchanged. Coefficients are exact
  * ({@code long}, index = power of {@code x}; the leading one is {@code (-1)^n}).
  *

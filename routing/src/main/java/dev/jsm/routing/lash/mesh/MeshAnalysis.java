@@ -6,7 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * OpenSM's {@code do_mesh_analysis} for lash, as seed 002 designs it: find out whether the fabric is (mostly) a
+ * OpenSM's {@code do_mesh_analysis} for lash (docs/reference/lash-mesh-analysis.md): find out whether the fabric is
+ * (mostly) a
  * Cartesian mesh or torus however its cables are plugged, and if so present every switch's links in dimension
  * order so that lash's breadth-first trees give dimension-ordered paths and need the fewest layers.
  *

@@ -6,7 +6,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Seed 002's coordinates and port reordering. The seed switch is the origin; stepping along a link with axis
+ * The mesh analysis' coordinates and port reordering (docs/reference/lash-mesh-analysis.md#coordinates-and-port-order).
+ * The seed switch is the origin; stepping along a link with axis
  * {@code +A} ({@code -A}) adds (subtracts) one in dimension {@code A} and keeps the others. Where a torus wraps,
  * several values are possible: a switch keeps the one with the smallest magnitude, the positive one on a tie
  * (relaxation over a work list until nothing changes). Switches no axis link reaches have no coordinates.

@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The characteristic polynomials of the switches of regular tori (and the interior of open meshes), step 3 of seed
- * 002's local geometry, generated here rather than tabulated: a switch of a torus of sizes {@code n_1 x .. x n_k}
+ * The characteristic polynomials of the switches of regular tori (and the interior of open meshes), step 3 of the
+ * local geometry (docs/reference/lash-mesh-analysis.md#local-geometry-classifying-switches), generated here rather than
+ * tabulated: a switch of a torus of sizes {@code n_1 x .. x n_k}
  * has, per dimension, two neighbours ({@code +A}, {@code -A}), or one where {@code n = 2} (both directions reach the
  * same switch); two neighbours of different dimensions are 2 hops apart (around a corner); the two of one dimension
  * are {@code min(n - 2, 4)} apart avoiding the switch (around the ring, or 4 hops through another dimension). So

@@ -4,7 +4,8 @@ import dev.jsm.routing.lash.SwitchGraph;
 import java.util.Arrays;
 
 /**
- * Step 1 of the local geometry (seed 002): for a switch, the matrix of hop distances between its neighbours along
+ * Step 1 of the local geometry (docs/reference/lash-mesh-analysis.md#local-geometry-classifying-switches): for a
+ * switch, the matrix of hop distances between its neighbours along
  * paths that avoid the switch itself, so the switch "feels" the mesh around it. Row and column {@code i} are the
  * switch's {@code i}-th logical link. Each row is one breadth-first search from a neighbour that never enters the
  * switch and stops as soon as every other neighbour is reached; a neighbour reachable only through the switch gets

@@ -7,7 +7,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Steps 2 to 5 of seed 002's local geometry: each switch's characteristic polynomial (from its
+ * Steps 2 to 5 of the local geometry (docs/reference/lash-mesh-analysis.md#local-geometry-classifying-switches): each
+ * switch's characteristic polynomial (from its
  * {@link NeighbourDistances} matrix), its known mesh type if the polynomial is one of {@link MeshTypes}, and the
  * histogram of switches by polynomial whose largest class decides the fabric's shape.
  *

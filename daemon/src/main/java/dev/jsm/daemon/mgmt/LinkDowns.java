@@ -4,13 +4,14 @@ import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.snapshot.LinkEnds;
 import dev.jsm.subnet.snapshot.LinkView;
 import dev.jsm.subnet.snapshot.NodeView;
-import dev.jsm.subnet.snapshot.SubnetDiff;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Links that went away, counted per port from one SUBNET UP to the next: a link of the last SUBNET UP's fabric that
@@ -42,30 +43,57 @@ final class LinkDowns {
     }
 
     private final Map<Key, Port> ports = new HashMap<>();
-    private SubnetSnapshot last;
+    private List<LinkView> lastLinks;
+    private List<NodeView> lastNodes;
     private long links;
 
-    /** Counts the links of the last SUBNET UP's fabric that {@code now} lacks; the first SUBNET UP counts nothing. */
+    /**
+     * Counts the links of the last SUBNET UP's fabric that {@code now} lacks; the first SUBNET UP counts nothing.
+     * Keeps only the last fabric's link and node lists, which its snapshot shares with the views refreshed after it
+     * (a multicast update's), so that no older snapshot with its tables stays in memory.
+     */
     synchronized void subnetUp(SubnetSnapshot now) {
-        if (last != null) {
-            for (LinkView gone : SubnetDiff.between(last, now).removedLinks()) {
-                links++;
-                LinkEnds e = gone.ends();
-                count(e.nodeGuidA(), e.portNumA());
-                count(e.nodeGuidB(), e.portNumB());
+        if (lastLinks != null && now.links() != lastLinks) {
+            Set<LinkEnds> present = new HashSet<>();
+            now.links().forEach(l -> present.add(l.ends()));
+            List<LinkEnds> gone = new ArrayList<>();
+            for (LinkView l : lastLinks) {
+                if (!present.contains(l.ends())) {
+                    gone.add(l.ends());
+                }
+            }
+            if (!gone.isEmpty()) {
+                Map<Long, String> descriptions = descriptionsOf(gone);
+                for (LinkEnds e : gone) {
+                    links++;
+                    count(e.nodeGuidA(), e.portNumA(), descriptions.get(e.nodeGuidA()));
+                    count(e.nodeGuidB(), e.portNumB(), descriptions.get(e.nodeGuidB()));
+                }
             }
         }
-        last = now;
+        lastLinks = now.links();
+        lastNodes = now.nodes();
     }
 
-    private void count(long nodeGuid, int portNum) {
+    /** The NodeDescriptions, in the last fabric, of the nodes at either end of {@code gone}. */
+    private Map<Long, String> descriptionsOf(List<LinkEnds> gone) {
+        Map<Long, String> out = new HashMap<>();
+        gone.forEach(e -> {
+            out.put(e.nodeGuidA(), "");
+            out.put(e.nodeGuidB(), "");
+        });
+        for (NodeView n : lastNodes) {
+            out.replace(n.nodeGuid(), n.description());
+        }
+        return out;
+    }
+
+    private void count(long nodeGuid, int portNum, String description) {
         Key key = new Key(nodeGuid, portNum);
         Port before = ports.get(key);
         if (before == null && ports.size() >= MAX_PORTS) {
             return;
         }
-        NodeView node = last.node(nodeGuid);
-        String description = node != null ? node.description() : before != null ? before.description() : "";
         ports.put(key, new Port(nodeGuid, portNum, description, before == null ? 1 : before.downs() + 1));
     }
 

@@ -5,7 +5,8 @@
 # only this run's daemon). The machine itself (its dpkg database, Debian's opensm, other ibsim instances, other
 # daemons) is never touched, so this is safe on a shared machine and repeatable.
 #
-# Steps: remove Debian's opensm if installed (the .deb conflicts with it) -> dpkg -i (postinst's JVM start-up cache,
+# Steps: remove Debian's opensm if installed (the .deb conflicts with it) -> dpkg -i (the alerting rules and the
+# dashboard under /usr/share/jsm, the rules checked by promtool where it is installed; postinst's JVM start-up cache,
 # an AOT cache for a JDK 25 or later or else a class data sharing archive, exists and the launcher's JVM uses it)
 # -> the installed /usr/sbin/opensm under LD_PRELOAD=libumad2sim.so against ibsim: SUBNET UP in
 # /var/log/opensm.log (the configured log), SIGHUP gives a second SUBNET UP; logrotate -f with the shipped
@@ -85,6 +86,14 @@ for f in /etc/default/opensm /etc/logrotate.d/opensm; do
         say "$f: NOT the packaged version (kept from before: $(grep -m1 -v '^#' "$f" || true))"
     fi
 done
+for f in /usr/share/jsm/prometheus/jsm-alerts.yml /usr/share/jsm/grafana/jsm-dashboard.json; do
+    [ -s "$f" ] || fail "$f not installed"
+done
+if command -v promtool >/dev/null 2>&1; then
+    promtool check rules /usr/share/jsm/prometheus/jsm-alerts.yml >promtool.out 2>&1 \
+        || { cat promtool.out; fail "promtool check rules /usr/share/jsm/prometheus/jsm-alerts.yml"; }
+    say "installed alerting rules: promtool check rules says $(grep -o 'SUCCESS.*' promtool.out)"
+fi
 /usr/sbin/opensm --version >version.out 2>&1 || fail "opensm --version: $(cat version.out)"
 say "installed: opensm --version says $(tail -n 1 version.out)"
 cache=

@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The packages the build made, as an installer sees them: the .deb's control data and entries ({@code dpkg-deb}),
- * the generated {@code opensm.conf}, the units ({@code systemd-analyze verify}) and the tarball's launcher running
- * the daemon on the in-JVM simulator. Needs no root; the steps that need a Debian tool skip without it.
+ * The packages the build made, as an installer sees them: the .deb's control data and entries ({@code dpkg-deb};
+ * the alerting rules and the Grafana dashboard among them), the generated {@code opensm.conf}, the units
+ * ({@code systemd-analyze verify}) and the tarball's launcher running the daemon on the in-JVM simulator. Needs no
+ * root; the steps that need a Debian tool skip without it.
  */
 class PackageIT {
 
@@ -69,7 +70,8 @@ class PackageIT {
             }
         }
         assertThat(files).containsAll(CONFFILES).contains("/usr/sbin/opensm", "/lib/systemd/system/opensm.service",
-                "/lib/systemd/system/opensm@.service", "/usr/share/doc/jsm/operations.md", "/usr/lib/jsm/java.sh");
+                "/lib/systemd/system/opensm@.service", "/usr/share/doc/jsm/operations.md", "/usr/lib/jsm/java.sh",
+                "/usr/share/jsm/prometheus/jsm-alerts.yml", "/usr/share/jsm/grafana/jsm-dashboard.json");
         assertThat(files).anyMatch(f -> f.matches("/usr/share/jsm/lib/daemon-.*\\.jar"))
                 .anyMatch(f -> f.matches("/usr/share/jsm/lib/jna-.*\\.jar"));
         assertThat(run("dpkg-deb", "-c", DEB.toString()).out).contains(" ./var/cache/opensm/\n");
@@ -115,6 +117,8 @@ class PackageIT {
         Path top = unpackTarball();
         Path launcher = top.resolve("usr/sbin/opensm");
         assertThat(Files.isExecutable(launcher)).isTrue();
+        assertThat(top.resolve("usr/share/jsm/prometheus/jsm-alerts.yml")).isNotEmptyFile();
+        assertThat(top.resolve("usr/share/jsm/grafana/jsm-dashboard.json")).isNotEmptyFile();
         Result version = run(launcher.toString(), "--version");
         assertThat(version.rc).isZero();
         assertThat(version.out).isNotBlank();

@@ -1,6 +1,7 @@
 package dev.jsm.daemon.mgmt;
 
 import dev.jsm.daemon.Daemon;
+import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.sm.RemoteSm;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.sm.SmStatus;
@@ -13,16 +14,18 @@ import dev.jsm.sa.agent.SaAgentStats;
 import dev.jsm.sa.event.ReportCounters;
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The daemon's state in the Prometheus text exposition format (version 0.0.4), written by hand - it is a dozen
+ * The daemon's state in the Prometheus text exposition format (version 0.0.4), written by hand - it is a few dozen
  * families, not worth a client library: sweeps and their durations, MADs (sent, received, retried, timed out, and
- * first transmissions by attribute), the fabric's size, the routing engine and its compute time, the SM state,
- * whether the subnet is up, SA requests by record type, repeated traps suppressed, ports marked unhealthy or
- * disabled for babbling, Reports to event subscribers, the performance manager's port counters
- * ({@link PerfMetrics}), and the process's own memory, CPU and collections ({@link ProcessMetrics}).
+ * first transmissions by attribute), the fabric's size, links gone per port, the routing engine and its compute
+ * time, the SM state and the other SMs seen, whether and when the subnet came up, SA requests by record type,
+ * repeated traps suppressed, ports marked unhealthy or disabled for babbling, Reports to event subscribers, the
+ * performance manager's port counters ({@link PerfMetrics}), and the process's own memory, CPU and collections
+ * ({@link ProcessMetrics}). The dashboard and alerting rules the package ships use these names (docs/operations.md).
  *
  * <p>Stateless; safe to share.
  */
@@ -59,6 +62,12 @@ final class PrometheusText {
         SubnetSnapshot snap = view.snapshot();
         family(out, "jsm_subnet_up", "gauge", "1 once a heavy sweep ended in SUBNET UP");
         sample(out, "jsm_subnet_up", sweeps.lastUpSweep() > 0 ? 1 : 0);
+        family(out, "jsm_last_subnet_up_timestamp_seconds", "gauge", "When the last SUBNET UP was (Unix time; 0 "
+                + "before the first)");
+        sample(out, "jsm_last_subnet_up_timestamp_seconds", unixSeconds(sweeps.lastUpMillis()));
+        family(out, "jsm_sweeps_failed_since_subnet_up", "gauge", "Heavy, incremental and reconfiguration sweeps "
+                + "that failed since the last SUBNET UP (since start before the first)");
+        sample(out, "jsm_sweeps_failed_since_subnet_up", sweeps.failedSinceSubnetUp());
         family(out, "jsm_sm_state", "gauge", "The SM's state (1 for the current one)");
         for (SmState s : SmState.values()) {
             sample(out, "jsm_sm_state{state=\"" + s.name() + "\"}", s == state ? 1 : 0);
@@ -73,6 +82,7 @@ final class PrometheusText {
         family(out, "jsm_fabric_links", "gauge", "Links at the last SUBNET UP");
         sample(out, "jsm_fabric_links", snap.links().size());
 
+        linkDownLines(out, sweeps.linkDowns(), daemon.nodeNames());
         madLines(out, daemon.madStats());
         routingLines(out, view.routing());
         family(out, "jsm_sa_requests_total", "counter", "SA MADs received, by attribute (record type)");
@@ -108,11 +118,7 @@ final class PrometheusText {
         family(out, "jsm_sm_master_info", "gauge", "The master SM's port GUID (1; this SM's own when it is master)");
         sample(out, "jsm_sm_master_info{guid=\"" + (sm.isMaster() ? "self" : Guid.toString(sm.masterGuid()))
                 + "\"}", 1);
-        family(out, "jsm_remote_sm_priority", "gauge", "Other SMs seen, by port GUID and state: their priority");
-        for (RemoteSm r : daemon.ha().remoteSms()) {
-            sample(out, "jsm_remote_sm_priority{guid=\"" + Guid.toString(r.guid()) + "\",state=\""
-                    + r.state().name() + "\"}", r.priority());
-        }
+        remoteSmLines(out, daemon.ha().remoteSms());
         family(out, "jsm_sm_polls_total", "counter", "SMInfo polls of the master (standby) or of a master "
                 + "waited for");
         sample(out, "jsm_sm_polls_total", daemon.ha().polls());
@@ -123,6 +129,50 @@ final class PrometheusText {
         family(out, "jsm_sa_ignored_total", "counter", "SA MADs ignored because this SM was not a master past "
                 + "its first sweep");
         sample(out, "jsm_sa_ignored_total", daemon.sa().ignoredNotMaster());
+    }
+
+    /**
+     * The other SMs this one knows: their priority, how many are in each state, each one's state and when it last
+     * answered an SMInfo Get (a standby's polls of the master, a master's light sweeps).
+     */
+    static void remoteSmLines(StringBuilder out, List<RemoteSm> remotes) {
+        family(out, "jsm_remote_sm_priority", "gauge", "Other SMs seen, by port GUID and state: their priority");
+        for (RemoteSm r : remotes) {
+            sample(out, "jsm_remote_sm_priority{guid=\"" + Guid.toString(r.guid()) + "\",state=\""
+                    + r.state().name() + "\"}", r.priority());
+        }
+        family(out, "jsm_remote_sms", "gauge", "Other SMs seen, by the state they were last seen in");
+        for (SmState s : SmState.values()) {
+            sample(out, "jsm_remote_sms{state=\"" + s.name() + "\"}", remotes.stream().filter(r -> r.state() == s)
+                    .count());
+        }
+        family(out, "jsm_remote_sm_state", "gauge", "Other SMs seen, by port GUID: 1 for the state each was last "
+                + "seen in (NOT_ACTIVE once a query went unanswered)");
+        for (RemoteSm r : remotes) {
+            for (SmState s : SmState.values()) {
+                sample(out, "jsm_remote_sm_state{guid=\"" + Guid.toString(r.guid()) + "\",state=\"" + s.name()
+                        + "\"}", r.state() == s ? 1 : 0);
+            }
+        }
+        family(out, "jsm_remote_sm_last_seen_timestamp_seconds", "gauge", "Other SMs seen, by port GUID: when each "
+                + "last answered (Unix time)");
+        for (RemoteSm r : remotes) {
+            sample(out, "jsm_remote_sm_last_seen_timestamp_seconds{guid=\"" + Guid.toString(r.guid()) + "\"}",
+                    unixSeconds(r.seenMillis()));
+        }
+    }
+
+    /** The links gone from one SUBNET UP to the next: in all, and per port (node named as the perfmgr names it). */
+    static void linkDownLines(StringBuilder out, LinkDowns downs, NodeNameMap names) {
+        family(out, "jsm_link_downs_total", "counter", "Links gone from one SUBNET UP's fabric to the next");
+        sample(out, "jsm_link_downs_total", downs.total());
+        family(out, "jsm_port_link_downs_total", "counter", "Links gone from one SUBNET UP's fabric to the next, at "
+                + "each port that lost one");
+        for (LinkDowns.Port p : downs.ports()) {
+            sample(out, "jsm_port_link_downs_total{node_guid=\"" + Guid.toString(p.nodeGuid()) + "\",node_desc=\""
+                    + escape(names.name(p.nodeGuid(), p.description())) + "\",port=\"" + p.portNum() + "\"}",
+                    p.downs());
+        }
     }
 
     private static void eventLines(StringBuilder out, Daemon daemon) {
@@ -194,6 +244,11 @@ final class PrometheusText {
     /** One sample line, the value already formatted. */
     static void sample(StringBuilder out, String series, String value) {
         out.append(series).append(' ').append(value).append('\n');
+    }
+
+    /** Epoch milliseconds as Unix time in seconds with three decimals (0 stays 0). */
+    static String unixSeconds(long epochMillis) {
+        return String.format(Locale.ROOT, "%.3f", epochMillis / 1e3);
     }
 
     /** Nanoseconds as seconds with six decimals. */

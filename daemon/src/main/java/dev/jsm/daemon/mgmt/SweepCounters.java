@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Counts sweeps for the metrics and the console: each {@link SweepKind}, ended well or not, their total and last
- * durations, and the number of the last heavy sweep that ended in SUBNET UP.
+ * durations, the number and time of the last heavy sweep that ended in SUBNET UP, the sweeps that configure and
+ * failed since, and, from one SUBNET UP's fabric to the next, the links that went away ({@link LinkDowns}).
  *
  * <p>Thread-safe: written by the SM and event loop threads, read by the management endpoint.
  */
@@ -38,11 +39,15 @@ public final class SweepCounters implements SweepListener {
 
     final Kind heavy = kinds.get(SweepKind.HEAVY);
     final Kind light = kinds.get(SweepKind.LIGHT);
+    private final LinkDowns linkDowns = new LinkDowns();
+    private final AtomicLong failedSinceUp = new AtomicLong();
     private volatile int lastUpSweep;
     private volatile long lastUpMillis;
 
     @Override
     public void subnetUp(FabricView view) {
+        linkDowns.subnetUp(view.snapshot());
+        failedSinceUp.set(0);
         lastUpSweep = view.sweep();
         lastUpMillis = System.currentTimeMillis();
     }
@@ -53,6 +58,9 @@ public final class SweepCounters implements SweepListener {
         (ok ? k.ok : k.failed).incrementAndGet();
         k.totalNanos.addAndGet(nanos);
         k.lastNanos = nanos;
+        if (!ok && kind.configures()) {
+            failedSinceUp.incrementAndGet();
+        }
     }
 
     /** The heavy sweep of the last SUBNET UP, 0 before the first. */
@@ -63,6 +71,19 @@ public final class SweepCounters implements SweepListener {
     /** When the last SUBNET UP happened (epoch milliseconds), 0 before the first. */
     public long lastUpMillis() {
         return lastUpMillis;
+    }
+
+    /**
+     * Heavy, incremental and reconfiguration sweeps that failed since the last SUBNET UP (since start before the
+     * first): each is retried, so a count that stays above 0 means the SM cannot configure the fabric.
+     */
+    public long failedSinceSubnetUp() {
+        return failedSinceUp.get();
+    }
+
+    /** The links that went away at each port, from one SUBNET UP to the next. */
+    LinkDowns linkDowns() {
+        return linkDowns;
     }
 
     /** The counters of sweeps of {@code kind}. */

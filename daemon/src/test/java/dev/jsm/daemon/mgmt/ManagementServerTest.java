@@ -6,6 +6,7 @@ import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.Daemon;
 import dev.jsm.daemon.DaemonSettings;
+import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SweepListener;
@@ -132,6 +133,48 @@ class ManagementServerTest {
         for (String line : m.split("\n")) {
             assertThat(line).as("exposition format").matches("# (HELP|TYPE) \\w+ .+|\\w+(\\{[^}]*\\})? \\S+");
         }
+    }
+
+    /**
+     * A host's cable pulled between two heavy sweeps: the link counts one down at the host's port and one at the
+     * switch port it was on, again after it came back and was pulled once more; the time of the last SUBNET UP moves
+     * on, and no sweep failed.
+     */
+    @Test
+    void aCablePulledTwiceCountsTwoLinkDownsAtBothItsEnds() throws Exception {
+        String before = get("/metrics").body();
+        assertThat(value(before, "jsm_link_downs_total")).isZero();
+        assertThat(before).contains("# TYPE jsm_port_link_downs_total counter\n").doesNotContain(
+                "\njsm_port_link_downs_total{");
+        double firstUp = decimal(before, "jsm_last_subnet_up_timestamp_seconds");
+        assertThat(firstUp).isPositive();
+        Topology t = fabric.topology();
+        int host = t.nodeCount() - 1;
+        while (t.node(host).kind() != NodeKind.CA) {
+            host--;
+        }
+        int sw = t.peerNode(host, 1);
+        String hostPort = "node_guid=\"" + Guid.toString(t.node(host).nodeGuid()) + "\",node_desc=\""
+                + daemon.snapshot().node(t.node(host).nodeGuid()).description() + "\",port=\"1\"";
+        String switchPort = "node_guid=\"" + Guid.toString(t.node(sw).nodeGuid()) + "\",node_desc=\""
+                + daemon.snapshot().node(t.node(sw).nodeGuid()).description() + "\",port=\"" + t.peerPort(host, 1)
+                + "\"";
+
+        for (int pulls = 1; pulls <= 2; pulls++) {
+            fabric.faults().linkDown(host, 1);
+            heavySweep();
+            fabric.faults().linkUp(host, 1);
+            heavySweep();
+            String m = get("/metrics").body();
+            assertThat(value(m, "jsm_link_downs_total")).isEqualTo(pulls);
+            assertThat(value(m, "jsm_port_link_downs_total{" + hostPort + "}")).isEqualTo(pulls);
+            assertThat(value(m, "jsm_port_link_downs_total{" + switchPort + "}")).isEqualTo(pulls);
+            assertThat(m).containsOnlyOnce("\njsm_port_link_downs_total{node_guid=\""
+                    + Guid.toString(t.node(sw).nodeGuid())).containsOnlyOnce("\njsm_port_link_downs_total{" + hostPort);
+        }
+        String after = get("/metrics").body();
+        assertThat(decimal(after, "jsm_last_subnet_up_timestamp_seconds")).isGreaterThanOrEqualTo(firstUp);
+        assertThat(value(after, "jsm_sweeps_failed_since_subnet_up")).isZero();
     }
 
     @Test
@@ -291,6 +334,17 @@ class ManagementServerTest {
 
     private void awaitUp() throws InterruptedException {
         assertThat(ups.poll(60, TimeUnit.SECONDS)).as("SUBNET UP").isNotNull();
+    }
+
+    private void heavySweep() throws InterruptedException {
+        daemon.events().request(SmEvent.HEAVY_SWEEP, "test");
+        awaitUp();
+    }
+
+    private static double decimal(String metrics, String series) {
+        Matcher m = Pattern.compile("\n" + Pattern.quote(series) + " (\\d+\\.\\d+)\n").matcher(metrics);
+        assertThat(m.find()).as(series).isTrue();
+        return Double.parseDouble(m.group(1));
     }
 
     private HttpResponse<String> get(String path) throws Exception {

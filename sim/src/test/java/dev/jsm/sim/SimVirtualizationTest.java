@@ -5,9 +5,11 @@ import static dev.jsm.sim.TestFabrics.HOST1;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.codec.Field;
+import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.smp.GeneralInfoCapabilities;
 import dev.jsm.mad.smp.PortInfo;
@@ -18,6 +20,8 @@ import dev.jsm.mad.smp.VPortInfo;
 import dev.jsm.mad.smp.VPortPKeyTable;
 import dev.jsm.mad.smp.VPortState;
 import dev.jsm.mad.smp.VirtualizationInfo;
+import dev.jsm.sim.topo.Topology;
+import dev.jsm.sim.topo.TopologyReader;
 import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.sim.topo.VPortSpec;
 import java.util.Arrays;
@@ -279,6 +283,39 @@ class SimVirtualizationTest {
         fabric.setMKey(HOST0, 1, 0x1234, 2, 0);
         assertThat(sm.get(SELF, AttributeId.VPORT_STATE, 0)).as("level 2: Gets fail too").isNull();
         assertThat(fabric.portInfo(HOST0, 1).mKeyViolations()).isEqualTo(2);
+    }
+
+    @Test
+    void methodsAndVersionsAreCheckedFirst() {
+        DrPath host1 = DrPath.of(1, 2);
+        byte[] getTable = Smp.directedRoute(Method.GET_TABLE, 9, AttributeId.VPORT_INFO, 0, host1, 0);
+        assertThat(status(sm.exchange(MadAddress.directedRoute(), getTable))).isEqualTo(0x0008);
+        byte[] version2 = Smp.directedRoute(Method.GET, 10, AttributeId.VIRTUALIZATION_INFO, 0, host1, 0);
+        version2[2] = 2;
+        assertThat(status(sm.exchange(MadAddress.directedRoute(), version2))).isEqualTo(0x0004);
+    }
+
+    @Test
+    void aNetFileLineGivesOneCaVPorts() throws Exception {
+        Topology t = TopologyReader.parse("""
+                # jsm-virt "hca-b" vports=2 vport-lids=none
+                Switch 4 "sw"
+                [1] "hca-a"[1]
+                [2] "hca-b"[1]
+
+                Hca 1 "hca-a"
+                [1] "sw"[1]
+
+                Hca 1 "hca-b"
+                [1] "sw"[2]
+                """, "two.net");
+        try (SimFabric f = new SimFabric(t)) {
+            SmpClient c = new SmpClient(f, t.indexOfName("hca-a"), 1);
+            assertThat(status(c.get(SELF, AttributeId.VPORT_INFO, 0))).isEqualTo(0x000C);
+            VPortInfo v = VPortInfo.decode(payload(c.get(DrPath.of(1, 2), AttributeId.VPORT_INFO, 2)), 0);
+            assertThat(v.needsOwnLid()).isFalse();
+            assertThat(status(c.get(DrPath.of(1, 2), AttributeId.VPORT_INFO, 3))).isEqualTo(0x1C);
+        }
     }
 
     @Test

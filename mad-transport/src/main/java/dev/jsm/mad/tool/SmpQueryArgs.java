@@ -141,8 +141,8 @@ record SmpQueryArgs(String caName, int portNum, long portGuid, AttributeId attri
         }
         if (id == null) {
             throw new UsageException("unknown attribute " + text + " (expected NodeInfo, NodeDesc, PortInfo,"
-                    + " SwitchInfo, PKeyTable, SL2VLTable, VLArbitration, GUIDInfo, LFT, MFT, SMInfo, a vendor attribute"
-                    + " or 0xNNNN)");
+                    + " SwitchInfo, PKeyTable, SL2VLTable, VLArbitration, GUIDInfo, LFT, MFT, SMInfo, a vendor"
+                    + " attribute or 0xNNNN)");
         }
         return id;
     }

@@ -240,7 +240,8 @@ class VirtualizationCodecsTest {
         assertThat(QosConfigSl.isVPort(0x8000_0003L)).isTrue();
         assertThat(QosConfigSl.portModifier(1)).isEqualTo(1);
         assertThat(QosConfigSl.isVPort(1)).isFalse();
-        assertThatThrownBy(() -> VPortInfo.modifier(0x10000)).hasMessage("VPortInfo vport index 65536 outside 0..65535");
+        assertThatThrownBy(() -> VPortInfo.modifier(0x10000))
+                .hasMessage("VPortInfo vport index 65536 outside 0..65535");
         assertThatThrownBy(() -> VPortGuidInfo.modifier(0, 32)).hasMessage("VPortGUIDInfo block 32 outside 0..31");
         assertThatThrownBy(() -> VPortState.modifier(512)).hasMessage("VPortState block 512 outside 0..511");
     }

@@ -5,6 +5,7 @@ import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.TopoNode;
 import dev.jsm.sim.topo.Topology;
+import dev.jsm.sim.topo.VPortSpec;
 import java.util.Arrays;
 
 /**
@@ -16,7 +17,8 @@ import java.util.Arrays;
  * live as wire images: PortInfo (64 bytes per slot), NodeInfo (40 per node) and SwitchInfo (20 per switch); the SMA
  * copies them into responses and patches the arrival-dependent fields. Tables (LFT, MFT, SL2VL, VLArb, P_Key,
  * GUIDInfo) are allocated on first Set and read as their defaults until then. The PMAs' counters are
- * {@link SimPortCounters}.
+ * {@link SimPortCounters}. CA ports with virtualization have a {@link PortVirtualization} (the array is null in a
+ * fabric without any): their vports, whose LIDs they own besides their own.
  *
  * <p>Not thread-safe: guarded by the monitor of this object, which the simulator thread holds while it processes
  * MADs and the fault and inspection methods hold while they run.
@@ -60,6 +62,8 @@ final class FabricState {
     final SimMadChannel[] channels;
     /** The ports' performance counters (the PMA's). */
     final SimPortCounters perf;
+    /** Per CA port slot its virtualization, or null; the whole array null when no CA has virtualization. */
+    private final PortVirtualization[] virt;
     private final byte[][] nodeDescription;
 
     FabricState(Topology topology) {
@@ -100,13 +104,18 @@ final class FabricState {
         guids = new long[slots][];
         channels = new SimMadChannel[slots];
         perf = new SimPortCounters(slots);
+        virt = topology.hasVPorts() ? new PortVirtualization[slots] : null;
         Arrays.fill(cablePeer, -1);
         for (int n = 0; n < nodeCount; n++) {
             TopoNode t = topology.node(n);
+            VPortSpec spec = virt == null ? null : topology.vports(n).orElse(null);
             for (int p = 0; p <= numPorts[n]; p++) {
                 int slot = portBase[n] + p;
                 portNode[slot] = n;
                 portGuid[slot] = p == 0 && !isSwitch[n] ? 0 : t.portGuid(p);
+                if (spec != null && p > 0) {
+                    virt[slot] = new PortVirtualization(spec, portGuid[slot]);
+                }
             }
         }
         for (int n = 0; n < nodeCount; n++) {
@@ -140,6 +149,12 @@ final class FabricState {
             int off = slot * PORT_INFO_SIZE;
             System.arraycopy(template, 0, portInfo, off, PORT_INFO_SIZE);
             PortInfo.LOCAL_PORT_NUM.put(portInfo, off, isSwitch[n] ? 0 : p);
+            PortVirtualization v = virtualization(slot);
+            if (v != null) {
+                v.powerOn();
+                PortInfo.CAPABILITY_MASK2.put(portInfo, off, PortInfo.CAPABILITY_MASK2.getInt(portInfo, off)
+                        | PortInfo.CAP2_IS_VIRTUALIZATION_SUPPORTED);
+            }
             disabled[slot] = false;
             pKeys[slot] = null;
             vlArb[slot] = null;
@@ -148,6 +163,7 @@ final class FabricState {
             if (p > 0 && physicallyUp(slot)) {
                 setPortState(slot, PortInfo.STATE_INIT);
                 setPhysState(slot, PHYS_LINK_UP);
+                vportLinkChanged(slot, true);
             }
         }
         sl2vl[n] = null;
@@ -236,10 +252,37 @@ final class FabricState {
         return isSwitch[n] ? portBase[n] : slot;
     }
 
-    /** Whether {@code lid} is in the LID range (base LID, 2^LMC LIDs) of end port {@code slot}. */
+    /**
+     * Whether {@code lid} is in the LID range (base LID, 2^LMC LIDs) of end port {@code slot} or the own LID of one of
+     * its vports.
+     */
     boolean ownsLid(int slot, int lid) {
         int base = lid(slot);
-        return base != 0 && lid >= base && lid < base + (1 << lmc(slot));
+        if (base != 0 && lid >= base && lid < base + (1 << lmc(slot))) {
+            return true;
+        }
+        PortVirtualization v = virtualization(slot);
+        return v != null && v.vportOfLid(lid) >= 0;
+    }
+
+    /** Whether {@code lid} is the own LID of a vport of {@code slot} that is Down (its VM stopped, its link down). */
+    boolean isDownVPortLid(int slot, int lid) {
+        PortVirtualization v = virtualization(slot);
+        int index = v == null ? -1 : v.vportOfLid(lid);
+        return index > 0 && v.state(index, portState(slot)) == PortInfo.STATE_DOWN;
+    }
+
+    /** The virtualization of CA port {@code slot}, or null. */
+    PortVirtualization virtualization(int slot) {
+        return virt == null ? null : virt[slot];
+    }
+
+    /** The physical link at {@code slot} trained ({@code up}) or went down: its vports follow. */
+    void vportLinkChanged(int slot, boolean up) {
+        PortVirtualization v = virtualization(slot);
+        if (v != null) {
+            v.linkChanged(up);
+        }
     }
 
     /** Offset of the switch's SwitchInfo image in {@link #switchInfo}. */

@@ -8,7 +8,8 @@ import dev.jsm.mad.smp.PortInfo;
  * neither end is disabled; a link that comes up puts both ends in Init with PortPhysicalState LinkUp and the best
  * width and speed both ends have enabled; a link that goes down puts both ends in Down, Polling (or Disabled).
  *
- * <p>Switches flag it in SwitchInfo.PortStateChange. Changes from outside (faults: a cable pulled or plugged, a node
+ * <p>The vports of a CA port follow its link ({@link PortVirtualization#linkChanged}). Switches flag it in
+ * SwitchInfo.PortStateChange. Changes from outside (faults: a cable pulled or plugged, a node
  * gone or back) flag every switch end and make it send Trap 128 to its master SM; changes an SM asked for (Set
  * PortInfo PortState Down or PortPhysicalState Disabled/Polling) flag only the switch at the other end and send no
  * trap, as ibsim does (the SM knows what it did).
@@ -113,6 +114,7 @@ final class LinkControl {
         int off = FabricState.piOff(slot);
         s.setPortState(slot, PortInfo.STATE_INIT);
         s.setPhysState(slot, FabricState.PHYS_LINK_UP);
+        s.vportLinkChanged(slot, true);
         PortInfo.LINK_WIDTH_ACTIVE.put(s.portInfo, off, width == 0 ? 1 : width);
         PortInfo.LINK_SPEED_ACTIVE.put(s.portInfo, off, speed == 0 ? 1 : speed);
         PortInfo.LINK_SPEED_EXT_ACTIVE.put(s.portInfo, off, ext);
@@ -121,6 +123,7 @@ final class LinkControl {
     private void markDown(int slot) {
         s.setPortState(slot, PortInfo.STATE_DOWN);
         s.setPhysState(slot, s.disabled[slot] ? FabricState.PHYS_DISABLED : FabricState.PHYS_POLLING);
+        s.vportLinkChanged(slot, false);
     }
 
     private void flag(int slot, int peer, boolean byFault) {

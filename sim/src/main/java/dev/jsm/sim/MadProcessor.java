@@ -5,6 +5,7 @@ import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.smp.Notice;
 import dev.jsm.mad.smp.PortInfo;
+import dev.jsm.mad.smp.VendorTraps;
 
 /**
  * Takes each MAD a channel sent, carries it across the fabric and answers it: the switchboard between channels,
@@ -22,10 +23,11 @@ import dev.jsm.mad.smp.PortInfo;
  * umad2sim, and what a real host reports only when the kernel's send timeout expires. Loss injection, by contrast,
  * loses MADs silently.
  *
- * <p>LID-routed SMPs (class 0x01) go through the LFTs to the end port owning the DLID; requests are answered the same
- * way and the response is routed back to the requester's base LID (so the requester needs a LID). PerfMgt requests
- * (class 0x04) are answered the same way by the node's {@link SimPma}. Other classes (SA, ...) are delivered to the
- * channel at the destination end port, from the sender's LID on QP1.
+ * <p>LID-routed SMPs (class 0x01) go through the LFTs to the end port owning the DLID - its own LIDs or a LID of one
+ * of its vports; requests are answered the same way and the response is routed back to the requester's base LID (so
+ * the requester needs a LID). PerfMgt requests (class 0x04) are answered the same way by the node's {@link SimPma}.
+ * Other classes (SA, ...) are delivered to the channel at the destination end port, from the sender's LID on QP1;
+ * sent to the LID of a vport that is Down (its VM stopped), they are dropped.
  *
  * <p>Every Get and Set an SMA receives first passes the M_Key check ({@link SmaMKey}); one that fails it is dropped
  * (the sender sees a failed send, as for a muted node) and the port sends Trap 256.
@@ -137,6 +139,10 @@ final class MadProcessor implements LinkControl.TrapSink {
             return;
         }
         if (cls != CLASS_SUBN_LID) {
+            if (s.isDownVPortLid(end, dlid)) {
+                drop(sender, mad);
+                return;
+            }
             MadAddress from = new MadAddress.LidRouted(srcLid, MadAddress.QP1, MadAddress.QP1_QKEY, to.sl(),
                     to.pkeyIndex());
             counters.forwarded++;
@@ -313,6 +319,22 @@ final class MadProcessor implements LinkControl.TrapSink {
                 TRAP_BAD_M_KEY, details);
     }
 
+    /**
+     * Vendor Trap 1146 (VPort state change, {@code docs/virtualization.md}) from CA port {@code slot}, one of whose
+     * vports changed state: DataDetails carry the port's LID. Called under the fabric state's monitor.
+     *
+     * @return false if nothing was sent: the port has no LID or knows no SM
+     */
+    boolean vportStateChanged(int slot) {
+        int lid = s.lid(slot);
+        int smLid = s.masterSmLid(slot);
+        if (lid == 0 || smLid == 0) {
+            return false;
+        }
+        sendNotice(slot, VendorTraps.vportStateChange(lid, s.topology.node(s.portNode[slot]).deviceId()), smLid);
+        return true;
+    }
+
     /** Sends a generic urgent Trap from end port {@code from} to its MasterSMLID, if it has a LID and an SM. */
     private boolean sendTrap(int from, int producer, int trapNumber, byte[] details) {
         return sendTrap(from, Notice.TYPE_URGENT, producer, trapNumber, details);
@@ -325,11 +347,16 @@ final class MadProcessor implements LinkControl.TrapSink {
         if (lid == 0 || smLid == 0) {
             return false;
         }
+        sendNotice(from, new Notice(true, type, producer, trapNumber, lid, 0, 0, details), smLid);
+        return true;
+    }
+
+    /** Sends {@code notice} in a Trap from end port {@code from}, whose LID is its IssuerLID, to {@code smLid}. */
+    private void sendNotice(int from, Notice notice, int smLid) {
         byte[] mad = new byte[MadHeader.MAD_SIZE];
         new MadHeader(1, CLASS_SUBN_LID, 1, METHOD_TRAP, 0, 0, ++trapTid, ATTR_NOTICE, 0).encodeTo(mad);
-        new Notice(true, type, producer, trapNumber, lid, 0, 0, details).encodeTo(mad, Smp.DATA_OFFSET);
+        notice.encodeTo(mad, Smp.DATA_OFFSET);
         counters.traps++;
-        deliverTo(null, router.lidRoute(from, smLid), smi(lid), mad);
-        return true;
+        deliverTo(null, router.lidRoute(from, smLid), smi(notice.issuerLid()), mad);
     }
 }

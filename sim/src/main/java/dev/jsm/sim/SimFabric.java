@@ -20,7 +20,8 @@ import java.util.function.LongSupplier;
  * MAD and calls the receivers; see {@link SimEngine}. {@link #faults()} injects link and node failures, loss and
  * delay. Inspection methods read the state as it is between two MADs. Every node also has a performance management
  * agent ({@link SimPma}) whose counters the fabric's MADs move. Every SMA enforces M_Key as IBA 14.2.4 says
- * ({@link SmaMKey}; ibsim does not).
+ * ({@link SmaMKey}; ibsim does not). CAs whose topology gives them vports answer the virtualization attributes
+ * ({@link #virtualization()}, {@code docs/virtualization.md}).
  *
  * <p>Thread-safe. Close it to stop the simulator thread.
  */
@@ -33,6 +34,7 @@ public final class SimFabric implements AutoCloseable {
     private final SimFaults faults;
     private final SmaTables tables;
     private final SmaMKey mKeys;
+    private final SimVirtualization virtualization;
 
     /** A fabric with loss and delay seed 0. */
     public SimFabric(Topology topology) {
@@ -61,6 +63,7 @@ public final class SimFabric implements AutoCloseable {
         links.setTrapSink(processor);
         faults = new SimFaults(state, links, impairments, processor);
         tables = new SmaTables(state);
+        virtualization = new SimVirtualization(state);
     }
 
     /** The topology the fabric was built from. */
@@ -115,6 +118,11 @@ public final class SimFabric implements AutoCloseable {
     /** Fault injection on this fabric. */
     public SimFaults faults() {
         return faults;
+    }
+
+    /** The vports and rate limits of the CA ports with virtualization, as their SMAs answer them now. */
+    public SimVirtualization virtualization() {
+        return virtualization;
     }
 
     /** Counters since the fabric was built. */

@@ -11,7 +11,8 @@ import java.time.Duration;
  * at either end and makes each of them send Trap 128 (LID-routed, from its port 0 to its MasterSMLID) once it has a
  * LID and knows its SM - as a real switch and ibsim do. CA ports send no trap; a CA's SM learns from its switch.
  * {@link #portTrap} makes a port report a port problem (traps 129-131). The performance counters take errors,
- * XmitWait and traffic of a test's making; a PMA's capabilities and redirection can be changed.
+ * XmitWait and traffic of a test's making; a PMA's capabilities and redirection can be changed. Virtual machines
+ * stop and start behind the vports of CAs with virtualization ({@link #vmStop}, {@link #vmStart}).
  *
  * <p>Thread-safe; traps caused here are delivered on the simulator thread.
  */
@@ -99,6 +100,43 @@ public final class SimFaults {
         }
         synchronized (state) {
             return state.present[node] && traps.portProblem(node, port, trapNumber);
+        }
+    }
+
+    /**
+     * Stops the virtual machine behind vport {@code vport} of port {@code port} of CA {@code node}, as its hypervisor
+     * does: the vport goes Down. When that is a change and the SM turned virtualization on, the port sets
+     * VirtualizationInfo.VPortStateChange and sends Trap 1146 ({@code docs/virtualization.md}).
+     *
+     * @return whether Trap 1146 was sent (not when nothing changed, virtualization is off, the node is powered off,
+     *     or the port has no LID or knows no SM)
+     * @throws IllegalArgumentException if the port has no virtualization or {@code vport} is not 1..VPortCap
+     */
+    public boolean vmStop(int node, int port, int vport) {
+        return setVm(node, port, vport, false);
+    }
+
+    /**
+     * Starts the virtual machine behind vport {@code vport} again: the vport goes to Init when the physical link is
+     * up, and the change is signalled as for {@link #vmStop}.
+     *
+     * @return whether Trap 1146 was sent
+     * @throws IllegalArgumentException if the port has no virtualization or {@code vport} is not 1..VPortCap
+     */
+    public boolean vmStart(int node, int port, int vport) {
+        return setVm(node, port, vport, true);
+    }
+
+    private boolean setVm(int node, int port, int vport, boolean running) {
+        int slot = checkedSlot(node, port);
+        synchronized (state) {
+            PortVirtualization v = state.virtualization(slot);
+            if (v == null || vport < 1 || vport > v.top) {
+                throw new IllegalArgumentException("\"" + state.topology.node(node).name() + "\" port " + port
+                        + (v == null ? " has no virtualization" : ": expected a vport 1.." + v.top + ", not " + vport));
+            }
+            boolean changed = v.setVmRunning(vport, running, state.linkUp(slot));
+            return changed && v.enabled && state.present[node] && traps.vportStateChanged(slot);
         }
     }
 

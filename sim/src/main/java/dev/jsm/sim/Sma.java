@@ -11,7 +11,8 @@ import java.util.Arrays;
  *
  * <p>Handled here: NodeDescription and NodeInfo (Get only), SwitchInfo (switches; Set writes LinearFDBTop,
  * DefaultPort, the default multicast ports, LifeTimeValue, MulticastFDBTop and clears PortStateChange by writing 1);
- * PortInfo is {@link SmaPortInfo}'s, the tables {@link SmaTables}'. Status codes (IBA 13.4.7): a class version
+ * PortInfo is {@link SmaPortInfo}'s, the tables {@link SmaTables}', the virtualization and enhanced-QoS vendor
+ * attributes {@link SmaVirtualization}'s. Status codes (IBA 13.4.7): a class version
  * other than 1 gets 0x0004, methods other than
  * Get/Set get 0x0008, an attribute the node does not implement or a method it does not allow on it 0x000C (ibsim
  * drops unknown attributes and answers 0x0008 to Set(NodeInfo)), a bad modifier or value 0x001C.
@@ -45,11 +46,13 @@ final class Sma {
     private final FabricState s;
     private final SmaPortInfo portInfo;
     private final SmaTables tables;
+    private final SmaVirtualization virtualization;
 
     Sma(FabricState s, LinkControl links) {
         this.s = s;
         this.portInfo = new SmaPortInfo(s, links);
         this.tables = new SmaTables(s);
+        this.virtualization = new SmaVirtualization(s);
     }
 
     /**
@@ -80,7 +83,8 @@ final class Sma {
             case ATTR_VL_ARBITRATION -> tables.vlArb(slot, set, mod, mad);
             case ATTR_LFT -> s.isSwitch[n] ? tables.lft(n, set, mod, mad) : STATUS_ATTR_UNSUPPORTED;
             case ATTR_MFT -> s.isSwitch[n] ? tables.mft(n, set, mod, mad) : STATUS_ATTR_UNSUPPORTED;
-            default -> STATUS_ATTR_UNSUPPORTED;
+            default -> SmaVirtualization.handles(attr) ? virtualization.handle(slot, attr, set, mod, mad)
+                    : STATUS_ATTR_UNSUPPORTED;
         };
     }
 

@@ -17,8 +17,9 @@ import dev.jsm.mad.codec.Smp;
  *
  * <p>LID routing: a CA hands the MAD to its neighbour; each switch looks the DLID up in its LFT (dropped above
  * LinearFDBTop, on 0xFF or on an out port beyond its ports); the MAD is delivered to the first end port whose LID
- * range (base LID, 2^LMC) holds the DLID - port 0 for a switch. Links must be up: SMPs cross ports in Init, Armed
- * and Active alike (VL15), where ibsim requires Active.
+ * range (base LID, 2^LMC) holds the DLID - port 0 for a switch - or one of whose vports has the DLID as its own LID
+ * (the SM routes a vport LID like its physical port's; {@code docs/virtualization.md}). Links must be up: SMPs
+ * cross ports in Init, Armed and Active alike (VL15), where ibsim requires Active.
  *
  * <p>Every cable a MAD crosses counts it in both ports' performance counters ({@link SimPortCounters#crossed}).
  *

@@ -2,7 +2,9 @@ package dev.jsm.mad.codec;
 
 /**
  * Attribute IDs of the SMP class (IBA 14.2.5) and the SA class (IBA 15.2.5). The two classes share the 16-bit
- * space for the common attributes (ClassPortInfo, Notice). Open: unknown IDs decode to an unnamed value.
+ * space for the common attributes (ClassPortInfo, Notice). The 0xFFxx IDs are the vendor SMP attributes of
+ * virtualization and enhanced QoS that NVIDIA's SM and diagnostics use ({@code docs/virtualization.md}). Open: unknown
+ * IDs decode to an unnamed value.
  */
 public final class AttributeId extends OpenCode {
 
@@ -27,6 +29,17 @@ public final class AttributeId extends OpenCode {
     public static final AttributeId SM_INFO = REGISTRY.known(0x0020, "SMInfo");
     public static final AttributeId VENDOR_DIAG = REGISTRY.known(0x0030, "VendorDiag");
     public static final AttributeId LED_INFO = REGISTRY.known(0x0031, "LedInfo");
+    /** Mellanox vendor SMP attribute; modifier 4 is its CapabilityMask ({@code docs/virtualization.md}). */
+    public static final AttributeId GENERAL_INFO = REGISTRY.known(0xFF17, "GeneralInfo");
+    /** Mellanox vendor SMP attribute: per-SL rate limits of a port or vport ({@code docs/enhanced-qos.md}). */
+    public static final AttributeId QOS_CONFIG_SL = REGISTRY.known(0xFF82, "QoSConfigSL");
+    public static final AttributeId VIRTUALIZATION_INFO = REGISTRY.known(0xFFB0, "VirtualizationInfo");
+    public static final AttributeId VPORT_INFO = REGISTRY.known(0xFFB1, "VPortInfo");
+    public static final AttributeId VNODE_INFO = REGISTRY.known(0xFFB2, "VNodeInfo");
+    public static final AttributeId VPORT_STATE = REGISTRY.known(0xFFB3, "VPortState");
+    public static final AttributeId VNODE_DESCRIPTION = REGISTRY.known(0xFFB4, "VNodeDescription");
+    public static final AttributeId VPORT_GUID_INFO = REGISTRY.known(0xFFB5, "VPortGUIDInfo");
+    public static final AttributeId VPORT_P_KEY_TABLE = REGISTRY.known(0xFFB6, "VPortPKeyTable");
 
     private AttributeId(int value, String name) {
         super(value, name);

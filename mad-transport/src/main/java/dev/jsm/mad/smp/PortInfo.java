@@ -52,6 +52,8 @@ public record PortInfo(
     public static final long CAP_IS_CAP_MASK2_SUPPORTED = 0x8000L;
     public static final long CAP_IS_CLIENT_REREGISTRATION_SUPPORTED = 0x2000000L;
     public static final long CAP_IS_MULTICAST_FDB_TOP_SUPPORTED = 0x40000000L;
+    /** CapabilityMask2 bit: the port supports the virtualization attributes ({@code docs/virtualization.md}). */
+    public static final int CAP2_IS_VIRTUALIZATION_SUPPORTED = 0x0004;
 
     public static final Field M_KEY = Field.u64("M_Key", 0);
     public static final Field GID_PREFIX = Field.u64("GidPrefix", 8);
@@ -239,6 +241,11 @@ public record PortInfo(
     /** A copy with another OperationalVLs. */
     public PortInfo withOperationalVls(int vls) {
         return with(OPERATIONAL_VLS, vls);
+    }
+
+    /** Whether a CapabilityMask2 bit ({@code CAP2_*}) is set. */
+    public boolean hasCapability2(int cap) {
+        return (capabilityMask2 & cap) != 0;
     }
 
     /** Whether a CapabilityMask bit ({@code CAP_*}) is set. */

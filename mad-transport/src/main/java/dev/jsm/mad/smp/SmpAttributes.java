@@ -15,8 +15,10 @@ import java.util.Optional;
  * and ibsim's {@code smp_handlers_array}): for each {@link AttributeId} its {@link Layout} and decoder, and a
  * pretty-printer for whole SMPs used by debug logs and diagnostics.
  *
- * <p>Both SMP classes (LID-routed 0x01 and directed-route 0x81) share these attributes. Attributes without a codec
- * here (ClassPortInfo, RandomForwardingTable, VendorDiag, LedInfo, vendor attributes) are dumped as hex.
+ * <p>Both SMP classes (LID-routed 0x01 and directed-route 0x81) share these attributes. The vendor attributes of
+ * virtualization and enhanced QoS are here too ({@code docs/virtualization.md}); GeneralInfo's codec reads the
+ * CapabilityMask form (modifier 4). Attributes without a codec (ClassPortInfo, RandomForwardingTable, VendorDiag,
+ * LedInfo, other vendor attributes) are dumped as hex.
  *
  * <p>Immutable; thread-safe.
  */
@@ -57,7 +59,16 @@ public final class SmpAttributes {
                     LinearForwardingTable::decode),
             new Codec(AttributeId.MULTICAST_FORWARDING_TABLE, MulticastForwardingTable.LAYOUT,
                     MulticastForwardingTable::decode),
-            new Codec(AttributeId.SM_INFO, SmInfo.LAYOUT, SmInfo::decode));
+            new Codec(AttributeId.SM_INFO, SmInfo.LAYOUT, SmInfo::decode),
+            new Codec(AttributeId.GENERAL_INFO, GeneralInfoCapabilities.LAYOUT, GeneralInfoCapabilities::decode),
+            new Codec(AttributeId.QOS_CONFIG_SL, QosConfigSl.LAYOUT, QosConfigSl::decode),
+            new Codec(AttributeId.VIRTUALIZATION_INFO, VirtualizationInfo.LAYOUT, VirtualizationInfo::decode),
+            new Codec(AttributeId.VPORT_INFO, VPortInfo.LAYOUT, VPortInfo::decode),
+            new Codec(AttributeId.VNODE_INFO, VNodeInfo.LAYOUT, VNodeInfo::decode),
+            new Codec(AttributeId.VPORT_STATE, VPortState.LAYOUT, VPortState::decode),
+            new Codec(AttributeId.VNODE_DESCRIPTION, VNodeDescription.LAYOUT, VNodeDescription::decode),
+            new Codec(AttributeId.VPORT_GUID_INFO, VPortGuidInfo.LAYOUT, VPortGuidInfo::decode),
+            new Codec(AttributeId.VPORT_P_KEY_TABLE, VPortPKeyTable.LAYOUT, VPortPKeyTable::decode));
 
     private SmpAttributes() {
     }

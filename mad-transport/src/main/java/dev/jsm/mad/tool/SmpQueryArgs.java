@@ -36,8 +36,11 @@ record SmpQueryArgs(String caName, int portNum, long portGuid, AttributeId attri
 
             Attributes (case insensitive): NodeInfo (NI), NodeDesc (ND), PortInfo (PI), SwitchInfo (SI),
               PKeyTable (PKeys), SL2VLTable (SL2VL), VLArbitration (VLArb), GUIDInfo (GI),
-              LinearForwardingTable (LFT), MulticastForwardingTable (MFT), SMInfo, or an attribute ID (0x0011).
-            The modifier is the attribute modifier: the port for PortInfo, the block for tables (default 0).
+              LinearForwardingTable (LFT), MulticastForwardingTable (MFT), SMInfo, the vendor attributes
+              VirtualizationInfo (VI), VPortInfo (VPI), VPortState (VPS), VNodeInfo (VNI), VNodeDesc (VND),
+              VPortGUIDInfo (VGI), VPortPKeyTable (VPKeys), QoSConfigSL, GeneralInfo, or an attribute ID (0x0011).
+            The modifier is the attribute modifier: the port for PortInfo, the block for tables, the vport index
+            for VPortInfo/VNodeInfo/VNodeDesc, index << 16 | block for VPortGUIDInfo/VPortPKeyTable (default 0).
 
             Options:
               -D, --Direct            the address is a directed route (0,1,5; 0 is the local port), not a LID
@@ -138,7 +141,8 @@ record SmpQueryArgs(String caName, int portNum, long portGuid, AttributeId attri
         }
         if (id == null) {
             throw new UsageException("unknown attribute " + text + " (expected NodeInfo, NodeDesc, PortInfo,"
-                    + " SwitchInfo, PKeyTable, SL2VLTable, VLArbitration, GUIDInfo, LFT, MFT, SMInfo or 0xNNNN)");
+                    + " SwitchInfo, PKeyTable, SL2VLTable, VLArbitration, GUIDInfo, LFT, MFT, SMInfo, a vendor"
+                    + " attribute or 0xNNNN)");
         }
         return id;
     }
@@ -196,6 +200,15 @@ record SmpQueryArgs(String caName, int portNum, long portGuid, AttributeId attri
         alias(m, AttributeId.LINEAR_FORWARDING_TABLE, "linearforwardingtable", "lft");
         alias(m, AttributeId.MULTICAST_FORWARDING_TABLE, "multicastforwardingtable", "mft");
         alias(m, AttributeId.SM_INFO, "sminfo");
+        alias(m, AttributeId.VIRTUALIZATION_INFO, "virtualizationinfo", "vi");
+        alias(m, AttributeId.VPORT_INFO, "vportinfo", "vpi");
+        alias(m, AttributeId.VPORT_STATE, "vportstate", "vps");
+        alias(m, AttributeId.VNODE_INFO, "vnodeinfo", "vni");
+        alias(m, AttributeId.VNODE_DESCRIPTION, "vnodedesc", "vnd", "vnodedescription");
+        alias(m, AttributeId.VPORT_GUID_INFO, "vportguidinfo", "vgi");
+        alias(m, AttributeId.VPORT_P_KEY_TABLE, "vportpkeytable", "vpkeys");
+        alias(m, AttributeId.QOS_CONFIG_SL, "qosconfigsl");
+        alias(m, AttributeId.GENERAL_INFO, "generalinfo");
         return m;
     }
 

@@ -36,6 +36,15 @@ class SmpLayoutsTest {
                 Arguments.of(MulticastForwardingTable.LAYOUT, 64),
                 Arguments.of(SmInfo.LAYOUT, 21),
                 Arguments.of(Notice.LAYOUT, 64),
+                Arguments.of(GeneralInfoCapabilities.LAYOUT, 64),
+                Arguments.of(QosConfigSl.LAYOUT, 64),
+                Arguments.of(VirtualizationInfo.LAYOUT, 64),
+                Arguments.of(VPortInfo.LAYOUT, 64),
+                Arguments.of(VNodeInfo.LAYOUT, 64),
+                Arguments.of(VPortState.LAYOUT, 64),
+                Arguments.of(VNodeDescription.LAYOUT, 64),
+                Arguments.of(VPortGuidInfo.LAYOUT, 64),
+                Arguments.of(VPortPKeyTable.LAYOUT, 64),
                 Arguments.of(MadHeader.LAYOUT, 24),
                 Arguments.of(Smp.DR_LAYOUT, 256),
                 Arguments.of(Smp.LID_LAYOUT, 256));
@@ -80,6 +89,12 @@ class SmpLayoutsTest {
         assertThat(SlToVlMappingTable.LAYOUT.field("SL1toVL").bitOffset()).isEqualTo(4);
         assertThat(VlArbitrationTable.LAYOUT.field("VL[1]").bitOffset()).isEqualTo(16 + 4);
         assertThat(VlArbitrationTable.LAYOUT.field("Weight[1]").byteOffset()).isEqualTo(3);
+        assertThat(VPortState.LAYOUT.field("VPortState[1]").bitOffset()).isEqualTo(4);
+        assertThat(VPortState.LAYOUT.field("VPortState[127]").byteOffset()).isEqualTo(63);
+        assertThat(QosConfigSl.LAYOUT.field("RateLimit[0]").bitOffset()).isEqualTo(12);
+        assertThat(QosConfigSl.LAYOUT.field("BandwidthShare[15]").byteOffset()).isEqualTo(60);
+        assertThat(VPortGuidInfo.LAYOUT.field("GUID[7]").byteOffset()).isEqualTo(56);
+        assertThat(VPortPKeyTable.LAYOUT.field("P_Key[31]").byteOffset()).isEqualTo(62);
     }
 
     @Test

@@ -68,7 +68,25 @@ class SmpRoundTripTest {
                 new Case(AttributeId.MULTICAST_FORWARDING_TABLE, MulticastForwardingTable.LAYOUT,
                         MulticastForwardingTable::decode, (r, b, o) -> ((MulticastForwardingTable) r).encodeTo(b, o)),
                 new Case(AttributeId.SM_INFO, SmInfo.LAYOUT, SmInfo::decode,
-                        (r, b, o) -> ((SmInfo) r).encodeTo(b, o)));
+                        (r, b, o) -> ((SmInfo) r).encodeTo(b, o)),
+                new Case(AttributeId.GENERAL_INFO, GeneralInfoCapabilities.LAYOUT, GeneralInfoCapabilities::decode,
+                        (r, b, o) -> ((GeneralInfoCapabilities) r).encodeTo(b, o)),
+                new Case(AttributeId.QOS_CONFIG_SL, QosConfigSl.LAYOUT, QosConfigSl::decode,
+                        (r, b, o) -> ((QosConfigSl) r).encodeTo(b, o)),
+                new Case(AttributeId.VIRTUALIZATION_INFO, VirtualizationInfo.LAYOUT, VirtualizationInfo::decode,
+                        (r, b, o) -> ((VirtualizationInfo) r).encodeTo(b, o)),
+                new Case(AttributeId.VPORT_INFO, VPortInfo.LAYOUT, VPortInfo::decode,
+                        (r, b, o) -> ((VPortInfo) r).encodeTo(b, o)),
+                new Case(AttributeId.VNODE_INFO, VNodeInfo.LAYOUT, VNodeInfo::decode,
+                        (r, b, o) -> ((VNodeInfo) r).encodeTo(b, o)),
+                new Case(AttributeId.VPORT_STATE, VPortState.LAYOUT, VPortState::decode,
+                        (r, b, o) -> ((VPortState) r).encodeTo(b, o)),
+                new Case(AttributeId.VNODE_DESCRIPTION, VNodeDescription.LAYOUT, VNodeDescription::decode,
+                        (r, b, o) -> ((VNodeDescription) r).encodeTo(b, o)),
+                new Case(AttributeId.VPORT_GUID_INFO, VPortGuidInfo.LAYOUT, VPortGuidInfo::decode,
+                        (r, b, o) -> ((VPortGuidInfo) r).encodeTo(b, o)),
+                new Case(AttributeId.VPORT_P_KEY_TABLE, VPortPKeyTable.LAYOUT, VPortPKeyTable::decode,
+                        (r, b, o) -> ((VPortPKeyTable) r).encodeTo(b, o)));
     }
 
     @ParameterizedTest(name = "{0}")

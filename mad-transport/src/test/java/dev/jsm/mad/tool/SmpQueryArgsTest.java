@@ -49,7 +49,9 @@ class SmpQueryArgsTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource({"nodeinfo,0x0011", "NI,0x0011", "NodeDesc,0x0010", "si,0x0012", "PKeys,0x0016", "sl2vl,0x0017",
-            "VLArb,0x0018", "GI,0x0014", "lft,0x0019", "MFT,0x001b", "SMInfo,0x0020", "0x0031,0x0031"})
+            "VLArb,0x0018", "GI,0x0014", "lft,0x0019", "MFT,0x001b", "SMInfo,0x0020", "0x0031,0x0031",
+            "VI,0xffb0", "vportinfo,0xffb1", "VNI,0xffb2", "vps,0xffb3", "VNodeDesc,0xffb4", "VGI,0xffb5",
+            "VPKeys,0xffb6", "QoSConfigSL,0xff82", "GeneralInfo,0xff17"})
     void attributeNamesAndIds(String name, String id) throws Exception {
         assertThat(SmpQueryArgs.parse("-D", name, "0").attribute().value()).isEqualTo(Integer.decode(id));
     }

@@ -3,11 +3,17 @@ package dev.jsm.sim.topo;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
- * A fabric as cabled: nodes and the links between their ports. Topology files are read into it, generators build
- * it, the simulator is instantiated from it and it can be written back out in ibsim's {@code net} format.
+ * A fabric as cabled: nodes and the links between their ports, and the virtual ports of the CAs that have some
+ * ({@link VPortSpec}). Topology files are read into it, generators build it, the simulator is instantiated from it and
+ * it can be written back out in ibsim's {@code net} format.
  *
  * <p>This is the simulator's own description of the world; it shares nothing with the SM's model, so a modelling
  * bug cannot hide in both.
@@ -21,10 +27,14 @@ public final class Topology {
     /** peer[node][port] = peer node index, or -1; parallel array peerPort. */
     private final int[][] peerNode;
     private final int[][] peerPort;
+    /** vports[node]: the CA's virtual ports, or null. */
+    private final VPortSpec[] vports;
 
-    private Topology(List<TopoNode> nodes, List<TopoLink> links) {
+    private Topology(List<TopoNode> nodes, List<TopoLink> links, VPortSpec[] vports) {
         this.nodes = Collections.unmodifiableList(new ArrayList<>(nodes));
         this.links = Collections.unmodifiableList(new ArrayList<>(links));
+        this.vports = vports.clone();
+        checkVPorts();
         peerNode = new int[nodes.size()][];
         peerPort = new int[nodes.size()][];
         for (int i = 0; i < nodes.size(); i++) {
@@ -76,6 +86,48 @@ public final class Topology {
         return peerPort[node][port];
     }
 
+    /** The virtual ports of every port of CA {@code node}, if it supports virtualization. */
+    public Optional<VPortSpec> vports(int node) {
+        return Optional.ofNullable(vports[node]);
+    }
+
+    /** Whether any CA supports virtualization. */
+    public boolean hasVPorts() {
+        for (VPortSpec v : vports) {
+            if (v != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * This fabric with {@code spec} (null: none) on every CA.
+     *
+     * @throws IllegalArgumentException if a vport or vnode GUID would equal a node or port GUID or another one
+     */
+    public Topology withVPorts(VPortSpec spec) {
+        VPortSpec[] v = new VPortSpec[nodes.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = nodes.get(i).kind() == NodeKind.CA ? spec : null;
+        }
+        return new Topology(nodes, links, v);
+    }
+
+    /**
+     * This fabric with {@code spec} (null: none) on CA {@code node} and the other nodes as they are.
+     *
+     * @throws IllegalArgumentException if the node is not a CA, or a vport GUID would collide
+     */
+    public Topology withVPorts(int node, VPortSpec spec) {
+        if (spec != null && nodes.get(node).kind() != NodeKind.CA) {
+            throw new IllegalArgumentException(nodes.get(node) + ": only CAs have virtual ports");
+        }
+        VPortSpec[] v = vports.clone();
+        v[node] = spec;
+        return new Topology(nodes, links, v);
+    }
+
     /** Number of switches. */
     public int switchCount() {
         int n = 0;
@@ -116,7 +168,8 @@ public final class Topology {
         if (this == o) {
             return true;
         }
-        if (!(o instanceof Topology t) || !nodes.equals(t.nodes) || links.size() != t.links.size()) {
+        if (!(o instanceof Topology t) || !nodes.equals(t.nodes) || links.size() != t.links.size()
+                || !Arrays.equals(vports, t.vports)) {
             return false;
         }
         for (int i = 0; i < peerNode.length; i++) {
@@ -125,6 +178,47 @@ public final class Topology {
             }
         }
         return true;
+    }
+
+    /**
+     * Refuses vport and vnode GUIDs that equal a node or port GUID of the fabric, or that two different ports would
+     * both derive.
+     */
+    private void checkVPorts() {
+        if (vports.length != nodes.size()) {
+            throw new IllegalArgumentException("vport specs for " + vports.length + " nodes, fabric has "
+                    + nodes.size());
+        }
+        if (!hasVPorts()) {
+            return;
+        }
+        Set<Long> taken = new HashSet<>();
+        for (TopoNode n : nodes) {
+            taken.add(n.nodeGuid());
+            for (long g : n.portGuids()) {
+                taken.add(g);
+            }
+        }
+        Map<Long, Long> derivedFrom = new HashMap<>();
+        for (int i = 0; i < vports.length; i++) {
+            VPortSpec v = vports[i];
+            if (v == null) {
+                continue;
+            }
+            TopoNode n = nodes.get(i);
+            for (int p = 1; p <= n.numPorts(); p++) {
+                long port = n.portGuid(p);
+                for (int x = 1; x <= v.vports(); x++) {
+                    for (long g : new long[] {VPortSpec.vportGuid(port, x), VPortSpec.vnodeGuid(port, x)}) {
+                        Long from = derivedFrom.putIfAbsent(g, port);
+                        if (taken.contains(g) || (from != null && from != port)) {
+                            throw new IllegalArgumentException(String.format("%s port %d: virtual GUID 0x%016x of"
+                                    + " vport %d is already a GUID of the fabric", n, p, g, x));
+                        }
+                    }
+                }
+            }
+        }
     }
 
     @Override
@@ -201,9 +295,9 @@ public final class Topology {
                     && portLink.get(node)[port] >= 0;
         }
 
-        /** The immutable topology. */
+        /** The immutable topology, without virtual ports. */
         public Topology build() {
-            return new Topology(nodes, links);
+            return new Topology(nodes, links, new VPortSpec[nodes.size()]);
         }
 
         private void checkPort(int node, int port) {

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -35,6 +36,8 @@ import java.util.Map;
  *       and ignored (link width and speed are not modelled); {@code lid}/{@code lmc} comments are ignored, and so are
  *       ibnetdiscover's {@code Chassis}/{@code Hostname:} lines and {@code [ext N]} marks.</li>
  *   <li>The NodeDescription is the {@code # "text"} comment of the header line (ibnetdiscover), else the name.</li>
+ *   <li>A whole-line comment {@code # jsm-virt ["name"] vports=N [vport-lids=all|half|none]} gives every CA, or the
+ *       CA named, virtual ports ({@link VPortDirective}); ibsim ignores it like any comment.</li>
  * </ul>
  * ibsim's extensions {@code include}, {@code do}, {@code module}, {@code pdebug} and {@code @} aliases are refused.
  *
@@ -61,6 +64,10 @@ public final class TopologyReader {
     private int stickyDeviceId;
     /** Index of the node whose port lines may follow, or -1. */
     private int current = -1;
+    /** The {@code # jsm-virt} line for every CA, or null. */
+    private VPortDirective allCas;
+    /** The {@code # jsm-virt "name"} lines by name. */
+    private final Map<String, VPortDirective> perCa = new LinkedHashMap<>();
 
     private TopologyReader() {
     }
@@ -95,7 +102,45 @@ public final class TopologyReader {
             throw new TopologyParseException(sourceName, Math.max(lineNo, 1),
                     "expected at least one node (a Switch, Hca, Ca or Rt line), found none");
         }
-        return r.entries.build(sourceName, r.drafts, r.byName);
+        return r.withVPorts(r.entries.build(sourceName, r.drafts, r.byName), sourceName);
+    }
+
+    /** Applies the {@code # jsm-virt} lines: the one for every CA, then those for one CA. */
+    private Topology withVPorts(Topology t, String sourceName) throws TopologyParseException {
+        VPortDirective at = allCas;
+        try {
+            Topology out = allCas == null ? t : t.withVPorts(allCas.spec());
+            for (VPortDirective d : perCa.values()) {
+                at = d;
+                Integer n = byName.get(d.node());
+                if (n == null || out.node(n).kind() != NodeKind.CA) {
+                    throw new TopologyParseException(sourceName, d.line(), "expected the name of a CA defined in"
+                            + " the file after '# " + VPortDirective.KEYWORD + "', found \"" + d.node() + "\"");
+                }
+                out = out.withVPorts(n, d.spec());
+            }
+            return out;
+        } catch (IllegalArgumentException e) {
+            throw new TopologyParseException(sourceName, at.line(), e.getMessage());
+        }
+    }
+
+    private void directive(NetLineCursor c) throws TopologyParseException {
+        VPortDirective d = VPortDirective.parse(c.comment(), c);
+        if (d == null) {
+            return;
+        }
+        VPortDirective earlier = d.node() == null ? allCas : perCa.get(d.node());
+        if (earlier != null) {
+            throw c.fail("expected one '# " + VPortDirective.KEYWORD + "' line for "
+                    + (d.node() == null ? "every CA" : "\"" + d.node() + "\"") + ", found a second (first at line "
+                    + earlier.line() + ")");
+        }
+        if (d.node() == null) {
+            allCas = d;
+        } else {
+            perCa.put(d.node(), d);
+        }
     }
 
     private void parseLine(NetLineCursor c) throws TopologyParseException {
@@ -108,6 +153,7 @@ public final class TopologyReader {
             return;
         }
         if (c.isCommentLine()) {
+            directive(c);
             return; // a comment line keeps the current record open, as in ibsim
         }
         current = -1;

@@ -38,8 +38,11 @@ import java.util.function.Supplier;
  *       {@code hosts} per switch [1], {@code seed} [1].</li>
  * </ul>
  * Every kind also takes {@code remove-switches} [0], {@code remove-links} [0] and {@code degrade-seed} [1]: the
- * {@link TopologyDegrader} variant of the generated fabric; and {@code twin} and {@code twin-of} (node indexes, both or
- * neither): node {@code twin} answers with node {@code twin-of}'s GUIDs ({@link DuplicateGuids}).
+ * {@link TopologyDegrader} variant of the generated fabric; {@code twin} and {@code twin-of} (node indexes, both or
+ * neither): node {@code twin} answers with node {@code twin-of}'s GUIDs ({@link DuplicateGuids}); and {@code vports}
+ * [none] with {@code vport-lids} [{@code all}; {@code all}, {@code half} or {@code none}]: every port of every CA gets
+ * vport 0 and {@code vports} virtual functions, of which all, the odd-numbered or none need a LID of their own
+ * ({@link VPortSpec}; {@code fat2:k=8,vports=4,vport-lids=half}).
  *
  * <p>Generated GUIDs are {@code 0x0002c901xxxxxxxx} for switches and {@code 0x0002c902xxxxxxxx} for hosts, in steps
  * of 0x10 by position, as in the example fabrics. Stateless; thread-safe.
@@ -109,6 +112,8 @@ public final class TopologyShapes {
             int degradeSeed = p.get("degrade-seed", 1);
             int twin = p.get("twin", -1);
             int twinOf = p.get("twin-of", -1);
+            Integer vports = p.optional("vports");
+            String vportLids = p.word("vport-lids");
             p.checkAllUsed();
             Topology t = generator.get();
             if (removeSwitches != 0 || removeLinks != 0) {
@@ -118,7 +123,12 @@ public final class TopologyShapes {
                 throw new IllegalArgumentException("twin and twin-of go together, each a node index below "
                         + t.nodeCount());
             }
-            return twin < 0 ? t : DuplicateGuids.cloneGuids(t, twinOf, twin);
+            t = twin < 0 ? t : DuplicateGuids.cloneGuids(t, twinOf, twin);
+            if (vports == null && vportLids != null) {
+                throw new IllegalArgumentException("vport-lids needs vports");
+            }
+            return vports == null ? t : t.withVPorts(new VPortSpec(vports,
+                    vportLids == null ? VPortSpec.Lids.ALL : VPortSpec.Lids.of(vportLids)));
         } catch (IllegalArgumentException e) {
             throw e.getMessage() != null && e.getMessage().startsWith("shape '") ? e
                     : new IllegalArgumentException("shape '" + shape + "': " + e.getMessage(), e);
@@ -196,6 +206,11 @@ public final class TopologyShapes {
             } catch (NumberFormatException e) {
                 throw fail("expected an integer for '" + key + "', found '" + v + "'");
             }
+        }
+
+        /** A word value, or null when the key is absent. */
+        String word(String key) {
+            return values.remove(key);
         }
 
         List<Integer> dims(String key) {

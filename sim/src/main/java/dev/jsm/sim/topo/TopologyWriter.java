@@ -17,7 +17,9 @@ import java.nio.file.Path;
  * last value), {@code sysimgguid=} when it is not the node GUID, a {@code # "description"} comment when the
  * description is not the name, a switch port GUID as {@code switchguid=G(P)} and a CA port GUID as
  * {@code [p](guid)} when they are not ibsim's default. ibsim itself ignores the last two (it always uses its default
- * port GUIDs); nothing the generators produce needs them.
+ * port GUIDs); nothing the generators produce needs them. Virtual ports are written as {@code # jsm-virt} comment
+ * lines ({@link VPortDirective}): one after the header when every CA has the same, else one before each CA that has
+ * some.
  *
  * <p>Stateless; thread-safe.
  */
@@ -58,9 +60,17 @@ public final class TopologyWriter {
         if (comments.length > 0) {
             out.append('\n');
         }
+        VPortSpec common = commonVPorts(topology);
+        if (common != null) {
+            out.append(VPortDirective.text(null, common)).append("\n\n");
+        }
         int deviceId = 0;
         for (int i = 0; i < topology.nodeCount(); i++) {
             TopoNode n = topology.node(i);
+            if (common == null && topology.vports(i).isPresent()) {
+                checkName(n.name());
+                out.append(VPortDirective.text(n.name(), topology.vports(i).get())).append('\n');
+            }
             if (n.vendorId() != 0) {
                 out.append("vendid=0x").append(Integer.toHexString(n.vendorId())).append('\n');
             }
@@ -115,6 +125,22 @@ public final class TopologyWriter {
             out.append(" \"").append(topology.node(peer).name()).append("\"[")
                     .append(Integer.toString(topology.peerPort(index, p))).append("]\n");
         }
+    }
+
+    /** The spec every CA has, or null when some CA has none or another. */
+    private static VPortSpec commonVPorts(Topology topology) {
+        VPortSpec common = null;
+        for (int i = 0; i < topology.nodeCount(); i++) {
+            if (topology.node(i).kind() != NodeKind.CA) {
+                continue;
+            }
+            VPortSpec v = topology.vports(i).orElse(null);
+            if (v == null || (common != null && !common.equals(v))) {
+                return null;
+            }
+            common = v;
+        }
+        return common;
     }
 
     private static void checkName(String name) {

@@ -9,6 +9,8 @@
 #   saquery             its SA's NodeRecords (saquery, attached at the SM's node)
 #   smpquery, perfquery NodeInfo and PortCounters of the SM's port by LID
 #   osmtest             with OSMTEST=1: osmtest -f c, then -f a, against the reference OpenSM
+#   ibnetdiscover.again ibnetdiscover after one was killed (-9) 0.2 s into its run and, where python3 is installed,
+#                       two malformed datagrams went to the control socket (malformed.sent says so)
 #   status              one line per step: name and exit status
 # The "generated on" line of ibnetdiscover is removed (its timestamp differs).
 #
@@ -66,9 +68,20 @@ if [[ "${1:-}" == --inside ]]; then
         step osmtest.c osmtest -f c -i "$out/osmtest.dat"
         step osmtest.a osmtest -f a -i "$out/osmtest.dat"
     fi
+    LD_PRELOAD=$umad2sim ibnetdiscover > /dev/null 2>&1 &
+    victim=$!
+    sleep 0.2
+    kill -9 "$victim" 2> /dev/null; wait "$victim" 2> /dev/null
+    if command -v python3 > /dev/null; then
+        python3 -c 'import socket, struct
+s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+s.sendto(b"short", b"\0sim:ctl\0")
+s.sendto(struct.pack("<IIII", 0x12345678, 0, 3, 0) + bytes(64), b"\0sim:ctl\0")' && : > malformed.sent
+    fi
+    step ibnetdiscover.again ibnetdiscover
     kill "$sm" 2> /dev/null; wait "$sm" 2> /dev/null
     kill "$server" 2> /dev/null; wait "$server" 2> /dev/null
-    sed -i '/generated on/d' ibnetdiscover.pre ibnetdiscover.post
+    sed -i '/generated on/d' ibnetdiscover.pre ibnetdiscover.post ibnetdiscover.again
     rm -rf sys-*
     exit 0
 fi

@@ -252,7 +252,7 @@ public final class SimServer implements AutoCloseable {
             return;
         }
         PortAttachment at = existing != null ? existing : new PortAttachment(node, port,
-                fabric.topology().node(node).name(), fabric.openChannel(node, port), counters);
+                fabric.topology().node(node).name(), fabric.openChannel(node, port), counters, clients::get);
         ports.put(node * 256 + port, at);
         Bootstrap b = bootstrap(new DataHandler());
         ChannelFuture f = b.connect(address("in" + pid), address("out" + id));

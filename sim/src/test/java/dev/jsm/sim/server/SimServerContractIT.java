@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.jsm.mad.ibsim.IbsimHarness;
+import dev.jsm.sim.topo.TopologyShapes;
+import dev.jsm.sim.topo.TopologyWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the same: ibnetdiscover before and after the reference OpenSM brought the subnet up, the LFTs it programmed
  * ({@code dump_fts}), its SA's NodeRecords ({@code saquery}), NodeInfo and PortCounters of its port. Along the way
  * an ibnetdiscover is killed mid-run and malformed control datagrams are sent; the server must count them, detach the
- * dead client and go on answering.
+ * dead client and go on answering. Fabrics: two of {@code fabrics/}, and the 648-host two-level fat tree.
  */
 @Tag("ibsim")
 class SimServerContractIT {
@@ -45,9 +47,13 @@ class SimServerContractIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"fat2-16.net", "torus-4x4x4.net"})
+    @ValueSource(strings = {"fat2-16.net", "torus-4x4x4.net", "fat2:k=36"})
     void stockToolsSeeTheSameFabricUnderIbsimAndUnderTheServer(String fabric, @TempDir Path out) throws Exception {
         Path net = Path.of("..", "fabrics", fabric).toAbsolutePath();
+        if (TopologyShapes.isShape(fabric)) {
+            net = out.resolve("fabric.net");
+            TopologyWriter.write(TopologyShapes.parse(fabric), net, fabric);
+        }
 
         run(net, out);
 

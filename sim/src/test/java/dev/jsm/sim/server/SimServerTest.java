@@ -101,6 +101,30 @@ class SimServerTest {
     }
 
     @Test
+    void controlAnswersDescribeThePortAndSetIsSmSetsItsCapability() throws Exception {
+        int ca = 0;
+        while (fabric.isSwitch(ca)) {
+            ca++;
+        }
+        try (FakeUmadClient c = client()) {
+            c.connect(FABRIC.node(ca).name(), false);
+
+            CtlMessage port = c.control(CtlMessage.request(c.clientId, CtlMessage.GET_PORT));
+            CtlMessage pkeys = c.control(CtlMessage.request(c.clientId, CtlMessage.GET_PKEYS));
+            CtlMessage vendor = c.control(CtlMessage.request(c.clientId, CtlMessage.GET_VENDOR));
+            CtlMessage issm = CtlMessage.request(c.clientId, CtlMessage.SET_ISSM);
+            issm.putDataInt(0, 1);
+            assertThat(c.control(issm).type()).isEqualTo(CtlMessage.SET_ISSM);
+
+            assertThat(port.dataByte(0) | port.dataByte(1)).as("no LID yet").isZero();
+            assertThat(port.dataByte(2)).as("PortState Init: the link is up, no SM yet").isEqualTo(2);
+            assertThat(pkeys.dataByte(0) << 8 | pkeys.dataByte(1)).as("the default P_Key").isEqualTo(0xFFFF);
+            assertThat(vendor.bytes()[CtlMessage.DATA + 16]).as("firmware version 1, host order").isEqualTo((byte) 1);
+            assertThat(fabric.portInfo(ca, 1).capabilityMask() & dev.jsm.mad.smp.PortInfo.CAP_IS_SM).isNotZero();
+        }
+    }
+
+    @Test
     void anSmpThatCannotBeRoutedComesBackWithStatus110() throws Exception {
         try (FakeUmadClient c = client()) {
             c.connect("", false);

@@ -175,6 +175,11 @@ final class MadProcessor implements LinkControl.TrapSink {
                 new MadAddress.LidRouted(to.lid(), to.qpn(), MadAddress.QP1_QKEY, to.sl(), to.pkeyIndex()), mad);
     }
 
+    /** The SMA of the node behind {@code slot} answers a Get or Set in place (no M_Key check); returns the status. */
+    int smaHandle(int slot, byte[] mad) {
+        return sma.handle(slot, mad);
+    }
+
     /** The performance management agents (faults set their capabilities and redirection). */
     SimPma pma() {
         return pma;

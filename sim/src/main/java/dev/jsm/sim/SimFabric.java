@@ -1,5 +1,6 @@
 package dev.jsm.sim;
 
+import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.perf.PortCounters;
 import dev.jsm.mad.perf.PortCountersExtended;
@@ -7,6 +8,7 @@ import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.mad.smp.SwitchInfo;
 import dev.jsm.sim.topo.Topology;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.function.LongSupplier;
 
 /**
@@ -113,6 +115,31 @@ public final class SimFabric implements AutoCloseable {
             throw new IllegalArgumentException("no node named \"" + name + "\"");
         }
         return n;
+    }
+
+    /** Whether node {@code node} is a switch. */
+    public boolean isSwitch(int node) {
+        checkPort(node, 0);
+        return state.isSwitch[node];
+    }
+
+    /**
+     * The 64-byte payload an SMP Get of {@code attributeId} with {@code modifier} reads at port {@code port} of
+     * {@code node} (0 for a switch's management port), answered by the node's SMA itself: no route, no M_Key check,
+     * no counter moves. Used to describe a port to something attached to it (the simulator server's control
+     * messages).
+     *
+     * @throws IllegalArgumentException if the port does not exist or the SMA answers with a non-zero status
+     */
+    public byte[] smaGet(int node, int port, int attributeId, long modifier) {
+        checkPort(node, port);
+        byte[] mad = new byte[MadHeader.MAD_SIZE];
+        new MadHeader(1, 0x81, 1, Sma.METHOD_GET, 0, 0, 0, attributeId, modifier).encodeTo(mad);
+        synchronized (state) {
+            check(processor.smaHandle(state.slot(node, port), mad),
+                    "Get attribute 0x" + Integer.toHexString(attributeId) + " at " + node + "/" + port);
+        }
+        return Arrays.copyOfRange(mad, Smp.DATA_OFFSET, Smp.DATA_OFFSET + Smp.DATA_SIZE);
     }
 
     /** Fault injection on this fabric. */

@@ -9,7 +9,9 @@ import java.util.List;
  * those of ibutils 1.5.7's verification mode: {@code -I- Scanned:N [CA to CA] paths}, {@code -E- Fail to find a path
  * from:...}, {@code -I- Analyzing Fabric for Credit Loops N SLs, M VLs used.}, {@code -I- no credit loops found},
  * {@code -E- credit loops in routing} with the loop's {@code Found credit loop on:} and {@code - BT credit loop
- * through:} lines; every other line starting with {@code -E-}, {@code -W-} or {@code -F-} is a problem.
+ * through:} lines. Before the credit-loop check, the lines that say where a trace stopped, and the count of missing
+ * paths, only go with the {@code Fail to find a path} lines; every other line starting with {@code -E-}, {@code -W-}
+ * or {@code -F-} is a problem.
  *
  * <p>Not thread-safe; one per run.
  */
@@ -17,6 +19,10 @@ final class IbdmchkOutput {
 
     private static final String SCANNED = "-I- Scanned:";
     private static final String ANALYZING = "-I- Analyzing Fabric for Credit Loops ";
+    /** How the lines about a path it could not trace start (TraceRoute.cpp's messages), and its last word on them. */
+    private static final List<String> TRACE_DETAILS = List.of("-E- Unassigned LFT for lid:", "-E- Dead end at",
+            "-E- Provided source:", "-E- Provided starting point is not connected", "-E- Fail to find node:",
+            "-E- Aborting after 256 hops", "-E- Some Point to Point Traversals Failed.");
 
     private final boolean allPairs;
     private final List<String> command;
@@ -51,7 +57,7 @@ final class IbdmchkOutput {
         } else if (line.startsWith("-E- Fail to find a path from:") && !inLoopCheck) {
             missing++;
             keep(problems, line);
-        } else if (line.startsWith("-E- Found ") && line.contains(" missing paths")) {
+        } else if (!inLoopCheck && isTraceDetail(line)) {
             return;
         } else if (line.equals("-I- no credit loops found")) {
             loops = IbdmchkVerdict.CreditLoops.NONE;
@@ -72,6 +78,19 @@ final class IbdmchkOutput {
     IbdmchkVerdict verdict(int exitStatus) {
         return new IbdmchkVerdict(allPairs, command, exitStatus, caPaths, allPaths, missing, loops, slsAndVls, loop,
                 problems, problemCount + missing);
+    }
+
+    /**
+     * Whether {@code line} is said about paths it could not trace, before the credit-loop check: where the trace
+     * stopped (before each {@code Fail to find a path} line), and the counts after them.
+     */
+    private static boolean isTraceDetail(String line) {
+        for (String detail : TRACE_DETAILS) {
+            if (line.startsWith(detail)) {
+                return true;
+            }
+        }
+        return line.startsWith("-E- Found ") && line.contains(" missing paths");
     }
 
     private static void keep(List<String> lines, String line) {

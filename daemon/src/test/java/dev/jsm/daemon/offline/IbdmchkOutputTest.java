@@ -71,7 +71,9 @@ class IbdmchkOutputTest {
 
         assertThat(v.missingPaths()).isEqualTo(2);
         assertThat(v.creditLoops()).isEqualTo(IbdmchkVerdict.CreditLoops.NOT_CHECKED);
-        assertThat(v.problemCount()).as("2 dead ends, 2 missing paths and the last line").isEqualTo(5);
+        assertThat(v.problemCount()).as("the missing paths; where they stopped and the count go with them")
+                .isEqualTo(2);
+        assertThat(v.problems()).allMatch(l -> l.startsWith("-E- Fail to find a path from:"));
         assertThat(v.clean()).isFalse();
         assertThat(v.crashedAfterVerdict()).isFalse();
     }

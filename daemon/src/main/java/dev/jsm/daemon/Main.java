@@ -250,7 +250,8 @@ public class Main {
         }
         DaemonSettings settings = DaemonSettings.of(options, run.launch(), env, version());
         try {
-            return new RouteOnly(out, err, Ibdmchk.locate(env, IBDMCHK_LIMIT).orElse(null)).run(run.launch().simTopology().orElse(null), options, settings.dumpDir(),
+            RouteOnly routeOnly = new RouteOnly(out, err, Ibdmchk.locate(env, IBDMCHK_LIMIT).orElse(null));
+            return routeOnly.run(run.launch().simTopology().orElse(null), options, settings.dumpDir(),
                     settings.cacheDir());
         } finally {
             LogSetup.shutdown();

@@ -9,6 +9,7 @@ import dev.jsm.daemon.offline.Ibdmchk;
 import dev.jsm.daemon.offline.IbdmchkJudgement;
 import dev.jsm.daemon.offline.IbdmchkVerdict;
 import dev.jsm.daemon.offline.RouteOnly;
+import dev.jsm.routing.verify.VerifierReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -17,9 +18,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -38,8 +43,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (CA to CA, and with {@code -a} the traffic of switch port 0 too), and where the verifier says every pair is
  * delivered ibdmchk traced all of them (CA pairs and every pair of ports, as many as the LIDs say). Where the engine
  * promises freedom from credit loops (for CA-to-CA traffic, or for all traffic), ibdmchk finds none; for the engines
- * that promise none (minhop, sssp, dor on a torus) the agreement is the assertion. Skips with one
- * {@code [ibdmchk] SKIPPED} line when ibdmchk is not installed.
+ * that promise none (minhop, sssp, dor on a torus) the agreement is the assertion. The verdicts of every case go to
+ * {@value #MATRIX}. Skips with one {@code [ibdmchk] SKIPPED} line when ibdmchk is not installed.
  */
 @Tag("ibdmchk")
 class IbdmchkIT {
@@ -58,6 +63,10 @@ class IbdmchkIT {
     private static final String RANDOM_DEGRADED =
             "random:switches=30,radix=16,degree=4,hosts=2,seed=5,remove-switches=1,remove-links=2,degrade-seed=4";
     private static final AtomicBoolean SKIP_PRINTED = new AtomicBoolean();
+    /** Where the verdicts of every case go, for reading (relative to the module: its build directory). */
+    private static final String MATRIX = "target/ibdmchk-matrix.txt";
+    private static final String ROW = "%-84s %-13s %-13s %-11s %-14s %-12s %s";
+    private static final Queue<String> MATRIX_ROWS = new ConcurrentLinkedQueue<>();
 
     /** What the engine promises: nothing, no credit loop for CA-to-CA traffic, or none for any traffic. */
     enum Promise { NONE, CA_TO_CA, ALL }
@@ -143,10 +152,24 @@ class IbdmchkIT {
                 List.of("qos", "TRUE", "torus_config", FABRICS.resolve(conf).toString()));
     }
 
+    /** Writes the verdicts of every case, one line each, to {@value #MATRIX}. */
+    @AfterAll
+    static void writeTheMatrix() throws Exception {
+        if (!MATRIX_ROWS.isEmpty()) {
+            List<String> rows = new ArrayList<>(List.of(String.format(Locale.ROOT, ROW, "case", "pairs missing",
+                    "ibdmchk CA-CA", "ibdmchk -a", "verifier CA-CA", "verifier all", "agree")));
+            rows.addAll(MATRIX_ROWS);
+            Files.write(Path.of(MATRIX), rows, StandardCharsets.UTF_8);
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void ibdmchkAgreesWithTheRouteVerifier(Case c) throws Exception {
         IbdmchkJudgement j = judge(c, dir, options(c));
+        MATRIX_ROWS.add(String.format(Locale.ROOT, ROW, c, j.allPairs().missingPaths() + "/"
+                + j.verifierWithSwitches().unreachablePairs(), j.caToCa().creditLoops(), j.allPairs().creditLoops(),
+                loops(j.verifier()), loops(j.verifierWithSwitches()), j.agrees() ? "yes" : "NO"));
 
         assertThat(j.caToCa().problemCount()).as("ibdmchk read the files: %s", j.caToCa().problems())
                 .isEqualTo(j.caToCa().missingPaths());
@@ -187,6 +210,10 @@ class IbdmchkIT {
         assertThat(file.caToCa().creditLoops()).isEqualTo(minhop.caToCa().creditLoops());
         assertThat(file.allPairs().creditLoops()).isEqualTo(minhop.allPairs().creditLoops());
         assertThat(file.allPairs().allPaths()).isEqualTo(minhop.allPairs().allPaths()).isPositive();
+    }
+
+    private static String loops(VerifierReport r) {
+        return r.creditLoops().hasCycle() ? "FOUND" : "NONE";
     }
 
     private static IbdmchkJudgement judge(Case c, Path dumpDir, SmOptions options) throws Exception {

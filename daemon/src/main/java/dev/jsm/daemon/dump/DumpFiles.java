@@ -28,8 +28,8 @@ import org.apache.logging.log4j.Logger;
  * Writes OpenSM's dump files into the dump directory at SUBNET UP (FACTS 2.14, {@code osm_dump_all}):
  * {@code opensm-subnet.lst} always; {@code opensm-lid-matrix.dump}, {@code opensm-lfts.dump} and
  * {@code opensm.fdbs} when {@code log_flags} has ROUTING (0x40); {@code opensm-sl2vl.dump} from the QoS manager
- * ({@link #writeSl2Vl}); jsm's {@code opensm-path-sl.dump} ({@link #writePathSl}). They describe the published snapshot, so they show
- * what the switches were programmed with.
+ * ({@link #writeSl2Vl}); jsm's {@code opensm-path-sl.dump} ({@link #writePathSl}). They describe the published
+ * snapshot, so they show what the switches were programmed with.
  *
  * <p>Stateless; called on the SM thread.
  */

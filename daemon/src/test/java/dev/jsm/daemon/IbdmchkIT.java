@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -62,10 +63,13 @@ class IbdmchkIT {
     private static final String RANDOM = FABRICS.resolve("random-40.net").toString();
     private static final String RANDOM_DEGRADED =
             "random:switches=30,radix=16,degree=4,hosts=2,seed=5,remove-switches=1,remove-links=2,degrade-seed=4";
+    private static final Map<String, String> LABELS = Map.of(FAT3, "fat3-64", FAT3_DEGRADED, "fat3-64 degraded",
+            TORUS_DEGRADED, "torus-4x4x4 degraded", TORUS_DOUBLE_CABLES, "torus-4x4 2 cables",
+            RANDOM_DEGRADED, "random-30 degraded");
     private static final AtomicBoolean SKIP_PRINTED = new AtomicBoolean();
     /** Where the verdicts of every case go, for reading (relative to the module: its build directory). */
     private static final String MATRIX = "target/ibdmchk-matrix.txt";
-    private static final String ROW = "%-84s %-13s %-13s %-11s %-14s %-12s %s";
+    private static final String ROW = "%-40s %-13s %-13s %-11s %-14s %-12s %s";
     private static final Queue<String> MATRIX_ROWS = new ConcurrentLinkedQueue<>();
 
     /** What the engine promises: nothing, no credit loop for CA-to-CA traffic, or none for any traffic. */
@@ -73,10 +77,21 @@ class IbdmchkIT {
 
     /** One engine on one fabric, with the options it needs and what it promises there. */
     record Case(String engine, String fabric, Promise promise, boolean delivers, List<String> options) {
+        /** {@code nue -Q 4 VLs, switches on torus-4x4x4.net}: the engine, the options that matter, the fabric. */
         @Override
         public String toString() {
-            String name = fabric.startsWith("/") ? Path.of(fabric).getFileName().toString() : fabric;
-            return engine + (options.isEmpty() ? "" : " " + options) + " on " + name;
+            List<String> said = new ArrayList<>();
+            for (int i = 0; i < options.size(); i += 2) {
+                switch (options.get(i)) {
+                    case "qos" -> said.add("-Q");
+                    case "root_guid_file" -> said.add("root");
+                    case "nue_max_num_vls" -> said.add(options.get(i + 1) + " VLs");
+                    case "nue_include_switches" -> said.add("switches");
+                    default -> { }
+                }
+            }
+            return engine + (said.isEmpty() ? "" : " " + String.join(" ", said)) + " on " + LABELS.getOrDefault(
+                    fabric, fabric.startsWith("/") ? Path.of(fabric).getFileName().toString() : fabric);
         }
     }
 
@@ -102,6 +117,12 @@ class IbdmchkIT {
         }
         ibdmchk = found.get();
         roots = Files.writeString(shared.resolve("roots"), "0x0002c90100000000\n");
+        // torus-2QoS seeds for the generated 4x4 torus and mesh-5x5.net: switch x + y * X has GUID 0x0002c901 + 0x10 * (x + y * X)
+        Files.writeString(shared.resolve("TORUS_4X4"), "torus 4 4 1\n"
+                + "xp_link 0x0002c90100000000 0x0002c90100000010\nxm_link 0x0002c90100000000 0x0002c90100000030\n"
+                + "yp_link 0x0002c90100000000 0x0002c90100000040\nym_link 0x0002c90100000000 0x0002c901000000c0\n");
+        Files.writeString(shared.resolve("MESH_5X5"), "mesh 5 5 1\n"
+                + "xp_link 0x0002c90100000000 0x0002c90100000010\nyp_link 0x0002c90100000000 0x0002c90100000050\n");
     }
 
     static Stream<Case> cases() {
@@ -132,6 +153,9 @@ class IbdmchkIT {
         c.add(torus2Qos(TORUS_6X5, "torus-6x5.torus-2QoS.conf"));
         c.add(torus2Qos(TORUS_4X4X4, "torus-4x4x4.torus-2QoS.conf"));
         c.add(torus2Qos(TORUS_DEGRADED, "torus-4x4x4.torus-2QoS.conf"));
+        c.add(new Case("torus-2QoS", TORUS_DOUBLE_CABLES, Promise.ALL, true, List.of("qos", "TRUE", "torus_config",
+                "TORUS_4X4")));
+        c.add(new Case("torus-2QoS", MESH, Promise.ALL, true, List.of("qos", "TRUE", "torus_config", "MESH_5X5")));
         c.add(new Case("chain", TreeTorusPolicies.NET.toString(), Promise.CA_TO_CA, true, List.of("qos", "TRUE")));
         return c.stream();
     }
@@ -239,7 +263,11 @@ class IbdmchkIT {
             pairs.addAll(List.of("routing_engine", c.engine() + ",no_fallback"));
         }
         for (String s : c.options()) {
-            pairs.add(s.equals("ROOTS") ? roots.toString() : s);
+            pairs.add(switch (s) {
+                case "ROOTS" -> roots.toString();
+                case "TORUS_4X4", "MESH_5X5" -> shared.resolve(s).toString();
+                default -> s;
+            });
         }
         return options(pairs);
     }

@@ -117,7 +117,8 @@ class IbdmchkIT {
         }
         ibdmchk = found.get();
         roots = Files.writeString(shared.resolve("roots"), "0x0002c90100000000\n");
-        // torus-2QoS seeds for the generated 4x4 torus and mesh-5x5.net: switch x + y * X has GUID 0x0002c901 + 0x10 * (x + y * X)
+        // torus-2QoS's seeds for the generated 4x4 torus and for mesh-5x5.net: switch (x, y) of an X-wide fabric has
+        // GUID 0x0002c90100000000 + 0x10 * (x + y * X)
         Files.writeString(shared.resolve("TORUS_4X4"), "torus 4 4 1\n"
                 + "xp_link 0x0002c90100000000 0x0002c90100000010\nxm_link 0x0002c90100000000 0x0002c90100000030\n"
                 + "yp_link 0x0002c90100000000 0x0002c90100000040\nym_link 0x0002c90100000000 0x0002c901000000c0\n");

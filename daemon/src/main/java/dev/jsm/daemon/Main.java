@@ -12,6 +12,7 @@ import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.mgmt.LocalConsole;
 import dev.jsm.daemon.mgmt.ManagementServer;
 import dev.jsm.daemon.mgmt.SweepCounters;
+import dev.jsm.daemon.offline.Ibdmchk;
 import dev.jsm.daemon.offline.RouteOnly;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.sweep.FabricView;
@@ -51,6 +52,8 @@ import org.apache.logging.log4j.Logger;
  */
 public class Main {
 
+    /** How long one ibdmchk run of {@code --route-only} may take. */
+    private static final Duration IBDMCHK_LIMIT = Duration.ofMinutes(30);
     /** Set by the shutdown hook: the JVM is exiting on a signal; nobody may call {@code System.exit} now. */
     private final AtomicBoolean inShutdownHook = new AtomicBoolean();
     /** Set by whoever stops the daemon first (the hook or, after {@code -o}, the main thread). */
@@ -247,7 +250,8 @@ public class Main {
         }
         DaemonSettings settings = DaemonSettings.of(options, run.launch(), env, version());
         try {
-            return new RouteOnly(out, err).run(run.launch().simTopology().orElse(null), options, settings.dumpDir(),
+            RouteOnly routeOnly = new RouteOnly(out, err, Ibdmchk.locate(env, IBDMCHK_LIMIT).orElse(null));
+            return routeOnly.run(run.launch().simTopology().orElse(null), options, settings.dumpDir(),
                     settings.cacheDir());
         } finally {
             LogSetup.shutdown();

@@ -3,8 +3,10 @@ package dev.jsm.daemon.dump;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.routing.PartRouting;
+import dev.jsm.routing.PathSlProvider;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingPart;
+import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.chain.StepFileNames;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.EndPortView;
@@ -27,8 +29,8 @@ import org.apache.logging.log4j.Logger;
  * docs/reference/opensm-behaviour.md#dump-files):
  * {@code opensm-subnet.lst} always; {@code opensm-lid-matrix.dump}, {@code opensm-lfts.dump} and
  * {@code opensm.fdbs} when {@code log_flags} has ROUTING (0x40); {@code opensm-sl2vl.dump} from the QoS manager
- * ({@link #writeSl2Vl}). They describe the published snapshot, so they show
- * what the switches were programmed with.
+ * ({@link #writeSl2Vl}); jsm's {@code opensm-path-sl.dump} ({@link #writePathSl}). They describe the published
+ * snapshot, so they show what the switches were programmed with.
  *
  * <p>Stateless; called on the SM thread.
  */
@@ -46,6 +48,10 @@ public final class DumpFiles {
     public static final String MCFDBS = "opensm.mcfdbs";
     /** SL2VL tables of every end port and switch port pair (ROUTING, with QoS or an engine with its own SL2VL). */
     public static final String SL2VL = "opensm-sl2vl.dump";
+    /** The SL of every path (ROUTING, with an engine that puts paths on SLs of their own); jsm's, for ibdmchk. */
+    public static final String PATH_SL = "opensm-path-sl.dump";
+    /** The most lines {@link #PATH_SL} may have (about 100 MB); a larger fabric's file is not written. */
+    public static final long PATH_SL_MAX_LINES = 1L << 22;
 
     private static final Logger LOG = LogManager.getLogger(DumpFiles.class);
 
@@ -142,6 +148,29 @@ public final class DumpFiles {
         }
     }
 
+    /**
+     * Writes {@code opensm-path-sl.dump} ({@link PathSlDump}) when {@code log_flags} has ROUTING and the engine in
+     * force puts paths on SLs of their own (lash, dfsssp, torus-2QoS, nue with several layers, a chain with such a
+     * step): with every path on SL 0 the file would say nothing {@code ibdmchk} does not assume without it. A fabric
+     * whose file would have more than {@value #PATH_SL_MAX_LINES} lines (end ports times LIDs, about 2,000 end
+     * ports) gets none, and the log says so ({@code DUMP-0702}).
+     *
+     * @return whether the file was written
+     */
+    public static boolean writePathSl(Path dir, SubnetSnapshot snapshot, int logFlags, RoutingResult routing) {
+        if ((logFlags & LogLevels.ROUTING) == 0 || routing == null || !routing.isRouted()
+                || routing.routed().pathSl() == PathSlProvider.DEFAULT) {
+            return false;
+        }
+        long lines = PathSlDump.lines(snapshot);
+        if (lines > PATH_SL_MAX_LINES) {
+            LOG.warn("DUMP-0702 {} not written: {} lines (end ports times LIDs) are more than {}", PATH_SL, lines,
+                    PATH_SL_MAX_LINES);
+            return false;
+        }
+        return write(dir, PATH_SL, out -> PathSlDump.write(snapshot, routing.routed().pathSl(), out));
+    }
+
     /** Switch indices of {@code in} in OpenSM's table order (byte-reversed GUIDs). */
     static Integer[] switchOrder(RoutingInput in) {
         Integer[] order = new Integer[in.switchCount()];
@@ -155,13 +184,19 @@ public final class DumpFiles {
         write(dir, name, out -> out.write(text));
     }
 
-    /** Writes file {@code name} in {@code dir} as {@code body} streams it; an error is logged and skipped. */
-    private static void write(Path dir, String name, Body body) {
+    /**
+     * Writes file {@code name} in {@code dir} as {@code body} streams it; an error is logged and skipped.
+     *
+     * @return whether the file was written
+     */
+    private static boolean write(Path dir, String name, Body body) {
         Path file = dir.resolve(name);
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             body.writeTo(out);
+            return true;
         } catch (IOException e) {
             LOG.error("DUMP-0701 cannot write {}: {}", file, e.toString());
+            return false;
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.dump;
 
+import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.NodeView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import dev.jsm.subnet.snapshot.SwitchView;
@@ -26,6 +27,18 @@ final class DumpOrder {
     static List<NodeView> nodes(SubnetSnapshot s) {
         List<NodeView> list = new ArrayList<>(s.nodes());
         list.sort(Comparator.comparing(NodeView::nodeGuid, OPENSM_GUID_ORDER));
+        return list;
+    }
+
+    /** The end ports that have LIDs, in port GUID order. */
+    static List<EndPortView> endPortsWithLids(SubnetSnapshot s) {
+        List<EndPortView> list = new ArrayList<>();
+        for (EndPortView e : s.endPorts()) {
+            if (e.hasLids()) {
+                list.add(e);
+            }
+        }
+        list.sort(Comparator.comparing(EndPortView::portGuid, OPENSM_GUID_ORDER));
         return list;
     }
 

@@ -42,7 +42,8 @@ import java.util.stream.Stream;
  * ROUTING ones always: {@code opensm-lfts.dump}, {@code opensm-lid-matrix.dump}, {@code opensm.fdbs},
  * {@code opensm.mcfdbs}, {@code opensm-subnet.lst} and the engine's own, such as {@code opensm-torus.dump}). The
  * daemon's log goes where {@code -f} says. guid2lid is read from {@code cacheDir} if it is there, but never written:
- * the sweep works on a copy in a temporary directory, removed at the end.
+ * the sweep works on a copy in a temporary directory, removed at the end. Given an {@link Ibdmchk}, it then has
+ * ibutils' {@code ibdmchk} judge the dump files beside the route verifier ({@link IbdmchkJudge}).
  *
  * <p>Exit status: {@link ExitCode#OK} when an engine routed and every pair is reachable,
  * {@link ExitCode#NOT_CONFIGURED} when no engine routed, some pair is unreachable or the sweep failed otherwise,
@@ -60,14 +61,35 @@ public final class RouteOnly {
 
     private final PrintStream out;
     private final PrintStream err;
+    private final Ibdmchk ibdmchk;
+    private IbdmchkJudgement judgement;
 
     /**
+     * A route-only that runs no ibdmchk.
+     *
      * @param out where the summary and the verifier's report go
      * @param err where errors and the chain's warnings go
      */
     public RouteOnly(PrintStream out, PrintStream err) {
+        this(out, err, null);
+    }
+
+    /**
+     * A route-only that judges the dump files with {@code ibdmchk} too ({@link IbdmchkJudge}).
+     *
+     * @param out where the summary, the verifier's report and ibdmchk's verdicts go
+     * @param err where errors and the chain's warnings go
+     * @param ibdmchk the program, or {@code null} for none
+     */
+    public RouteOnly(PrintStream out, PrintStream err, Ibdmchk ibdmchk) {
         this.out = out;
         this.err = err;
+        this.ibdmchk = ibdmchk;
+    }
+
+    /** ibdmchk's judgement of the last run's dump files, or {@code null} when ibdmchk did not run. */
+    public IbdmchkJudgement judgement() {
+        return judgement;
     }
 
     /**
@@ -83,10 +105,12 @@ public final class RouteOnly {
             return ExitCode.USAGE;
         }
         Path cache = null;
+        judgement = null;
+        long started = System.currentTimeMillis();
         try (FabricAttachment fabric = FabricAttachment.simulated(fileOrShape)) {
             Files.createDirectories(dumpDir);
             cache = privateCache(cacheDir);
-            return route(fileOrShape, fabric, routingOptions(options), dumpDir, cache);
+            return route(fileOrShape, fabric, routingOptions(options), dumpDir, cache, started);
         } catch (StartupException e) {
             err.println("opensm: " + e.getMessage());
             return e.exitCode();
@@ -104,8 +128,8 @@ public final class RouteOnly {
         }
     }
 
-    private ExitCode route(String fileOrShape, FabricAttachment fabric, SmOptions options, Path dumpDir, Path cache)
-            throws IOException, InterruptedException {
+    private ExitCode route(String fileOrShape, FabricAttachment fabric, SmOptions options, Path dumpDir, Path cache,
+                           long started) throws IOException, InterruptedException {
         SmEvents events = new SmEvents();
         CompletableFuture<FabricView> up = new CompletableFuture<>();
         Daemon daemon = new Daemon(DaemonSettings.of(options, cache, dumpDir), fabric.channel(), events);
@@ -148,6 +172,10 @@ public final class RouteOnly {
             return ExitCode.NOT_CONFIGURED;
         }
         report(fileOrShape, view, check.result(), check.report(), dumpDir);
+        if (ibdmchk != null) {
+            judgement = new IbdmchkJudge(ibdmchk, out).judge(view.snapshot(), check.result().routed(),
+                    view.options().lmc(), dumpDir, started);
+        }
         return check.report().unreachablePairs() == 0 ? ExitCode.OK : ExitCode.NOT_CONFIGURED;
     }
 

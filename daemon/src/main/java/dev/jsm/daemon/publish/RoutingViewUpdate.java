@@ -41,6 +41,7 @@ public final class RoutingViewUpdate implements SweepStage {
         if (view != null) {
             DumpFiles.write(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), ctx.options().lmc(),
                     ctx.nodeNames());
+            DumpFiles.writePathSl(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), view.routing());
         }
         return StageOutcome.CONTINUE;
     }

@@ -71,6 +71,7 @@ public final class SubnetUp implements SweepStage {
         sm.markFirstMasterSweepDone();
         DumpFiles.write(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), ctx.options().lmc(),
                 ctx.nodeNames());
+        DumpFiles.writePathSl(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), view.routing());
         published = view;
         ctx.listeners().forEach(l -> l.subnetUp(view));
         return StageOutcome.CONTINUE;

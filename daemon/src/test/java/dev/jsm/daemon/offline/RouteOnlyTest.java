@@ -15,6 +15,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,6 +106,65 @@ class RouteOnlyTest {
         assertThat(code).as(text(err)).isEqualTo(ExitCode.OK);
         assertThat(Files.readAllLines(dir.resolve("opensm-ftree-ca-order.dump"))).hasSize(8)
                 .allMatch(l -> l.matches("0x[0-9a-f]{4}\t.+"));
+    }
+
+    @Test
+    void ibdmchkJudgesTheDumpsTwiceBesideTheVerifier() throws Exception {
+        Path calls = dir.resolve("calls");
+        RouteOnly judged = new RouteOnly(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), fakeIbdmchk(calls));
+
+        ExitCode code = judged.run("fat2:k=4", options("routing_engine", "minhop"), dir, cache);
+
+        assertThat(code).as(text(err)).isEqualTo(ExitCode.OK);
+        assertThat(judged.judgement()).isNotNull().returns(true, IbdmchkJudgement::agrees);
+        assertThat(Files.readAllLines(calls)).as("CA to CA, then every pair; minhop gives no path SLs")
+                .containsExactly("-s opensm-subnet.lst -f opensm.fdbs -m opensm.mcfdbs",
+                        "-s opensm-subnet.lst -f opensm.fdbs -m opensm.mcfdbs -a");
+        assertThat(text(out)).contains("ibdmchk -a (every pair): 90 paths traced, 0 missing; credit loops: none",
+                "ibdmchk agrees with the route verifier");
+        assertThat(Files.readAllLines(dir.resolve(IbdmchkJudge.REPORT_FILE))).hasSize(4);
+    }
+
+    @Test
+    void ibdmchkGetsTheEnginesPathSlsAndTheProgrammedSl2VlTables() throws Exception {
+        Path calls = dir.resolve("calls");
+        RouteOnly judged = new RouteOnly(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), fakeIbdmchk(calls));
+
+        ExitCode code = judged.run("torus:dims=3x3", options("routing_engine", "lash,no_fallback", "qos", "TRUE"),
+                dir, cache);
+
+        assertThat(code).as(text(err)).isEqualTo(ExitCode.OK);
+        assertThat(Files.readAllLines(calls)).hasSize(2)
+                .allMatch(l -> l.contains("-c " + DumpFiles.PATH_SL + " -d " + DumpFiles.SL2VL));
+        assertThat(dir.resolve(DumpFiles.PATH_SL)).isNotEmptyFile();
+    }
+
+    @Test
+    void ibdmchkIsNotRunWithAnLmc() throws Exception {
+        Path calls = dir.resolve("calls");
+        RouteOnly judged = new RouteOnly(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), fakeIbdmchk(calls));
+
+        ExitCode code = judged.run("fat2:k=4", options("routing_engine", "minhop", "lmc", "1"), dir, cache);
+
+        assertThat(code).as(text(err)).isEqualTo(ExitCode.OK);
+        assertThat(judged.judgement()).isNull();
+        assertThat(calls).doesNotExist();
+        assertThat(text(out)).contains("ibdmchk not run: with LMC 1");
+    }
+
+    /** A stand-in for ibdmchk that records its arguments and finds everything fine (fat2:k=4: 8 CAs, 14 ports). */
+    private Ibdmchk fakeIbdmchk(Path calls) throws Exception {
+        Path program = dir.resolve("fake-ibdmchk");
+        Files.writeString(program, "#!/bin/sh\necho \"$@\" >> " + calls + "\n"
+                + "echo '-I- Scanned:56 CA to CA paths '\n"
+                + "case \"$*\" in *-a) echo '-I- Scanned:90 paths ';; esac\n"
+                + "echo '-I- Analyzing Fabric for Credit Loops 1 SLs, 1 VLs used.'\n"
+                + "echo '-I- no credit loops found'\n");
+        Files.setPosixFilePermissions(program, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return new Ibdmchk(program, false, Duration.ofSeconds(60));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.mcast;
 
+import dev.jsm.conf.DeviceOptions;
 import dev.jsm.daemon.discovery.Attributes;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.route.LftProgrammer;
@@ -131,7 +132,7 @@ public final class MftProgrammer implements SweepStage {
             ctx.activity().mcgTreeCalc(g.getKey());
         }
         BitSet blocks = scope == Scope.ALL ? null : changedBlocks(changed);
-        boolean useMftTop = ctx.options().getBool("use_mfttop");
+        boolean useMftTop = ctx.options().get(DeviceOptions.USE_MFTTOP);
         BlockSync mfts = new BlockSync(ctx, AttributeId.MULTICAST_FORWARDING_TABLE, BlockSync.Held.AS_SENT);
         for (Node node : ctx.subnet().nodes()) {
             if (node.isSwitch()) {

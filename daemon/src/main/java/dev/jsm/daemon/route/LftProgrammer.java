@@ -1,5 +1,6 @@
 package dev.jsm.daemon.route;
 
+import dev.jsm.conf.DeviceOptions;
 import dev.jsm.daemon.discovery.Attributes;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sweep.BlockSync;
@@ -73,7 +74,7 @@ public final class LftProgrammer implements SweepStage {
 
     /** {@code packet_life_time}: the LifeTimeValue every switch's SwitchInfo should hold. */
     public static int lifeTimeValue(SweepContext ctx) {
-        return ctx.options().getInt("packet_life_time") & 0x1F;
+        return ctx.options().getInt(DeviceOptions.PACKET_LIFE_TIME) & 0x1F;
     }
 
     /**

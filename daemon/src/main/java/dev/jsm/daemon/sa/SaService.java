@@ -1,5 +1,8 @@
 package dev.jsm.daemon.sa;
 
+import dev.jsm.conf.DebugOptions;
+import dev.jsm.conf.DeviceOptions;
+import dev.jsm.conf.MiscOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.mcast.McastGroups;
@@ -194,8 +197,9 @@ public final class SaService implements SweepListener, AutoCloseable {
     }
 
     private static SaSettings settings(SmOptions o) {
-        return new SaSettings(o.saKey(), o.getInt("subnet_timeout"),
-                SaSettings.respTimeValue(o.transactionTimeoutMs()), !o.getBool("disable_multicast"), o.qos(),
-                o.getBool("consolidate_ipv6_snm_req"), o.getBool("use_mfttop"), o.getBool("drop_event_subscriptions"));
+        return new SaSettings(o.saKey(), o.getInt(DeviceOptions.SUBNET_TIMEOUT),
+                SaSettings.respTimeValue(o.transactionTimeoutMs()), !o.get(DebugOptions.DISABLE_MULTICAST), o.qos(),
+                o.get(MiscOptions.CONSOLIDATE_IPV6_SNM_REQ), o.get(DeviceOptions.USE_MFTTOP),
+                o.get(MiscOptions.DROP_EVENT_SUBSCRIPTIONS));
     }
 }

@@ -166,9 +166,8 @@ public final class Daemon implements AutoCloseable {
         transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),
                 traps::onTrap);
         timer.scheduleWithFixedDelay(this::expirePortHealth, 1, 1, TimeUnit.SECONDS);
-        this.perfMgr = new PerfManager(PerfMgrSettings.of(o, settings.dumpDir()), channel, portGuid, this::view,
-                status::isMaster, nodeNames, System::nanoTime, System::currentTimeMillis);
-        perfMgr.listen(transactions);
+        this.perfMgr = new PerfManager(PerfMgrSettings.of(o, settings.dumpDir()), transactions, portGuid,
+                this::view, status::isMaster, nodeNames, System::nanoTime, System::currentTimeMillis);
         StagePipeline pipeline = new StagePipeline(sm, transactions, events);
         this.loop = new SweepLoop(settings, sm, pipeline, ctx, sweeps, changes, status,
                 new OptionChanges(transactions, ctx.smps(), ha, ctx.activity()), events, timer);
@@ -332,6 +331,11 @@ public final class Daemon implements AutoCloseable {
     /** The MAD counters. */
     public TransactionStats madStats() {
         return transactions.stats();
+    }
+
+    /** The SM's transactions (tests that add a component beside the daemon's own). */
+    MadTransactions transactions() {
+        return transactions;
     }
 
     /** The event queue (to request sweeps). */

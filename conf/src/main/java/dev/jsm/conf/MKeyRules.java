@@ -31,9 +31,9 @@ public final class MKeyRules {
 
     /** Why {@code o} would lock the SM out of protected ports, or empty when it would not. */
     public static Optional<String> lockout(SmOptions o) {
-        int protect = o.getInt(DeviceOptions.M_KEY_PROTECTION_LEVEL.name());
-        if (o.mKey() == 0 || protect < 2 || o.getLong(DeviceOptions.M_KEY_LEASE_PERIOD.name()) != 0
-                || o.getBool(DeviceOptions.M_KEY_LOOKUP.name())) {
+        int protect = o.getInt(DeviceOptions.M_KEY_PROTECTION_LEVEL);
+        if (o.mKey() == 0 || protect < 2 || o.get(DeviceOptions.M_KEY_LEASE_PERIOD) != 0
+                || o.get(DeviceOptions.M_KEY_LOOKUP)) {
             return Optional.empty();
         }
         return Optional.of("m_key_protection_level " + protect + " with m_key_lease_period 0 and m_key_lookup FALSE"

@@ -14,6 +14,10 @@ import java.util.Objects;
  * file changes an option only where its file value changed, so a command-line override stays in force until the
  * operator edits that option in the file (OpenSM's {@code file_opts} behaviour).
  *
+ * <p>Values are read through the typed constants of the {@code *Options} classes ({@link #get(Option)},
+ * {@link #getInt(Option)}), so a misspelt option does not compile; only the readers and writers of this package, and
+ * whoever walks {@link OptionTable}'s {@code Option} objects, go by name.
+ *
  * <p>Immutable; safe to share.
  */
 public final class SmOptions {
@@ -67,50 +71,21 @@ public final class SmOptions {
         return option.cast(values[OptionTable.indexOf(option)]);
     }
 
-    /** The value of an option by name ({@code null} for an unset text option). */
-    public Object get(String name) {
-        return get(OptionTable.get(name));
-    }
-
     /** The value of an option as written in {@code opensm.conf} (for multi-valued options a one-line summary). */
     public String format(Option<?> option) {
         return formatValue(option, values[OptionTable.indexOf(option)]);
     }
 
-    /** The value of an integer option whose range fits an {@code int}, such as {@code sweep_interval}. */
-    public int getInt(String name) {
-        Option<?> o = OptionTable.get(name);
-        if (!(o.type() instanceof IntType t) || t.min() < Integer.MIN_VALUE || t.max() > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("option '" + name + "' is not an int option");
+    /**
+     * The value of an integer option whose range fits an {@code int}, such as {@code sweep_interval}.
+     *
+     * @throws IllegalArgumentException if the option's values do not all fit an {@code int} (a GUID, a key)
+     */
+    public int getInt(Option<Long> option) {
+        if (!(option.type() instanceof IntType t) || t.min() < Integer.MIN_VALUE || t.max() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("option '" + option.name() + "' is not an int option");
         }
-        return (int) (long) (Long) get(o);
-    }
-
-    /** The value of an integer or 64-bit option (GUIDs and keys as unsigned bits). */
-    public long getLong(String name) {
-        Option<?> o = OptionTable.get(name);
-        if (o.type().valueClass() != Long.class) {
-            throw new IllegalArgumentException("option '" + name + "' is not a number option");
-        }
-        return (Long) get(o);
-    }
-
-    /** The value of a TRUE/FALSE option. */
-    public boolean getBool(String name) {
-        Option<?> o = OptionTable.get(name);
-        if (o.type().valueClass() != Boolean.class) {
-            throw new IllegalArgumentException("option '" + name + "' is not a TRUE/FALSE option");
-        }
-        return (Boolean) get(o);
-    }
-
-    /** The value of a text option; {@code null} when it is {@code (null)}. */
-    public String getString(String name) {
-        Option<?> o = OptionTable.get(name);
-        if (o.type().valueClass() != String.class) {
-            throw new IllegalArgumentException("option '" + name + "' is not a text option");
-        }
-        return (String) get(o);
+        return (int) (long) get(option);
     }
 
     /** The options whose value differs from the default, in table order. */
@@ -275,10 +250,6 @@ public final class SmOptions {
     /** {@code exit_on_fatal}. */
     public boolean exitOnFatal() {
         return get(DebugOptions.EXIT_ON_FATAL);
-    }
-
-    private int getInt(Option<Long> option) {
-        return (int) (long) get(option);
     }
 
     private static String formatValue(Option<?> option, Object value) {

@@ -37,7 +37,7 @@ class ExtensionOptionsTest {
         assertThat(o.defaultValue()).isEqualTo("none");
         assertThat(OptionStatusTable.of(o).level()).isEqualTo(OptionStatus.Level.IMPLEMENTED);
         SmOptions set = SmOptions.fromFile(OpenSmConfReader.parse("x", "activity_report_subjects mc,prtn\n"));
-        assertThat(set.getString("activity_report_subjects")).isEqualTo("mc,prtn");
+        assertThat(set.get(DebugOptions.ACTIVITY_REPORT_SUBJECTS)).isEqualTo("mc,prtn");
         assertThat(ConfWriter.render(SmOptions.defaults())).contains("\n#activity_report_subjects none\n");
     }
 
@@ -46,8 +46,8 @@ class ExtensionOptionsTest {
         ConfFile f = OpenSmConfReader.parse("opensm.conf", "rch_policy_file /etc/opensm/chains\nlmc 1\n");
         assertThat(f.warnings()).isEmpty();
         SmOptions o = SmOptions.fromFile(f);
-        assertThat(o.getString("rch_policy_file")).isEqualTo("/etc/opensm/chains");
-        assertThat(o.getString("pgrp_policy_file")).isNull();
+        assertThat(o.get(RoutingOptions.RCH_POLICY_FILE)).isEqualTo("/etc/opensm/chains");
+        assertThat(o.get(RoutingOptions.PGRP_POLICY_FILE)).isNull();
         assertThat(o.changedFromDefaults()).extracting(Option::name).contains("rch_policy_file", "lmc");
     }
 

@@ -46,7 +46,7 @@ class MKeyRulesTest {
     void aLeaseNotLongerThanTheSweepIntervalIsLengthenedWithAWarning() throws IOException {
         CommandLineResult.Run r = (CommandLineResult.Run) parse(
                 "m_key 0x1234\nm_key_protection_level 2\nm_key_lease_period 10\nsweep_interval 10\n");
-        assertThat(r.options().getLong("m_key_lease_period")).isEqualTo(11);
+        assertThat(r.options().get(DeviceOptions.M_KEY_LEASE_PERIOD)).isEqualTo(11);
         assertThat(r.warnings()).anyMatch(w -> w.startsWith("m_key_lease_period 10 is not longer than "
                 + "sweep_interval 10: using a lease of 11 s"));
     }
@@ -56,7 +56,7 @@ class MKeyRulesTest {
         CommandLineResult.Run r = (CommandLineResult.Run) parse(
                 "m_key 0x1234\nm_key_protection_level 1\nm_key_lease_period 30\nsweep_interval 0\n");
         assertThat(r.options().sweepIntervalSeconds()).isEqualTo(29);
-        assertThat(r.options().getLong("m_key_lease_period")).isEqualTo(30);
+        assertThat(r.options().get(DeviceOptions.M_KEY_LEASE_PERIOD)).isEqualTo(30);
         assertThat(r.warnings()).hasSize(1);
     }
 
@@ -67,7 +67,7 @@ class MKeyRulesTest {
             CommandLineResult.Run r = (CommandLineResult.Run) parse(conf);
             assertThat(r.warnings()).as(conf).isEmpty();
             assertThat(r.options().sweepIntervalSeconds()).as(conf).isEqualTo(10);
-            assertThat(r.options().getLong("m_key_lease_period")).as(conf).isEqualTo(5);
+            assertThat(r.options().get(DeviceOptions.M_KEY_LEASE_PERIOD)).as(conf).isEqualTo(5);
         }
     }
 }

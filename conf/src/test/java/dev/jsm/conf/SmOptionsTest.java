@@ -13,17 +13,16 @@ class SmOptionsTest {
     }
 
     @Test
-    void typedGettersByName() {
+    void typedGetters() {
         SmOptions o = SmOptions.fromFile(file("sweep_interval 5\nguid 0x10\nqos TRUE\nlog_file /tmp/sm.log\n"));
-        assertThat(o.getInt("sweep_interval")).isEqualTo(5);
-        assertThat(o.getLong("guid")).isEqualTo(0x10L);
-        assertThat(o.getBool("qos")).isTrue();
-        assertThat(o.getString("log_file")).isEqualTo("/tmp/sm.log");
-        assertThat(o.getString("routing_engine")).isNull();
-        assertThat(o.get("lmc")).isEqualTo(0L);
-        assertThatThrownBy(() -> o.getInt("guid")).hasMessage("option 'guid' is not an int option");
-        assertThatThrownBy(() -> o.getBool("lmc")).hasMessage("option 'lmc' is not a TRUE/FALSE option");
-        assertThatThrownBy(() -> o.getInt("no_such")).hasMessage("unknown option 'no_such'");
+        assertThat(o.getInt(SweepOptions.SWEEP_INTERVAL)).isEqualTo(5);
+        assertThat(o.get(DeviceOptions.GUID)).isEqualTo(0x10L);
+        assertThat(o.get(QosOptions.QOS)).isTrue();
+        assertThat(o.get(DebugOptions.LOG_FILE)).isEqualTo("/tmp/sm.log");
+        assertThat(o.get(RoutingOptions.ROUTING_ENGINE)).isNull();
+        assertThat(o.get(DeviceOptions.LMC)).isEqualTo(0L);
+        assertThatThrownBy(() -> o.getInt(DeviceOptions.GUID)).hasMessage("option 'guid' is not an int option");
+        assertThatThrownBy(() -> OptionTable.get("no_such")).hasMessage("unknown option 'no_such'");
     }
 
     @Test

@@ -1,6 +1,12 @@
 package dev.jsm.daemon;
 
+import dev.jsm.conf.DeviceOptions;
+import dev.jsm.conf.EventOptions;
+import dev.jsm.conf.MiscOptions;
+import dev.jsm.conf.RoutingOptions;
 import dev.jsm.conf.SmOptions;
+import dev.jsm.conf.SweepOptions;
+import dev.jsm.conf.TimingOptions;
 import dev.jsm.daemon.discovery.FabricChanges;
 import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.loop.SmEvent;
@@ -124,13 +130,13 @@ public final class Daemon implements AutoCloseable {
         this.transactions = new MadTransactions(channel, ts, sm);
         long portGuid = channel.localPort().portGuid();
         MKeyBook mKeys = MKeyBook.of(o, settings.cacheDir(), portGuid, this::mKeyLookup);
-        this.status = new SmStatus(o.getBool("sm_inactive") ? SmState.NOT_ACTIVE : SmState.DISCOVERING,
+        this.status = new SmStatus(o.get(MiscOptions.SM_INACTIVE) ? SmState.NOT_ACTIVE : SmState.DISCOVERING,
                 o.smPriority());
 
         this.ctx = new SweepContext(o, settings.dumpDir(), new SmpSender(transactions, mKeys, status::isMaster),
                 events, portGuid);
         ctx.smps().fitWindow(ts);
-        this.nodeNames = NodeNameMap.fromOption(o.getString("node_name_map_name"));
+        this.nodeNames = NodeNameMap.fromOption(o.get(EventOptions.NODE_NAME_MAP_NAME));
         ctx.setNodeNames(nodeNames);
         this.view = FabricView.empty(o);
         ctx.addListener(new SweepListener() {
@@ -155,14 +161,13 @@ public final class Daemon implements AutoCloseable {
         this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast, ctx.activity());
         ctx.addListener(sa);
         this.portHealth = new PortHealthMonitor(ctx, routes, clock);
-        this.traps = new TrapReceiver(transactions, events, () -> ctx.options().getBool("sweep_on_trap"),
+        this.traps = new TrapReceiver(transactions, events, () -> ctx.options().get(SweepOptions.SWEEP_ON_TRAP),
                 status::state, lid -> switchChanged(changes, lid), sa::forwardTrap, portHealth::onPortTrap, clock);
         transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),
                 traps::onTrap);
         timer.scheduleWithFixedDelay(this::expirePortHealth, 1, 1, TimeUnit.SECONDS);
-        this.perfMgr = new PerfManager(PerfMgrSettings.of(o, settings.dumpDir()), channel, portGuid, this::view,
-                status::isMaster, nodeNames, System::nanoTime, System::currentTimeMillis);
-        perfMgr.listen(transactions);
+        this.perfMgr = new PerfManager(PerfMgrSettings.of(o, settings.dumpDir()), transactions, portGuid,
+                this::view, status::isMaster, nodeNames, System::nanoTime, System::currentTimeMillis);
         StagePipeline pipeline = new StagePipeline(sm, transactions, events);
         this.loop = new SweepLoop(settings, sm, pipeline, ctx, sweeps, changes, status,
                 new OptionChanges(transactions, ctx.smps(), ha, ctx.activity()), events, timer);
@@ -172,7 +177,7 @@ public final class Daemon implements AutoCloseable {
 
     /** {@code m_key_lookup} as the options in force say (it is reloaded). */
     private boolean mKeyLookup() {
-        return ctx.options().getBool("m_key_lookup");
+        return ctx.options().get(DeviceOptions.M_KEY_LOOKUP);
     }
 
     /**
@@ -328,6 +333,11 @@ public final class Daemon implements AutoCloseable {
         return transactions.stats();
     }
 
+    /** The SM's transactions (tests that add a component beside the daemon's own). */
+    MadTransactions transactions() {
+        return transactions;
+    }
+
     /** The event queue (to request sweeps). */
     public SmEvents events() {
         return events;
@@ -414,15 +424,15 @@ public final class Daemon implements AutoCloseable {
      */
     static TransactionSettings transactionSettings(SmOptions o) {
         Duration timeout = Duration.ofMillis(o.transactionTimeoutMs());
-        Duration longTimeout = Duration.ofMillis(o.getLong("long_transaction_timeout"));
-        return new TransactionSettings(o.getInt("max_wire_smps"), o.getInt("max_wire_smps2"),
-                Duration.ofNanos(Math.max(1, o.getLong("max_smps_timeout")) * 1000L),
+        Duration longTimeout = Duration.ofMillis(o.get(TimingOptions.LONG_TRANSACTION_TIMEOUT));
+        return new TransactionSettings(o.getInt(TimingOptions.MAX_WIRE_SMPS), o.getInt(TimingOptions.MAX_WIRE_SMPS2),
+                Duration.ofNanos(Math.max(1, o.get(TimingOptions.MAX_SMPS_TIMEOUT)) * 1000L),
                 timeout, o.transactionRetries(), longTimeout.compareTo(timeout) < 0 ? timeout : longTimeout);
     }
 
     /** Logs that {@code long_transaction_timeout} is raised to {@code transaction_timeout} if it is shorter. */
     private static void checkLongTransactionTimeout(SmOptions o) {
-        long longMs = o.getLong("long_transaction_timeout");
+        long longMs = o.get(TimingOptions.LONG_TRANSACTION_TIMEOUT);
         if (longMs < o.transactionTimeoutMs()) {
             LOG.warn("MAIN-0822 long_transaction_timeout {} ms is shorter than transaction_timeout {} ms; using {} ms",
                     longMs, o.transactionTimeoutMs(), o.transactionTimeoutMs());
@@ -436,7 +446,7 @@ public final class Daemon implements AutoCloseable {
      * @throws IllegalArgumentException if an engine is unknown or an option malformed
      */
     static RoutingChain routingChain(SmOptions o) {
-        RoutingChain chain = RoutingChain.parse(o.getString("routing_engine"), engineOptions(o),
+        RoutingChain chain = RoutingChain.parse(o.get(RoutingOptions.ROUTING_ENGINE), engineOptions(o),
                 RoutingEngines.load());
         chain.notes().forEach(n -> LOG.warn("ROUT-0507 {}", n));
         return chain;

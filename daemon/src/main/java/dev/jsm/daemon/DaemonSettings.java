@@ -1,5 +1,6 @@
 package dev.jsm.daemon;
 
+import dev.jsm.conf.DebugOptions;
 import dev.jsm.conf.LaunchSettings;
 import dev.jsm.conf.SmOptions;
 import java.nio.file.Path;
@@ -57,7 +58,7 @@ public record DaemonSettings(SmOptions options, Path cacheDir, Path dumpDir, Opt
 
     /** {@code dump_files_dir} if set to something else than its default, else {@code OSM_TMP_DIR}, else the default. */
     static Path dumpDir(SmOptions options, Map<String, String> env) {
-        String opt = options.getString("dump_files_dir");
+        String opt = options.get(DebugOptions.DUMP_FILES_DIR);
         String tmp = env.get("OSM_TMP_DIR");
         if ((opt == null || opt.equals(DEFAULT_DUMP_DIR)) && tmp != null && !tmp.isBlank()) {
             return Path.of(tmp);

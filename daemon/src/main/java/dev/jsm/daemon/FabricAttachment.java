@@ -1,6 +1,7 @@
 package dev.jsm.daemon;
 
 import dev.jsm.conf.SmOptions;
+import dev.jsm.conf.TimingOptions;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.mad.channel.MadChannel;
 import dev.jsm.mad.codec.MgmtClass;
@@ -93,7 +94,7 @@ public final class FabricAttachment implements AutoCloseable {
      * @throws UmadException with the reason the daemon maps to its exit code
      */
     public static FabricAttachment umad(SmOptions options, long guid) throws UmadException {
-        long longest = Math.max(options.transactionTimeoutMs(), options.getLong("long_transaction_timeout"));
+        long longest = Math.max(options.transactionTimeoutMs(), options.get(TimingOptions.LONG_TRANSACTION_TIMEOUT));
         int kernelTimeout = (int) Math.min(Integer.MAX_VALUE, longest * (options.transactionRetries() + 2));
         UmadChannel.Options o = UmadChannel.Options.defaults().withRequestTimeoutMs(kernelTimeout)
                 .withSaServer(true).withClient(MgmtClass.PERF_MGT, PerfMgt.CLASS_VERSION);

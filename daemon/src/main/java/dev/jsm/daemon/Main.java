@@ -2,6 +2,7 @@ package dev.jsm.daemon;
 
 import dev.jsm.conf.CommandLineResult;
 import dev.jsm.conf.ConfWriter;
+import dev.jsm.conf.DebugOptions;
 import dev.jsm.conf.OpenSmCommandLine;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.log.LogLevels;
@@ -195,7 +196,7 @@ public class Main {
         SweepCounters sweeps = new SweepCounters();
         daemon.addListener(sweeps);
         Optional<ManagementServer> mgmt = ManagementServer.start(options, daemon, sweeps, "jsm " + version());
-        Optional<LocalConsole> local = "local".equals(options.getString("console"))
+        Optional<LocalConsole> local = "local".equals(options.get(DebugOptions.CONSOLE))
                 ? Optional.of(LocalConsole.start(daemon, sweeps, "jsm " + version(), in, out)) : Optional.empty();
         Runnable stopExtras = () -> {
             systemd.stopping();

@@ -4,6 +4,7 @@ import dev.jsm.conf.ConfFile;
 import dev.jsm.conf.MKeyRules;
 import dev.jsm.conf.OpenSmConfReader;
 import dev.jsm.conf.ReloadResult;
+import dev.jsm.conf.SweepOptions;
 import dev.jsm.daemon.discovery.FabricChanges;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.log.LogSetup;
@@ -183,7 +184,7 @@ final class SweepLoop implements Runnable {
     private void timerSweep() throws InterruptedException {
         switch (status.state()) {
             case MASTER -> {
-                if (ctx.options().getBool("force_heavy_sweep")) {
+                if (ctx.options().get(SweepOptions.FORCE_HEAVY_SWEEP)) {
                     heavySweep("sweep timer, force_heavy_sweep");
                 } else if (lastHeavyOk) {
                     lightSweep();
@@ -207,7 +208,7 @@ final class SweepLoop implements Runnable {
      */
     private void lighterSweep(SweepKind kind, List<SweepStage> stages, String reason) throws InterruptedException {
         if (!lastHeavyOk || status.state() != SmState.MASTER || changes.isFullSweepNeeded()
-                || ctx.options().getBool("force_heavy_sweep")) {
+                || ctx.options().get(SweepOptions.FORCE_HEAVY_SWEEP)) {
             heavySweep(reason);
             return;
         }

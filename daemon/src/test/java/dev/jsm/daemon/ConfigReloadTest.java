@@ -2,9 +2,11 @@ package dev.jsm.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jsm.conf.DeviceOptions;
 import dev.jsm.conf.OpenSmConfReader;
 import dev.jsm.conf.OptionStatusTable;
 import dev.jsm.conf.SmOptions;
+import dev.jsm.conf.SweepOptions;
 import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.log.LogSettings;
@@ -51,7 +53,7 @@ class ConfigReloadTest {
     void aHeavySweepAppliesReloadableChangesOnly() throws Exception {
         try (Running r = start("fat2:k=4", START + "sweep_on_trap TRUE\nlmc 0\n")) {
             r.reload(START + "sweep_on_trap FALSE\nlmc 2\n");
-            assertThat(r.daemon.options().getBool("sweep_on_trap")).isFalse();
+            assertThat(r.daemon.options().get(SweepOptions.SWEEP_ON_TRAP)).isFalse();
             assertThat(r.daemon.options().lmc()).isZero();
         }
     }
@@ -88,8 +90,8 @@ class ConfigReloadTest {
              Running r = start("fat2:k=4", keyed)) {
             r.reload(keyed.replace("m_key_lease_period 60", "m_key_lease_period 0") + "m_key_lookup FALSE\n"
                     + "sm_sl 3\n");
-            assertThat(r.daemon.options().getInt("m_key_lease_period")).isEqualTo(60);
-            assertThat(r.daemon.options().getBool("m_key_lookup")).isTrue();
+            assertThat(r.daemon.options().getInt(DeviceOptions.M_KEY_LEASE_PERIOD)).isEqualTo(60);
+            assertThat(r.daemon.options().get(DeviceOptions.M_KEY_LOOKUP)).isTrue();
             assertThat(r.daemon.options().smSl()).as("nothing of that file applied").isZero();
             assertThat(log.containing("MAIN-0822")).singleElement().asString().contains("would lock the SM out",
                     "options unchanged");

@@ -9,50 +9,67 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The options routing engines read, by their OpenSM names ({@code port_shifting}, {@code scatter_ports},
- * {@code root_guid_file}, ...), as text exactly as the configuration holds them, with typed accessors that parse on
- * demand and name the option in their errors. The daemon fills it from the configuration; engines read only the keys
- * they know. The LMC is not here: it is part of the {@link RoutingInput}, which carries the LID ranges.
+ * The options routing engines read, as text exactly as the configuration holds them, keyed by their OpenSM names
+ * ({@code port_shifting}, {@code scatter_ports}, {@code root_guid_file}, ...). Engines read them through typed keys,
+ * {@link EngineOption}s ({@code options.get(EngineOptions.PORT_SHIFTING)}), which parse on demand and name the
+ * option in their errors; the keys several engines read are here, each engine's own in its options class. The daemon
+ * fills it from the configuration by name ({@link #of}; a routing chain step's file is layered over the main options
+ * the same way); engines read only the keys they know. The LMC is not here: it is part of the {@link RoutingInput},
+ * which carries the LID ranges.
  *
  * <p>Immutable; safe to share.
  */
 public final class EngineOptions {
 
-    /** Spread LIDs over equal-cost ports by shifting the starting port (boolean). */
-    public static final String PORT_SHIFTING = "port_shifting";
-    /** Seed for a random choice among equally loaded equal-cost ports; 0 = off (number). */
-    public static final String SCATTER_PORTS = "scatter_ports";
-    /** Count routes to switch LIDs in the per-port load, too (boolean). */
-    public static final String PORT_PROFILE_SWITCH_NODES = "port_profile_switch_nodes";
-    /** File of port GUIDs routed first, in that order (path). */
-    public static final String GUID_ROUTING_ORDER_FILE = "guid_routing_order_file";
-    /** File of per-port hop weights (path). */
-    public static final String HOP_WEIGHTS_FILE = "hop_weights_file";
-    /** File of switch ports left out of the load count (path). */
-    public static final String PORT_PROF_IGNORE_FILE = "port_prof_ignore_file";
-    /** Leave the ports of {@link #GUID_ROUTING_ORDER_FILE} out of {@link #SCATTER_PORTS} (boolean). */
-    public static final String GUID_ROUTING_ORDER_NO_SCATTER = "guid_routing_order_no_scatter";
-    /** File of per-switch port search orders, dor's dimension order (path). */
-    public static final String PORT_SEARCH_ORDERING_FILE = "port_search_ordering_file";
-    /** OpenSM's deprecated name of {@link #PORT_SEARCH_ORDERING_FILE}, read when that one is not set (path). */
-    public static final String DIMN_PORTS_FILE = "dimn_ports_file";
-    /** File of root switch GUIDs for updn and ftree (path). */
-    public static final String ROOT_GUID_FILE = "root_guid_file";
-    /** File of {@code <switch GUID> <id>} pairs replacing GUIDs in updn's tie-break (path). */
-    public static final String IDS_GUID_FILE = "ids_guid_file";
-    /** Keep routes to updn's root switches even where they break up*&#47;down* (boolean). */
-    public static final String CONNECT_ROOTS = "connect_roots";
-    /** OpenSM LFT dump ({@code opensm-lfts.dump} format) the {@code file} engine loads; {@code -U} (path). */
-    public static final String LFTS_FILE = "lfts_file";
-    /** OpenSM min-hop matrix dump ({@code opensm-lid-matrix.dump}) the {@code file} engine checks; {@code -M} (path). */
-    public static final String LID_MATRIX_DUMP_FILE = "lid_matrix_dump_file";
+    /** Spread LIDs over equal-cost ports by shifting the starting port. */
+    public static final EngineOption<Boolean> PORT_SHIFTING = EngineOption.flag("port_shifting", false);
+    /** Seed for a random choice among equally loaded equal-cost ports; 0 = off. */
+    public static final EngineOption<Long> SCATTER_PORTS = EngineOption.number("scatter_ports", 0);
+    /** Count routes to switch LIDs in the per-port load, too. */
+    public static final EngineOption<Boolean> PORT_PROFILE_SWITCH_NODES =
+            EngineOption.flag("port_profile_switch_nodes", false);
+    /** File of port GUIDs routed first, in that order. */
+    public static final EngineOption<Optional<Path>> GUID_ROUTING_ORDER_FILE =
+            EngineOption.file("guid_routing_order_file");
+    /** File of per-port hop weights. */
+    public static final EngineOption<Optional<Path>> HOP_WEIGHTS_FILE = EngineOption.file("hop_weights_file");
+    /** File of switch ports left out of the load count. */
+    public static final EngineOption<Optional<Path>> PORT_PROF_IGNORE_FILE =
+            EngineOption.file("port_prof_ignore_file");
+    /** Leave the ports of {@link #GUID_ROUTING_ORDER_FILE} out of {@link #SCATTER_PORTS}. */
+    public static final EngineOption<Boolean> GUID_ROUTING_ORDER_NO_SCATTER =
+            EngineOption.flag("guid_routing_order_no_scatter", false);
+    /** File of per-switch port search orders, dor's dimension order. */
+    public static final EngineOption<Optional<Path>> PORT_SEARCH_ORDERING_FILE =
+            EngineOption.file("port_search_ordering_file");
+    /** OpenSM's deprecated name of {@link #PORT_SEARCH_ORDERING_FILE}, read when that one is not set. */
+    public static final EngineOption<Optional<Path>> DIMN_PORTS_FILE = EngineOption.file("dimn_ports_file");
+    /** File of root switch GUIDs for updn and ftree. */
+    public static final EngineOption<Optional<Path>> ROOT_GUID_FILE = EngineOption.file("root_guid_file");
+    /** File of {@code <switch GUID> <id>} pairs replacing GUIDs in updn's tie-break. */
+    public static final EngineOption<Optional<Path>> IDS_GUID_FILE = EngineOption.file("ids_guid_file");
+    /** Keep routes to updn's root switches even where they break up*&#47;down*. */
+    public static final EngineOption<Boolean> CONNECT_ROOTS = EngineOption.flag("connect_roots", false);
+    /** OpenSM LFT dump ({@code opensm-lfts.dump} format) the {@code file} engine loads; {@code -U}. */
+    public static final EngineOption<Optional<Path>> LFTS_FILE = EngineOption.file("lfts_file");
+    /** OpenSM min-hop matrix dump ({@code opensm-lid-matrix.dump}) the {@code file} engine checks; {@code -M}. */
+    public static final EngineOption<Optional<Path>> LID_MATRIX_DUMP_FILE =
+            EngineOption.file("lid_matrix_dump_file");
     /**
-     * The OperationalVLs the link manager enables on every port, in the VLCap encoding 1-5 (number): the VLs the
-     * deadlock-avoiding engines (dfsssp, nue) may put layers on.
+     * The OperationalVLs the link manager enables on every port, in the VLCap encoding 1-5 (default 5): the VLs the
+     * deadlock-avoiding engines (dfsssp, nue) may put layers on. Read it checked with {@link #maxOpVls()}.
      */
-    public static final String MAX_OP_VLS = "max_op_vls";
-    /** Worker threads an engine may use; 0 = one per available processor, 1 = the calling thread only (number). */
-    public static final String ROUTING_THREADS = "routing_threads";
+    public static final EngineOption<Long> MAX_OP_VLS = EngineOption.number("max_op_vls", 5);
+    /**
+     * Worker threads an engine may use; 0 (the default) = one per available processor, 1 = the calling thread only.
+     * Read it resolved with {@link #routingThreads()}.
+     */
+    public static final EngineOption<Long> ROUTING_THREADS = EngineOption.number("routing_threads", 0);
+    /** Route around switch-to-switch links running below what both ends enable (nue, sssp, dfsssp). */
+    public static final EngineOption<Boolean> AVOID_THROTTLED_LINKS =
+            EngineOption.flag("avoid_throttled_links", false);
+    /** Whether the QoS manager programs the SL-to-VL tables ({@code -Q}; nue, torus-2QoS). */
+    public static final EngineOption<Boolean> QOS = EngineOption.flag("qos", false);
 
     private static final EngineOptions DEFAULTS = new EngineOptions(Map.of());
 
@@ -72,10 +89,10 @@ public final class EngineOptions {
         return new EngineOptions(values);
     }
 
-    /** A copy with {@code key} set to {@code value}. */
-    public EngineOptions with(String key, String value) {
+    /** A copy with {@code option} set to the text {@code value}, as a configuration file would set it. */
+    public EngineOptions with(EngineOption<?> option, String value) {
         Map<String, String> m = new TreeMap<>(values);
-        m.put(key, value);
+        m.put(option.name(), value);
         return new EngineOptions(m);
     }
 
@@ -84,9 +101,18 @@ public final class EngineOptions {
         return values;
     }
 
-    /** The raw text of {@code key}, if set. */
-    public Optional<String> text(String key) {
-        return Optional.ofNullable(values.get(key));
+    /**
+     * The value of {@code option}: its text parsed, or its default when it is not set.
+     *
+     * @throws IllegalArgumentException naming the option, if its text is malformed
+     */
+    public <T> T get(EngineOption<T> option) {
+        return option.read(this);
+    }
+
+    /** The raw text of {@code option}, if set (for messages about a value an engine rejects). */
+    public Optional<String> text(EngineOption<?> option) {
+        return Optional.ofNullable(values.get(option.name()));
     }
 
     /**
@@ -94,7 +120,7 @@ public final class EngineOptions {
      *
      * @throws IllegalArgumentException if the value is neither
      */
-    public boolean flag(String key, boolean defaultValue) {
+    boolean flag(String key, boolean defaultValue) {
         String v = values.get(key);
         if (v == null) {
             return defaultValue;
@@ -111,7 +137,7 @@ public final class EngineOptions {
      *
      * @throws IllegalArgumentException if the value is not a number
      */
-    public long number(String key, long defaultValue) {
+    long number(String key, long defaultValue) {
         String v = values.get(key);
         if (v == null) {
             return defaultValue;
@@ -125,28 +151,13 @@ public final class EngineOptions {
         }
     }
 
-    /** {@link #PORT_SHIFTING}, default false. */
-    public boolean portShifting() {
-        return flag(PORT_SHIFTING, false);
-    }
-
-    /** {@link #SCATTER_PORTS}: the seed, 0 (the default) when off. */
-    public long scatterPorts() {
-        return number(SCATTER_PORTS, 0);
-    }
-
-    /** {@link #PORT_PROFILE_SWITCH_NODES}, default false. */
-    public boolean portProfileSwitchNodes() {
-        return flag(PORT_PROFILE_SWITCH_NODES, false);
-    }
-
     /**
      * {@link #MAX_OP_VLS} as its VLCap code, 1-5 (default 5).
      *
      * @throws IllegalArgumentException if outside 1-5
      */
     public int maxOpVls() {
-        long code = number(MAX_OP_VLS, 5);
+        long code = get(MAX_OP_VLS);
         if (code < 1 || code > 5) {
             throw new IllegalArgumentException("option " + MAX_OP_VLS + ": expected 1-5, found " + code);
         }
@@ -165,9 +176,9 @@ public final class EngineOptions {
      * @throws IllegalArgumentException if negative
      */
     public int routingThreads() {
-        long n = number(ROUTING_THREADS, 0);
+        long n = get(ROUTING_THREADS);
         if (n < 0 || n > 4096) {
-            throw bad(ROUTING_THREADS, "0 (all processors) or a thread count", Long.toString(n));
+            throw bad(ROUTING_THREADS.name(), "0 (all processors) or a thread count", Long.toString(n));
         }
         return n == 0 ? Runtime.getRuntime().availableProcessors() : (int) n;
     }
@@ -178,7 +189,7 @@ public final class EngineOptions {
      *
      * @throws IllegalArgumentException if the value is not a valid file name
      */
-    public Optional<Path> file(String key) {
+    Optional<Path> file(String key) {
         String v = values.get(key);
         if (v == null || v.isBlank() || v.strip().equals("(null)")) {
             return Optional.empty();
@@ -188,6 +199,13 @@ public final class EngineOptions {
         } catch (InvalidPathException e) {
             throw bad(key, "a file name", v);
         }
+    }
+
+    /** {@link EngineOption#text}: the text without surrounding blanks, empty when unset, blank or {@code (null)}. */
+    Optional<String> textIfSet(String key) {
+        String v = values.get(key);
+        String t = v == null ? "" : v.strip();
+        return t.isEmpty() || t.equals("(null)") ? Optional.empty() : Optional.of(t);
     }
 
     private static IllegalArgumentException bad(String key, String expected, String found) {

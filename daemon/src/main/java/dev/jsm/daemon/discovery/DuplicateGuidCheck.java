@@ -1,5 +1,6 @@
 package dev.jsm.daemon.discovery;
 
+import dev.jsm.conf.DebugOptions;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
@@ -122,7 +123,7 @@ final class DuplicateGuidCheck {
      * with the first of each pair.
      */
     boolean endsTheSm() {
-        if (found == 0 || !run.ctx.options().getBool("exit_on_fatal")) {
+        if (found == 0 || !run.ctx.options().get(DebugOptions.EXIT_ON_FATAL)) {
             return false;
         }
         String reason = "errors on subnet: " + found + " duplicate GUID" + (found == 1 ? "" : "s")

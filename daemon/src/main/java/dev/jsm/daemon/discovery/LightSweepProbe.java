@@ -1,5 +1,6 @@
 package dev.jsm.daemon.discovery;
 
+import dev.jsm.conf.DeviceOptions;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.sweep.Replies;
@@ -131,8 +132,8 @@ public final class LightSweepProbe implements SweepStage {
 
     /** Whether M_Key protection with a lease is in effect: {@code m_key} set, protection and lease not 0. */
     private static boolean refreshesLeases(SweepContext ctx) {
-        return ctx.smps().mKeys().active() && ctx.options().getInt("m_key_protection_level") > 0
-                && ctx.options().getInt("m_key_lease_period") > 0;
+        return ctx.smps().mKeys().active() && ctx.options().getInt(DeviceOptions.M_KEY_PROTECTION_LEVEL) > 0
+                && ctx.options().getInt(DeviceOptions.M_KEY_LEASE_PERIOD) > 0;
     }
 
     /**

@@ -1,5 +1,9 @@
 package dev.jsm.daemon.lid;
 
+import dev.jsm.conf.DeviceOptions;
+import dev.jsm.conf.HandoverOptions;
+import dev.jsm.conf.MiscOptions;
+import dev.jsm.conf.SweepOptions;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.StageOutcome;
@@ -54,7 +58,8 @@ public final class LidManager implements SweepStage {
     public StageOutcome run(SweepContext ctx) {
         Subnet subnet = ctx.subnet();
         List<EndPort> ports = order(subnet, ctx.smPortGuid());
-        boolean reassign = !sm.configuredSinceStart() && !sm.takeover() && ctx.options().getBool("reassign_lids");
+        boolean reassign = !sm.configuredSinceStart() && !sm.takeover()
+                && ctx.options().get(SweepOptions.REASSIGN_LIDS);
         if (reassign) {
             LOG.info("reassign_lids: giving every port a new LID");
             store.clear();
@@ -63,7 +68,7 @@ public final class LidManager implements SweepStage {
             }
         } else if (sm.takeover()) {
             TakeoverLids.prepare(subnet, ports, ep -> lmcOf(ep, ctx), store,
-                    ctx.options().getBool("honor_guid2lid_file"));
+                    ctx.options().get(HandoverOptions.HONOR_GUID2LID_FILE));
         }
         int changed = 0;
         for (EndPort ep : ports) {
@@ -88,7 +93,7 @@ public final class LidManager implements SweepStage {
             sm.setSmLid(smPort.lidRange().base());
         }
         try {
-            if (store.flushIfDirty(ctx.options().getBool("fsync_high_avail_files"))) {
+            if (store.flushIfDirty(ctx.options().get(MiscOptions.FSYNC_HIGH_AVAIL_FILES))) {
                 LOG.log(LogLevels.VERBOSE, "wrote {} ({} records)", store.file(), store.size());
             }
         } catch (IOException e) {
@@ -120,7 +125,8 @@ public final class LidManager implements SweepStage {
     static int lmcOf(EndPort ep, SweepContext ctx) {
         int lmc = ctx.options().lmc();
         if (ep.node().isSwitch()) {
-            boolean esp0 = ep.node().asSwitch().attributes().hasEnhancedPort0() && ctx.options().getBool("lmc_esp0");
+            boolean esp0 = ep.node().asSwitch().attributes().hasEnhancedPort0()
+                    && ctx.options().get(DeviceOptions.LMC_ESP0);
             return esp0 ? lmc : 0;
         }
         return lmc;

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.link;
 
+import dev.jsm.conf.DebugOptions;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.StageOutcome;
@@ -82,7 +83,7 @@ public final class LinkManager implements SweepStage {
         kept = 0;
         right = 0;
         nextAnswers = new HashMap<>();
-        boolean rereg = !sm.firstMasterSweepDone() && !ctx.options().getBool("no_clients_rereg");
+        boolean rereg = !sm.firstMasterSweepDone() && !ctx.options().get(DebugOptions.NO_CLIENTS_REREG);
         PortConfig.Params params = PortConfig.Params.of(ctx.options());
         for (Node node : ctx.subnet().nodes()) {
             for (PhysPort port : node.ports()) {

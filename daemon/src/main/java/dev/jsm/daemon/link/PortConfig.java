@@ -1,5 +1,6 @@
 package dev.jsm.daemon.link;
 
+import dev.jsm.conf.DeviceOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.discovery.Attributes;
 import dev.jsm.daemon.mkey.MKeyBook;
@@ -128,12 +129,13 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
 
         /** The values of {@code o}. */
         public static Params of(SmOptions o) {
-            return new Params(o.subnetPrefix(), o.smSl(), o.getInt("m_key_lease_period"),
-                    o.getInt("m_key_protection_level"), o.getInt("subnet_timeout"), o.getInt("max_op_vls"),
-                    o.getInt("head_of_queue_lifetime"), o.getInt("leaf_head_of_queue_lifetime"),
-                    o.getInt("vl_stall_count"), o.getInt("leaf_vl_stall_count"),
-                    o.getInt("local_phy_errors_threshold"), o.getInt("overrun_errors_threshold"),
-                    o.getInt("force_link_width"), o.getInt("force_link_speed"), o.getInt("force_link_speed_ext"));
+            return new Params(o.subnetPrefix(), o.smSl(), o.getInt(DeviceOptions.M_KEY_LEASE_PERIOD),
+                    o.getInt(DeviceOptions.M_KEY_PROTECTION_LEVEL), o.getInt(DeviceOptions.SUBNET_TIMEOUT),
+                    o.getInt(DeviceOptions.MAX_OP_VLS), o.getInt(DeviceOptions.HEAD_OF_QUEUE_LIFETIME),
+                    o.getInt(DeviceOptions.LEAF_HEAD_OF_QUEUE_LIFETIME), o.getInt(DeviceOptions.VL_STALL_COUNT),
+                    o.getInt(DeviceOptions.LEAF_VL_STALL_COUNT), o.getInt(DeviceOptions.LOCAL_PHY_ERRORS_THRESHOLD),
+                    o.getInt(DeviceOptions.OVERRUN_ERRORS_THRESHOLD), o.getInt(DeviceOptions.FORCE_LINK_WIDTH),
+                    o.getInt(DeviceOptions.FORCE_LINK_SPEED), o.getInt(DeviceOptions.FORCE_LINK_SPEED_EXT));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.log;
 
+import dev.jsm.conf.DebugOptions;
 import dev.jsm.conf.SmOptions;
 import java.util.Objects;
 
@@ -41,10 +42,10 @@ public record LogSettings(String file, int flags, boolean append, String prefix,
     /** The settings the options ask for. */
     public static LogSettings of(SmOptions options) {
         String file = options.logFile();
-        String prefix = options.getString("log_prefix");
+        String prefix = options.get(DebugOptions.LOG_PREFIX);
         return new LogSettings(file == null || file.isBlank() ? DEFAULT_FILE : file, options.logFlags(),
-                options.getBool("accum_log_file"), prefix == null ? "" : prefix + " ",
-                options.getLong("log_max_size") * 1024 * 1024);
+                options.get(DebugOptions.ACCUM_LOG_FILE), prefix == null ? "" : prefix + " ",
+                options.get(DebugOptions.LOG_MAX_SIZE) * 1024 * 1024);
     }
 
     /** Whether the log goes to standard output. */

@@ -1,20 +1,17 @@
 package dev.jsm.daemon.mcast;
 
-import dev.jsm.daemon.discovery.Attributes;
+import dev.jsm.conf.DeviceOptions;
 import dev.jsm.daemon.log.LogLevels;
-import dev.jsm.daemon.route.LftProgrammer;
 import dev.jsm.daemon.route.RoutingState;
+import dev.jsm.daemon.route.SwitchInfoSetter;
 import dev.jsm.daemon.sweep.BlockSync;
-import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
-import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.smp.MulticastForwardingTable;
 import dev.jsm.mad.smp.PortInfo;
-import dev.jsm.mad.smp.SwitchInfo;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.mcast.McastTree;
 import dev.jsm.routing.mcast.SwitchTree;
@@ -131,7 +128,7 @@ public final class MftProgrammer implements SweepStage {
             ctx.activity().mcgTreeCalc(g.getKey());
         }
         BitSet blocks = scope == Scope.ALL ? null : changedBlocks(changed);
-        boolean useMftTop = ctx.options().getBool("use_mfttop");
+        boolean useMftTop = ctx.options().get(DeviceOptions.USE_MFTTOP);
         BlockSync mfts = new BlockSync(ctx, AttributeId.MULTICAST_FORWARDING_TABLE, BlockSync.Held.AS_SENT);
         for (Node node : ctx.subnet().nodes()) {
             if (node.isSwitch()) {
@@ -180,27 +177,9 @@ public final class MftProgrammer implements SweepStage {
         if (top == a.multicastFdbTop()) {
             return;
         }
-        SwitchInfo info = Attributes.toSwitchInfo(a);
-        int linearFdbTop = LftProgrammer.linearFdbTop(sw);
-        int lifeTime = LftProgrammer.lifeTimeValue(ctx);
         topSets++;
-        ctx.smps().set(path, AttributeId.SWITCH_INFO, 0, (mad, off) -> {
-            info.encodeTo(mad, off);
-            SwitchInfo.PORT_STATE_CHANGE.put(mad, off, 0);
-            SwitchInfo.MULTICAST_FDB_TOP.put(mad, off, top);
-            // what the LFT stage sets, whose Set of this switch may still be unanswered: not the value before it
-            SwitchInfo.LINEAR_FDB_TOP.put(mad, off, linearFdbTop);
-            SwitchInfo.LIFE_TIME_VALUE.put(mad, off, lifeTime);
-        }, outcome -> {
-            byte[] mad = Replies.okMad(outcome);
-            if (mad != null) {
-                sw.setAttributes(Attributes.of(SwitchInfo.decode(mad, Smp.DATA_OFFSET)));
-            } else if (!Replies.isClosed(outcome)) {
-                ctx.recordError();
-                LOG.error("MCST-0903 SwitchInfo Set (MulticastFDBTop 0x{}) of {} failed: {}",
-                        Integer.toHexString(top), sw, Replies.failure(outcome));
-            }
-        });
+        SwitchInfoSetter.set(ctx, sw, path, false, top, why -> LOG.error(
+                "MCST-0903 SwitchInfo Set (MulticastFDBTop 0x{}) of {} failed: {}", Integer.toHexString(top), sw, why));
     }
 
     private static void addTree(SweepContext ctx, RoutingInput in, int mlid, McastTree tree) {

@@ -1,6 +1,7 @@
 package dev.jsm.daemon.mgmt;
 
 import dev.jsm.conf.ConfWriter;
+import dev.jsm.conf.DebugOptions;
 import dev.jsm.daemon.Daemon;
 import dev.jsm.daemon.log.LogSetup;
 import dev.jsm.daemon.loop.SmEvent;
@@ -114,7 +115,7 @@ final class ConsoleCommands {
             }
             case "status" -> status(arg);
             case "loglevel" -> loglevel(arg);
-            case "permodlog" -> permodlog(daemon.options().getString("per_module_logging_file"));
+            case "permodlog" -> permodlog(daemon.options().get(DebugOptions.PER_MODULE_LOGGING_FILE));
             case "resweep" -> resweep(daemon, arg);
             case "reroute" -> {
                 daemon.reroute("console reroute");

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.mgmt;
 
+import dev.jsm.conf.DebugOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.Daemon;
 import io.netty.bootstrap.ServerBootstrap;
@@ -51,7 +52,7 @@ public final class ManagementServer implements AutoCloseable {
      */
     public static Optional<ManagementServer> start(SmOptions options, Daemon daemon, SweepCounters sweeps,
                                                    String version) {
-        String mode = options.getString("console");
+        String mode = options.get(DebugOptions.CONSOLE);
         InetAddress address;
         if ("loopback".equals(mode)) {
             address = InetAddress.getLoopbackAddress();
@@ -60,7 +61,7 @@ public final class ManagementServer implements AutoCloseable {
         } else {
             return Optional.empty();
         }
-        int port = options.getInt("console_port");
+        int port = options.getInt(DebugOptions.CONSOLE_PORT);
         try {
             ManagementServer s = bind(address, port, new Management(daemon, sweeps, version));
             LOG.info("console, /metrics and /status on {}:{}", address == null ? "*" : address.getHostAddress(),

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.mkey;
 
+import dev.jsm.conf.DeviceOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.subnet.Guid;
@@ -81,7 +82,7 @@ public final class MKeyBook {
      * is reloaded); it is not called here.
      */
     public static MKeyBook of(SmOptions o, Path cacheDir, long smPortGuid, BooleanSupplier lookup) {
-        boolean read = o.mKey() != 0 && o.getBool("m_key_lookup");
+        boolean read = o.mKey() != 0 && o.get(DeviceOptions.M_KEY_LOOKUP);
         MKeyStore store = read ? MKeyStore.load(cacheDir) : MKeyStore.empty(cacheDir);
         NeighborStore neighbors = read ? NeighborStore.load(cacheDir) : NeighborStore.empty(cacheDir);
         for (String aside : new String[] {store.setAside(), neighbors.setAside()}) {

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.mkey;
 
+import dev.jsm.conf.MiscOptions;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
@@ -20,7 +21,7 @@ public final class MKeyPersister implements SweepStage {
 
     @Override
     public StageOutcome run(SweepContext ctx) {
-        ctx.smps().mKeys().flush(ctx.options().getBool("fsync_high_avail_files"));
+        ctx.smps().mKeys().flush(ctx.options().get(MiscOptions.FSYNC_HIGH_AVAIL_FILES));
         return StageOutcome.CONTINUE;
     }
 }

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.mkey;
 
+import dev.jsm.conf.DeviceOptions;
 import dev.jsm.conf.SmOptions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -37,7 +38,7 @@ public final class MKeyScheme {
 
     /** The scheme {@code m_key} and {@code m_key_per_port} of {@code o} give. */
     public static MKeyScheme of(SmOptions o) {
-        return new MKeyScheme(o.mKey(), o.getBool("m_key_per_port"));
+        return new MKeyScheme(o.mKey(), o.get(DeviceOptions.M_KEY_PER_PORT));
     }
 
     /** {@code m_key}: 0 means no M_Key management. */

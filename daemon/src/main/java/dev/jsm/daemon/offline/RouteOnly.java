@@ -202,7 +202,7 @@ public final class RouteOnly {
      * the daemon stops after its first heavy sweep.
      */
     private static SmOptions routingOptions(SmOptions options) {
-        return options.toBuilder().set(DebugOptions.LOG_FLAGS, options.getLong("log_flags") | LogLevels.ROUTING)
+        return options.toBuilder().set(DebugOptions.LOG_FLAGS, options.get(DebugOptions.LOG_FLAGS) | LogLevels.ROUTING)
                 .set(SweepOptions.SWEEP_INTERVAL, 0L).build();
     }
 

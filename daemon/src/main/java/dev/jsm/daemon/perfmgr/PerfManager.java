@@ -3,11 +3,9 @@ package dev.jsm.daemon.perfmgr;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.sweep.FabricView;
-import dev.jsm.mad.channel.MadChannel;
-import dev.jsm.mad.codec.Method;
-import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.txn.MadTransactions;
-import dev.jsm.mad.txn.UnsolicitedFilter;
+import dev.jsm.mad.txn.Requester;
+import dev.jsm.mad.txn.RequesterStats;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -38,18 +36,17 @@ import org.apache.logging.log4j.Logger;
  * sweep time and the per-run flags, clears the totals, and prints or dumps the database, as OpenSM's
  * {@code perfmgr} command does.
  *
- * <p>Threading: everything runs on its own thread {@code jsm-perfmgr} - the timer, the sweep, the answers (handed
- * over by the receive thread), the console's commands ({@link #call}). The SM's threads are never held: the requests
- * go straight to the channel, outside the SM's MAD window and barrier. Thread-safe.
+ * <p>Threading: everything runs on its own thread {@code jsm-perfmgr} - the timer, the sweep, the answers and timeouts
+ * (handed over by the transactions layer), the console's commands ({@link #call}). The SM's threads are never held:
+ * the requests go through a {@link Requester} of the manager's own, outside the SM's MAD window and barrier.
+ * Thread-safe.
  */
 public final class PerfManager implements AutoCloseable {
 
     private static final Logger LOG = LogManager.getLogger(PerfManager.class);
-    /** How often outstanding requests are checked for their timeout, at most. */
-    private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
     private final PerfMgrSettings settings;
-    private final PerfMgtRequests requests;
+    private final Requester requests;
     private final Supplier<FabricView> view;
     private final BooleanSupplier master;
     private final NodeNameMap names;
@@ -64,7 +61,6 @@ public final class PerfManager implements AutoCloseable {
     private boolean rmNodes;
     private boolean queryCpi;
     private ScheduledFuture<?> timer;
-    private ScheduledFuture<?> poller;
     private PerfSweep sweep;
     private long sweepStartNanos;
     private long sweeps;
@@ -77,18 +73,23 @@ public final class PerfManager implements AutoCloseable {
      * Builds the manager; nothing is sent before {@link #start}.
      *
      * @param settings its options
-     * @param channel the SM's port (requests go straight to it)
+     * @param transactions the SM's transactions (the requests go through a requester of the manager's own, each
+     *     outcome handed to the manager's thread)
      * @param smPortGuid the SM port's GUID (its P_Key table decides where a PMA may redirect to)
      * @param view the fabric of the last SUBNET UP
      * @param master whether this SM is master now
      * @param names the node name map
-     * @param nanos monotonic clock (timeouts, error rates)
+     * @param nanos monotonic clock (sweep times, error rates)
      * @param millis wall clock (the times the console prints)
      */
-    public PerfManager(PerfMgrSettings settings, MadChannel channel, long smPortGuid, Supplier<FabricView> view,
-                       BooleanSupplier master, NodeNameMap names, LongSupplier nanos, LongSupplier millis) {
+    public PerfManager(PerfMgrSettings settings, MadTransactions transactions, long smPortGuid,
+                       Supplier<FabricView> view, BooleanSupplier master, NodeNameMap names, LongSupplier nanos,
+                       LongSupplier millis) {
         this.settings = settings;
-        this.requests = new PerfMgtRequests(channel, settings.timeout().toNanos(), settings.retries());
+        this.requests = transactions.requester(settings.timeout(), settings.retries(), handler -> execute(() -> {
+            handler.run();
+            afterProgress();
+        }));
         this.smPortGuid = smPortGuid;
         this.view = view;
         this.master = master;
@@ -107,22 +108,6 @@ public final class PerfManager implements AutoCloseable {
         });
         t.setRemoveOnCancelPolicy(true);
         this.thread = t;
-    }
-
-    /**
-     * Takes the PerfMgt answers: responses the SM's transactions do not await (the manager's own TIDs) are handed
-     * from the receive thread to this manager's thread. Call before {@link #start}.
-     */
-    public void listen(MadTransactions transactions) {
-        for (Method m : new Method[] {Method.GET, Method.SET}) {
-            transactions.onForeignResponse(UnsolicitedFilter.of(MgmtClass.PERF_MGT, m), Runnable::run,
-                    (from, mad, length) -> execute(() -> {
-                        if (!requests.onResponse(mad)) {
-                            LOG.debug("PerfMgt response matching no request dropped");
-                        }
-                        afterProgress();
-                    }));
-        }
     }
 
     /** Starts the sweep timer if the manager is enabled. */
@@ -159,6 +144,7 @@ public final class PerfManager implements AutoCloseable {
     /** Stops the timer and the thread; outstanding requests are forgotten. Idempotent. */
     @Override
     public void close() {
+        requests.cancelAll();
         thread.shutdownNow();
         try {
             thread.awaitTermination(5, TimeUnit.SECONDS);
@@ -300,7 +286,7 @@ public final class PerfManager implements AutoCloseable {
         return true;
     }
 
-    /** After answers or timeouts: ends a finished sweep, else makes sure timeouts are looked at. */
+    /** After an answer or a timeout: ends a finished sweep. */
     private void afterProgress() {
         if (sweep == null) {
             return;
@@ -313,29 +299,16 @@ public final class PerfManager implements AutoCloseable {
             lastSweepNanos = nanos.getAsLong() - sweepStartNanos;
             publish();
             LOG.log(LogLevels.VERBOSE, "PerfMgr sweep {} done in {} ms: {} ports read, {} requests unanswered so "
-                    + "far", sweeps, lastSweepNanos / 1_000_000, published.portsRead(), requests.unanswered());
-            return;
+                    + "far", sweeps, lastSweepNanos / 1_000_000, published.portsRead(), published.madsUnanswered());
         }
-        if (poller == null && requests.outstanding() > 0) {
-            long every = Math.max(POLL_NANOS / 4, Math.min(POLL_NANOS, settings.timeout().toNanos() / 4));
-            poller = thread.scheduleWithFixedDelay(() -> guarded(this::poll), every, every, TimeUnit.NANOSECONDS);
-        }
-    }
-
-    private void poll() {
-        requests.poll(nanos.getAsLong());
-        if (requests.outstanding() == 0 && poller != null) {
-            poller.cancel(false);
-            poller = null;
-        }
-        afterProgress();
     }
 
     private void publish() {
         List<PerfSnapshot.Node> copy = new ArrayList<>(nodes.size());
         nodes.values().forEach(n -> copy.add(PerfSnapshot.Node.of(n)));
-        published = new PerfSnapshot(enabled, sweeps, lastSweepNanos, requests.sent(), requests.resent(),
-                requests.unanswered(), cleared, clearedElsewhere, copy);
+        RequesterStats mads = requests.stats();
+        published = new PerfSnapshot(enabled, sweeps, lastSweepNanos, mads.sent(), mads.retries(),
+                mads.timeouts() + mads.sendFailures(), cleared, clearedElsewhere, copy);
     }
 
     private void execute(Runnable r) {

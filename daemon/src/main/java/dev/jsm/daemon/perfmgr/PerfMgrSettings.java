@@ -1,5 +1,7 @@
 package dev.jsm.daemon.perfmgr;
 
+import dev.jsm.conf.EventOptions;
+import dev.jsm.conf.PerfMgrOptions;
 import dev.jsm.conf.SmOptions;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,12 +36,14 @@ public record PerfMgrSettings(boolean enabled, int sweepTimeS, int maxOutstandin
 
     /** The settings {@code options} give, with dumps going to {@code dumpDir} unless {@code event_db_dump_file}. */
     public static PerfMgrSettings of(SmOptions options, Path dumpDir) {
-        String file = options.getString("event_db_dump_file");
-        return new PerfMgrSettings(options.getBool("perfmgr"), options.getInt("perfmgr_sweep_time_s"),
-                options.getInt("perfmgr_max_outstanding_queries"), options.getBool("perfmgr_ignore_cas"),
-                options.getBool("perfmgr_rm_nodes"), options.getBool("perfmgr_log_errors"),
-                options.getBool("perfmgr_query_cpi"), options.getBool("perfmgr_redir"),
-                options.getBool("perfmgr_xmit_wait_log"), options.getLong("perfmgr_xmit_wait_threshold"),
+        String file = options.get(EventOptions.EVENT_DB_DUMP_FILE);
+        return new PerfMgrSettings(options.get(PerfMgrOptions.PERFMGR),
+                options.getInt(PerfMgrOptions.PERFMGR_SWEEP_TIME_S),
+                options.getInt(PerfMgrOptions.PERFMGR_MAX_OUTSTANDING_QUERIES),
+                options.get(PerfMgrOptions.PERFMGR_IGNORE_CAS), options.get(PerfMgrOptions.PERFMGR_RM_NODES),
+                options.get(PerfMgrOptions.PERFMGR_LOG_ERRORS), options.get(PerfMgrOptions.PERFMGR_QUERY_CPI),
+                options.get(PerfMgrOptions.PERFMGR_REDIR), options.get(PerfMgrOptions.PERFMGR_XMIT_WAIT_LOG),
+                options.get(PerfMgrOptions.PERFMGR_XMIT_WAIT_THRESHOLD),
                 Duration.ofMillis(options.transactionTimeoutMs()), options.transactionRetries(),
                 file == null ? dumpDir.resolve(DEFAULT_DUMP_FILE) : Path.of(file));
     }

@@ -2,10 +2,14 @@ package dev.jsm.daemon.perfmgr;
 
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.ClassPortInfoLayout;
+import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.mad.codec.MadStatus;
 import dev.jsm.mad.perf.PerfMgt;
 import dev.jsm.mad.perf.PortCounters;
 import dev.jsm.mad.perf.PortCountersExtended;
+import dev.jsm.mad.txn.OutboundMad;
+import dev.jsm.mad.txn.Requester;
+import dev.jsm.mad.txn.TransactionOutcome;
 import dev.jsm.subnet.Guid;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -26,6 +30,10 @@ import org.apache.logging.log4j.Logger;
  * and queue pair of the ClassPortInfo it sent, if that names a LID, a queue pair, QP1's Q_Key and a P_Key the SM's
  * port holds (GID-only redirection is not supported, as in OpenSM); a redirected port whose request goes
  * unanswered is asked at its own LID again next time.
+ *
+ * <p>The requests go out through the performance manager's {@link Requester}: the transactions layer gives them
+ * TIDs, re-sends an unanswered one after {@code transaction_timeout} up to {@code transaction_retries} times and
+ * hands every outcome to the manager's thread, outside the SM's window and barrier.
  *
  * <p>Confined to the performance manager's thread.
  */
@@ -49,7 +57,7 @@ final class PerfSweep {
 
     private static final Logger LOG = LogManager.getLogger(PerfSweep.class);
 
-    private final PerfMgtRequests requests;
+    private final Requester requests;
     private final PortReadings readings = new PortReadings();
     private final PortReadings.Rules rules;
     private final int window;
@@ -69,7 +77,7 @@ final class PerfSweep {
      * @param order the nodes to read, in the order to read them
      * @param pKeyIndex the index of a P_Key in the SM port's table, or -1 (redirection)
      */
-    PerfSweep(List<MonitoredNode> order, PerfMgtRequests requests, PortReadings.Rules rules, int window,
+    PerfSweep(List<MonitoredNode> order, Requester requests, PortReadings.Rules rules, int window,
               boolean queryCpi, boolean followRedirects, IntUnaryOperator pKeyIndex, LongSupplier nanos,
               LongSupplier millis) {
         this.order = order;
@@ -160,15 +168,13 @@ final class PerfSweep {
                 ? new MadAddress.LidRouted(n.redirectLid[p], n.redirectQp[p], MadAddress.QP1_QKEY, 0, n.pKeyIndex[p])
                 : MadAddress.gsi(n.lid[p], 0, 0);
         LOG.debug("{} of node {} port {} at LID {}", q.describe(), n.name, p, to.lid());
-        requests.send(to, q.mad(), nanos.getAsLong(), new PerfMgtRequests.Outcome() {
-            @Override
-            public void answered(byte[] mad, int status) {
-                onAnswer(q, mad, status);
-            }
-
-            @Override
-            public void unanswered(String why) {
-                onNoAnswer(q, why);
+        requests.send(OutboundMad.of(to, q.mad()), outcome -> {
+            if (outcome instanceof TransactionOutcome.Response r) {
+                onAnswer(q, r.mad(), MadHeader.STATUS.getInt(r.mad(), 0));
+            } else if (outcome instanceof TransactionOutcome.TimedOut t) {
+                onNoAnswer(q, "no answer after " + t.attempts() + " transmissions");
+            } else if (outcome instanceof TransactionOutcome.SendFailed f) {
+                onNoAnswer(q, "not sent: " + f.reason());
             }
         });
     }

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.pkey;
 
+import dev.jsm.conf.PartitionOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.activity.Activity;
 import dev.jsm.daemon.activity.ActivityReport;
@@ -77,7 +78,7 @@ public final class PKeyManager implements SweepStage {
     @Override
     public StageOutcome run(SweepContext ctx) {
         blockSets = 0;
-        Path file = Path.of(ctx.options().getString("partition_config_file"));
+        Path file = Path.of(ctx.options().get(PartitionOptions.PARTITION_CONFIG_FILE));
         if (policy == null || !policy.file().equals(file)) {
             policy = new PartitionPolicy(file);
         }
@@ -92,11 +93,12 @@ public final class PKeyManager implements SweepStage {
             plannedSnapshot = ctx.snapshotSlot();
             return StageOutcome.CONTINUE;
         }
-        boolean allowBoth = ctx.options().getBool("allow_both_pkeys");
+        boolean allowBoth = ctx.options().get(PartitionOptions.ALLOW_BOTH_PKEYS);
         PartitionSet set = PartitionResolver.resolve(policy.current(), snapshot, ctx.smPortGuid(), allowBoth,
                 ctx.options().qos());
-        PKeyOptions options = new PKeyOptions(allowBoth, ctx.options().getBool("keep_pkey_indexes"),
-                PartEnforce.fromOptions(ctx.options().partEnforce(), ctx.options().getBool("no_partition_enforcement")));
+        PKeyOptions options = new PKeyOptions(allowBoth, ctx.options().get(PartitionOptions.KEEP_PKEY_INDEXES),
+                PartEnforce.fromOptions(ctx.options().partEnforce(),
+                        ctx.options().get(PartitionOptions.NO_PARTITION_ENFORCEMENT)));
         reportChanges(ctx.activity(), partitions, set);
         BlockSync pKeys = new BlockSync(ctx, AttributeId.P_KEY_TABLE, BlockSync.Held.AS_ANSWERED);
         List<PKeyCapacityProblem> problems = PKeyPlanner.plan(snapshot, set,

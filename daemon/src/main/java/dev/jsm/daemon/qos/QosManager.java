@@ -1,5 +1,6 @@
 package dev.jsm.daemon.qos;
 
+import dev.jsm.conf.QosOptions;
 import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.link.PortWishes;
 import dev.jsm.daemon.log.LogLevels;
@@ -81,7 +82,7 @@ public final class QosManager implements SweepStage {
             LOG.log(LogLevels.VERBOSE, "SL2VL on switches from routing engine {}",
                     routes.result().engineUsed().orElse("?"));
         }
-        reloadPolicy(ctx.options().getString("qos_policy_file"));
+        reloadPolicy(ctx.options().get(QosOptions.QOS_POLICY_FILE));
         policyInForce = policy.current();
         QosPlan plan = QosTablePlanner.plan(ctx.subnet(), config, engine);
         BlockSync sl2Vl = new BlockSync(ctx, AttributeId.SL_TO_VL_MAPPING_TABLE, BlockSync.Held.AS_SENT);

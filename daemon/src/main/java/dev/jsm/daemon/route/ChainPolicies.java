@@ -1,5 +1,6 @@
 package dev.jsm.daemon.route;
 
+import dev.jsm.conf.RoutingOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.RoutingEngines;
@@ -57,7 +58,7 @@ public final class ChainPolicies {
      * @return whether another chain came into force (the fabric must be routed again)
      */
     boolean refresh(SmOptions options) {
-        String rch = options.getString("rch_policy_file");
+        String rch = options.get(RoutingOptions.RCH_POLICY_FILE);
         if (rch == null || rch.isBlank()) {
             return false;
         }
@@ -88,8 +89,8 @@ public final class ChainPolicies {
 
     private TopologyChain load(SmOptions options, Path rch, Map<Path, String> texts, List<String> warnings)
             throws IOException, PolicyFileException {
-        String pgrp = options.getString("pgrp_policy_file");
-        String topo = options.getString("topo_policy_file");
+        String pgrp = options.get(RoutingOptions.PGRP_POLICY_FILE);
+        String topo = options.get(RoutingOptions.TOPO_POLICY_FILE);
         PortGroupPolicy groups = pgrp == null ? PortGroupPolicy.empty()
                 : PortGroupPolicy.parse(pgrp, read(Path.of(pgrp), texts));
         TopologyPolicy topologies = topo == null ? TopologyPolicy.empty()

@@ -1,16 +1,12 @@
 package dev.jsm.daemon.route;
 
-import dev.jsm.daemon.discovery.Attributes;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sweep.BlockSync;
-import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
-import dev.jsm.mad.codec.Smp;
-import dev.jsm.mad.smp.SwitchInfo;
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.Switch;
@@ -49,7 +45,7 @@ public final class LftProgrammer implements SweepStage {
     public StageOutcome run(SweepContext ctx) {
         switchInfoSets = 0;
         blockSets = 0;
-        int lifeTime = lifeTimeValue(ctx);
+        int lifeTime = SwitchInfoSetter.lifeTimeValue(ctx);
         BlockSync lfts = new BlockSync(ctx, AttributeId.LINEAR_FORWARDING_TABLE, BlockSync.Held.AS_SENT);
         List<Blocks> blocks = new ArrayList<>();
         for (Node node : ctx.subnet().nodes()) {
@@ -69,19 +65,6 @@ public final class LftProgrammer implements SweepStage {
             return true;
         });
         return StageOutcome.CONTINUE;
-    }
-
-    /** {@code packet_life_time}: the LifeTimeValue every switch's SwitchInfo should hold. */
-    public static int lifeTimeValue(SweepContext ctx) {
-        return ctx.options().getInt("packet_life_time") & 0x1F;
-    }
-
-    /**
-     * The LinearFDBTop {@code sw} should hold: the top of its wanted LFT, cut to what the switch can hold. The MFT
-     * stage writes it too in its own SwitchInfo Sets, which may reach a switch after this stage's.
-     */
-    public static int linearFdbTop(Switch sw) {
-        return Math.min(sw.lft().wantedTop(), sw.attributes().linearFdbCap() - 1);
     }
 
     /** The LFT blocks of switch {@code sw}, reached along {@code path}, up to LID {@code top}. */
@@ -116,7 +99,7 @@ public final class LftProgrammer implements SweepStage {
             ctx.recordError();
             return null;
         }
-        int top = linearFdbTop(sw);
+        int top = SwitchInfoSetter.linearFdbTop(sw);
         if (top < sw.lft().wantedTop()) {
             LOG.error("ROUT-0504 {} holds LIDs up to 0x{} only (LinearFDBCap {}); routes to LIDs up to 0x{} are "
                     + "cut off", sw, Integer.toHexString(a.linearFdbCap() - 1), a.linearFdbCap(),
@@ -124,27 +107,11 @@ public final class LftProgrammer implements SweepStage {
             ctx.recordError();
         }
         if (top != a.linearFdbTop() || a.lifeTimeValue() != lifeTime || a.hasPortStateChange()) {
-            setSwitchInfo(ctx, sw, path, a, top, lifeTime);
+            switchInfoSets++;
+            SwitchInfoSetter.set(ctx, sw, path, a.hasPortStateChange(), a.multicastFdbTop(),
+                    why -> LOG.error("ROUT-0505 SwitchInfo Set of {} failed: {}", sw, why));
         }
         return new Blocks(sw, path, top);
-    }
-
-    private void setSwitchInfo(SweepContext ctx, Switch sw, DrPath path, SwitchAttributes a, int top, int life) {
-        SwitchInfo payload = new SwitchInfo(a.linearFdbCap(), a.randomFdbCap(), a.multicastFdbCap(), top,
-                a.defaultPort(), a.defaultMulticastPrimaryPort(), a.defaultMulticastNotPrimaryPort(), life,
-                a.hasPortStateChange() ? 1 : 0, a.optimizedSlToVlMappingProgramming(), a.lidsPerPort(),
-                a.partitionEnforcementCap(), a.inboundEnforcementCap(), a.outboundEnforcementCap(),
-                a.filterRawInboundCap(), a.filterRawOutboundCap(), a.enhancedPort0(), a.multicastFdbTop());
-        switchInfoSets++;
-        ctx.smps().set(path, AttributeId.SWITCH_INFO, 0, payload::encodeTo, outcome -> {
-            byte[] mad = Replies.okMad(outcome);
-            if (mad != null) {
-                sw.setAttributes(Attributes.of(SwitchInfo.decode(mad, Smp.DATA_OFFSET)));
-            } else if (!Replies.isClosed(outcome)) {
-                ctx.recordError();
-                LOG.error("ROUT-0505 SwitchInfo Set of {} failed: {}", sw, Replies.failure(outcome));
-            }
-        });
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.route;
 
+import dev.jsm.conf.RoutingOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.loop.SmEvent;
@@ -120,14 +121,15 @@ public final class OffSweepBalancing {
 
     private void schedule(SmOptions options) {
         int generation = routes.generation();
-        if (!options.getBool("offsweep_balancing_enabled") || !routes.isRouted() || generation == scheduledGeneration) {
+        if (!options.get(RoutingOptions.OFFSWEEP_BALANCING_ENABLED) || !routes.isRouted()
+                || generation == scheduledGeneration) {
             return;
         }
         scheduledGeneration = generation;
         if (window != null) {
             window.cancel(false);
         }
-        long seconds = Math.max(0, options.getLong("offsweep_balancing_window"));
+        long seconds = Math.max(0, options.get(RoutingOptions.OFFSWEEP_BALANCING_WINDOW));
         LOG.log(LogLevels.VERBOSE, "off-sweep balancing in {} s unless the routing changes", seconds);
         window = timer.schedule(() -> events.request(SmEvent.OFFSWEEP_BALANCING,
                 "offsweep_balancing_window of " + seconds + " s passed"), seconds, TimeUnit.SECONDS);
@@ -144,7 +146,7 @@ public final class OffSweepBalancing {
             }
             return install(ctx, r);
         }
-        if (generation == startedGeneration || !ctx.options().getBool("offsweep_balancing_enabled")
+        if (generation == startedGeneration || !ctx.options().get(RoutingOptions.OFFSWEEP_BALANCING_ENABLED)
                 || !routes.isRouted()) {
             return StageOutcome.ABORT;
         }

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.route;
 
+import dev.jsm.conf.MiscOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
@@ -280,7 +281,7 @@ public final class RoutingPersistence {
                 PersistedRouting p = new PersistedRouting(routes.input(), routes.result().tables(),
                         engine == null ? "" : engine.name(), routes.result().usedFallback(),
                         RoutingFingerprint.of(ctx.options()), System.currentTimeMillis());
-                boolean fsync = ctx.options().getBool("fsync_high_avail_files");
+                boolean fsync = ctx.options().get(MiscOptions.FSYNC_HIGH_AVAIL_FILES);
                 ctx.afterSweep(() -> save(gen, p, fsync));
                 return StageOutcome.CONTINUE;
             }

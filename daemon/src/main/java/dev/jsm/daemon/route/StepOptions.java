@@ -5,9 +5,12 @@ import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValue;
 import dev.jsm.conf.ConfFile;
 import dev.jsm.conf.ConfProblem;
+import dev.jsm.conf.DeviceOptions;
 import dev.jsm.conf.OpenSmConfReader;
 import dev.jsm.conf.Option;
 import dev.jsm.conf.OptionTable;
+import dev.jsm.conf.QosOptions;
+import dev.jsm.conf.RoutingOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.subnet.portgroup.PolicyFileException;
@@ -61,7 +64,7 @@ public final class StepOptions {
         SmOptions ownValues = SmOptions.fromFile(own);
         Map<String, Object> values = new HashMap<>();
         for (Option<?> o : own.values().keySet()) {
-            if (mainOnly(o.name())) {
+            if (mainOnly(o)) {
                 warnings.add(file + ": option '" + o.name() + "' takes effect only in the main configuration; "
                         + "ignored here");
             } else {
@@ -82,11 +85,11 @@ public final class StepOptions {
         return new Layered(EngineOptions.of(options), fromStep);
     }
 
-    /** Whether {@code name} takes effect only in the main configuration file. */
-    static boolean mainOnly(String name) {
-        return name.equals("lmc") || name.equals("routing_engine") || name.equals("qos") || name.startsWith("qos_")
-                || name.equals("pgrp_policy_file") || name.equals("topo_policy_file")
-                || name.equals("rch_policy_file");
+    /** Whether {@code o} takes effect only in the main configuration file. */
+    static boolean mainOnly(Option<?> o) {
+        return o == DeviceOptions.LMC || o == RoutingOptions.ROUTING_ENGINE || o == QosOptions.QOS
+                || o.name().startsWith("qos_") || o == RoutingOptions.PGRP_POLICY_FILE
+                || o == RoutingOptions.TOPO_POLICY_FILE || o == RoutingOptions.RCH_POLICY_FILE;
     }
 
     /**

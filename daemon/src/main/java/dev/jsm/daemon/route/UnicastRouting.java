@@ -1,5 +1,6 @@
 package dev.jsm.daemon.route;
 
+import dev.jsm.conf.RoutingOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.dump.DumpFiles;
@@ -241,8 +242,8 @@ public final class UnicastRouting implements SweepStage {
      * as {@code ucast_cache_invalidated} to {@code activity}.
      */
     private RoutingResult repair(SmOptions options, RoutingInput in, ActivityReport activity) {
-        boolean incremental = options.getBool("incremental_routing");
-        boolean cache = options.getBool("use_ucast_cache");
+        boolean incremental = options.get(RoutingOptions.INCREMENTAL_ROUTING);
+        boolean cache = options.get(RoutingOptions.USE_UCAST_CACHE);
         RoutingResult last = routes.result();
         if (!incremental && !cache || last == null || !last.isRouted() || policies.inForce() != null) {
             return null;

@@ -1,5 +1,8 @@
 package dev.jsm.daemon.sa;
 
+import dev.jsm.conf.DebugOptions;
+import dev.jsm.conf.DeviceOptions;
+import dev.jsm.conf.MiscOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.mcast.McastGroups;
@@ -8,7 +11,6 @@ import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.mad.channel.MadChannel;
-import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
@@ -54,9 +56,9 @@ import java.util.function.Consumer;
  * joins and leaves reach the SM's groups
  * through {@link McastChanges} (the MFTs follow in a multicast update, {@link #viewUpdated} then brings the SA the
  * new MFTs); the partitions' well-known groups are created in the SA at each SUBNET UP, and the memberships of
- * ports that left the fabric are dropped then (their leaves reach the SM's groups the same way). Traps the SM receives are forwarded to the SA's event
- * subscribers ({@link #forwardTrap}); the subscribers' ReportResps reach the agent as responses no transaction of
- * the SM awaits ({@code MadTransactions.onForeignResponse}).
+ * ports that left the fabric are dropped then (their leaves reach the SM's groups the same way). Traps the SM
+ * receives are forwarded to the SA's event subscribers ({@link #forwardTrap}); the agent's Reports to them go
+ * through the transactions layer as requests of its own, which match the subscribers' ReportResps.
  *
  * <p>{@link #subnetUp} runs on the SM thread; the agent on its own. Thread-safe.
  */
@@ -87,8 +89,9 @@ public final class SaService implements SweepListener, AutoCloseable {
         this.status = status;
         this.smInfo = smInfo;
         Duration ack = Duration.ofMillis(o.transactionTimeoutMs());
-        this.agent = new SaAgent(channel, SaView.empty(settings(o)), new RmppSettings(ack, o.transactionRetries(),
-                32, Duration.ofSeconds(10)), SaLimits.defaults(), new McastChanges(changeMulticast, activity));
+        this.agent = new SaAgent(channel, transactions, SaView.empty(settings(o)), new RmppSettings(ack,
+                o.transactionRetries(), 32, Duration.ofSeconds(10)), SaLimits.defaults(),
+                new McastChanges(changeMulticast, activity));
         for (Method m : REQUESTS) {
             transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_ADM, m), Runnable::run,
                     (from, mad, length) -> {
@@ -100,8 +103,6 @@ public final class SaService implements SweepListener, AutoCloseable {
                         }
                     });
         }
-        transactions.onForeignResponse(UnsolicitedFilter.of(MgmtClass.SUBN_ADM, Method.REPORT, AttributeId.NOTICE),
-                Runnable::run, agent::onMad);
     }
 
     /** Starts answering (from an empty view until the first SUBNET UP). */
@@ -194,8 +195,9 @@ public final class SaService implements SweepListener, AutoCloseable {
     }
 
     private static SaSettings settings(SmOptions o) {
-        return new SaSettings(o.saKey(), o.getInt("subnet_timeout"),
-                SaSettings.respTimeValue(o.transactionTimeoutMs()), !o.getBool("disable_multicast"), o.qos(),
-                o.getBool("consolidate_ipv6_snm_req"), o.getBool("use_mfttop"), o.getBool("drop_event_subscriptions"));
+        return new SaSettings(o.saKey(), o.getInt(DeviceOptions.SUBNET_TIMEOUT),
+                SaSettings.respTimeValue(o.transactionTimeoutMs()), !o.get(DebugOptions.DISABLE_MULTICAST), o.qos(),
+                o.get(MiscOptions.CONSOLIDATE_IPV6_SNM_REQ), o.get(DeviceOptions.USE_MFTTOP),
+                o.get(MiscOptions.DROP_EVENT_SUBSCRIPTIONS));
     }
 }

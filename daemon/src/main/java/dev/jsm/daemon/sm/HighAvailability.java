@@ -1,5 +1,6 @@
 package dev.jsm.daemon.sm;
 
+import dev.jsm.conf.HandoverOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.discovery.OtherSms;
 import dev.jsm.daemon.log.LogLevels;
@@ -75,10 +76,10 @@ public final class HighAvailability {
         this.trap144 = new Trap144(transactions, localPort, Notice.PRODUCER_CA);
         Trap144.ignoreRepress(transactions);
         this.probe = new OtherSmProbe(machine, remotes, () -> options.get().smKey(),
-                () -> options.get().getBool("ignore_other_sm"));
+                () -> options.get().get(HandoverOptions.IGNORE_OTHER_SM));
         this.poller = new MasterPoller(machine, remotes, transactions, trap144, localPort, port.portNum(), timer,
-                () -> options.get().getInt("sminfo_polling_timeout"),
-                () -> options.get().getInt("polling_retry_number"), mKeys);
+                () -> options.get().getInt(HandoverOptions.SMINFO_POLLING_TIMEOUT),
+                () -> options.get().getInt(HandoverOptions.POLLING_RETRY_NUMBER), mKeys);
         for (MgmtClass cls : new MgmtClass[] {MgmtClass.SUBN_LID_ROUTED, MgmtClass.SUBN_DIRECTED_ROUTE}) {
             transactions.onUnsolicited(UnsolicitedFilter.of(cls, Method.GET, AttributeId.SM_INFO), Runnable::run,
                     agent::onGet);

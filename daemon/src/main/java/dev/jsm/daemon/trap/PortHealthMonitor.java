@@ -1,5 +1,7 @@
 package dev.jsm.daemon.trap;
 
+import dev.jsm.conf.MiscOptions;
+import dev.jsm.conf.SweepOptions;
 import dev.jsm.daemon.link.PortInfoSetter;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.route.RoutingState;
@@ -76,7 +78,7 @@ public final class PortHealthMonitor {
                     lid, portNum);
             return;
         }
-        boolean babbling = ctx.options().getBool("babbling_port_policy");
+        boolean babbling = ctx.options().get(MiscOptions.BABBLING_PORT_POLICY);
         switch (health.onTrap(port, repeated, babbling, now)) {
             case MARKED -> mark(port, notice.trapNumberOrDeviceId());
             case DISABLE -> disable(port);
@@ -123,7 +125,7 @@ public final class PortHealthMonitor {
 
     /** A heavy sweep that routes again, if {@code sweep_on_trap}. */
     private void rerouteOnTrap(String reason) {
-        if (ctx.options().getBool("sweep_on_trap")) {
+        if (ctx.options().get(SweepOptions.SWEEP_ON_TRAP)) {
             routes.requestReroute();
             ctx.events().request(SmEvent.HEAVY_SWEEP, reason);
         }

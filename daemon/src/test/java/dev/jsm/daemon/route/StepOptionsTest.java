@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
+import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.RoutingEngines;
 import dev.jsm.subnet.portgroup.PolicyFileException;
 import java.nio.file.Files;
@@ -37,10 +38,10 @@ class StepOptionsTest {
         List<String> warnings = new ArrayList<>();
         StepOptions.Layered l = StepOptions.read(main("scatter_ports", "7", "port_shifting", "FALSE", "lmc", "1"),
                 file, warnings);
-        assertThat(l.options().portShifting()).isTrue();
-        assertThat(l.options().scatterPorts()).isEqualTo(7);
-        assertThat(l.options().text("root_guid_file")).contains("/etc/opensm/roots");
-        assertThat(l.options().text("lmc")).contains("1");
+        assertThat(l.options().get(EngineOptions.PORT_SHIFTING)).isTrue();
+        assertThat(l.options().get(EngineOptions.SCATTER_PORTS)).isEqualTo(7);
+        assertThat(l.options().text(EngineOptions.ROOT_GUID_FILE)).contains("/etc/opensm/roots");
+        assertThat(l.options().asMap()).containsEntry("lmc", "1");
         assertThat(l.fromStepFile()).containsExactly("port_shifting", "root_guid_file");
         assertThat(warnings).containsExactly(
                 file + ": option 'lmc' takes effect only in the main configuration; ignored here",

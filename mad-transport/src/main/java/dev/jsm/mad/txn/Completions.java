@@ -12,7 +12,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * from {@link #begin} until its handler has returned. Whoever completes a transaction under the
  * {@link MadTransactions} lock appends it to a chain with {@link #complete}, detaches the chain with {@link #take}
  * before unlocking and {@link #dispatch}es it after, so no handler and no executor call ever runs under the lock; the
- * receive thread may leave a short chain for a later take ({@link #takeBatch}).
+ * receive thread may leave a short chain for a later take ({@link #takeBatch}). A {@link Requester}'s outcomes go
+ * to its own executor and are not pending for the barrier; the requester counts them itself.
  *
  * <p>Thread-safe as used: {@link #complete}, {@link #take} and {@link #takeBatch} under the shared lock, the rest
  * without it ({@link #begin} may run under it). Also remembers the thread that last ran a handler so that
@@ -49,7 +50,7 @@ final class Completions {
         executor.execute(() -> handlerThread = Thread.currentThread());
     }
 
-    /** Counts a new request as pending; under the lock. */
+    /** Counts a new request of the SM's own as pending; under the lock. */
     void begin() {
         pending.incrementAndGet();
     }
@@ -90,31 +91,52 @@ final class Completions {
         return take();
     }
 
-    /** Hands a detached chain to the handler executor, in completion order; without the lock. */
+    /**
+     * Hands a detached chain to the handler executor (a requester's outcomes to the requester's), in completion
+     * order; without the lock.
+     */
     void dispatch(Transaction chain) {
         while (chain != null) {
             Transaction t = chain;
             chain = t.completedNext;
             t.completedNext = null;
             try {
-                executor.execute(t);
+                (t.requester == null ? executor : t.requester.executor).execute(t);
             } catch (RejectedExecutionException e) {
                 LOG.log(System.Logger.Level.WARNING, "handler executor rejected the outcome of {0}: {1}",
                         t.request, e.getMessage());
-                done();
+                ended(t);
             }
         }
     }
 
-    /** Runs {@code t}'s handler; called on the handler executor through {@link Transaction#run}. */
+    /**
+     * Runs {@code t}'s handler; called on the handler executor through {@link Transaction#run}. A requester's request
+     * stops counting as outstanding before its handler runs.
+     */
     void runHandler(Transaction t) {
-        handlerThread = Thread.currentThread();
+        if (t.requester == null) {
+            handlerThread = Thread.currentThread();
+        } else {
+            t.requester.ended();
+        }
         try {
             t.handler.onOutcome(t.outcome);
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.ERROR, "handler for the outcome of " + t.request + " failed", e);
         } finally {
+            if (t.requester == null) {
+                done();
+            }
+        }
+    }
+
+    /** Ends {@code t}, whose handler will not run: for the barrier, or for its requester. */
+    private void ended(Transaction t) {
+        if (t.requester == null) {
             done();
+        } else {
+            t.requester.ended();
         }
     }
 

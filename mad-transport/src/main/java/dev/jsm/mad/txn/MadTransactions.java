@@ -28,14 +28,20 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link #sendLong}: one the device takes long to carry out) is re-sent, same bytes and TID, up to
  * {@code transaction_retries} times; then the request times out. A MAD the channel hands back undelivered
  * ({@link MadReceiver#onSendFailed}) or a send that throws fails the request at once. Each request gets exactly one
- * {@link TransactionOutcome}. {@link #post} sends MADs that expect no answer (responses, Reports, Traps not
- * waiting for a TrapRepress) at once, bypassing the window, as OpenSM's unicast FIFO has priority over requests.
+ * {@link TransactionOutcome}. {@link #post} sends MADs that expect no answer (responses, Traps not waiting for a
+ * TrapRepress) at once, bypassing the window, as OpenSM's unicast FIFO has priority over requests.
+ *
+ * <p><b>Requesters.</b> A component that sends requests of its own beside the SM's - the performance manager, the
+ * SA's Reports to event subscribers - gets a {@link Requester} ({@link #requester}): its requests take TIDs from the
+ * same counter and are matched, timed out and re-sent here, with the requester's timeout, retries and executor, but
+ * outside the window and the quiescence barrier (a sweep never waits for them) and counted in the requester's
+ * {@link RequesterStats} instead of {@link TransactionStats}.
  *
  * <p><b>Unsolicited MADs</b> (traps, SA requests, SMInfo from other SMs: everything that is not a response) go to
  * the handler registered for their class, method and attribute ({@link #onUnsolicited}); others are counted and
  * dropped. Responses that match no request of this layer go to the handler registered for them with
- * {@link #onForeignResponse} (answers to requests another component sent on the channel with its own TIDs and
- * timeouts: the SA's Reports), else they are counted as unmatched and dropped. Malformed MADs (shorter than the
+ * {@link #onForeignResponse} (answers to MADs another component posted with its own TIDs: the TrapRepress to a
+ * standby's Trap 144), else they are counted as unmatched and dropped. Malformed MADs (shorter than the
  * common header, base version not 1) are counted and dropped; nothing received ever throws on the I/O thread.
  *
  * <p><b>Threading.</b> Thread-safe. Three kinds of threads meet here, under one lock held only for bookkeeping
@@ -115,7 +121,7 @@ public final class MadTransactions implements AutoCloseable {
      * @throws IllegalArgumentException if {@code request} is a response; send those with {@link #post}
      */
     public void send(OutboundMad request, ResponseHandler handler) {
-        send(request, retries, false, handler);
+        send(request, retries, false, null, handler);
     }
 
     /**
@@ -127,7 +133,7 @@ public final class MadTransactions implements AutoCloseable {
      * @throws IllegalArgumentException if {@code request} is a response
      */
     public void sendLong(OutboundMad request, ResponseHandler handler) {
-        send(request, retries, true, handler);
+        send(request, retries, true, null, handler);
     }
 
     /**
@@ -138,10 +144,37 @@ public final class MadTransactions implements AutoCloseable {
      * @throws IllegalArgumentException if {@code request} is a response, or {@code retries} is negative
      */
     public void send(OutboundMad request, int retries, ResponseHandler handler) {
-        send(request, retries, false, handler);
+        send(request, retries, false, null, handler);
     }
 
-    private void send(OutboundMad request, int retries, boolean longTimeout, ResponseHandler handler) {
+    /**
+     * A requester of its own for a component that sends requests beside the SM's (see {@link Requester}): each
+     * transmission waits {@code timeout}, an unanswered request is re-sent up to {@code retries} times, outcomes run
+     * on {@code executor}.
+     *
+     * @throws IllegalArgumentException if {@code timeout} is not positive or {@code retries} is negative
+     */
+    public Requester requester(Duration timeout, int retries, Executor executor) {
+        if (timeout.isNegative() || timeout.isZero() || retries < 0) {
+            throw new IllegalArgumentException("a requester needs a positive timeout and retries >= 0, not "
+                    + timeout + " and " + retries);
+        }
+        Objects.requireNonNull(executor, "executor");
+        lock.lock();
+        try {
+            return new Requester(this, window.addLane(timeout.toNanos()), retries, executor);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** {@link Requester#send}. */
+    void send(OutboundMad request, Requester requester, ResponseHandler handler) {
+        send(request, requester.retries, false, requester, handler);
+    }
+
+    private void send(OutboundMad request, int retries, boolean longTimeout, Requester requester,
+                      ResponseHandler handler) {
         if (retries < 0) {
             throw new IllegalArgumentException("retries must not be negative: " + retries);
         }
@@ -155,8 +188,12 @@ public final class MadTransactions implements AutoCloseable {
         try {
             int tid = tids.next();
             HeaderBytes.writeTid(request.mad(), tid);
-            Transaction t = new Transaction(completions, request, handler, tid, retries, longTimeout);
-            completions.begin();
+            Transaction t = new Transaction(completions, request, handler, tid, retries, longTimeout, requester);
+            if (requester == null) {
+                completions.begin();
+            } else {
+                requester.began();
+            }
             long now = System.nanoTime();
             if (closed) {
                 completions.complete(t, new TransactionOutcome.Closed(request));
@@ -215,10 +252,10 @@ public final class MadTransactions implements AutoCloseable {
 
     /**
      * Routes the responses that match no request of this layer and match {@code filter} (its method being the
-     * request method, e.g. Report; the responses carry it with the response bit, ReportResp) to {@code handler}, run
-     * on {@code executor}. For a component that sends its own requests with {@link #post} and keeps its own TIDs,
-     * timeouts and retries outside the window and the quiescence barrier - the SA's Reports to event subscribers,
-     * which must never hold up a sweep. Such responses count as unsolicited MADs handed to a handler.
+     * request method, e.g. Trap; the responses carry it with the response bit, or are TrapRepress) to
+     * {@code handler}, run on {@code executor}. For the answers to MADs a component {@link #post}s with TIDs of its
+     * own and does not wait for (a standby's Trap 144, whose TrapRepress is dropped); requests whose answers matter go
+     * through a {@link Requester}. Such responses count as unsolicited MADs handed to a handler.
      *
      * @throws IllegalStateException if a handler is already registered for {@code filter}
      */
@@ -284,6 +321,31 @@ public final class MadTransactions implements AutoCloseable {
         }
     }
 
+    /** {@link Requester#stats}. */
+    RequesterStats stats(Requester requester) {
+        lock.lock();
+        try {
+            TransactionCounters c = requester.counters;
+            return new RequesterStats(c.sent, c.retries, c.responses, c.timeouts, c.sendFailures,
+                    requester.outstanding());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** {@link Requester#cancelAll}. */
+    void cancel(Requester requester) {
+        lock.lock();
+        try {
+            for (Transaction t = requester.lane.wire.peek(); t != null; t = requester.lane.wire.peek()) {
+                window.retire(t, System.nanoTime());
+                requester.ended();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /**
      * Fails every queued and outstanding request with {@link TransactionOutcome.Closed} (later sends get it at once),
      * ignores whatever arrives from now on and stops the timer thread. The channel stays open. Idempotent.
@@ -318,7 +380,7 @@ public final class MadTransactions implements AutoCloseable {
     /** Puts a request on the wire for the first time; under the lock. */
     private void transmit(Transaction t, long now) {
         window.putOnWire(t, now);
-        counters.countSent(t.attributeId);
+        countersOf(t).countSent(t.attributeId);
         wakeTimerIfEarlier(now);
         sendOnWire(t, now);
     }
@@ -328,7 +390,7 @@ public final class MadTransactions implements AutoCloseable {
         try {
             channel.send(t.request.to(), t.request.mad(), t.request.length());
         } catch (IOException | RuntimeException e) {
-            counters.sendFailures++;
+            countersOf(t).sendFailures++;
             window.retire(t, now);
             completions.complete(t, new TransactionOutcome.SendFailed(t.request, 0, String.valueOf(e.getMessage()),
                     t.attempts));
@@ -395,11 +457,11 @@ public final class MadTransactions implements AutoCloseable {
         for (Transaction t = window.expired(now); t != null; t = window.expired(now)) {
             if (t.attempts <= t.retries) {
                 window.rearm(t, now);
-                counters.retries++;
+                countersOf(t).retries++;
                 sendOnWire(t, now);
             } else {
                 window.retire(t, now);
-                counters.timeouts++;
+                countersOf(t).timeouts++;
                 completions.complete(t, new TransactionOutcome.TimedOut(t.request, t.attempts));
             }
         }
@@ -448,7 +510,7 @@ public final class MadTransactions implements AutoCloseable {
                 return foreign;
             }
             window.retire(t, now);
-            counters.responses++;
+            countersOf(t).responses++;
             completions.complete(t, new TransactionOutcome.Response(t.request, from, mad, length,
                     MadStatus.valueOf(HeaderBytes.status(mad)), t.attempts));
             pump(now);
@@ -490,12 +552,13 @@ public final class MadTransactions implements AutoCloseable {
             if (closed) {
                 return;
             }
-            counters.sendFailures++;
             long now = System.nanoTime();
             Transaction t = match(mad);
             if (t == null) {
+                counters.sendFailures++;
                 return;
             }
+            countersOf(t).sendFailures++;
             window.retire(t, now);
             completions.complete(t, new TransactionOutcome.SendFailed(t.request, status,
                     "the transport handed the MAD back undelivered with status " + status, t.attempts));
@@ -505,6 +568,11 @@ public final class MadTransactions implements AutoCloseable {
             lock.unlock();
         }
         completions.dispatch(done);
+    }
+
+    /** The counters {@code t} counts in: the layer's, or its requester's. */
+    private TransactionCounters countersOf(Transaction t) {
+        return t.requester == null ? counters : t.requester.counters;
     }
 
     private Transaction match(byte[] mad) {

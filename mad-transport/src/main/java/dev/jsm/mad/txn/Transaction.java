@@ -3,7 +3,7 @@ package dev.jsm.mad.txn;
 /**
  * The record of one request in flight: what was sent, to whom the outcome goes, and its place in the
  * {@link TransactionWindow}'s lists. The only object {@link MadTransactions} allocates per request; it doubles as
- * the task that runs the handler on the handler executor.
+ * the task that runs the handler on the handler executor (a {@link Requester}'s on that requester's).
  *
  * <p>Fields other than the final ones are guarded by the {@link MadTransactions} lock, except {@link #completedNext},
  * which belongs to the thread that completed the transaction until it dispatches it.
@@ -19,7 +19,9 @@ final class Transaction implements Runnable {
     final int attributeId;
     /** The attribute modifier's 32 bits. */
     final int attributeModifier;
-    /** Whether it is an SMP (class 0x01 or 0x81), hence subject to the window. */
+    /** The requester it was sent for, or null for the SM's own requests. */
+    final Requester requester;
+    /** Whether it is one of the SM's own SMPs (class 0x01 or 0x81), hence subject to the window. */
     final boolean smp;
     /** Re-sends allowed after the first transmission. */
     final int retries;
@@ -45,6 +47,11 @@ final class Transaction implements Runnable {
 
     Transaction(Completions owner, OutboundMad request, ResponseHandler handler, int tid, int retries,
                 boolean longTimeout) {
+        this(owner, request, handler, tid, retries, longTimeout, null);
+    }
+
+    Transaction(Completions owner, OutboundMad request, ResponseHandler handler, int tid, int retries,
+                boolean longTimeout, Requester requester) {
         this.owner = owner;
         this.request = request;
         this.handler = handler;
@@ -52,7 +59,8 @@ final class Transaction implements Runnable {
         this.mgmtClass = request.mgmtClass();
         this.attributeId = request.attributeId();
         this.attributeModifier = (int) request.attributeModifier();
-        this.smp = isSmpClass(mgmtClass);
+        this.requester = requester;
+        this.smp = requester == null && isSmpClass(mgmtClass);
         this.retries = retries;
         this.longTimeout = longTimeout;
     }

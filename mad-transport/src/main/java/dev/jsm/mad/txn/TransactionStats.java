@@ -3,8 +3,10 @@ package dev.jsm.mad.txn;
 import java.util.Arrays;
 
 /**
- * A snapshot of {@link MadTransactions}' counters since it was created, for the metrics endpoint and tests. Counters
- * never decrease; {@code outstanding} and {@code queued} are the values at the time of the snapshot.
+ * A snapshot of {@link MadTransactions}' counters since it was created, for the metrics endpoint and tests: the SM's
+ * own requests and posts, and every MAD received; a {@link Requester}'s requests and their answers count in its
+ * {@link RequesterStats} instead. Counters never decrease; {@code outstanding} and {@code queued} are the values at
+ * the time of the snapshot.
  *
  * <p>Immutable; safe to share (the per-attribute array is copied in and out).
  *
@@ -19,7 +21,7 @@ import java.util.Arrays;
  *                         (a retry answered twice), or with a TID whose class, attribute or modifier differ
  * @param unsolicited unsolicited MADs handed to a registered handler
  * @param droppedUnsolicited unsolicited MADs no handler was registered for
- * @param outstanding requests on the wire now (all classes)
+ * @param outstanding the SM's own requests on the wire now (all classes)
  * @param queued SMP requests waiting for room in the window now
  * @param maxOutstandingSmps the most SMP requests that were on the wire at once
  * @param sentByAttribute first transmissions by attribute, indexed by {@link #attributeSlot}; read it with

@@ -1,16 +1,19 @@
 package dev.jsm.mad.txn;
 
+import java.util.Arrays;
+
 /**
  * The bookkeeping of requests in flight, OpenSM's VL15 window and match table in one place: the FIFO of SMP
  * requests waiting for room, the requests on the wire in deadline order, the TID table, and the window limit with
  * {@code max_wire_smps2} widening. It decides; {@link MadTransactions} sends, locks and dispatches.
  *
- * <p>The requests on the wire are two lists, one per timeout: those that wait {@code transaction_timeout} per
- * transmission and those that wait {@code long_transaction_timeout}. Appending a (re)transmission keeps each list in
- * deadline order, so the next deadline is the earlier of the two heads.
+ * <p>The requests on the wire are in {@link Lane}s, one per timeout: those that wait {@code transaction_timeout} per
+ * transmission, those that wait {@code long_transaction_timeout}, and one per {@link Requester} (its own timeout).
+ * Appending a (re)transmission keeps each lane in deadline order, so the next deadline is the earliest of the heads.
  *
- * <p>Only SMP requests (classes 0x01 and 0x81) count against the window, as only QP0 traffic goes through OpenSM's
- * VL15 poller; GSI requests go out at once but are timed and retried the same way.
+ * <p>Only the SM's own SMP requests (classes 0x01 and 0x81) count against the window, as only QP0 traffic goes
+ * through OpenSM's VL15 poller; GSI requests and a requester's go out at once but are timed and retried the same
+ * way.
  *
  * <p>Widening follows OpenSM's poller: while requests are queued and the window is full, each
  * {@code max_smps_timeout} without an SMP completing lets one more request out, up to {@code max_wire_smps2}; any
@@ -21,15 +24,15 @@ package dev.jsm.mad.txn;
  */
 final class TransactionWindow {
 
-    private final long timeoutNanos;
-    private final long longTimeoutNanos;
+    private final Lane normal;
+    private final Lane slow;
+    /** {@link #normal}, {@link #slow}, then one lane per requester. */
+    private Lane[] lanes;
     private int baseLimit;
     private int maxLimit;
     private boolean widens;
     private long widenNanos;
     private final TransactionList queue = new TransactionList();
-    private final TransactionList wire = new TransactionList();
-    private final TransactionList longWire = new TransactionList();
     private final TidTable byTid = new TidTable();
     private int limit;
     private int smpsOnWire;
@@ -38,9 +41,18 @@ final class TransactionWindow {
     private long stallStart;
 
     TransactionWindow(TransactionSettings settings) {
-        timeoutNanos = settings.transactionTimeout().toNanos();
-        longTimeoutNanos = settings.longTransactionTimeout().toNanos();
+        normal = new Lane(settings.transactionTimeout().toNanos());
+        slow = new Lane(settings.longTransactionTimeout().toNanos());
+        lanes = new Lane[] {normal, slow};
         setLimits(settings);
+    }
+
+    /** A lane of its own for a requester's transmissions, each waiting {@code timeoutNanos}. */
+    Lane addLane(long timeoutNanos) {
+        Lane lane = new Lane(timeoutNanos);
+        lanes = Arrays.copyOf(lanes, lanes.length + 1);
+        lanes[lanes.length - 1] = lane;
+        return lane;
     }
 
     /**
@@ -97,15 +109,15 @@ final class TransactionWindow {
         arm(t, now);
     }
 
-    /** Sets the deadline of {@code t}'s transmission at {@code now} and appends it to its wire list. */
+    /** Sets the deadline of {@code t}'s transmission at {@code now} and appends it to its lane. */
     private void arm(Transaction t, long now) {
-        if (t.longTimeout) {
-            t.deadline = now + longTimeoutNanos;
-            longWire.add(t);
-        } else {
-            t.deadline = now + timeoutNanos;
-            wire.add(t);
-        }
+        Lane lane = laneOf(t);
+        t.deadline = now + lane.timeoutNanos;
+        lane.wire.add(t);
+    }
+
+    private Lane laneOf(Transaction t) {
+        return t.requester != null ? t.requester.lane : t.longTimeout ? slow : normal;
     }
 
     /** The request on the wire that a response (or a handed-back MAD) with these fields answers, or null. */
@@ -117,8 +129,7 @@ final class TransactionWindow {
     /** Takes {@code t} off the wire for good: it was answered, failed or timed out. */
     void retire(Transaction t, long now) {
         byTid.remove(t.tid);
-        wire.remove(t);
-        longWire.remove(t);
+        laneOf(t).wire.remove(t);
         if (t.smp) {
             smpsOnWire--;
             limit = baseLimit;
@@ -132,14 +143,16 @@ final class TransactionWindow {
         return t != null && t.deadline - now <= 0 ? t : null;
     }
 
-    /** The request on the wire with the earliest deadline (the earlier head of the two lists), or null. */
+    /** The request on the wire with the earliest deadline (the earliest head of the lanes), or null. */
     private Transaction firstDeadline() {
-        Transaction a = wire.peek();
-        Transaction b = longWire.peek();
-        if (a == null) {
-            return b;
+        Transaction first = null;
+        for (Lane lane : lanes) {
+            Transaction t = lane.wire.peek();
+            if (t != null && (first == null || t.deadline - first.deadline < 0)) {
+                first = t;
+            }
         }
-        return b == null || a.deadline - b.deadline <= 0 ? a : b;
+        return first;
     }
 
     /** Widens the window by one if it has been full with requests queued for {@code max_smps_timeout}. */
@@ -177,9 +190,9 @@ final class TransactionWindow {
         return t;
     }
 
-    /** Requests on the wire (all classes). */
+    /** The SM's own requests on the wire (all classes; not a requester's). */
     int onWire() {
-        return wire.size() + longWire.size();
+        return normal.wire.size() + slow.wire.size();
     }
 
     /** SMP requests waiting for room. */
@@ -194,5 +207,19 @@ final class TransactionWindow {
     /** Whether widening applies: requests wait behind a full window that is not at {@code max_wire_smps2} yet. */
     private boolean canWiden() {
         return widens && !queue.isEmpty() && smpsOnWire >= limit && limit < maxLimit;
+    }
+
+    /**
+     * The requests on the wire that wait the same timeout per transmission, in deadline order: the normal and the
+     * long transactions, and each requester's.
+     */
+    static final class Lane {
+
+        final long timeoutNanos;
+        final TransactionList wire = new TransactionList();
+
+        Lane(long timeoutNanos) {
+            this.timeoutNanos = timeoutNanos;
+        }
     }
 }

@@ -534,6 +534,91 @@ public abstract class AbstractMadTransactionsContractTest {
         assertThat(s.droppedUnsolicited()).as("a Report request is not a response").isEqualTo(1);
     }
 
+    /**
+     * A requester's requests go out beside a full window, are not waited for by the barrier, are answered on the
+     * requester's executor and count in its own counters, not the layer's.
+     */
+    @Test
+    protected void aRequestersRequestsPassTheWindowAndTheBarrier() throws Exception {
+        MadTransactions t = open(TransactionSettings.defaults().withWindow(1).withTimeout(SLOW, 3));
+        ExecutorService pm = Executors.newSingleThreadExecutor(r -> new Thread(r, "pm"));
+        try {
+            Requester r = t.requester(SLOW, 3, pm);
+            RequestBatch batch = new RequestBatch(fabric, 2);
+            AtomicReference<String> thread = new AtomicReference<>();
+            AtomicReference<TransactionOutcome> out = new AtomicReference<>();
+            tap.holdSends();
+            batch.sendAll(t);
+            r.send(nodeInfoGet(fabric.route(1)), o -> {
+                thread.set(Thread.currentThread().getName());
+                out.set(o);
+            });
+            assertThat(tap.heldSends()).as("the SM's first and the requester's").hasSize(2);
+            assertThat(t.stats().queued()).isEqualTo(1);
+            assertThat(r.outstanding()).isEqualTo(1);
+            tap.releaseSends();
+            quiet(t);
+            waitFor(() -> out.get() != null);
+
+            assertThat(response(out.get()).attempts()).isEqualTo(1);
+            assertThat(thread.get()).isEqualTo("pm");
+            assertThat(r.outstanding()).isZero();
+            assertThat(r.stats()).isEqualTo(new RequesterStats(1, 0, 1, 0, 0, 0));
+            TransactionStats s = t.stats();
+            assertThat(s.sent()).as("the SM's two").isEqualTo(2);
+            assertThat(s.responses()).isEqualTo(2);
+            assertThat(s.received()).isEqualTo(3);
+            batch.assertAllAnswered();
+
+            tap.holdSends();
+            r.send(nodeInfoGet(fabric.route(1)), o -> { });
+            assertThat(t.awaitQuiescence(Duration.ofMillis(1))).as("the barrier does not wait for it").isTrue();
+            tap.releaseSends();
+            waitFor(() -> r.outstanding() == 0);
+        } finally {
+            pm.shutdown();
+        }
+    }
+
+    @Test
+    protected void aRequesterTimesOutAndRetriesWithItsOwnSettings() throws InterruptedException {
+        MadTransactions t = open(TransactionSettings.defaults().withTimeout(SLOW, 3));
+        Requester r = t.requester(FAST, 2, Runnable::run);
+        AtomicReference<TransactionOutcome> out = new AtomicReference<>();
+        AtomicInteger outstandingInHandler = new AtomicInteger(-1);
+        tap.dropAll(true);
+        r.send(nodeInfoGet(fabric.route(1)), o -> {
+            outstandingInHandler.set(r.outstanding());
+            out.set(o);
+        });
+        waitFor(() -> out.get() != null);
+
+        assertThat(out.get()).isInstanceOf(TransactionOutcome.TimedOut.class);
+        assertThat(((TransactionOutcome.TimedOut) out.get()).attempts()).isEqualTo(3);
+        assertThat(tap.sends()).isEqualTo(3);
+        assertThat(outstandingInHandler.get()).as("its own request no longer counts in its handler").isZero();
+        assertThat(r.stats()).isEqualTo(new RequesterStats(1, 2, 0, 1, 0, 0));
+        assertThat(t.stats().retries() + t.stats().timeouts() + t.stats().sent()).isZero();
+    }
+
+    @Test
+    protected void aCancelledRequestGetsNoOutcomeAndItsAnswerIsUnmatched() throws Exception {
+        MadTransactions t = open(TransactionSettings.defaults().withTimeout(SLOW, 3));
+        Requester r = t.requester(SLOW, 3, Runnable::run);
+        List<TransactionOutcome> out = new ArrayList<>();
+        tap.holdReceived();
+        r.send(nodeInfoGet(fabric.route(1)), out::add);
+        waitFor(() -> tap.heldReceivedCount() == 1);
+        r.cancelAll();
+        assertThat(r.outstanding()).isZero();
+        tap.releaseReceived();
+        waitFor(() -> t.stats().received() == 1);
+
+        assertThat(out).isEmpty();
+        assertThat(t.stats().droppedUnmatched()).isEqualTo(1);
+        assertThat(r.stats().responses()).isZero();
+    }
+
     @Test
     protected void failingHandlerDoesNotStopLaterOutcomes() throws InterruptedException {
         MadTransactions t = open(TransactionSettings.defaults().withTimeout(SLOW, 3));

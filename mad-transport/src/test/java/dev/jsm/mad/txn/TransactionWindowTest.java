@@ -120,6 +120,30 @@ class TransactionWindowTest {
     }
 
     @Test
+    void aRequestersLaneKeepsItsOwnTimeoutAndStaysOutOfTheWindow() {
+        TransactionWindow w = new TransactionWindow(TransactionSettings.defaults().withWindow(1)
+                .withTimeout(Duration.ofMillis(200), 3));
+        Requester r = new Requester(null, w.addLane(50 * MS), 1, Runnable::run);
+        Transaction smp = smps(1)[0];
+        OutboundMad request = OutboundMad.of(MadAddress.directedRoute(),
+                Smp.directedRoute(Method.GET, 0, AttributeId.NODE_INFO, 0, DrPath.local(), 0));
+        Transaction own = new Transaction(null, request, o -> { }, nextTid++, 1, false, r);
+        assertThat(w.admit(smp, 0)).isTrue();
+        w.putOnWire(smp, 0);
+        assertThat(w.admit(own, 0)).as("a requester's SMP does not wait for the window").isTrue();
+        w.putOnWire(own, 10 * MS);
+
+        assertThat(w.onWire()).as("the SM's own only").isEqualTo(1);
+        assertThat(w.nanosUntilNextEvent(10 * MS)).isEqualTo(50 * MS);
+        assertThat(w.expired(59 * MS)).isNull();
+        assertThat(w.expired(60 * MS)).isSameAs(own);
+        w.retire(own, 60 * MS);
+        assertThat(w.nextToSend()).isNull();
+        assertThat(w.expired(199 * MS)).isNull();
+        assertThat(w.expired(200 * MS)).isSameAs(smp);
+    }
+
+    @Test
     void responsesMatchOnTidClassAttributeAndModifier() {
         TransactionWindow w = new TransactionWindow(settings(1, 1, 600));
         Transaction[] t = smps(1);

@@ -32,8 +32,8 @@ public record DorOptions(Optional<Path> portSearchOrderingFile, MinHopOptions po
      * @throws IllegalArgumentException naming the option, if one is malformed
      */
     public static DorOptions from(EngineOptions options) {
-        Optional<Path> order = options.file(EngineOptions.PORT_SEARCH_ORDERING_FILE);
-        return new DorOptions(order.isPresent() ? order : options.file(EngineOptions.DIMN_PORTS_FILE),
+        Optional<Path> order = options.get(EngineOptions.PORT_SEARCH_ORDERING_FILE);
+        return new DorOptions(order.isPresent() ? order : options.get(EngineOptions.DIMN_PORTS_FILE),
                 MinHopOptions.from(options));
     }
 }

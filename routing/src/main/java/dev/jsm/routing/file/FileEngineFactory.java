@@ -23,7 +23,6 @@ public final class FileEngineFactory implements RoutingEngineFactory {
     /** Reads {@code lfts_file} ({@code -U}) and {@code lid_matrix_dump_file} ({@code -M}). */
     @Override
     public RoutingEngine create(EngineOptions options) {
-        return new FileEngine(options.file(EngineOptions.LFTS_FILE),
-                options.file(EngineOptions.LID_MATRIX_DUMP_FILE));
+        return new FileEngine(options.get(EngineOptions.LFTS_FILE), options.get(EngineOptions.LID_MATRIX_DUMP_FILE));
     }
 }

@@ -1,5 +1,6 @@
 package dev.jsm.routing.ftree;
 
+import dev.jsm.routing.EngineOption;
 import dev.jsm.routing.EngineOptions;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -24,14 +25,14 @@ import java.util.Optional;
 public record FatTreeOptions(Optional<Path> rootGuidFile, Optional<Path> cnGuidFile, Optional<Path> ioGuidFile,
                              int maxReverseHops, boolean quasiFtreeIndexing) {
 
-    /** OpenSM option: file of compute node port GUIDs (path). */
-    public static final String CN_GUID_FILE = "cn_guid_file";
-    /** OpenSM option: file of I/O node port GUIDs (path). */
-    public static final String IO_GUID_FILE = "io_guid_file";
-    /** OpenSM option: reverse hops allowed on routes to I/O nodes (number, 0..65535). */
-    public static final String MAX_REVERSE_HOPS = "max_reverse_hops";
-    /** OpenSM option: index from every root switch (boolean). */
-    public static final String QUASI_FTREE_INDEXING = "quasi_ftree_indexing";
+    /** OpenSM option: file of compute node port GUIDs. */
+    public static final EngineOption<Optional<Path>> CN_GUID_FILE = EngineOption.file("cn_guid_file");
+    /** OpenSM option: file of I/O node port GUIDs. */
+    public static final EngineOption<Optional<Path>> IO_GUID_FILE = EngineOption.file("io_guid_file");
+    /** OpenSM option: reverse hops allowed on routes to I/O nodes (0..65535, default 0). */
+    public static final EngineOption<Long> MAX_REVERSE_HOPS = EngineOption.number("max_reverse_hops", 0);
+    /** OpenSM option: index from every root switch (default false). */
+    public static final EngineOption<Boolean> QUASI_FTREE_INDEXING = EngineOption.flag("quasi_ftree_indexing", false);
 
     /** Checks for nulls and the hop count. */
     public FatTreeOptions {
@@ -54,12 +55,12 @@ public record FatTreeOptions(Optional<Path> rootGuidFile, Optional<Path> cnGuidF
      * @throws IllegalArgumentException naming the option, if one is malformed
      */
     public static FatTreeOptions from(EngineOptions options) {
-        long hops = options.number(MAX_REVERSE_HOPS, 0);
+        long hops = options.get(MAX_REVERSE_HOPS);
         if (hops < 0 || hops > 0xFFFF) {
             throw new IllegalArgumentException("option " + MAX_REVERSE_HOPS + ": expected 0..65535, found '"
                     + options.text(MAX_REVERSE_HOPS).orElse("") + "'");
         }
-        return new FatTreeOptions(options.file(EngineOptions.ROOT_GUID_FILE), options.file(CN_GUID_FILE),
-                options.file(IO_GUID_FILE), (int) hops, options.flag(QUASI_FTREE_INDEXING, false));
+        return new FatTreeOptions(options.get(EngineOptions.ROOT_GUID_FILE), options.get(CN_GUID_FILE),
+                options.get(IO_GUID_FILE), (int) hops, options.get(QUASI_FTREE_INDEXING));
     }
 }

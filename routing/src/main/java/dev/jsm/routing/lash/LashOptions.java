@@ -1,5 +1,6 @@
 package dev.jsm.routing.lash;
 
+import dev.jsm.routing.EngineOption;
 import dev.jsm.routing.EngineOptions;
 
 /**
@@ -14,10 +15,10 @@ import dev.jsm.routing.EngineOptions;
  */
 public record LashOptions(int startVl, boolean meshAnalysis, int threads) {
 
-    /** OpenSM's option: the first VL lash uses, 0..15 (number). */
-    public static final String LASH_START_VL = "lash_start_vl";
-    /** OpenSM's option: analyse the fabric for a Cartesian mesh and reorder its links first (boolean). */
-    public static final String DO_MESH_ANALYSIS = "do_mesh_analysis";
+    /** OpenSM's option: the first VL lash uses, 0..15 (default 0). */
+    public static final EngineOption<Long> LASH_START_VL = EngineOption.number("lash_start_vl", 0);
+    /** OpenSM's option: analyse the fabric for a Cartesian mesh and reorder its links first (default false). */
+    public static final EngineOption<Boolean> DO_MESH_ANALYSIS = EngineOption.flag("do_mesh_analysis", false);
 
     /** Checks the ranges. */
     public LashOptions {
@@ -35,11 +36,11 @@ public record LashOptions(int startVl, boolean meshAnalysis, int threads) {
      * @throws IllegalArgumentException naming the option, if one is malformed or out of range
      */
     public static LashOptions from(EngineOptions options) {
-        long start = options.number(LASH_START_VL, 0);
+        long start = options.get(LASH_START_VL);
         if (start < 0 || start > 15) {
             throw new IllegalArgumentException("option " + LASH_START_VL + ": expected 0-15, found '"
                     + options.text(LASH_START_VL).orElse("") + "'");
         }
-        return new LashOptions((int) start, options.flag(DO_MESH_ANALYSIS, false), options.routingThreads());
+        return new LashOptions((int) start, options.get(DO_MESH_ANALYSIS), options.routingThreads());
     }
 }

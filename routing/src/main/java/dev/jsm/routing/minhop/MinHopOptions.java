@@ -41,9 +41,10 @@ public record MinHopOptions(boolean portShifting, long scatterSeed, boolean port
      * @throws IllegalArgumentException naming the option, if one is malformed
      */
     public static MinHopOptions from(EngineOptions options) {
-        return new MinHopOptions(options.portShifting(), options.scatterPorts(), options.portProfileSwitchNodes(),
-                options.routingThreads(), options.file(EngineOptions.GUID_ROUTING_ORDER_FILE),
-                options.flag(EngineOptions.GUID_ROUTING_ORDER_NO_SCATTER, false),
-                options.file(EngineOptions.HOP_WEIGHTS_FILE), options.file(EngineOptions.PORT_PROF_IGNORE_FILE));
+        return new MinHopOptions(options.get(EngineOptions.PORT_SHIFTING), options.get(EngineOptions.SCATTER_PORTS),
+                options.get(EngineOptions.PORT_PROFILE_SWITCH_NODES), options.routingThreads(),
+                options.get(EngineOptions.GUID_ROUTING_ORDER_FILE),
+                options.get(EngineOptions.GUID_ROUTING_ORDER_NO_SCATTER), options.get(EngineOptions.HOP_WEIGHTS_FILE),
+                options.get(EngineOptions.PORT_PROF_IGNORE_FILE));
     }
 }

@@ -1,5 +1,6 @@
 package dev.jsm.routing.nue;
 
+import dev.jsm.routing.EngineOption;
 import dev.jsm.routing.EngineOptions;
 
 /**
@@ -18,14 +19,10 @@ import dev.jsm.routing.EngineOptions;
  */
 record NueOptions(int maxNumVls, boolean includeSwitches, boolean avoidThrottledLinks, int maxOpVls, boolean qos) {
 
-    /** OpenSM's {@code nue_max_num_vls}. */
-    static final String NUE_MAX_NUM_VLS = "nue_max_num_vls";
+    /** OpenSM's {@code nue_max_num_vls}, 0-15, default 1 as in OpenSM. */
+    static final EngineOption<Long> NUE_MAX_NUM_VLS = EngineOption.number("nue_max_num_vls", 1);
     /** OpenSM's {@code nue_include_switches}. */
-    static final String NUE_INCLUDE_SWITCHES = "nue_include_switches";
-    /** OpenSM's {@code avoid_throttled_links}. */
-    static final String AVOID_THROTTLED_LINKS = "avoid_throttled_links";
-    /** OpenSM's {@code qos}. */
-    static final String QOS = "qos";
+    static final EngineOption<Boolean> NUE_INCLUDE_SWITCHES = EngineOption.flag("nue_include_switches", false);
 
     /**
      * Reads the options; {@code nue_max_num_vls} defaults to 1 as in OpenSM.
@@ -33,12 +30,12 @@ record NueOptions(int maxNumVls, boolean includeSwitches, boolean avoidThrottled
      * @throws IllegalArgumentException naming the option, if one is malformed or out of range
      */
     static NueOptions from(EngineOptions options) {
-        long vls = options.number(NUE_MAX_NUM_VLS, 1);
+        long vls = options.get(NUE_MAX_NUM_VLS);
         if (vls < 0 || vls > 15) {
             throw new IllegalArgumentException("option " + NUE_MAX_NUM_VLS + ": expected 0-15, found " + vls);
         }
-        return new NueOptions((int) vls, options.flag(NUE_INCLUDE_SWITCHES, false),
-                options.flag(AVOID_THROTTLED_LINKS, false), options.maxOpVls(), options.flag(QOS, false));
+        return new NueOptions((int) vls, options.get(NUE_INCLUDE_SWITCHES),
+                options.get(EngineOptions.AVOID_THROTTLED_LINKS), options.maxOpVls(), options.get(EngineOptions.QOS));
     }
 
     /**

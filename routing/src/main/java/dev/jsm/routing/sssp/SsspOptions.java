@@ -13,15 +13,12 @@ import dev.jsm.routing.EngineOptions;
  */
 record SsspOptions(boolean avoidThrottledLinks) {
 
-    /** OpenSM's {@code avoid_throttled_links}. */
-    static final String AVOID_THROTTLED_LINKS = "avoid_throttled_links";
-
     /**
      * Reads the options.
      *
      * @throws IllegalArgumentException naming the option, if one is malformed
      */
     static SsspOptions from(EngineOptions options) {
-        return new SsspOptions(options.flag(AVOID_THROTTLED_LINKS, false));
+        return new SsspOptions(options.get(EngineOptions.AVOID_THROTTLED_LINKS));
     }
 }

@@ -1,5 +1,6 @@
 package dev.jsm.routing.sssp;
 
+import dev.jsm.routing.EngineOption;
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.RoutingInput;
 
@@ -17,8 +18,8 @@ import dev.jsm.routing.RoutingInput;
  */
 record VlBudget(int vls, String source) {
 
-    /** OpenSM's {@code qos_max_vls}. */
-    static final String QOS_MAX_VLS = "qos_max_vls";
+    /** OpenSM's {@code qos_max_vls}, 0-15; 0 (the default) sets no limit. */
+    static final EngineOption<Long> QOS_MAX_VLS = EngineOption.number("qos_max_vls", 0);
 
     /**
      * The budget for a fabric whose switch cables allow {@code dataVls} VLs ({@link RoutingInput#dataVls()}, 0 if
@@ -28,7 +29,7 @@ record VlBudget(int vls, String source) {
      */
     static VlBudget of(int dataVls, EngineOptions options) {
         int opVls = options.maxOpVls();
-        long qosVls = options.number(QOS_MAX_VLS, 0);
+        long qosVls = options.get(QOS_MAX_VLS);
         if (qosVls < 0 || qosVls > 15) {
             throw new IllegalArgumentException("option " + QOS_MAX_VLS + ": expected 0-15, found " + qosVls);
         }

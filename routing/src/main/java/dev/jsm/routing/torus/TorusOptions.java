@@ -1,9 +1,11 @@
 package dev.jsm.routing.torus;
 
+import dev.jsm.routing.EngineOption;
 import dev.jsm.routing.EngineOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The options torus-2QoS reads, parsed once when the engine is created: the configuration file
@@ -21,12 +23,13 @@ import java.util.List;
 public record TorusOptions(Path config, int threads, List<String> warnings) {
 
     /** OpenSM's option naming the configuration file. */
-    public static final String TORUS_CONFIG = "torus_config";
+    public static final EngineOption<Optional<Path>> TORUS_CONFIG = EngineOption.file("torus_config");
     /** Its default. */
     public static final Path DEFAULT_CONFIG = Path.of("/etc/opensm/torus-2QoS.conf");
     /** The user SL2VL options torus-2QoS overrides. */
-    public static final List<String> SL2VL_OPTIONS =
-            List.of("qos_sl2vl", "qos_ca_sl2vl", "qos_rtr_sl2vl", "qos_sw0_sl2vl", "qos_swe_sl2vl");
+    public static final List<EngineOption<Optional<String>>> SL2VL_OPTIONS = List.of(
+            EngineOption.text("qos_sl2vl"), EngineOption.text("qos_ca_sl2vl"), EngineOption.text("qos_rtr_sl2vl"),
+            EngineOption.text("qos_sw0_sl2vl"), EngineOption.text("qos_swe_sl2vl"));
 
     /** Copies the list. */
     public TorusOptions {
@@ -40,19 +43,18 @@ public record TorusOptions(Path config, int threads, List<String> warnings) {
      */
     public static TorusOptions from(EngineOptions options) {
         List<String> warnings = new ArrayList<>();
-        if (!options.flag("qos", false)) {
+        if (!options.get(EngineOptions.QOS)) {
             warnings.add("torus-2QoS needs qos TRUE (-Q): without it the SL2VL tables that keep the torus free of "
                     + "credit loops are not programmed");
         } else {
             VlArbFairness.check(options, warnings);
         }
-        for (String key : SL2VL_OPTIONS) {
-            String v = options.text(key).orElse("").strip();
-            if (!v.isEmpty() && !v.equals("(null)")) {
-                warnings.add(key + " is ignored: torus-2QoS computes the SL2VL tables itself");
+        for (EngineOption<Optional<String>> option : SL2VL_OPTIONS) {
+            if (options.get(option).isPresent()) {
+                warnings.add(option + " is ignored: torus-2QoS computes the SL2VL tables itself");
             }
         }
-        return new TorusOptions(options.file(TORUS_CONFIG).orElse(DEFAULT_CONFIG), options.routingThreads(),
+        return new TorusOptions(options.get(TORUS_CONFIG).orElse(DEFAULT_CONFIG), options.routingThreads(),
                 warnings);
     }
 }

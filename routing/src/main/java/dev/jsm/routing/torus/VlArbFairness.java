@@ -1,5 +1,6 @@
 package dev.jsm.routing.torus;
 
+import dev.jsm.routing.EngineOption;
 import dev.jsm.routing.EngineOptions;
 import java.util.List;
 import java.util.Optional;
@@ -20,22 +21,29 @@ final class VlArbFairness {
     /** OpenSM's built-in {@code qos_vlarb_low}. */
     static final String DEFAULT_LOW = "0:0,1:4,2:4,3:4,4:4,5:4,6:4,7:4,8:4,9:4,10:4,11:4,12:4,13:4,14:4";
 
+    /** The tables of switch external ports: high, low. */
+    private static final List<EngineOption<Optional<String>>> SWITCH_EXTERNAL =
+            List.of(EngineOption.text("qos_swe_vlarb_high"), EngineOption.text("qos_swe_vlarb_low"));
+    /** The tables of every port without its own: high, low. */
+    private static final List<EngineOption<Optional<String>>> ANY_PORT =
+            List.of(EngineOption.text("qos_vlarb_high"), EngineOption.text("qos_vlarb_low"));
+
     private VlArbFairness() {
     }
 
     /** Adds a warning to {@code warnings} for each unfair or unreadable table. */
     static void check(EngineOptions options, List<String> warnings) {
-        for (String level : new String[] {"high", "low"}) {
-            String swe = "qos_swe_vlarb_" + level;
-            String any = "qos_vlarb_" + level;
-            Optional<String> v = set(options, swe);
-            String name = swe;
+        for (int level = 0; level < 2; level++) {
+            EngineOption<Optional<String>> swe = SWITCH_EXTERNAL.get(level);
+            EngineOption<Optional<String>> any = ANY_PORT.get(level);
+            Optional<String> v = options.get(swe);
+            EngineOption<Optional<String>> name = swe;
             if (v.isEmpty()) {
-                v = set(options, any);
+                v = options.get(any);
                 name = any;
             }
-            String table = v.orElse(level.equals("high") ? DEFAULT_HIGH : DEFAULT_LOW);
-            String source = v.isPresent() ? name : "the default " + any;
+            String table = v.orElse(level == 0 ? DEFAULT_HIGH : DEFAULT_LOW);
+            String source = v.isPresent() ? name.name() : "the default " + any;
             int[] weight = new int[16];
             if (!parse(table, weight)) {
                 warnings.add(source + " '" + table + "' cannot be checked for torus-2QoS: expected VL:weight,...");
@@ -50,11 +58,6 @@ final class VlArbFairness {
                 }
             }
         }
-    }
-
-    private static Optional<String> set(EngineOptions options, String key) {
-        String v = options.text(key).orElse("").strip();
-        return v.isEmpty() || v.equals("(null)") ? Optional.empty() : Optional.of(v);
     }
 
     private static boolean parse(String table, int[] weight) {

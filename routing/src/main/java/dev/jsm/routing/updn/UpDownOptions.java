@@ -1,5 +1,6 @@
 package dev.jsm.routing.updn;
 
+import dev.jsm.routing.EngineOption;
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.minhop.MinHopOptions;
 import java.nio.file.Path;
@@ -30,7 +31,7 @@ public record UpDownOptions(Optional<Path> rootGuidFile, Optional<Path> idsGuidF
      * jsm's switch LID completion for updn and dnup (boolean, default TRUE). Not an OpenSM option and not in
      * {@code opensm.conf}: tests and embedders set it FALSE to get the reference's tables entry for entry.
      */
-    public static final String COMPLETE_SWITCH_LIDS = "complete_switch_lids";
+    public static final EngineOption<Boolean> COMPLETE_SWITCH_LIDS = EngineOption.flag("complete_switch_lids", true);
 
     /** Checks for nulls. */
     public UpDownOptions {
@@ -45,8 +46,8 @@ public record UpDownOptions(Optional<Path> rootGuidFile, Optional<Path> idsGuidF
      * @throws IllegalArgumentException naming the option, if one is malformed
      */
     public static UpDownOptions from(EngineOptions options) {
-        return new UpDownOptions(options.file(EngineOptions.ROOT_GUID_FILE),
-                options.file(EngineOptions.IDS_GUID_FILE), options.flag(EngineOptions.CONNECT_ROOTS, false),
-                MinHopOptions.from(options), options.flag(COMPLETE_SWITCH_LIDS, true));
+        return new UpDownOptions(options.get(EngineOptions.ROOT_GUID_FILE), options.get(EngineOptions.IDS_GUID_FILE),
+                options.get(EngineOptions.CONNECT_ROOTS), MinHopOptions.from(options),
+                options.get(COMPLETE_SWITCH_LIDS));
     }
 }

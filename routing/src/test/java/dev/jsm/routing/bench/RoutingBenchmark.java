@@ -1,5 +1,6 @@
 package dev.jsm.routing.bench;
 
+import dev.jsm.routing.EngineOption;
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RouteOutcome;
@@ -65,7 +66,7 @@ public final class RoutingBenchmark {
     private static final List<String> DEFAULT_SHAPES = List.of("fat2:k=36", "fat3:k=36,pods=7", "fat3:k=36",
             "torus:dims=8x8x8,hosts=2");
     private static final List<String> DEFAULT_ENGINES = List.of("minhop", "updn", "dnup", "dor", "torus-2QoS", "ftree");
-    private static final String NUE_MAX_NUM_VLS = "nue_max_num_vls";
+    private static final EngineOption<Long> NUE_MAX_NUM_VLS = EngineOption.number("nue_max_num_vls", 1);
     private static final int WARMUP = Integer.getInteger("warmup", 3);
     private static final int RUNS = Math.max(1, Integer.getInteger("runs", 7));
 
@@ -131,7 +132,7 @@ public final class RoutingBenchmark {
                     System.out.println("  " + name + ": not a torus shape");
                     continue;
                 }
-                options = options.with(TorusOptions.TORUS_CONFIG, conf.get()).with("qos", "TRUE");
+                options = options.with(TorusOptions.TORUS_CONFIG, conf.get()).with(EngineOptions.QOS, "TRUE");
             }
             if (!runEngine(factory, in, cores, options) && name.equals("updn")) {
                 runEngine(factory, in, cores, EngineOptions.defaults().with(EngineOptions.ROOT_GUID_FILE,
@@ -199,7 +200,7 @@ public final class RoutingBenchmark {
         LftTables reference = null;
         RouteOutcome.Routed routed = null;
         String label = factory.name() + (options.text(EngineOptions.ROOT_GUID_FILE).isPresent()
-                ? " (root_guid_file)" : "") + (options.flag(LashOptions.DO_MESH_ANALYSIS, false)
+                ? " (root_guid_file)" : "") + (options.get(LashOptions.DO_MESH_ANALYSIS)
                 ? " (do_mesh_analysis)" : "") + options.text(NUE_MAX_NUM_VLS).map(v -> " (" + NUE_MAX_NUM_VLS + " "
                 + v + ")").orElse("");
         for (int threads : cores > 1 ? new int[] {1, cores} : new int[] {1}) {

@@ -5,6 +5,7 @@ import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.testing.TopologySubnets;
+import dev.jsm.routing.torus.TorusOptions;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.subnet.portgroup.PolicyFileException;
@@ -65,7 +66,7 @@ final class TreeTorusChain {
         router = TopologyChain.create(groups, topologies, chain, known, step -> {
             String config = step.config() == null ? "" : step.config().toString();
             return switch (config) {
-                case TORUS_STEP -> main.with("torus_config", torusConf.toString());
+                case TORUS_STEP -> main.with(TorusOptions.TORUS_CONFIG, torusConf.toString());
                 default -> main;
             };
         });

@@ -2,6 +2,7 @@ package dev.jsm.routing.ftree;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jsm.routing.EngineOption;
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RouteOutcome;
@@ -99,9 +100,9 @@ final class FatTreeTesting {
     }
 
     /** Options with {@code key} naming a file in {@code dir} holding {@code text}. */
-    static EngineOptions withFile(EngineOptions options, Path dir, String key, String text) {
+    static EngineOptions withFile(EngineOptions options, Path dir, EngineOption<?> key, String text) {
         try {
-            Path p = Files.writeString(dir.resolve(key + ".txt"), text);
+            Path p = Files.writeString(dir.resolve(key.name() + ".txt"), text);
             return options.with(key, p.toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);

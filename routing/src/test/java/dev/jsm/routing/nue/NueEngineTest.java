@@ -161,7 +161,7 @@ class NueEngineTest {
         NueTesting.Result all = nue(in, EngineOptions.defaults().with(NueOptions.NUE_MAX_NUM_VLS, "0")
                 .with(EngineOptions.MAX_OP_VLS, "3"));
         NueTesting.Result capped = nue(in, EngineOptions.defaults().with(NueOptions.NUE_MAX_NUM_VLS, "8")
-                .with(EngineOptions.MAX_OP_VLS, "2").with(NueOptions.QOS, "TRUE"));
+                .with(EngineOptions.MAX_OP_VLS, "2").with(EngineOptions.QOS, "TRUE"));
 
         assertThat(all.summary().layers()).isEqualTo(4);
         assertThat(capped.summary().layers()).isEqualTo(2);
@@ -221,9 +221,9 @@ class NueEngineTest {
     void rejectsMalformedOptionsNamingThem() {
         NueEngineFactory f = new NueEngineFactory();
 
-        assertThatThrownBy(() -> f.create(EngineOptions.defaults().with("nue_max_num_vls", "16")))
+        assertThatThrownBy(() -> f.create(EngineOptions.defaults().with(NueOptions.NUE_MAX_NUM_VLS, "16")))
                 .hasMessage("option nue_max_num_vls: expected 0-15, found 16");
-        assertThatThrownBy(() -> f.create(EngineOptions.defaults().with("nue_include_switches", "maybe")))
+        assertThatThrownBy(() -> f.create(EngineOptions.defaults().with(NueOptions.NUE_INCLUDE_SWITCHES, "maybe")))
                 .hasMessageContaining("nue_include_switches");
     }
 }

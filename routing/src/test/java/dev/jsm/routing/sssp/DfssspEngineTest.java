@@ -96,7 +96,7 @@ class DfssspEngineTest {
     @Test
     void spreadsThePathsOverEveryAvailableVlWithSlsOnMatchingVls() {
         RoutingInput in = TopologySubnets.input("torus:dims=5x4,hosts=2", 0);
-        SsspTesting.Result r = dfsssp(in, EngineOptions.defaults().with("qos_max_vls", "8"));
+        SsspTesting.Result r = dfsssp(in, EngineOptions.defaults().with(VlBudget.QOS_MAX_VLS, "8"));
         boolean[] used = new boolean[16];
 
         for (int s = 1; s <= in.maxLid(); s++) {
@@ -119,7 +119,7 @@ class DfssspEngineTest {
     void failsNamingTheFiguresWhenTooFewVlsAreAvailable() {
         RoutingInput in = TopologySubnets.input(Fabrics.RING_6, 0);
 
-        RouteOutcome o = new DfssspEngineFactory().create(EngineOptions.defaults().with("qos_max_vls", "1"))
+        RouteOutcome o = new DfssspEngineFactory().create(EngineOptions.defaults().with(VlBudget.QOS_MAX_VLS, "1"))
                 .route(in, LftTables.forInput(in));
 
         assertThat(o).isInstanceOf(RouteOutcome.Failed.class);
@@ -135,7 +135,7 @@ class DfssspEngineTest {
         SsspTesting.Result plenty = dfsssp(in);
         int grouped = plenty.pathSl().layersNeeded();
 
-        SsspTesting.Result tight = dfsssp(in, EngineOptions.defaults().with("qos_max_vls",
+        SsspTesting.Result tight = dfsssp(in, EngineOptions.defaults().with(VlBudget.QOS_MAX_VLS,
                 Integer.toString(grouped - 1)));
 
         assertThat(tight.pathSl().layersNeeded()).isLessThan(grouped);

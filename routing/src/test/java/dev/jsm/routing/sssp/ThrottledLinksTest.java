@@ -59,7 +59,7 @@ class ThrottledLinksTest {
     @Test
     void ssspAndDfssspRouteAroundItOnlyWhenAsked() {
         RoutingInput in = inputWithSlowUplink();
-        EngineOptions avoid = EngineOptions.defaults().with("avoid_throttled_links", "TRUE");
+        EngineOptions avoid = EngineOptions.defaults().with(EngineOptions.AVOID_THROTTLED_LINKS, "TRUE");
 
         LftTables plain = LftTables.forInput(in);
         new SsspEngineFactory().create(EngineOptions.defaults()).route(in, plain);
@@ -80,7 +80,7 @@ class ThrottledLinksTest {
         LftTables plain = LftTables.forInput(in);
         new NueEngineFactory().create(EngineOptions.defaults()).route(in, plain);
         LftTables avoided = LftTables.forInput(in);
-        new NueEngineFactory().create(EngineOptions.defaults().with("avoid_throttled_links", "TRUE"))
+        new NueEngineFactory().create(EngineOptions.defaults().with(EngineOptions.AVOID_THROTTLED_LINKS, "TRUE"))
                 .route(in, avoided);
 
         assertThat(lidsOnPort5(plain)).isPositive();

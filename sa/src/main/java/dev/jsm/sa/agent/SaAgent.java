@@ -7,9 +7,10 @@ import dev.jsm.mad.codec.MadStatus;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.smp.Notice;
+import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.Requester;
 import dev.jsm.sa.codec.MultiPathRecord;
 import dev.jsm.sa.codec.RmppHeader;
-import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.codec.SaStatus;
 import dev.jsm.sa.event.EventService;
@@ -56,13 +57,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * requests with its own RMPP receiver (no kernel RMPP: umad2sim has none). Single records go back as one MAD.
  * Event forwarding lives in {@link EventService}: InformInfo Set, InformInfoRecord Get/GetTable, and Reports of the
  * notices - traps 64/65 for the ports that came and went at each {@link #publish}, 66/67 from the multicast groups,
- * and the traps the SM receives ({@link #forwardTrap}) - retired by ReportResp, resent on the RMPP ACK timeout up to
- * its retry count. With {@code drop_event_subscriptions} the subscriptions and ServiceRecords of ports gone at a
- * publish are removed.
+ * and the traps the SM receives ({@link #forwardTrap}) - sent as requests of the agent's own through the
+ * transactions layer ({@link Requester}): retired by ReportResp, resent on the RMPP ACK timeout up to its retry
+ * count. With {@code drop_event_subscriptions} the subscriptions and ServiceRecords of ports gone at a publish are
+ * removed.
  *
- * <p>Feeding: {@link #onMad} takes the class 0x03 MADs; install it as the channel's receiver when the agent owns the
- * channel ({@code channel.setReceiver(agent::onMad)}), or register it with the SM's {@code MadTransactions} for
- * class 0x03 when the channel is shared. Responses always go out through {@code channel}.
+ * <p>Feeding: {@link #onMad} takes the class 0x03 MADs; register it with the {@code MadTransactions} that own the
+ * channel's receiver for the SA's request methods (the layer matches the ReportResps to the agent's Reports itself).
+ * Responses always go out through {@code channel}.
  *
  * <p>Rules (docs/reference/opensm-behaviour.md#sa-rules): SM_Key must be
  * 0 (untrusted) or the SA key (trusted) or the MAD is dropped; unknown
@@ -116,21 +118,28 @@ public final class SaAgent implements AutoCloseable {
      *
      * @param maxQueued requests that may wait for the agent thread before new ones are dropped
      */
-    public SaAgent(MadChannel channel, SaView initial, RmppSettings rmpp, int maxQueued) {
-        this(channel, initial, rmpp, SaLimits.defaults().withSharedQueue(maxQueued), McastMembershipListener.NONE);
+    public SaAgent(MadChannel channel, MadTransactions transactions, SaView initial, RmppSettings rmpp,
+                   int maxQueued) {
+        this(channel, transactions, initial, rmpp, SaLimits.defaults().withSharedQueue(maxQueued),
+                McastMembershipListener.NONE);
     }
 
     /**
      * An agent on {@code channel} bounded by {@code limits} that reports multicast membership changes to
      * {@code mcastListener} (on the agent's thread); call {@link #start()} to take requests.
+     *
+     * @param transactions the transactions layer on {@code channel}, which sends the Reports (a requester of the
+     *     agent's own, with the RMPP ACK timeout and retries; its outcomes only count and log, so they run where
+     *     they complete)
      */
-    public SaAgent(MadChannel channel, SaView initial, RmppSettings rmpp, SaLimits limits,
-                   McastMembershipListener mcastListener) {
+    public SaAgent(MadChannel channel, MadTransactions transactions, SaView initial, RmppSettings rmpp,
+                   SaLimits limits, McastMembershipListener mcastListener) {
         this.channel = channel;
         this.refusals = new Refusals(limits.logInterval());
         this.gate = new RequesterGate(limits);
         this.services = new ServiceRegistry(limits, refusals);
-        this.events = new EventService(channel, rmpp.ackTimeout(), rmpp.maxRetries(), limits, refusals);
+        this.events = new EventService(transactions.requester(rmpp.ackTimeout(), rmpp.maxRetries(), Runnable::run),
+                limits, refusals);
         this.mcast = new McastRegistry(new McastNotices(mcastListener, events, this::view), limits, refusals);
         this.dispatch = SaHandlers.table(kept(services, mcast, events));
         this.view = initial;
@@ -192,7 +201,7 @@ public final class SaAgent implements AutoCloseable {
     public void publish(SaView next) {
         SaView prev = view;
         view = next;
-        onAgentThread(() -> portsChanged(prev, next, System.nanoTime()));
+        onAgentThread(() -> portsChanged(prev, next));
     }
 
     /**
@@ -200,7 +209,7 @@ public final class SaAgent implements AutoCloseable {
      * with the issuing port's GID from the published view. Thread-safe; never blocks.
      */
     public void forwardTrap(int sourceLid, Notice notice) {
-        onAgentThread(() -> events.forwardTrap(view, sourceLid, notice, System.nanoTime()));
+        onAgentThread(() -> events.forwardTrap(view, sourceLid, notice));
     }
 
     /** Runs {@code task} on the agent's thread; nothing once the agent is closed. */
@@ -299,16 +308,15 @@ public final class SaAgent implements AutoCloseable {
         return sender.inFlight();
     }
 
-    /** Fires RMPP and Report timeouts and expires leases. Runs on the agent thread. */
+    /** Fires RMPP timeouts and expires leases. Runs on the agent thread. */
     void tick(long nowNanos) {
         sender.poll(nowNanos);
         receiver.poll(nowNanos);
         services.expire(nowNanos);
-        events.poll(nowNanos);
     }
 
     /** Traps 64/65 and {@code drop_event_subscriptions} for a new view. Runs on the agent thread. */
-    void portsChanged(SaView prev, SaView next, long nowNanos) {
+    void portsChanged(SaView prev, SaView next) {
         PortChanges changes = PortChanges.between(prev.snapshot(), next.snapshot());
         if (next.settings().dropEventSubscriptions() && !changes.gone().isEmpty()) {
             int n = events.subscriptions().removePorts(changes.goneGuids())
@@ -316,7 +324,7 @@ public final class SaAgent implements AutoCloseable {
             LOG.log(System.Logger.Level.DEBUG, "{0} subscriptions and ServiceRecords of {1} gone ports removed", n,
                     changes.gone().size());
         }
-        events.portsChanged(prev, next, changes, nowNanos);
+        events.portsChanged(prev, next, changes);
     }
 
     /** The event subscriptions and Reports (tests). */
@@ -348,10 +356,7 @@ public final class SaAgent implements AutoCloseable {
             return;
         }
         if (response) {
-            if (MadHeader.METHOD.getInt(full, 0) != Method.REPORT_RESP.value()
-                    || MadHeader.ATTRIBUTE_ID.getInt(full, 0) != SaAttribute.NOTICE || !events.onReportResponse(full)) {
-                dropped.incrementAndGet();
-            }
+            dropped.incrementAndGet();
             return;
         }
         request(from, full, Arrays.copyOfRange(full, SaHeader.DATA_OFFSET, MadHeader.MAD_SIZE), nowNanos);

@@ -1,7 +1,7 @@
 package dev.jsm.sa.event;
 
-import dev.jsm.mad.channel.MadChannel;
 import dev.jsm.mad.smp.Notice;
+import dev.jsm.mad.txn.Requester;
 import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.limit.Refusals;
 import dev.jsm.sa.limit.SaLimits;
@@ -9,7 +9,6 @@ import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.subnet.snapshot.EndPortView;
-import java.time.Duration;
 import java.util.function.LongPredicate;
 
 /**
@@ -25,7 +24,8 @@ import java.util.function.LongPredicate;
  * </ul>
  * The SM's own notices are issued from the SM's LID and GID.
  *
- * <p>Confined to the SA agent's thread, except {@link #counters}, which any thread may read.
+ * <p>Confined to the SA agent's thread, except {@link #counters}, which any thread may read (the Reports' outcomes
+ * run on their requester's executor: {@link ReportSender}).
  */
 public final class EventService {
 
@@ -35,12 +35,12 @@ public final class EventService {
     private final ReportSender reports;
 
     /**
-     * Reports through {@code channel}, resent after {@code timeout} up to {@code retries} times; subscriptions
-     * bounded by {@code limits}, refusals counted in {@code refusals}.
+     * Reports through {@code reports} (resent after its timeout up to its retries); subscriptions bounded by
+     * {@code limits}, refusals counted in {@code refusals}.
      */
-    public EventService(MadChannel channel, Duration timeout, int retries, SaLimits limits, Refusals refusals) {
+    public EventService(Requester reports, SaLimits limits, Refusals refusals) {
         this.subscriptions = new EventSubscriptions(limits, refusals);
-        this.reports = new ReportSender(channel, timeout, retries);
+        this.reports = new ReportSender(reports);
     }
 
     /** SubnAdmSet(InformInfo): subscribes or unsubscribes the requester ({@link EventSubscriptions#set}). */
@@ -57,25 +57,25 @@ public final class EventService {
      * Reports the end ports that came and went between two SUBNET UPs: trap 64 for each new one (checked against
      * {@code next}'s partitions), trap 65 for each gone one (against {@code prev}'s, where the port still was).
      */
-    public void portsChanged(SaView prev, SaView next, PortChanges changes, long nowNanos) {
+    public void portsChanged(SaView prev, SaView next, PortChanges changes) {
         for (EndPortView p : changes.gone()) {
             Gid gid = gidOf(prev, p);
             long guid = p.portGuid();
             deliver(next, SmNotices.of(SmNotices.GID_OUT_OF_SERVICE, gid, next.sm().lid()), smGid(next),
-                    g -> prev.partitions().commonPKey(guid, g) >= 0, nowNanos);
+                    g -> prev.partitions().commonPKey(guid, g) >= 0);
         }
         for (EndPortView p : changes.added()) {
             Gid gid = gidOf(next, p);
             long guid = p.portGuid();
             deliver(next, SmNotices.of(SmNotices.GID_IN_SERVICE, gid, next.sm().lid()), smGid(next),
-                    g -> next.partitions().commonPKey(guid, g) >= 0, nowNanos);
+                    g -> next.partitions().commonPKey(guid, g) >= 0);
         }
     }
 
     /** Reports trap 66 or 67 about group {@code mgid} of partition {@code pKey}. */
-    public void groupChanged(SaView view, int trapNumber, Gid mgid, int pKey, long nowNanos) {
+    public void groupChanged(SaView view, int trapNumber, Gid mgid, int pKey) {
         deliver(view, SmNotices.of(trapNumber, mgid, view.sm().lid()), smGid(view),
-                g -> view.partitions().isMember(g, pKey), nowNanos);
+                g -> view.partitions().isMember(g, pKey));
     }
 
     /**
@@ -83,24 +83,14 @@ public final class EventService {
      *
      * @return whether the issuer was found (else nothing was forwarded)
      */
-    public boolean forwardTrap(SaView view, int sourceLid, Notice notice, long nowNanos) {
+    public boolean forwardTrap(SaView view, int sourceLid, Notice notice) {
         EndPortView issuer = view.snapshot().endPortByLid(sourceLid);
         if (issuer == null) {
             return false;
         }
         long guid = issuer.portGuid();
-        deliver(view, notice, gidOf(view, issuer), g -> view.partitions().commonPKey(guid, g) >= 0, nowNanos);
+        deliver(view, notice, gidOf(view, issuer), g -> view.partitions().commonPKey(guid, g) >= 0);
         return true;
-    }
-
-    /** Takes a ReportResp; false if no Report waits for it. */
-    public boolean onReportResponse(byte[] mad) {
-        return reports.onResponse(mad);
-    }
-
-    /** Resends or gives up Reports whose transmission timed out. */
-    public void poll(long nowNanos) {
-        reports.poll(nowNanos);
     }
 
     /** The subscriptions. */
@@ -118,11 +108,11 @@ public final class EventService {
         reports.clear();
     }
 
-    private void deliver(SaView view, Notice notice, Gid issuerGid, LongPredicate mayReceive, long nowNanos) {
+    private void deliver(SaView view, Notice notice, Gid issuerGid, LongPredicate mayReceive) {
         for (Subscription s : subscriptions.all()) {
             if (NoticeMatch.matches(s.record().informInfo(), notice, issuerGid)
                     && view.snapshot().endPortByLid(s.reportTo().lid()) != null && mayReceive.test(s.portGuid())) {
-                reports.send(s.reportTo(), notice, issuerGid, nowNanos);
+                reports.send(s.reportTo(), notice, issuerGid);
             }
         }
     }

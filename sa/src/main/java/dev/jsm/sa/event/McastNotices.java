@@ -67,12 +67,12 @@ public final class McastNotices implements McastMembershipListener {
     @Override
     public void firstFullMember(Gid mgid, int pKey) {
         next.firstFullMember(mgid, pKey);
-        events.groupChanged(view.get(), SmNotices.MCAST_GROUP_CREATED, mgid, pKey, System.nanoTime());
+        events.groupChanged(view.get(), SmNotices.MCAST_GROUP_CREATED, mgid, pKey);
     }
 
     @Override
     public void lastFullMemberLeft(Gid mgid, int pKey) {
         next.lastFullMemberLeft(mgid, pKey);
-        events.groupChanged(view.get(), SmNotices.MCAST_GROUP_DELETED, mgid, pKey, System.nanoTime());
+        events.groupChanged(view.get(), SmNotices.MCAST_GROUP_DELETED, mgid, pKey);
     }
 }

@@ -23,8 +23,10 @@ import dev.jsm.sa.query.SaViews;
 import dev.jsm.sa.rmpp.RmppSettings;
 import dev.jsm.sa.testing.MemoryNetwork;
 import dev.jsm.sa.testing.StarFabric;
+import dev.jsm.sa.testing.TestTransactions;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,6 +37,9 @@ import org.junit.jupiter.api.Test;
  * SA two; InformInfo subscriptions and multicast groups have fair shares per port. Every refusal is counted.
  */
 class SaAgentBoundsTest {
+
+    @AutoClose
+    private final TestTransactions layers = new TestTransactions();
 
     private static final int SET = 0x02;
     private static final int GET_TABLE = 0x12;
@@ -238,7 +243,7 @@ class SaAgentBoundsTest {
 
         Rig(TestLimits limits, SaView view) {
             MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
-            agent = new SaAgent(sa, view, RmppSettings.defaults(), limits.build(), McastMembershipListener.NONE);
+            agent = new SaAgent(sa, layers.on(sa), view, RmppSettings.defaults(), limits.build(), McastMembershipListener.NONE);
             sa.setReceiver((from, mad, length) -> agent.handle(from, mad, length, now));
             h2 = new SaTestClient(net.endpoint(8, 9), () -> now);
             h3 = new SaTestClient(net.endpoint(9, 3), () -> now);

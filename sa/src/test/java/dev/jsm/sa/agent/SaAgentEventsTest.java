@@ -4,7 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.mad.codec.MadStatus;
+import dev.jsm.mad.codec.Method;
+import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.smp.Notice;
+import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.TransactionSettings;
+import dev.jsm.mad.txn.UnsolicitedFilter;
 import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.codec.InformInfo;
 import dev.jsm.sa.codec.InformInfoRecord;
@@ -22,13 +27,17 @@ import dev.jsm.sa.rmpp.RmppSettings;
 import dev.jsm.sa.testing.MemoryNetwork;
 import java.io.IOException;
 import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Event forwarding through {@link SaAgent} as MADs, synchronously over a {@link MemoryNetwork} (SA at LID 1, H2 at
- * LID 8 QP 9 on the small SA fabric): InformInfo Set and InformInfoRecord Get, a Report of trap 65 when H4 is gone
- * from the next view and of trap 66 when H2 creates a multicast group, each retired by the client's ReportResp;
- * {@code drop_event_subscriptions} removing the subscriptions and ServiceRecords of a port that went.
+ * LID 8 QP 9 on the small SA fabric) whose SA port belongs to a {@link MadTransactions}, as in the daemon: it hands
+ * the SA requests to the agent and matches the ReportResps to the agent's Reports. InformInfo Set and
+ * InformInfoRecord Get, a Report of trap 65 when H4 is gone from the next view and of trap 66 when H2 creates a
+ * multicast group, each retired by the client's ReportResp; {@code drop_event_subscriptions} removing the
+ * subscriptions and ServiceRecords of a port that went. The Reports' timeout is long enough that the layer's timer
+ * never re-sends one while a test runs.
  */
 class SaAgentEventsTest {
 
@@ -44,12 +53,22 @@ class SaAgentEventsTest {
     private final MemoryNetwork net = new MemoryNetwork(5, 0);
     private final MemoryNetwork.Endpoint saPort = net.endpoint(1, 1);
     private final MemoryNetwork.Endpoint host = net.endpoint(8, 9);
-    private final SaAgent agent = new SaAgent(saPort, SaViews.small(), new RmppSettings(Duration.ofMillis(200), 2,
-            16, Duration.ofSeconds(60)), 100);
+    private final MadTransactions txns = new MadTransactions(saPort, TransactionSettings.defaults(), Runnable::run);
+    private final SaAgent agent = new SaAgent(saPort, txns, SaViews.small(), new RmppSettings(Duration.ofSeconds(60),
+            2, 16, Duration.ofSeconds(60)), 100);
     private final SaTestClient client = new SaTestClient(host, () -> 0);
 
     SaAgentEventsTest() {
-        saPort.setReceiver((from, mad, length) -> agent.handle(from, mad, length, 0));
+        for (Method m : new Method[] {Method.GET, Method.SET, Method.GET_TABLE}) {
+            txns.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_ADM, m), Runnable::run,
+                    (from, mad, length) -> agent.handle(from, mad, length, 0));
+        }
+    }
+
+    @AfterEach
+    void close() {
+        agent.close();
+        txns.close();
     }
 
     private byte[] ask(int method, int attribute, long smKey, long mask, InformInfo ii) throws IOException {
@@ -106,7 +125,7 @@ class SaAgentEventsTest {
                 .isEqualTo(MadStatus.METHOD_ATTR_UNSUPPORTED.value());
 
         client.singles.clear();
-        agent.portsChanged(SaViews.small(), SaViews.smallWithoutH4(), 0);
+        agent.portsChanged(SaViews.small(), SaViews.smallWithoutH4());
         net.pump();
         Notice n = takeReport(SM);
         assertThat(n.trapNumberOrDeviceId()).isEqualTo(SmNotices.GID_OUT_OF_SERVICE);
@@ -115,7 +134,7 @@ class SaAgentEventsTest {
         assertThat(agent.stats().reports().retired()).isEqualTo(1);
         assertThat(agent.stats().reports().inFlight()).isZero();
 
-        agent.portsChanged(SaViews.smallWithoutH4(), SaViews.small(), 0);
+        agent.portsChanged(SaViews.smallWithoutH4(), SaViews.small());
         net.pump();
         assertThat(client.singles).as("trap 64 is not subscribed").isEmpty();
         assertThat(agent.stats().dropped()).isZero();
@@ -155,10 +174,10 @@ class SaAgentEventsTest {
         net.pump();
         assertThat(MadHeader.STATUS.getInt(h4Client.singles.get(1), 0)).isZero();
 
-        agent.portsChanged(small, viewWithDrop(SaViews.smallWithoutH4(), false), 0);
+        agent.portsChanged(small, viewWithDrop(SaViews.smallWithoutH4(), false));
         assertThat(agent.events().subscriptions().size()).as("drop_event_subscriptions FALSE").isEqualTo(2);
         assertThat(serviceStatus()).isZero();
-        agent.portsChanged(small, viewWithDrop(SaViews.smallWithoutH4(), true), 0);
+        agent.portsChanged(small, viewWithDrop(SaViews.smallWithoutH4(), true));
         assertThat(agent.events().subscriptions().all()).singleElement()
                 .extracting(s -> s.record().subscriberGid()).isEqualTo(H2);
         assertThat(serviceStatus()).as("H4's ServiceRecord went too").isEqualTo(SaStatus.NO_RECORDS);

@@ -8,7 +8,9 @@ import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.query.SaViews;
 import dev.jsm.sa.rmpp.RmppSettings;
 import dev.jsm.sa.testing.MemoryNetwork;
+import dev.jsm.sa.testing.TestTransactions;
 import java.util.Random;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +18,9 @@ import org.junit.jupiter.api.Test;
  * afterwards is still answered.
  */
 class SaAgentFuzzTest {
+
+    @AutoClose
+    private final TestTransactions layers = new TestTransactions();
 
     private static final int[] ATTRIBUTES = {SaAttribute.CLASS_PORT_INFO, SaAttribute.NODE_RECORD,
         SaAttribute.PORT_INFO_RECORD, SaAttribute.SWITCH_INFO_RECORD, SaAttribute.LINK_RECORD,
@@ -29,7 +34,7 @@ class SaAgentFuzzTest {
         MemoryNetwork net = new MemoryNetwork(3, 0);
         MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
         MemoryNetwork.Endpoint host = net.endpoint(8, 9);
-        SaAgent agent = new SaAgent(sa, SaViews.small(), RmppSettings.defaults(), 10);
+        SaAgent agent = new SaAgent(sa, layers.on(sa), SaViews.small(), RmppSettings.defaults(), 10);
         int[] answers = new int[1];
         host.setReceiver((from, mad, length) -> answers[0]++);
         MadAddress.LidRouted from = new MadAddress.LidRouted(8, 9, 0, 0, 0);

@@ -11,7 +11,9 @@ import dev.jsm.sa.codec.PathRecord;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.query.SaViews;
 import dev.jsm.sa.rmpp.RmppSettings;
+import dev.jsm.sa.testing.TestTransactions;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,13 +22,16 @@ import org.junit.jupiter.api.Test;
  */
 class SaAgentLoadTest {
 
+    @AutoClose
+    private final TestTransactions layers = new TestTransactions();
+
     private static final int QUERIES = 10_000;
 
     @Test
     void tenThousandPathRecordQueriesAreAllAnswered() throws Exception {
         AtomicInteger answered = new AtomicInteger();
         CountingChannel out = new CountingChannel(answered);
-        SaAgent agent = new SaAgent(out, SaViews.small(), RmppSettings.defaults(), QUERIES);
+        SaAgent agent = new SaAgent(out, layers.on(out), SaViews.small(), RmppSettings.defaults(), QUERIES);
         agent.start();
         MadAddress.LidRouted from = new MadAddress.LidRouted(8, 9, 0, 0, 0);
         long start = System.nanoTime();

@@ -17,10 +17,12 @@ import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.query.SaViews;
 import dev.jsm.sa.rmpp.RmppSettings;
 import dev.jsm.sa.testing.MemoryNetwork;
+import dev.jsm.sa.testing.TestTransactions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +31,9 @@ import org.junit.jupiter.api.Test;
  * requests are handled on the test thread, which waits for the agent thread's definition through the listener.
  */
 class SaAgentMcastTest {
+
+    @AutoClose
+    private final TestTransactions layers = new TestTransactions();
 
     private static final int GET = 0x01;
     private static final int SET = 0x02;
@@ -66,7 +71,7 @@ class SaAgentMcastTest {
         MemoryNetwork net = new MemoryNetwork(3, 0);
         MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
         SaTestClient client = new SaTestClient(net.endpoint(8, 9), System::nanoTime);
-        try (SaAgent agent = new SaAgent(sa, SaViews.small(), RmppSettings.defaults(),
+        try (SaAgent agent = new SaAgent(sa, layers.on(sa), SaViews.small(), RmppSettings.defaults(),
                 SaLimits.defaults().withSharedQueue(100), listener)) {
             sa.setReceiver((from, mad, length) -> agent.handle(from, mad, length, 0));
             client.send(1, GET, SaAttribute.MC_MEMBER_RECORD, 1, 0, 1L, (b, o) -> BROADCAST.write(
@@ -99,7 +104,7 @@ class SaAgentMcastTest {
         SaSettings off = new SaSettings(1, 18, 16, false, false, false, true, false);
         SaView view = new SaView(small.snapshot(), small.pathSl(), small.qos(), small.partitions(), small.sm(), off,
                 small.tables());
-        try (SaAgent agent = new SaAgent(sa, view, RmppSettings.defaults(),
+        try (SaAgent agent = new SaAgent(sa, layers.on(sa), view, RmppSettings.defaults(),
                 SaLimits.defaults().withSharedQueue(100), listener)) {
             sa.setReceiver((from, mad, length) -> agent.handle(from, mad, length, 0));
             client.send(1, SET, SaAttribute.MC_MEMBER_RECORD, 3, 0, JOIN, (b, o) -> join().encodeTo(b, o));
@@ -115,7 +120,7 @@ class SaAgentMcastTest {
         MemoryNetwork net = new MemoryNetwork(3, 0);
         MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
         SaTestClient client = new SaTestClient(net.endpoint(8, 9), System::nanoTime);
-        try (SaAgent agent = new SaAgent(sa, SaViews.small(), RmppSettings.defaults(),
+        try (SaAgent agent = new SaAgent(sa, layers.on(sa), SaViews.small(), RmppSettings.defaults(),
                 SaLimits.defaults().withSharedQueue(100), listener)) {
             sa.setReceiver((from, mad, length) -> agent.handle(from, mad, length, 0));
             client.send(1, GET_MULTI, SaAttribute.MC_MEMBER_RECORD, 4, 0, JOIN, (b, o) -> join().encodeTo(b, o));

@@ -17,6 +17,7 @@ import dev.jsm.sa.rmpp.RmppReceiver;
 import dev.jsm.sa.rmpp.RmppSender;
 import dev.jsm.sa.rmpp.RmppSettings;
 import dev.jsm.sa.testing.SaSimFabric;
+import dev.jsm.sa.testing.TestTransactions;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.Topology;
@@ -25,6 +26,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,6 +36,9 @@ import org.junit.jupiter.api.Test;
  * reassembled by the client's own {@link RmppReceiver}. A GetMulti without RMPP is refused, as OpenSM does.
  */
 class SaAgentMultiPathSimTest {
+
+    @AutoClose
+    private final TestTransactions layers = new TestTransactions();
 
     private static final int GET_MULTI = 0x14;
     private static final long COUNTS = 1L << MultiPathRecord.COMPONENT_SGID_COUNT
@@ -50,7 +55,7 @@ class SaAgentMultiPathSimTest {
             SimMadChannel h2Port = fabric.openChannel("h2", 1);
             SaSimFabric.bringUp(saPort);
             SaView view = SaSimFabric.view(t, fabric);
-            try (SaAgent agent = new SaAgent(saPort, view, RmppSettings.defaults(), 1000)) {
+            try (SaAgent agent = new SaAgent(saPort, layers.on(saPort), view, RmppSettings.defaults(), 1000)) {
                 saPort.setReceiver(agent::onMad);
                 agent.start();
                 RmppSender sender = new RmppSender(h2Port, RmppSettings.defaults());

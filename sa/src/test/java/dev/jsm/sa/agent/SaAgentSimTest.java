@@ -13,6 +13,7 @@ import dev.jsm.sa.rmpp.RmppMessage;
 import dev.jsm.sa.rmpp.RmppSettings;
 import dev.jsm.sa.testing.SaSimFabric;
 import dev.jsm.sa.testing.StarFabric;
+import dev.jsm.sa.testing.TestTransactions;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.Topology;
@@ -20,6 +21,7 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,6 +32,9 @@ import org.junit.jupiter.api.Test;
  */
 class SaAgentSimTest {
 
+    @AutoClose
+    private final TestTransactions layers = new TestTransactions();
+
     @Test
     void answersGetTableThroughRmppAndPathRecordsOverTheSimulator() throws Exception {
         Topology t = SaSimFabric.topology();
@@ -38,7 +43,7 @@ class SaAgentSimTest {
             SimMadChannel h2Port = fabric.openChannel("h2", 1);
             SaSimFabric.bringUp(saPort);
             SaView view = SaSimFabric.view(t, fabric);
-            try (SaAgent agent = new SaAgent(saPort, view, RmppSettings.defaults(), 1000)) {
+            try (SaAgent agent = new SaAgent(saPort, layers.on(saPort), view, RmppSettings.defaults(), 1000)) {
                 saPort.setReceiver(agent::onMad);
                 agent.start();
                 SaTestClient client = new SaTestClient(h2Port, System::nanoTime);
@@ -82,7 +87,7 @@ class SaAgentSimTest {
             SimMadChannel h2Port = fabric.openChannel("h2", 1);
             SaSimFabric.bringUp(saPort);
             SaView star = SaViews.of(StarFabric.snapshot(hosts, 0));
-            try (SaAgent agent = new SaAgent(saPort, star, RmppSettings.defaults(), 1000)) {
+            try (SaAgent agent = new SaAgent(saPort, layers.on(saPort), star, RmppSettings.defaults(), 1000)) {
                 saPort.setReceiver(agent::onMad);
                 agent.start();
                 SaTestClient client = new SaTestClient(h2Port, System::nanoTime);

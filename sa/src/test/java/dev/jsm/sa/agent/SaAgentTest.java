@@ -16,8 +16,10 @@ import dev.jsm.sa.query.SaViews;
 import dev.jsm.sa.rmpp.RmppMessage;
 import dev.jsm.sa.rmpp.RmppSettings;
 import dev.jsm.sa.testing.MemoryNetwork;
+import dev.jsm.sa.testing.TestTransactions;
 import java.io.IOException;
 import java.time.Duration;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,6 +27,9 @@ import org.junit.jupiter.api.Test;
  * time is simulated and the agent's thread is not started.
  */
 class SaAgentTest {
+
+    @AutoClose
+    private final TestTransactions layers = new TestTransactions();
 
     private static final int GET = 0x01;
     private static final int SET = 0x02;
@@ -236,7 +241,7 @@ class SaAgentTest {
             net = new MemoryNetwork(7, loss);
             MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
             MemoryNetwork.Endpoint host = net.endpoint(8, 9);
-            agent = new SaAgent(sa, SaViews.small(), new RmppSettings(Duration.ofMillis(200), 10, 16,
+            agent = new SaAgent(sa, layers.on(sa), SaViews.small(), new RmppSettings(Duration.ofMillis(200), 10, 16,
                     Duration.ofSeconds(60)), 100);
             sa.setReceiver((from, mad, length) -> agent.handle(from, mad, length, now));
             client = new SaTestClient(host, () -> now);

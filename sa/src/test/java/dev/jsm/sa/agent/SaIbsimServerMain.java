@@ -2,6 +2,8 @@ package dev.jsm.sa.agent;
 
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.smp.SmInfo;
+import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.TransactionSettings;
 import dev.jsm.mad.umad.UmadChannel;
 import dev.jsm.sa.query.SaSettings;
 import dev.jsm.sa.query.SaView;
@@ -65,7 +67,8 @@ public final class SaIbsimServerMain {
                     lft.length - 1), new SmIdentity(1, new SmInfo(t.node(self).portGuid(1), 0, 1, 0,
                     SmInfo.STATE_MASTER)), SaSettings.defaults());
             System.out.println("SA up: " + view.snapshot());
-            try (SaAgent agent = new SaAgent(channel, view, RmppSettings.defaults(), 1000)) {
+            try (MadTransactions txns = new MadTransactions(channel, TransactionSettings.defaults(), Runnable::run);
+                 SaAgent agent = new SaAgent(channel, txns, view, RmppSettings.defaults(), 1000)) {
                 channel.setReceiver(agent::onMad);
                 agent.start();
                 String java = ProcessHandle.current().info().command().orElse("java");

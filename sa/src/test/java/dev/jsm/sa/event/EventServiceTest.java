@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jsm.sa.limit.SaLimits;
 import dev.jsm.sa.limit.Refusals;
 import dev.jsm.mad.smp.Notice;
+import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.TransactionSettings;
 import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.query.PartitionMembership;
@@ -16,6 +18,7 @@ import dev.jsm.sa.testing.MemoryNetwork;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,8 +51,14 @@ class EventServiceTest {
     private final MemoryNetwork net = new MemoryNetwork(3, 0);
     private final MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
     private final List<String> heard = new ArrayList<>();
-    private final EventService events = new EventService(sa, Duration.ofSeconds(1), 0, SaLimits.defaults(),
-            new Refusals(Duration.ofSeconds(60)));
+    private final MadTransactions txns = new MadTransactions(sa, TransactionSettings.defaults(), Runnable::run);
+    private final EventService events = new EventService(txns.requester(Duration.ofSeconds(1), 0, Runnable::run),
+            SaLimits.defaults(), new Refusals(Duration.ofSeconds(60)));
+
+    @AfterEach
+    void close() {
+        txns.close();
+    }
 
     private static SaView split(SaView v) {
         return new SaView(v.snapshot(), v.pathSl(), v.qos(), SPLIT, v.sm(), v.settings(), v.tables());
@@ -70,7 +79,7 @@ class EventServiceTest {
         subscriber(8, "h2", 65);
         subscriber(9, "h3", 65);
         events.portsChanged(split(SaViews.small()), split(SaViews.smallWithoutH4()),
-                PortChanges.between(SaViews.small().snapshot(), SaViews.smallWithoutH4().snapshot()), 0);
+                PortChanges.between(SaViews.small().snapshot(), SaViews.smallWithoutH4().snapshot()));
         net.pump();
         assertThat(heard).containsExactly("h2 65");
     }
@@ -79,8 +88,7 @@ class EventServiceTest {
     void groupNoticesGoOnlyToMembersOfTheGroupsPKey() {
         subscriber(8, "h2", 67);
         subscriber(9, "h3", 67);
-        events.groupChanged(split(SaViews.small()), SmNotices.MCAST_GROUP_DELETED, new Gid(0xff12L << 48, 1), 0x8002,
-                0);
+        events.groupChanged(split(SaViews.small()), SmNotices.MCAST_GROUP_DELETED, new Gid(0xff12L << 48, 1), 0x8002);
         net.pump();
         assertThat(heard).containsExactly("h3 67");
     }
@@ -91,8 +99,8 @@ class EventServiceTest {
         subscriber(9, "h3", 0xFFFF);
         Notice fromH4 = new Notice(true, Notice.TYPE_SECURITY, Notice.PRODUCER_CA, 257, 10, 0, 0,
                 new byte[Notice.DATA_DETAILS_LENGTH]);
-        assertThat(events.forwardTrap(split(SaViews.small()), 10, fromH4, 0)).isTrue();
-        assertThat(events.forwardTrap(split(SaViews.small()), 3, fromH4, 0)).as("LID 3 is nobody's").isFalse();
+        assertThat(events.forwardTrap(split(SaViews.small()), 10, fromH4)).isTrue();
+        assertThat(events.forwardTrap(split(SaViews.small()), 3, fromH4)).as("LID 3 is nobody's").isFalse();
         net.pump();
         assertThat(heard).containsExactly("h2 257");
         assertThat(events.counters().sent()).isEqualTo(1);

@@ -2,9 +2,9 @@ package dev.jsm.daemon.route;
 
 import dev.jsm.conf.SmOptions;
 import dev.jsm.routing.EngineOptions;
-import dev.jsm.routing.RoutingEngines;
-import dev.jsm.routing.chain.ChainPolicy;
 import dev.jsm.routing.chain.ChainPolicy.UnicastStep;
+import dev.jsm.routing.chain.ChainPolicy;
+import dev.jsm.routing.chain.RoutingEngines;
 import dev.jsm.routing.chain.TopologyChain;
 import dev.jsm.routing.chain.TopologyPolicy;
 import dev.jsm.subnet.portgroup.PolicyFileException;

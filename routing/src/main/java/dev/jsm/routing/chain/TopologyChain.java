@@ -7,7 +7,6 @@ import dev.jsm.routing.PathSlProvider;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingEngineFactory;
-import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingPart;
 import dev.jsm.routing.RoutingResult;

@@ -1,6 +1,6 @@
 package dev.jsm.routing.torus;
 
-import dev.jsm.routing.mcast.SwitchTree;
+import dev.jsm.routing.SwitchTree;
 import java.util.Arrays;
 
 /**

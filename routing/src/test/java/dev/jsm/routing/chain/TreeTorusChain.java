@@ -1,7 +1,6 @@
 package dev.jsm.routing.chain;
 
 import dev.jsm.routing.EngineOptions;
-import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.testing.TopologySubnets;

@@ -1,7 +1,5 @@
 package dev.jsm.routing.lash.mesh;
 
-import dev.jsm.routing.lash.SwitchGraph;
-
 /**
  * Seed 002's global geometry: axes for as many links as possible, induced from a seed switch. Axis values are
  * {@code 2a + 1} for {@code +A} and {@code 2a + 2} for {@code -A} ({@code a} = 0 for X), 0 for a link without an

@@ -1,5 +1,6 @@
 package dev.jsm.routing;
 
+import dev.jsm.text.CNumber;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -107,7 +108,8 @@ public final class EngineOptions {
     }
 
     /**
-     * A number option: decimal or {@code 0x} hexadecimal.
+     * A number option: decimal (with an optional {@code -}; a leading 0 is decimal) or {@code 0x} hexadecimal (up to
+     * 64 bits, read as a signed {@code long}).
      *
      * @throws IllegalArgumentException if the value is not a number
      */
@@ -118,8 +120,8 @@ public final class EngineOptions {
         }
         String t = v.strip();
         try {
-            return t.startsWith("0x") || t.startsWith("0X") ? Long.parseUnsignedLong(t.substring(2), 16)
-                    : Long.parseLong(t);
+            return t.startsWith("0x") || t.startsWith("0X") ? CNumber.parseHex(t)
+                    : CNumber.parseSigned(t, CNumber.Base.DECIMAL);
         } catch (NumberFormatException e) {
             throw bad(key, "a decimal or 0x-hex number", v);
         }

@@ -47,4 +47,22 @@ class EngineOptionsTest {
         assertThatThrownBy(o::routingThreads).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("option routing_threads:");
     }
+
+    /**
+     * The number syntax of routing options: decimal with an optional minus and a leading 0 read as decimal, or 0x
+     * hexadecimal up to 64 bits (2^64-1 reads as -1); no plus sign, no sign after 0x, ASCII digits only.
+     */
+    @Test
+    void numbersAreDecimalWithAMinusOrHex() {
+        EngineOptions o = EngineOptions.defaults();
+
+        assertThat(o.with(EngineOptions.SCATTER_PORTS, " -12 ").scatterPorts()).isEqualTo(-12);
+        assertThat(o.with(EngineOptions.SCATTER_PORTS, "010").scatterPorts()).isEqualTo(10);
+        assertThat(o.with(EngineOptions.SCATTER_PORTS, "0XfF").scatterPorts()).isEqualTo(255);
+        assertThat(o.with(EngineOptions.SCATTER_PORTS, "0xffffffffffffffff").scatterPorts()).isEqualTo(-1);
+        for (String bad : new String[] {"+12", "0x+1", "-0x1", "0x", "12a", "\u0661", "18446744073709551616"}) {
+            assertThatThrownBy(() -> o.with(EngineOptions.SCATTER_PORTS, bad).scatterPorts()).as(bad)
+                    .hasMessage("option scatter_ports: expected a decimal or 0x-hex number, found '" + bad + "'");
+        }
+    }
 }

@@ -180,6 +180,27 @@ class ChainPoliciesTest {
                 "topo.conf:5: unknown qualifier 'routing'");
     }
 
+    /**
+     * A qualifier's number is decimal (a leading 0 is decimal, a minus is read and then out of range) or 0x hex; a
+     * plus sign is not a number.
+     */
+    @Test
+    void qualifierNumbersAreDecimalOrHex() throws PolicyFileException {
+        String groups = "sw-grp: ys_switches\nhca-grp: ys_hosts\nend-topology\n";
+        PortGroupPolicy pg = PortGroupPolicy.parse("pg.conf", GROUPS);
+
+        assertThat(TopologyPolicy.parse("topo.conf", "topology\nid: 010\n" + groups, pg).topologies())
+                .extracting(TopologyPolicy.Topology::id).containsExactly(10);
+        assertThat(TopologyPolicy.parse("topo.conf", "topology\nid: 0x1F\n" + groups, pg).topologies())
+                .extracting(TopologyPolicy.Topology::id).containsExactly(31);
+        assertTopologyFails("topology\nid: -1\n" + groups,
+                "topo.conf:2: qualifier 'id': expected 1-2147483647, found -1");
+        assertTopologyFails("topology\nid: +1\n" + groups,
+                "topo.conf:2: qualifier 'id': expected a number, found '+1'");
+        assertTopologyFails("topology\nid: 0x\n" + groups,
+                "topo.conf:2: qualifier 'id': expected a number, found '0x'");
+    }
+
     @Test
     void malformedChainsFailWithFileAndLine() {
         assertChainFails("unicast-step\nengine: minhop\nend-unicast-step\n",

@@ -1,5 +1,8 @@
 package dev.jsm.routing.fileformat;
 
+import dev.jsm.routing.RoutingInput;
+import java.util.List;
+
 /**
  * A routing file of one entry per line, each line's first token a GUID: the GUID lists ({@link GuidListFile}),
  * {@code ids_guid_file} ({@link GuidIdFile}), {@code hop_weights_file} ({@link HopWeightsFile}),
@@ -56,6 +59,22 @@ public abstract sealed class GuidLineFile permits GuidIdFile, GuidListFile, HopW
     /** {@code file:line} of entry {@code i}, to prefix a message about it. */
     public String where(int i) {
         return source + ":" + lines[i];
+    }
+
+    /**
+     * The switch of {@code in} whose node GUID each entry names, in file order; -1 for an entry that names no switch
+     * of the fabric, with a note {@code file:line: 0x... is not a switch of the fabric, skipped} added to
+     * {@code notes}.
+     */
+    public int[] switchesOf(RoutingInput in, List<String> notes) {
+        int[] sw = new int[guids.length];
+        for (int i = 0; i < guids.length; i++) {
+            sw[i] = in.switchIndexOf(guids[i]);
+            if (sw[i] < 0) {
+                notes.add(where(i) + ": " + GuidLines.hex(guids[i]) + " is not a switch of the fabric, skipped");
+            }
+        }
+        return sw;
     }
 
     /**

@@ -53,7 +53,10 @@ public final class Option<T> {
         return type;
     }
 
-    /** The default value, OpenSM 3.3.23's (for an {@link #extension()}, the seed's); {@code null} for an unset text option. */
+    /**
+     * The default value, OpenSM 3.3.23's (for an {@link #extension()}, the seed's); {@code null} for an unset text
+     * option.
+     */
     public T defaultValue() {
         return defaultValue;
     }

@@ -19,8 +19,9 @@ import java.util.Map;
  * leaves the SM's port full). Without {@code allow_both_pkeys} a port is either a full or a limited member and
  * {@code both} means full; with it, {@code both} adds both memberships while {@code full} or {@code limited} replaces
  * them. GUIDs not in the fabric are ignored. The SM's own port is always a full member of the default partition
- * (FACTS 2.4; OpenSM sets it so but lets a later {@code SELF=limited} or {@code ALL=limited} take it back). Partitions without members are dropped with their groups. Without QoS
- * the partition SL and the SL of groups that do not set {@code sl=} themselves are 0 (OpenSM's override).
+ * (FACTS 2.4; OpenSM sets it so but lets a later {@code SELF=limited} or {@code ALL=limited} take it back). Partitions
+ * without members are dropped with their groups. Without QoS the partition SL and the SL of groups that do not set
+ * {@code sl=} themselves are 0 (OpenSM's override).
  *
  * <p>Stateless; thread-safe.
  */

@@ -45,7 +45,7 @@ public final class EngineOptions {
     public static final String CONNECT_ROOTS = "connect_roots";
     /** OpenSM LFT dump ({@code opensm-lfts.dump} format) the {@code file} engine loads; {@code -U} (path). */
     public static final String LFTS_FILE = "lfts_file";
-    /** OpenSM min-hop matrix dump ({@code opensm-lid-matrix.dump}) the {@code file} engine checks; {@code -M} (path). */
+    /** The min-hop matrix dump ({@code opensm-lid-matrix.dump}) the {@code file} engine checks; {@code -M} (path). */
     public static final String LID_MATRIX_DUMP_FILE = "lid_matrix_dump_file";
     /**
      * The OperationalVLs the link manager enables on every port, in the VLCap encoding 1-5 (number): the VLs the

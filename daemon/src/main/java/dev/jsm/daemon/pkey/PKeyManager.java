@@ -96,7 +96,8 @@ public final class PKeyManager implements SweepStage {
         PartitionSet set = PartitionResolver.resolve(policy.current(), snapshot, ctx.smPortGuid(), allowBoth,
                 ctx.options().qos());
         PKeyOptions options = new PKeyOptions(allowBoth, ctx.options().getBool("keep_pkey_indexes"),
-                PartEnforce.fromOptions(ctx.options().partEnforce(), ctx.options().getBool("no_partition_enforcement")));
+                PartEnforce.fromOptions(ctx.options().partEnforce(),
+                        ctx.options().getBool("no_partition_enforcement")));
         reportChanges(ctx.activity(), partitions, set);
         BlockSync pKeys = new BlockSync(ctx, AttributeId.P_KEY_TABLE, BlockSync.Held.AS_ANSWERED);
         List<PKeyCapacityProblem> problems = PKeyPlanner.plan(snapshot, set,

@@ -54,9 +54,9 @@ import java.util.function.Consumer;
  * joins and leaves reach the SM's groups
  * through {@link McastChanges} (the MFTs follow in a multicast update, {@link #viewUpdated} then brings the SA the
  * new MFTs); the partitions' well-known groups are created in the SA at each SUBNET UP, and the memberships of
- * ports that left the fabric are dropped then (their leaves reach the SM's groups the same way). Traps the SM receives are forwarded to the SA's event
- * subscribers ({@link #forwardTrap}); the subscribers' ReportResps reach the agent as responses no transaction of
- * the SM awaits ({@code MadTransactions.onForeignResponse}).
+ * ports that left the fabric are dropped then (their leaves reach the SM's groups the same way). Traps the SM receives
+ * are forwarded to the SA's event subscribers ({@link #forwardTrap}); the subscribers' ReportResps reach the agent as
+ * responses no transaction of the SM awaits ({@code MadTransactions.onForeignResponse}).
  *
  * <p>{@link #subnetUp} runs on the SM thread; the agent on its own. Thread-safe.
  */

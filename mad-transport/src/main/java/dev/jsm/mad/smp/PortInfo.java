@@ -93,7 +93,8 @@ public record PortInfo(
     public static final Field Q_KEY_VIOLATIONS = Field.u16("Q_KeyViolations", 48);
     public static final Field GUID_CAP = Field.u8("GUIDCap", 50);
     public static final Field CLIENT_REREGISTER = Field.bits("ClientReregister", 51, 7, 7);
-    public static final Field MULTICAST_PKEY_TRAP_SUPPRESSION_ENABLED = Field.bits("MulticastPKeyTrapSuppressionEnabled", 51, 6, 5);
+    public static final Field MULTICAST_PKEY_TRAP_SUPPRESSION_ENABLED =
+            Field.bits("MulticastPKeyTrapSuppressionEnabled", 51, 6, 5);
     public static final Field SUBNET_TIMEOUT = Field.bits("SubnetTimeOut", 51, 4, 0);
     public static final Field RESP_TIME_VALUE = Field.bits("RespTimeValue", 52, 4, 0);
     public static final Field LOCAL_PHY_ERRORS = Field.bits("LocalPhyErrors", 53, 7, 4);

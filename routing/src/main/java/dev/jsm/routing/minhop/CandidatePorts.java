@@ -129,7 +129,9 @@ final class CandidatePorts extends CandidateSlots {
         return n;
     }
 
-    /** Whether edge {@code e} of {@code sw} lies on a shortest (cheapest) path toward {@code d}: {@link #build}'s test. */
+    /**
+     * Whether edge {@code e} of {@code sw} lies on a shortest (cheapest) path toward {@code d}: {@link #build}'s test.
+     */
     private boolean leadsCloser(int sw, int d, int e) {
         int s = switchCount;
         int q = in.peerSwitch()[e];

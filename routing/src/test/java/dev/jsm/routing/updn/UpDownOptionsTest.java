@@ -103,7 +103,8 @@ class UpDownOptionsTest {
 
         run.routed();
         assertThat(run.engine().lastSummary().orElseThrow().notes())
-                .containsExactly(dir.resolve("roots.txt") + ":1: GUID 0x0000000000001234 is not in the fabric, skipped");
+                .containsExactly(dir.resolve("roots.txt")
+                        + ":1: GUID 0x0000000000001234 is not in the fabric, skipped");
     }
 
     @Test

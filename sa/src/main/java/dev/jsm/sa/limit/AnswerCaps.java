@@ -14,9 +14,9 @@ public final class AnswerCaps {
      * and for every record of the view of a fabric of some ten thousand ports (PortInfoRecords, 11,664 hosts and
      * 1,620 switches of 36 ports: 5.5 MB). It follows the heap because the launchers size the heap from the fabric
      * (68 MiB at 648 hosts) and building an answer takes up to two and a half times its size (the doubling's old
-     * and new arrays, then the copy {@code RecordSet.toBytes} makes): at 648 hosts a table of every PathRecord (31.5 MB) ran
-     * such a heap out and ended the daemon. With the answers in flight ({@link SaLimits}, twice this) the SA's
-     * tables then take at most about a quarter of the heap.
+     * and new arrays, then the copy {@code RecordSet.toBytes} makes): at 648 hosts a table of every PathRecord
+     * (31.5 MB) ran such a heap out and ended the daemon. With the answers in flight ({@link SaLimits}, twice this) the
+     * SA's tables then take at most about a quarter of the heap.
      */
     public static final int MAX_BYTES = capFor(Runtime.getRuntime().maxMemory());
 

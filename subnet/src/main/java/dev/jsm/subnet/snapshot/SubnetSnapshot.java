@@ -10,8 +10,8 @@ import java.util.Set;
 /**
  * An immutable copy of the fabric model, published at the end of each sweep for readers on other threads (SA,
  * console, metrics, dumps): nodes, physical ports (with the P_Key, SL2VL and VLArb blocks they were known to hold),
- * end ports, switches with their programmed tables, and links, in dense index order, with lookups by GUID and LID. Nothing in it shares a mutable object or array with the
- * {@link Subnet} it was copied from.
+ * end ports, switches with their programmed tables, and links, in dense index order, with lookups by GUID and LID.
+ * Nothing in it shares a mutable object or array with the {@link Subnet} it was copied from.
  *
  * <p>The routing views {@link #switchGraph()} and {@link #lidMap()}, and the link set the diffs use, are built on
  * first use and then kept.

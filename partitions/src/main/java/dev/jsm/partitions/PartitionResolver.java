@@ -86,7 +86,7 @@ public final class PartitionResolver {
                         d.members(ends, LIMITED), groupsByPKey.getOrDefault(en.getKey(), List.of())));
             }
         });
-        return new PartitionSet(config, partitions, new ArrayList<>(groups.values()),
+        return new PartitionSet(partitions, new ArrayList<>(groups.values()),
                 portKeys(drafts, ends), indx0Keys(indx0, ends, drafts));
     }
 

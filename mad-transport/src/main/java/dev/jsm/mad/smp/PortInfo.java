@@ -212,11 +212,6 @@ public record PortInfo(
         return with(LID, newLid);
     }
 
-    /** A copy with another MasterSMLID. */
-    public PortInfo withMasterSmLid(int newSmLid) {
-        return with(MASTER_SM_LID, newSmLid);
-    }
-
     /** A copy with another LMC. */
     public PortInfo withLmc(int newLmc) {
         return with(LMC, newLmc);
@@ -230,16 +225,6 @@ public record PortInfo(
     /** A copy with another PortPhysicalState. */
     public PortInfo withPortPhysicalState(int newState) {
         return with(PORT_PHYSICAL_STATE, newState);
-    }
-
-    /** A copy with another NeighborMTU. */
-    public PortInfo withNeighborMtu(int mtu) {
-        return with(NEIGHBOR_MTU, mtu);
-    }
-
-    /** A copy with another OperationalVLs. */
-    public PortInfo withOperationalVls(int vls) {
-        return with(OPERATIONAL_VLS, vls);
     }
 
     /** Whether a CapabilityMask bit ({@code CAP_*}) is set. */

@@ -111,16 +111,6 @@ public final class TopologyChain {
         return groups;
     }
 
-    /** The chain's steps, for the log and the dumps. */
-    public ChainPolicy policy() {
-        return policy;
-    }
-
-    /** The engine instance of step {@code id} (fallbacks included), for what it dumps. */
-    public Optional<RoutingEngine> engine(int id) {
-        return Optional.ofNullable(engines.get(id));
-    }
-
     /**
      * Routes the fabric step by step.
      *

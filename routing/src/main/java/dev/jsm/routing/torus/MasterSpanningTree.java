@@ -145,11 +145,6 @@ public final class MasterSpanningTree implements SwitchTree {
         return size;
     }
 
-    /** Whether switch {@code sw} is in the tree. */
-    public boolean contains(int sw) {
-        return sw == root || parent[sw] >= 0;
-    }
-
     /** The parent of switch {@code sw}, -1 for the root and switches not in the tree. */
     public int parent(int sw) {
         return parent[sw];

@@ -11,9 +11,6 @@ public final class BadValueException extends Exception {
 
     private static final long serialVersionUID = 1L;
 
-    private final String expected;
-    private final String found;
-
     /**
      * A rejected value.
      *
@@ -22,17 +19,5 @@ public final class BadValueException extends Exception {
      */
     public BadValueException(String expected, String found) {
         super("expected " + expected + ", found '" + found + "'", null, false, false);
-        this.expected = expected;
-        this.found = found;
-    }
-
-    /** What an allowed value looks like. */
-    public String expected() {
-        return expected;
-    }
-
-    /** The text that was given. */
-    public String found() {
-        return found;
     }
 }

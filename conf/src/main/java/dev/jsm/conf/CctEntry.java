@@ -1,5 +1,7 @@
 package dev.jsm.conf;
 
+import dev.jsm.text.CNumber;
+
 /**
  * One congestion control table entry, {@code shift:multiplier} in the option files: the injection delay is
  * {@code multiplier << shift} (IBA vol. 1, Annex A10 congestion control; CCT_Shift is 2 bits, CCT_Multiplier 14).

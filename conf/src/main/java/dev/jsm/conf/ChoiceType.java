@@ -21,11 +21,6 @@ public final class ChoiceType implements OptionType<String> {
         return new ChoiceType(List.of(choices));
     }
 
-    /** The allowed words. */
-    public List<String> choices() {
-        return choices;
-    }
-
     @Override
     public String parse(String text) throws BadValueException {
         if (!choices.contains(text)) {

@@ -1,5 +1,7 @@
 package dev.jsm.conf;
 
+import dev.jsm.text.CNumber;
+
 /**
  * 64-bit options written as {@code 0x} and 16 hex digits: GUIDs, the subnet prefix and the M_Key, SM_Key, SA_Key and
  * CC_Key. Read with C's base-0 rules like OpenSM ({@code 1} and {@code 0x1} are both one). All 64 bits are used; the

@@ -1,5 +1,6 @@
 package dev.jsm.conf;
 
+import dev.jsm.text.CNumber;
 import java.math.BigInteger;
 import java.util.Locale;
 
@@ -24,18 +25,11 @@ public final class MaskType implements OptionType<BigInteger> {
 
     @Override
     public BigInteger parse(String text) throws BadValueException {
-        boolean prefixed = text.startsWith("0x") || text.startsWith("0X");
-        String digits = prefixed ? text.substring(2) : text;
-        if (digits.isEmpty() || digits.length() > DIGITS) {
+        try {
+            return CNumber.parseBig(text, CNumber.Base.HEX, DIGITS);
+        } catch (NumberFormatException notAMask) {
             throw bad(text);
         }
-        for (int i = 0; i < digits.length(); i++) {
-            char c = digits.charAt(i);
-            if (c > 0x7f || Character.digit(c, 16) < 0) {
-                throw bad(text);
-            }
-        }
-        return new BigInteger(digits, 16);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.jsm.conf;
 
+import dev.jsm.text.CNumber;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;

@@ -9,12 +9,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * For every option jsm knows ({@link OptionTable#known()}: OpenSM's and the extensions), what jsm does with it ({@link OptionStatus}): implemented, partly
- * implemented (and what is missing) or not implemented (and what jsm does instead). The one place that says so:
- * the daemon warns from it about options set to values it does not honour, {@code --help} and {@code -c} mark
- * options from it, and the option lists of {@code README.md} and {@code docs/operations.md} are generated from it
- * (a test keeps them in step). Whether a change is reloaded is the option's own flag ({@link Option#reloadable()}),
- * which says what jsm does, not what OpenSM's {@code can_update} says.
+ * For every option jsm knows ({@link OptionTable#known()}: OpenSM's and NVIDIA's extensions), what jsm does with it
+ * ({@link OptionStatus}): implemented, partly implemented (and what is missing) or not implemented (and what jsm does
+ * instead). The one place that says so: the daemon warns from it about options set to values it does not honour,
+ * {@code --help} and {@code -c} mark options from it, and the option lists of {@code README.md} and
+ * {@code docs/operations.md} are generated from it (a test keeps them in step). Whether a change is reloaded is the
+ * option's own flag ({@link Option#reloadable()}), which says what jsm does, not what OpenSM's {@code can_update} says.
  *
  * <p>Each entry was checked against the code that reads the option: a changed option marked implemented and
  * reloadable reaches what reads it at the next heavy sweep.

@@ -1,5 +1,6 @@
 package dev.jsm.conf;
 
+import dev.jsm.text.CNumber;
 import java.util.ArrayList;
 import java.util.List;
 

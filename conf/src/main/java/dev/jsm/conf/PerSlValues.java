@@ -22,19 +22,6 @@ public final class PerSlValues {
         this.values = values;
     }
 
-    /**
-     * The values of all SLs.
-     *
-     * @param values sixteen values, SL 0 first (copied)
-     * @return the table
-     */
-    public static PerSlValues of(long... values) {
-        if (values.length != SL_COUNT) {
-            throw new IllegalArgumentException("expected 16 values, got " + values.length);
-        }
-        return new PerSlValues(values.clone());
-    }
-
     /** The value of one SL. */
     public long get(int sl) {
         return values[sl];
@@ -45,11 +32,6 @@ public final class PerSlValues {
         long[] copy = values.clone();
         copy[sl] = value;
         return new PerSlValues(copy);
-    }
-
-    /** The values, SL 0 first (a copy). */
-    public long[] toArray() {
-        return values.clone();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.jsm.conf;
 
+import dev.jsm.text.CNumber;
+
 /**
  * The QoS table options, kept as the text given after checking every entry: {@code qos_*vlarb_high/low} (up to 64
  * {@code VL:weight} pairs, VL 0..14, weight 0..255) and {@code qos_*sl2vl} (16 VLs 0..15, one per SL). Entries are

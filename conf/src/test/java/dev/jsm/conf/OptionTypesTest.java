@@ -3,6 +3,7 @@ package dev.jsm.conf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.jsm.text.CNumber;
 import java.math.BigInteger;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,10 @@ class OptionTypesTest {
         assertThat(MaskType.INSTANCE.parse("F".repeat(64))).isEqualTo(BigInteger.ONE.shiftLeft(256).subtract(
                 BigInteger.ONE));
         assertThat(MaskType.INSTANCE.accepts(BigInteger.ONE.shiftLeft(256))).isFalse();
+        assertThat(MaskType.INSTANCE.parse("0x012")).isEqualTo(BigInteger.valueOf(0x12));
+        for (String bad : new String[] {"", "0x", "0x" + "F".repeat(65), "-1", "+1", "0x-1", "1g", "\uff11"}) {
+            assertThatThrownBy(() -> MaskType.INSTANCE.parse(bad)).as(bad).isInstanceOf(BadValueException.class);
+        }
     }
 
     @Test

@@ -45,8 +45,8 @@ import dev.jsm.mad.txn.TransactionSettings;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.mad.txn.UnsolicitedFilter;
 import dev.jsm.routing.EngineOptions;
-import dev.jsm.routing.RoutingChain;
-import dev.jsm.routing.RoutingEngines;
+import dev.jsm.routing.chain.RoutingChain;
+import dev.jsm.routing.chain.RoutingEngines;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
@@ -63,10 +63,9 @@ import org.apache.logging.log4j.Logger;
  * The composition root of one subnet manager on one local port: the SM thread, {@link MadTransactions} over the
  * channel (the SM thread is its handler executor), the {@link SweepContext} and the stages with the state each keeps
  * ({@link Sweeps}), the SMInfo and trap handlers (with the port-health monitor, whose marks the timer ends), the SA,
- * the performance manager, the sweep timer and the event loop thread. Readers on other threads get the {@link FabricView} of the last SUBNET
- * UP ({@link #view()}).
- * {@link #start} queues the first heavy sweep; {@link #close} stops everything except the channel, which belongs
- * to the caller.
+ * the performance manager, the sweep timer and the event loop thread. Readers on other threads get the
+ * {@link FabricView} of the last SUBNET UP ({@link #view()}). {@link #start} queues the first heavy sweep;
+ * {@link #close} stops everything except the channel, which belongs to the caller.
  *
  * <p>Thread-safe: {@link #close} and the getters may be called from any thread.
  */

@@ -8,9 +8,9 @@ import dev.jsm.mad.umad.Umad;
  * log4j sets up once per process ({@link LogSetup#initialiseOnce}) while the main thread parses the command line,
  * then loads and binds libibumad and libc - JNA's first-use work (its native stub, its own set-up, the natives'
  * binding: tens of milliseconds of CPU) - beside the log set-up, so the attach on the main thread finds the bindings
- * ready or waits for them inside the JVM's class initialisation (whichever thread gets there first does it). It touches no logger
- * context, so logging still starts with the daemon's configuration. The bindings are made even when the daemon
- * will run on the simulator (they are unused then); a library that cannot be loaded is reported by the attach.
+ * ready or waits for them inside the JVM's class initialisation (whichever thread gets there first does it). It touches
+ * no logger context, so logging still starts with the daemon's configuration. The bindings are made even when the
+ * daemon will run on the simulator (they are unused then); a library that cannot be loaded is reported by the attach.
  */
 final class StartupWarmup {
 

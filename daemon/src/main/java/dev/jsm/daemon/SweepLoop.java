@@ -223,8 +223,8 @@ final class SweepLoop implements Runnable {
         boolean ok = outcome == StageOutcome.CONTINUE;
         tellEnded(kind, ok, start);
         if (!ok && !events.shutdownRequested()) {
-            if (kind == SweepKind.INCREMENTAL && outcome == StageOutcome.RESWEEP && incrementalRetries < IMMEDIATE_RETRIES
-                    && moreChangesFound()) {
+            if (kind == SweepKind.INCREMENTAL && outcome == StageOutcome.RESWEEP
+                    && incrementalRetries < IMMEDIATE_RETRIES && moreChangesFound()) {
                 // several cables failed at once: Sets routed over one not yet found were lost; the traps or a light
                 // sweep name it, and the next incremental sweep removes it and sends again what failed, where a
                 // heavy sweep would rediscover the whole fabric

@@ -30,7 +30,7 @@ import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.SnapshotStage;
 import dev.jsm.daemon.sweep.SweepStage;
-import dev.jsm.routing.RoutingChain;
+import dev.jsm.routing.chain.RoutingChain;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

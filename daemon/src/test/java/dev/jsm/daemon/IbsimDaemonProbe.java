@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The child process of {@link DaemonIbsimIT}, run by the ibsim harness under umad2sim: runs the daemon's real
- * {@link Main} (with its signal handlers) on a thread ({@link ProbeDaemon}), and drives the acceptance scenario around it, printing what
- * it sees on stdout, one prefixed line each, for the test to judge:
+ * {@link Main} (with its signal handlers) on a thread ({@link ProbeDaemon}), and drives the acceptance scenario around
+ * it, printing what it sees on stdout, one prefixed line each, for the test to judge:
  * <ol>
  *   <li>{@code UP 1} once "SUBNET UP" is in the log, then {@code IBND}/{@code LFTS}/{@code SMINFO} lines:
  *       {@code ibnetdiscover}, {@code dump_lfts} and {@code sminfo} run in the same namespace;</li>

@@ -26,9 +26,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * cables, host cables and whole switches go down and come back in a seeded random order, the fabric always staying
  * connected; after every step, once the sweeps it caused are done, the simulator's own tables deliver every route
  * (walked cable by cable), the route verifier finds every pair of the routing in force delivered, and, for updn,
- * no credit loop while updn is the engine in force. The repairs of incremental routing carry most steps; a step the engine cannot repair is computed
- * anew, which must hold the same checks. Hosts moved to another switch are covered at the routing level
- * ({@code RandomFaultSequenceTest}): the simulator cannot re-cable a port.
+ * no credit loop while updn is the engine in force. The repairs of incremental routing carry most steps; a step the
+ * engine cannot repair is computed anew, which must hold the same checks. Hosts moved to another switch are covered at
+ * the routing level ({@code RandomFaultSequenceTest}): the simulator cannot re-cable a port.
  */
 class RandomFaultsSimTest {
 

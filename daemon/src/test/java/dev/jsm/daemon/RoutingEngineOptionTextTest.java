@@ -3,7 +3,7 @@ package dev.jsm.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.conf.RoutingOptions;
-import dev.jsm.routing.RoutingEngines;
+import dev.jsm.routing.chain.RoutingEngines;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 

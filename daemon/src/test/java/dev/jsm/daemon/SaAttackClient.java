@@ -23,9 +23,10 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * drops without an answer do not stop it. Never without a window: under umad2sim a client that sends while the SA
  * answers it can deadlock with ibsim (the client's send blocks on a full socket while holding the lock its receive
  * needs; ibsim spins writing the answers to it and the whole simulated fabric stops; the same hang is in
- * docs/sa-conformance.md "Open") - a limit of the arena, not of an HCA. An answer is a single MAD, the first DATA segment of an RMPP answer (its PayloadLength says the table's
- * size; nothing is ACKed, so the SA sends no more) or the STOP/ABORT the SA's RMPP receiver sends for a refused
- * multi-MAD request. Never retries: what a batch reports is what the SA did with each request once.
+ * docs/sa-conformance.md "Open") - a limit of the arena, not of an HCA. An answer is a single MAD, the first DATA
+ * segment of an RMPP answer (its PayloadLength says the table's size; nothing is ACKed, so the SA sends no more) or the
+ * STOP/ABORT the SA's RMPP receiver sends for a refused multi-MAD request. Never retries: what a batch reports is what
+ * the SA did with each request once.
  *
  * <p>Thread-safe for one batch at a time (answers arrive on the channel's thread).
  */

@@ -28,7 +28,8 @@ class SaAttackIbsimIT {
     void theSaSurvivesEveryCaseAndServesTheOtherHosts() throws Exception {
         IbsimHarness.assumeAvailable();
         IbsimResult r = IbsimHarness.builder(Path.of("..", "fabrics", "fat2-16.net"))
-                .timeout(Duration.ofSeconds(400)).jvmArgs("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1").env("OSM_CACHE_DIR", ".").env("OSM_TMP_DIR", ".").build()
+                .timeout(Duration.ofSeconds(400)).jvmArgs("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")
+                .env("OSM_CACHE_DIR", ".").env("OSM_TMP_DIR", ".").build()
                 .run(SaAttackProbe.class, "host-1-1", "host-2-2", "host-3-3",
                         "rmpp,services,gettable,inform,joins,groups,flood", "-f", "opensm.log", "-s", "0");
         System.out.println("[ibsim] " + String.join("\n[ibsim] ", r.stdout().lines()

@@ -31,8 +31,8 @@ class SideBySideIT {
             "torus-2QoS,torus-4x4x4.net,torus-4x4x4.torus-2QoS.conf"})
     void jsmProgramsTheTablesTheReferenceDoes(String engine, String net, String torusConfig) throws Exception {
         IbsimHarness.assumeAvailable();
-        boolean ready = Files.isExecutable(Path.of("/usr/sbin/opensm")) && Files.isExecutable(Path.of("/usr/bin/unshare"))
-                && "root".equals(System.getProperty("user.name"));
+        boolean ready = Files.isExecutable(Path.of("/usr/sbin/opensm"))
+                && Files.isExecutable(Path.of("/usr/bin/unshare")) && "root".equals(System.getProperty("user.name"));
         if (!ready) {
             System.err.println("[ibsim] SKIPPED: side by side needs root and Debian's opensm (apt-get install opensm)");
         }

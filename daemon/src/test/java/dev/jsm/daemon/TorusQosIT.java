@@ -26,7 +26,8 @@ class TorusQosIT {
     @Test
     void jsmProgramsTheReferencesSl2VlTablesOnATorus() throws Exception {
         IbsimHarness.assumeAvailable();
-        boolean ready = Files.isExecutable(Path.of("/usr/sbin/opensm")) && "root".equals(System.getProperty("user.name"));
+        boolean ready = Files.isExecutable(Path.of("/usr/sbin/opensm"))
+                && "root".equals(System.getProperty("user.name"));
         if (!ready) {
             System.err.println("[ibsim] SKIPPED: the torus QoS comparison needs root and Debian's opensm");
         }

@@ -10,8 +10,8 @@ import java.util.SplittableRandom;
  * Derives one fuzz input from a target's seeds: one to four stacked mutations of a seed (bit flips, byte insert,
  * delete, duplicate and overwrite, boundary integers written big-endian, splicing with another seed, truncation) and,
  * for text, token-level ones (a number replaced by a boundary number such as {@code 2147483648}, {@code -1} or a bare
- * {@code 0x}; a format keyword inserted; non-ASCII, malformed UTF-8 and control characters; lines emptied, duplicated, dropped or
- * swapped; a huge token or line). Inputs are capped at {@link #MAX_INPUT} bytes.
+ * {@code 0x}; a format keyword inserted; non-ASCII, malformed UTF-8 and control characters; lines emptied, duplicated,
+ * dropped or swapped; a huge token or line). Inputs are capped at {@link #MAX_INPUT} bytes.
  *
  * <p>Deterministic: the same random state gives the same input. Stateless; safe to share.
  */

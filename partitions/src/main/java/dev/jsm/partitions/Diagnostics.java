@@ -17,10 +17,6 @@ final class Diagnostics {
         this.source = source;
     }
 
-    String source() {
-        return source;
-    }
-
     /** An error at the start of {@code at}. */
     PartitionsParseException error(Token at, String problem) {
         return new PartitionsParseException(source, at.line(), at.column(), problem);

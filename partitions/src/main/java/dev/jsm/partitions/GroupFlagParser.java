@@ -1,6 +1,6 @@
 package dev.jsm.partitions;
 
-import dev.jsm.conf.CNumber;
+import dev.jsm.text.CNumber;
 import java.util.OptionalLong;
 
 /**

@@ -16,8 +16,8 @@ import java.util.function.Consumer;
  * Computes the P_Key tables and enforcement bits of a whole fabric for a {@link PartitionSet}, as OpenSM's partition
  * manager does in each heavy sweep: every end port gets its table; the switch port facing each CA or router gets the
  * same keys (compacted) and the {@code part_enforce} bits the switch supports (SwitchInfo Inbound/
- * OutboundEnforcementCap), if it enforces partitions at all (PartitionEnforcementCap &gt; 0); switch ports on switch-to-switch links get enforcement off. Only blocks that differ
- * from what a port holds are listed for sending.
+ * OutboundEnforcementCap), if it enforces partitions at all (PartitionEnforcementCap &gt; 0); switch ports on
+ * switch-to-switch links get enforcement off. Only blocks that differ from what a port holds are listed for sending.
  *
  * <p>Stateless; thread-safe. Sends nothing: the daemon's programming stage turns the plan into MADs.
  */

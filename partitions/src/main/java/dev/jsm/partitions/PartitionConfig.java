@@ -1,9 +1,5 @@
 package dev.jsm.partitions;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -53,18 +49,6 @@ public final class PartitionConfig {
      */
     public static PartitionConfig parse(String text, String source) throws PartitionsParseException {
         return PartitionsParser.parse(text, source, prelude(false));
-    }
-
-    /**
-     * Reads and parses a file (UTF-8; bytes that are not UTF-8 become replacement characters and fail to parse
-     * where they matter).
-     *
-     * @throws IOException if the file cannot be read
-     * @throws PartitionsParseException at the first error, with its position
-     */
-    public static PartitionConfig read(Path file) throws IOException, PartitionsParseException {
-        byte[] bytes = Files.readAllBytes(file);
-        return parse(new String(bytes, StandardCharsets.UTF_8), file.toString());
     }
 
     /** The file name, or {@code (no partition file)}. */

@@ -20,8 +20,8 @@ import java.util.Map;
  * {@code both} means full; with it, {@code both} adds both memberships while {@code full} or {@code limited} replaces
  * them. GUIDs not in the fabric are ignored. The SM's own port is always a full member of the default partition
  * (docs/reference/opensm-behaviour.md#partitions; OpenSM sets it so but lets a later {@code SELF=limited} or
- * {@code ALL=limited} take it back). Partitions without members are dropped with their groups. Without QoS
- * the partition SL and the SL of groups that do not set {@code sl=} themselves are 0 (OpenSM's override).
+ * {@code ALL=limited} take it back). Partitions without members are dropped with their groups. Without QoS the
+ * partition SL and the SL of groups that do not set {@code sl=} themselves are 0 (OpenSM's override).
  *
  * <p>Stateless; thread-safe.
  */
@@ -86,7 +86,7 @@ public final class PartitionResolver {
                         d.members(ends, LIMITED), groupsByPKey.getOrDefault(en.getKey(), List.of())));
             }
         });
-        return new PartitionSet(config, partitions, new ArrayList<>(groups.values()),
+        return new PartitionSet(partitions, new ArrayList<>(groups.values()),
                 portKeys(drafts, ends), indx0Keys(indx0, ends, drafts));
     }
 

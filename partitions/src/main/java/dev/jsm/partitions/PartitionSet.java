@@ -15,24 +15,17 @@ public final class PartitionSet {
 
     private static final int[] NONE = new int[0];
 
-    private final PartitionConfig config;
     private final List<Partition> partitions;
     private final List<PartitionGroup> groups;
     private final Map<Long, int[]> keysByPort;
     private final Map<Long, Integer> indx0ByPort;
 
-    PartitionSet(PartitionConfig config, List<Partition> partitions, List<PartitionGroup> groups,
-                 Map<Long, int[]> keysByPort, Map<Long, Integer> indx0ByPort) {
-        this.config = config;
+    PartitionSet(List<Partition> partitions, List<PartitionGroup> groups, Map<Long, int[]> keysByPort,
+                 Map<Long, Integer> indx0ByPort) {
         this.partitions = List.copyOf(partitions);
         this.groups = List.copyOf(groups);
         this.keysByPort = Map.copyOf(keysByPort);
         this.indx0ByPort = Map.copyOf(indx0ByPort);
-    }
-
-    /** The policy this set was resolved from. */
-    public PartitionConfig config() {
-        return config;
     }
 
     /** The non-empty partitions, by ascending P_Key. */

@@ -1,6 +1,6 @@
 package dev.jsm.partitions;
 
-import dev.jsm.conf.CNumber;
+import dev.jsm.text.CNumber;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -80,7 +80,8 @@ final class PartitionsParser {
                 int colon = line.indexOf(':', pos);
                 if (colon < 0 || colon > end) {
                     throw diag.error(lineNo, pos + 1, "expected a partition definition '[Name][=PKey][,flags] :'"
-                            + " with its ':' on the same line, found " + Diagnostics.quote(line.substring(pos, end).strip()));
+                            + " with its ':' on the same line, found "
+                            + Diagnostics.quote(line.substring(pos, end).strip()));
                 }
                 header(line, lineNo, pos, colon);
                 pos = colon + 1;

@@ -26,11 +26,6 @@ public record PortPKeyPlan(long nodeGuid, int portNum, PortPKeyTable table, List
         changedBlocks = List.copyOf(changedBlocks);
     }
 
-    /** Whether any MAD is needed for this port. */
-    public boolean needsUpdate() {
-        return !changedBlocks.isEmpty() || enforcementChanged;
-    }
-
     /** {@code 0x...[1] blocks [0] enforcement BOTH}. */
     @Override
     public String toString() {

@@ -69,11 +69,6 @@ public final class PortPKeyTable {
         return (capacity + BLOCK_SIZE - 1) / BLOCK_SIZE;
     }
 
-    /** The number of usable entries (PartitionCap or PartitionEnforcementCap). */
-    public int capacity() {
-        return capacity;
-    }
-
     /** The number of blocks. */
     public int blockCount() {
         return entries.length / BLOCK_SIZE;

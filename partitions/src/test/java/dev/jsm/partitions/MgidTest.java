@@ -2,7 +2,7 @@ package dev.jsm.partitions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jsm.conf.CNumber;
+import dev.jsm.text.CNumber;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -89,7 +89,8 @@ class PartitionsParserErrorTest {
 
     @Test
     void byteOrderMarkCrLfAndNoBreakSpacesAreBlanks() throws Exception {
-        PartitionConfig cfg = PartitionConfig.parse("\uFEFFDefault=0x7fff : ALL=full ;\r\nP=1\u00a0: SELF ;\r\n", "b.conf");
+        PartitionConfig cfg = PartitionConfig.parse("\uFEFFDefault=0x7fff : ALL=full ;\r\nP=1\u00a0: SELF ;\r\n",
+                "b.conf");
         assertThat(cfg.statements()).extracting(PartitionStatement::pkey).containsExactly(0x7fff, 0x7fff, 1);
         assertThat(cfg.warnings()).isEmpty();
     }

@@ -3,27 +3,26 @@ package dev.jsm.routing;
 import java.util.Arrays;
 
 /**
- * The storage behind an {@link EgressCandidates}: one list of egress ports per destination switch, for one switch at
- * a time, in one array of slots of {@code degree} bytes (a switch cannot offer more candidates toward a destination
- * than it has links). The engines' candidate builders fill it ({@link #reset}, then {@link #add} in ascending port
- * order) and answer {@link EgressCandidates#from}, {@link EgressCandidates#to} and {@link EgressCandidates#ports}
- * from it.
+ * The storage every engine's {@link EgressCandidates} keeps its lists in: one list of egress ports per destination
+ * switch, for one switch at a time, in one array of slots of {@code degree} bytes (a switch cannot offer more
+ * candidates toward a destination than it has links). A subclass's {@link #build} fills it ({@link #reset}, then
+ * {@link #add} in ascending port order); {@link #from}, {@link #to} and {@link #ports} answer from it.
  *
- * <p>Scratch of one worker: confined to the thread of its {@link EgressCandidates}; reused switch after switch.
+ * <p>Scratch of one worker: confined to the thread that calls {@link #build}; reused switch after switch.
  */
-public final class CandidateSlots {
+public abstract class CandidateSlots implements EgressCandidates {
 
     private final int[] count;
     private byte[] ports = new byte[1024];
     private int stride;
 
     /** Lists for a fabric of {@code switchCount} switches. */
-    public CandidateSlots(int switchCount) {
+    protected CandidateSlots(int switchCount) {
         this.count = new int[switchCount];
     }
 
     /** Empties every list and sizes the slots for a switch with {@code degree} switch links. */
-    public void reset(int degree) {
+    protected final void reset(int degree) {
         stride = Math.max(1, degree);
         if (ports.length < stride * count.length) {
             ports = new byte[stride * count.length];
@@ -32,27 +31,27 @@ public final class CandidateSlots {
     }
 
     /** Appends {@code port} to the list toward destination switch {@code d}. */
-    public void add(int d, byte port) {
+    protected final void add(int d, byte port) {
         ports[d * stride + count[d]++] = port;
     }
 
     /** Empties the list toward {@code d}. */
-    public void clear(int d) {
+    protected final void clear(int d) {
         count[d] = 0;
     }
 
-    /** First candidate toward {@code d} in {@link #ports()}. */
-    public int from(int d) {
+    @Override
+    public final int from(int d) {
         return d * stride;
     }
 
-    /** End (exclusive) of the candidates toward {@code d}. */
-    public int to(int d) {
+    @Override
+    public final int to(int d) {
         return d * stride + count[d];
     }
 
-    /** The lists. Read-only for callers other than the builder. */
-    public byte[] ports() {
+    @Override
+    public final byte[] ports() {
         return ports;
     }
 }

@@ -10,9 +10,9 @@ package dev.jsm.routing;
  * same neighbour are separate entries. An empty list ({@code from(d) == to(d)}) means the switch has no route to
  * {@code d}.
  *
- * <p>{@link #allows}, {@link #reaches} and {@link #toward} answer the same question for one (switch, destination switch) pair without
- * building a switch's lists: a route repair checks every entry of a row against them and lists the candidates only
- * for the few entries it re-chooses.
+ * <p>{@link #allows}, {@link #reaches} and {@link #toward} answer the same question for one (switch, destination
+ * switch) pair without building a switch's lists: a route repair checks every entry of a row against them and lists the
+ * candidates only for the few entries it re-chooses.
  *
  * <p>Implementations are scratch of one worker: confined to the thread that calls {@link #build}, reused switch
  * after switch.

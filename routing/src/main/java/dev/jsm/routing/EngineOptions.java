@@ -1,5 +1,6 @@
 package dev.jsm.routing;
 
+import dev.jsm.text.CNumber;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -52,7 +53,7 @@ public final class EngineOptions {
     public static final EngineOption<Boolean> CONNECT_ROOTS = EngineOption.flag("connect_roots", false);
     /** OpenSM LFT dump ({@code opensm-lfts.dump} format) the {@code file} engine loads; {@code -U}. */
     public static final EngineOption<Optional<Path>> LFTS_FILE = EngineOption.file("lfts_file");
-    /** OpenSM min-hop matrix dump ({@code opensm-lid-matrix.dump}) the {@code file} engine checks; {@code -M}. */
+    /** The min-hop matrix dump ({@code opensm-lid-matrix.dump}) the {@code file} engine checks; {@code -M}. */
     public static final EngineOption<Optional<Path>> LID_MATRIX_DUMP_FILE =
             EngineOption.file("lid_matrix_dump_file");
     /**
@@ -133,7 +134,8 @@ public final class EngineOptions {
     }
 
     /**
-     * A number option: decimal or {@code 0x} hexadecimal.
+     * A number option: decimal (with an optional {@code -}; a leading 0 is decimal) or {@code 0x} hexadecimal (up to
+     * 64 bits, read as a signed {@code long}).
      *
      * @throws IllegalArgumentException if the value is not a number
      */
@@ -144,8 +146,8 @@ public final class EngineOptions {
         }
         String t = v.strip();
         try {
-            return t.startsWith("0x") || t.startsWith("0X") ? Long.parseUnsignedLong(t.substring(2), 16)
-                    : Long.parseLong(t);
+            return t.startsWith("0x") || t.startsWith("0X") ? CNumber.parseHex(t)
+                    : CNumber.parseSigned(t, CNumber.Base.DECIMAL);
         } catch (NumberFormatException e) {
             throw bad(key, "a decimal or 0x-hex number", v);
         }

@@ -1,6 +1,5 @@
 package dev.jsm.routing;
 
-import dev.jsm.routing.mcast.SwitchTree;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -8,7 +7,7 @@ import java.util.Objects;
 /**
  * How a routing engine's attempt ended: it routed the fabric, declined it (the topology does not suit the engine,
  * e.g. ftree on a torus), or failed (it should have routed but could not). Declined and failed both let the
- * {@link RoutingChain} try the next engine; the difference is what the operator is told.
+ * {@link dev.jsm.routing.chain.RoutingChain} try the next engine; the difference is what the operator is told.
  *
  * <p>Immutable; safe to share. Replaces OpenSM's integer return codes of {@code ucast_build_fwd_tables}.
  */

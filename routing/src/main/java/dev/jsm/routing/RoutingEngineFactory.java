@@ -1,9 +1,10 @@
 package dev.jsm.routing;
 
 /**
- * Creates a {@link RoutingEngine} by its OpenSM name. Built-in factories are listed in {@link RoutingEngines}; others
- * are found through {@link java.util.ServiceLoader} ({@code META-INF/services/dev.jsm.routing.RoutingEngineFactory}),
- * the Java form of OpenSM's external routing-engine registration.
+ * Creates a {@link RoutingEngine} by its OpenSM name. Built-in factories are listed in
+ * {@link dev.jsm.routing.chain.RoutingEngines}; others are found through {@link java.util.ServiceLoader}
+ * ({@code META-INF/services/dev.jsm.routing.RoutingEngineFactory}), the Java form of OpenSM's external
+ * routing-engine registration.
  *
  * <p>Implementations must be stateless and thread-safe, with a public no-argument constructor.
  */

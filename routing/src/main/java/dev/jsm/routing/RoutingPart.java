@@ -76,17 +76,12 @@ public final class RoutingPart {
         return new RoutingPart(full, new RoutingInput(b), fullSwitch, partSwitch, ends);
     }
 
-    /** The whole fabric this part was cut from. */
-    public RoutingInput full() {
-        return full;
-    }
-
     /** The part as an engine sees it. */
     public RoutingInput input() {
         return input;
     }
 
-    /** The index in {@link #full()} of the part's switch {@code sw}. */
+    /** The index in the full fabric of the part's switch {@code sw}. */
     public int fullSwitch(int sw) {
         return fullSwitch[sw];
     }
@@ -94,11 +89,6 @@ public final class RoutingPart {
     /** The index in {@link #input()} of the full fabric's switch {@code sw}, or -1 if it is not in the part. */
     public int partSwitch(int sw) {
         return partSwitch[sw];
-    }
-
-    /** Whether the full fabric's end port {@code e} belongs to the part. */
-    public boolean hasEndPort(int e) {
-        return endPorts.get(e);
     }
 
     /** Whether the LID (of the full fabric) belongs to an end port of the part. */

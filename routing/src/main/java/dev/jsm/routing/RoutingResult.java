@@ -4,9 +4,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What a {@link RoutingChain} did: the tables of the engine that routed (if one did), every attempt in order with its
- * outcome and time, and the warnings the daemon logs at WARN (each engine that declined or failed, the fallback to
- * minhop, or that nothing routed), each with a {@code ROUT-01xx} message ID.
+ * What a routing chain ({@link dev.jsm.routing.chain.RoutingChain}, {@link dev.jsm.routing.chain.TopologyChain})
+ * did: the tables of the engine that routed (if one did), every attempt in order with its outcome and time, and the
+ * warnings the daemon logs at WARN (each engine that declined or failed, the fallback to minhop, or that nothing
+ * routed), each with a {@code ROUT-01xx} message ID.
  *
  * <p>Immutable except for the tables, which are handed over to the caller (the sweep thread).
  */
@@ -23,7 +24,7 @@ public final class RoutingResult {
     }
 
     /**
-     * A result, for chains outside this package (the chain over topologies, {@code routing.chain}).
+     * A result, for the chains of {@code routing.chain} and a result restored from a file.
      *
      * @param tables the tables in force, or {@code null} if nothing routed
      * @param winner the attempt whose outcome stands for the result, or {@code null} if nothing routed

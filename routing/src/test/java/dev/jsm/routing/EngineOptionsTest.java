@@ -52,6 +52,25 @@ class EngineOptionsTest {
                 .hasMessageStartingWith("option routing_threads:");
     }
 
+    /**
+     * The number syntax of routing options: decimal with an optional minus and a leading 0 read as decimal, or 0x
+     * hexadecimal up to 64 bits (2^64-1 reads as -1); no plus sign, no sign after 0x, ASCII digits only.
+     */
+    @Test
+    void numbersAreDecimalWithAMinusOrHex() {
+        EngineOptions o = EngineOptions.defaults();
+        EngineOption<Long> scatter = EngineOptions.SCATTER_PORTS;
+
+        assertThat(o.with(scatter, " -12 ").get(scatter)).isEqualTo(-12);
+        assertThat(o.with(scatter, "010").get(scatter)).isEqualTo(10);
+        assertThat(o.with(scatter, "0XfF").get(scatter)).isEqualTo(255);
+        assertThat(o.with(scatter, "0xffffffffffffffff").get(scatter)).isEqualTo(-1);
+        for (String bad : new String[] {"+12", "0x+1", "-0x1", "0x", "12a", "\u0661", "18446744073709551616"}) {
+            assertThatThrownBy(() -> o.with(scatter, bad).get(scatter)).as(bad)
+                    .hasMessage("option scatter_ports: expected a decimal or 0x-hex number, found '" + bad + "'");
+        }
+    }
+
     @Test
     void textOptionsLeaveOutBlanksAndNull() {
         EngineOption<Optional<String>> sl2vl = EngineOption.text("qos_sl2vl");

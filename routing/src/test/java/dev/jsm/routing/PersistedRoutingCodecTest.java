@@ -67,7 +67,8 @@ class PersistedRoutingCodecTest {
         RoutingInput in = RoutingInput.from(SubnetSnapshot.of(TopologySubnets.subnet(
                 TopologyShapes.parse("fat3:k=4"), 0)), 1);
         LftTables tables = LftTables.forInput(in);
-        assertThat(new MinHopEngine(MinHopOptions.from(EngineOptions.defaults())).route(in, tables).isRouted()).isTrue();
+        MinHopEngine minhop = new MinHopEngine(MinHopOptions.from(EngineOptions.defaults()));
+        assertThat(minhop.route(in, tables).isRouted()).isTrue();
         PersistedRouting saved = new PersistedRouting(in, tables, "minhop", true, "f00d", 42);
 
         PersistedRouting back = read(bytes(saved));

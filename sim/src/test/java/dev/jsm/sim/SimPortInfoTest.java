@@ -3,7 +3,6 @@ package dev.jsm.sim;
 import static dev.jsm.sim.TestFabrics.HOST0;
 import static dev.jsm.sim.TestFabrics.HOST2;
 import static dev.jsm.sim.TestFabrics.LEAF0;
-import static dev.jsm.sim.TestFabrics.LEAF1;
 import static dev.jsm.sim.TestFabrics.SPINE0;
 import static dev.jsm.sim.TestFabrics.SPINE1;
 import static org.assertj.core.api.Assertions.assertThat;

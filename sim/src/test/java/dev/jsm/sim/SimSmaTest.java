@@ -85,8 +85,8 @@ class SimSmaTest {
         sm.set(LEAF0, AttributeId.MULTICAST_FORWARDING_TABLE, 3, masks);
 
         assertThat(payload(sm.get(LEAF0, AttributeId.MULTICAST_FORWARDING_TABLE, 3), 2)).containsExactly(0, 0x0E);
-        assertThat(status(sm.get(LEAF0, AttributeId.MULTICAST_FORWARDING_TABLE, 0x1000_0000L))).as("4 ports: 1 position")
-                .isEqualTo(0x1C);
+        assertThat(status(sm.get(LEAF0, AttributeId.MULTICAST_FORWARDING_TABLE, 0x1000_0000L)))
+                .as("4 ports: 1 position").isEqualTo(0x1C);
         assertThat(status(sm.get(LEAF0, AttributeId.MULTICAST_FORWARDING_TABLE, 32))).isEqualTo(0x1C);
     }
 

@@ -1,5 +1,7 @@
 package dev.jsm.subnet;
 
+import dev.jsm.text.CNumber;
+
 /**
  * A 64-bit InfiniBand GUID (node, port or system image GUID; IBA 4.1.1), in host order.
  *
@@ -30,20 +32,11 @@ public record Guid(long value) implements Comparable<Guid> {
 
     /** Like {@link #parse} but returns the raw {@code long}. */
     public static long parseLong(String text) {
-        String t = text.strip();
-        String digits = t.startsWith("0x") || t.startsWith("0X") ? t.substring(2) : t;
-        if (digits.isEmpty() || digits.length() > 16) {
+        try {
+            return CNumber.parseUnsigned(text.strip(), CNumber.Base.HEX, 16);
+        } catch (NumberFormatException e) {
             throw invalid(text);
         }
-        long v = 0;
-        for (int i = 0; i < digits.length(); i++) {
-            int d = Character.digit(digits.charAt(i), 16);
-            if (d < 0) {
-                throw invalid(text);
-            }
-            v = (v << 4) | d;
-        }
-        return v;
     }
 
     /** {@code 0x%016x}: the spelling OpenSM, guid2lid and infiniband-diags use. */

@@ -1,5 +1,7 @@
 package dev.jsm.subnet;
 
+import dev.jsm.text.CNumber;
+
 /**
  * A local identifier (IBA 4.1.3): unicast {@code 0x0001-0xBFFF}, multicast {@code 0xC000-0xFFFE}, permissive
  * {@code 0xFFFF}; 0 is reserved and means "no LID" in PortInfo.
@@ -50,23 +52,16 @@ public record Lid(int value) {
      * @throws IllegalArgumentException naming the text and what was expected
      */
     public static Lid parse(String text) {
-        String t = text.strip();
-        boolean hex = t.startsWith("0x") || t.startsWith("0X");
-        String digits = hex ? t.substring(2) : t;
-        int radix = hex ? 16 : 10;
-        if (digits.isEmpty() || digits.length() > 5 || digits.charAt(0) == '+' || digits.charAt(0) == '-') {
-            throw invalid(text);
-        }
-        int v;
+        long v;
         try {
-            v = Integer.parseInt(digits, radix);
+            v = CNumber.parseUnsigned(text.strip(), CNumber.Base.HEX_OR_DECIMAL, 5);
         } catch (NumberFormatException e) {
             throw invalid(text);
         }
         if (v < UNICAST_MIN || v > PERMISSIVE) {
             throw invalid(text);
         }
-        return new Lid(v);
+        return new Lid((int) v);
     }
 
     /** Whether {@code lid} is a unicast LID ({@code 0x0001-0xBFFF}). */

@@ -1,11 +1,9 @@
 package dev.jsm.subnet;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -210,24 +208,6 @@ public final class Subnet {
     /** The number of the current sweep, 0 before the first. */
     public int currentSweep() {
         return sweep;
-    }
-
-    /**
-     * Removes every node not marked seen in sweep {@code sweepNumber} (the drop manager's job) and returns them in
-     * node-GUID order.
-     */
-    public List<Node> removeNodesNotSeenIn(int sweepNumber) {
-        List<Node> gone = new ArrayList<>();
-        for (Node n : nodes.values()) {
-            if (n.lastSeenSweep() != sweepNumber) {
-                gone.add(n);
-            }
-        }
-        gone.sort((x, y) -> Guid.compare(x.nodeGuid(), y.nodeGuid()));
-        for (Node n : gone) {
-            removeNode(n);
-        }
-        return gone;
     }
 
     /**

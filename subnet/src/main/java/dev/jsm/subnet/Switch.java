@@ -32,11 +32,6 @@ public final class Switch {
         return node.nodeGuid();
     }
 
-    /** Number of external ports (port 0 not counted). */
-    public int numPorts() {
-        return node.numPorts();
-    }
-
     /** The SwitchInfo values last returned by the switch ({@link SwitchAttributes#NONE} until then). */
     public SwitchAttributes attributes() {
         return attributes;

@@ -17,8 +17,8 @@ import org.apache.logging.log4j.Logger;
  * Handles NodeInfo answers: adds or refreshes the node (keyed by node GUID, so a node reached again by another path
  * or through a loop is the same node), records the cable it was reached through, and for a node new in this pass
  * asks for the rest of what discovery needs (in an incremental pass, only for a node new to the model, and for the
- * PortInfo of the port a known switch was reached on: the far end of a probed port). A node that does not answer is logged and left out; the drop
- * manager then removes it if it was known.
+ * PortInfo of the port a known switch was reached on: the far end of a probed port). A node that does not answer is
+ * logged and left out; the drop manager then removes it if it was known.
  *
  * <p>An answer that cannot come from the node the model already has under its GUIDs is a duplicate GUID
  * ({@link DuplicateGuidCheck}): it is logged with both routes and ignored, so the first node found stays; the discovery

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.lid;
 
+import dev.jsm.text.CNumber;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -152,11 +153,10 @@ public final class CacheFiles {
      * @throws NumberFormatException if {@code token} is not one
      */
     public static long hex(String token, int maxDigits) {
-        if (!token.startsWith("0x") && !token.startsWith("0X") || token.length() < 3
-                || token.length() > maxDigits + 2) {
+        if (!token.startsWith("0x") && !token.startsWith("0X")) {
             throw new NumberFormatException(token);
         }
-        return Long.parseUnsignedLong(token.substring(2), 16);
+        return CNumber.parseUnsigned(token, CNumber.Base.HEX, maxDigits);
     }
 
     /** {@code line} for a problem message: at most {@value #QUOTED_CHARS} characters and a count of the rest. */

@@ -21,8 +21,8 @@ import org.apache.logging.log4j.Logger;
  * port with a live cable whose PortInfo differs from its {@link PortConfig} gets one Set; a port still in INIT gets
  * the same Set with PortState ARMED, so a port coming up costs two Sets (this one and ACTIVE) where OpenSM sends
  * three. Ports already right and past INIT get nothing, nor do ports that answered the same Set before with values
- * of their own for some fields (a port that does not keep a field cannot be made to). On the first master sweep, CA ports that support it also get
- * ClientReregister (unless {@code no_clients_rereg}), which forces their Set.
+ * of their own for some fields (a port that does not keep a field cannot be made to). On the first master sweep, CA
+ * ports that support it also get ClientReregister (unless {@code no_clients_rereg}), which forces their Set.
  *
  * <p>Confined to the SM thread.
  */

@@ -1,6 +1,5 @@
 package dev.jsm.daemon.mgmt;
 
-import dev.jsm.conf.CNumber;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.subnet.SwitchLft;
 import dev.jsm.subnet.snapshot.EndPortView;
@@ -8,6 +7,7 @@ import dev.jsm.subnet.snapshot.NodeView;
 import dev.jsm.subnet.snapshot.PortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import dev.jsm.subnet.snapshot.SwitchView;
+import dev.jsm.text.CNumber;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.jsm.daemon.names;
 
-import dev.jsm.conf.CNumber;
+import dev.jsm.text.CNumber;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

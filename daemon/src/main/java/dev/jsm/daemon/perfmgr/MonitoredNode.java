@@ -9,7 +9,8 @@ import java.util.Arrays;
  * the far end, and the counters - the previous reading and the 64-bit totals, {@link Counter#COUNT} per port, indexed
  * by port number. A total grows by each reading's difference from the previous one; a previous reading is zeroed
  * when the manager clears the port's counters or finds them cleared by someone else, so the next reading counts
- * whole. The first reading of a port counts whole too (the previous one starts at zero), as OpenSM's. Ports are numbered 0..{@link #numPorts}; port 0 is read only on a switch with an enhanced port 0.
+ * whole. The first reading of a port counts whole too (the previous one starts at zero), as OpenSM's. Ports are
+ * numbered 0..{@link #numPorts}; port 0 is read only on a switch with an enhanced port 0.
  *
  * <p>Confined to the performance manager's thread.
  */

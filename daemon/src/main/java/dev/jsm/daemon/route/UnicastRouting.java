@@ -11,11 +11,11 @@ import dev.jsm.daemon.sweep.SweepGate;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.partitions.PartitionSet;
 import dev.jsm.routing.RouteOutcome;
-import dev.jsm.routing.RoutingChain;
 import dev.jsm.routing.RoutingEngine;
-import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingResult;
+import dev.jsm.routing.chain.RoutingChain;
+import dev.jsm.routing.chain.RoutingEngines;
 import dev.jsm.routing.chain.TopologyChain;
 import dev.jsm.routing.repair.RepairCase;
 import dev.jsm.routing.repair.RepairOutcome;
@@ -44,14 +44,14 @@ import org.apache.logging.log4j.Logger;
 /**
  * Unicast routing: the sweep's {@link SubnetSnapshot} goes through {@link RoutingInput#from} to the configured
  * {@link RoutingChain}, or to the routing chain over topologies in force ({@link ChainPolicies}: each step's own
- * dump files are written beside the engines' when {@code log_flags} has ROUTING); engines that declined or failed and the fallback to minhop are logged at WARN; the
- * {@link RouteVerifier} checks the tables when the sweep has ended (unreachable pairs are logged at ERROR with
- * the first few); the tables become the switches' wanted LFTs. When neither the topology nor any LID changed since
- * the last routing ({@link SubnetDiff} empty) and no other chain came into force, the routes are kept as they are, as
- * OpenSM's unicast cache would. The first routing after a start reuses the routing persisted by the last run where
- * the fabric's changes allow ({@link RoutingPersistence}). Each routing goes to the activity report:
- * {@code routing_succeed} or {@code routing_failed} per engine tried, {@code ucast_cache_routing_done} for routes
- * repaired, {@code ucast_cache_invalidated} for a repair refused.
+ * dump files are written beside the engines' when {@code log_flags} has ROUTING); engines that declined or failed and
+ * the fallback to minhop are logged at WARN; the {@link RouteVerifier} checks the tables when the sweep has ended
+ * (unreachable pairs are logged at ERROR with the first few); the tables become the switches' wanted LFTs. When neither
+ * the topology nor any LID changed since the last routing ({@link SubnetDiff} empty) and no other chain came into
+ * force, the routes are kept as they are, as OpenSM's unicast cache would. The first routing after a start reuses the
+ * routing persisted by the last run where the fabric's changes allow ({@link RoutingPersistence}). Each routing goes to
+ * the activity report: {@code routing_succeed} or {@code routing_failed} per engine tried,
+ * {@code ucast_cache_routing_done} for routes repaired, {@code ucast_cache_invalidated} for a repair refused.
  *
  * <p>The engines read their options when they are created. When the options in force differ from those the chain
  * was set up with (a re-read config file changed one), the stage sets the chain up again from the new options and

@@ -13,10 +13,10 @@ import java.util.function.Consumer;
 /**
  * Carries the SA's multicast membership changes to the SM's {@link McastGroups}: each join and leave becomes a
  * change run on the SM thread followed by a multicast update request ({@code Daemon.changeMulticast}), which
- * reprograms the MFT blocks of the groups changed, many joins at once. Creating or deleting a group asks for nothing by itself: an empty group forwards
- * nothing, and a deleted group's members have already been reported as leaving. Well-known groups (the partitions'
- * broadcast groups) are remembered so the SM keeps them when their last member leaves. Each group's changes, with
- * its MGID, go to the activity report ({@code mcm_member}, {@code mcg_change}).
+ * reprograms the MFT blocks of the groups changed, many joins at once. Creating or deleting a group asks for nothing by
+ * itself: an empty group forwards nothing, and a deleted group's members have already been reported as leaving.
+ * Well-known groups (the partitions' broadcast groups) are remembered so the SM keeps them when their last member
+ * leaves. Each group's changes, with its MGID, go to the activity report ({@code mcm_member}, {@code mcg_change}).
  *
  * <p>Thread-safe: called on the SA agent's thread, the changes run on the SM thread.
  */

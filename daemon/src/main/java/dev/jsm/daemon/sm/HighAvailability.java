@@ -130,8 +130,9 @@ public final class HighAvailability {
     /**
      * A master leaving (SIGTERM, the daemon closing) asks the other SMs it knows for their SMInfo again, then hands
      * over to the highest standby, so that the fabric gets a new master at once instead of after the standby's
-     * polling timeout; OpenSM just exits. Waits up to {@code timeout} for the answers and for the HANDOVER's. Nothing is sent when this SM is not master or knows no standby.
-     * Called after the sweeps stopped, before the transactions close; not on the SM thread.
+     * polling timeout; OpenSM just exits. Waits up to {@code timeout} for the answers and for the HANDOVER's. Nothing
+     * is sent when this SM is not master or knows no standby. Called after the sweeps stopped, before the transactions
+     * close; not on the SM thread.
      *
      * @return whether a standby answered the HANDOVER
      */

@@ -18,7 +18,8 @@ import org.apache.logging.log4j.Logger;
  *              HANDOVER -&gt; MASTER and sweep (a takeover);  ACKNOWLEDGE -&gt; (nothing)
  * NOTACTIVE    STANDBY -&gt; STANDBY (poll the master)
  * MASTER       HANDOVER, POLLING_TIMEOUT -&gt; stop waiting for the other master, sweep as a new master;
- *              HANDOVER_SENT -&gt; STANDBY (poll the new master);  ACKNOWLEDGE from the SM handed over to -&gt; STANDBY;
+ *              HANDOVER_SENT -&gt; STANDBY (poll the new master);
+ *              ACKNOWLEDGE from the SM handed over to -&gt; STANDBY;
  *              WAIT_FOR_HANDOVER -&gt; poll the other master;  DISCOVER -&gt; DISCOVERING
  * </pre>
  *

@@ -32,8 +32,8 @@ import java.util.function.Supplier;
  * context.
  *
  * <p>Confined to the SM thread, except {@link #options()}, {@link #setOptions} and {@link #activity()} (any thread),
- * {@link #afterSweep}, {@link #finishAfterSweepTasks} and {@link #sweepGate} (any thread) and {@link #runAfterSweep()} and
- * {@link #listeners()} (the event loop thread). The tasks {@link #afterSweep} queues run on a background thread of
+ * {@link #afterSweep}, {@link #finishAfterSweepTasks} and {@link #sweepGate} (any thread) and {@link #runAfterSweep()}
+ * and {@link #listeners()} (the event loop thread). The tasks {@link #afterSweep} queues run on a background thread of
  * their own.
  */
 public final class SweepContext {

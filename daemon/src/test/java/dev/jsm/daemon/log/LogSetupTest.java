@@ -105,7 +105,8 @@ class LogSetupTest {
         Files.move(file, dir.resolve("opensm.log.1"));
         assertThat(LogSetup.reopen()).isTrue();
         log.info("after");
-        assertThat(Files.readAllLines(dir.resolve("opensm.log.1"))).singleElement().asString().endsWith("-> pfx before");
+        assertThat(Files.readAllLines(dir.resolve("opensm.log.1"))).singleElement().asString()
+                .endsWith("-> pfx before");
         assertThat(Files.readAllLines(file)).singleElement().asString().endsWith("-> pfx after");
         assertThat(LogSetup.reopen()).isTrue();
         log.info("again");

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.routing.EngineOptions;
-import dev.jsm.routing.RoutingEngines;
+import dev.jsm.routing.chain.RoutingEngines;
 import dev.jsm.subnet.portgroup.PolicyFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;

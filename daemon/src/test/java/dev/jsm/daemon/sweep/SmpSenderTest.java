@@ -51,8 +51,8 @@ class SmpSenderTest {
     }
 
     /**
-     * Over a fabric that loses every MAD, with a short transaction timeout and a long one: a per-port SL2VL Set times out
-     * while the optimized one sent before it is still waiting.
+     * Over a fabric that loses every MAD, with a short transaction timeout and a long one: a per-port SL2VL Set times
+     * out while the optimized one sent before it is still waiting.
      */
     @Test
     void anOptimizedSl2VlSetWaitsTheLongTransactionTimeout() throws Exception {

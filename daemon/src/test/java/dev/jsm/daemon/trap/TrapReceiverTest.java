@@ -35,7 +35,8 @@ class TrapReceiverTest {
     private final List<String> forwarded = new ArrayList<>();
     private final List<String> portTraps = new ArrayList<>();
     private final TrapReceiver receiver = new TrapReceiver(transactions, events, () -> true, () -> SmState.MASTER,
-            lid -> lid == KNOWN_SWITCH_LID, (notice, lid) -> forwarded.add(notice.trapNumberOrDeviceId() + " from " + lid),
+            lid -> lid == KNOWN_SWITCH_LID,
+            (notice, lid) -> forwarded.add(notice.trapNumberOrDeviceId() + " from " + lid),
             (notice, repeated) -> portTraps.add(notice.trapNumberOrDeviceId() + (repeated ? " repeated" : "")),
             () -> 0L);
 

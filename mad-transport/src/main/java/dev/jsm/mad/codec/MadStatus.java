@@ -32,11 +32,6 @@ public final class MadStatus extends OpenCode {
         return REGISTRY.valueOf(value & 0xFFFF);
     }
 
-    /** The 3-bit common code (bits 4:2). */
-    public int code() {
-        return (value() >>> 2) & 0x7;
-    }
-
     /** Whether the status reports success (no code, not busy, no redirect, no class-specific bits). */
     public boolean isOk() {
         return value() == 0;

@@ -77,10 +77,5 @@ public abstract class OpenCode {
             T code = known.get(value);
             return code != null ? code : factory.apply(value, String.format(unknownFormat, value));
         }
-
-        /** Whether {@code value} has a named constant. */
-        public boolean isKnown(int value) {
-            return known.containsKey(value);
-        }
     }
 }

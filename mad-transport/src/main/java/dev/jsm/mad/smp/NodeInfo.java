@@ -68,10 +68,4 @@ public record NodeInfo(int baseVersion, int classVersion, int nodeType, int numP
     public NodeType type() {
         return NodeType.of(nodeType);
     }
-
-    /** A copy with another LocalPortNum and PortGUID (what a node answers depends on the arrival port). */
-    public NodeInfo withArrivalPort(int port, long guid) {
-        return new NodeInfo(baseVersion, classVersion, nodeType, numPorts, systemImageGuid, nodeGuid, guid,
-                partitionCap, deviceId, revision, port, vendorId);
-    }
 }

@@ -95,7 +95,8 @@ public record PortInfo(
     public static final Field Q_KEY_VIOLATIONS = Field.u16("Q_KeyViolations", 48);
     public static final Field GUID_CAP = Field.u8("GUIDCap", 50);
     public static final Field CLIENT_REREGISTER = Field.bits("ClientReregister", 51, 7, 7);
-    public static final Field MULTICAST_PKEY_TRAP_SUPPRESSION_ENABLED = Field.bits("MulticastPKeyTrapSuppressionEnabled", 51, 6, 5);
+    public static final Field MULTICAST_PKEY_TRAP_SUPPRESSION_ENABLED =
+            Field.bits("MulticastPKeyTrapSuppressionEnabled", 51, 6, 5);
     public static final Field SUBNET_TIMEOUT = Field.bits("SubnetTimeOut", 51, 4, 0);
     public static final Field RESP_TIME_VALUE = Field.bits("RespTimeValue", 52, 4, 0);
     public static final Field LOCAL_PHY_ERRORS = Field.bits("LocalPhyErrors", 53, 7, 4);
@@ -213,11 +214,6 @@ public record PortInfo(
         return with(LID, newLid);
     }
 
-    /** A copy with another MasterSMLID. */
-    public PortInfo withMasterSmLid(int newSmLid) {
-        return with(MASTER_SM_LID, newSmLid);
-    }
-
     /** A copy with another LMC. */
     public PortInfo withLmc(int newLmc) {
         return with(LMC, newLmc);
@@ -231,16 +227,6 @@ public record PortInfo(
     /** A copy with another PortPhysicalState. */
     public PortInfo withPortPhysicalState(int newState) {
         return with(PORT_PHYSICAL_STATE, newState);
-    }
-
-    /** A copy with another NeighborMTU. */
-    public PortInfo withNeighborMtu(int mtu) {
-        return with(NEIGHBOR_MTU, mtu);
-    }
-
-    /** A copy with another OperationalVLs. */
-    public PortInfo withOperationalVls(int vls) {
-        return with(OPERATIONAL_VLS, vls);
     }
 
     /** Whether a CapabilityMask2 bit ({@code CAP2_*}) is set. */

@@ -96,20 +96,4 @@ public record SwitchInfo(int linearFdbCap, int randomFdbCap, int multicastFdbCap
         ENHANCED_PORT0.put(b, off, enhancedPort0);
         MULTICAST_FDB_TOP.put(b, off, multicastFdbTop);
     }
-
-    /** A copy with another LinearFDBTop. */
-    public SwitchInfo withLinearFdbTop(int top) {
-        return new SwitchInfo(linearFdbCap, randomFdbCap, multicastFdbCap, top, defaultPort,
-                defaultMulticastPrimaryPort, defaultMulticastNotPrimaryPort, lifeTimeValue, portStateChange,
-                optimizedSlToVlMappingProgramming, lidsPerPort, partitionEnforcementCap, inboundEnforcementCap,
-                outboundEnforcementCap, filterRawInboundCap, filterRawOutboundCap, enhancedPort0, multicastFdbTop);
-    }
-
-    /** A copy with another PortStateChange bit (write 1 to clear it on the switch). */
-    public SwitchInfo withPortStateChange(int bit) {
-        return new SwitchInfo(linearFdbCap, randomFdbCap, multicastFdbCap, linearFdbTop, defaultPort,
-                defaultMulticastPrimaryPort, defaultMulticastNotPrimaryPort, lifeTimeValue, bit,
-                optimizedSlToVlMappingProgramming, lidsPerPort, partitionEnforcementCap, inboundEnforcementCap,
-                outboundEnforcementCap, filterRawInboundCap, filterRawOutboundCap, enhancedPort0, multicastFdbTop);
-    }
 }

@@ -2,6 +2,7 @@ package dev.jsm.mad.tool;
 
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
+import dev.jsm.text.CNumber;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -172,12 +173,14 @@ record SmpQueryArgs(String caName, int portNum, long portGuid, AttributeId attri
         return args[i];
     }
 
-    /** A decimal or 0x-hex number in {@code min..max} ({@code max} -1: any unsigned 64-bit value). */
+    /**
+     * A decimal (a leading 0 is decimal) or 0x-hex number in {@code min..max} ({@code max} -1: any unsigned 64-bit
+     * value).
+     */
     private static long number(String text, String what, long min, long max) throws UsageException {
         long v;
         try {
-            boolean hex = text.startsWith("0x") || text.startsWith("0X");
-            v = hex ? Long.parseUnsignedLong(text.substring(2), 16) : Long.parseUnsignedLong(text);
+            v = CNumber.parseUnsigned(text, CNumber.Base.HEX_OR_DECIMAL);
         } catch (NumberFormatException e) {
             throw new UsageException(what + ": expected a number (decimal or 0x hex), got " + text);
         }

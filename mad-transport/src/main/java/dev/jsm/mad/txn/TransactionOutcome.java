@@ -18,9 +18,6 @@ import dev.jsm.mad.codec.MadStatus;
  */
 public sealed interface TransactionOutcome {
 
-    /** The request as sent (its bytes carry the TransactionID the layer assigned). */
-    OutboundMad request();
-
     /**
      * The matching response arrived.
      *

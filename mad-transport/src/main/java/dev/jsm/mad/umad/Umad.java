@@ -70,8 +70,6 @@ public final class Umad {
 
     static native int umad_init();
 
-    static native int umad_done();
-
     /** {@code char cas[][UMAD_CA_NAME_LEN]}: pass {@code byte[max * CA_NAME_LEN]}. */
     static native int umad_get_cas_names(byte[] cas, int max);
 
@@ -101,9 +99,6 @@ public final class Umad {
     static native int umad_register(int portId, int mgmtClass, int mgmtVersion, byte rmppVersion,
                                     Pointer methodMask);
 
-    static native int umad_register_oui(int portId, int mgmtClass, byte rmppVersion, byte[] oui,
-                                        Pointer methodMask);
-
     static native int umad_unregister(int portId, int agentId);
 
     // ---- I/O on raw buffer addresses (hot path)
@@ -114,10 +109,6 @@ public final class Umad {
     /** {@code length} points to an int: in = data capacity (at least 256), out = data length. */
     static native int umad_recv(int portId, long umad, long length, int timeoutMs);
 
-    static native int umad_poll(int portId, int timeoutMs);
-
-    static native int umad_get_fd(int portId);
-
     /** Size of {@code struct ib_user_mad}: 56 before the first {@code umad_open_port}, 64 after (new ABI). */
     static native long umad_size();
 
@@ -125,6 +116,4 @@ public final class Umad {
 
     /** Host-order arguments; libibumad stores them big-endian. */
     static native int umad_set_addr(long umad, int dlid, int dqp, int sl, int qkey);
-
-    static native int umad_status(long umad);
 }

@@ -27,7 +27,8 @@ class PerfMgtGoldenTest {
             0000                // CounterSelect
             0000                // SymbolErrorCounter
             00 00               // LinkErrorRecoveryCounter, LinkDownedCounter
-            0000 0000 0000 0000 // PortRcvErrors, PortRcvRemotePhysicalErrors, PortRcvSwitchRelayErrors, PortXmitDiscards
+            0000 0000           // PortRcvErrors, PortRcvRemotePhysicalErrors
+            0000 0000           // PortRcvSwitchRelayErrors, PortXmitDiscards
             00 00               // PortXmitConstraintErrors, PortRcvConstraintErrors
             00                  // CounterSelect2
             00                  // LocalLinkIntegrityErrors(7:4) | ExcessiveBufferOverrunErrors(3:0)

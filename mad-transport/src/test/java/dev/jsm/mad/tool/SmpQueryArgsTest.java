@@ -69,10 +69,22 @@ class SmpQueryArgsTest {
         "--set LID ni 1|--set LID: expected Field=value",
         "-t 0 ni 1|-t: 0 is outside 1..3600000",
         "ni 1 0x100000000|modifier: 0x100000000 is outside 0..4294967295",
-        "ni 1 2 3|expected <attribute> <lid | dr_path> [modifier], got ni 1 2 3"})
+        "ni 1 2 3|expected <attribute> <lid | dr_path> [modifier], got ni 1 2 3",
+        "ni +1|LID: expected a number (decimal or 0x hex), got +1",
+        "ni 0x+1|LID: expected a number (decimal or 0x hex), got 0x+1",
+        "ni 1a|LID: expected a number (decimal or 0x hex), got 1a"})
     void usageErrorsSayWhatWasExpected(String line, String message) {
         assertThatThrownBy(() -> SmpQueryArgs.parse(line.split(" ")))
                 .isInstanceOf(SmpQueryArgs.UsageException.class).hasMessageContaining(message);
+    }
+
+    @Test
+    void aLeadingZeroIsDecimal() throws SmpQueryArgs.UsageException {
+        SmpQueryArgs a = SmpQueryArgs.parse("-r", "010", "ni", "010", "0X1f");
+
+        assertThat(a.lid()).isEqualTo(10);
+        assertThat(a.retries()).isEqualTo(10);
+        assertThat(a.modifier()).isEqualTo(31);
     }
 
     @Test

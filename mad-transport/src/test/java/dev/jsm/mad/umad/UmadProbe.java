@@ -120,7 +120,8 @@ public final class UmadProbe {
         System.out.printf("NODEINFO path=%s from=%s sentTid=0x%016x tid=0x%016x method=0x%02x status=0x%04x dbit=%d"
                         + " attr=0x%04x mod=0x%x hops=%d type=%d ports=%d nodeGuid=0x%016x portGuid=0x%016x"
                         + " localPort=%d%n", path, text(a.from()), tid, h.transactionId(), h.method(),
-                Smp.status(a.mad()), Smp.isReturning(a.mad()) ? 1 : 0, h.attributeId(), h.attributeModifier(), Smp.hopCount(a.mad()),
+                Smp.status(a.mad()), Smp.isReturning(a.mad()) ? 1 : 0, h.attributeId(), h.attributeModifier(),
+                Smp.hopCount(a.mad()),
                 ni.nodeType(), ni.numPorts(), ni.nodeGuid(), ni.portGuid(), ni.localPortNum());
         return true;
     }

@@ -1,7 +1,7 @@
 package dev.jsm.qos.policy;
 
-import dev.jsm.conf.CNumber;
 import dev.jsm.subnet.NodeKind;
+import dev.jsm.text.CNumber;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;

@@ -1,6 +1,6 @@
 package dev.jsm.qos.policy;
 
-import dev.jsm.conf.CNumber;
+import dev.jsm.text.CNumber;
 import java.util.ArrayList;
 import java.util.List;
 

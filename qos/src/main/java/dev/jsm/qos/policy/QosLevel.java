@@ -28,19 +28,4 @@ public record QosLevel(String name, String use, int sl, int mtuLimit, int rateLi
     static QosLevel simple(String name, int sl) {
         return new QosLevel(name, "", sl, NONE, NONE, NONE, NumberRanges.EMPTY, NumberRanges.EMPTY);
     }
-
-    /** Whether an MTU limit is set. */
-    public boolean hasMtuLimit() {
-        return mtuLimit != NONE;
-    }
-
-    /** Whether a rate limit is set. */
-    public boolean hasRateLimit() {
-        return rateLimit != NONE;
-    }
-
-    /** Whether a packet lifetime is set. */
-    public boolean hasPacketLife() {
-        return packetLife != NONE;
-    }
 }

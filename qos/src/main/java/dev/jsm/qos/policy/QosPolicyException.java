@@ -11,7 +11,6 @@ public final class QosPolicyException extends Exception {
 
     private static final long serialVersionUID = 1L;
 
-    private final String source;
     private final int line;
     private final int column;
     private final String problem;
@@ -26,15 +25,9 @@ public final class QosPolicyException extends Exception {
      */
     public QosPolicyException(String source, int line, int column, String problem) {
         super(source + ":" + line + ":" + column + ": " + problem, null, false, false);
-        this.source = source;
         this.line = line;
         this.column = column;
         this.problem = problem;
-    }
-
-    /** The file name as the caller gave it. */
-    public String source() {
-        return source;
     }
 
     /** The 1-based line of the problem. */

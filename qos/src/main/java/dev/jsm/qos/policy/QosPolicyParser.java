@@ -42,19 +42,7 @@ public final class QosPolicyParser {
         return new PolicyBuilder(source).build(root, lines.length, lines[lines.length - 1].length() + 1);
     }
 
-    /**
-     * Reads and parses a file (UTF-8; malformed bytes become U+FFFD and then fail where they are not allowed).
-     *
-     * @param file the file
-     * @return the checked policy
-     * @throws IOException if the file cannot be read (e.g. {@link java.nio.file.NoSuchFileException})
-     * @throws QosPolicyException at the first problem
-     */
-    public static QosPolicy read(Path file) throws IOException, QosPolicyException {
-        return parse(file.toString(), readText(file));
-    }
-
-    /** The file's text, decoded as {@link #read} does. */
+    /** The file's text as UTF-8; malformed bytes become U+FFFD (and then fail where they are not allowed). */
     static String readText(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file);
                 Reader r = new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()

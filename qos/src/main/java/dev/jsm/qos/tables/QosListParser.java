@@ -2,6 +2,7 @@ package dev.jsm.qos.tables;
 
 import dev.jsm.subnet.Sl2VlMap;
 import dev.jsm.subnet.VlArbBlock;
+import dev.jsm.text.CNumber;
 import java.util.List;
 
 /**
@@ -86,22 +87,7 @@ public final class QosListParser {
     }
 
     private static long number(String option, String entry, String digits, long max, String expected) {
-        long v;
-        try {
-            if (digits.startsWith("0x") || digits.startsWith("0X")) {
-                v = Long.parseLong(digits.substring(2), 16);
-            } else if (digits.length() > 1 && digits.charAt(0) == '0') {
-                v = Long.parseLong(digits.substring(1), 8);
-            } else {
-                v = Long.parseLong(digits, 10);
-            }
-        } catch (NumberFormatException e) {
-            throw bad(option, entry, expected);
-        }
-        if (v < 0 || v > max) {
-            throw bad(option, entry, expected);
-        }
-        return v;
+        return CNumber.tryParseUnsigned(digits, max).orElseThrow(() -> bad(option, entry, expected));
     }
 
     private static IllegalArgumentException bad(String option, String entry, String expected) {

@@ -104,6 +104,18 @@ class QosConfigTest {
                 .hasMessage("option 'qos_swe_sl2vl': expected exactly 16 VLs, one per SL (found 3), found '0,1,2'");
         assertThatThrownBy(() -> QosListParser.vlArb("qos_vlarb_low", "0:256"))
                 .hasMessage("option 'qos_vlarb_low': expected weight 0..255, found '0:256'");
+        assertThatThrownBy(() -> QosListParser.vlArb("qos_vlarb_low", "0:08"))
+                .hasMessage("option 'qos_vlarb_low': expected weight 0..255, found '0:08'");
+        assertThatThrownBy(() -> QosListParser.vlArb("qos_vlarb_low", "+1:1"))
+                .hasMessage("option 'qos_vlarb_low': expected VL 0..14, found '+1:1'");
+    }
+
+    @Test
+    void listNumbersFollowStrtoul() {
+        VlArbBlock block = QosListParser.vlArb("qos_vlarb_high", "0x1:010, 016:0xff").get(0);
+
+        assertThat(new int[] {block.vl(0), block.weight(0), block.vl(1), block.weight(1)})
+                .containsExactly(1, 8, 14, 255);
     }
 
     private static SmOptions options(String text) {

@@ -7,7 +7,6 @@ import dev.jsm.routing.PathSlProvider;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingEngineFactory;
-import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingPart;
 import dev.jsm.routing.RoutingResult;
@@ -111,16 +110,6 @@ public final class TopologyChain {
     /** The port groups whose resolution {@link #route} needs. */
     public PortGroupPolicy portGroups() {
         return groups;
-    }
-
-    /** The chain's steps, for the log and the dumps. */
-    public ChainPolicy policy() {
-        return policy;
-    }
-
-    /** The engine instance of step {@code id} (fallbacks included), for what it dumps. */
-    public Optional<RoutingEngine> engine(int id) {
-        return Optional.ofNullable(engines.get(id));
     }
 
     /**

@@ -16,12 +16,11 @@ import dev.jsm.routing.RoutingInput;
  *
  * <p>Scratch of one worker: confined to the thread that calls {@link #build}; reused switch after switch.
  */
-final class DimensionCandidates implements EgressCandidates {
+final class DimensionCandidates extends CandidateSlots {
 
     private final RoutingInput in;
     private final EgressCandidates shortest;
     private final byte[] rank;
-    private final CandidateSlots slots;
     private final byte[] pair = new byte[256];
 
     /**
@@ -31,10 +30,10 @@ final class DimensionCandidates implements EgressCandidates {
      *     {@code null} for port number order
      */
     DimensionCandidates(RoutingInput in, EgressCandidates shortest, byte[] rank) {
+        super(in.switchCount());
         this.in = in;
         this.shortest = shortest;
         this.rank = rank;
-        this.slots = new CandidateSlots(in.switchCount());
     }
 
     /**
@@ -57,7 +56,7 @@ final class DimensionCandidates implements EgressCandidates {
     public void build(int sw) {
         shortest.build(sw);
         int s = in.switchCount();
-        slots.reset(in.linkStart()[sw + 1] - in.linkStart()[sw]);
+        reset(in.linkStart()[sw + 1] - in.linkStart()[sw]);
         byte[] all = shortest.ports();
         int base = in.portStart()[sw];
         for (int d = 0; d < s; d++) {
@@ -78,7 +77,7 @@ final class DimensionCandidates implements EgressCandidates {
             int target = shortest.neighbour(first);
             for (int k = from; k < to; k++) {
                 if (shortest.neighbour(all[k] & 0xFF) == target) {
-                    slots.add(d, all[k]);
+                    add(d, all[k]);
                 }
             }
         }
@@ -123,21 +122,6 @@ final class DimensionCandidates implements EgressCandidates {
             }
         }
         return m;
-    }
-
-    @Override
-    public int from(int d) {
-        return slots.from(d);
-    }
-
-    @Override
-    public int to(int d) {
-        return slots.to(d);
-    }
-
-    @Override
-    public byte[] ports() {
-        return slots.ports();
     }
 
     @Override

@@ -22,11 +22,6 @@ final class NoteTally {
         firsts.putIfAbsent(kind, example);
     }
 
-    /** How many occurrences of {@code kind} were counted. */
-    int count(String kind) {
-        return counts.getOrDefault(kind, 0);
-    }
-
     /** One line per kind, in the order kinds first occurred: {@code <n> <kind> (first: <example>)}. */
     List<String> lines() {
         List<String> out = new ArrayList<>(counts.size());

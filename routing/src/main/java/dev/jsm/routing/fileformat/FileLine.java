@@ -1,5 +1,6 @@
 package dev.jsm.routing.fileformat;
 
+import dev.jsm.text.CNumber;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -107,21 +108,17 @@ final class FileLine {
         return t.equals("0") || t.matches("0[xX]0+");
     }
 
-    /** The value of a decimal or 0x-hex token of at most {@code bits} bits, or 0 if it is not one (see isZero). */
+    /**
+     * The value of a token of at most {@code bits} bits, {@code 0x} and 1 to 16 hex digits or decimal without a
+     * leading zero, or 0 if it is not one (see isZero).
+     */
     private static long parseUnsigned(String t, int bits) {
+        boolean hex = t.startsWith("0x") || t.startsWith("0X");
+        if (!hex && t.length() > 1 && t.charAt(0) == '0') {
+            return 0;
+        }
         try {
-            if (t.length() > 2 && t.charAt(0) == '0' && (t.charAt(1) == 'x' || t.charAt(1) == 'X')) {
-                String hex = t.substring(2);
-                if (hex.length() > 16 || !hex.chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
-                    return 0;
-                }
-                long v = Long.parseUnsignedLong(hex, 16);
-                return bits < 64 && (v >>> bits) != 0 ? 0 : v;
-            }
-            if (t.length() > 1 && t.charAt(0) == '0' || !t.chars().allMatch(c -> c >= '0' && c <= '9')) {
-                return 0;
-            }
-            long v = Long.parseUnsignedLong(t);
+            long v = CNumber.parseUnsigned(t, CNumber.Base.HEX_OR_DECIMAL, hex ? 16 : Integer.MAX_VALUE);
             return bits < 64 && (v >>> bits) != 0 ? 0 : v;
         } catch (NumberFormatException e) {
             return 0;

@@ -14,13 +14,12 @@ import java.util.Map;
  *
  * <p>Immutable; safe to share.
  */
-public final class GuidIdFile {
+public final class GuidIdFile extends GuidLineFile {
 
-    private final GuidLines entries;
     private final long[] ids;
 
     private GuidIdFile(GuidLines entries, long[] ids) {
-        this.entries = entries;
+        super(entries);
         this.ids = ids;
     }
 
@@ -49,39 +48,14 @@ public final class GuidIdFile {
         return new GuidIdFile(entries, id);
     }
 
-    /** The file name as given, for messages. */
-    public String source() {
-        return entries.source();
-    }
-
-    /** How many pairs the file lists. */
-    public int size() {
-        return entries.size();
-    }
-
-    /** The GUID of pair {@code i}, in file order. */
-    public long guid(int i) {
-        return entries.guid(i);
-    }
-
     /** The id of pair {@code i}. */
     public long id(int i) {
         return ids[i];
     }
 
-    /** The 1-based line of pair {@code i}. */
-    public int line(int i) {
-        return entries.line(i);
-    }
-
-    /** {@code file:line} of pair {@code i}, to prefix a message about it. */
-    public String where(int i) {
-        return entries.where(i);
-    }
-
     /** {@code GuidIdFile[source, n pairs]}. */
     @Override
     public String toString() {
-        return "GuidIdFile[" + entries.source() + ", " + entries.size() + " pairs]";
+        return "GuidIdFile[" + source() + ", " + size() + " pairs]";
     }
 }

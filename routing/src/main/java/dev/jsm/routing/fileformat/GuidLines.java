@@ -4,14 +4,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The part every line-per-entry routing file shares: each meaningful line is one entry whose first token is a GUID,
- * kept in file order with its 1-based line number, so the file classes of this package parse the rest of a line
- * themselves and report {@code file:line} for an entry later. Also checks that a key appears on one line only
- * ({@link #once}), with the {@code "... again (first on line N)"} message all these files use.
+ * The one reader of the line-per-entry routing files ({@link GuidLineFile}): each meaningful line (comments and blank
+ * lines skipped by {@link SourceLines}) is one entry whose first token is a non-zero GUID, kept in file order with its
+ * 1-based line number; the file classes of this package read the rest of a line themselves ({@link Rest}). Also
+ * checks that a key appears on one line only ({@link #once}), with the {@code "... again (first on line N)"} message
+ * all these files use. Errors read {@code file:line: expected ..., found ...}.
  *
- * <p>Immutable once parsed; safe to share.
+ * @param source the file name as given
+ * @param guids the GUID of each entry, in file order
+ * @param lines the 1-based line of each entry
  */
-final class GuidLines {
+record GuidLines(String source, long[] guids, int[] lines) {
 
     /** Reads the tokens after the GUID of one line; called once per line, in file order. */
     @FunctionalInterface
@@ -20,19 +23,10 @@ final class GuidLines {
         void read(int i, long guid, FileLine line) throws RoutingFileException;
     }
 
-    private final String source;
-    private final long[] guids;
-    private final int[] lines;
-
-    private GuidLines(String source, long[] guids, int[] lines) {
-        this.source = source;
-        this.guids = guids;
-        this.lines = lines;
-    }
-
     /**
-     * Parses {@code fileLines}: per line, in file order, checks it has {@code minTokens..maxTokens} tokens (else
-     * "expected {@code what}"), reads the non-zero GUID of token 0, then hands the line to {@code rest}.
+     * Parses {@code fileLines} of the file {@code source}: per line, in file order, checks it has
+     * {@code minTokens..maxTokens} tokens (else "expected {@code what}"), reads the non-zero GUID of token 0, then
+     * hands the line to {@code rest}.
      */
     static GuidLines parse(String source, List<FileLine> fileLines, int minTokens, int maxTokens, String what,
                            Rest rest) throws RoutingFileException {
@@ -64,47 +58,5 @@ final class GuidLines {
     /** {@code 0x} and 16 hex digits, as GUIDs are shown in messages. */
     static String hex(long guid) {
         return String.format("0x%016x", guid);
-    }
-
-    /** The file name as given. */
-    String source() {
-        return source;
-    }
-
-    /** Number of entries. */
-    int size() {
-        return guids.length;
-    }
-
-    /** The GUID of entry {@code i}. */
-    long guid(int i) {
-        return guids[i];
-    }
-
-    /** The GUIDs in file order (a copy). */
-    long[] guids() {
-        return guids.clone();
-    }
-
-    /** The 1-based line of entry {@code i}. */
-    int line(int i) {
-        return lines[i];
-    }
-
-    /** {@code file:line} of entry {@code i}. */
-    String where(int i) {
-        return source + ":" + lines[i];
-    }
-
-    /**
-     * The switch entry {@code i} names in the fabric of {@code switches}, or -1 if it has none; fails if the
-     * switch has no port {@code port} (the entry's port).
-     */
-    int switchPort(SwitchGuids switches, int i, int port) throws RoutingFileException {
-        int sw = switches.switchOf(guids[i]);
-        if (sw >= 0) {
-            switches.checkPort(sw, port, source, lines[i]);
-        }
-        return sw;
     }
 }

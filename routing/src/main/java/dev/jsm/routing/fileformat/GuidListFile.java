@@ -14,12 +14,10 @@ import java.util.Arrays;
  *
  * <p>Immutable; safe to share.
  */
-public final class GuidListFile {
-
-    private final GuidLines entries;
+public final class GuidListFile extends GuidLineFile {
 
     private GuidListFile(GuidLines entries) {
-        this.entries = entries;
+        super(entries);
     }
 
     /**
@@ -42,46 +40,11 @@ public final class GuidListFile {
                 (i, guid, line) -> { }));
     }
 
-    /** The file name as given, for messages. */
-    public String source() {
-        return entries.source();
-    }
-
-    /** How many GUIDs the file lists (duplicates counted). */
-    public int size() {
-        return entries.size();
-    }
-
-    /** True if the file lists no GUID (only comments and blank lines, or empty). */
-    public boolean isEmpty() {
-        return entries.size() == 0;
-    }
-
-    /** The {@code i}-th GUID in file order. */
-    public long guid(int i) {
-        return entries.guid(i);
-    }
-
-    /** The 1-based line of the {@code i}-th GUID. */
-    public int line(int i) {
-        return entries.line(i);
-    }
-
-    /** The GUIDs in file order (a copy). */
-    public long[] guids() {
-        return entries.guids();
-    }
-
-    /** {@code file:line} of the {@code i}-th GUID, to prefix a message about it. */
-    public String where(int i) {
-        return entries.where(i);
-    }
-
     /** {@code GuidListFile[source, n GUIDs]}. */
     @Override
     public String toString() {
-        long[] guids = entries.guids();
-        return "GuidListFile[" + entries.source() + ", " + guids.length + " GUIDs" + (guids.length <= 4
+        long[] guids = guids();
+        return "GuidListFile[" + source() + ", " + guids.length + " GUIDs" + (guids.length <= 4
                 ? " " + Arrays.toString(Arrays.stream(guids).mapToObj(GuidLines::hex).toArray())
                 : "") + "]";
     }

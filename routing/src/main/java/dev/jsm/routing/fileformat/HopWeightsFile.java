@@ -20,19 +20,18 @@ import java.util.Map;
  *
  * <p>Immutable; safe to share.
  */
-public final class HopWeightsFile {
+public final class HopWeightsFile extends GuidLineFile {
 
     /** The weight of a port the file does not list. */
     public static final int DEFAULT_WEIGHT = 1;
     /** The largest weight. */
     public static final int MAX_WEIGHT = 255;
 
-    private final GuidLines entries;
     private final int[] ports;
     private final int[] weights;
 
     private HopWeightsFile(GuidLines entries, int[] ports, int[] weights) {
-        this.entries = entries;
+        super(entries);
         this.ports = ports;
         this.weights = weights;
     }
@@ -66,21 +65,6 @@ public final class HopWeightsFile {
         return new HopWeightsFile(entries, p, w);
     }
 
-    /** The file name as given, for messages. */
-    public String source() {
-        return entries.source();
-    }
-
-    /** How many ports the file weights. */
-    public int size() {
-        return entries.size();
-    }
-
-    /** The switch GUID of entry {@code i} (in file order). */
-    public long guid(int i) {
-        return entries.guid(i);
-    }
-
     /** The port of entry {@code i}. */
     public int port(int i) {
         return ports[i];
@@ -89,11 +73,6 @@ public final class HopWeightsFile {
     /** The weight of entry {@code i}, 1..255. */
     public int weight(int i) {
         return weights[i];
-    }
-
-    /** The 1-based line number of entry {@code i}. */
-    public int line(int i) {
-        return entries.line(i);
     }
 
     /**
@@ -107,8 +86,8 @@ public final class HopWeightsFile {
         byte[] w = new byte[in.portStart()[in.switchCount()]];
         Arrays.fill(w, (byte) DEFAULT_WEIGHT);
         SwitchGuids switches = new SwitchGuids(in);
-        for (int i = 0; i < entries.size(); i++) {
-            int sw = entries.switchPort(switches, i, ports[i]);
+        for (int i = 0; i < size(); i++) {
+            int sw = switchPort(switches, i, ports[i]);
             if (sw >= 0) {
                 w[in.portStart()[sw] + ports[i]] = (byte) weights[i];
             }
@@ -119,6 +98,6 @@ public final class HopWeightsFile {
     /** {@code HopWeightsFile[source, n ports]}. */
     @Override
     public String toString() {
-        return "HopWeightsFile[" + entries.source() + ", " + entries.size() + " ports]";
+        return "HopWeightsFile[" + source() + ", " + size() + " ports]";
     }
 }

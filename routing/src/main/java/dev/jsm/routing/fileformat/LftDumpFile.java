@@ -25,10 +25,9 @@ import java.util.Arrays;
  * header, a LID outside the unicast range 0x0001-0xbfff, a port above 255, a switch listed twice and a multicast dump
  * ({@code Multicast mlids ...}) are errors {@code file:line: expected ..., found ...}.
  *
- * <p>Storage is flat primitive arrays, entries in file order, each switch's entries contiguous. Immutable; safe to
- * share.
+ * <p>Immutable; safe to share.
  */
-public final class LftDumpFile {
+public final class LftDumpFile extends SwitchBlockDump {
 
     /** Highest unicast LID. */
     public static final int MAX_UNICAST_LID = 0xBFFF;
@@ -37,21 +36,12 @@ public final class LftDumpFile {
     private static final String GUID_MARK = " guid 0x";
     private static final String HEADER_FORM = "'Unicast lids [...] of switch Lid <lid> guid 0x<guid> (...):'";
 
-    private final String source;
-    private final SwitchBlocks blocks;
-    private final int[] lids;
     private final short[] ports;
-    private final long[] portGuids;
-    private final int[] entryLines;
 
     private LftDumpFile(String source, SwitchBlocks blocks, int[] lids, short[] ports, long[] portGuids,
                         int[] entryLines) {
-        this.source = source;
-        this.blocks = blocks;
-        this.lids = lids;
+        super(source, blocks, lids, portGuids, entryLines);
         this.ports = ports;
-        this.portGuids = portGuids;
-        this.entryLines = entryLines;
     }
 
     /**
@@ -178,39 +168,14 @@ public final class LftDumpFile {
         return l.substring(from, to);
     }
 
-    /** The file name as given, for messages. */
-    public String source() {
-        return source;
-    }
-
-    /** Number of switch blocks. */
-    public int switchCount() {
-        return blocks.count();
-    }
-
-    /** Node GUID of switch block {@code s}, in file order. */
-    public long switchGuid(int s) {
-        return blocks.guid(s);
-    }
-
-    /** 1-based line of the header of switch block {@code s}. */
-    public int switchLine(int s) {
-        return blocks.line(s);
-    }
-
     /** First entry of switch block {@code s}; its entries are {@code firstEntry(s) .. firstEntry(s + 1) - 1}. */
     public int firstEntry(int s) {
-        return blocks.first(s);
+        return first(s);
     }
 
     /** Total number of entry lines. */
     public int entryCount() {
-        return lids.length;
-    }
-
-    /** The LID of entry {@code e} as dumped. */
-    public int lid(int e) {
-        return lids[e];
+        return items();
     }
 
     /** The egress port of entry {@code e}, 0..255. */
@@ -218,24 +183,14 @@ public final class LftDumpFile {
         return ports[e];
     }
 
-    /** The port GUID that held the LID of entry {@code e} when dumped, 0 if the line gave none. */
-    public long portGuid(int e) {
-        return portGuids[e];
-    }
-
     /** 1-based line of entry {@code e}. */
     public int entryLine(int e) {
-        return entryLines[e];
-    }
-
-    /** {@code file:line}, to prefix a message about that line. */
-    public String where(int line) {
-        return source + ":" + line;
+        return itemLine(e);
     }
 
     /** {@code LftDumpFile[source, S switches, N entries]}. */
     @Override
     public String toString() {
-        return "LftDumpFile[" + source + ", " + blocks.count() + " switches, " + lids.length + " entries]";
+        return describe("LftDumpFile", "entries");
     }
 }

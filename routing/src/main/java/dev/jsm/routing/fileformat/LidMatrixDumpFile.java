@@ -19,31 +19,21 @@ import java.util.Arrays;
  * header, a LID outside 0x0001-0xbfff, a row without hop values or with more than 255, and a switch listed twice are
  * errors {@code file:line: expected ..., found ...}.
  *
- * <p>Storage is flat: rows in file order, each switch's rows contiguous, all hop values in one byte array. Immutable;
- * safe to share.
+ * <p>All hop values are in one byte array. Immutable; safe to share.
  */
-public final class LidMatrixDumpFile {
+public final class LidMatrixDumpFile extends SwitchBlockDump {
 
     /** Hop value meaning "no path through this port". */
     public static final int NO_PATH = 0xFF;
 
     private static final String HEADER_FORM = "'Switch: guid 0x<guid>'";
 
-    private final String source;
-    private final SwitchBlocks blocks;
-    private final int[] lids;
-    private final long[] portGuids;
-    private final int[] rowLines;
     private final int[] hopStart;
     private final byte[] hops;
 
     private LidMatrixDumpFile(String source, SwitchBlocks blocks, int[] lids, long[] portGuids, int[] rowLines,
                               int[] hopStart, byte[] hops) {
-        this.source = source;
-        this.blocks = blocks;
-        this.lids = lids;
-        this.portGuids = portGuids;
-        this.rowLines = rowLines;
+        super(source, blocks, lids, portGuids, rowLines);
         this.hopStart = hopStart;
         this.hops = hops;
     }
@@ -173,44 +163,14 @@ public final class LidMatrixDumpFile {
         }
     }
 
-    /** The file name as given, for messages. */
-    public String source() {
-        return source;
-    }
-
-    /** Number of switch blocks. */
-    public int switchCount() {
-        return blocks.count();
-    }
-
-    /** Node GUID of switch block {@code s}, in file order. */
-    public long switchGuid(int s) {
-        return blocks.guid(s);
-    }
-
-    /** 1-based line of the header of switch block {@code s}. */
-    public int switchLine(int s) {
-        return blocks.line(s);
-    }
-
     /** First row of switch block {@code s}; its rows are {@code firstRow(s) .. firstRow(s + 1) - 1}. */
     public int firstRow(int s) {
-        return blocks.first(s);
+        return first(s);
     }
 
     /** Total number of rows. */
     public int rowCount() {
-        return lids.length;
-    }
-
-    /** The destination LID of row {@code r} as dumped. */
-    public int lid(int r) {
-        return lids[r];
-    }
-
-    /** The port GUID that held the LID of row {@code r} when dumped, 0 if the line gave none. */
-    public long portGuid(int r) {
-        return portGuids[r];
+        return items();
     }
 
     /** How many hop values row {@code r} has (ports 0 .. n-1). */
@@ -225,17 +185,12 @@ public final class LidMatrixDumpFile {
 
     /** 1-based line of row {@code r}. */
     public int rowLine(int r) {
-        return rowLines[r];
-    }
-
-    /** {@code file:line}, to prefix a message about that line. */
-    public String where(int line) {
-        return source + ":" + line;
+        return itemLine(r);
     }
 
     /** {@code LidMatrixDumpFile[source, S switches, N rows]}. */
     @Override
     public String toString() {
-        return "LidMatrixDumpFile[" + source + ", " + blocks.count() + " switches, " + lids.length + " rows]";
+        return describe("LidMatrixDumpFile", "rows");
     }
 }

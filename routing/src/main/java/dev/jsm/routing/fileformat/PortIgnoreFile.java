@@ -17,13 +17,12 @@ import java.util.List;
  *
  * <p>Immutable; safe to share.
  */
-public final class PortIgnoreFile {
+public final class PortIgnoreFile extends GuidLineFile {
 
-    private final GuidLines entries;
     private final int[] ports;
 
     private PortIgnoreFile(GuidLines entries, int[] ports) {
-        this.entries = entries;
+        super(entries);
         this.ports = ports;
     }
 
@@ -49,29 +48,9 @@ public final class PortIgnoreFile {
         return new PortIgnoreFile(entries, p);
     }
 
-    /** The file name as given, for messages. */
-    public String source() {
-        return entries.source();
-    }
-
-    /** How many lines the file has. */
-    public int size() {
-        return entries.size();
-    }
-
-    /** The switch GUID of entry {@code i} (in file order). */
-    public long guid(int i) {
-        return entries.guid(i);
-    }
-
     /** The port of entry {@code i}. */
     public int port(int i) {
         return ports[i];
-    }
-
-    /** The 1-based line number of entry {@code i}. */
-    public int line(int i) {
-        return entries.line(i);
     }
 
     /**
@@ -83,8 +62,8 @@ public final class PortIgnoreFile {
     public boolean[] ignoredPorts(RoutingInput in) throws RoutingFileException {
         boolean[] ignored = new boolean[in.portStart()[in.switchCount()]];
         SwitchGuids switches = new SwitchGuids(in);
-        for (int i = 0; i < entries.size(); i++) {
-            int sw = entries.switchPort(switches, i, ports[i]);
+        for (int i = 0; i < size(); i++) {
+            int sw = switchPort(switches, i, ports[i]);
             if (sw >= 0) {
                 ignored[in.portStart()[sw] + ports[i]] = true;
             }
@@ -95,6 +74,6 @@ public final class PortIgnoreFile {
     /** {@code PortIgnoreFile[source, n ports]}. */
     @Override
     public String toString() {
-        return "PortIgnoreFile[" + entries.source() + ", " + entries.size() + " ports]";
+        return "PortIgnoreFile[" + source() + ", " + size() + " ports]";
     }
 }

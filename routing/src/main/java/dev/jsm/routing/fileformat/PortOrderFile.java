@@ -18,15 +18,14 @@ import java.util.Map;
  *
  * <p>Immutable; safe to share.
  */
-public final class PortOrderFile {
+public final class PortOrderFile extends GuidLineFile {
 
     private static final String LINE = "<switch node GUID> <port> <port> ...";
 
-    private final GuidLines entries;
     private final int[][] ports;
 
     private PortOrderFile(GuidLines entries, int[][] ports) {
-        this.entries = entries;
+        super(entries);
         this.ports = ports;
     }
 
@@ -64,29 +63,9 @@ public final class PortOrderFile {
         return new PortOrderFile(entries, p);
     }
 
-    /** The file name as given, for messages. */
-    public String source() {
-        return entries.source();
-    }
-
-    /** How many switches the file lists. */
-    public int size() {
-        return entries.size();
-    }
-
-    /** The GUID of line {@code i} (in file order). */
-    public long guid(int i) {
-        return entries.guid(i);
-    }
-
     /** The ports of line {@code i}, in the file's order (a copy). */
     public int[] ports(int i) {
         return ports[i].clone();
-    }
-
-    /** The 1-based line number of entry {@code i}. */
-    public int line(int i) {
-        return entries.line(i);
     }
 
     /**
@@ -101,8 +80,8 @@ public final class PortOrderFile {
         byte[] order = ascendingPorts(in);
         SwitchGuids switches = new SwitchGuids(in);
         int[] portStart = in.portStart();
-        for (int i = 0; i < entries.size(); i++) {
-            int sw = switches.switchOf(entries.guid(i));
+        for (int i = 0; i < size(); i++) {
+            int sw = switches.switchOf(guid(i));
             if (sw < 0) {
                 continue;
             }
@@ -110,7 +89,7 @@ public final class PortOrderFile {
             boolean[] listed = new boolean[numPorts + 1];
             int slot = portStart[sw] + 1;
             for (int port : ports[i]) {
-                switches.checkPort(sw, port, entries.source(), entries.line(i));
+                switches.checkPort(sw, port, source(), line(i));
                 listed[port] = true;
                 order[slot++] = (byte) port;
             }
@@ -138,6 +117,6 @@ public final class PortOrderFile {
     /** {@code PortOrderFile[source, n switches]}. */
     @Override
     public String toString() {
-        return "PortOrderFile[" + entries.source() + ", " + entries.size() + " switches]";
+        return "PortOrderFile[" + source() + ", " + size() + " switches]";
     }
 }

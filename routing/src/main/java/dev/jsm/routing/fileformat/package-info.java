@@ -7,6 +7,11 @@
  * {@link dev.jsm.routing.fileformat.RoutingFileException} with {@code file:line}; the engines decide what the values
  * mean on a fabric.
  *
+ * <p>The line-per-entry files share {@link dev.jsm.routing.fileformat.GuidLineFile} (one GUID per entry, its line
+ * for messages), read by one reader ({@code GuidLines} over {@code SourceLines} and {@code FileLine}); the two dumps
+ * share {@link dev.jsm.routing.fileformat.SwitchBlockDump} (switch blocks, LIDs and port GUIDs per line). Numbers
+ * are read by {@link dev.jsm.text.CNumber}.
+ *
  * <p>The package is named for what it holds, file formats, so that it cannot be mistaken for
  * {@link dev.jsm.routing.file}, the routing engine OpenSM calls {@code file} (which uses the two dump readers here).
  */

@@ -227,12 +227,8 @@ public final class FatTreeEngine implements RoutingEngine, Repairable {
     /** The switches the root file names; other GUIDs become notes (OpenSM takes switch node GUIDs only). */
     private static boolean[] roots(RoutingInput in, GuidListFile file, List<String> notes) {
         boolean[] root = new boolean[in.switchCount()];
-        for (int i = 0; i < file.size(); i++) {
-            int sw = in.switchIndexOf(file.guid(i));
-            if (sw < 0) {
-                notes.add(file.where(i) + ": " + Guid.toString(file.guid(i)) + " is not a switch of the fabric, "
-                        + "skipped");
-            } else {
+        for (int sw : file.switchesOf(in, notes)) {
+            if (sw >= 0) {
                 root[sw] = true;
             }
         }

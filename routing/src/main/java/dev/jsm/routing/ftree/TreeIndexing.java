@@ -12,8 +12,9 @@ import java.util.Arrays;
  * tuple has rank {@code r+1} and digit {@code r+1} set to the smallest value not yet used with the other digits;
  * going up, rank {@code r-1} and digit {@code r}. By default the search starts at the first switch with CNs in
  * OpenSM's switch-table order ({@link MapOrder}), with tuple {@code (L, 0, ..., 0)}. With
- * {@code quasi_ftree_indexing} it starts at every root in turn (same order), root {@code i} with {@code (0, j, 0, ..., i)} (digit {@code L} the subtree, digit 1 the first free
- * value), and stops at the leaves instead of climbing again; that suits quasi fat trees whose subtrees differ.
+ * {@code quasi_ftree_indexing} it starts at every root in turn (same order), root {@code i} with
+ * {@code (0, j, 0, ..., i)} (digit {@code L} the subtree, digit 1 the first free value), and stops at the leaves
+ * instead of climbing again; that suits quasi fat trees whose subtrees differ.
  *
  * <p>A tuple is packed into a {@code long}, byte {@code i} of the tuple in bits {@code 56-8i..63-8i} and unused
  * digits {@code 0xFF}, so unsigned comparison of the packed values is the tuple order. Stateless; thread-safe.

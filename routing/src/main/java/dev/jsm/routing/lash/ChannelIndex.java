@@ -1,5 +1,7 @@
 package dev.jsm.routing.lash;
 
+import dev.jsm.routing.lash.mesh.SwitchGraph;
+
 /**
  * Numbering of the possible channel dependencies of a {@link SwitchGraph}: a packet arriving on channel {@code a}
  * (a link into switch {@code v}) can only wait for a channel leaving {@code v}, so the dependencies of {@code a}

@@ -6,6 +6,7 @@ import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.lash.mesh.MeshAnalysis;
 import dev.jsm.routing.lash.mesh.MeshLayout;
+import dev.jsm.routing.lash.mesh.SwitchGraph;
 import java.util.ArrayList;
 import java.util.List;
 

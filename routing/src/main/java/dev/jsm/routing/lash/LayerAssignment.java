@@ -1,5 +1,6 @@
 package dev.jsm.routing.lash;
 
+import dev.jsm.routing.lash.mesh.SwitchGraph;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -2,6 +2,7 @@ package dev.jsm.routing.lash;
 
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.lash.mesh.SwitchGraph;
 
 /**
  * Writes lash's LFTs: a LID delivered by the switch itself goes to its delivering port (0 for the switch's own LID);

@@ -1,6 +1,7 @@
 package dev.jsm.routing.lash;
 
 import dev.jsm.routing.ParallelRanges;
+import dev.jsm.routing.lash.mesh.SwitchGraph;
 import java.util.Arrays;
 
 /**

@@ -1,6 +1,7 @@
 package dev.jsm.routing.mcast;
 
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.SwitchTree;
 import java.util.Arrays;
 
 /**

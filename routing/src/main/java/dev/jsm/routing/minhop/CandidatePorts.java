@@ -1,7 +1,6 @@
 package dev.jsm.routing.minhop;
 
 import dev.jsm.routing.CandidateSlots;
-import dev.jsm.routing.EgressCandidates;
 import dev.jsm.routing.RoutingInput;
 import java.util.Arrays;
 
@@ -19,14 +18,13 @@ import java.util.Arrays;
  *
  * <p>Scratch of one worker: confined to the thread that calls {@link #build}; reused switch after switch.
  */
-final class CandidatePorts implements EgressCandidates {
+final class CandidatePorts extends CandidateSlots {
 
     private final RoutingInput in;
     private final byte[] hops;
     private final char[] cost;
     private final byte[] portWeights;
     private final int switchCount;
-    private final CandidateSlots slots;
     private final int[] target;
     private final int[] neighbour = new int[256];
 
@@ -40,12 +38,12 @@ final class CandidatePorts implements EgressCandidates {
     }
 
     private CandidatePorts(RoutingInput in, byte[] hops, char[] cost, byte[] portWeights) {
+        super(in.switchCount());
         this.in = in;
         this.hops = hops;
         this.cost = cost;
         this.portWeights = portWeights;
         this.switchCount = in.switchCount();
-        this.slots = new CandidateSlots(switchCount);
         this.target = new int[switchCount];
     }
 
@@ -58,7 +56,7 @@ final class CandidatePorts implements EgressCandidates {
         int lastEdge = in.linkStart()[sw + 1];
         int[] peer = in.peerSwitch();
         byte[] local = in.localPort();
-        slots.reset(lastEdge - firstEdge);
+        reset(lastEdge - firstEdge);
         Arrays.fill(neighbour, -1);
         if (cost != null) {
             buildWeighted(sw, firstEdge, lastEdge);
@@ -74,7 +72,7 @@ final class CandidatePorts implements EgressCandidates {
             neighbour[port & 0xFF] = peer[e];
             for (int d = 0; d < s; d++) {
                 if ((hops[qrow + d] & 0xFF) == target[d]) {
-                    slots.add(d, port);
+                    add(d, port);
                 }
             }
         }
@@ -98,7 +96,7 @@ final class CandidatePorts implements EgressCandidates {
             neighbour[port & 0xFF] = peer[e];
             for (int d = 0; d < s; d++) {
                 if (cost[qrow + d] + w == target[d]) {
-                    slots.add(d, port);
+                    add(d, port);
                 }
             }
         }
@@ -131,7 +129,9 @@ final class CandidatePorts implements EgressCandidates {
         return n;
     }
 
-    /** Whether edge {@code e} of {@code sw} lies on a shortest (cheapest) path toward {@code d}: {@link #build}'s test. */
+    /**
+     * Whether edge {@code e} of {@code sw} lies on a shortest (cheapest) path toward {@code d}: {@link #build}'s test.
+     */
     private boolean leadsCloser(int sw, int d, int e) {
         int s = switchCount;
         int q = in.peerSwitch()[e];
@@ -142,21 +142,6 @@ final class CandidatePorts implements EgressCandidates {
         }
         int h = hops[sw * s + d] & 0xFF;
         return h != 0 && h != HopTable.UNREACHABLE && (hops[q * s + d] & 0xFF) == h - 1;
-    }
-
-    @Override
-    public int from(int d) {
-        return slots.from(d);
-    }
-
-    @Override
-    public int to(int d) {
-        return slots.to(d);
-    }
-
-    @Override
-    public byte[] ports() {
-        return slots.ports();
     }
 
     /** The switch on the far side of {@code port} of the current switch, or -1. */

@@ -151,11 +151,6 @@ public final class HopTable {
         }
     }
 
-    /** Number of switches. */
-    public int switchCount() {
-        return switchCount;
-    }
-
     /** Hops from switch {@code from} to switch {@code to}, or {@link #UNREACHABLE}. */
     public int hops(int from, int to) {
         return hops[from * switchCount + to] & 0xFF;

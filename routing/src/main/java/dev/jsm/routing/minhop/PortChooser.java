@@ -15,7 +15,8 @@ import java.util.SplittableRandom;
  *   <li>{@code scatter_ports} (base LIDs only): a seeded random choice among the least loaded candidates.</li>
  *   <li>The other LIDs of an LMC range prefer, in order: a candidate whose neighbour belongs to a system image no
  *       earlier LID of the same destination went through; else a neighbour node none went through; else the least
- *       loaded, ties to the neighbour fewest earlier LIDs went through. Each tier picks its least loaded candidate.</li>
+ *       loaded, ties to the neighbour fewest earlier LIDs went through. Each tier picks its least loaded
+ *       candidate.</li>
  * </ol>
  * Only candidates on a shortest path are ever chosen, so routes cannot loop. The common case (a base LID without
  * options) does not come here: {@link SwitchRouter} scans for it directly, with the same result as rule 2.

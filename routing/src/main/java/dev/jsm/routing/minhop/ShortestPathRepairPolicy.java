@@ -69,7 +69,8 @@ public final class ShortestPathRepairPolicy implements RepairPolicy {
         try {
             files = MinHopFiles.load(in, options);
             narrow = narrowing.prepare(in);
-            paths = distances != null ? distances.compute(in, files, threads) : ShortestPaths.compute(in, files, threads);
+            paths = distances != null ? distances.compute(in, files, threads)
+                    : ShortestPaths.compute(in, files, threads);
         } catch (RoutingFileException | IllegalArgumentException e) {
             return new RepairRules.Refused(engine + ": " + e.getMessage());
         }

@@ -64,11 +64,6 @@ final class WeightedHopTable {
         return new WeightedHopTable(s, cost);
     }
 
-    /** Number of switches. */
-    int switchCount() {
-        return switchCount;
-    }
-
     /** The cheapest cost from switch {@code from} to switch {@code to}, or {@link #UNREACHABLE}. */
     int cost(int from, int to) {
         return cost[from * switchCount + to];

@@ -20,11 +20,6 @@ public final class NuePathSl implements PathSlProvider {
         this.layers = layers;
     }
 
-    /** The virtual layers the destinations are spread over. */
-    public int layers() {
-        return layers;
-    }
-
     /** The SL of the paths toward {@code dstLid}: its layer. */
     @Override
     public int pathSl(int srcLid, int dstLid) {

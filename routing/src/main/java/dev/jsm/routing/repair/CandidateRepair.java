@@ -96,7 +96,8 @@ final class CandidateRepair {
         int n = 0;
         for (int lid = 1; lid < diff.column.length; lid++) {
             byte kind = diff.column[lid];
-            if (kind == FabricDiff.ROUTE || kind == FabricDiff.CHECK && (!diff.sameOwner[lid] || !sameToward[owner[lid]])) {
+            if (kind == FabricDiff.ROUTE
+                    || kind == FabricDiff.CHECK && (!diff.sameOwner[lid] || !sameToward[owner[lid]])) {
                 lids[n++] = lid;
             }
         }
@@ -259,7 +260,9 @@ final class CandidateRepair {
             }
         }
 
-        /** Re-chooses the first {@code count} pending entries in LID order, each seeing the loads of the ones before. */
+        /**
+         * Re-chooses the first {@code count} pending entries in LID order, each seeing the loads of the ones before.
+         */
         private void choose(int ax, byte[] row, int count) {
             int[] owner = after.lidOwnerSwitch();
             for (int i = 0; i < count; i++) {

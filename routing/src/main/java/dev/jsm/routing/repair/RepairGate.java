@@ -11,10 +11,10 @@ import dev.jsm.routing.verify.VerifierReport;
 
 /**
  * The check every repaired table set passes before it is handed out, by the {@link RouteVerifier} (independent of
- * the repair's code; path lengths and link load are not needed here and not measured): every judged pair delivered, except exactly the entries the engine's rules leave without a
- * route (updn, dnup), which must show as missing entries and nothing else; and, for an engine that promises freedom
- * from credit loops, no cycle in the channel dependencies of the checked destinations (CA-to-CA traffic, all paths on
- * SL 0: the repairable engines use one SL).
+ * the repair's code; path lengths and link load are not needed here and not measured): every judged pair delivered,
+ * except exactly the entries the engine's rules leave without a route (updn, dnup), which must show as missing entries
+ * and nothing else; and, for an engine that promises freedom from credit loops, no cycle in the channel dependencies of
+ * the checked destinations (CA-to-CA traffic, all paths on SL 0: the repairable engines use one SL).
  *
  * <p>Which destinations: every LID on fabrics of up to {@link #FULL_CHECK_ENTRIES} LFT entries (the 1296-host 3-level
  * fat tree has 826,020); above that, for engines that promise freedom from credit loops, the LID columns the repair

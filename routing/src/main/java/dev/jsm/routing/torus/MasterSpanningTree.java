@@ -1,6 +1,6 @@
 package dev.jsm.routing.torus;
 
-import dev.jsm.routing.mcast.SwitchTree;
+import dev.jsm.routing.SwitchTree;
 import java.util.Arrays;
 
 /**
@@ -143,11 +143,6 @@ public final class MasterSpanningTree implements SwitchTree {
     /** Number of switches in the tree. */
     public int size() {
         return size;
-    }
-
-    /** Whether switch {@code sw} is in the tree. */
-    public boolean contains(int sw) {
-        return sw == root || parent[sw] >= 0;
     }
 
     /** The parent of switch {@code sw}, -1 for the root and switches not in the tree. */

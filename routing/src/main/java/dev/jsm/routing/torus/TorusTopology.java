@@ -57,24 +57,9 @@ public final class TorusTopology {
         this.notes = List.copyOf(notes);
     }
 
-    /** The radix of dimension {@code d} (1 if unused). */
-    public int radix(int d) {
-        return radix[d];
-    }
-
     /** Whether dimension {@code d} wraps around and so has a dateline (a torus dimension of radix 3 or more). */
     public boolean wraps(int d) {
         return wrap[d];
-    }
-
-    /** The dimensions of radix above 1, ascending: the order DOR routes them in. */
-    public int[] dimensions() {
-        return dims.clone();
-    }
-
-    /** Coordinate {@code d} of switch {@code sw} (routing-input index), -1 if the switch was not placed. */
-    public int coord(int sw, int d) {
-        return coord[d][sw];
     }
 
     /** Whether switch {@code sw} was placed in the torus. */

@@ -2,7 +2,6 @@ package dev.jsm.routing.updn;
 
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.fileformat.GuidIdFile;
-import dev.jsm.subnet.Guid;
 import java.util.List;
 
 /**
@@ -20,13 +19,10 @@ final class SwitchIds {
     static long[] fromFile(RoutingInput in, GuidIdFile file, List<String> notes) {
         long[] guid = in.switchGuid();
         long[] id = guid.clone();
-        for (int i = 0; i < file.size(); i++) {
-            int sw = in.switchIndexOf(file.guid(i));
-            if (sw < 0) {
-                notes.add(file.where(i) + ": " + Guid.toString(file.guid(i)) + " is not a switch of the fabric, "
-                        + "skipped");
-            } else {
-                id[sw] = file.id(i);
+        int[] sw = file.switchesOf(in, notes);
+        for (int i = 0; i < sw.length; i++) {
+            if (sw[i] >= 0) {
+                id[sw[i]] = file.id(i);
             }
         }
         return id;

@@ -1,7 +1,6 @@
 package dev.jsm.routing.updn;
 
 import dev.jsm.routing.CandidateSlots;
-import dev.jsm.routing.EgressCandidates;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.minhop.HopTable;
 import java.util.Arrays;
@@ -18,7 +17,7 @@ import java.util.Arrays;
  *
  * <p>Scratch of one worker: confined to the thread that calls {@link #build}; reused switch after switch.
  */
-final class UpDownCandidates implements EgressCandidates {
+final class UpDownCandidates extends CandidateSlots {
 
     private final RoutingInput in;
     private final byte[] table;
@@ -27,7 +26,6 @@ final class UpDownCandidates implements EgressCandidates {
     private final HopTable plain;
     private final int[] plainTargets;
     private final boolean[] plainTarget;
-    private final CandidateSlots slots;
     private final int[] downTarget;
     private final int[] upTarget;
     private final int[] neighbour = new int[256];
@@ -40,6 +38,7 @@ final class UpDownCandidates implements EgressCandidates {
      * @param plainTargets the destination switches routed by {@code plain} (the roots), empty without it
      */
     UpDownCandidates(RoutingInput in, UpDownHops hops, UpDownOrder order, HopTable plain, int[] plainTargets) {
+        super(in.switchCount());
         this.in = in;
         this.table = hops.raw();
         this.switchCount = in.switchCount();
@@ -49,7 +48,6 @@ final class UpDownCandidates implements EgressCandidates {
         for (int d : plainTargets) {
             plainTarget[d] = true;
         }
-        this.slots = new CandidateSlots(switchCount);
         this.downTarget = new int[switchCount];
         this.upTarget = new int[switchCount];
         int[] peer = in.peerSwitch();
@@ -71,7 +69,7 @@ final class UpDownCandidates implements EgressCandidates {
         int lastEdge = in.linkStart()[sw + 1];
         int[] peer = in.peerSwitch();
         byte[] local = in.localPort();
-        slots.reset(lastEdge - firstEdge);
+        reset(lastEdge - firstEdge);
         for (int d = 0; d < s; d++) {
             int v = table[row + d] & 0xFF;
             int h = v & 0x7F;
@@ -87,13 +85,13 @@ final class UpDownCandidates implements EgressCandidates {
             if (up[e]) {
                 for (int d = 0; d < s; d++) {
                     if ((table[qrow + d] & 0x7F) == upTarget[d]) {
-                        slots.add(d, port);
+                        add(d, port);
                     }
                 }
             } else {
                 for (int d = 0; d < s; d++) {
                     if ((table[qrow + d] & 0xFF) == downTarget[d]) {
-                        slots.add(d, port);
+                        add(d, port);
                     }
                 }
             }
@@ -105,14 +103,14 @@ final class UpDownCandidates implements EgressCandidates {
 
     /** Replaces the list toward root {@code d} by minhop's: every port on an unconstrained shortest path. */
     private void addPlain(int sw, int d, int firstEdge, int lastEdge) {
-        slots.clear(d);
+        clear(d);
         int h = plain.hops(sw, d);
         if (h == 0 || h == HopTable.UNREACHABLE) {
             return;
         }
         for (int e = firstEdge; e < lastEdge; e++) {
             if (plain.hops(in.peerSwitch()[e], d) == h - 1) {
-                slots.add(d, in.localPort()[e]);
+                add(d, in.localPort()[e]);
             }
         }
     }
@@ -157,21 +155,6 @@ final class UpDownCandidates implements EgressCandidates {
             return !up[e] && (table[q * s + d] & 0xFF) == ((h - 1) | UpDownHops.DOWN_ONLY);
         }
         return up[e] && (table[q * s + d] & 0x7F) == h - 1;
-    }
-
-    @Override
-    public int from(int d) {
-        return slots.from(d);
-    }
-
-    @Override
-    public int to(int d) {
-        return slots.to(d);
-    }
-
-    @Override
-    public byte[] ports() {
-        return slots.ports();
     }
 
     @Override

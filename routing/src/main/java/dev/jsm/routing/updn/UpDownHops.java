@@ -60,16 +60,6 @@ final class UpDownHops {
         return new UpDownHops(s, table);
     }
 
-    /** Number of switches. */
-    int switchCount() {
-        return switchCount;
-    }
-
-    /** The entry of ({@code x}, {@code d}): hop count in the low 7 bits, {@link #DOWN_ONLY}, or UNREACHABLE. */
-    int entry(int x, int d) {
-        return table[x * switchCount + d] & 0xFF;
-    }
-
     /** Hops of the route from {@code x} to {@code d}, or {@link #UNREACHABLE}. */
     int hops(int x, int d) {
         return table[x * switchCount + d] & 0x7F;

@@ -22,11 +22,9 @@ import java.util.Arrays;
  */
 final class UpDownOrder {
 
-    private final int[] rank;
     private final int[] key;
 
-    private UpDownOrder(int[] rank, int[] key) {
-        this.rank = rank;
+    private UpDownOrder(int[] key) {
         this.key = key;
     }
 
@@ -54,17 +52,12 @@ final class UpDownOrder {
         for (int pos = 0; pos < s; pos++) {
             key[byHeight[pos]] = pos;
         }
-        return new UpDownOrder(rank, key);
+        return new UpDownOrder(key);
     }
 
     /** Position of each switch from the top (0 = highest). Read-only. */
     int[] key() {
         return key;
-    }
-
-    /** Rank of each switch ({@link SwitchRanks#UNRANKED} if unreachable from the sources). Read-only. */
-    int[] rank() {
-        return rank;
     }
 
     /** Whether a hop from {@code a} to {@code b} goes up. */

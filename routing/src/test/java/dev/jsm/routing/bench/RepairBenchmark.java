@@ -3,10 +3,10 @@ package dev.jsm.routing.bench;
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RoutingEngine;
-import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.balance.BalanceOutcome;
 import dev.jsm.routing.balance.OffSweepBalancer;
+import dev.jsm.routing.chain.RoutingEngines;
 import dev.jsm.routing.repair.RepairOutcome;
 import dev.jsm.routing.repair.RepairPolicy;
 import dev.jsm.routing.repair.RouteRepair;
@@ -120,8 +120,8 @@ public final class RepairBenchmark {
                 differing(before, tables, after, full), fullReport.linkLoad().maxOverMean());
         if (outcome instanceof RepairOutcome.Repaired r) {
             VerifierReport repaired = new RouteVerifier().verify(after, r.tables());
-            System.out.printf(Locale.ROOT, "  repair:    median %.1f ms (%.1f ms CPU on the calling thread; verifier gate "
-                    + "included), %s%n", median(repairNanos), median(repairCpu), r.stats());
+            System.out.printf(Locale.ROOT, "  repair:    median %.1f ms (%.1f ms CPU on the calling thread; "
+                    + "verifier gate included), %s%n", median(repairNanos), median(repairCpu), r.stats());
             System.out.printf(Locale.ROOT, "  repaired tables: %d of %d pairs delivered, link load max/mean %.3f, %s%n",
                     repaired.deliveredPairs(), repaired.pairs(), repaired.linkLoad().maxOverMean(),
                     repaired.creditLoops().hasCycle() ? "CREDIT LOOP" : "no credit loop");
@@ -173,7 +173,8 @@ public final class RepairBenchmark {
                 links.add(l);
             }
         }
-        links.sort(Comparator.comparingLong((Link l) -> l.a().node().nodeGuid()).thenComparingInt(l -> l.a().portNum()));
+        links.sort(Comparator.comparingLong((Link l) -> l.a().node().nodeGuid())
+                .thenComparingInt(l -> l.a().portNum()));
         SplittableRandom random = new SplittableRandom(SEED);
         List<String> failed = new ArrayList<>();
         for (int i = 0; i < CABLES; i++) {

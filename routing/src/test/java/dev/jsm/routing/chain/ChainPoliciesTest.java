@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jsm.routing.EngineOptions;
-import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.chain.ChainPolicy.UnicastStep;
@@ -180,6 +179,27 @@ class ChainPoliciesTest {
         assertTopologyFails(SEED_TOPOLOGY + SEED_TOPOLOGY, "topo.conf:7: qualifier 'id': topology 1 is defined twice");
         assertTopologyFails("topology\nid: 1\nsw-grp: ALL_SWITCHES\nhca-grp: ALL_CAS\nrouting: x\nend-topology\n",
                 "topo.conf:5: unknown qualifier 'routing'");
+    }
+
+    /**
+     * A qualifier's number is decimal (a leading 0 is decimal, a minus is read and then out of range) or 0x hex; a
+     * plus sign is not a number.
+     */
+    @Test
+    void qualifierNumbersAreDecimalOrHex() throws PolicyFileException {
+        String groups = "sw-grp: ys_switches\nhca-grp: ys_hosts\nend-topology\n";
+        PortGroupPolicy pg = PortGroupPolicy.parse("pg.conf", GROUPS);
+
+        assertThat(TopologyPolicy.parse("topo.conf", "topology\nid: 010\n" + groups, pg).topologies())
+                .extracting(TopologyPolicy.Topology::id).containsExactly(10);
+        assertThat(TopologyPolicy.parse("topo.conf", "topology\nid: 0x1F\n" + groups, pg).topologies())
+                .extracting(TopologyPolicy.Topology::id).containsExactly(31);
+        assertTopologyFails("topology\nid: -1\n" + groups,
+                "topo.conf:2: qualifier 'id': expected 1-2147483647, found -1");
+        assertTopologyFails("topology\nid: +1\n" + groups,
+                "topo.conf:2: qualifier 'id': expected a number, found '+1'");
+        assertTopologyFails("topology\nid: 0x\n" + groups,
+                "topo.conf:2: qualifier 'id': expected a number, found '0x'");
     }
 
     @Test

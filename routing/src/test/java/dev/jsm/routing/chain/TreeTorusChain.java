@@ -1,7 +1,6 @@
 package dev.jsm.routing.chain;
 
 import dev.jsm.routing.EngineOptions;
-import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.testing.TopologySubnets;
@@ -21,8 +20,9 @@ import java.util.Set;
 /**
  * The acceptance fabric of the routing chains: {@code fabrics/tree-torus.net} (a 64-host 3-level fat tree of 8-port
  * switches and a 4x4x4 torus with a host per switch, four cables from the tree's cores to the torus), its port
- * groups, topologies and chain as {@code fabrics} keeps them: minhop over the whole fabric first (what joins the two parts keeps its routes), then
- * ftree over the tree (minhop over the tree if ftree fails) and torus-2QoS over the torus. Test fixture.
+ * groups, topologies and chain as {@code fabrics} keeps them: minhop over the whole fabric first (what joins the two
+ * parts keeps its routes), then ftree over the tree (minhop over the tree if ftree fails) and torus-2QoS over the
+ * torus. Test fixture.
  */
 final class TreeTorusChain {
 

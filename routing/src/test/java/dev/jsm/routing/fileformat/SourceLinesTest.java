@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** The one loop the routing file readers share: line ends, comments, blank lines, line numbers, errors. */
 class SourceLinesTest {
 
-    private static final String TEXT = "  first  \r\n\n# comment\r  second # tail\n\t\nthird#x\r\n   # indented comment\n";
+    private static final String TEXT = "  first  \r\n\n# comment\r  second # tail\n\t\nthird#x\r\n"
+            + "   # indented comment\n";
 
     @Test
     void commentsToTheEndOfALineAreCutAndLinesKeepTheirNumbers() {

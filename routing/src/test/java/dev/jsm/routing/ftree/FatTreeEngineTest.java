@@ -7,10 +7,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.LftTables;
-import dev.jsm.routing.RoutingChain;
-import dev.jsm.routing.RoutingEngines;
-import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.RoutingResult;
+import dev.jsm.routing.chain.RoutingChain;
+import dev.jsm.routing.chain.RoutingEngines;
 import dev.jsm.routing.testing.Fabrics;
 import dev.jsm.routing.testing.TopologySubnets;
 import dev.jsm.routing.verify.VerifierReport;

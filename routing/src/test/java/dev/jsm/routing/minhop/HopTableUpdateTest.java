@@ -51,7 +51,8 @@ class HopTableUpdateTest {
                 links.add(l);
             }
         }
-        links.sort(Comparator.comparingLong((Link l) -> l.a().node().nodeGuid()).thenComparingInt(l -> l.a().portNum()));
+        links.sort(Comparator.comparingLong((Link l) -> l.a().node().nodeGuid())
+                .thenComparingInt(l -> l.a().portNum()));
         List<PhysPort[]> pulled = new ArrayList<>();
         for (int i = 0; i < cables && !links.isEmpty(); i++) {
             Link l = links.remove(random.nextInt(links.size()));

@@ -56,7 +56,8 @@ class MinHopEngineTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"fat3:k=8,remove-switches=4,remove-links=12", "torus:dims=6x6,remove-links=8,degrade-seed=3",
+    @ValueSource(strings = {"fat3:k=8,remove-switches=4,remove-links=12",
+        "torus:dims=6x6,remove-links=8,degrade-seed=3",
         "random:switches=30,radix=12,degree=3,hosts=2,remove-links=12,degrade-seed=5", "fat2:k=36,remove-switches=3",
         "mesh:dims=4x4,remove-switches=3,degrade-seed=2", "hypercube:dim=4,remove-links=10"})
     void routesEveryConnectedPairOfDegradedFabricsOnAShortestPath(String shape) {

@@ -5,11 +5,11 @@ import static dev.jsm.routing.sssp.SsspTesting.assertCompleteAndMinimal;
 import static dev.jsm.routing.sssp.SsspTesting.sssp;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jsm.routing.LftTables;
-import dev.jsm.routing.RoutingEngines;
-import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.minhop.MinHopEngineFactory;
 import dev.jsm.routing.EngineOptions;
+import dev.jsm.routing.LftTables;
+import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.chain.RoutingEngines;
+import dev.jsm.routing.minhop.MinHopEngineFactory;
 import dev.jsm.routing.testing.Fabrics;
 import dev.jsm.routing.testing.TopologySubnets;
 import dev.jsm.routing.verify.VerifierReport;

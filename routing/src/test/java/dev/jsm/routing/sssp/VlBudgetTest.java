@@ -27,7 +27,8 @@ class VlBudgetTest {
 
     @Test
     void rejectsOutOfRangeOptionsNamingThem() {
-        assertThatThrownBy(() -> new DfssspEngineFactory().create(EngineOptions.defaults().with(EngineOptions.MAX_OP_VLS, "6")))
+        EngineOptions six = EngineOptions.defaults().with(EngineOptions.MAX_OP_VLS, "6");
+        assertThatThrownBy(() -> new DfssspEngineFactory().create(six))
                 .hasMessage("option max_op_vls: expected 1-5, found 6");
         assertThatThrownBy(() -> VlBudget.of(0, EngineOptions.defaults().with(VlBudget.QOS_MAX_VLS, "16")))
                 .hasMessage("option qos_max_vls: expected 0-15, found 16");

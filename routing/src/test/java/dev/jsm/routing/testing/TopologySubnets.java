@@ -1,7 +1,6 @@
 package dev.jsm.routing.testing;
 
 import dev.jsm.routing.RoutingInput;
-import dev.jsm.routing.testing.TopologyModel;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.subnet.Subnet;

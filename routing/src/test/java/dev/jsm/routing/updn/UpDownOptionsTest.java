@@ -10,10 +10,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RouteOutcome;
-import dev.jsm.routing.RoutingChain;
-import dev.jsm.routing.RoutingEngines;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingResult;
+import dev.jsm.routing.chain.RoutingChain;
+import dev.jsm.routing.chain.RoutingEngines;
 import dev.jsm.routing.testing.Fabrics;
 import dev.jsm.routing.testing.TopologySubnets;
 import dev.jsm.subnet.Guid;
@@ -103,7 +103,8 @@ class UpDownOptionsTest {
 
         run.routed();
         assertThat(run.engine().lastSummary().orElseThrow().notes())
-                .containsExactly(dir.resolve("roots.txt") + ":1: GUID 0x0000000000001234 is not in the fabric, skipped");
+                .containsExactly(dir.resolve("roots.txt")
+                        + ":1: GUID 0x0000000000001234 is not in the fabric, skipped");
     }
 
     @Test

@@ -16,6 +16,7 @@ import dev.jsm.sa.codec.SaStatus;
 import dev.jsm.sa.event.EventService;
 import dev.jsm.sa.event.McastNotices;
 import dev.jsm.sa.event.PortChanges;
+import dev.jsm.sa.limit.AnswerCaps;
 import dev.jsm.sa.limit.Refusal;
 import dev.jsm.sa.limit.Refusals;
 import dev.jsm.sa.limit.RequesterGate;
@@ -25,7 +26,6 @@ import dev.jsm.sa.mcast.McastRegistry;
 import dev.jsm.sa.mcast.WellKnownGroup;
 import dev.jsm.sa.query.AnswerTooLargeException;
 import dev.jsm.sa.query.KeptRecords;
-import dev.jsm.sa.query.RecordSet;
 import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaDispatch;
 import dev.jsm.sa.query.SaHandlers;
@@ -75,7 +75,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Bounds ({@link SaLimits}; every refusal counted and logged once per requester and interval, {@link Refusals}):
  * the I/O thread admits a MAD only within its source LID's rate and share of the queue ({@link RequesterGate});
  * a multi-MAD request may announce at most {@link #MAX_REQUEST_BYTES} (the largest request an SA record type needs)
- * and only a few may be reassembled at once; no answer grows beyond {@link RecordSet#MAX_BYTES}; table answers
+ * and only a few may be reassembled at once; no answer grows beyond {@link AnswerCaps#MAX_BYTES}; table answers
  * are sent only within the bytes the RMPP sender may hold for their requester and in all, else answered
  * ERR_NO_RESOURCES; a table of PathRecords too large to build is streamed ({@link StreamedTables}: one to a
  * requester, two in all); a table answer is charged to its requester's rate by its size; ServiceRecords,
@@ -388,7 +388,7 @@ public final class SaAgent implements AutoCloseable {
         try {
             answer = dispatch.answer(v, req, RmppHeader.isActive(header), nowNanos);
         } catch (AnswerTooLargeException e) {
-            gate.charge(from.lid(), RecordSet.MAX_BYTES, nowNanos);
+            gate.charge(from.lid(), AnswerCaps.MAX_BYTES, nowNanos);
             refuse(Refusal.ANSWER_TOO_LARGE, from.lid());
             answer = SaAnswer.error(SaStatus.NO_RESOURCES, 0);
         }

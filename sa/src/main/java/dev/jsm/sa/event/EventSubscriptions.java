@@ -45,7 +45,9 @@ import java.util.Set;
  */
 public final class EventSubscriptions {
 
-    /** Most subscriptions kept by default ({@link SaLimits#subscriptions()}): a flooding client cannot exhaust memory. */
+    /**
+     * Most subscriptions kept by default ({@link SaLimits#subscriptions()}): a flooding client cannot exhaust memory.
+     */
     public static final int MAX_SUBSCRIPTIONS = SaLimits.defaults().subscriptions();
     private static final int SECURITY_TRAP_FIRST = 256;
     private static final int SECURITY_TRAP_LAST = 259;

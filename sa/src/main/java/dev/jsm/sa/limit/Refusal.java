@@ -1,8 +1,5 @@
 package dev.jsm.sa.limit;
 
-import dev.jsm.sa.query.PathTable;
-import dev.jsm.sa.query.RecordSet;
-
 /**
  * Why the SA refused a request it would otherwise have served: one reason per {@link SaLimits} bound (and the
  * ServiceRecord authorization), the label it has on {@code /metrics} ({@code jsm_sa_refused_total{reason=...}}) and
@@ -18,13 +15,13 @@ public enum Refusal {
     /** Too many multi-MAD requests being reassembled, from the requester or in all: STOP. */
     RMPP_OPEN("rmpp_open", "too many multi-MAD requests being reassembled"),
     /**
-     * An answer larger than {@link RecordSet#MAX_BYTES}, or a PathRecord table of more than {@link
-     * PathTable#MAX_RECORDS}: ERR_NO_RESOURCES.
+     * An answer larger than {@link AnswerCaps#MAX_BYTES}, or a PathRecord table of more than {@link
+     * AnswerCaps#MAX_PATH_RECORDS}: ERR_NO_RESOURCES.
      */
     ANSWER_TOO_LARGE("answer_too_large", "the answer would be larger than the largest the SA builds ("
-            + (RecordSet.MAX_BYTES >> 10) + " KiB, a sixteenth of the heap: a larger -Xmx in "
-            + "JAVA_OPTS raises it), or a PathRecord table than the largest it streams (" + PathTable.MAX_RECORDS
-            + " records)"),
+            + (AnswerCaps.MAX_BYTES >> 10) + " KiB, a sixteenth of the heap: a larger -Xmx in "
+            + "JAVA_OPTS raises it), or a PathRecord table than the largest it streams ("
+            + AnswerCaps.MAX_PATH_RECORDS + " records)"),
     /** Table answers in flight over the requester's or the total budget: ERR_NO_RESOURCES. */
     ANSWERS_IN_FLIGHT("answers_in_flight", "too many answer bytes are being sent already"),
     /** Streamed PathRecord tables over the requester's or the total count ({@link SaLimits#streamedTables}). */

@@ -1,12 +1,11 @@
 package dev.jsm.sa.limit;
 
-import dev.jsm.sa.query.RecordSet;
 import java.time.Duration;
 
 /**
  * How much of the SA one requester, and all of them together, may take: the SA is the part of the SM every host on
  * the fabric can talk to, so nothing a request announces or asks for may make the agent hold memory or time beyond
- * these bounds (nor may an answer grow beyond {@link RecordSet#MAX_BYTES}). A request over a bound is refused
+ * these bounds (nor may an answer grow beyond {@link AnswerCaps#MAX_BYTES}). A request over a bound is refused
  * (answered ERR_NO_RESOURCES where the IBA has an answer for it, dropped where it does not), counted by
  * {@link Refusal} and logged once per requester and {@link #logInterval}.
  *
@@ -64,15 +63,15 @@ public record SaLimits(int requestsPerSecond, int requestBurst, int answerBytesP
      * The daemon's limits. A legitimate client stays far below them: a PathRecord storm at job start is a few
      * thousand Gets from a host (the SA answers about 16,000 a second under ibsim); a host registers a handful of
      * services, subscribes to a few traps and creates a few groups (IPoIB: one per IPv6 address). Table answers in
-     * flight follow the largest answer built ({@link RecordSet#MAX_BYTES}, from the heap): one such answer to a
+     * flight follow the largest answer built ({@link AnswerCaps#MAX_BYTES}, from the heap): one such answer to a
      * requester, two in all. With a large heap that is 32 and 64 MiB, so that the largest ServiceRecord table the
      * global cap allows (100,000 records, 17.6 MB) can go to one requester, and three at a time in all. A table
      * of every PathRecord is streamed to one requester at a time, two in all: each keeps the view it was counted
      * from (at 648 hosts a few MB) until it is sent, and over a fabric that keeps changing each keeps another one.
      */
     public static SaLimits defaults() {
-        return new SaLimits(10_000, 10_000, 4096, 10_000, 1_000, 256, 4, 2L * RecordSet.MAX_BYTES,
-                RecordSet.MAX_BYTES, 2, 1, 100_000, 1_000, 10_000, 100, 256, Duration.ofSeconds(60));
+        return new SaLimits(10_000, 10_000, 4096, 10_000, 1_000, 256, 4, 2L * AnswerCaps.MAX_BYTES,
+                AnswerCaps.MAX_BYTES, 2, 1, 100_000, 1_000, 10_000, 100, 256, Duration.ofSeconds(60));
     }
 
     /**

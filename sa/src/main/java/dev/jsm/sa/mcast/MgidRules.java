@@ -90,7 +90,8 @@ final class MgidRules {
     static Gid assigned(int scope, long subnetPrefix, int n) {
         long high = 0xFF10_0000_0000_0000L | (long) (scope & 0xF) << 48 | (long) SA_SIGNATURE << 32
                 | subnetPrefix >>> 32;
-        long low = (subnetPrefix >>> 16 & 0xFFFF) << 48 | (Integer.reverseBytes(n) & 0xFFFF_FFFFL) << 16 | subnetPrefix & 0xFFFF;
+        long low = (subnetPrefix >>> 16 & 0xFFFF) << 48 | (Integer.reverseBytes(n) & 0xFFFF_FFFFL) << 16
+                | subnetPrefix & 0xFFFF;
         return new Gid(high, low);
     }
 }

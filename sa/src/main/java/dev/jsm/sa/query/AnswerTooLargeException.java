@@ -1,8 +1,10 @@
 package dev.jsm.sa.query;
 
+import dev.jsm.sa.limit.AnswerCaps;
+
 /**
- * A query's answer would be larger than {@link RecordSet#MAX_BYTES}, or a PathRecord table larger than {@link
- * PathTable#MAX_RECORDS}: the SA answers ERR_NO_RESOURCES instead of building it.
+ * A query's answer would be larger than {@link AnswerCaps#MAX_BYTES}, or a PathRecord table larger than {@link
+ * AnswerCaps#MAX_PATH_RECORDS}: the SA answers ERR_NO_RESOURCES instead of building it.
  */
 public final class AnswerTooLargeException extends RuntimeException {
 
@@ -10,7 +12,7 @@ public final class AnswerTooLargeException extends RuntimeException {
 
     /** The records of {@code recordSize} bytes collected before the next one did not fit. */
     AnswerTooLargeException(int recordSize, int count) {
-        this("more than " + count + " records of " + recordSize + " bytes (over " + RecordSet.MAX_BYTES
+        this("more than " + count + " records of " + recordSize + " bytes (over " + AnswerCaps.MAX_BYTES
                 + " bytes)");
     }
 

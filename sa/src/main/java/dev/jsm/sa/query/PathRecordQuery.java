@@ -66,7 +66,8 @@ final class PathRecordQuery implements RecordQuery {
      * A GetTable that could hold more than {@link PathTable#STREAMED_ABOVE} records as a {@link PathTable}, made
      * again segment by segment as it is sent; every other request as {@link RecordQuery#answer} builds it.
      *
-     * @throws AnswerTooLargeException if a GetTable could hold more than {@link PathTable#MAX_RECORDS} records
+     * @throws AnswerTooLargeException if a GetTable could hold more than
+     *     {@link dev.jsm.sa.limit.AnswerCaps#MAX_PATH_RECORDS} records
      */
     @Override
     public SaAnswer answer(SaView view, SaRequest request, long nowNanos) {

@@ -1,6 +1,7 @@
 package dev.jsm.sa.query;
 
 import dev.jsm.sa.codec.PathRecord;
+import dev.jsm.sa.limit.AnswerCaps;
 import dev.jsm.sa.rmpp.RmppPayload;
 import java.util.Arrays;
 
@@ -13,19 +14,13 @@ import java.util.Arrays;
  * out building it; streamed, it holds one chunk (about 512 KiB) and the index, and its paths are computed twice.
  * The records are those a built table would have, because the view does not change under an answer.
  *
- * <p>Confined to the thread that reads it (the RMPP sender's monitor; the SA agent's thread). Public for its
- * limit ({@link #MAX_RECORDS}), which the SA's refusal names.
+ * <p>Confined to the thread that reads it (the RMPP sender's monitor; the SA agent's thread). At most
+ * {@link AnswerCaps#MAX_PATH_RECORDS} records.
  */
-public final class PathTable implements RmppPayload {
+final class PathTable implements RmppPayload {
 
     /** A GetTable whose pairs could give more records than this (256 KiB) is streamed. */
     static final int STREAMED_ABOVE = 4096;
-    /**
-     * The largest table streamed, in records: 256 MiB on the wire, every PathRecord of 2,048 end ports. The
-     * counting pass runs on the SA's thread (about a microsecond a record), so a larger one would hold every other
-     * requester up; a GetTable that could hold more is refused (ERR_NO_RESOURCES) before any path is walked.
-     */
-    public static final long MAX_RECORDS = 1L << 22;
     /** Records per chunk (at least: a chunk ends at the first pair boundary past this). */
     static final int CHUNK_RECORDS = 4096;
 
@@ -50,12 +45,12 @@ public final class PathTable implements RmppPayload {
     /**
      * The streamed answer of {@code pairs}: counts its records chunk by chunk (without making them).
      *
-     * @throws AnswerTooLargeException if the pairs could give more than {@link #MAX_RECORDS} records
+     * @throws AnswerTooLargeException if the pairs could give more than {@link AnswerCaps#MAX_PATH_RECORDS} records
      */
     static SaAnswer answer(PathRecordQuery.Pairs pairs) {
-        if (pairs.mostRecords() > MAX_RECORDS) {
+        if (pairs.mostRecords() > AnswerCaps.MAX_PATH_RECORDS) {
             throw new AnswerTooLargeException("up to " + pairs.mostRecords() + " PathRecords (over the "
-                    + MAX_RECORDS + " the SA streams)");
+                    + AnswerCaps.MAX_PATH_RECORDS + " the SA streams)");
         }
         long[] firstPair = new long[16];
         int[] firstRecord = new int[16];

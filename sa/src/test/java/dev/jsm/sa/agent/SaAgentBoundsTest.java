@@ -14,10 +14,10 @@ import dev.jsm.sa.codec.RmppHeader;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaStatus;
 import dev.jsm.sa.codec.ServiceRecord;
+import dev.jsm.sa.limit.AnswerCaps;
 import dev.jsm.sa.limit.Refusal;
 import dev.jsm.sa.limit.TestLimits;
 import dev.jsm.sa.mcast.McastMembershipListener;
-import dev.jsm.sa.query.RecordSet;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.query.SaViews;
 import dev.jsm.sa.rmpp.RmppSettings;
@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * The agent's bounds through MADs on the small SA fabric, H2 at LID 8 and H3 at LID 9, requests handled on the test
  * thread with simulated time: RMPP requests announcing a mebibyte are stopped and nothing is kept; table answers
  * beyond the bytes the requester may have in flight get ERR_NO_RESOURCES, while the other host is still answered;
- * no answer grows beyond {@link RecordSet#MAX_BYTES}; a requester has one streamed PathRecord table at a time, the
+ * no answer grows beyond {@link AnswerCaps#MAX_BYTES}; a requester has one streamed PathRecord table at a time, the
  * SA two; InformInfo subscriptions and multicast groups have fair shares per port. Every refusal is counted.
  */
 class SaAgentBoundsTest {
@@ -182,11 +182,11 @@ class SaAgentBoundsTest {
     @Test
     void anAnswerLargerThanTheLargestBuiltIsRefused() throws Exception {
         TestLimits t = TestLimits.defaults();
-        int records = RecordSet.MAX_BYTES / ServiceRecord.SIZE + 1;
+        int records = AnswerCaps.MAX_BYTES / ServiceRecord.SIZE + 1;
         t.serviceRecords = records;
         t.serviceRecordsPerPort = records;
-        t.answerBytesInFlight = 2L * RecordSet.MAX_BYTES;
-        t.answerBytesInFlightPerRequester = 2L * RecordSet.MAX_BYTES;
+        t.answerBytesInFlight = 2L * AnswerCaps.MAX_BYTES;
+        t.answerBytesInFlightPerRequester = 2L * AnswerCaps.MAX_BYTES;
         Rig r = new Rig(t);
         MadAddress.LidRouted from = new MadAddress.LidRouted(8, 9, 0, 0, 0);
         long idGid = 1L << ServiceRecord.COMPONENT_SERVICE_ID | 1L << ServiceRecord.COMPONENT_SERVICE_GID;
@@ -243,7 +243,8 @@ class SaAgentBoundsTest {
 
         Rig(TestLimits limits, SaView view) {
             MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
-            agent = new SaAgent(sa, layers.on(sa), view, RmppSettings.defaults(), limits.build(), McastMembershipListener.NONE);
+            agent = new SaAgent(sa, layers.on(sa), view, RmppSettings.defaults(), limits.build(),
+                    McastMembershipListener.NONE);
             sa.setReceiver((from, mad, length) -> agent.handle(from, mad, length, now));
             h2 = new SaTestClient(net.endpoint(8, 9), () -> now);
             h3 = new SaTestClient(net.endpoint(9, 3), () -> now);

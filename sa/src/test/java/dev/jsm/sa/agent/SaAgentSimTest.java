@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The SA agent on its own thread, on a port of the in-JVM simulator, answering a client on another host through
  * the simulated switch of {@link SaSimFabric} (LIDs and the LFT set over SMPs, the view read back from the
- * simulator). A GetTable of NodeRecords (several RMPP segments, ACKed by the client's own RMPP receiver) and a PathRecord Get;
- * a table of every PathRecord of a larger view (streamed, 2,100 segments) through the same ports.
+ * simulator). A GetTable of NodeRecords (several RMPP segments, ACKed by the client's own RMPP receiver) and a
+ * PathRecord Get; a table of every PathRecord of a larger view (streamed, 2,100 segments) through the same ports.
  */
 class SaAgentSimTest {
 

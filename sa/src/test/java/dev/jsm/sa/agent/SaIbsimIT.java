@@ -52,7 +52,8 @@ class SaIbsimIT {
     void multiSegmentTableAndPathRecordReachAClientUnderIbsim(@TempDir Path tmp) throws Exception {
         IbsimHarness.assumeAvailable();
         Path net = Files.writeString(tmp.resolve("sa-star.net"), NET);
-        IbsimResult r = IbsimHarness.builder(net).simHost("sa").env("SIM_SET_ISSM", "1").timeout(Duration.ofSeconds(150)).build()
+        IbsimResult r = IbsimHarness.builder(net).simHost("sa").env("SIM_SET_ISSM", "1")
+                .timeout(Duration.ofSeconds(150)).build()
                 .run(SaIbsimServerMain.class, net.toString(), "h3");
         assertThat(r.exitCode()).as(() -> r.describe() + "\n--- stdout ---\n" + r.stdout()).isZero();
         String table = r.lines("CLIENT table").get(0);

@@ -129,7 +129,8 @@ class ServiceRecordRulesTest {
             List<Long> expected = new ArrayList<>();
             for (byte[] s : all) {
                 if (ServiceRecord.COMPONENTS.matches(mask & ~LEASE, q, 0, s, 0)) {
-                    expected.add(ServiceRecord.SERVICE_ID.getLong(s, 0) << 16 | ServiceRecord.SERVICE_P_KEY.getInt(s, 0));
+                    expected.add(ServiceRecord.SERVICE_ID.getLong(s, 0) << 16
+                            | ServiceRecord.SERVICE_P_KEY.getInt(s, 0));
                 }
             }
             SaAnswer a = r.get(request(H2, GET_TABLE, mask, q, false), 0);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.jsm.sa.codec.PathRecord;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
+import dev.jsm.sa.limit.AnswerCaps;
 import dev.jsm.sa.rmpp.RmppPayload;
 import dev.jsm.sa.testing.StarFabric;
 import java.util.Arrays;
@@ -79,10 +80,10 @@ class PathTableTest {
     void aTableOverTheStreamingLimitIsRefusedBeforeAnyPathIsWalked() throws Exception {
         SaView view = star(7);
 
-        assertThat((long) (HOSTS + 1) * 128 * (HOSTS + 1) * 128).isGreaterThan(PathTable.MAX_RECORDS);
+        assertThat((long) (HOSTS + 1) * 128 * (HOSTS + 1) * 128).isGreaterThan(AnswerCaps.MAX_PATH_RECORDS);
         assertThatThrownBy(() -> new PathRecordQuery().answer(view, everyPath(), 0))
                 .isInstanceOf(AnswerTooLargeException.class)
-                .hasMessageContaining("PathRecords (over the " + PathTable.MAX_RECORDS);
+                .hasMessageContaining("PathRecords (over the " + AnswerCaps.MAX_PATH_RECORDS);
     }
 
     private static SaRequest everyPath() {

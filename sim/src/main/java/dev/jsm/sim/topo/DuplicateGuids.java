@@ -3,9 +3,9 @@ package dev.jsm.sim.topo;
 /**
  * Makes the fault of two devices that carry the same GUIDs (a board flashed with another's image): a copy of a fabric
  * in which one node answers NodeInfo with another node's node GUID, system image GUID and port GUIDs (or only the port
- * GUIDs), and back-to-back pairs of such twins. Topology files cannot say this ({@link TopologyReader} rejects a GUID given twice), so the
- * tests of the SM's duplicate detection ({@code exit_on_fatal}) build their fabrics here. Names, cables and everything
- * else stay as they were.
+ * GUIDs), and back-to-back pairs of such twins. Topology files cannot say this ({@link TopologyReader} rejects a GUID
+ * given twice), so the tests of the SM's duplicate detection ({@code exit_on_fatal}) build their fabrics here. Names,
+ * cables and everything else stay as they were.
  *
  * <p>Stateless; thread-safe.
  */

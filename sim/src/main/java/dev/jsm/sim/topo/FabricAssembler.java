@@ -38,7 +38,7 @@ final class FabricAssembler {
         hostNames = new String[expectedHosts];
     }
 
-    /** Adds switch number {@link #switchCount()} and returns it. */
+    /** Adds the next switch and returns its number. */
     int addSwitch(String name, int numPorts) {
         switchNames[switches] = name;
         switchPorts[switches] = numPorts;
@@ -49,10 +49,6 @@ final class FabricAssembler {
     int addHost(String name) {
         hostNames[hosts] = name;
         return hosts++;
-    }
-
-    int switchCount() {
-        return switches;
     }
 
     /** Cables port {@code portA} of switch {@code a} to port {@code portB} of switch {@code b}. */

@@ -1,5 +1,7 @@
 package dev.jsm.sim.topo;
 
+import dev.jsm.text.CNumber;
+
 /**
  * A read position in one line of a {@code net}/ibnetdiscover file, with the small lexical steps the reader needs and
  * error messages in the {@code file:line: expected X, found Y} form.
@@ -94,43 +96,44 @@ final class NetLineCursor {
         return text.substring(start, pos);
     }
 
-    /** A decimal integer in {@code min..max}; {@code what} describes it for the error message. */
+    /**
+     * A decimal integer in {@code min..max} (leading zeros allowed); {@code what} describes it for the error
+     * message, which quotes the token unless it is a number of at most ten digits that is out of range.
+     */
     int decimal(String what, int min, int max) throws TopologyParseException {
         int start = pos;
-        long value = 0;
-        while (pos < end && Character.isDigit(text.charAt(pos)) && value <= Integer.MAX_VALUE) {
-            value = value * 10 + (text.charAt(pos++) - '0');
+        int stop = tokenEnd();
+        long value;
+        try {
+            value = CNumber.parseUnsigned(text.substring(start, stop), CNumber.Base.DECIMAL);
+        } catch (NumberFormatException e) {
+            throw error(what);
         }
-        if (pos == start || (pos < end && isTokenChar(text.charAt(pos)))) {
-            pos = start;
+        if (value < 0 || value / 10 > Integer.MAX_VALUE) {
             throw error(what);
         }
         if (value < min || value > max) {
-            String digits = text.substring(start, pos);
-            pos = start;
-            throw fail("expected " + what + ", found " + digits);
+            throw fail("expected " + what + ", found " + text.substring(start, stop));
         }
+        pos = stop;
         return (int) value;
     }
 
-    /** An unsigned 64-bit value written {@code 0x}+hex or decimal (how ibsim's strtoull reads it). */
+    /**
+     * An unsigned 64-bit value written {@code 0x}+hex or decimal of at most 20 digits (how ibsim's strtoull reads
+     * it; a leading 0 is decimal).
+     */
     long number(String what) throws TopologyParseException {
         if (peek("0x") || peek("0X")) {
             pos += 2;
             return hex(what, 2);
         }
-        int start = pos;
-        while (pos < end && Character.isDigit(text.charAt(pos))) {
-            pos++;
-        }
-        if (pos == start || pos - start > 20 || (pos < end && isTokenChar(text.charAt(pos)))) {
-            pos = start;
-            throw error(what);
-        }
+        int stop = tokenEnd();
         try {
-            return Long.parseUnsignedLong(text.substring(start, pos));
+            long value = CNumber.parseUnsigned(text.substring(pos, stop), CNumber.Base.DECIMAL, 20);
+            pos = stop;
+            return value;
         } catch (NumberFormatException e) {
-            pos = start;
             throw error(what);
         }
     }
@@ -141,21 +144,25 @@ final class NetLineCursor {
      * @param prefixLength characters already consumed that belong to the value (for the error message)
      */
     long hex(String what, int prefixLength) throws TopologyParseException {
-        int start = pos;
-        if (prefixLength == 0 && (peek("0x") || peek("0X"))) {
-            pos += 2;
-        }
-        int digitsStart = pos;
-        long value = 0;
-        while (pos < end && Character.digit(text.charAt(pos), 16) >= 0) {
-            value = (value << 4) | Character.digit(text.charAt(pos++), 16);
-        }
-        int digits = pos - digitsStart;
-        if (digits == 0 || digits > 16 || (pos < end && isTokenChar(text.charAt(pos)))) {
-            pos = start - prefixLength;
+        int start = pos - prefixLength;
+        int stop = tokenEnd();
+        try {
+            long value = CNumber.parseUnsigned(text.substring(start, stop), CNumber.Base.HEX, 16);
+            pos = stop;
+            return value;
+        } catch (NumberFormatException e) {
+            pos = start;
             throw error(what);
         }
-        return value;
+    }
+
+    /** The end of the run of token characters (letters, digits, '_') at the read position. */
+    private int tokenEnd() {
+        int stop = pos;
+        while (stop < end && isTokenChar(text.charAt(stop))) {
+            stop++;
+        }
+        return stop;
     }
 
     /** A double-quoted string (without the quotes). */

@@ -259,11 +259,6 @@ public final class Topology {
             return nodes.size();
         }
 
-        /** The node at {@code index}. */
-        public TopoNode node(int index) {
-            return nodes.get(index);
-        }
-
         /**
          * Cables {@code portA} of {@code nodeA} to {@code portB} of {@code nodeB}.
          *
@@ -287,12 +282,6 @@ public final class Topology {
             portLink.get(nodeA)[portA] = links.size() - 1;
             portLink.get(nodeB)[portB] = links.size() - 1;
             return this;
-        }
-
-        /** Whether {@code port} of {@code node} is cabled. */
-        public boolean isCabled(int node, int port) {
-            return node >= 0 && node < nodes.size() && port >= 0 && port <= nodes.get(node).numPorts()
-                    && portLink.get(node)[port] >= 0;
         }
 
         /** The immutable topology, without virtual ports. */

@@ -18,8 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What {@link TopologyWriter} writes is read by Debian's ibsim as the same fabric: ibsim runs the file through
- * {@link IbsimHarness} (private network namespace), {@code ibnetdiscover} (under umad2sim) discovers it, and {@link TopologyReader} reads that dump
- * back; nodes, GUIDs, cables and descriptions must all match.
+ * {@link IbsimHarness} (private network namespace), {@code ibnetdiscover} (under umad2sim) discovers it, and
+ * {@link TopologyReader} reads that dump back; nodes, GUIDs, cables and descriptions must all match.
  */
 @Tag("ibsim")
 class TopologyIbsimIT {

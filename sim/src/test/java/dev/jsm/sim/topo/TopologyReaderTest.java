@@ -111,6 +111,25 @@ class TopologyReaderTest {
         assertThat(b.systemImageGuid()).isEqualTo(0x20L);
     }
 
+    /** Numbers are 0x hex or decimal as ibsim reads them, a leading 0 being decimal (never octal). */
+    @Test
+    void aLeadingZeroIsDecimal() throws Exception {
+        Topology t = TopologyReader.parse("""
+                caguid=010
+                Ca 02 "c"
+                [02] "s"[003]
+                switchguid=0X00FF
+                Switch 04 "s"
+                """, "t.net");
+
+        int c = t.indexOfName("c");
+        assertThat(guid(t, "c")).isEqualTo(10L);
+        assertThat(t.node(c).numPorts()).isEqualTo(2);
+        assertThat(t.peerNode(c, 2)).isEqualTo(t.indexOfName("s"));
+        assertThat(t.peerPort(c, 2)).isEqualTo(3);
+        assertThat(guid(t, "s")).isEqualTo(0xffL);
+    }
+
     @Test
     void aCableMayBeGivenOnOneSideAndThePeerPortDefaultsToOne() throws Exception {
         Topology t = TopologyReader.parse("""

@@ -46,7 +46,8 @@ class TopologyShapesTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "cube:dim=3|shape 'cube:dim=3': unknown kind 'cube' (known: fat2, fat3, torus, mesh, hypercube, random, tree-torus)",
+        "cube:dim=3|shape 'cube:dim=3': unknown kind 'cube' (known: fat2, fat3, torus, mesh, hypercube, random, "
+            + "tree-torus)",
         "fat3:k=36,foo=3|shape 'fat3:k=36,foo=3': unknown parameter(s) [foo]",
         "fat2:k=x|shape 'fat2:k=x': expected an integer for 'k', found 'x'",
         "fat2:k=8,radix=8|shape 'fat2:k=8,radix=8': give either k or radix, not both",

@@ -11,10 +11,6 @@ public final class PolicyFileException extends Exception {
 
     private static final long serialVersionUID = 1L;
 
-    private final String source;
-    private final int line;
-    private final String problem;
-
     /**
      * A problem at a line.
      *
@@ -24,23 +20,5 @@ public final class PolicyFileException extends Exception {
      */
     public PolicyFileException(String source, int line, String problem) {
         super(line > 0 ? source + ":" + line + ": " + problem : source + ": " + problem, null, false, false);
-        this.source = source;
-        this.line = line;
-        this.problem = problem;
-    }
-
-    /** The file name as the caller gave it. */
-    public String source() {
-        return source;
-    }
-
-    /** The 1-based line of the problem, 0 for the file as a whole. */
-    public int line() {
-        return line;
-    }
-
-    /** The problem without the position. */
-    public String problem() {
-        return problem;
     }
 }

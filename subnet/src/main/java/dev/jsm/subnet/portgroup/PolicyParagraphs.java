@@ -1,5 +1,6 @@
 package dev.jsm.subnet.portgroup;
 
+import dev.jsm.text.CNumber;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -146,7 +147,8 @@ public final class PolicyParagraphs {
         }
 
         /**
-         * A qualifier's value as a number: decimal or {@code 0x} hexadecimal, within {@code min..max}.
+         * A qualifier's value as a number: decimal (with an optional {@code -}; a leading 0 is decimal) or {@code 0x}
+         * hexadecimal, within {@code min..max}.
          *
          * @throws PolicyFileException naming the qualifier if it is not
          */
@@ -154,8 +156,8 @@ public final class PolicyParagraphs {
             String t = q.value();
             long v;
             try {
-                v = t.startsWith("0x") || t.startsWith("0X") ? Long.parseUnsignedLong(t.substring(2), 16)
-                        : Long.parseLong(t);
+                v = t.startsWith("0x") || t.startsWith("0X") ? CNumber.parseHex(t)
+                        : CNumber.parseSigned(t, CNumber.Base.DECIMAL);
             } catch (NumberFormatException e) {
                 throw error(q, "expected a number, found '" + t + "'");
             }

@@ -2,10 +2,6 @@ package dev.jsm.subnet.portgroup;
 
 import dev.jsm.subnet.portgroup.PolicyParagraphs.Paragraph;
 import dev.jsm.subnet.portgroup.PolicyParagraphs.Qualifier;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -55,16 +51,6 @@ public final class PortGroupPolicy {
     /** A policy without groups (only the predefined ones exist). */
     public static PortGroupPolicy empty() {
         return new PortGroupPolicy("(none)", List.of());
-    }
-
-    /**
-     * Reads a policy file.
-     *
-     * @throws IOException if it cannot be read
-     * @throws PolicyFileException if it is malformed ({@code file:line: ...})
-     */
-    public static PortGroupPolicy read(Path file) throws IOException, PolicyFileException {
-        return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
     }
 
     /**

@@ -2,7 +2,6 @@ package dev.jsm.subnet.portgroup;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The port groups of a policy resolved in one fabric: the predefined {@link #ALL}, {@link #ALL_SWITCHES},
@@ -27,11 +26,6 @@ public final class PortGroups {
 
     PortGroups(Map<String, PortSet> groups) {
         this.groups = Map.copyOf(groups);
-    }
-
-    /** The ports of the group named {@code name}, if there is one. */
-    public Optional<PortSet> group(String name) {
-        return Optional.ofNullable(groups.get(name));
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.portgroup.PolicyParagraphs.Paragraph;
 import dev.jsm.subnet.portgroup.PolicyParagraphs.Qualifier;
+import dev.jsm.text.CNumber;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.EnumSet;
@@ -196,9 +197,9 @@ final class PortRuleParser {
     private static int number(Paragraph p, Qualifier q, String what, String text, int min, int max)
             throws PolicyFileException {
         try {
-            int v = Integer.parseInt(text.strip());
+            long v = CNumber.parseUnsigned(text.strip(), CNumber.Base.DECIMAL);
             if (v >= min && v <= max) {
-                return v;
+                return (int) v;
             }
         } catch (NumberFormatException e) {
             // reported below

@@ -23,26 +23,6 @@ public final class PortSet {
         this.ports = (BitSet) ports.clone();
     }
 
-    /** Whether the physical port with snapshot index {@code portIndex} is in the group. */
-    public boolean contains(int portIndex) {
-        return ports.get(portIndex);
-    }
-
-    /** Whether {@code port} is in the group. */
-    public boolean contains(PortView port) {
-        return ports.get(port.index());
-    }
-
-    /** Whether any port of the node with snapshot index {@code nodeIndex} is in the group. */
-    public boolean touchesNode(int nodeIndex) {
-        for (PortView p : snapshot.portsOf(snapshot.nodes().get(nodeIndex))) {
-            if (ports.get(p.index())) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** The ports, in index order. */
     public List<PortView> ports() {
         List<PortView> out = new ArrayList<>(ports.cardinality());
@@ -60,11 +40,6 @@ public final class PortSet {
     /** Whether it holds no port. */
     public boolean isEmpty() {
         return ports.isEmpty();
-    }
-
-    /** A copy of the bits (snapshot port indices). */
-    public BitSet bits() {
-        return (BitSet) ports.clone();
     }
 
     /** {@code PortSet[N ports]}. */

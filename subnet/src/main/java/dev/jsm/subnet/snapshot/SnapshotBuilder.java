@@ -25,9 +25,9 @@ final class SnapshotBuilder {
 
     /**
      * {@code base} with the state the sweep's Sets change taken anew from {@code s}: every port's attributes, health
-     * and held P_Key, SL2VL and VLArb blocks, every switch's attributes and programmed tables. Nodes, end ports, links and the lookups are shared
-     * with {@code base}. Falls back to a full copy when the model's structure is no longer the one {@code base} was
-     * copied from (it changed or was re-indexed since).
+     * and held P_Key, SL2VL and VLArb blocks, every switch's attributes and programmed tables. Nodes, end ports, links
+     * and the lookups are shared with {@code base}. Falls back to a full copy when the model's structure is no longer
+     * the one {@code base} was copied from (it changed or was re-indexed since).
      */
     static SubnetSnapshot refresh(SubnetSnapshot base, Subnet s) {
         if (!sameStructure(base, s)) {

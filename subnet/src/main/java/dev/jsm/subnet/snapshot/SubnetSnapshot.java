@@ -10,11 +10,10 @@ import java.util.Set;
 /**
  * An immutable copy of the fabric model, published at the end of each sweep for readers on other threads (SA,
  * console, metrics, dumps): nodes, physical ports (with the P_Key, SL2VL and VLArb blocks they were known to hold),
- * end ports, switches with their programmed tables, and links, in dense index order, with lookups by GUID and LID. Nothing in it shares a mutable object or array with the
- * {@link Subnet} it was copied from.
+ * end ports, switches with their programmed tables, and links, in dense index order, with lookups by GUID and LID.
+ * Nothing in it shares a mutable object or array with the {@link Subnet} it was copied from.
  *
- * <p>The routing views {@link #switchGraph()} and {@link #lidMap()}, and the link set the diffs use, are built on
- * first use and then kept.
+ * <p>The LID view {@link #lidMap()} and the link set the diffs use are built on first use and then kept.
  *
  * <p>Immutable; safe to share. Counterpart of ONOS's {@code DefaultTopology}; OpenSM instead locks its live
  * subnet for readers.
@@ -33,7 +32,6 @@ public final class SubnetSnapshot {
     private final Map<Long, NodeView> nodesByGuid;
     private final Map<Long, EndPortView> endPortsByGuid;
     private final Memo<LidMap> lidMap = new Memo<>(() -> LidMap.of(this));
-    private final Memo<SwitchGraph> switchGraph = new Memo<>(() -> SwitchGraph.of(this));
     private final Memo<Set<LinkEnds>> linkEnds = new Memo<>(() -> {
         Set<LinkEnds> set = new HashSet<>(2 * links().size() + 1);
         for (LinkView l : links()) {
@@ -185,11 +183,6 @@ public final class SubnetSnapshot {
      */
     Set<LinkEnds> linkEnds() {
         return linkEnds.get();
-    }
-
-    /** Switch-to-switch adjacency in CSR form for routing (built on first use). */
-    public SwitchGraph switchGraph() {
-        return switchGraph.get();
     }
 
     /** {@code SubnetSnapshot[sweep 3: 8 nodes, 4 switches, 12 links]}. */

@@ -32,11 +32,6 @@ public final class SwitchView {
         this.mft = mft;
     }
 
-    /** The dense switch index. */
-    public int index() {
-        return index;
-    }
-
     /** Index of the switch's node. */
     public int nodeIndex() {
         return nodeIndex;

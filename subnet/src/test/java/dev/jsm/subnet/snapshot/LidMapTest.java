@@ -17,37 +17,22 @@ import org.junit.jupiter.api.Test;
 class LidMapTest {
 
     @Test
-    void lidsMapToEndPortsAndDeliveringSwitchPorts() {
+    void lidsMapToEndPorts() {
         SubnetSnapshot snap = SubnetSnapshot.of(TestFabric.twoSwitchesFourCas());
         LidMap m = snap.lidMap();
 
         assertThat(m.maxLid()).isEqualTo(10);
         assertThat(m.endPort(1).portGuid()).isEqualTo(SW_B);
-        assertThat(m.ownerSwitch(1)).isZero();
-        assertThat(m.ownerPort(1)).isZero();
-        assertThat(m.ownerSwitch(2)).isEqualTo(1);
-        assertThat(m.ownerPort(2)).isZero();
 
         for (int lid = 4; lid <= 7; lid++) {
             assertThat(m.endPort(lid).portGuid()).as("LID %d", lid).isEqualTo(H1 + 1);
-            assertThat(m.ownerSwitch(lid)).isEqualTo(1);
-            assertThat(m.ownerPort(lid)).isEqualTo(3);
         }
         assertThat(m.endPort(8).portGuid()).isEqualTo(H2 + 1);
-        assertThat(m.ownerPort(8)).isEqualTo(4);
-        assertThat(m.ownerSwitch(10)).isZero();
-        assertThat(m.ownerPort(10)).isEqualTo(4);
         assertThat(m.endPortIndex(10)).isEqualTo(snap.endPort(H4 + 1).index());
 
         assertThat(m.endPort(3)).isNull();
-        assertThat(m.ownerSwitch(3)).isEqualTo(-1);
-        assertThat(m.ownerPort(3)).isEqualTo(0xFF);
         assertThat(m.endPort(0)).isNull();
         assertThat(m.endPort(11)).isNull();
-        assertThat(m.ownerSwitch(0xBFFF)).isEqualTo(-1);
-
-        assertThat(m.lidRange(H1 + 1)).isEqualTo(LidRange.of(4, 2));
-        assertThat(m.lidRange(0x42)).isNull();
     }
 
     @Test
@@ -60,13 +45,11 @@ class LidMapTest {
         assertThat(m.endPort(2)).isNull();
         for (int lid = 16; lid <= 19; lid++) {
             assertThat(m.endPort(lid).portGuid()).isEqualTo(SW_A);
-            assertThat(m.ownerSwitch(lid)).isEqualTo(1);
-            assertThat(m.ownerPort(lid)).isZero();
         }
     }
 
     @Test
-    void portsWithoutSwitchOrLidsHaveNoOwner() {
+    void portsWithoutLidsAreInNoSlot() {
         Subnet s = TestFabric.twoSwitchesFourCas();
         Node x = s.addNode(NodeKind.CA, 0x7000, 1);
         Node y = s.addNode(NodeKind.CA, 0x8000, 1);
@@ -77,10 +60,7 @@ class LidMapTest {
         LidMap m = snap.lidMap();
 
         assertThat(m.endPort(12).portGuid()).isEqualTo(0x7001);
-        assertThat(m.ownerSwitch(12)).isEqualTo(-1);
-        assertThat(m.ownerPort(12)).isEqualTo(0xFF);
         assertThat(m.endPort(8)).isNull();
-        assertThat(m.lidRange(0x8001)).isNull();
         assertThat(snap.endPort(0x8001).hasLids()).isFalse();
     }
 }

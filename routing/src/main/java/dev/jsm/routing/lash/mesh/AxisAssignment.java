@@ -1,7 +1,5 @@
 package dev.jsm.routing.lash.mesh;
 
-import dev.jsm.routing.lash.SwitchGraph;
-
 /**
  * The global geometry of the mesh analysis (docs/reference/lash-mesh-analysis.md#global-geometry-axes): axes for as
  * many links as possible, induced from a seed switch. Axis values are

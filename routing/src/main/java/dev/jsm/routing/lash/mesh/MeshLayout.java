@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /**
  * The outcome of a {@link MeshAnalysis}: whether a mesh was found, and if so the new link order of every switch
- * (for {@link dev.jsm.routing.lash.SwitchGraph#reordered}) and the order lash processes the switches in; plus report
- * lines for the log either way.
+ * (for {@link dev.jsm.routing.lash.mesh.SwitchGraph#reordered}) and the order lash processes the switches in; plus
+ * report lines for the log either way.
  *
  * <p>Immutable by convention: the arrays are handed over and never written again; safe to share.
  *

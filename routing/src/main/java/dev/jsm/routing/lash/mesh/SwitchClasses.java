@@ -1,6 +1,5 @@
 package dev.jsm.routing.lash.mesh;
 
-import dev.jsm.routing.lash.SwitchGraph;
 import dev.jsm.routing.lash.mesh.MeshTypes.MeshType;
 import java.util.ArrayList;
 import java.util.Arrays;

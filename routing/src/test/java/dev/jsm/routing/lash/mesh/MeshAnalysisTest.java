@@ -2,7 +2,6 @@ package dev.jsm.routing.lash.mesh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jsm.routing.lash.SwitchGraph;
 import dev.jsm.routing.testing.PortPermutations;
 import dev.jsm.routing.testing.TopologySubnets;
 import dev.jsm.sim.topo.Topology;

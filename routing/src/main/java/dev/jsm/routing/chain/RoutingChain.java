@@ -1,5 +1,12 @@
-package dev.jsm.routing;
+package dev.jsm.routing.chain;
 
+import dev.jsm.routing.EngineOptions;
+import dev.jsm.routing.LftTables;
+import dev.jsm.routing.RouteOutcome;
+import dev.jsm.routing.RoutingEngine;
+import dev.jsm.routing.RoutingEngineFactory;
+import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.RoutingResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -178,13 +185,13 @@ public final class RoutingChain {
                     isFallback);
             attempts.add(a);
             if (outcome instanceof RouteOutcome.Routed) {
-                return new RoutingResult(tables, a, attempts, warnings);
+                return new RoutingResult(tables, a, attempts, warnings, List.of());
             }
             warnings.add(a.describe());
         }
         warnings.add("ROUT-0104 no routing engine routed the fabric (routing_engine '" + describeSpec() + "'"
                 + (fallback == null && !engineNames().contains(DEFAULT_ENGINE) ? ", no fallback" : "") + ")");
-        return new RoutingResult(null, null, attempts, warnings);
+        return new RoutingResult(null, null, attempts, warnings, List.of());
     }
 
     private static RouteOutcome attempt(RoutingEngine engine, RoutingInput in, LftTables tables) {

@@ -1,4 +1,4 @@
-package dev.jsm.routing.lash;
+package dev.jsm.routing.lash.mesh;
 
 import dev.jsm.routing.RoutingInput;
 import java.util.Arrays;

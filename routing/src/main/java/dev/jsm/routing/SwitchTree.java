@@ -1,9 +1,10 @@
-package dev.jsm.routing.mcast;
+package dev.jsm.routing;
 
 /**
  * A spanning tree of the switches that every multicast group's tree must be a subset of, given by an engine that
  * keeps multicast deadlock-free together with its unicast routes (torus-2QoS's master spanning tree): the root, and
- * for every other switch in the tree the port towards its parent. {@link McastTree} prunes it to each group.
+ * for every other switch in the tree the port towards its parent. {@link dev.jsm.routing.mcast.McastTree} prunes it to
+ * each group. In this package because an engine's {@link RouteOutcome.Routed} carries it.
  *
  * <p>Implementations must be immutable and thread-safe.
  */

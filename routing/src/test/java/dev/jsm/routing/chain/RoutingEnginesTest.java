@@ -1,8 +1,11 @@
-package dev.jsm.routing;
+package dev.jsm.routing.chain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.jsm.routing.EngineOptions;
+import dev.jsm.routing.RoutingEngine;
+import dev.jsm.routing.RoutingEngineFactory;
 import dev.jsm.routing.minhop.MinHopEngine;
 import dev.jsm.routing.minhop.MinHopEngineFactory;
 import java.io.IOException;

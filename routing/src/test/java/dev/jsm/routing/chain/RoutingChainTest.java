@@ -1,8 +1,16 @@
-package dev.jsm.routing;
+package dev.jsm.routing.chain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.jsm.routing.EngineOptions;
+import dev.jsm.routing.LftTables;
+import dev.jsm.routing.PathSlProvider;
+import dev.jsm.routing.RouteOutcome;
+import dev.jsm.routing.RoutingEngine;
+import dev.jsm.routing.RoutingEngineFactory;
+import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.minhop.MinHopEngineFactory;
 import dev.jsm.routing.testing.Fabrics;
 import dev.jsm.routing.testing.TopologySubnets;

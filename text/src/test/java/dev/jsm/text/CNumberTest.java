@@ -1,8 +1,10 @@
-package dev.jsm.conf;
+package dev.jsm.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.math.BigInteger;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -132,5 +134,88 @@ class CNumberTest {
             """)
     void parseSignedRejectsJunk(String text, String rule) {
         assertThatThrownBy(() -> CNumber.parseSigned(text)).as(rule).isInstanceOf(NumberFormatException.class);
+    }
+
+    @ParameterizedTest(name = "{1} {0} = {2}: {3}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # text                 | base           | value                | rule
+            0x1F                   | HEX_OR_DECIMAL | 31                   | 0x: hexadecimal
+            010                    | HEX_OR_DECIMAL | 10                   | a leading 0 is decimal, not octal
+            18446744073709551615   | HEX_OR_DECIMAL | 18446744073709551615 | 2^64-1 in decimal
+            fe80                   | HEX            | 65152                | hexadecimal without a prefix
+            0XfE                   | HEX            | 254                  | hexadecimal with 0X
+            010                    | DECIMAL        | 10                   | a leading 0 is decimal
+            0000000000000000000042 | DECIMAL        | 42                   | leading zeros do not overflow
+            010                    | C              | 8                    | octal in C's base 0
+            """)
+    void eachBaseReadsItsForms(String text, CNumber.Base base, String value, String rule) {
+        assertThat(CNumber.parseUnsigned(text, base)).as(rule).isEqualTo(Long.parseUnsignedLong(value));
+    }
+
+    @ParameterizedTest(name = "{1} ''{0}'': {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # text                | base           | rule
+            08                    | C              | 8 is not an octal digit in base 0
+            0xg                   | HEX_OR_DECIMAL | g is not a hex digit
+            1a                    | HEX_OR_DECIMAL | no hex without 0x
+            0x                    | HEX_OR_DECIMAL | 0x without digits
+            +1                    | HEX_OR_DECIMAL | no plus sign
+            -1                    | HEX_OR_DECIMAL | no minus sign
+            0x+1                  | HEX_OR_DECIMAL | no sign after 0x
+            \u0661                | HEX_OR_DECIMAL | Arabic-Indic one: ASCII digits only
+            0x                    | HEX            | prefix only
+            0x1f                  | DECIMAL        | no 0x in decimal
+            18446744073709551616  | DECIMAL        | 2^64 overflows
+            """)
+    void eachBaseRejectsTheRest(String text, CNumber.Base base, String rule) {
+        assertThatThrownBy(() -> CNumber.parseUnsigned(text, base)).as(rule)
+                .isInstanceOf(NumberFormatException.class);
+    }
+
+    @ParameterizedTest(name = "{1} ''{0}'' in {2} digits: {3}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # text                | base           | max | accepted | rule
+            0x0002c90300a1b2c3    | HEX            | 16  | true     | a GUID: 16 digits after 0x
+            2c90300a1b2c3         | HEX            | 16  | true     | fewer without a prefix
+            0x00002c90300a1b2c3   | HEX            | 16  | false    | leading zeros count
+            0xbfff                | HEX_OR_DECIMAL | 5   | true     | a LID in hex
+            49151                 | HEX_OR_DECIMAL | 5   | true     | a LID in decimal
+            000001                | HEX_OR_DECIMAL | 5   | false    | six digits
+            0777                  | C              | 3   | true     | octal digits after the 0
+            """)
+    void maxDigitsCountsTheDigitsAfterThePrefix(String text, CNumber.Base base, int max, boolean accepted,
+                                                String rule) {
+        if (accepted) {
+            assertThat(CNumber.parseUnsigned(text, base, max)).as(rule).isEqualTo(CNumber.parseUnsigned(text, base));
+        } else {
+            assertThatThrownBy(() -> CNumber.parseUnsigned(text, base, max)).as(rule)
+                    .isInstanceOf(NumberFormatException.class);
+        }
+    }
+
+    @Test
+    void parseBigReadsBeyond64Bits() {
+        String mask = "0x" + "f".repeat(64);
+
+        assertThat(CNumber.parseBig(mask, CNumber.Base.HEX, 64)).isEqualTo(BigInteger.TWO.pow(256).subtract(
+                BigInteger.ONE));
+        assertThat(CNumber.parseBig("12", CNumber.Base.HEX, 64)).isEqualTo(BigInteger.valueOf(0x12));
+        assertThatThrownBy(() -> CNumber.parseBig(mask + "0", CNumber.Base.HEX, 64))
+                .isInstanceOf(NumberFormatException.class);
+        assertThatThrownBy(() -> CNumber.parseBig("0x\uff11", CNumber.Base.HEX, 64))
+                .isInstanceOf(NumberFormatException.class);
+    }
+
+    @ParameterizedTest(name = "signed decimal {0} = {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # text  | value
+            -12     | -12
+            -012    | -12
+            012     | 12
+            """)
+    void parseSignedTakesTheBaseAfterTheMinus(String text, long value) {
+        assertThat(CNumber.parseSigned(text, CNumber.Base.DECIMAL)).isEqualTo(value);
+        assertThatThrownBy(() -> CNumber.parseSigned("-0x10", CNumber.Base.DECIMAL))
+                .isInstanceOf(NumberFormatException.class);
     }
 }

@@ -1,5 +1,6 @@
-package dev.jsm.routing;
+package dev.jsm.routing.chain;
 
+import dev.jsm.routing.RoutingEngineFactory;
 import dev.jsm.routing.dor.DorEngineFactory;
 import dev.jsm.routing.file.FileEngineFactory;
 import dev.jsm.routing.ftree.FatTreeEngineFactory;

@@ -71,7 +71,9 @@ class ManagementServerTest {
         }
         channel = fabric.openChannel(ca, 1);
         channel.setIsSm(true);
-        SmOptions options = SmOptions.builder().setText(OptionTable.get("sweep_interval"), "0").build();
+        // sweeps only when a test asks: a trap's incremental sweep would bring a SUBNET UP a test did not wait for
+        SmOptions options = SmOptions.builder().setText(OptionTable.get("sweep_interval"), "0")
+                .setText(OptionTable.get("sweep_on_trap"), "FALSE").build();
         daemon = new Daemon(DaemonSettings.of(options, dir, dir), channel, new SmEvents());
         SweepCounters sweeps = new SweepCounters();
         daemon.addListener(sweeps);

@@ -155,11 +155,11 @@ public final class Daemon implements AutoCloseable {
         this.balancing = new OffSweepBalancing(routes, events, timer);
         this.persistence = RoutingPersistence.load(settings.cacheDir(), routes);
         Sweeps sweeps = new Sweeps(status, lids, o, Daemon::routingChain, new ChainPolicies(RoutingEngines.load()),
-                routes, mcastGroups, ha, changes, balancing, persistence);
+                routes, mcastGroups, ha, changes, mKeys, balancing, persistence);
         this.pkeys = sweeps.pKeyManager();
         this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast, ctx.activity());
         ctx.addListener(sa);
-        this.portHealth = new PortHealthMonitor(ctx, routes, clock);
+        this.portHealth = new PortHealthMonitor(ctx, mKeys, routes, clock);
         this.traps = new TrapReceiver(transactions, events, () -> ctx.options().get(SweepOptions.SWEEP_ON_TRAP),
                 status::state, lid -> switchChanged(changes, lid), sa::forwardTrap, portHealth::onPortTrap, clock);
         transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),

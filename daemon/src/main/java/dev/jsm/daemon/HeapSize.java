@@ -1,6 +1,6 @@
 package dev.jsm.daemon;
 
-import dev.jsm.daemon.lid.CacheFiles;
+import dev.jsm.daemon.cache.CacheFiles;
 import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;

@@ -14,7 +14,6 @@ import dev.jsm.daemon.mgmt.LocalConsole;
 import dev.jsm.daemon.mgmt.ManagementServer;
 import dev.jsm.daemon.mgmt.SweepCounters;
 import dev.jsm.daemon.offline.Ibdmchk;
-import dev.jsm.daemon.offline.RouteOnly;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.SweepKind;

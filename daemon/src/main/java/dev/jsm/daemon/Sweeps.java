@@ -13,6 +13,7 @@ import dev.jsm.daemon.link.PortActivator;
 import dev.jsm.daemon.link.PortWishes;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.mcast.MftProgrammer;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.mkey.MKeyPersister;
 import dev.jsm.daemon.pkey.PKeyManager;
 import dev.jsm.daemon.publish.McastViewUpdate;
@@ -72,16 +73,17 @@ final class Sweeps {
      * @param mcastGroups the multicast groups (changed by the SA on the SM thread)
      * @param ha this SM among the others: the SMs discovery meets, the election
      * @param changes the changes light sweeps and traps record for the incremental sweeps
+     * @param mKeys the M_Key book (discovery and the link manager tell it what they learn; it is written after them)
      * @param balancing off-sweep balancing: its window starts after a sweep that routed, its runs install results
      * @param persistence the routing persisted in the cache directory: reused at the first routing, written after
      *     SUBNET UP
      */
     Sweeps(SmStatus sm, LidStore lids, SmOptions options, Function<SmOptions, RoutingChain> engines,
            ChainPolicies policies, RoutingState routes, McastGroups mcastGroups, HighAvailability ha,
-           FabricChanges changes, OffSweepBalancing balancing, RoutingPersistence persistence) {
+           FabricChanges changes, MKeyBook mKeys, OffSweepBalancing balancing, RoutingPersistence persistence) {
         PortWishes wishes = new PortWishes();
-        DiscoveryStage discovery = new DiscoveryStage(ha.otherSms());
-        DeltaDiscovery delta = new DeltaDiscovery(changes, ha.otherSms());
+        DiscoveryStage discovery = new DiscoveryStage(ha.otherSms(), mKeys);
+        DeltaDiscovery delta = new DeltaDiscovery(changes, ha.otherSms(), mKeys);
         this.pkeys = new PKeyManager(wishes);
         QosManager qos = new QosManager(wishes, routes);
         SubnetUp subnetUp = new SubnetUp(sm, routes, pkeys::partitions, qos::policy);
@@ -97,9 +99,9 @@ final class Sweeps {
                 new MftProgrammer(mcastGroups, routes, MftProgrammer.Scope.ALL), // a spanning tree per multicast
                                                                                  // group, changed MFT blocks
                 qos,                                // qos-policy.conf, changed SL2VL and VLArb tables (with -Q)
-                new LinkManager(wishes, sm),        // PortInfo parameters, INIT -> ARMED
-                new PortActivator(wishes, sm),      // ARMED -> ACTIVE
-                new MKeyPersister(),                // the M_Keys the ports now hold: guid2mkey written
+                new LinkManager(wishes, sm, mKeys), // PortInfo parameters, INIT -> ARMED
+                new PortActivator(wishes, sm, mKeys), // ARMED -> ACTIVE
+                new MKeyPersister(mKeys),           // the M_Keys the ports now hold: guid2mkey written
                 subnetUp,                           // view, dumps, "SUBNET UP"
                 persistence.saver(),                // a new routing: jsm-routing, then jsm-routing.done, written
                 balancing.scheduler());             // off-sweep balancing's window, if the routing is new
@@ -112,9 +114,9 @@ final class Sweeps {
                 })),
                 configure);
         this.incremental = concat(List.of(delta, delta.secondWave()), configure);
-        this.reconfigure = concat(List.of(new LightSweepProbe(ha.otherSms(), changes, false), delta,
+        this.reconfigure = concat(List.of(new LightSweepProbe(ha.otherSms(), changes, false, mKeys), delta,
                 delta.secondWave()), configure);
-        this.light = List.of(new LightSweepProbe(ha.otherSms(), changes, true));
+        this.light = List.of(new LightSweepProbe(ha.otherSms(), changes, true, mKeys));
         MftProgrammer changedGroups = new MftProgrammer(mcastGroups, routes, MftProgrammer.Scope.CHANGED);
         this.mcast = List.of(
                 changedGroups,                      // the trees of the groups joined or left, their MFT blocks

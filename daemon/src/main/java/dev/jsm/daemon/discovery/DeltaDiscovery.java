@@ -1,6 +1,7 @@
 package dev.jsm.daemon.discovery;
 
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.sweep.PathBook;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
@@ -43,6 +44,7 @@ public final class DeltaDiscovery implements SweepStage {
 
     private final FabricChanges changes;
     private final OtherSms otherSms;
+    private final MKeyBook mKeys;
     private final SweepStage second = new SecondWave();
     /** The switches for the second wave (node GUIDs). */
     private final Set<Long> deferred = new LinkedHashSet<>();
@@ -54,10 +56,12 @@ public final class DeltaDiscovery implements SweepStage {
     /**
      * @param changes where the changes to probe are recorded
      * @param otherSms told of the other SMs the probe meets
+     * @param mKeys told which port answers at the end of each route, and the M_Keys PortInfo answers show
      */
-    public DeltaDiscovery(FabricChanges changes, OtherSms otherSms) {
+    public DeltaDiscovery(FabricChanges changes, OtherSms otherSms, MKeyBook mKeys) {
         this.changes = changes;
         this.otherSms = otherSms;
+        this.mKeys = mKeys;
     }
 
     @Override
@@ -103,7 +107,7 @@ public final class DeltaDiscovery implements SweepStage {
             wave = null;
             return StageOutcome.CONTINUE;
         }
-        Wave w = new Wave(new DiscoveryRun(ctx, otherSms, true), ctx.subnet().nodeCount());
+        Wave w = new Wave(new DiscoveryRun(ctx, otherSms, mKeys, true), ctx.subnet().nodeCount());
         wave = w;
         if (checkFirst) {
             w.run.onPortStateChange = (node, path) -> requestPorts(w, node, path);

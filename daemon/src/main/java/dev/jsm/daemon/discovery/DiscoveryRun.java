@@ -1,5 +1,6 @@
 package dev.jsm.daemon.discovery;
 
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
@@ -27,6 +28,7 @@ final class DiscoveryRun {
 
     final SweepContext ctx;
     final OtherSms otherSms;
+    final MKeyBook mKeys;
     final boolean incremental;
     final int sweep;
     /** Links proven by a NodeInfo answer in this pass (identity: the model's link objects). */
@@ -49,17 +51,18 @@ final class DiscoveryRun {
     int nodeInfoRequests;
     int unanswered;
 
-    DiscoveryRun(SweepContext ctx, OtherSms otherSms) {
-        this(ctx, otherSms, false);
+    DiscoveryRun(SweepContext ctx, OtherSms otherSms, MKeyBook mKeys) {
+        this(ctx, otherSms, mKeys, false);
     }
 
     /**
      * A pass; an {@code incremental} one (the delta discovery) does not explore again a node the model already has
      * when it reaches it: it only records the cable it arrived by.
      */
-    DiscoveryRun(SweepContext ctx, OtherSms otherSms, boolean incremental) {
+    DiscoveryRun(SweepContext ctx, OtherSms otherSms, MKeyBook mKeys, boolean incremental) {
         this.ctx = ctx;
         this.otherSms = otherSms;
+        this.mKeys = mKeys;
         this.incremental = incremental;
         this.sweep = ctx.subnet().beginSweep();
         this.duplicates = new DuplicateGuidCheck(this);

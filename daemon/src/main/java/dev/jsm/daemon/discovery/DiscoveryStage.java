@@ -1,6 +1,7 @@
 package dev.jsm.daemon.discovery;
 
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
@@ -24,11 +25,16 @@ public final class DiscoveryStage implements SweepStage {
     private static final Logger LOG = LogManager.getLogger(DiscoveryStage.class);
 
     private final OtherSms otherSms;
+    private final MKeyBook mKeys;
     private DiscoveryRun run;
 
-    /** @param otherSms told of the other SMs discovery meets */
-    public DiscoveryStage(OtherSms otherSms) {
+    /**
+     * @param otherSms told of the other SMs discovery meets
+     * @param mKeys told which port answers at the end of each route, and the M_Keys PortInfo answers show
+     */
+    public DiscoveryStage(OtherSms otherSms, MKeyBook mKeys) {
         this.otherSms = otherSms;
+        this.mKeys = mKeys;
     }
 
     @Override
@@ -39,7 +45,7 @@ public final class DiscoveryStage implements SweepStage {
     @Override
     public StageOutcome run(SweepContext ctx) {
         otherSms.discoveryStarted();
-        run = new DiscoveryRun(ctx, otherSms);
+        run = new DiscoveryRun(ctx, otherSms, mKeys);
         run.requestNodeInfo(null, DrPath.local());
         return StageOutcome.CONTINUE;
     }

@@ -3,6 +3,7 @@ package dev.jsm.daemon.discovery;
 import dev.jsm.conf.DeviceOptions;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
@@ -64,17 +65,20 @@ public final class LightSweepProbe implements SweepStage {
     private final OtherSms otherSms;
     private final FabricChanges fabricChanges;
     private final boolean requestsSweep;
+    private final MKeyBook mKeys;
 
     /**
      * @param otherSms the other SMs, asked again at every light sweep
      * @param fabricChanges where the changes found are recorded
      * @param requestsSweep whether a change found asks for the sweep that follows (the timer's light sweep), or
      *     only is recorded (the check before a reconfiguration)
+     * @param mKeys whether M_Key management is active
      */
-    public LightSweepProbe(OtherSms otherSms, FabricChanges fabricChanges, boolean requestsSweep) {
+    public LightSweepProbe(OtherSms otherSms, FabricChanges fabricChanges, boolean requestsSweep, MKeyBook mKeys) {
         this.otherSms = otherSms;
         this.fabricChanges = fabricChanges;
         this.requestsSweep = requestsSweep;
+        this.mKeys = mKeys;
     }
 
     @Override
@@ -131,8 +135,8 @@ public final class LightSweepProbe implements SweepStage {
     }
 
     /** Whether M_Key protection with a lease is in effect: {@code m_key} set, protection and lease not 0. */
-    private static boolean refreshesLeases(SweepContext ctx) {
-        return ctx.smps().mKeys().active() && ctx.options().getInt(DeviceOptions.M_KEY_PROTECTION_LEVEL) > 0
+    private boolean refreshesLeases(SweepContext ctx) {
+        return mKeys.active() && ctx.options().getInt(DeviceOptions.M_KEY_PROTECTION_LEVEL) > 0
                 && ctx.options().getInt(DeviceOptions.M_KEY_LEASE_PERIOD) > 0;
     }
 

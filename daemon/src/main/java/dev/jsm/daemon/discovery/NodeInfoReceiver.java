@@ -43,7 +43,7 @@ final class NodeInfoReceiver {
             return;
         }
         NodeInfo ni = NodeInfo.decode(mad, Smp.DATA_OFFSET);
-        run.ctx.smps().mKeys().reached(path, ni.portGuid());
+        run.mKeys.reached(path, ni.portGuid());
         try {
             add(from, path, ni);
         } catch (IllegalArgumentException e) {
@@ -106,7 +106,7 @@ final class NodeInfoReceiver {
                 run.requestPortInfo(node, arrival, path);
             }
             cable(subnet, from, port);
-            run.ctx.smps().mKeys().linked(from, port);
+            run.mKeys.linked(from, port);
         }
     }
 

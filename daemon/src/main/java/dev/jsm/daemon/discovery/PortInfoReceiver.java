@@ -1,5 +1,6 @@
 package dev.jsm.daemon.discovery;
 
+import dev.jsm.daemon.sweep.Attributes;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.codec.Smp;
@@ -50,7 +51,7 @@ final class PortInfoReceiver {
             port = NodeInfoReceiver.ensurePort(run.ctx.subnet(), node, portNum, node.port(0).portGuid());
         }
         port.setAttributes(Attributes.of(pi));
-        run.ctx.smps().mKeys().observed(port, pi.mKey(), pi.mKeyProtectBits());
+        run.mKeys.observed(port, pi.mKey(), pi.mKeyProtectBits());
         if (pi.portState() > PortInfo.STATE_DOWN && (pi.capabilityMask() & PortInfo.CAP_IS_SM) != 0
                 && (portNum == 0 || !node.isSwitch()) && port.portGuid() != run.ctx.smPortGuid()) {
             run.otherSms.smPortFound(run.ctx, port, path);

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.discovery;
 
+import dev.jsm.daemon.sweep.Attributes;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.codec.Smp;

@@ -2,6 +2,7 @@ package dev.jsm.daemon.link;
 
 import dev.jsm.conf.DebugOptions;
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
@@ -32,6 +33,7 @@ public final class LinkManager implements SweepStage {
 
     private final PortWishes wishes;
     private final SmStatus sm;
+    private final MKeyBook mKeys;
     private int sets;
     private int kept;
     private int right;
@@ -66,10 +68,12 @@ public final class LinkManager implements SweepStage {
     /**
      * @param wishes what the partition and QoS managers want in the PortInfo Sets
      * @param sm the SM's status (its LID; whether the first master sweep is done)
+     * @param mKeys the M_Keys each port should hold and holds
      */
-    public LinkManager(PortWishes wishes, SmStatus sm) {
+    public LinkManager(PortWishes wishes, SmStatus sm, MKeyBook mKeys) {
         this.wishes = wishes;
         this.sm = sm;
+        this.mKeys = mKeys;
     }
 
     @Override
@@ -105,7 +109,7 @@ public final class LinkManager implements SweepStage {
         }
         boolean reregHere = rereg && !node.isSwitch()
                 && a.hasCapability(PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED);
-        PortConfig want = PortConfig.of(port, params, sm.smLid(), wishes, ctx.smps().mKeys());
+        PortConfig want = PortConfig.of(port, params, sm.smLid(), wishes, mKeys);
         int state = linked && a.portState() == PortAttributes.STATE_INIT ? PortInfo.STATE_ARMED
                 : PortInfo.STATE_NO_CHANGE;
         int differing = want.differingFields(a);
@@ -126,7 +130,7 @@ public final class LinkManager implements SweepStage {
                     ? want.differences(a) + " (want/have)" : state == PortInfo.STATE_ARMED ? "to ARMED"
                     : "ClientReregister");
         }
-        if (PortInfoSetter.send(ctx, port, want, state, reregHere,
+        if (PortInfoSetter.send(ctx, mKeys, port, want, state, reregHere,
                 () -> nextAnswers.put(port, Answer.of(want, port.attributes())))) {
             sets++;
         }

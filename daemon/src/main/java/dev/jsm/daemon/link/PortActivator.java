@@ -1,6 +1,7 @@
 package dev.jsm.daemon.link;
 
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
@@ -24,15 +25,18 @@ public final class PortActivator implements SweepStage {
 
     private final PortWishes wishes;
     private final SmStatus sm;
+    private final MKeyBook mKeys;
     private int sets;
 
     /**
      * @param wishes what the partition and QoS managers want in the PortInfo Sets
      * @param sm the SM's status (its LID)
+     * @param mKeys the M_Keys each port should hold and holds
      */
-    public PortActivator(PortWishes wishes, SmStatus sm) {
+    public PortActivator(PortWishes wishes, SmStatus sm, MKeyBook mKeys) {
         this.wishes = wishes;
         this.sm = sm;
+        this.mKeys = mKeys;
     }
 
     @Override
@@ -55,8 +59,8 @@ public final class PortActivator implements SweepStage {
                     ctx.recordError();
                     continue;
                 }
-                PortConfig config = PortConfig.of(port, params, sm.smLid(), wishes, ctx.smps().mKeys());
-                if (PortInfoSetter.send(ctx, port, config, PortInfo.STATE_ACTIVE, false, () -> { })) {
+                PortConfig config = PortConfig.of(port, params, sm.smLid(), wishes, mKeys);
+                if (PortInfoSetter.send(ctx, mKeys, port, config, PortInfo.STATE_ACTIVE, false, () -> { })) {
                     sets++;
                 }
             }

@@ -2,8 +2,8 @@ package dev.jsm.daemon.link;
 
 import dev.jsm.conf.DeviceOptions;
 import dev.jsm.conf.SmOptions;
-import dev.jsm.daemon.discovery.Attributes;
 import dev.jsm.daemon.mkey.MKeyBook;
+import dev.jsm.daemon.sweep.Attributes;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.partitions.PartEnforce;
 import dev.jsm.subnet.EndPort;

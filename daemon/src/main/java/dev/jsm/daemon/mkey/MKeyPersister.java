@@ -14,6 +14,13 @@ import dev.jsm.daemon.sweep.SweepStage;
  */
 public final class MKeyPersister implements SweepStage {
 
+    private final MKeyBook mKeys;
+
+    /** @param mKeys the M_Key book whose keys it writes */
+    public MKeyPersister(MKeyBook mKeys) {
+        this.mKeys = mKeys;
+    }
+
     @Override
     public String name() {
         return "guid2mkey";
@@ -21,7 +28,7 @@ public final class MKeyPersister implements SweepStage {
 
     @Override
     public StageOutcome run(SweepContext ctx) {
-        ctx.smps().mKeys().flush(ctx.options().get(MiscOptions.FSYNC_HIGH_AVAIL_FILES));
+        mKeys.flush(ctx.options().get(MiscOptions.FSYNC_HIGH_AVAIL_FILES));
         return StageOutcome.CONTINUE;
     }
 }

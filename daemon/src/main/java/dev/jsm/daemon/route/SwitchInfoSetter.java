@@ -1,7 +1,7 @@
 package dev.jsm.daemon.route;
 
 import dev.jsm.conf.DeviceOptions;
-import dev.jsm.daemon.discovery.Attributes;
+import dev.jsm.daemon.sweep.Attributes;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.mad.codec.AttributeId;

@@ -4,6 +4,7 @@ import dev.jsm.conf.MiscOptions;
 import dev.jsm.conf.SweepOptions;
 import dev.jsm.daemon.link.PortInfoSetter;
 import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.mad.codec.DrPath;
@@ -46,6 +47,7 @@ public final class PortHealthMonitor {
     private static final Logger LOG = LogManager.getLogger(PortHealthMonitor.class);
 
     private final SweepContext ctx;
+    private final MKeyBook mKeys;
     private final RoutingState routes;
     private final LongSupplier clock;
     private final PortHealth health = new PortHealth();
@@ -53,11 +55,13 @@ public final class PortHealthMonitor {
     private final AtomicLong disabledBabbling = new AtomicLong();
 
     /**
-     * A monitor acting on {@code ctx}'s model, asking {@code routes} for a reroute when a port's health changes, with
-     * {@code clock} (nanoseconds) timing the windows.
+     * A monitor acting on {@code ctx}'s model (and telling {@code mKeys} the M_Key a disabled port's answer shows),
+     * asking {@code routes} for a reroute when a port's health changes, with {@code clock} (nanoseconds) timing the
+     * windows.
      */
-    public PortHealthMonitor(SweepContext ctx, RoutingState routes, LongSupplier clock) {
+    public PortHealthMonitor(SweepContext ctx, MKeyBook mKeys, RoutingState routes, LongSupplier clock) {
         this.ctx = ctx;
+        this.mKeys = mKeys;
         this.routes = routes;
         this.clock = clock;
     }
@@ -144,7 +148,7 @@ public final class PortHealthMonitor {
             notDisabled = "it is a switch's port 0";
         } else if (target == smPort || target.remote() == smPort) {
             notDisabled = "its link is the SM's own";
-        } else if (!PortInfoSetter.disable(ctx, target, ok -> disabled(port, target, ok))) {
+        } else if (!PortInfoSetter.disable(ctx, mKeys, target, ok -> disabled(port, target, ok))) {
             notDisabled = "no directed route to " + name(target) + " is known";
         }
         if (notDisabled != null) {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
-import dev.jsm.daemon.discovery.Attributes;
+import dev.jsm.daemon.sweep.Attributes;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.subnet.LidRange;
 import dev.jsm.subnet.Node;

@@ -7,6 +7,7 @@ import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.link.PortWishes;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.SmStatus;
@@ -43,6 +44,7 @@ final class StageRig implements AutoCloseable {
     final RoutingChain chain = RoutingChain.parse(null, EngineOptions.defaults(), RoutingEngines.load());
     final RoutingState routes = new RoutingState();
     final PortWishes wishes = new PortWishes();
+    final MKeyBook mKeys = MKeyBook.fixed(0);
     private final SimMadChannel channel;
     private final SmThread sm = new SmThread();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
@@ -59,7 +61,7 @@ final class StageRig implements AutoCloseable {
         transactions = new MadTransactions(channel, TransactionSettings.defaults(), sm);
         SmEvents events = new SmEvents();
         lids = LidStore.empty(dir);
-        ctx = new SweepContext(options, dir, new SmpSender(transactions, 0), events,
+        ctx = new SweepContext(options, dir, new SmpSender(transactions, mKeys, () -> true), events,
                 channel.localPort().portGuid());
         pipeline = new StagePipeline(sm, transactions, events);
         ha = new HighAvailability(status, channel.localPort(), () -> options, transactions, events, timer);
@@ -67,7 +69,7 @@ final class StageRig implements AutoCloseable {
 
     /** Discovery as the daemon runs it, meeting the other SMs. */
     DiscoveryStage discovery() {
-        return new DiscoveryStage(ha.otherSms());
+        return new DiscoveryStage(ha.otherSms(), mKeys);
     }
 
     /** The election as the daemon runs it (alone on the fabric: DISCOVERING becomes MASTER). */

@@ -96,8 +96,8 @@ class StagesTest {
             LidManager lids = new LidManager(rig.lids, rig.status);
             UnicastRouting routing = new UnicastRouting(rig.chain, rig.routes);
             LftProgrammer lfts = new LftProgrammer();
-            LinkManager links = new LinkManager(rig.wishes, rig.status);
-            PortActivator activator = new PortActivator(rig.wishes, rig.status);
+            LinkManager links = new LinkManager(rig.wishes, rig.status, rig.mKeys);
+            PortActivator activator = new PortActivator(rig.wishes, rig.status, rig.mKeys);
             assertThat(rig.run(d, new DropManager(d), rig.election(), lids, new SnapshotStage(),
                     routing, lfts, links, activator)).isEqualTo(StageOutcome.CONTINUE);
             assertThat(rig.onSm(rig.ctx::sweepErrors)).isZero();

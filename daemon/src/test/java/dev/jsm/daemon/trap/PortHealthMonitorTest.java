@@ -6,6 +6,7 @@ import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sweep.SmpSender;
 import dev.jsm.daemon.sweep.SweepContext;
@@ -63,7 +64,7 @@ class PortHealthMonitorTest {
         port3 = subnet.addPort(sw, 3, 0x10);
         Node ca = subnet.addNode(NodeKind.CA, 0x20, 1);
         subnet.connect(port3, subnet.addPort(ca, 1, 0x21));
-        return new PortHealthMonitor(ctx, new RoutingState(), now::get);
+        return new PortHealthMonitor(ctx, MKeyBook.fixed(0), new RoutingState(), now::get);
     }
 
     private static Notice trap(int number, int lid, int port) {

@@ -14,6 +14,7 @@ import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
 import dev.jsm.daemon.loop.TimerThread;
 import dev.jsm.daemon.mcast.McastGroups;
+import dev.jsm.daemon.mgmt.ManagedSm;
 import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.PerfManager;
@@ -64,8 +65,10 @@ import org.apache.logging.log4j.Logger;
  * channel (the SM thread is its handler executor), the {@link SweepContext} and the stages with the state each keeps
  * ({@link Sweeps}), the SMInfo and trap handlers (with the port-health monitor, whose marks the timer ends), the SA,
  * the performance manager, the sweep timer and the event loop thread. Readers on other threads get the
- * {@link FabricView} of the last SUBNET UP ({@link #view()}). {@link #start} queues the first heavy sweep;
- * {@link #close} stops everything except the channel, which belongs to the caller.
+ * {@link FabricView} of the last SUBNET UP ({@link #view()}), the management port what {@link #management()} lets it
+ * read and do. {@link #start} queues the first heavy sweep; {@link #close} stops everything except the channel, which
+ * belongs to the caller. Its public methods are what {@code Main} and tests outside this package need; the
+ * package-private ones serve {@code Main}, route-only and the tests beside it.
  *
  * <p>Thread-safe: {@link #close} and the getters may be called from any thread.
  */
@@ -95,6 +98,7 @@ public final class Daemon implements AutoCloseable {
     private final RoutingPersistence persistence;
     private final PKeyManager pkeys;
     private final Thread loopThread;
+    private final DaemonManagement management;
     private final Duration stopWait;
     private volatile Runnable withdrawIsSm = () -> { };
 
@@ -171,6 +175,8 @@ public final class Daemon implements AutoCloseable {
         this.loop = new SweepLoop(settings, sm, pipeline, ctx, sweeps, changes, status,
                 new OptionChanges(transactions, ctx.smps(), ha, ctx.activity()), events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
+        this.management = new DaemonManagement(new DaemonManagement.Parts(this::view, ctx::options, nodeNames, ha,
+                ctx.smps(), traps, portHealth, transactions, sa, perfMgr, events, routes, loop));
         status.announce();
     }
 
@@ -183,7 +189,7 @@ public final class Daemon implements AutoCloseable {
      * What {@link #close} runs before this SM, as master, hands over: the attachment withdraws the port's IsSM, so
      * that the new master's first sweep does not ask a port whose SM is leaving. Call before {@link #start}.
      */
-    public void beforeHandover(Runnable withdrawIsSm) {
+    void beforeHandover(Runnable withdrawIsSm) {
         this.withdrawIsSm = withdrawIsSm;
     }
 
@@ -200,7 +206,7 @@ public final class Daemon implements AutoCloseable {
      * @param change what to do to the groups; runs on the SM thread
      * @param reason why, for the log
      */
-    public void changeMulticast(Consumer<McastGroups> change, String reason) {
+    void changeMulticast(Consumer<McastGroups> change, String reason) {
         sm.execute(() -> change.accept(mcastGroups));
         events.request(SmEvent.MCAST, reason);
     }
@@ -209,55 +215,20 @@ public final class Daemon implements AutoCloseable {
      * Runs {@code beat} on the event loop after every event, and wakes the loop at least every {@code interval} so
      * it does: a loop stuck in one sweep stops beating (systemd's watchdog). Call before {@link #start}.
      */
-    public void heartbeat(Duration interval, Runnable beat) {
+    void heartbeat(Duration interval, Runnable beat) {
         loop.setHeartbeat(beat);
         long ms = Math.max(1, interval.toMillis());
         timer.scheduleWithFixedDelay(() -> events.request(SmEvent.WATCHDOG, "watchdog timer"), ms, ms,
                 TimeUnit.MILLISECONDS);
     }
 
-    /** The subnet administrator (its counters for the metrics). */
-    public SaService sa() {
-        return sa;
-    }
-
-    /** Traps suppressed as repeated (only answered: no sweep, no forwarding), for the metrics. */
-    public long trapsSuppressed() {
-        return traps.suppressed();
-    }
-
-    /** Ports marked unhealthy for repeated traps 129-131 now, for the metrics. */
-    public int unhealthyPorts() {
-        return portHealth.unhealthyPorts();
-    }
-
-    /** SMP Sets the sweeps sent (configuration writes; SMInfo between SMs not counted). */
-    public long sentSets() {
-        return ctx.smps().sentSets();
-    }
-
-    /** Sets not sent because this SM was not master (a bug if ever non-zero), for the metrics. */
-    public long refusedSets() {
-        return ctx.smps().refusedSets();
-    }
-
-    /** Ports disabled by {@code babbling_port_policy} since start, for the metrics. */
-    public long portsDisabledBabbling() {
-        return portHealth.disabledBabbling();
-    }
-
     /** The performance manager (console, metrics). */
-    public PerfManager perfManager() {
+    PerfManager perfManager() {
         return perfMgr;
     }
 
-    /** The node name map ({@code node_name_map_name}; {@link NodeNameMap#NONE} without one). */
-    public NodeNameMap nodeNames() {
-        return nodeNames;
-    }
-
     /** This SM among the other SMs: its state, priority and master, the SMs it knows (console, metrics). */
-    public HighAvailability ha() {
+    HighAvailability ha() {
         return ha;
     }
 
@@ -275,23 +246,28 @@ public final class Daemon implements AutoCloseable {
         loopThread.start();
     }
 
+    /** The management port's way into this daemon: what it reads and the commands it may give. Any thread. */
+    public ManagedSm management() {
+        return management;
+    }
+
     /** What the last SUBNET UP configured ({@link FabricView#empty} before the first). Any thread. */
-    public FabricView view() {
+    FabricView view() {
         return view;
     }
 
     /** The snapshot of the last SUBNET UP. */
-    public SubnetSnapshot snapshot() {
+    SubnetSnapshot snapshot() {
         return view.snapshot();
     }
 
     /** The options in effect (a heavy sweep may have reloaded some from the config file). */
-    public SmOptions options() {
+    SmOptions options() {
         return ctx.options();
     }
 
     /** The SM's state now. */
-    public SmState state() {
+    SmState state() {
         return status.state();
     }
 
@@ -299,7 +275,7 @@ public final class Daemon implements AutoCloseable {
      * The route verifier's verdict on the last routing computed (it runs just after the sweep), or {@code null}
      * before the first. Any thread.
      */
-    public RouteCheck routeCheck() {
+    RouteCheck routeCheck() {
         return routes.check();
     }
 
@@ -307,28 +283,12 @@ public final class Daemon implements AutoCloseable {
      * What the first routing after the start made of the persisted routing ({@link RoutingPersistence#decision()}),
      * or {@code null} if there was none. Any thread.
      */
-    public String persistedRoutingDecision() {
+    String persistedRoutingDecision() {
         return persistence.decision();
     }
 
-    /** Queues a heavy sweep that computes the routes again even if nothing changed. */
-    public void reroute(String reason) {
-        routes.requestReroute();
-        events.request(SmEvent.HEAVY_SWEEP, reason);
-    }
-
-    /** Turns sweeping on or off (the console's {@code sweep on|off}); off, every sweep request is ignored. */
-    public void setSweeping(boolean on) {
-        loop.setSweeping(on);
-    }
-
-    /** Whether sweeping is on. */
-    public boolean sweeping() {
-        return loop.sweeping();
-    }
-
     /** The MAD counters. */
-    public TransactionStats madStats() {
+    TransactionStats madStats() {
         return transactions.stats();
     }
 
@@ -338,7 +298,7 @@ public final class Daemon implements AutoCloseable {
     }
 
     /** The event queue (to request sweeps). */
-    public SmEvents events() {
+    SmEvents events() {
         return events;
     }
 
@@ -347,7 +307,7 @@ public final class Daemon implements AutoCloseable {
      *
      * @return whether it ended within {@code timeout}
      */
-    public boolean awaitStop(Duration timeout) throws InterruptedException {
+    boolean awaitStop(Duration timeout) throws InterruptedException {
         loopThread.join(timeout.toMillis());
         return !loopThread.isAlive();
     }
@@ -452,7 +412,7 @@ public final class Daemon implements AutoCloseable {
     }
 
     /** Every option that has a value, as text, for the engines to pick theirs from (also used by route-only). */
-    public static EngineOptions engineOptions(SmOptions o) {
+    static EngineOptions engineOptions(SmOptions o) {
         return StepOptions.mainOptions(o);
     }
 }

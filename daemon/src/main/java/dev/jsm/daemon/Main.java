@@ -194,9 +194,11 @@ public class Main {
         systemd.watchdogInterval().ifPresent(every -> daemon.heartbeat(every, systemd::ping));
         SweepCounters sweeps = new SweepCounters();
         daemon.addListener(sweeps);
-        Optional<ManagementServer> mgmt = ManagementServer.start(options, daemon, sweeps, "jsm " + version());
+        Optional<ManagementServer> mgmt = ManagementServer.start(options, daemon.management(), sweeps,
+                "jsm " + version());
         Optional<LocalConsole> local = "local".equals(options.get(DebugOptions.CONSOLE))
-                ? Optional.of(LocalConsole.start(daemon, sweeps, "jsm " + version(), in, out)) : Optional.empty();
+                ? Optional.of(LocalConsole.start(daemon.management(), sweeps, "jsm " + version(), in, out))
+                : Optional.empty();
         Runnable stopExtras = () -> {
             systemd.stopping();
             mgmt.ifPresent(ManagementServer::close);

@@ -84,7 +84,8 @@ class DashboardMetricsTest {
                         up.countDown();
                     }
                 });
-                Optional<ManagementServer> server = ManagementServer.start(options, daemon, sweeps, "jsm test");
+                Optional<ManagementServer> server = ManagementServer.start(options, daemon.management(), sweeps,
+                        "jsm test");
                 if (server.isEmpty()) {
                     return Optional.empty();
                 }

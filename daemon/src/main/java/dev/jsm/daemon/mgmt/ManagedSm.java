@@ -3,7 +3,7 @@ package dev.jsm.daemon.mgmt;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.PerfSnapshot;
-import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.daemon.view.FabricView;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.sa.agent.SaAgentStats;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.jsm.daemon.mgmt;
 
 import dev.jsm.daemon.sm.RemoteSm;
-import dev.jsm.daemon.sweep.FabricView;
-import dev.jsm.daemon.sweep.SweepKind;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.subnet.Guid;

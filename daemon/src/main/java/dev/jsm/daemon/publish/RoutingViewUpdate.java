@@ -2,10 +2,10 @@ package dev.jsm.daemon.publish;
 
 import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.route.RoutingState;
-import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.daemon.view.FabricView;
 
 /**
  * The end of an off-sweep balancing run (after the LFT stage sent the blocks that changed): the view published last,

@@ -1,5 +1,5 @@
 /**
- * The end of a heavy sweep: SUBNET UP, the dump files, and the immutable {@link dev.jsm.daemon.sweep.FabricView}
+ * The end of a heavy sweep: SUBNET UP, the dump files, and the immutable {@link dev.jsm.daemon.view.FabricView}
  * handed to the readers on other threads; and the end of a multicast update
  * ({@link dev.jsm.daemon.publish.McastViewUpdate}): that view with the MFTs the switches hold now. Confined to the SM
  * thread.

@@ -4,6 +4,8 @@ import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.names.NodeNameMap;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.SweepListener;
 import dev.jsm.subnet.EndPort;
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.Node;

@@ -7,6 +7,7 @@ import dev.jsm.conf.RoutingOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.conf.SweepOptions;
 import dev.jsm.conf.TimingOptions;
+import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.discovery.FabricChanges;
 import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.loop.SmEvent;
@@ -30,9 +31,13 @@ import dev.jsm.daemon.sa.SaService;
 import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.sm.SmStatus;
+import dev.jsm.daemon.sweep.AfterSweep;
 import dev.jsm.daemon.sweep.SmpSender;
 import dev.jsm.daemon.sweep.StagePipeline;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepGate;
+import dev.jsm.daemon.sweep.SweepListeners;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.trap.PortHealthMonitor;
 import dev.jsm.daemon.trap.TrapReceiver;
 import dev.jsm.daemon.view.FabricView;
@@ -62,9 +67,10 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The composition root of one subnet manager on one local port: the SM thread, {@link MadTransactions} over the
- * channel (the SM thread is its handler executor), the {@link SweepContext} and the stages with the state each keeps
- * ({@link Sweeps}), the SMInfo and trap handlers (with the port-health monitor, whose marks the timer ends), the SA,
- * the performance manager, the sweep timer and the event loop thread. Readers on other threads get the
+ * channel (the SM thread is its handler executor), what the stages share - the {@link SweepState} the pipeline hands
+ * them, the {@link StageServices} they call, the {@link AfterSweep} work they queue - and the stages with the state
+ * each keeps ({@link Sweeps}), the SMInfo and trap handlers (with the port-health monitor, whose marks the timer ends),
+ * the SA, the performance manager, the sweep timer and the event loop thread. Readers on other threads get the
  * {@link FabricView} of the last SUBNET UP ({@link #view()}), the management port what {@link #management()} lets it
  * read and do. {@link #start} queues the first heavy sweep; {@link #close} stops everything except the channel, which
  * belongs to the caller. Its public methods are what {@code Main} and tests outside this package need; the
@@ -90,7 +96,10 @@ public final class Daemon implements AutoCloseable {
     private final MadTransactions transactions;
     private final NodeNameMap nodeNames;
     private final PerfManager perfMgr;
-    private final SweepContext ctx;
+    private final StageServices services;
+    private final SweepState state;
+    private final AfterSweep afterSweep = new AfterSweep();
+    private final SweepListeners listeners = new SweepListeners();
     private volatile FabricView view;
     private final ScheduledExecutorService timer;
     private final SweepLoop loop;
@@ -135,14 +144,15 @@ public final class Daemon implements AutoCloseable {
         MKeyBook mKeys = MKeyBook.of(o, settings.cacheDir(), portGuid, this::mKeyLookup);
         this.status = new SmStatus(o.get(MiscOptions.SM_INACTIVE) ? SmState.NOT_ACTIVE : SmState.DISCOVERING,
                 o.smPriority());
-
-        this.ctx = new SweepContext(o, settings.dumpDir(), new SmpSender(transactions, mKeys, status::isMaster),
-                events, portGuid);
-        ctx.smps().fitWindow(ts);
+        SmpSender smps = new SmpSender(transactions, mKeys, status::isMaster);
+        smps.fitWindow(ts);
         this.nodeNames = NodeNameMap.fromOption(o.get(EventOptions.NODE_NAME_MAP_NAME));
-        ctx.setNodeNames(nodeNames);
+        SweepGate gate = new SweepGate();
+        this.services = new StageServices(o, smps, events, nodeNames, settings.dumpDir(),
+                ActivityReport.of(o, settings.dumpDir()), gate);
+        this.state = new SweepState(portGuid);
         this.view = FabricView.empty(o);
-        ctx.addListener(new SweepListener() {
+        listeners.add(new SweepListener() {
             @Override
             public void subnetUp(FabricView v) {
                 view = v;
@@ -154,35 +164,38 @@ public final class Daemon implements AutoCloseable {
             }
         });
         this.timer = TimerThread.create("jsm-timer");
-        this.ha = new HighAvailability(status, channel.localPort(), ctx::options, transactions, events, timer);
+        this.ha = new HighAvailability(status, channel.localPort(), services::options, transactions, smps,
+                events, timer);
         FabricChanges changes = new FabricChanges();
-        this.balancing = new OffSweepBalancing(routes, events, timer);
+        this.balancing = new OffSweepBalancing(services, routes, events, timer);
         this.persistence = RoutingPersistence.load(settings.cacheDir(), routes);
-        Sweeps sweeps = new Sweeps(status, lids, o, Daemon::routingChain, new ChainPolicies(RoutingEngines.load()),
-                routes, mcastGroups, ha, changes, mKeys, balancing, persistence);
+        Sweeps sweeps = new Sweeps(services, afterSweep, listeners, status, lids, o, Daemon::routingChain,
+                new ChainPolicies(RoutingEngines.load()), routes, mcastGroups, ha, changes, mKeys, balancing,
+                persistence);
         this.pkeys = sweeps.pKeyManager();
-        this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast, ctx.activity());
-        ctx.addListener(sa);
-        this.portHealth = new PortHealthMonitor(ctx, mKeys, routes, clock);
-        this.traps = new TrapReceiver(transactions, events, () -> ctx.options().get(SweepOptions.SWEEP_ON_TRAP),
+        this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast,
+                services.activity());
+        listeners.add(sa);
+        this.portHealth = new PortHealthMonitor(state, services, mKeys, routes, clock);
+        this.traps = new TrapReceiver(transactions, events, () -> services.options().get(SweepOptions.SWEEP_ON_TRAP),
                 status::state, lid -> switchChanged(changes, lid), sa::forwardTrap, portHealth::onPortTrap, clock);
         transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),
                 traps::onTrap);
         timer.scheduleWithFixedDelay(this::expirePortHealth, 1, 1, TimeUnit.SECONDS);
         this.perfMgr = new PerfManager(PerfMgrSettings.of(o, settings.dumpDir()), transactions, portGuid,
                 this::view, status::isMaster, nodeNames, System::nanoTime, System::currentTimeMillis);
-        StagePipeline pipeline = new StagePipeline(sm, transactions, events);
-        this.loop = new SweepLoop(settings, sm, pipeline, ctx, sweeps, changes, status,
-                new OptionChanges(transactions, ctx.smps(), ha, ctx.activity()), events, timer);
+        StagePipeline pipeline = new StagePipeline(sm, transactions, events, gate);
+        this.loop = new SweepLoop(settings, sm, pipeline, state, services, afterSweep, listeners, sweeps, changes,
+                status, new OptionChanges(transactions, smps, ha, services.activity()), events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
-        this.management = new DaemonManagement(new DaemonManagement.Parts(this::view, ctx::options, nodeNames, ha,
-                ctx.smps(), traps, portHealth, transactions, sa, perfMgr, events, routes, loop));
+        this.management = new DaemonManagement(new DaemonManagement.Parts(this::view, services::options, nodeNames,
+                ha, smps, traps, portHealth, transactions, sa, perfMgr, events, routes, loop));
         status.announce();
     }
 
     /** {@code m_key_lookup} as the options in force say (it is reloaded). */
     private boolean mKeyLookup() {
-        return ctx.options().get(DeviceOptions.M_KEY_LOOKUP);
+        return services.options().get(DeviceOptions.M_KEY_LOOKUP);
     }
 
     /**
@@ -195,7 +208,7 @@ public final class Daemon implements AutoCloseable {
 
     /** Tells {@code listener} about every SUBNET UP and failed heavy sweep; add listeners before {@link #start}. */
     public void addListener(SweepListener listener) {
-        ctx.addListener(listener);
+        listeners.add(listener);
     }
 
     /**
@@ -263,7 +276,7 @@ public final class Daemon implements AutoCloseable {
 
     /** The options in effect (a heavy sweep may have reloaded some from the config file). */
     SmOptions options() {
-        return ctx.options();
+        return services.options();
     }
 
     /** The SM's state now. */
@@ -330,7 +343,7 @@ public final class Daemon implements AutoCloseable {
                 withdrawIsSm.run();
                 ha.handOverBeforeExit(stopWait);
             }
-            if (!ctx.finishAfterSweepTasks(AFTER_SWEEP_WAIT)) {
+            if (!afterSweep.finish(AFTER_SWEEP_WAIT)) {
                 LOG.warn("SM-0631 the route check did not end within {} s; not waited for",
                         AFTER_SWEEP_WAIT.toSeconds());
             }
@@ -343,12 +356,12 @@ public final class Daemon implements AutoCloseable {
         sa.close();
         transactions.close();
         try {
-            sm.execute(() -> pkeys.reportShutdown(ctx.activity()));
+            sm.execute(() -> pkeys.reportShutdown(services.activity()));
         } catch (RejectedExecutionException e) {
             LOG.debug("closed before: no partitions to report");
         }
         sm.close();
-        ctx.activity().close();
+        services.activity().close();
     }
 
     /**

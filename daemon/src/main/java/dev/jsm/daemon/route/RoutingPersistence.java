@@ -2,8 +2,10 @@ package dev.jsm.daemon.route;
 
 import dev.jsm.conf.MiscOptions;
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.sweep.AfterSweep;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.routing.PersistedRouting;
 import dev.jsm.routing.RouteOutcome;
@@ -52,7 +54,7 @@ import org.apache.logging.log4j.Logger;
  * One line at INFO says what was reused and why, or why not.
  *
  * <p>The stages it gives keep the done mark honest: {@link #marker()} deletes it as soon as a new routing is
- * recorded, before its blocks are sent; {@link #saver()} queues the write of the file and then of the mark after the
+ * recorded, before its blocks are sent; {@link #saver} queues the write of the file and then of the mark after the
  * SUBNET UP (or off-sweep installation) that programmed it. {@link #takeTrusted()} hands the trust check
  * ({@link HeldLftSampler}) the persisted tables when the mark matched at start.
  *
@@ -247,7 +249,7 @@ public final class RoutingPersistence {
             }
 
             @Override
-            public StageOutcome run(SweepContext ctx) {
+            public StageOutcome run(SweepState state) {
                 int gen = routes.generation();
                 if (gen != markedGeneration) {
                     markedGeneration = gen;
@@ -262,8 +264,11 @@ public final class RoutingPersistence {
      * The stage, after SUBNET UP or the off-sweep installation, that queues the write of a routing not yet written
      * (on the after-sweep thread: the input is immutable and the tables are not changed once recorded), then of its
      * done mark unless another routing was recorded meanwhile. Nothing is written after a sweep with errors.
+     *
+     * @param services the options in force (the routing's fingerprint, {@code fsync_high_avail_files})
+     * @param afterSweep where the writes are queued
      */
-    public SweepStage saver() {
+    public SweepStage saver(StageServices services, AfterSweep afterSweep) {
         return new SweepStage() {
             @Override
             public String name() {
@@ -271,18 +276,18 @@ public final class RoutingPersistence {
             }
 
             @Override
-            public StageOutcome run(SweepContext ctx) {
+            public StageOutcome run(SweepState state) {
                 int gen = routes.generation();
-                if (gen == savedGeneration || !routes.isRouted() || ctx.sweepErrors() > 0) {
+                if (gen == savedGeneration || !routes.isRouted() || state.errors() > 0) {
                     return StageOutcome.CONTINUE;
                 }
                 savedGeneration = gen;
                 RoutingEngine engine = routes.engine();
                 PersistedRouting p = new PersistedRouting(routes.input(), routes.result().tables(),
                         engine == null ? "" : engine.name(), routes.result().usedFallback(),
-                        RoutingFingerprint.of(ctx.options()), System.currentTimeMillis());
-                boolean fsync = ctx.options().get(MiscOptions.FSYNC_HIGH_AVAIL_FILES);
-                ctx.afterSweep(() -> save(gen, p, fsync));
+                        RoutingFingerprint.of(services.options()), System.currentTimeMillis());
+                boolean fsync = services.options().get(MiscOptions.FSYNC_HIGH_AVAIL_FILES);
+                afterSweep.add(() -> save(gen, p, fsync));
                 return StageOutcome.CONTINUE;
             }
         };

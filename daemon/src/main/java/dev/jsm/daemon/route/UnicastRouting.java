@@ -5,8 +5,10 @@ import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.sweep.AfterSweep;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepGate;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.partitions.PartitionSet;
@@ -62,7 +64,7 @@ import org.apache.logging.log4j.Logger;
  *
  * <p>Confined to the SM thread, but for a full routing's pass through the engines, which runs on the pipeline's thread
  * between {@link #run} and the next stage ({@link #computeOffSmThread}), and the route check, which runs on a
- * background thread after the sweep ({@link SweepContext#afterSweep}) and only logs and records its verdict.
+ * background thread after the sweep ({@link AfterSweep}) and only logs and records its verdict.
  */
 public final class UnicastRouting implements SweepStage {
 
@@ -74,6 +76,8 @@ public final class UnicastRouting implements SweepStage {
     /** Workers a repair may use beside the SM thread. */
     private static final int REPAIR_THREADS = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
 
+    private final StageServices services;
+    private final AfterSweep afterSweep;
     private final RouteVerifier verifier = new RouteVerifier();
     /** The check after a repair of a large fabric: delivery, and credit loops where the engine promises none. */
     private final RouteVerifier deliveryOnly = new RouteVerifier(new VerifierOptions(20, false, false, false));
@@ -95,10 +99,14 @@ public final class UnicastRouting implements SweepStage {
     /**
      * A stage that routes with one chain whatever the options.
      *
+     * @param services the options, the activity report, the dump directory, the sweep gate
+     * @param afterSweep where the route check after the sweep is queued
      * @param chain the routing engines
      * @param routes where the routing in force is recorded
      */
-    public UnicastRouting(RoutingChain chain, RoutingState routes) {
+    public UnicastRouting(StageServices services, AfterSweep afterSweep, RoutingChain chain, RoutingState routes) {
+        this.services = services;
+        this.afterSweep = afterSweep;
         this.engines = null;
         this.chain = chain;
         this.policies = new ChainPolicies(RoutingEngines.of(List.of()));
@@ -110,6 +118,8 @@ public final class UnicastRouting implements SweepStage {
     /**
      * A stage whose chain is set up from {@code options} now, and again whenever the options in force change.
      *
+     * @param services the options, the activity report, the dump directory, the sweep gate
+     * @param afterSweep where the route check after the sweep is queued
      * @param options the options at start-up
      * @param engines sets a chain up from options ({@code routing_engine} and what the engines read)
      * @param policies the routing chain over topologies, which replaces the chain while one is in force
@@ -118,8 +128,11 @@ public final class UnicastRouting implements SweepStage {
      * @param persistence the routing persisted by the last run, reused at the first routing where it is valid
      * @throws IllegalArgumentException if {@code engines} cannot set a chain up from {@code options}
      */
-    public UnicastRouting(SmOptions options, Function<SmOptions, RoutingChain> engines, ChainPolicies policies,
+    public UnicastRouting(StageServices services, AfterSweep afterSweep, SmOptions options,
+                          Function<SmOptions, RoutingChain> engines, ChainPolicies policies,
                           Supplier<PartitionSet> partitions, RoutingState routes, RoutingPersistence persistence) {
+        this.services = services;
+        this.afterSweep = afterSweep;
         this.engines = engines;
         this.chain = engines.apply(options);
         this.chainOptions = options;
@@ -135,26 +148,26 @@ public final class UnicastRouting implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
+    public StageOutcome run(SweepState state) {
         pending = null;
-        SubnetSnapshot now = ctx.snapshot();
-        boolean reroute = routes.takeRerouteRequest() | setUpAgainIfChanged(ctx.options())
-                | policies.refresh(ctx.options());
+        SubnetSnapshot now = state.snapshot();
+        boolean reroute = routes.takeRerouteRequest() | setUpAgainIfChanged(services.options())
+                | policies.refresh(services.options());
         if (!reroute && lastRouted != null && SubnetDiff.between(lastRouted.get(), now).isEmpty()) {
             LOG.log(LogLevels.VERBOSE, "topology and LIDs unchanged since the last routing: routes kept");
             return StageOutcome.CONTINUE;
         }
-        RoutingInput in = RoutingInput.from(now, ctx.options().lmc());
-        RoutingResult repaired = reroute ? null : repair(ctx.options(), in, ctx.activity());
+        RoutingInput in = RoutingInput.from(now, services.options().lmc());
+        RoutingResult repaired = reroute ? null : repair(services.options(), in, services.activity());
         if (repaired == null && routes.result() == null && policies.inForce() == null && persistence != null) {
-            repaired = persistence.reuse(in, chain, ctx.options(), REPAIR_THREADS);
+            repaired = persistence.reuse(in, chain, services.options(), REPAIR_THREADS);
         }
         if (repaired == null) {
             pending = new Pending(now, in);
             return StageOutcome.CONTINUE;
         }
-        ctx.activity().ucastCacheRoutingDone();
-        record(ctx, now, in, repaired, true);
+        services.activity().ucastCacheRoutingDone();
+        record(state, now, in, repaired, true);
         return StageOutcome.CONTINUE;
     }
 
@@ -165,15 +178,15 @@ public final class UnicastRouting implements SweepStage {
      * handed on as their answers come in, stopped going out (about 1,000 MADs in 0.8 s under ibsim).
      */
     @Override
-    public Runnable computeOffSmThread(SweepContext ctx) {
+    public Runnable computeOffSmThread(SweepState state) {
         Pending p = pending;
         if (p == null) {
             return null;
         }
-        RoutingResult result = route(ctx, p.snapshot(), p.in());
+        RoutingResult result = route(state, p.snapshot(), p.in());
         return () -> {
-            ctx.activity().routing(result);
-            record(ctx, p.snapshot(), p.in(), result, false);
+            services.activity().routing(result);
+            record(state, p.snapshot(), p.in(), result, false);
         };
     }
 
@@ -185,7 +198,7 @@ public final class UnicastRouting implements SweepStage {
      * Records {@code result}, logs and dumps it, plans its check and sets the switches' wanted LFTs; on the SM thread.
      * Lets go of a pending pass's input and snapshot.
      */
-    private void record(SweepContext ctx, SubnetSnapshot now, RoutingInput in, RoutingResult result, boolean repaired) {
+    private void record(SweepState state, SubnetSnapshot now, RoutingInput in, RoutingResult result, boolean repaired) {
         pending = null;
         routes.record(in, result, result.isRouted() && policies.inForce() == null
                 ? chain.engineThatRouted(result).orElse(null) : null);
@@ -195,22 +208,22 @@ public final class UnicastRouting implements SweepStage {
         if (!result.isRouted()) {
             routes.recordCheck(new RouteCheck(result, null));
             LOG.error("ROUT-0501 no routing engine produced routes; the switches keep their tables");
-            ctx.recordError();
+            state.recordError();
             lastRouted = null;
             return;
         }
         LOG.info("{} ({} switches, {} LIDs)", result.summary(), in.switchCount(), in.maxLid());
         RouteOutcome.Routed routed = result.routed();
         routed.notes().forEach(n -> LOG.info("{}: {}", result.engineUsed().orElse("routing"), n));
-        routed.dumpFiles().forEach((name, text) -> writeDump(ctx.dumpDir().resolve(name), text));
-        result.parts().forEach(p -> DumpFiles.writeStep(ctx.dumpDir(), now, ctx.options().logFlags(), p,
-                ctx.nodeNames()));
+        routed.dumpFiles().forEach((name, text) -> writeDump(services.dumpDir().resolve(name), text));
+        result.parts().forEach(p -> DumpFiles.writeStep(services.dumpDir(), now, services.options().logFlags(), p,
+                services.nodeNames()));
         RouteVerifier check = checkOf(in, repaired);
         int generation = routes.generation();
-        SweepGate gate = ctx.sweepGate();
-        ctx.afterSweep(() -> verify(in, result, check, generation, gate));
-        result.tables().applyWanted(in, ctx.subnet());
-        lastRouted = ctx.snapshotSlot();
+        SweepGate gate = services.sweepGate();
+        afterSweep.add(() -> verify(in, result, check, generation, gate));
+        result.tables().applyWanted(in, state.subnet());
+        lastRouted = state.snapshotSlot();
     }
 
     /**
@@ -270,13 +283,13 @@ public final class UnicastRouting implements SweepStage {
     }
 
     /** The chain over topologies in force, over the port groups resolved in this sweep's fabric, or the plain one. */
-    private RoutingResult route(SweepContext ctx, SubnetSnapshot now, RoutingInput in) {
+    private RoutingResult route(SweepState state, SubnetSnapshot now, RoutingInput in) {
         TopologyChain topologies = policies.inForce();
         if (topologies == null) {
             return chain.route(in);
         }
         PartitionSet set = partitions.get();
-        PortGroupFabric fabric = new PortGroupFabric(now, ctx.smPortGuid(),
+        PortGroupFabric fabric = new PortGroupFabric(now, state.smPortGuid(),
                 set == null ? PartitionMembers.NONE : set::isMember);
         return topologies.route(in, topologies.portGroups().resolve(fabric));
     }

@@ -3,7 +3,6 @@ package dev.jsm.daemon;
 import dev.jsm.conf.DeviceOptions;
 import dev.jsm.conf.EventOptions;
 import dev.jsm.conf.MiscOptions;
-import dev.jsm.conf.RoutingOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.conf.SweepOptions;
 import dev.jsm.conf.TimingOptions;
@@ -26,7 +25,6 @@ import dev.jsm.daemon.route.OffSweepBalancing;
 import dev.jsm.daemon.route.RouteCheck;
 import dev.jsm.daemon.route.RoutingPersistence;
 import dev.jsm.daemon.route.RoutingState;
-import dev.jsm.daemon.route.StepOptions;
 import dev.jsm.daemon.sa.SaService;
 import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.SmState;
@@ -50,8 +48,6 @@ import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionSettings;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.mad.txn.UnsolicitedFilter;
-import dev.jsm.routing.EngineOptions;
-import dev.jsm.routing.chain.RoutingChain;
 import dev.jsm.routing.chain.RoutingEngines;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.snapshot.EndPortView;
@@ -169,9 +165,9 @@ public final class Daemon implements AutoCloseable {
         FabricChanges changes = new FabricChanges();
         this.balancing = new OffSweepBalancing(services, routes, events, timer);
         this.persistence = RoutingPersistence.load(settings.cacheDir(), routes);
-        Sweeps sweeps = new Sweeps(services, afterSweep, listeners, status, lids, o, Daemon::routingChain,
-                new ChainPolicies(RoutingEngines.load()), routes, mcastGroups, ha, changes, mKeys, balancing,
-                persistence);
+        RoutingEngines engines = RoutingEngines.load();
+        Sweeps sweeps = new Sweeps(services, afterSweep, listeners, status, lids, o, engines,
+                new ChainPolicies(engines), routes, mcastGroups, ha, changes, mKeys, balancing, persistence);
         this.pkeys = sweeps.pKeyManager();
         this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast,
                 services.activity());
@@ -409,23 +405,5 @@ public final class Daemon implements AutoCloseable {
             LOG.warn("MAIN-0822 long_transaction_timeout {} ms is shorter than transaction_timeout {} ms; using {} ms",
                     longMs, o.transactionTimeoutMs(), o.transactionTimeoutMs());
         }
-    }
-
-    /**
-     * The routing chain {@code routing_engine} names, its engines set up from the options; what the set-up noted is
-     * logged. At start, and again when a re-read config file changed the options.
-     *
-     * @throws IllegalArgumentException if an engine is unknown or an option malformed
-     */
-    static RoutingChain routingChain(SmOptions o) {
-        RoutingChain chain = RoutingChain.parse(o.get(RoutingOptions.ROUTING_ENGINE), engineOptions(o),
-                RoutingEngines.load());
-        chain.notes().forEach(n -> LOG.warn("ROUT-0507 {}", n));
-        return chain;
-    }
-
-    /** Every option that has a value, as text, for the engines to pick theirs from (also used by route-only). */
-    static EngineOptions engineOptions(SmOptions o) {
-        return StepOptions.mainOptions(o);
     }
 }

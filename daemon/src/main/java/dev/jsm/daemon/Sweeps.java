@@ -34,10 +34,9 @@ import dev.jsm.daemon.sweep.SnapshotStage;
 import dev.jsm.daemon.sweep.StageServices;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.daemon.view.SweepListener;
-import dev.jsm.routing.chain.RoutingChain;
+import dev.jsm.routing.chain.RoutingEngines;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * The sweeps and the multicast update as lists of stages - the whole order of a sweep, readable in one place
@@ -73,7 +72,7 @@ final class Sweeps {
      * @param sm the SM's status
      * @param lids the guid2lid store, loaded
      * @param options the options at start-up, the routing engines' first set-up
-     * @param engines sets the routing chain up from options (at start, and when the options in force change)
+     * @param engines the routing engines {@code routing_engine} may name
      * @param policies the routing chain over topologies (rch_policy_file), which replaces the chain when set
      * @param routes the routing in force (written by routing; read by multicast, QoS and SUBNET UP)
      * @param mcastGroups the multicast groups (changed by the SA on the SM thread)
@@ -85,7 +84,7 @@ final class Sweeps {
      *     SUBNET UP
      */
     Sweeps(StageServices services, AfterSweep afterSweep, SweepListener listeners, SmStatus sm, LidStore lids,
-           SmOptions options, Function<SmOptions, RoutingChain> engines,
+           SmOptions options, RoutingEngines engines,
            ChainPolicies policies, RoutingState routes, McastGroups mcastGroups, HighAvailability ha,
            FabricChanges changes, MKeyBook mKeys, OffSweepBalancing balancing, RoutingPersistence persistence) {
         PortWishes wishes = new PortWishes();

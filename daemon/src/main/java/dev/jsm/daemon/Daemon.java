@@ -53,6 +53,8 @@ import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -102,6 +104,7 @@ public final class Daemon implements AutoCloseable {
     private final OffSweepBalancing balancing;
     private final RoutingPersistence persistence;
     private final PKeyManager pkeys;
+    private final Sweeps sweeps;
     private final Thread loopThread;
     private final DaemonManagement management;
     private final Duration stopWait;
@@ -166,7 +169,7 @@ public final class Daemon implements AutoCloseable {
         this.balancing = new OffSweepBalancing(services, routes, events, timer);
         this.persistence = RoutingPersistence.load(settings.cacheDir(), routes);
         RoutingEngines engines = RoutingEngines.load();
-        Sweeps sweeps = new Sweeps(services, afterSweep, listeners, status, lids, o, engines,
+        this.sweeps = new Sweeps(services, afterSweep, listeners, status, lids, o, engines,
                 new ChainPolicies(engines), routes, mcastGroups, ha, changes, mKeys, balancing, persistence);
         this.pkeys = sweeps.pKeyManager();
         this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast,
@@ -253,6 +256,11 @@ public final class Daemon implements AutoCloseable {
         ha.start();
         perfMgr.start();
         loopThread.start();
+    }
+
+    /** The names of the stages of each of its sweeps' lists ({@link Sweeps#stageNames}). */
+    Map<String, List<String>> stageNames() {
+        return sweeps.stageNames();
     }
 
     /** The management port's way into this daemon: what it reads and the commands it may give. Any thread. */

@@ -36,7 +36,9 @@ import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.daemon.view.SweepListener;
 import dev.jsm.routing.chain.RoutingEngines;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The sweeps and the multicast update as lists of stages - the whole order of a sweep, readable in one place
@@ -171,6 +173,26 @@ final class Sweeps {
     /** The partition manager (the daemon reports its partitions at shutdown). */
     PKeyManager pKeyManager() {
         return pkeys;
+    }
+
+    /**
+     * The names of each list's stages, in order ({@link SweepStage#name}), by list: {@code heavy},
+     * {@code incremental}, {@code reconfigure}, {@code light}, {@code mcast}, {@code balance}. For the test that
+     * holds docs/architecture.md's stage tables to these lists.
+     */
+    Map<String, List<String>> stageNames() {
+        Map<String, List<String>> names = new LinkedHashMap<>();
+        names.put("heavy", names(heavy));
+        names.put("incremental", names(incremental));
+        names.put("reconfigure", names(reconfigure));
+        names.put("light", names(light));
+        names.put("mcast", names(mcast));
+        names.put("balance", names(balance));
+        return names;
+    }
+
+    private static List<String> names(List<SweepStage> stages) {
+        return stages.stream().map(SweepStage::name).toList();
     }
 
     private static List<SweepStage> concat(List<SweepStage> first, List<SweepStage> then) {

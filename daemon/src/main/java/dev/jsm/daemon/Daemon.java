@@ -273,11 +273,6 @@ public final class Daemon implements AutoCloseable {
         return view;
     }
 
-    /** The snapshot of the last SUBNET UP. */
-    SubnetSnapshot snapshot() {
-        return view.snapshot();
-    }
-
     /** The options in effect (a heavy sweep may have reloaded some from the config file). */
     SmOptions options() {
         return services.options();

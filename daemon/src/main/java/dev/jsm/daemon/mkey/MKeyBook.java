@@ -45,8 +45,7 @@ import org.apache.logging.log4j.Logger;
  * says whether {@code guid2mkey} is read at start and written after sweeps; without it the keys ports hold are
  * remembered only while the SM runs.
  *
- * <p>Confined to the SM thread, except {@link #expected}, {@link #scheme} and {@link #active}, which any thread may
- * call.
+ * <p>Confined to the SM thread, except {@link #expected} and {@link #active}, which any thread may call.
  */
 public final class MKeyBook implements SmpKeys {
 
@@ -105,11 +104,6 @@ public final class MKeyBook implements SmpKeys {
         Path nowhere = Path.of(".");
         return new MKeyBook(new MKeyScheme(mKey, false), 0, MKeyStore.empty(nowhere), NeighborStore.empty(nowhere),
                 () -> false);
-    }
-
-    /** The keys the ports should hold (thread-safe, for the SMInfo exchanges with other SMs). */
-    public MKeyScheme scheme() {
-        return scheme;
     }
 
     /** Whether M_Keys are managed at all ({@code m_key} is not 0). */

@@ -66,11 +66,6 @@ public final class RoutingPersistence {
         return new RoutingPersistence(cacheDir, routes, found);
     }
 
-    /** A persistence that never finds a routing to reuse and writes into {@code cacheDir}. */
-    public static RoutingPersistence none(Path cacheDir, RoutingState routes) {
-        return new RoutingPersistence(cacheDir, routes, new RoutingFile.Loaded(null, false, null));
-    }
-
     /** The file this persistence reads and writes. */
     public Path file() {
         return cacheDir.resolve(RoutingFile.FILE_NAME);

@@ -29,12 +29,10 @@ import org.apache.logging.log4j.Logger;
  * OpenSM prints them; a P_Key with its membership bit where a port's table holds it), MGIDs in GID notation, indexes
  * and codes in decimal. A method called for an activity that is off writes nothing and costs a field test.
  *
- * <p>The subjects change when a re-read config file changes the option ({@link #configure}); an unknown subject is
- * logged ({@code DUMP-0711}) and ignored, and {@code virt} is accepted with a warning that IDs 6 and 7 never occur: jsm
- * has no port virtualization ({@code DUMP-0714}).
- *
  * <p>Thread-safe: the SA's thread reports the multicast members and groups, the SM thread the rest; writing never
  * throws into the caller ({@link ActivityFile}).
+ *
+ * <p>In detail: docs/design/daemon.md#activityreport.
  */
 public final class ActivityReport implements AutoCloseable {
 

@@ -25,29 +25,7 @@ import java.util.function.ToLongFunction;
  * width and speed enables are written only when a {@code force_link_*} option asks for something other than "all
  * supported" (0 in the Set means no change).
  *
- * <p>Immutable; safe to share.
- *
- * @param mKey M_Key, or {@link #KEEP_LONG}
- * @param gidPrefix GidPrefix, or {@link #KEEP_LONG}
- * @param lid base LID
- * @param lmc LMC
- * @param masterSmLid MasterSMLID
- * @param masterSmSl MasterSMSL
- * @param mKeyLeasePeriod M_KeyLeasePeriod
- * @param mKeyProtectBits M_KeyProtectBits
- * @param subnetTimeout SubnetTimeOut
- * @param neighborMtu NeighborMTU
- * @param operationalVls OperationalVLs
- * @param hoqLife HOQLife
- * @param vlStallCount VLStallCount
- * @param localPhyErrors LocalPhyErrors threshold
- * @param overrunErrors OverrunErrors threshold
- * @param linkWidthEnabled LinkWidthEnabled, 0 = no change
- * @param linkSpeedEnabled LinkSpeedEnabled, 0 = no change
- * @param linkSpeedExtEnabled LinkSpeedExtEnabled, 0 = no change
- * @param enforcement PartitionEnforcementInbound/Outbound and FilterRawInbound/Outbound as PortInfo byte 43's low
- *     nibble (the partition manager's wish for switch ports), or {@link #KEEP}
- * @param vlHighLimit VLHighLimit (the QoS manager's wish), or {@link #KEEP}
+ * <p>In detail: docs/design/daemon.md#portconfig.
  */
 public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int masterSmLid, int masterSmSl,
                          int mKeyLeasePeriod, int mKeyProtectBits, int subnetTimeout, int neighborMtu,

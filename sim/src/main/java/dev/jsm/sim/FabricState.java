@@ -170,7 +170,7 @@ final class FabricState {
         if (isSwitch[n]) {
             int sw = switchIndex[n];
             Arrays.fill(switchInfo, sw * SWITCH_INFO_SIZE, (sw + 1) * SWITCH_INFO_SIZE, (byte) 0);
-            SimDefaults.switchInfo(switchInfo, sw * SWITCH_INFO_SIZE, anyCabled);
+            SimDefaults.switchInfo(switchInfo, sw * SWITCH_INFO_SIZE, anyCabled, topology.linearFdbCap(n));
             lft[sw] = null;
             mft[sw] = null;
         }

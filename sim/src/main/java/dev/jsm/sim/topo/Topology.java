@@ -22,6 +22,13 @@ import java.util.Set;
  */
 public final class Topology {
 
+    /** The most unicast LIDs a switch's LFT can hold: 0x0000-0xBFFF (docs/scale.md). */
+    public static final int MAX_LINEAR_FDB_CAP = 49152;
+    /** ibsim 0.10's LinearFDBCap, kept for switches of 36 ports or fewer so the two simulators agree. */
+    public static final int IBSIM_LINEAR_FDB_CAP = 30720;
+    /** Switches with more ports than this are today's HDR/NDR parts, whose LFTs hold the whole unicast LID space. */
+    private static final int IBSIM_RADIX = 36;
+
     private final List<TopoNode> nodes;
     private final List<TopoLink> links;
     /** peer[node][port] = peer node index, or -1; parallel array peerPort. */
@@ -29,11 +36,18 @@ public final class Topology {
     private final int[][] peerPort;
     /** vports[node]: the CA's virtual ports, or null. */
     private final VPortSpec[] vports;
+    /** LinearFDBCap of every switch, or 0: by the switch's radix ({@link #linearFdbCap(int)}). */
+    private final int linearFdbCap;
 
-    private Topology(List<TopoNode> nodes, List<TopoLink> links, VPortSpec[] vports) {
+    private Topology(List<TopoNode> nodes, List<TopoLink> links, VPortSpec[] vports, int linearFdbCap) {
         this.nodes = Collections.unmodifiableList(new ArrayList<>(nodes));
         this.links = Collections.unmodifiableList(new ArrayList<>(links));
         this.vports = vports.clone();
+        if (linearFdbCap < 0 || linearFdbCap > MAX_LINEAR_FDB_CAP || linearFdbCap % 64 != 0) {
+            throw new IllegalArgumentException("LinearFDBCap " + linearFdbCap + ": expected a multiple of 64 (an "
+                    + "LFT block) from 64 to " + MAX_LINEAR_FDB_CAP);
+        }
+        this.linearFdbCap = linearFdbCap;
         checkVPorts();
         peerNode = new int[nodes.size()][];
         peerPort = new int[nodes.size()][];
@@ -111,7 +125,7 @@ public final class Topology {
         for (int i = 0; i < v.length; i++) {
             v[i] = nodes.get(i).kind() == NodeKind.CA ? spec : null;
         }
-        return new Topology(nodes, links, v);
+        return new Topology(nodes, links, v, linearFdbCap);
     }
 
     /**
@@ -125,7 +139,27 @@ public final class Topology {
         }
         VPortSpec[] v = vports.clone();
         v[node] = spec;
-        return new Topology(nodes, links, v);
+        return new Topology(nodes, links, v, linearFdbCap);
+    }
+
+    /**
+     * The LinearFDBCap switch {@code node} reports: the fabric's own when one was given
+     * ({@link #withLinearFdbCap}), else by its radix - ibsim's 30720 up to 36 ports, 49152 above.
+     */
+    public int linearFdbCap(int node) {
+        if (linearFdbCap > 0) {
+            return linearFdbCap;
+        }
+        return nodes.get(node).numPorts() > IBSIM_RADIX ? MAX_LINEAR_FDB_CAP : IBSIM_LINEAR_FDB_CAP;
+    }
+
+    /**
+     * This fabric with every switch reporting LinearFDBCap {@code cap} (0: by radix).
+     *
+     * @throws IllegalArgumentException if {@code cap} is not a multiple of 64 within 64..49152 (or 0)
+     */
+    public Topology withLinearFdbCap(int cap) {
+        return new Topology(nodes, links, vports, cap);
     }
 
     /** Number of switches. */
@@ -169,7 +203,7 @@ public final class Topology {
             return true;
         }
         if (!(o instanceof Topology t) || !nodes.equals(t.nodes) || links.size() != t.links.size()
-                || !Arrays.equals(vports, t.vports)) {
+                || !Arrays.equals(vports, t.vports) || linearFdbCap != t.linearFdbCap) {
             return false;
         }
         for (int i = 0; i < peerNode.length; i++) {
@@ -286,7 +320,7 @@ public final class Topology {
 
         /** The immutable topology, without virtual ports. */
         public Topology build() {
-            return new Topology(nodes, links, new VPortSpec[nodes.size()]);
+            return new Topology(nodes, links, new VPortSpec[nodes.size()], 0);
         }
 
         private void checkPort(int node, int port) {

@@ -42,7 +42,8 @@ import java.util.function.Supplier;
  * neither): node {@code twin} answers with node {@code twin-of}'s GUIDs ({@link DuplicateGuids}); and {@code vports}
  * [none] with {@code vport-lids} [{@code all}; {@code all}, {@code half} or {@code none}]: every port of every CA gets
  * vport 0 and {@code vports} virtual functions, of which all, the odd-numbered or none need a LID of their own
- * ({@link VPortSpec}; {@code fat2:k=8,vports=4,vport-lids=half}).
+ * ({@link VPortSpec}; {@code fat2:k=8,vports=4,vport-lids=half}); {@code lftcap} [by radix: 30720 up to 36 ports,
+ * 49152 above]: the LinearFDBCap every switch reports ({@code fat3:k=64,pods=44} has 48,896 LIDs).
  *
  * <p>Generated GUIDs are {@code 0x0002c901xxxxxxxx} for switches and {@code 0x0002c902xxxxxxxx} for hosts, in steps
  * of 0x10 by position, as in the example fabrics. Stateless; thread-safe.
@@ -114,6 +115,7 @@ public final class TopologyShapes {
             int twinOf = p.get("twin-of", -1);
             Integer vports = p.optional("vports");
             String vportLids = p.word("vport-lids");
+            int lftCap = p.get("lftcap", 0);
             p.checkAllUsed();
             Topology t = generator.get();
             if (removeSwitches != 0 || removeLinks != 0) {
@@ -127,6 +129,7 @@ public final class TopologyShapes {
             if (vports == null && vportLids != null) {
                 throw new IllegalArgumentException("vport-lids needs vports");
             }
+            t = lftCap == 0 ? t : t.withLinearFdbCap(lftCap);
             return vports == null ? t : t.withVPorts(new VPortSpec(vports,
                     vportLids == null ? VPortSpec.Lids.ALL : VPortSpec.Lids.of(vportLids)));
         } catch (IllegalArgumentException e) {

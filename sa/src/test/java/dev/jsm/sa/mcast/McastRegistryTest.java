@@ -185,6 +185,24 @@ class McastRegistryTest {
     }
 
     @Test
+    void aSoleFullMemberLeavingFullMemberButNotSendOnlyFullMemberKeepsTheGroupUntilItLeavesThatToo() {
+        ok(registry.set(view, request(8, CREATE, false, member(MGID, H2,
+                FULL | McMemberRecord.JOIN_SEND_ONLY_FULL_MEMBER))));
+        ok(registry.set(view, request(9, JOIN, false, member(MGID, H3, McMemberRecord.JOIN_NON_MEMBER))));
+        McMemberRecord left = ok(registry.delete(view, request(8, JOIN, false, member(MGID, H2, FULL), DELETE)));
+        assertThat(left.joinState()).as("still a send-only full member").isEqualTo(
+                McMemberRecord.JOIN_SEND_ONLY_FULL_MEMBER);
+        assertThat(registry.mlidOf(MGID)).isEqualTo(0xC000);
+        events.clear();
+        ok(registry.delete(view, request(8, JOIN, false, member(MGID, H2, McMemberRecord.JOIN_SEND_ONLY_FULL_MEMBER),
+                DELETE)));
+        assertThat(registry.mlidOf(MGID)).as("its last full member left (OpenSM 3.3.23 keeps such a group forever)")
+                .isEqualTo(-1);
+        assertThat(registry.mlidsInUse()).isEmpty();
+        assertThat(events).containsExactly("leave c000 2c90000002001", "leave c000 2c90000003001", "delete c000");
+    }
+
+    @Test
     void badRequestsGetOpenSmsStatuses() {
         assertThat(registry.set(view, request(8, JOIN & ~(1L << 16), false, member(MGID, H2, FULL))).status())
                 .isEqualTo(SaStatus.INSUFFICIENT_COMPONENTS);

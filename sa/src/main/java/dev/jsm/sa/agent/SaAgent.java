@@ -31,21 +31,26 @@ import dev.jsm.sa.query.SaDispatch;
 import dev.jsm.sa.query.SaHandlers;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
+import dev.jsm.sa.replica.ReplicaSettings;
 import dev.jsm.sa.rmpp.RmppKey;
 import dev.jsm.sa.rmpp.RmppMessage;
 import dev.jsm.sa.rmpp.RmppPayload;
 import dev.jsm.sa.rmpp.RmppReceiver;
 import dev.jsm.sa.rmpp.RmppSender;
 import dev.jsm.sa.rmpp.RmppSettings;
+import dev.jsm.sa.state.SaState;
 import dev.jsm.subnet.snapshot.EndPortView;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * The SA class agent (class 0x03, version 2) on one {@link MadChannel}: takes the SA requests arriving on the
@@ -81,6 +86,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * requester, two in all); a table answer is charged to its requester's rate by its size; ServiceRecords,
  * subscriptions and the groups a port creates have fair shares per port beside their totals.
  *
+ * <p>State (docs/operations.md, "SA state across restarts and failovers"): what hosts registered - groups,
+ * ServiceRecords, subscriptions - is exported and taken back whole ({@link #exportState}, {@link #importState}: the
+ * dump file) and streamed to standbys ({@link #replicateTo}) or taken from the master ({@link #followMaster}).
+ *
  * <p>Thread-safe: {@link #publish} from the sweep thread, the rest from the agent's own thread.
  */
 public final class SaAgent implements AutoCloseable {
@@ -104,6 +113,9 @@ public final class SaAgent implements AutoCloseable {
     private final RmppSender sender;
     private final StreamedTables streams;
     private final RmppReceiver receiver;
+    private final SaStateChanges changes = new SaStateChanges();
+    private final SaStateAccess state;
+    private final SaReplication replication;
     private final ScheduledExecutorService thread;
     private volatile SaView view;
     /** Written by the agent thread only. */
@@ -137,10 +149,14 @@ public final class SaAgent implements AutoCloseable {
         this.channel = channel;
         this.refusals = new Refusals(limits.logInterval());
         this.gate = new RequesterGate(limits);
-        this.services = new ServiceRegistry(limits, refusals);
+        this.services = new ServiceRegistry(limits, refusals, changes);
         this.events = new EventService(transactions.requester(rmpp.ackTimeout(), rmpp.maxRetries(), Runnable::run),
-                limits, refusals);
-        this.mcast = new McastRegistry(new McastNotices(mcastListener, events, this::view), limits, refusals);
+                limits, refusals, changes);
+        this.mcast = new McastRegistry(new McastNotices(mcastListener, events, this::view), limits, refusals,
+                changes);
+        this.state = new SaStateAccess(mcast, services, events.subscriptions(), System::nanoTime,
+                System::currentTimeMillis);
+        this.replication = new SaReplication(ReplicaSettings.defaults(), state, changes);
         this.dispatch = SaHandlers.table(kept(services, mcast, events));
         this.view = initial;
         this.sender = new RmppSender(channel, rmpp, limits.answerBytesInFlight(),
@@ -238,6 +254,77 @@ public final class SaAgent implements AutoCloseable {
         onAgentThread(() -> mcast.dropDeparted(view));
     }
 
+    /**
+     * What hosts registered, now (on the agent's thread); with {@code onlyIfChanged}, {@code null} unless something
+     * changed since the last such call (the dump file is written again only then, as OpenSM does).
+     */
+    public CompletableFuture<SaState> exportState(boolean onlyIfChanged) {
+        return onAgentThread(() -> changes.takeChanged() || !onlyIfChanged ? state.export() : null);
+    }
+
+    /**
+     * Makes {@code saved} what hosts registered, replacing everything (on the agent's thread): the groups with their
+     * MLIDs and members reach the membership listener, the ServiceRecords keep the time their leases had left when
+     * {@code saved} was taken. Completes with one line per record left out and why.
+     */
+    public CompletableFuture<List<String>> importState(SaState saved) {
+        return onAgentThread(() -> state.restore(saved));
+    }
+
+    /**
+     * Streams what hosts registered to the standby SM {@code peer} from now on, a snapshot first, each frame handed
+     * to {@code out} (on the agent's thread; it must not block); frames from the standby come through
+     * {@link #onReplicaFrame}. Stops following a master.
+     */
+    public void replicateTo(String peer, long smKey, Consumer<byte[]> out) {
+        onAgentThread(() -> replication.replicateTo(peer, smKey, out));
+    }
+
+    /** Stops streaming to standby {@code peer}. */
+    public void stopReplicating(String peer) {
+        onAgentThread(() -> replication.stop(peer));
+    }
+
+    /**
+     * Follows a master (this SM stands by): applies the master's stream from now on, answering through {@code out};
+     * stops every stream to standbys.
+     */
+    public void followMaster(long smKey, Consumer<byte[]> out) {
+        onAgentThread(() -> replication.follow(smKey, out));
+    }
+
+    /** Takes a frame of the standby channel from {@code peer}, copied; any thread, never blocks. */
+    public void onReplicaFrame(String peer, byte[] data, int off, int length) {
+        byte[] copy = Arrays.copyOfRange(data, off, off + length);
+        onAgentThread(() -> replication.onFrame(peer, copy, 0, copy.length, System.nanoTime()));
+    }
+
+    /** Whether every standby streamed to has everything (on the agent's thread). */
+    public CompletableFuture<Boolean> standbysInSync() {
+        return onAgentThread(replication::standbysInSync);
+    }
+
+    /** The standby channel's counters (on the agent's thread). */
+    public CompletableFuture<ReplicationStats> replicationStats() {
+        return onAgentThread(replication::stats);
+    }
+
+    /** Runs {@code task} on the agent's thread; its future fails once the agent is closed. */
+    private <T> CompletableFuture<T> onAgentThread(Callable<T> task) {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        onAgentThread(() -> {
+            try {
+                f.complete(task.call());
+            } catch (Exception e) {
+                f.completeExceptionally(e);
+            }
+        });
+        if (thread.isShutdown()) {
+            f.completeExceptionally(new IllegalStateException("SA agent closed"));
+        }
+        return f;
+    }
+
     /** The view requests are answered from. */
     public SaView view() {
         return view;
@@ -308,11 +395,12 @@ public final class SaAgent implements AutoCloseable {
         return sender.inFlight();
     }
 
-    /** Fires RMPP timeouts and expires leases. Runs on the agent thread. */
+    /** Fires RMPP timeouts, expires leases, sends to the standbys. Runs on the agent thread. */
     void tick(long nowNanos) {
         sender.poll(nowNanos);
         receiver.poll(nowNanos);
         services.expire(nowNanos);
+        replication.poll(nowNanos);
     }
 
     /** Traps 64/65 and {@code drop_event_subscriptions} for a new view. Runs on the agent thread. */

@@ -165,7 +165,7 @@ final class MadTargets {
             @Override
             public void run(byte[] input) {
                 RmppReceiver receiver = new RmppReceiver(NullChannel.INSTANCE, RmppSettings.defaults(),
-                        SaAgent.MAX_REQUEST_BYTES, SaLimits.defaults(), (r, from) -> { });
+                        SaAgent.MAX_REQUEST_BYTES, SaLimits.defaults(), (r, from) -> true);
                 for (int off = 0; off < input.length; off += MadHeader.MAD_SIZE) {
                     byte[] mad = Arrays.copyOf(Arrays.copyOfRange(input, off, Math.min(input.length,
                             off + MadHeader.MAD_SIZE)), MadHeader.MAD_SIZE);

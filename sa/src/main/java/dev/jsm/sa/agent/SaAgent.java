@@ -51,6 +51,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * The SA class agent (class 0x03, version 2) on one {@link MadChannel}: takes the SA requests arriving on the
@@ -77,7 +78,8 @@ import java.util.function.Consumer;
  * decides the rest by attribute and method (0x000C for a combination not served). Nothing blocks: the I/O thread
  * only queues, and one agent thread answers from the view as published, so a sweep in progress never delays it.
  *
- * <p>Bounds ({@link SaLimits}; every refusal counted and logged once per requester and interval, {@link Refusals}):
+ * <p>Bounds ({@link SaLimits}; every refusal counted and logged once per requester and interval, and answered
+ * within a budget per requester, {@link Refusals}):
  * the I/O thread admits a MAD only within its source LID's rate and share of the queue ({@link RequesterGate});
  * a multi-MAD request may announce at most {@link #MAX_REQUEST_BYTES} (the largest request an SA record type needs)
  * and only a few may be reassembled at once; no answer grows beyond {@link AnswerCaps#MAX_BYTES}; table answers
@@ -146,8 +148,17 @@ public final class SaAgent implements AutoCloseable {
      */
     public SaAgent(MadChannel channel, MadTransactions transactions, SaView initial, RmppSettings rmpp,
                    SaLimits limits, McastMembershipListener mcastListener) {
+        this(channel, transactions, initial, rmpp, limits, mcastListener, System::nanoTime);
+    }
+
+    /**
+     * As {@link #SaAgent(MadChannel, MadTransactions, SaView, RmppSettings, SaLimits, McastMembershipListener)}, the
+     * refusals' log intervals and answer budgets on {@code refusalClock} (tests: simulated time).
+     */
+    SaAgent(MadChannel channel, MadTransactions transactions, SaView initial, RmppSettings rmpp, SaLimits limits,
+            McastMembershipListener mcastListener, LongSupplier refusalClock) {
         this.channel = channel;
-        this.refusals = new Refusals(limits.logInterval());
+        this.refusals = new Refusals(limits, refusalClock);
         this.gate = new RequesterGate(limits);
         this.services = new ServiceRegistry(limits, refusals, changes);
         this.events = new EventService(transactions.requester(rmpp.ackTimeout(), rmpp.maxRetries(), Runnable::run),
@@ -384,10 +395,13 @@ public final class SaAgent implements AutoCloseable {
                 && (!RmppHeader.isActive(mad) || RmppHeader.RMPP_TYPE.getInt(mad, 0) == RmppHeader.TYPE_DATA);
     }
 
-    /** Counts and logs (once per interval) a refusal of the requester at {@code lid}. Any thread. */
-    private void refuse(Refusal reason, int lid) {
+    /**
+     * Counts and logs (once per interval) a refusal of the requester at {@code lid}; whether it is answered (within
+     * the requester's budget of answered refusals). Any thread.
+     */
+    private boolean refuse(Refusal reason, int lid) {
         EndPortView port = view.snapshot().endPortByLid(lid);
-        refusals.record(reason, lid, port == null ? Refusals.UNKNOWN_PORT : port.portGuid());
+        return refusals.record(reason, lid, port == null ? Refusals.UNKNOWN_PORT : port.portGuid());
     }
 
     /** RMPP table transfers not yet acknowledged. */
@@ -468,8 +482,11 @@ public final class SaAgent implements AutoCloseable {
                 SaHeader.decode(header), template, smKey != 0);
         boolean table = isTable(method);
         if (table && !sender.hasRoom(from)) {
-            refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid());
-            reply(from, header, method, SaAnswer.error(SaStatus.NO_RESOURCES, 0), nowNanos);
+            if (refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid())) {
+                reply(from, header, method, SaAnswer.error(SaStatus.NO_RESOURCES, 0), nowNanos);
+            } else {
+                dropped.incrementAndGet();
+            }
             return;
         }
         SaAnswer answer;
@@ -477,8 +494,8 @@ public final class SaAgent implements AutoCloseable {
             answer = dispatch.answer(v, req, RmppHeader.isActive(header), nowNanos);
         } catch (AnswerTooLargeException e) {
             gate.charge(from.lid(), AnswerCaps.MAX_BYTES, nowNanos);
-            refuse(Refusal.ANSWER_TOO_LARGE, from.lid());
-            answer = SaAnswer.error(SaStatus.NO_RESOURCES, 0);
+            answer = refuse(Refusal.ANSWER_TOO_LARGE, from.lid()) ? SaAnswer.error(SaStatus.NO_RESOURCES, 0)
+                    : SaAnswer.dropped();
         }
         if (answer.drop()) {
             dropped.incrementAndGet();
@@ -505,13 +522,18 @@ public final class SaAgent implements AutoCloseable {
                 records = streams.take(new RmppKey(to.lid(), to.qpn(), MadHeader.TRANSACTION_ID.getLong(h, 0)),
                         records);
             }
+            boolean answerRefusal;
             if (records == null) {
-                refuse(Refusal.STREAMED_TABLES, from.lid());
+                answerRefusal = refuse(Refusal.STREAMED_TABLES, from.lid());
             } else if (sender.send(to, h, records, nowNanos)) {
                 return;
             } else {
                 records.released();
-                refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid());
+                answerRefusal = refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid());
+            }
+            if (!answerRefusal) {
+                dropped.incrementAndGet();
+                return;
             }
             answer = SaAnswer.error(SaStatus.NO_RESOURCES, answer.recordSize());
         }

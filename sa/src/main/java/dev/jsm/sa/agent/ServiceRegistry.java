@@ -41,7 +41,8 @@ import java.util.TreeSet;
  * the one the published view has at the request's source LID (the LID itself when the view does not know it).
  *
  * <p>Bounds ({@link SaLimits}): {@code serviceRecords} in all and {@code serviceRecordsPerPort} registered by one
- * port; a new record beyond either gets ERR_NO_RESOURCES (a renewal always passes). Each refusal is counted.
+ * port; a new record beyond either gets ERR_NO_RESOURCES (a renewal always passes). Each refusal is counted and
+ * answered within the requester's budget ({@link Refusals#record}).
  *
  * <p>Cost: the records are indexed by RID, by ServiceID, by the port of their ServiceGID and by ServiceName, and
  * ordered by expiry, so a Set, a Delete and the expiry of a record cost O(log n); a Get/GetTable with ServiceID,
@@ -105,13 +106,11 @@ final class ServiceRegistry {
         Requester who = Requester.of(view, request);
         Entry old = byRid.get(ServiceRid.of(bytes, 0));
         if (old != null && !who.mayChange(old)) {
-            refusals.record(Refusal.SERVICE_RECORD_FOREIGN, who.lid, who.portGuid);
-            return SaAnswer.error(SaStatus.DENIED, ServiceRecord.SIZE);
+            return refused(Refusal.SERVICE_RECORD_FOREIGN, who, SaStatus.DENIED);
         }
         if (old == null && (byRid.size() >= limits.serviceRecords()
                 || countByOwner.getOrDefault(who.key, 0) >= limits.serviceRecordsPerPort())) {
-            refusals.record(Refusal.SERVICE_RECORDS, who.lid, who.portGuid);
-            return SaAnswer.error(SaStatus.NO_RESOURCES, ServiceRecord.SIZE);
+            return refused(Refusal.SERVICE_RECORDS, who, SaStatus.NO_RESOURCES);
         }
         if (old != null) {
             remove(old);
@@ -144,8 +143,7 @@ final class ServiceRegistry {
         }
         Requester who = Requester.of(view, request);
         if (!who.mayChange(e)) {
-            refusals.record(Refusal.SERVICE_RECORD_FOREIGN, who.lid, who.portGuid);
-            return SaAnswer.error(SaStatus.NO_RECORDS, ServiceRecord.SIZE);
+            return refused(Refusal.SERVICE_RECORD_FOREIGN, who, SaStatus.NO_RECORDS);
         }
         remove(e);
         return answer(List.of(e), request, nowNanos);
@@ -242,6 +240,12 @@ final class ServiceRegistry {
             left += put(s, nowNanos) ? 0 : 1;
         }
         return left;
+    }
+
+    /** A refusal counted, answered with {@code status} within the requester's budget, else dropped. */
+    private SaAnswer refused(Refusal reason, Requester who, int status) {
+        return refusals.record(reason, who.lid, who.portGuid) ? SaAnswer.error(status, ServiceRecord.SIZE)
+                : SaAnswer.dropped();
     }
 
     /** The request's ServiceP_Key, or 0xFFFF when its P_Key component is not set (as a Set stores it). */

@@ -114,8 +114,8 @@ public final class EventSubscriptions {
         BitSet enums = enumsByPort.get(guid);
         if (entries.size() >= limits.subscriptions()
                 || enums != null && enums.cardinality() >= limits.subscriptionsPerPort()) {
-            refusals.record(Refusal.SUBSCRIPTIONS, from.lid(), guid);
-            return error(SaStatus.NO_RESOURCES);
+            return refusals.record(Refusal.SUBSCRIPTIONS, from.lid(), guid) ? error(SaStatus.NO_RESOURCES)
+                    : SaAnswer.dropped();
         }
         Gid gid = new Gid(s.portOf(requester).attributes().gidPrefix(), guid);
         int enumeration = enums == null ? 0 : enums.nextClearBit(0);

@@ -198,8 +198,8 @@ public final class McastRegistry {
                 return error(SaStatus.INSUFFICIENT_COMPONENTS);
             }
             if (createdBy.getOrDefault(requester.portGuid(), 0) >= limits.mcastGroupsPerPort()) {
-                refusals.record(Refusal.MCAST_GROUPS, request.from().lid(), requester.portGuid());
-                return error(SaStatus.NO_RESOURCES);
+                return refusals.record(Refusal.MCAST_GROUPS, request.from().lid(), requester.portGuid())
+                        ? error(SaStatus.NO_RESOURCES) : SaAnswer.dropped();
             }
             McastCreation.Result made = creation.create(view, mask, r, s.portOf(port).attributes(), prefix,
                     new Gid(prefix, requester.portGuid()));

@@ -94,10 +94,10 @@ final class SaStateAccess implements ReplicaSource, ReplicaSink {
     @Override
     public void apply(ReplicaEntry e) {
         if (e instanceof ReplicaEntry.GroupPut g) {
-            try {
-                mcast.putGroup(g.group());
-            } catch (IllegalArgumentException bad) {
-                LOG.log(System.Logger.Level.WARNING, "SA-1307 from the master''s SA state: {0}", bad.getMessage());
+            if (!mcast.putGroup(g.group())) {
+                LOG.log(System.Logger.Level.WARNING, "SA-1307 from the master''s SA state: group {0} with MLID 0x{1} "
+                        + "is not a multicast group; left out", g.group().mgid(),
+                        Integer.toHexString(g.group().mlid()));
             }
         } else if (e instanceof ReplicaEntry.GroupGone g) {
             mcast.removeGroup(g.mgid());

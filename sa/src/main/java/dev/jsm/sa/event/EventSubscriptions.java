@@ -143,7 +143,8 @@ public final class EventSubscriptions {
     /**
      * Puts a subscription as another SA had it (the dump file, a standby applying the master's change): replaces the
      * one of the same identity. It keeps its Enum unless another subscription of its port has it (OpenSM's dump says
-     * 0 for all), then takes the lowest free one. A new one beyond the total bound
+     * 0 for all), then takes the lowest free one; a Report Q_Key of 0 (OpenSM's dump) is QP1's, as for a
+     * subscription the SA takes itself. A new one beyond the total bound
      * ({@link SaLimits#subscriptions()}) is left out.
      *
      * @return whether it was put
@@ -162,7 +163,9 @@ public final class EventSubscriptions {
         if (enums != null && enums.get(r.enumeration())) {
             r = new InformInfoRecord(r.subscriberGid(), enums.nextClearBit(0), r.informInfo());
         }
-        add(key, new Subscription(r, st.portGuid(), st.reportTo()));
+        MadAddress.LidRouted to = st.reportTo();
+        add(key, new Subscription(r, st.portGuid(), to.qkey() != 0 ? to : new MadAddress.LidRouted(to.lid(),
+                to.qpn(), MadAddress.QP1_QKEY, to.sl(), to.pkeyIndex())));
         return true;
     }
 

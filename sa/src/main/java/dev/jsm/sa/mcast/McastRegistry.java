@@ -368,12 +368,11 @@ public final class McastRegistry {
      * first, and so is any other group holding the MLID unless both are IPv6 solicited-node groups. Members are put
      * apart ({@link #putMember}).
      *
-     * @throws IllegalArgumentException if the MLID is not a multicast LID or the MGID not a multicast GID
+     * @return whether it was put: not if its MLID is not a multicast LID or its MGID not a multicast GID
      */
-    public void putGroup(McastGroupState st) {
+    public boolean putGroup(McastGroupState st) {
         if (st.mlid() < MLID_FIRST || st.mlid() > MLID_LAST || !st.mgid().isMulticast()) {
-            throw new IllegalArgumentException("group " + st.mgid() + " with MLID 0x" + Integer.toHexString(st.mlid())
-                    + " is not a multicast group");
+            return false;
         }
         McastGroup g = groups.get(st.mgid());
         if (g != null && g.mlid() == st.mlid()) {
@@ -383,7 +382,7 @@ public final class McastRegistry {
             if (st.wellKnown() != wasWellKnown) {
                 listener.groupCreated(g.mlid(), st.wellKnown());
             }
-            return;
+            return true;
         }
         if (g != null) {
             discard(g);
@@ -395,6 +394,7 @@ public final class McastRegistry {
             }
         }
         add(new McastGroup(st.params(), st.wellKnown(), st.creator()));
+        return true;
     }
 
     /** Deletes group {@code mgid} (a standby applying a change); nothing if there is none. */

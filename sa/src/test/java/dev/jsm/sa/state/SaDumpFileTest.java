@@ -11,6 +11,7 @@ import dev.jsm.sa.codec.ServiceRecord;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -146,6 +147,42 @@ class SaDumpFileTest {
                 List.of()), out);
         assertThat(out.toString()).contains(" name=\"it's\" ").contains("lease_period=0xffffffff");
         assertThat(read(out.toString(), NOW).state().services().get(0).record()).isEqualTo(b);
+    }
+
+    /**
+     * reference-opensm-sa.dump: written by the reference OpenSM 3.3.23 under ibsim (scripts/capture-sa-dump.sh):
+     * groups ff12::77 (h2 and h3 full members, h4 send-only non-member), ff12::78 and the partition's broadcast
+     * group, h3's subscriptions to traps 65 and 64 (both Enum 0, Report Q_Key 0), a ServiceRecord of h3 that never
+     * expires and one of h2 with 3599 of its 3600 s left at modified_time.
+     */
+    @Test
+    void aFileTheReferenceWroteIsReadWholeAndWrittenBackLineForLine() throws IOException {
+        String file = new String(SaDumpFileTest.class.getResourceAsStream("reference-opensm-sa.dump").readAllBytes(),
+                StandardCharsets.ISO_8859_1);
+        long modified = 0x6b16e26bL * 1000;
+        SaDumpReader.Result r = read(file, modified + 500);
+        assertThat(r.errors()).isEmpty();
+        assertThat(r.notes()).isEmpty();
+        SaState s = r.state();
+        assertThat(s.groups()).extracting(McastGroupState::mlid).containsExactly(0xC001, 0xC002, 0xC000);
+        assertThat(s.groups()).extracting(McastGroupState::wellKnown).containsExactly(false, false, true);
+        McastGroupState g = s.groups().get(0);
+        assertThat(g.creator()).isEqualTo(new Gid(PREFIX, 0x100003));
+        assertThat(g.params().mtu()).as("2048, ibsim's MTU").isEqualTo(4);
+        assertThat(g.params().mtuSelector()).isEqualTo(2);
+        assertThat(g.members()).containsExactly(new McastMemberState(new Gid(PREFIX, 0x100003), 2, 1, 0),
+                new McastMemberState(new Gid(PREFIX, 0x100005), 2, 1, 0),
+                new McastMemberState(new Gid(PREFIX, 0x100007), 2, 4, 0));
+        assertThat(s.subscriptions()).extracting(x -> x.record().informInfo().trapNumberOrDeviceId())
+                .containsExactly(65, 64);
+        assertThat(s.subscriptions().get(0).reportTo()).isEqualTo(new MadAddress.LidRouted(4, 1, 0, 0, 0));
+        assertThat(s.services()).extracting(ServiceState::leftMillis).containsExactly(ServiceState.INFINITE,
+                3599 * 1000L - 500);
+        assertThat(SaDumpWriter.name(s.services().get(1).record())).isEqualTo("h2-lease");
+
+        StringBuilder again = new StringBuilder();
+        SaDumpWriter.write(read(file, modified).state(), again);
+        assertThat(again.toString()).isEqualTo(file);
     }
 
     private static SaDumpReader.Result read(String text, long now) throws IOException {

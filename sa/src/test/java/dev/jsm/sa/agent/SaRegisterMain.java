@@ -1,0 +1,101 @@
+package dev.jsm.sa.agent;
+
+import dev.jsm.mad.codec.MadHeader;
+import dev.jsm.mad.umad.UmadChannel;
+import dev.jsm.sa.codec.Gid;
+import dev.jsm.sa.codec.InformInfo;
+import dev.jsm.sa.codec.McMemberRecord;
+import dev.jsm.sa.codec.SaAttribute;
+import dev.jsm.sa.codec.SaHeader;
+import dev.jsm.sa.codec.ServiceRecord;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A host's registrations with the SA, run under umad2sim on the host ({@code SIM_HOST}): each command one SA Set to
+ * the port's SM LID, answered before the next, and one line {@code REG <command> status=0x.... <what the answer
+ * says>}. For the scripts and ITs of the SA's state across restarts and failovers. Commands (any number, in order):
+ * <ul>
+ *   <li>{@code service ID LEASE NAME}: ServiceRecord Set of ServiceID {@code ID} on this port's GID, ServiceLease
+ *       {@code LEASE} seconds (0: the lease component left out, a record that never expires), ServiceName
+ *       {@code NAME}, ServiceData8[0] = 1;</li>
+ *   <li>{@code subscribe TRAP}: InformInfo Set, Subscribe 1, generic trap {@code TRAP} from all LIDs;</li>
+ *   <li>{@code create ID JOINSTATE} or {@code join ID JOINSTATE}: MCMemberRecord Set of this port to group
+ *       {@code ff12::ID} (hexadecimal), with the components a create needs or only those of a join.</li>
+ * </ul>
+ * Exit status 0 when every answer had status 0, 1 otherwise, 2 when one did not come within 10 s.
+ */
+public final class SaRegisterMain {
+
+    private static final int SET = 0x02;
+    private static final long DEFAULT_PREFIX = 0xfe80_0000_0000_0000L;
+    private static final long JOIN = 1L << 0 | 1L << 1 | 1L << 16;
+    private static final long CREATE = JOIN | 1L << 2 | 1L << 6 | 1L << 7 | 1L << 12 | 1L << 13;
+
+    private SaRegisterMain() {
+    }
+
+    /** Entry point. */
+    public static void main(String[] args) throws Exception {
+        int worst = 0;
+        try (UmadChannel channel = UmadChannel.open(null, 0, UmadChannel.Options.defaults().withSaServer(true))) {
+            int sm = channel.localPort().smLid();
+            Gid own = new Gid(DEFAULT_PREFIX, channel.localPort().portGuid());
+            SaTestClient client = new SaTestClient(channel, System::nanoTime);
+            long tid = 0x5000;
+            for (int i = 0; i < args.length; ) {
+                String cmd = args[i];
+                int answers = client.singles.size();
+                switch (cmd) {
+                    case "service" -> {
+                        long id = Long.parseUnsignedLong(args[i + 1]);
+                        long lease = Long.parseLong(args[i + 2]);
+                        String name = args[i + 3];
+                        long mask = 1L << ServiceRecord.COMPONENT_SERVICE_ID
+                                | 1L << ServiceRecord.COMPONENT_SERVICE_GID | 1L << ServiceRecord.COMPONENT_SERVICE_NAME
+                                | (lease == 0 ? 0 : 1L << ServiceRecord.COMPONENT_SERVICE_LEASE);
+                        byte[] data = new byte[ServiceRecord.DATA_SIZE];
+                        data[0] = 1;
+                        client.send(sm, SET, SaAttribute.SERVICE_RECORD, tid++, 0, mask, (b, o) -> new ServiceRecord(
+                                id, own, 0xFFFF, lease, new byte[ServiceRecord.KEY_SIZE], name, data).encodeTo(b, o));
+                        i += 4;
+                    }
+                    case "subscribe" -> {
+                        int trap = Integer.parseInt(args[i + 1]);
+                        client.send(sm, SET, SaAttribute.INFORM_INFO, tid++, 0, 0, (b, o) -> new InformInfo(Gid.ZERO,
+                                InformInfo.LID_RANGE_ALL, 0, 1, 1, InformInfo.TYPE_ALL, trap, 0, 0, 0xFFFFFF)
+                                .encodeTo(b, o));
+                        i += 2;
+                    }
+                    case "create", "join" -> {
+                        Gid mgid = new Gid(0xff12_0000_0000_0000L, Long.parseUnsignedLong(args[i + 1], 16));
+                        int joinState = Integer.parseInt(args[i + 2]);
+                        client.send(sm, SET, SaAttribute.MC_MEMBER_RECORD, tid++, 0,
+                                cmd.equals("create") ? CREATE : JOIN, (b, o) -> new McMemberRecord(mgid, own, 0x1234,
+                                        0, 0, 0, 0, 0xFFFF, 0, 0, 0, 0, 0, 0, 0, 2, joinState, 0).encodeTo(b, o));
+                        i += 3;
+                    }
+                    default -> throw new IllegalArgumentException("unknown command " + cmd);
+                }
+                if (!await(() -> client.singleCount() > answers)) {
+                    System.out.println("REG " + cmd + " no answer");
+                    System.exit(2);
+                }
+                byte[] answer = client.singles.get(answers);
+                int status = MadHeader.STATUS.getInt(answer, 0);
+                worst = Math.max(worst, status == 0 ? 0 : 1);
+                String more = cmd.equals("create") || cmd.equals("join") ? String.format(" mlid=0x%04x",
+                        McMemberRecord.decode(answer, SaHeader.DATA_OFFSET).mlid()) : "";
+                System.out.printf("REG %s status=0x%04x%s port=0x%016x%n", cmd, status, more, own.interfaceId());
+            }
+            System.out.flush();
+        }
+        System.exit(worst);
+    }
+
+    private static boolean await(BooleanSupplier done) throws InterruptedException {
+        for (int i = 0; i < 2000 && !done.getAsBoolean(); i++) {
+            Thread.sleep(5);
+        }
+        return done.getAsBoolean();
+    }
+}

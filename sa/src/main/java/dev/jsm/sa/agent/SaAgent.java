@@ -8,11 +8,14 @@ import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.smp.Notice;
 import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.OutboundMad;
 import dev.jsm.mad.txn.Requester;
 import dev.jsm.sa.codec.MultiPathRecord;
 import dev.jsm.sa.codec.RmppHeader;
+import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.codec.SaStatus;
+import dev.jsm.sa.codec.ServiceRecord;
 import dev.jsm.sa.event.EventService;
 import dev.jsm.sa.event.McastNotices;
 import dev.jsm.sa.event.PortChanges;
@@ -42,7 +45,9 @@ import dev.jsm.sa.state.SaState;
 import dev.jsm.subnet.snapshot.EndPortView;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -50,7 +55,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
+import java.util.function.LongPredicate;
 import java.util.function.LongSupplier;
 
 /**
@@ -90,7 +95,7 @@ import java.util.function.LongSupplier;
  *
  * <p>State (docs/operations.md, "SA state across restarts and failovers"): what hosts registered - groups,
  * ServiceRecords, subscriptions - is exported and taken back whole ({@link #exportState}, {@link #importState}: the
- * dump file) and streamed to standbys ({@link #replicateTo}) or taken from the master ({@link #followMaster}).
+ * dump file) and streamed to standbys ({@link #leadStandbys}) or taken from the master ({@link #followMaster}).
  *
  * <p>Thread-safe: {@link #publish} from the sweep thread, the rest from the agent's own thread.
  */
@@ -118,6 +123,11 @@ public final class SaAgent implements AutoCloseable {
     private final SaStateChanges changes = new SaStateChanges();
     private final SaStateAccess state;
     private final SaReplication replication;
+    /** The standby's ServiceRecord Sets asking the master for the state. */
+    private final Requester registrations;
+    /** When the standby last asked (agent thread only). */
+    private long askedAt;
+    private long frameTid;
     private final ScheduledExecutorService thread;
     private volatile SaView view;
     /** Written by the agent thread only. */
@@ -167,7 +177,8 @@ public final class SaAgent implements AutoCloseable {
                 changes);
         this.state = new SaStateAccess(mcast, services, events.subscriptions(), System::nanoTime,
                 System::currentTimeMillis);
-        this.replication = new SaReplication(ReplicaSettings.defaults(), state, changes);
+        this.replication = new SaReplication(ReplicaSettings.defaults(), state, changes, this::sendFrame);
+        this.registrations = transactions.requester(rmpp.ackTimeout(), rmpp.maxRetries(), Runnable::run);
         this.dispatch = SaHandlers.table(kept(services, mcast, events));
         this.view = initial;
         this.sender = new RmppSender(channel, rmpp, limits.answerBytesInFlight(),
@@ -283,31 +294,43 @@ public final class SaAgent implements AutoCloseable {
     }
 
     /**
-     * Streams what hosts registered to the standby SM {@code peer} from now on, a snapshot first, each frame handed
-     * to {@code out} (on the agent's thread; it must not block); frames from the standby come through
-     * {@link #onReplicaFrame}. Stops following a master.
+     * Leads (this SM is master): streams what hosts registered to every standby SM that asks for it - that
+     * registered the ServiceRecord of {@link ReplicaLink} with this SA and that {@code isStandbySm} (port GUID) says
+     * is a standby SM with this SM's SM_Key - a snapshot first, then each change, in vendor MADs; stops following.
      */
-    public void replicateTo(String peer, long smKey, Consumer<byte[]> out) {
-        onAgentThread(() -> replication.replicateTo(peer, smKey, out));
-    }
-
-    /** Stops streaming to standby {@code peer}. */
-    public void stopReplicating(String peer) {
-        onAgentThread(() -> replication.stop(peer));
+    public void leadStandbys(long smKey, LongPredicate isStandbySm) {
+        onAgentThread(() -> replication.lead(smKey, isStandbySm));
     }
 
     /**
-     * Follows a master (this SM stands by): applies the master's stream from now on, answering through {@code out};
-     * stops every stream to standbys.
+     * Follows the master SM at {@code masterLid} (this SM stands by): asks it for the state (the ServiceRecord of
+     * {@link ReplicaLink}, renewed while following) and applies its stream; stops every stream to standbys.
      */
-    public void followMaster(long smKey, Consumer<byte[]> out) {
-        onAgentThread(() -> replication.follow(smKey, out));
+    public void followMaster(long smKey, int masterLid) {
+        onAgentThread(() -> {
+            if (replication.role() != SaReplication.Role.FOLLOW || replication.masterLid() != masterLid) {
+                askedAt = 0;
+            }
+            replication.follow(smKey, masterLid);
+        });
     }
 
-    /** Takes a frame of the standby channel from {@code peer}, copied; any thread, never blocks. */
-    public void onReplicaFrame(String peer, byte[] data, int off, int length) {
-        byte[] copy = Arrays.copyOfRange(data, off, off + length);
-        onAgentThread(() -> replication.onFrame(peer, copy, 0, copy.length, System.nanoTime()));
+    /** Neither streams to standbys nor follows a master. */
+    public void stopReplication() {
+        onAgentThread(replication::stop);
+    }
+
+    /**
+     * Takes one MAD of the standby channel ({@link ReplicaLink}: class 0x09, Send); any thread, never blocks. Others
+     * are dropped and counted.
+     */
+    public void onReplicaMad(MadAddress from, byte[] mad, int length) {
+        if (!(from instanceof MadAddress.LidRouted l) || !ReplicaLink.isFrame(mad, length)) {
+            dropped.incrementAndGet();
+            return;
+        }
+        byte[] frame = ReplicaLink.frame(mad, length);
+        onAgentThread(() -> replication.onFrame(l.lid(), frame, 0, frame.length, System.nanoTime()));
     }
 
     /** Whether every standby streamed to has everything (on the agent's thread). */
@@ -414,7 +437,49 @@ public final class SaAgent implements AutoCloseable {
         sender.poll(nowNanos);
         receiver.poll(nowNanos);
         services.expire(nowNanos);
-        replication.poll(nowNanos);
+        replication.poll(nowNanos, standbysAsking(nowNanos));
+        if (replication.role() == SaReplication.Role.FOLLOW && (askedAt == 0
+                || nowNanos - askedAt >= TimeUnit.SECONDS.toNanos(ReplicaLink.RENEW_SECONDS))) {
+            askedAt = nowNanos;
+            askForState(replication.masterLid());
+        }
+    }
+
+    /** The ports that registered {@link ReplicaLink}'s ServiceRecord here, with their LIDs in the view. */
+    private Map<Long, Integer> standbysAsking(long nowNanos) {
+        if (replication.role() != SaReplication.Role.LEAD) {
+            return Map.of();
+        }
+        Map<Long, Integer> out = new HashMap<>();
+        for (long guid : services.gidPortsOf(ReplicaLink.SERVICE_ID, nowNanos)) {
+            EndPortView p = view.snapshot().endPort(guid);
+            if (p != null) {
+                out.put(guid, view.snapshot().portOf(p).attributes().lid());
+            }
+        }
+        return out;
+    }
+
+    /** Registers (or renews) with the master's SA at {@code masterLid} the ServiceRecord that asks for the state. */
+    private void askForState(int masterLid) {
+        byte[] mad = new byte[MadHeader.MAD_SIZE];
+        new MadHeader(1, MgmtClass.SUBN_ADM.value(), SaHeader.CLASS_VERSION, Method.SET.value(), 0, 0, 0,
+                SaAttribute.SERVICE_RECORD, 0).encodeTo(mad);
+        new SaHeader(0, 0, 1L << ServiceRecord.COMPONENT_SERVICE_ID | 1L << ServiceRecord.COMPONENT_SERVICE_GID
+                | 1L << ServiceRecord.COMPONENT_SERVICE_LEASE | 1L << ServiceRecord.COMPONENT_SERVICE_NAME)
+                .encodeTo(mad);
+        ReplicaLink.request(channel.localPort().portGuid()).encodeTo(mad, SaHeader.DATA_OFFSET);
+        registrations.send(OutboundMad.of(MadAddress.gsi(masterLid, 0, 0), mad), outcome -> LOG.log(
+                System.Logger.Level.DEBUG, "SA state asked of the master at LID {0}: {1}", masterLid, outcome));
+    }
+
+    /** Sends a frame of the standby channel to the SM port at {@code lid}. Runs on the agent thread. */
+    private void sendFrame(int lid, byte[] frame) {
+        try {
+            channel.send(MadAddress.gsi(lid, 0, 0), ReplicaLink.mad(frame, ++frameTid), MadHeader.MAD_SIZE);
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "SA replica frame to LID {0} not sent: {1}", lid, e.getMessage());
+        }
     }
 
     /** Traps 64/65 and {@code drop_event_subscriptions} for a new view. Runs on the agent thread. */

@@ -175,6 +175,18 @@ final class ServiceRegistry {
         }
     }
 
+    /** The ports (ServiceGIDs' interface IDs) of the records of ServiceID {@code serviceId} at {@code nowNanos}. */
+    Set<Long> gidPortsOf(long serviceId, long nowNanos) {
+        Set<Entry> of = byServiceId.get(serviceId);
+        Set<Long> out = new LinkedHashSet<>();
+        for (Entry e : of == null ? Set.<Entry>of() : of) {
+            if (!e.expired(nowNanos)) {
+                out.add(e.rid.gid().interfaceId());
+            }
+        }
+        return out;
+    }
+
     /** Number of records. */
     int size() {
         return byRid.size();

@@ -30,6 +30,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -44,6 +45,10 @@ import org.junit.jupiter.api.Test;
 class SaReplicationTest {
 
     private static final long SM_KEY = 0x1234;
+    private static final int MASTER_LID = 1;
+    private static final int STANDBY_LID = 9;
+    private static final long STANDBY_GUID = 0x0002c90000003001L;
+    private static final String STANDBY = "0x0002c90000003001";
     private static final long STEP = 10_000_000L;
     private static final long WALL = 1_700_000_000_000L;
     private static final long PREFIX = 0xfe80_0000_0000_0000L;
@@ -64,8 +69,9 @@ class SaReplicationTest {
     private boolean linkDown;
     private final ArrayDeque<byte[]> toStandby = new ArrayDeque<>();
     private final ArrayDeque<byte[]> toMaster = new ArrayDeque<>();
-    private final Side master = new Side();
-    private Side standby = new Side();
+    private final Side master = new Side(toStandby);
+    private Side standby = new Side(toMaster);
+    private boolean standbyAsks = true;
 
     @Test
     void afterRandomChangesOverALossyLinkTheStandbyHasTheMastersState() {
@@ -79,7 +85,7 @@ class SaReplicationTest {
         }
         settle();
         assertSame();
-        ReplicaCounters c = master.replication.stats().standbys().get("standby");
+        ReplicaCounters c = master.replication.stats().standbys().get(STANDBY);
         assertThat(c.resent()).as("frames were lost and sent again").isPositive();
         assertThat(c.snapshots()).as("one snapshot, at the start").isEqualTo(1);
     }
@@ -119,15 +125,15 @@ class SaReplicationTest {
             randomChange();
         }
         settle();
-        standby = new Side();
-        standby.replication.follow(SM_KEY, toMaster::add);
+        standby = new Side(toMaster);
+        standby.replication.follow(SM_KEY, MASTER_LID);
         for (int i = 0; i < 300; i++) {
             randomChange();
             step();
         }
         settle();
         assertSame();
-        assertThat(master.replication.stats().standbys().get("standby").snapshots()).isEqualTo(2);
+        assertThat(master.replication.stats().standbys().get(STANDBY).snapshots()).isEqualTo(2);
     }
 
     @Test
@@ -139,11 +145,11 @@ class SaReplicationTest {
             randomChange();
             step();
         }
-        assertThat(master.replication.stats().standbys().get("standby").lost()).as("given up").isPositive();
+        assertThat(master.replication.stats().standbys().get(STANDBY).lost()).as("given up").isPositive();
         linkDown = false;
         settle();
         assertSame();
-        ReplicaCounters c = master.replication.stats().standbys().get("standby");
+        ReplicaCounters c = master.replication.stats().standbys().get(STANDBY);
         assertThat(c.snapshots()).as("one at the start, one after each time it was given up").isEqualTo(1 + c.lost());
     }
 
@@ -156,7 +162,7 @@ class SaReplicationTest {
         }
         settle();
         assertSame();
-        assertThat(master.replication.stats().standbys().get("standby").snapshots()).isEqualTo(2);
+        assertThat(master.replication.stats().standbys().get(STANDBY).snapshots()).isEqualTo(2);
     }
 
     @Test
@@ -170,11 +176,13 @@ class SaReplicationTest {
         for (int i = 0; i < 50; i++) {
             assertThat(master.services.set(view, service(9, 1000 + i, 0), now).status()).isZero();
         }
-        master.replication.replicateTo("standby", SM_KEY, f -> {
+        master.replication.stop();
+        master.replication.lead(SM_KEY, g -> true);
+        master.transport = (lid, f) -> {
             if (toStandby.isEmpty()) {
                 toStandby.add(f);
             }
-        });
+        };
         for (int i = 0; i < 5; i++) {
             step();
         }
@@ -195,8 +203,8 @@ class SaReplicationTest {
 
     @Test
     void framesWithAnotherSmKeyChangeNothing() {
-        master.replication.replicateTo("standby", SM_KEY + 1, toStandby::add);
-        standby.replication.follow(SM_KEY, toMaster::add);
+        master.replication.lead(SM_KEY + 1, g -> true);
+        standby.replication.follow(SM_KEY, MASTER_LID);
         assertThat(master.services.set(view, service(8, 1, 0), now).status()).isZero();
         for (int i = 0; i < 100; i++) {
             step();
@@ -205,16 +213,56 @@ class SaReplicationTest {
         assertThat(standby.replication.stats().master().dropped()).isPositive();
     }
 
+    @Test
+    void onlyAStandbySmThatAskedIsStreamedToAndOnlyWhileItAsks() {
+        master.replication.lead(SM_KEY, g -> g == STANDBY_GUID);
+        standby.replication.follow(SM_KEY, MASTER_LID);
+        assertThat(master.services.set(view, service(8, 1, 0), now).status()).isZero();
+        standbyAsks = false;
+        step();
+        assertThat(toStandby).isEmpty();
+        assertThat(master.replication.stats().standbys()).isEmpty();
+        standbyAsks = true;
+        settle();
+        assertThat(rids(standby.access.export().services())).hasSize(1);
+        standbyAsks = false;
+        step();
+        assertThat(master.replication.stats().standbys()).as("its ServiceRecord gone").isEmpty();
+        master.replication.lead(SM_KEY, g -> false);
+        standbyAsks = true;
+        step();
+        assertThat(master.replication.stats().standbys()).as("not a standby SM").isEmpty();
+        assertThat(toStandby).isEmpty();
+    }
+
+    @Test
+    void aMasterTakesNoFramesAndAStandbyOnlyItsMastersDataFrames() {
+        connect(ReplicaSettings.defaults());
+        settle();
+        byte[] frame = toStandby.isEmpty() ? null : toStandby.peek();
+        assertThat(frame).isNull();
+        assertThat(master.services.set(view, service(8, 5, 0), now).status()).isZero();
+        master.replication.poll(now, Map.of(STANDBY_GUID, STANDBY_LID));
+        byte[] data = toStandby.poll();
+        long before = standby.replication.stats().unexpected();
+        standby.replication.onFrame(4, data, 0, data.length, now);
+        assertThat(standby.replication.stats().unexpected()).as("DATA from another LID").isEqualTo(before + 1);
+        master.replication.onFrame(STANDBY_LID, data, 0, data.length, now);
+        assertThat(master.replication.stats().unexpected()).as("DATA to a master").isEqualTo(1);
+        assertThat(master.access.export().services()).hasSize(1);
+    }
+
     private void connect(ReplicaSettings settings) {
-        master.replication = new SaReplication(settings, master.access, master.changes);
-        master.replication.replicateTo("standby", SM_KEY, toStandby::add);
-        standby.replication.follow(SM_KEY, toMaster::add);
+        master.replication = new SaReplication(settings, master.access, master.changes, master::send);
+        master.replication.lead(SM_KEY, g -> g == STANDBY_GUID);
+        standby.replication.follow(SM_KEY, MASTER_LID);
     }
 
     /** Steps until the master's stream is in sync (at most a simulated minute). */
     private void settle() {
         double was = loss;
         loss = 0;
+        step();
         for (int i = 0; i < 6000 && !master.replication.standbysInSync(); i++) {
             step();
         }
@@ -226,9 +274,9 @@ class SaReplicationTest {
     /** 10 ms: the master's stream sends, the link delivers (or loses) every frame in flight. */
     private void step() {
         now += STEP;
-        master.replication.poll(now);
-        deliver(toStandby, f -> standby.replication.onFrame("master", f, 0, f.length, now));
-        deliver(toMaster, f -> master.replication.onFrame("standby", f, 0, f.length, now));
+        master.replication.poll(now, standbyAsks ? Map.of(STANDBY_GUID, STANDBY_LID) : Map.of());
+        deliver(toStandby, f -> standby.replication.onFrame(MASTER_LID, f, 0, f.length, now));
+        deliver(toMaster, f -> master.replication.onFrame(STANDBY_LID, f, 0, f.length, now));
     }
 
     private void deliver(ArrayDeque<byte[]> queue, java.util.function.Consumer<byte[]> to) {
@@ -334,8 +382,21 @@ class SaReplicationTest {
         throw new IllegalArgumentException("LID " + lid);
     }
 
-    /** One SA's registries, its state access and its end of the channel, on the test's simulated clocks. */
+    /**
+     * One SA's registries, its state access and its end of the channel, on the test's simulated clocks; its frames
+     * go to {@code out} (the other side's queue) unless a test changes its transport.
+     */
     private final class Side {
+        SaReplication.Transport transport;
+
+        Side(ArrayDeque<byte[]> out) {
+            transport = (lid, f) -> out.add(f);
+        }
+
+        void send(int lid, byte[] frame) {
+            transport.send(lid, frame);
+        }
+
         final SaStateChanges changes = new SaStateChanges();
         final Refusals refusals = new Refusals(Duration.ofSeconds(60));
         final McastRegistry mcast = new McastRegistry(McastMembershipListener.NONE, TestLimits.unshared(), refusals,
@@ -344,6 +405,6 @@ class SaReplicationTest {
         final EventSubscriptions events = new EventSubscriptions(TestLimits.unshared(), refusals, changes);
         final SaStateAccess access = new SaStateAccess(mcast, services, events, () -> now,
                 () -> WALL + now / 1_000_000L);
-        SaReplication replication = new SaReplication(ReplicaSettings.defaults(), access, changes);
+        SaReplication replication = new SaReplication(ReplicaSettings.defaults(), access, changes, this::send);
     }
 }

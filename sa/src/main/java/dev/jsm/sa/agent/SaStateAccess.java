@@ -60,8 +60,12 @@ final class SaStateAccess implements ReplicaSource, ReplicaSink {
      * @return one line for each group, member, ServiceRecord or subscription left out, and why
      */
     List<String> restore(SaState state) {
+        return restore(state, Math.max(0, wallClock.getAsLong() - state.takenAtMillis()));
+    }
+
+    /** {@link #restore} with the ServiceRecords' times left shortened by {@code elapsed} milliseconds. */
+    private List<String> restore(SaState state, long elapsed) {
         List<String> problems = new ArrayList<>(mcast.replaceAll(state.groups()));
-        long elapsed = Math.max(0, wallClock.getAsLong() - state.takenAtMillis());
         List<ServiceState> live = new ArrayList<>(state.services().size());
         for (ServiceState s : state.services()) {
             if (s.leftMillis() == ServiceState.INFINITE || s.leftMillis() > elapsed) {
@@ -86,7 +90,7 @@ final class SaStateAccess implements ReplicaSource, ReplicaSink {
 
     @Override
     public void replaceAll(SaState state) {
-        for (String p : restore(state)) {
+        for (String p : restore(state, 0)) {
             LOG.log(System.Logger.Level.WARNING, "SA-1306 from the master''s SA state: {0}", p);
         }
     }

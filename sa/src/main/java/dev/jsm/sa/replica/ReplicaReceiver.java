@@ -154,7 +154,8 @@ public final class ReplicaReceiver {
 
     /**
      * A snapshot being gathered: the entries applied to maps in arrival order; a ServiceRecord's time left counted
-     * from when its entry came.
+     * from when its entry came, so that the state built counts its times left from the moment it is built (its
+     * {@link SaState#takenAtMillis()} is not used: the sink counts from its call).
      */
     private static final class Staging {
         final Map<Gid, McastGroupState> groups = new LinkedHashMap<>();
@@ -209,7 +210,7 @@ public final class ReplicaReceiver {
                 }
                 s.add(new ServiceState(st.record(), left, st.owner()));
             }
-            return new SaState(System.currentTimeMillis(), g, s, List.copyOf(subscriptions.values()));
+            return new SaState(0, g, s, List.copyOf(subscriptions.values()));
         }
     }
 }

@@ -109,7 +109,10 @@ final class SaReplication {
         return masterLid;
     }
 
-    /** Takes a frame from the port at {@code fromLid}. */
+    /**
+     * Takes a frame from the port at {@code fromLid}; a standby's answer lets its stream send at once what the
+     * window now has room for (a snapshot goes at one window per round trip, not per timer tick).
+     */
     void onFrame(int fromLid, byte[] data, int off, int length, long nowNanos) {
         ReplicaFrame f;
         try {
@@ -130,6 +133,7 @@ final class SaReplication {
         for (Peer p : streams.values()) {
             if (p.lid == fromLid) {
                 p.stream.onFrame(f, nowNanos);
+                p.stream.poll(nowNanos);
                 return;
             }
         }

@@ -8,6 +8,7 @@ import dev.jsm.sa.codec.McMemberRecord;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.codec.ServiceRecord;
+import java.nio.charset.StandardCharsets;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -20,13 +21,18 @@ import java.util.function.BooleanSupplier;
  *       {@code NAME}, ServiceData8[0] = 1;</li>
  *   <li>{@code subscribe TRAP}: InformInfo Set, Subscribe 1, generic trap {@code TRAP} from all LIDs;</li>
  *   <li>{@code create ID JOINSTATE} or {@code join ID JOINSTATE}: MCMemberRecord Set of this port to group
- *       {@code ff12::ID} (hexadecimal), with the components a create needs or only those of a join.</li>
+ *       {@code ff12::ID} (hexadecimal), with the components a create needs or only those of a join;</li>
+ *   <li>{@code leave ID JOINSTATE}: MCMemberRecord Delete of those JoinState bits of this port in group
+ *       {@code ff12::ID}.</li>
  * </ul>
- * Exit status 0 when every answer had status 0, 1 otherwise, 2 when one did not come within 10 s.
+ * With the single argument {@code -} the commands are read from standard input (white space between words), so
+ * that one process sends many. Prints {@code REG done ok=N failed=M} last. Exit status 0 when every answer had
+ * status 0, 1 otherwise, 2 when one did not come within 10 s.
  */
 public final class SaRegisterMain {
 
     private static final int SET = 0x02;
+    private static final int DELETE = 0x15;
     private static final long DEFAULT_PREFIX = 0xfe80_0000_0000_0000L;
     private static final long JOIN = 1L << 0 | 1L << 1 | 1L << 16;
     private static final long CREATE = JOIN | 1L << 2 | 1L << 6 | 1L << 7 | 1L << 12 | 1L << 13;
@@ -36,7 +42,12 @@ public final class SaRegisterMain {
 
     /** Entry point. */
     public static void main(String[] args) throws Exception {
+        if (args.length == 1 && args[0].equals("-")) {
+            args = new String(System.in.readAllBytes(), StandardCharsets.UTF_8).trim().split("\\s+");
+        }
         int worst = 0;
+        int ok = 0;
+        int failed = 0;
         try (UmadChannel channel = UmadChannel.open(null, 0, UmadChannel.Options.defaults().withSaServer(true))) {
             int sm = channel.localPort().smLid();
             Gid own = new Gid(DEFAULT_PREFIX, channel.localPort().portGuid());
@@ -44,6 +55,7 @@ public final class SaRegisterMain {
             long tid = 0x5000;
             for (int i = 0; i < args.length; ) {
                 String cmd = args[i];
+                String first = i + 1 < args.length ? args[i + 1] : "";
                 int answers = client.singles.size();
                 switch (cmd) {
                     case "service" -> {
@@ -66,10 +78,10 @@ public final class SaRegisterMain {
                                 .encodeTo(b, o));
                         i += 2;
                     }
-                    case "create", "join" -> {
+                    case "create", "join", "leave" -> {
                         Gid mgid = new Gid(0xff12_0000_0000_0000L, Long.parseUnsignedLong(args[i + 1], 16));
                         int joinState = Integer.parseInt(args[i + 2]);
-                        client.send(sm, SET, SaAttribute.MC_MEMBER_RECORD, tid++, 0,
+                        client.send(sm, cmd.equals("leave") ? DELETE : SET, SaAttribute.MC_MEMBER_RECORD, tid++, 0,
                                 cmd.equals("create") ? CREATE : JOIN, (b, o) -> new McMemberRecord(mgid, own, 0x1234,
                                         0, 0, 0, 0, 0xFFFF, 0, 0, 0, 0, 0, 0, 0, 2, joinState, 0).encodeTo(b, o));
                         i += 3;
@@ -83,10 +95,14 @@ public final class SaRegisterMain {
                 byte[] answer = client.singles.get(answers);
                 int status = MadHeader.STATUS.getInt(answer, 0);
                 worst = Math.max(worst, status == 0 ? 0 : 1);
+                ok += status == 0 ? 1 : 0;
+                failed += status == 0 ? 0 : 1;
                 String more = cmd.equals("create") || cmd.equals("join") ? String.format(" mlid=0x%04x",
                         McMemberRecord.decode(answer, SaHeader.DATA_OFFSET).mlid()) : "";
-                System.out.printf("REG %s status=0x%04x%s port=0x%016x%n", cmd, status, more, own.interfaceId());
+                System.out.printf("REG %s %s status=0x%04x%s port=0x%016x%n", cmd, first, status, more,
+                        own.interfaceId());
             }
+            System.out.printf("REG done ok=%d failed=%d%n", ok, failed);
             System.out.flush();
         }
         System.exit(worst);

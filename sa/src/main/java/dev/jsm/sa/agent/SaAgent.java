@@ -107,6 +107,11 @@ public final class SaAgent implements AutoCloseable {
      */
     public static final int MAX_REQUEST_BYTES = Math.max(MultiPathRecord.MAX_SIZE, SaHeader.DATA_SIZE);
 
+    /** The management class of the standby channel's vendor MADs ({@link #onReplicaMad}). */
+    public static final MgmtClass REPLICA_CLASS = ReplicaLink.MGMT_CLASS;
+    /** Its class version. */
+    public static final int REPLICA_CLASS_VERSION = ReplicaLink.CLASS_VERSION;
+
     private static final System.Logger LOG = System.getLogger(SaAgent.class.getName());
     private static final long TICK_MS = 20;
 

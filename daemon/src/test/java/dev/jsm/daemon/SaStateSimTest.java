@@ -109,6 +109,8 @@ class SaStateSimTest {
             SaState kept = standby.daemon.sa().registrations().get(10, TimeUnit.SECONDS);
             assertThat(kept.services()).extracting(x -> x.rid().serviceId()).contains(SERVICE_ID);
             assertThat(kept.subscriptions()).hasSize(1);
+            assertThat(standby.daemon.sa().replicationStats().get(10, TimeUnit.SECONDS).standbys())
+                    .as("the new master holds its own request for the state and does not serve it").isEmpty();
 
             long h4 = guid(t, "h4");
             fabric.faults().removeNode(t.indexOfName("h4"));

@@ -20,6 +20,7 @@ import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.smp.Notice;
+import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.mad.smp.SmInfo;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.UnsolicitedFilter;
@@ -41,6 +42,7 @@ import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.query.SmIdentity;
 import dev.jsm.sa.rmpp.RmppSettings;
 import dev.jsm.sa.state.SaState;
+import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -100,6 +102,8 @@ public final class SaService implements SweepListener, AutoCloseable {
     private final HighAvailability ha;
     private final Supplier<SmOptions> options;
     private final Path dumpDir;
+    /** This SM's port (a standby that took over holds its own request for the state, which it must not serve). */
+    private final long ownGuid;
     /** Writes the dump file in the order the states were taken, off the SM and SA threads. */
     private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "jsm-sa-dump");
@@ -136,6 +140,7 @@ public final class SaService implements SweepListener, AutoCloseable {
         this.ha = ha;
         this.options = options;
         this.dumpDir = dumpDir;
+        this.ownGuid = channel.localPort().portGuid();
         Duration ack = Duration.ofMillis(o.transactionTimeoutMs());
         this.agent = new SaAgent(channel, transactions, SaView.empty(settings(o)), new RmppSettings(ack,
                 o.transactionRetries(), 32, Duration.ofSeconds(10)), SaLimits.defaults(),
@@ -221,17 +226,24 @@ public final class SaService implements SweepListener, AutoCloseable {
     }
 
     /**
-     * Whether the port {@code guid} is another SM that showed this SM's SM_Key {@code key} in its SMInfo and is not
-     * master. Its state is not required to be STANDBY: the master's record of it is as fresh as its last sweep, which
-     * may have met it still discovering.
+     * Whether the port {@code guid} is another SM, not master, that may take the state: one whose SMInfo showed this
+     * SM's SM_Key {@code key} (its state need not be STANDBY: the master's record of an SM is as fresh as its last
+     * sweep, which may have met it still discovering); or, when its SMInfo went unanswered or was never asked (a
+     * standby whose SM was not answering yet when the sweep its Trap 144 asked for met it), a port whose PortInfo
+     * said IsSM at the last SUBNET UP.
      */
     private boolean isStandbySm(long guid, long key) {
+        if (guid == ownGuid) {
+            return false;
+        }
         for (RemoteSm r : ha.remoteSms()) {
-            if (r.guid() == guid) {
+            if (r.guid() == guid && r.state() != SmState.NOT_ACTIVE) {
                 return r.state() != SmState.MASTER && r.info().smKey() == key;
             }
         }
-        return false;
+        SubnetSnapshot s = agent.view().snapshot();
+        EndPortView p = s.endPort(guid);
+        return p != null && s.portOf(p).attributes().hasCapability(PortInfo.CAP_IS_SM);
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.jsm.sa.codec.McMemberRecord;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.codec.ServiceRecord;
+import dev.jsm.sa.rmpp.RmppMessage;
 import java.nio.charset.StandardCharsets;
 import java.util.function.BooleanSupplier;
 
@@ -23,7 +24,11 @@ import java.util.function.BooleanSupplier;
  *   <li>{@code create ID JOINSTATE} or {@code join ID JOINSTATE}: MCMemberRecord Set of this port to group
  *       {@code ff12::ID} (hexadecimal), with the components a create needs or only those of a join;</li>
  *   <li>{@code leave ID JOINSTATE}: MCMemberRecord Delete of those JoinState bits of this port in group
- *       {@code ff12::ID}.</li>
+ *       {@code ff12::ID};</li>
+ *   <li>{@code services KEY ID} or {@code members KEY ID}: ServiceRecord GetTable of ServiceID {@code ID} or
+ *       MCMemberRecord GetTable of group {@code ff12::ID} (hexadecimal) with SM_Key {@code KEY} (hexadecimal; the
+ *       SA's own shows every member), each record printed on a {@code TABLE} line (one RMPP segment each: under
+ *       umad2sim, a whole table in several did not arrive whole).</li>
  * </ul>
  * With the single argument {@code -} the commands are read from standard input (white space between words), so
  * that one process sends many. Prints {@code REG done ok=N failed=M} last. Exit status 0 when every answer had
@@ -33,6 +38,7 @@ public final class SaRegisterMain {
 
     private static final int SET = 0x02;
     private static final int DELETE = 0x15;
+    private static final int GET_TABLE = 0x12;
     private static final long DEFAULT_PREFIX = 0xfe80_0000_0000_0000L;
     private static final long JOIN = 1L << 0 | 1L << 1 | 1L << 16;
     private static final long CREATE = JOIN | 1L << 2 | 1L << 6 | 1L << 7 | 1L << 12 | 1L << 13;
@@ -86,6 +92,33 @@ public final class SaRegisterMain {
                                         0, 0, 0, 0, 0xFFFF, 0, 0, 0, 0, 0, 0, 0, 2, joinState, 0).encodeTo(b, o));
                         i += 3;
                     }
+                    case "services", "members" -> {
+                        long smKey = Long.parseUnsignedLong(args[i + 1], 16);
+                        long id = Long.parseUnsignedLong(args[i + 2], cmd.equals("services") ? 10 : 16);
+                        int tables = client.tableCount();
+                        if (cmd.equals("services")) {
+                            client.send(sm, GET_TABLE, SaAttribute.SERVICE_RECORD, tid++, smKey,
+                                    1L << ServiceRecord.COMPONENT_SERVICE_ID,
+                                    (b, o) -> ServiceRecord.SERVICE_ID.put(b, o, id));
+                        } else {
+                            Gid mgid = new Gid(0xff12_0000_0000_0000L, id);
+                            client.send(sm, GET_TABLE, SaAttribute.MC_MEMBER_RECORD, tid++, smKey, 1L,
+                                    (b, o) -> mgid.write(McMemberRecord.MGID, b, o));
+                        }
+                        if (!await(() -> client.tableCount() > tables || client.singleCount() > answers)) {
+                            System.out.println("REG " + cmd + " no answer");
+                            System.exit(2);
+                        }
+                        if (client.tableCount() > tables) {
+                            RmppMessage table = client.tables.get(tables);
+                            printTable(cmd, table.data(), SaHeader.decode(table.header()).attributeOffset() * 8);
+                        } else {
+                            System.out.printf("REG %s status=0x%04x%n", cmd,
+                                    MadHeader.STATUS.getInt(client.singles.get(answers), 0));
+                        }
+                        i += 3;
+                        continue;
+                    }
                     default -> throw new IllegalArgumentException("unknown command " + cmd);
                 }
                 if (!await(() -> client.singleCount() > answers)) {
@@ -106,6 +139,26 @@ public final class SaRegisterMain {
             System.out.flush();
         }
         System.exit(worst);
+    }
+
+    /** Prints each record of a GetTable answer on a line of its own, starting with {@code TABLE}. */
+    private static void printTable(String cmd, byte[] data, int stride) {
+        if (stride == 0) {
+            return;
+        }
+        if (cmd.equals("services")) {
+            for (int off = 0; off + ServiceRecord.SIZE <= data.length; off += stride) {
+                ServiceRecord r = ServiceRecord.decode(data, off);
+                System.out.printf("TABLE service id=0x%016x gid=%s name=%s%n", r.serviceId(), r.serviceGid(),
+                        r.serviceName());
+            }
+        } else {
+            for (int off = 0; off + McMemberRecord.SIZE <= data.length; off += stride) {
+                McMemberRecord r = McMemberRecord.decode(data, off);
+                System.out.printf("TABLE member mgid=%s mlid=0x%04x port=%s join=0x%x%n", r.mgid(), r.mlid(),
+                        r.portGid(), r.joinState());
+            }
+        }
     }
 
     private static boolean await(BooleanSupplier done) throws InterruptedException {

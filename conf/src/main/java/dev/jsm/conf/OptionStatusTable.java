@@ -72,9 +72,7 @@ public final class OptionStatusTable {
                 RoutingOptions.LASH_START_VL, RoutingOptions.NUE_MAX_NUM_VLS, RoutingOptions.NUE_INCLUDE_SWITCHES,
                 RoutingOptions.PORT_SHIFTING, RoutingOptions.SCATTER_PORTS,
                 RoutingOptions.GUID_ROUTING_ORDER_NO_SCATTER);
-        r.notImplemented(RoutingOptions.SA_DB_FILE, null, "no SA database is loaded at start");
-        r.notImplemented(RoutingOptions.SA_DB_DUMP, false, "no opensm-sa.dump is written");
-        r.implemented(RoutingOptions.TORUS_CONFIG);
+        r.implemented(RoutingOptions.SA_DB_FILE, RoutingOptions.SA_DB_DUMP, RoutingOptions.TORUS_CONFIG);
 
         r.implemented(HandoverOptions.SM_PRIORITY, HandoverOptions.IGNORE_OTHER_SM,
                 HandoverOptions.SMINFO_POLLING_TIMEOUT, HandoverOptions.POLLING_RETRY_NUMBER,

@@ -35,14 +35,16 @@ class OptionStatusTableTest {
         }
     }
 
-    /** The options issue 23 names, and the high-availability options and the unicast cache implemented since. */
+    /**
+     * The options issue 23 names, and the high-availability options, the unicast cache and the SA database file
+     * implemented since.
+     */
     @Test
     void statusesOfTheOptionsTheAuditNamed() {
         assertThat(levels(PerfMgrOptions.ALL.subList(1, 10))).containsOnly(Level.IMPLEMENTED).hasSize(9);
         assertThat(level("perfmgr")).isEqualTo(Level.PARTIAL);
         assertThat(levels(CongestionOptions.ALL)).containsOnly(Level.NOT_IMPLEMENTED).hasSize(18);
-        for (String name : List.of("event_plugin_name", "prefix_routes_file",
-                "sa_db_file", "sa_db_dump", "suppress_sl2vl_mad_status_errors")) {
+        for (String name : List.of("event_plugin_name", "prefix_routes_file", "suppress_sl2vl_mad_status_errors")) {
             assertThat(level(name)).as(name).isEqualTo(Level.NOT_IMPLEMENTED);
         }
         for (String name : List.of("connect_roots", "cn_guid_file", "io_guid_file", "exit_on_fatal")) {
@@ -51,7 +53,7 @@ class OptionStatusTableTest {
         for (String name : List.of("sm_priority", "sminfo_polling_timeout", "polling_retry_number", "ignore_other_sm",
                 "honor_guid2lid_file", "sm_inactive", "sm_key", "routing_engine", "nue_max_num_vls",
                 "force_heavy_sweep", "console", "event_db_dump_file", "node_name_map_name", "use_ucast_cache",
-                "daemon", "long_transaction_timeout", "m_key_lookup")) {
+                "daemon", "long_transaction_timeout", "m_key_lookup", "sa_db_file", "sa_db_dump")) {
             assertThat(level(name)).as(name).isEqualTo(Level.IMPLEMENTED);
         }
     }

@@ -172,9 +172,10 @@ public final class Daemon implements AutoCloseable {
         this.sweeps = new Sweeps(services, afterSweep, listeners, status, lids, o, engines,
                 new ChainPolicies(engines), routes, mcastGroups, ha, changes, mKeys, balancing, persistence);
         this.pkeys = sweeps.pKeyManager();
-        this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast,
-                services.activity());
+        this.sa = new SaService(channel, transactions, o, status, ha, services::options, settings.dumpDir(),
+                this::changeMulticast, services.activity());
         listeners.add(sa);
+        timer.scheduleWithFixedDelay(sa::followRole, 0, 1, TimeUnit.SECONDS);
         this.portHealth = new PortHealthMonitor(state, services, mKeys, routes, clock);
         this.traps = new TrapReceiver(transactions, events, () -> services.options().get(SweepOptions.SWEEP_ON_TRAP),
                 status::state, lid -> switchChanged(changes, lid), sa::forwardTrap, portHealth::onPortTrap, clock);
@@ -234,7 +235,12 @@ public final class Daemon implements AutoCloseable {
                 TimeUnit.MILLISECONDS);
     }
 
-    /** The performance manager (console, metrics). */
+    /** The subnet administrator (tests). */
+    SaService sa() {
+        return sa;
+    }
+
+        /** The performance manager (console, metrics). */
     PerfManager perfManager() {
         return perfMgr;
     }
@@ -339,6 +345,7 @@ public final class Daemon implements AutoCloseable {
                 loopThread.join();
             }
             if (status.isMaster()) {
+                sa.dumpAtExit();
                 withdrawIsSm.run();
                 ha.handOverBeforeExit(stopWait);
             }

@@ -4,12 +4,14 @@ import dev.jsm.conf.SmOptions;
 import dev.jsm.conf.TimingOptions;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.mad.channel.MadChannel;
+import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.perf.PerfMgt;
 import dev.jsm.mad.umad.UmadChannel;
 import dev.jsm.mad.umad.UmadDevices;
 import dev.jsm.mad.umad.UmadException;
 import dev.jsm.mad.umad.UmadPort;
+import dev.jsm.sa.agent.SaAgent;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.NodeKind;
@@ -97,7 +99,8 @@ public final class FabricAttachment implements AutoCloseable {
         long longest = Math.max(options.transactionTimeoutMs(), options.get(TimingOptions.LONG_TRANSACTION_TIMEOUT));
         int kernelTimeout = (int) Math.min(Integer.MAX_VALUE, longest * (options.transactionRetries() + 2));
         UmadChannel.Options o = UmadChannel.Options.defaults().withRequestTimeoutMs(kernelTimeout)
-                .withSaServer(true).withClient(MgmtClass.PERF_MGT, PerfMgt.CLASS_VERSION);
+                .withSaServer(true).withClient(MgmtClass.PERF_MGT, PerfMgt.CLASS_VERSION)
+                .withServer(SaAgent.REPLICA_CLASS, SaAgent.REPLICA_CLASS_VERSION, Method.SEND);
         UmadChannel ch = guid != 0 ? UmadChannel.openByGuid(guid, o) : UmadChannel.open(null, 0, o);
         UmadPort port = ch.umadPort();
         IssmDevice issm = null;

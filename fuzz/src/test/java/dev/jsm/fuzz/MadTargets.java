@@ -9,6 +9,7 @@ import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.smp.SmpAttributes;
 import dev.jsm.routing.testing.TopologySubnets;
 import dev.jsm.sa.agent.SaAgent;
+import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.codec.GuidInfoRecord;
 import dev.jsm.sa.codec.InformInfo;
 import dev.jsm.sa.codec.InformInfoRecord;
@@ -40,10 +41,19 @@ import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaSettings;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.query.SmIdentity;
+import dev.jsm.sa.replica.ReplicaCodec;
+import dev.jsm.sa.replica.ReplicaEntry;
+import dev.jsm.sa.replica.ReplicaFrame;
+import dev.jsm.sa.replica.ReplicaReceiver;
+import dev.jsm.sa.replica.ReplicaSettings;
+import dev.jsm.sa.replica.ReplicaSink;
 import dev.jsm.sa.rmpp.RmppMessage;
 import dev.jsm.sa.rmpp.RmppReceiver;
 import dev.jsm.sa.rmpp.RmppSender;
 import dev.jsm.sa.rmpp.RmppSettings;
+import dev.jsm.sa.state.McastMemberState;
+import dev.jsm.sa.state.SaState;
+import dev.jsm.sa.state.ServiceState;
 import dev.jsm.sim.topo.TopologyReader;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
@@ -86,7 +96,58 @@ final class MadTargets {
     static List<FuzzTarget> all() {
         SaView view = view();
         List<byte[]> saSeeds = saSeeds(view);
-        return List.of(smp(), saRecords(saSeeds), saRequests(view, saSeeds), rmpp(saSeeds));
+        return List.of(smp(), saRecords(saSeeds), saRequests(view, saSeeds), rmpp(saSeeds), replicaFrames());
+    }
+
+    /**
+     * The frames of the standby channel (the data of the vendor MADs between the SMs): decoded (the documented
+     * refusal: {@link IllegalArgumentException}), encoded again to the same frame, and applied by a standby's
+     * receiver in the order they come.
+     */
+    static FuzzTarget replicaFrames() {
+        byte[] record = new byte[ServiceRecord.SIZE];
+        new ServiceRecord(7, new Gid(0xfe80_0000_0000_0000L, 0x2001), 0xFFFF, 60, new byte[16], "svc", new byte[64])
+                .encodeTo(record, 0);
+        Gid mgid = new Gid(0xff12_0000_0000_0000L, 0x77);
+        Gid port = new Gid(0xfe80_0000_0000_0000L, 0x2001);
+        List<byte[]> seeds = List.of(
+                padded(new ReplicaFrame(ReplicaFrame.Kind.DATA, ReplicaFrame.SNAPSHOT_BEGINS
+                        | ReplicaFrame.SNAPSHOT_ENDS, 5, 1, 1, List.of(new ReplicaEntry.ServicePut(
+                        new ServiceState(record, 60_000, 0x2001))))),
+                padded(new ReplicaFrame(ReplicaFrame.Kind.DATA, 0, 5, 2, 1, List.of(new ReplicaEntry.GroupGone(mgid),
+                        new ReplicaEntry.MemberGone(mgid, 0x2001),
+                        new ReplicaEntry.MemberPut(mgid, new McastMemberState(port, 2, 1, 0))))),
+                padded(ReplicaFrame.ack(5, 2, 1)));
+        return new BinaryTarget("sa.replica-frames", seeds) {
+            @Override
+            public void run(byte[] input) {
+                ReplicaFrame f = ReplicaCodec.decode(input, 0, input.length);
+                byte[] again = ReplicaCodec.encode(f);
+                if (!ReplicaCodec.decode(again, 0, again.length).equals(f)) {
+                    throw new IllegalStateException("a frame does not encode to itself: " + f);
+                }
+                List<Object> applied = new ArrayList<>();
+                ReplicaReceiver r = new ReplicaReceiver(f.smKey(), new ReplicaSink() {
+                    @Override
+                    public void apply(ReplicaEntry entry) {
+                        applied.add(entry);
+                    }
+
+                    @Override
+                    public void replaceAll(SaState state) {
+                        applied.add(state);
+                    }
+                }, out -> ReplicaCodec.encode(out), ReplicaSettings.defaults());
+                r.onFrame(f, 0);
+                r.onFrame(new ReplicaFrame(f.kind(), f.flags() & ~ReplicaFrame.SNAPSHOT_BEGINS, f.epoch(), f.seq() + 1,
+                        f.smKey(), f.entries()), 1);
+            }
+
+            @Override
+            public boolean documented(Throwable t) {
+                return t instanceof IllegalArgumentException && !(t instanceof NumberFormatException);
+            }
+        };
     }
 
     /** Every SMP attribute codec and the SMP dump, over the captured SMPs. */
@@ -165,7 +226,7 @@ final class MadTargets {
             @Override
             public void run(byte[] input) {
                 RmppReceiver receiver = new RmppReceiver(NullChannel.INSTANCE, RmppSettings.defaults(),
-                        SaAgent.MAX_REQUEST_BYTES, SaLimits.defaults(), (r, from) -> { });
+                        SaAgent.MAX_REQUEST_BYTES, SaLimits.defaults(), (r, from) -> true);
                 for (int off = 0; off < input.length; off += MadHeader.MAD_SIZE) {
                     byte[] mad = Arrays.copyOf(Arrays.copyOfRange(input, off, Math.min(input.length,
                             off + MadHeader.MAD_SIZE)), MadHeader.MAD_SIZE);
@@ -181,6 +242,11 @@ final class MadTargets {
                 receiver.poll(Long.MAX_VALUE / 2);
             }
         };
+    }
+
+    /** A frame's bytes in the data of a vendor MAD. */
+    private static byte[] padded(ReplicaFrame f) {
+        return Arrays.copyOf(ReplicaCodec.encode(f), ReplicaFrame.MIN_BYTES);
     }
 
     /** The DATA segments an {@link RmppSender} sends for a message, one after the other. */

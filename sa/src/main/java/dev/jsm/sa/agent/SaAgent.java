@@ -8,11 +8,14 @@ import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.smp.Notice;
 import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.OutboundMad;
 import dev.jsm.mad.txn.Requester;
 import dev.jsm.sa.codec.MultiPathRecord;
 import dev.jsm.sa.codec.RmppHeader;
+import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.codec.SaStatus;
+import dev.jsm.sa.codec.ServiceRecord;
 import dev.jsm.sa.event.EventService;
 import dev.jsm.sa.event.McastNotices;
 import dev.jsm.sa.event.PortChanges;
@@ -31,21 +34,29 @@ import dev.jsm.sa.query.SaDispatch;
 import dev.jsm.sa.query.SaHandlers;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
+import dev.jsm.sa.replica.ReplicaSettings;
 import dev.jsm.sa.rmpp.RmppKey;
 import dev.jsm.sa.rmpp.RmppMessage;
 import dev.jsm.sa.rmpp.RmppPayload;
 import dev.jsm.sa.rmpp.RmppReceiver;
 import dev.jsm.sa.rmpp.RmppSender;
 import dev.jsm.sa.rmpp.RmppSettings;
+import dev.jsm.sa.state.SaState;
 import dev.jsm.subnet.snapshot.EndPortView;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongPredicate;
+import java.util.function.LongSupplier;
 
 /**
  * The SA class agent (class 0x03, version 2) on one {@link MadChannel}: takes the SA requests arriving on the
@@ -72,7 +83,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * decides the rest by attribute and method (0x000C for a combination not served). Nothing blocks: the I/O thread
  * only queues, and one agent thread answers from the view as published, so a sweep in progress never delays it.
  *
- * <p>Bounds ({@link SaLimits}; every refusal counted and logged once per requester and interval, {@link Refusals}):
+ * <p>Bounds ({@link SaLimits}; every refusal counted and logged once per requester and interval, and answered
+ * within a budget per requester, {@link Refusals}):
  * the I/O thread admits a MAD only within its source LID's rate and share of the queue ({@link RequesterGate});
  * a multi-MAD request may announce at most {@link #MAX_REQUEST_BYTES} (the largest request an SA record type needs)
  * and only a few may be reassembled at once; no answer grows beyond {@link AnswerCaps#MAX_BYTES}; table answers
@@ -80,6 +92,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * ERR_NO_RESOURCES; a table of PathRecords too large to build is streamed ({@link StreamedTables}: one to a
  * requester, two in all); a table answer is charged to its requester's rate by its size; ServiceRecords,
  * subscriptions and the groups a port creates have fair shares per port beside their totals.
+ *
+ * <p>State (docs/operations.md, "SA state across restarts and failovers"): what hosts registered - groups,
+ * ServiceRecords, subscriptions - is exported and taken back whole ({@link #exportState}, {@link #importState}: the
+ * dump file) and streamed to standbys ({@link #leadStandbys}) or taken from the master ({@link #followMaster}).
  *
  * <p>Thread-safe: {@link #publish} from the sweep thread, the rest from the agent's own thread.
  */
@@ -90,6 +106,11 @@ public final class SaAgent implements AutoCloseable {
      * request is one record, which fits one MAD).
      */
     public static final int MAX_REQUEST_BYTES = Math.max(MultiPathRecord.MAX_SIZE, SaHeader.DATA_SIZE);
+
+    /** The management class of the standby channel's vendor MADs ({@link #onReplicaMad}). */
+    public static final MgmtClass REPLICA_CLASS = ReplicaLink.MGMT_CLASS;
+    /** Its class version. */
+    public static final int REPLICA_CLASS_VERSION = ReplicaLink.CLASS_VERSION;
 
     private static final System.Logger LOG = System.getLogger(SaAgent.class.getName());
     private static final long TICK_MS = 20;
@@ -104,6 +125,14 @@ public final class SaAgent implements AutoCloseable {
     private final RmppSender sender;
     private final StreamedTables streams;
     private final RmppReceiver receiver;
+    private final SaStateChanges changes = new SaStateChanges();
+    private final SaStateAccess state;
+    private final SaReplication replication;
+    /** The standby's ServiceRecord Sets asking the master for the state. */
+    private final Requester registrations;
+    /** When the standby last asked (agent thread only). */
+    private long askedAt;
+    private long frameTid;
     private final ScheduledExecutorService thread;
     private volatile SaView view;
     /** Written by the agent thread only. */
@@ -134,13 +163,27 @@ public final class SaAgent implements AutoCloseable {
      */
     public SaAgent(MadChannel channel, MadTransactions transactions, SaView initial, RmppSettings rmpp,
                    SaLimits limits, McastMembershipListener mcastListener) {
+        this(channel, transactions, initial, rmpp, limits, mcastListener, System::nanoTime);
+    }
+
+    /**
+     * As {@link #SaAgent(MadChannel, MadTransactions, SaView, RmppSettings, SaLimits, McastMembershipListener)}, the
+     * refusals' log intervals and answer budgets on {@code refusalClock} (tests: simulated time).
+     */
+    SaAgent(MadChannel channel, MadTransactions transactions, SaView initial, RmppSettings rmpp, SaLimits limits,
+            McastMembershipListener mcastListener, LongSupplier refusalClock) {
         this.channel = channel;
-        this.refusals = new Refusals(limits.logInterval());
+        this.refusals = new Refusals(limits, refusalClock);
         this.gate = new RequesterGate(limits);
-        this.services = new ServiceRegistry(limits, refusals);
+        this.services = new ServiceRegistry(limits, refusals, changes);
         this.events = new EventService(transactions.requester(rmpp.ackTimeout(), rmpp.maxRetries(), Runnable::run),
-                limits, refusals);
-        this.mcast = new McastRegistry(new McastNotices(mcastListener, events, this::view), limits, refusals);
+                limits, refusals, changes);
+        this.mcast = new McastRegistry(new McastNotices(mcastListener, events, this::view), limits, refusals,
+                changes);
+        this.state = new SaStateAccess(mcast, services, events.subscriptions(), System::nanoTime,
+                System::currentTimeMillis);
+        this.replication = new SaReplication(ReplicaSettings.defaults(), state, changes, this::sendFrame);
+        this.registrations = transactions.requester(rmpp.ackTimeout(), rmpp.maxRetries(), Runnable::run);
         this.dispatch = SaHandlers.table(kept(services, mcast, events));
         this.view = initial;
         this.sender = new RmppSender(channel, rmpp, limits.answerBytesInFlight(),
@@ -238,6 +281,89 @@ public final class SaAgent implements AutoCloseable {
         onAgentThread(() -> mcast.dropDeparted(view));
     }
 
+    /**
+     * What hosts registered, now (on the agent's thread); with {@code onlyIfChanged}, {@code null} unless something
+     * changed since the last such call (the dump file is written again only then, as OpenSM does).
+     */
+    public CompletableFuture<SaState> exportState(boolean onlyIfChanged) {
+        return onAgentThread(() -> changes.takeChanged() || !onlyIfChanged ? state.export() : null);
+    }
+
+    /**
+     * Makes {@code saved} what hosts registered, replacing everything (on the agent's thread): the groups with their
+     * MLIDs and members reach the membership listener, the ServiceRecords keep the time their leases had left when
+     * {@code saved} was taken. Completes with one line per record left out and why.
+     */
+    public CompletableFuture<List<String>> importState(SaState saved) {
+        return onAgentThread(() -> state.restore(saved));
+    }
+
+    /**
+     * Leads (this SM is master): streams what hosts registered to every standby SM that asks for it - that
+     * registered the ServiceRecord of {@link ReplicaLink} with this SA and that {@code isStandbySm} (port GUID) says
+     * is a standby SM with this SM's SM_Key - a snapshot first, then each change, in vendor MADs; stops following.
+     */
+    public void leadStandbys(long smKey, LongPredicate isStandbySm) {
+        onAgentThread(() -> replication.lead(smKey, isStandbySm));
+    }
+
+    /**
+     * Follows the master SM at {@code masterLid} (this SM stands by): asks it for the state (the ServiceRecord of
+     * {@link ReplicaLink}, renewed while following) and applies its stream; stops every stream to standbys.
+     */
+    public void followMaster(long smKey, int masterLid) {
+        onAgentThread(() -> {
+            if (replication.role() != SaReplication.Role.FOLLOW || replication.masterLid() != masterLid) {
+                askedAt = 0;
+            }
+            replication.follow(smKey, masterLid);
+        });
+    }
+
+    /** Neither streams to standbys nor follows a master. */
+    public void stopReplication() {
+        onAgentThread(replication::stop);
+    }
+
+    /**
+     * Takes one MAD of the standby channel ({@link ReplicaLink}: class 0x09, Send); any thread, never blocks. Others
+     * are dropped and counted.
+     */
+    public void onReplicaMad(MadAddress from, byte[] mad, int length) {
+        if (!(from instanceof MadAddress.LidRouted l) || !ReplicaLink.isFrame(mad, length)) {
+            dropped.incrementAndGet();
+            return;
+        }
+        byte[] frame = ReplicaLink.frame(mad, length);
+        onAgentThread(() -> replication.onFrame(l.lid(), frame, 0, frame.length, System.nanoTime()));
+    }
+
+    /** Whether every standby streamed to has everything (on the agent's thread). */
+    public CompletableFuture<Boolean> standbysInSync() {
+        return onAgentThread(replication::standbysInSync);
+    }
+
+    /** The standby channel's counters (on the agent's thread). */
+    public CompletableFuture<ReplicationStats> replicationStats() {
+        return onAgentThread(replication::stats);
+    }
+
+    /** Runs {@code task} on the agent's thread; its future fails once the agent is closed. */
+    private <T> CompletableFuture<T> onAgentThread(Callable<T> task) {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        onAgentThread(() -> {
+            try {
+                f.complete(task.call());
+            } catch (Exception e) {
+                f.completeExceptionally(e);
+            }
+        });
+        if (thread.isShutdown()) {
+            f.completeExceptionally(new IllegalStateException("SA agent closed"));
+        }
+        return f;
+    }
+
     /** The view requests are answered from. */
     public SaView view() {
         return view;
@@ -297,10 +423,13 @@ public final class SaAgent implements AutoCloseable {
                 && (!RmppHeader.isActive(mad) || RmppHeader.RMPP_TYPE.getInt(mad, 0) == RmppHeader.TYPE_DATA);
     }
 
-    /** Counts and logs (once per interval) a refusal of the requester at {@code lid}. Any thread. */
-    private void refuse(Refusal reason, int lid) {
+    /**
+     * Counts and logs (once per interval) a refusal of the requester at {@code lid}; whether it is answered (within
+     * the requester's budget of answered refusals). Any thread.
+     */
+    private boolean refuse(Refusal reason, int lid) {
         EndPortView port = view.snapshot().endPortByLid(lid);
-        refusals.record(reason, lid, port == null ? Refusals.UNKNOWN_PORT : port.portGuid());
+        return refusals.record(reason, lid, port == null ? Refusals.UNKNOWN_PORT : port.portGuid());
     }
 
     /** RMPP table transfers not yet acknowledged. */
@@ -308,11 +437,54 @@ public final class SaAgent implements AutoCloseable {
         return sender.inFlight();
     }
 
-    /** Fires RMPP timeouts and expires leases. Runs on the agent thread. */
+    /** Fires RMPP timeouts, expires leases, sends to the standbys. Runs on the agent thread. */
     void tick(long nowNanos) {
         sender.poll(nowNanos);
         receiver.poll(nowNanos);
         services.expire(nowNanos);
+        replication.poll(nowNanos, standbysAsking(nowNanos));
+        if (replication.role() == SaReplication.Role.FOLLOW && (askedAt == 0
+                || nowNanos - askedAt >= TimeUnit.SECONDS.toNanos(ReplicaLink.RENEW_SECONDS))) {
+            askedAt = nowNanos;
+            askForState(replication.masterLid());
+        }
+    }
+
+    /** The ports that registered {@link ReplicaLink}'s ServiceRecord here, with their LIDs in the view. */
+    private Map<Long, Integer> standbysAsking(long nowNanos) {
+        if (replication.role() != SaReplication.Role.LEAD) {
+            return Map.of();
+        }
+        Map<Long, Integer> out = new HashMap<>();
+        for (long guid : services.gidPortsOf(ReplicaLink.SERVICE_ID, nowNanos)) {
+            EndPortView p = view.snapshot().endPort(guid);
+            if (p != null) {
+                out.put(guid, view.snapshot().portOf(p).attributes().lid());
+            }
+        }
+        return out;
+    }
+
+    /** Registers (or renews) with the master's SA at {@code masterLid} the ServiceRecord that asks for the state. */
+    private void askForState(int masterLid) {
+        byte[] mad = new byte[MadHeader.MAD_SIZE];
+        new MadHeader(1, MgmtClass.SUBN_ADM.value(), SaHeader.CLASS_VERSION, Method.SET.value(), 0, 0, 0,
+                SaAttribute.SERVICE_RECORD, 0).encodeTo(mad);
+        new SaHeader(0, 0, 1L << ServiceRecord.COMPONENT_SERVICE_ID | 1L << ServiceRecord.COMPONENT_SERVICE_GID
+                | 1L << ServiceRecord.COMPONENT_SERVICE_LEASE | 1L << ServiceRecord.COMPONENT_SERVICE_NAME)
+                .encodeTo(mad);
+        ReplicaLink.request(channel.localPort().portGuid()).encodeTo(mad, SaHeader.DATA_OFFSET);
+        registrations.send(OutboundMad.of(MadAddress.gsi(masterLid, 0, 0), mad), outcome -> LOG.log(
+                System.Logger.Level.DEBUG, "SA state asked of the master at LID {0}: {1}", masterLid, outcome));
+    }
+
+    /** Sends a frame of the standby channel to the SM port at {@code lid}. Runs on the agent thread. */
+    private void sendFrame(int lid, byte[] frame) {
+        try {
+            channel.send(MadAddress.gsi(lid, 0, 0), ReplicaLink.mad(frame, ++frameTid), MadHeader.MAD_SIZE);
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "SA replica frame to LID {0} not sent: {1}", lid, e.getMessage());
+        }
     }
 
     /** Traps 64/65 and {@code drop_event_subscriptions} for a new view. Runs on the agent thread. */
@@ -380,8 +552,11 @@ public final class SaAgent implements AutoCloseable {
                 SaHeader.decode(header), template, smKey != 0);
         boolean table = isTable(method);
         if (table && !sender.hasRoom(from)) {
-            refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid());
-            reply(from, header, method, SaAnswer.error(SaStatus.NO_RESOURCES, 0), nowNanos);
+            if (refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid())) {
+                reply(from, header, method, SaAnswer.error(SaStatus.NO_RESOURCES, 0), nowNanos);
+            } else {
+                dropped.incrementAndGet();
+            }
             return;
         }
         SaAnswer answer;
@@ -389,8 +564,8 @@ public final class SaAgent implements AutoCloseable {
             answer = dispatch.answer(v, req, RmppHeader.isActive(header), nowNanos);
         } catch (AnswerTooLargeException e) {
             gate.charge(from.lid(), AnswerCaps.MAX_BYTES, nowNanos);
-            refuse(Refusal.ANSWER_TOO_LARGE, from.lid());
-            answer = SaAnswer.error(SaStatus.NO_RESOURCES, 0);
+            answer = refuse(Refusal.ANSWER_TOO_LARGE, from.lid()) ? SaAnswer.error(SaStatus.NO_RESOURCES, 0)
+                    : SaAnswer.dropped();
         }
         if (answer.drop()) {
             dropped.incrementAndGet();
@@ -417,13 +592,18 @@ public final class SaAgent implements AutoCloseable {
                 records = streams.take(new RmppKey(to.lid(), to.qpn(), MadHeader.TRANSACTION_ID.getLong(h, 0)),
                         records);
             }
+            boolean answerRefusal;
             if (records == null) {
-                refuse(Refusal.STREAMED_TABLES, from.lid());
+                answerRefusal = refuse(Refusal.STREAMED_TABLES, from.lid());
             } else if (sender.send(to, h, records, nowNanos)) {
                 return;
             } else {
                 records.released();
-                refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid());
+                answerRefusal = refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid());
+            }
+            if (!answerRefusal) {
+                dropped.incrementAndGet();
+                return;
             }
             answer = SaAnswer.error(SaStatus.NO_RESOURCES, answer.recordSize());
         }

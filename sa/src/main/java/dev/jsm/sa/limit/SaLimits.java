@@ -34,13 +34,17 @@ import java.time.Duration;
  * @param subscriptions InformInfo subscriptions in all
  * @param subscriptionsPerPort subscriptions one port may hold
  * @param mcastGroupsPerPort multicast groups one port may have created and that still exist
+ * @param refusalAnswersPerSecond refusals one LID gets an answer to per second, sustained (a token bucket: the
+ *     others go unanswered, so that a flood of refused requests is not answered with a flood)
+ * @param refusalAnswerBurst refusals one LID gets an answer to at once before that rate applies
  * @param logInterval a refusal is logged at most once per requester, reason and interval, with the count since
  */
 public record SaLimits(int requestsPerSecond, int requestBurst, int answerBytesPerToken, int queued,
                        int queuedPerRequester, int rmppOpen, int rmppOpenPerRequester, long answerBytesInFlight,
                        long answerBytesInFlightPerRequester, int streamedTables, int streamedTablesPerRequester,
                        int serviceRecords, int serviceRecordsPerPort, int subscriptions, int subscriptionsPerPort,
-                       int mcastGroupsPerPort, Duration logInterval) {
+                       int mcastGroupsPerPort, int refusalAnswersPerSecond, int refusalAnswerBurst,
+                       Duration logInterval) {
 
     /** Validates the values: every count and size positive, every per-requester share within its total. */
     public SaLimits {
@@ -48,7 +52,8 @@ public record SaLimits(int requestsPerSecond, int requestBurst, int answerBytesP
                 || queuedPerRequester < 1 || rmppOpen < 1 || rmppOpenPerRequester < 1 || answerBytesInFlight < 1
                 || answerBytesInFlightPerRequester < 1 || streamedTables < 1 || streamedTablesPerRequester < 1
                 || serviceRecords < 1 || serviceRecordsPerPort < 1 || subscriptions < 1 || subscriptionsPerPort < 1
-                || mcastGroupsPerPort < 1 || logInterval.isNegative() || logInterval.isZero()) {
+                || mcastGroupsPerPort < 1 || refusalAnswersPerSecond < 1 || refusalAnswerBurst < 1
+                || logInterval.isNegative() || logInterval.isZero()) {
             throw new IllegalArgumentException("SA limits must be positive: " + this);
         }
         if (queuedPerRequester > queued || rmppOpenPerRequester > rmppOpen
@@ -68,10 +73,12 @@ public record SaLimits(int requestsPerSecond, int requestBurst, int answerBytesP
      * global cap allows (100,000 records, 17.6 MB) can go to one requester, and three at a time in all. A table
      * of every PathRecord is streamed to one requester at a time, two in all: each keeps the view it was counted
      * from (at 648 hosts a few MB) until it is sent, and over a fabric that keeps changing each keeps another one.
+     * A requester that hits a bound gets its first 100 refusals answered at once and then 10 a second: a client
+     * that retries sees why; a host that floods the SA with refused requests gets a trickle back, not a flood.
      */
     public static SaLimits defaults() {
         return new SaLimits(10_000, 10_000, 4096, 10_000, 1_000, 256, 4, 2L * AnswerCaps.MAX_BYTES,
-                AnswerCaps.MAX_BYTES, 2, 1, 100_000, 1_000, 10_000, 100, 256, Duration.ofSeconds(60));
+                AnswerCaps.MAX_BYTES, 2, 1, 100_000, 1_000, 10_000, 100, 256, 10, 100, Duration.ofSeconds(60));
     }
 
     /**
@@ -82,6 +89,6 @@ public record SaLimits(int requestsPerSecond, int requestBurst, int answerBytesP
         return new SaLimits(requestsPerSecond, requestBurst, answerBytesPerToken, total, total, rmppOpen,
                 rmppOpenPerRequester, answerBytesInFlight, answerBytesInFlightPerRequester, streamedTables,
                 streamedTablesPerRequester, serviceRecords, serviceRecordsPerPort, subscriptions, subscriptionsPerPort,
-                mcastGroupsPerPort, logInterval);
+                mcastGroupsPerPort, refusalAnswersPerSecond, refusalAnswerBurst, logInterval);
     }
 }

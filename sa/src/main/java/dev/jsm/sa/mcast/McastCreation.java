@@ -27,8 +27,11 @@ final class McastCreation {
         this.registry = registry;
     }
 
-    /** The new group, or the status to answer (NO_RESOURCES without MGID or MLID, else REQ_INVALID). */
-    Result create(SaView view, long mask, McMemberRecord r, PortAttributes port, long subnetPrefix) {
+    /**
+     * The new group, created by the port of GID {@code creator}, or the status to answer (NO_RESOURCES without MGID
+     * or MLID, else REQ_INVALID).
+     */
+    Result create(SaView view, long mask, McMemberRecord r, PortAttributes port, long subnetPrefix, Gid creator) {
         Gid mgid = r.mgid();
         if (mgid.equals(Gid.ZERO)) {
             int scope = (mask & 1L << McMemberRecord.COMPONENT_SCOPE) != 0 ? r.scope() : MgidRules.LINK_LOCAL;
@@ -54,7 +57,7 @@ final class McastCreation {
         McMemberRecord params = new McMemberRecord(mgid, Gid.ZERO, r.qKey(), mlid, McastGroup.EXACTLY, mtuRate[0],
                 r.tClass(), r.pKey(), McastGroup.EXACTLY, mtuRate[1], McastGroup.EXACTLY, r.packetLifeTime(), r.sl(),
                 r.flowLabel(), r.hopLimit(), r.scope(), r.joinState(), r.proxyJoin());
-        return new Result(new McastGroup(params, false), SaStatus.OK);
+        return new Result(new McastGroup(params, false, creator), SaStatus.OK);
     }
 
     /**

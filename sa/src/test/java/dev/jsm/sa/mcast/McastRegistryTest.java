@@ -15,6 +15,8 @@ import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.query.SaViews;
+import dev.jsm.sa.state.McastGroupState;
+import dev.jsm.sa.state.McastMemberState;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -182,6 +184,75 @@ class McastRegistryTest {
 
         McMemberRecord reused = ok(registry.set(view, request(8, CREATE, false, member(OTHER_MGID, H2, FULL))));
         assertThat(reused.mlid()).as("MLID reused after deletion").isEqualTo(0xC000);
+    }
+
+    @Test
+    void aSoleFullMemberLeavingFullMemberButNotSendOnlyFullMemberKeepsTheGroupUntilItLeavesThatToo() {
+        ok(registry.set(view, request(8, CREATE, false, member(MGID, H2,
+                FULL | McMemberRecord.JOIN_SEND_ONLY_FULL_MEMBER))));
+        ok(registry.set(view, request(9, JOIN, false, member(MGID, H3, McMemberRecord.JOIN_NON_MEMBER))));
+        McMemberRecord left = ok(registry.delete(view, request(8, JOIN, false, member(MGID, H2, FULL), DELETE)));
+        assertThat(left.joinState()).as("still a send-only full member").isEqualTo(
+                McMemberRecord.JOIN_SEND_ONLY_FULL_MEMBER);
+        assertThat(registry.mlidOf(MGID)).isEqualTo(0xC000);
+        events.clear();
+        ok(registry.delete(view, request(8, JOIN, false, member(MGID, H2, McMemberRecord.JOIN_SEND_ONLY_FULL_MEMBER),
+                DELETE)));
+        assertThat(registry.mlidOf(MGID)).as("its last full member left (OpenSM 3.3.23 keeps such a group forever)")
+                .isEqualTo(-1);
+        assertThat(registry.mlidsInUse()).isEmpty();
+        assertThat(events).containsExactly("leave c000 2c90000002001", "leave c000 2c90000003001", "delete c000");
+    }
+
+    @Test
+    void aStandbyPutsTheMastersGroupsAsTheyAreAndAGroupPutOnAnMlidInUseTakesItsPlace() {
+        McMemberRecord params = ok(registry.set(view, request(8, CREATE, false, member(MGID, H2, FULL))));
+        McastGroupState master = registry.export().get(0).withoutMembers();
+        McastRegistry standby = new McastRegistry(registry2Listener(), TestLimits.unshared(),
+                new Refusals(Duration.ofSeconds(60)));
+        assertThat(standby.putGroup(master)).isTrue();
+        standby.putMember(MGID, new McastMemberState(new Gid(PREFIX, H2), 2, FULL, 0));
+        standby.putMember(OTHER_MGID, new McastMemberState(new Gid(PREFIX, H3), 2, FULL, 0));
+        assertThat(standby.export()).as("a member of a group not there is not put").isEqualTo(registry.export());
+
+        McMemberRecord other = new McMemberRecord(OTHER_MGID, Gid.ZERO, params.qKey(), params.mlid(), 2,
+                params.mtu(), 0, 0xFFFF, 2, params.rate(), 2, 0, 0, 0, 0, 2, FULL, 0);
+        events2.clear();
+        assertThat(standby.putGroup(new McastGroupState(other, false, new Gid(PREFIX, H3), List.of()))).isTrue();
+        assertThat(standby.mlidOf(MGID)).as("the master gave its MLID to another group").isEqualTo(-1);
+        assertThat(standby.mlidOf(OTHER_MGID)).isEqualTo(params.mlid());
+        assertThat(events2).containsExactly("leave c000 2c90000002001", "delete c000", "create c000");
+        standby.removeMember(OTHER_MGID, H3);
+        standby.removeGroup(OTHER_MGID);
+        assertThat(standby.mlidsInUse()).isEmpty();
+        assertThat(standby.putGroup(new McastGroupState(new McMemberRecord(MGID, Gid.ZERO, 0, 0x12, 0, 0, 0, 0, 0,
+                0, 0, 0, 0, 0, 0, 0, 0, 0), false, Gid.ZERO, List.of()))).as("not a multicast LID").isFalse();
+    }
+
+    private final List<String> events2 = new ArrayList<>();
+
+    private McastMembershipListener registry2Listener() {
+        return new McastMembershipListener() {
+            @Override
+            public void groupCreated(int mlid, boolean wellKnown) {
+                events2.add("create " + Integer.toHexString(mlid));
+            }
+
+            @Override
+            public void groupDeleted(int mlid) {
+                events2.add("delete " + Integer.toHexString(mlid));
+            }
+
+            @Override
+            public void joined(int mlid, long portGuid) {
+                events2.add("join " + Integer.toHexString(mlid) + " " + Long.toHexString(portGuid));
+            }
+
+            @Override
+            public void left(int mlid, long portGuid) {
+                events2.add("leave " + Integer.toHexString(mlid) + " " + Long.toHexString(portGuid));
+            }
+        };
     }
 
     @Test

@@ -57,8 +57,7 @@ public final class OptionStatusTable {
         r.implemented(RoutingOptions.PGRP_POLICY_FILE, RoutingOptions.TOPO_POLICY_FILE, RoutingOptions.RCH_POLICY_FILE,
                 RoutingOptions.INCREMENTAL_ROUTING, RoutingOptions.OFFSWEEP_BALANCING_ENABLED,
                 RoutingOptions.OFFSWEEP_BALANCING_WINDOW);
-        r.partial(RoutingOptions.PORT_SEARCH_ORDERING_FILE,
-                "only dor reads it; minhop, updn and dnup try the ports in port number order");
+        r.implemented(RoutingOptions.PORT_SEARCH_ORDERING_FILE);
         r.implemented(RoutingOptions.ROUTING_ENGINE, RoutingOptions.AVOID_THROTTLED_LINKS);
         r.partial(RoutingOptions.CONNECT_ROOTS, "only updn honours it; ftree and dnup ignore it");
         r.implemented(RoutingOptions.USE_UCAST_CACHE);

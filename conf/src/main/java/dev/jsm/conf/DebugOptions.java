@@ -40,7 +40,7 @@ public final class DebugOptions {
     public static final Option<Boolean> NO_CLIENTS_REREG = L.live("no_clients_rereg", BOOL, false,
             "Never set ClientReregister to make clients renew their SA registrations");
     public static final Option<Boolean> DISABLE_MULTICAST = L.live("disable_multicast", BOOL, false,
-            "Tell SA clients (ClassPortInfo) that multicast is not supported");
+            "Program no multicast tables and tell SA clients (ClassPortInfo) that multicast is not supported");
     public static final Option<Boolean> EXIT_ON_FATAL = L.live("exit_on_fatal", BOOL, true,
             "Exit on fatal subnet problems such as duplicate port GUIDs");
     public static final Option<String> CONSOLE = L.restart("console", ChoiceType.of("off", "local", "loopback",

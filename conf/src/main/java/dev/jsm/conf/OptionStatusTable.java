@@ -57,8 +57,7 @@ public final class OptionStatusTable {
         r.implemented(RoutingOptions.PGRP_POLICY_FILE, RoutingOptions.TOPO_POLICY_FILE, RoutingOptions.RCH_POLICY_FILE,
                 RoutingOptions.INCREMENTAL_ROUTING, RoutingOptions.OFFSWEEP_BALANCING_ENABLED,
                 RoutingOptions.OFFSWEEP_BALANCING_WINDOW);
-        r.partial(RoutingOptions.PORT_SEARCH_ORDERING_FILE,
-                "only dor reads it; minhop, updn and dnup try the ports in port number order");
+        r.implemented(RoutingOptions.PORT_SEARCH_ORDERING_FILE);
         r.implemented(RoutingOptions.ROUTING_ENGINE, RoutingOptions.AVOID_THROTTLED_LINKS);
         r.partial(RoutingOptions.CONNECT_ROOTS, "only updn honours it; ftree and dnup ignore it");
         r.implemented(RoutingOptions.USE_UCAST_CACHE);
@@ -81,16 +80,13 @@ public final class OptionStatusTable {
         r.implemented(TimingOptions.MAX_WIRE_SMPS, TimingOptions.MAX_WIRE_SMPS2, TimingOptions.MAX_SMPS_TIMEOUT,
                 TimingOptions.TRANSACTION_TIMEOUT, TimingOptions.TRANSACTION_RETRIES,
                 TimingOptions.LONG_TRANSACTION_TIMEOUT);
-        r.notImplemented(TimingOptions.MAX_MSG_FIFO_TIMEOUT, null,
-                "SA requests are dropped when 10000 wait for the SA's thread, not by how long they waited");
-        r.notImplemented(TimingOptions.SINGLE_THREAD, true, "SA requests are always answered on one thread");
+        r.implemented(TimingOptions.MAX_MSG_FIFO_TIMEOUT);
+        r.implemented(TimingOptions.SINGLE_THREAD);
 
         r.implemented(MiscOptions.DAEMON, MiscOptions.SM_INACTIVE, MiscOptions.BABBLING_PORT_POLICY);
         r.partial(MiscOptions.DROP_EVENT_SUBSCRIPTIONS,
                 "jsm drops those of ports that left the fabric, but not all of them on leaving standby as OpenSM does");
-        r.notImplemented(MiscOptions.IPOIB_MCGROUP_CREATION_VALIDATION, true, "the checks are always made");
-        r.notImplemented(MiscOptions.MCGROUP_JOIN_VALIDATION, true,
-                "a join's parameters are always checked against the group's");
+        r.implemented(MiscOptions.IPOIB_MCGROUP_CREATION_VALIDATION, MiscOptions.MCGROUP_JOIN_VALIDATION);
         r.notImplemented(MiscOptions.USE_ORIGINAL_EXTENDED_SA_RATES_ONLY, false,
                 "the SA reports every rate code, the newer ones too");
         r.implemented(MiscOptions.USE_OPTIMIZED_SLVL, MiscOptions.FSYNC_HIGH_AVAIL_FILES);
@@ -114,10 +110,9 @@ public final class OptionStatusTable {
         r.implemented(DebugOptions.LOG_FILE, DebugOptions.LOG_MAX_SIZE, DebugOptions.ACCUM_LOG_FILE);
         r.notImplemented(DebugOptions.PER_MODULE_LOGGING_FILE, null, "one log_flags mask applies to every module");
         r.implemented(DebugOptions.DUMP_FILES_DIR);
-        r.notImplemented(DebugOptions.ENABLE_QUIRKS, false,
-                "jsm has no device quirks, such as OpenSM's 1K path MTU for Mellanox Tavor HCAs");
+        r.implemented(DebugOptions.ENABLE_QUIRKS);
         r.implemented(DebugOptions.NO_CLIENTS_REREG);
-        r.partial(DebugOptions.DISABLE_MULTICAST, "joins are still served and MFTs still programmed");
+        r.implemented(DebugOptions.DISABLE_MULTICAST);
         r.partial(DebugOptions.EXIT_ON_FATAL, false, "TRUE ends the SM on duplicate GUIDs found by discovery, not "
                 + "on an unreadable guid2lid, guid2mkey or neighbors file (fatal in OpenSM): jsm moves such a file "
                 + "aside and goes on (LID-0308, MKEY-1101), the ports keeping their LIDs, whatever the option says");
@@ -125,8 +120,7 @@ public final class OptionStatusTable {
                 DebugOptions.LOG_PREFIX);
 
         r.implemented(QosOptions.QOS, QosOptions.QOS_POLICY_FILE);
-        r.notImplemented(QosOptions.SUPPRESS_SL2VL_MAD_STATUS_ERRORS, false,
-                "an SL2VL Set answered with an error status counts as failed, and the sweep is done again");
+        r.implemented(QosOptions.SUPPRESS_SL2VL_MAD_STATUS_ERRORS);
         for (QosOptions.PortClass c : List.of(QosOptions.DEFAULT, QosOptions.CA, QosOptions.SW0, QosOptions.SWE,
                 QosOptions.RTR)) {
             r.implemented(c.maxVls, c.highLimit, c.vlArbHigh, c.vlArbLow, c.sl2Vl);

@@ -36,8 +36,7 @@ class OptionStatusDocsTest {
         }
         assertThat(guide).contains("| `perfmgr` | partly implemented | needs a restart |")
                 .contains("| `congestion_control` to `cc_cct` (18 options) | not implemented |")
-                .contains("| `single_thread` | not implemented | - | SA requests are always answered on one thread "
-                        + "(as with `TRUE`) |");
+                .contains("| `sa_db_dump` | not implemented | - | no opensm-sa.dump is written (as with `FALSE`) |");
     }
 
     private static String read(String file) throws IOException {

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.mcast;
 
+import dev.jsm.conf.DebugOptions;
 import dev.jsm.conf.DeviceOptions;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.route.RoutingState;
@@ -41,6 +42,10 @@ import org.apache.logging.log4j.Logger;
  * leave empty entries, which the diff clears on the switches. Each tree computed is reported to the activity report
  * ({@code mcg_tree_calc}). Behavioural counterpart: OpenSM's
  * {@code osm_mcast_mgr.c}.
+ *
+ * <p>With {@code disable_multicast} nothing is computed or sent, neither MFT blocks nor MulticastFDBTop, as OpenSM
+ * skips its multicast manager; the groups' changes are taken and forgotten, so turning the option off again
+ * programs every group at the next heavy sweep (docs/reference/opensm-behaviour.md#multicast).
  *
  * <p>Confined to the SM thread.
  *
@@ -97,6 +102,10 @@ public final class MftProgrammer implements SweepStage {
         topSets = 0;
         groups = 0;
         BitSet changed = mcastGroups.takeChanged();
+        if (services.options().get(DebugOptions.DISABLE_MULTICAST)) {
+            changedAny = false;
+            return StageOutcome.CONTINUE;
+        }
         changedAny = !changed.isEmpty();
         RoutingInput in = routes.input();
         if (in == null || scope == Scope.CHANGED && !changedAny) {

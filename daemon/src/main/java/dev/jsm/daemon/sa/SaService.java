@@ -5,6 +5,7 @@ import dev.jsm.conf.DeviceOptions;
 import dev.jsm.conf.MiscOptions;
 import dev.jsm.conf.RoutingOptions;
 import dev.jsm.conf.SmOptions;
+import dev.jsm.conf.TimingOptions;
 import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.sm.HighAvailability;
@@ -396,6 +397,8 @@ public final class SaService implements SweepListener, AutoCloseable {
         return new SaSettings(o.saKey(), o.getInt(DeviceOptions.SUBNET_TIMEOUT),
                 SaSettings.respTimeValue(o.transactionTimeoutMs()), !o.get(DebugOptions.DISABLE_MULTICAST), o.qos(),
                 o.get(MiscOptions.CONSOLIDATE_IPV6_SNM_REQ), o.get(DeviceOptions.USE_MFTTOP),
-                o.get(MiscOptions.DROP_EVENT_SUBSCRIPTIONS));
+                o.get(MiscOptions.DROP_EVENT_SUBSCRIPTIONS), o.get(MiscOptions.IPOIB_MCGROUP_CREATION_VALIDATION),
+                o.get(MiscOptions.MCGROUP_JOIN_VALIDATION), o.get(DebugOptions.ENABLE_QUIRKS),
+                o.get(TimingOptions.MAX_MSG_FIFO_TIMEOUT), o.get(TimingOptions.SINGLE_THREAD));
     }
 }

@@ -20,10 +20,13 @@ import java.util.Optional;
  * @param guidRoutingOrderNoScatter {@code guid_routing_order_no_scatter}: no {@code scatter_ports} for those
  * @param hopWeightsFile {@code hop_weights_file} ({@code -w}): per-port costs replacing the hop count
  * @param portProfIgnoreFile {@code port_prof_ignore_file} ({@code -i}): ports whose load is not counted
+ * @param portSearchOrderingFile {@code port_search_ordering_file} ({@code -O}, or its older name
+ *     {@code dimn_ports_file}): per switch, the order its ports are visited in when equally loaded candidates tie
  */
 public record MinHopOptions(boolean portShifting, long scatterSeed, boolean portProfileSwitchNodes, int threads,
                            Optional<Path> guidRoutingOrderFile, boolean guidRoutingOrderNoScatter,
-                           Optional<Path> hopWeightsFile, Optional<Path> portProfIgnoreFile) {
+                           Optional<Path> hopWeightsFile, Optional<Path> portProfIgnoreFile,
+                           Optional<Path> portSearchOrderingFile) {
 
     /** Checks the thread count and for nulls. */
     public MinHopOptions {
@@ -33,6 +36,7 @@ public record MinHopOptions(boolean portShifting, long scatterSeed, boolean port
         Objects.requireNonNull(guidRoutingOrderFile, "guidRoutingOrderFile");
         Objects.requireNonNull(hopWeightsFile, "hopWeightsFile");
         Objects.requireNonNull(portProfIgnoreFile, "portProfIgnoreFile");
+        Objects.requireNonNull(portSearchOrderingFile, "portSearchOrderingFile");
     }
 
     /**
@@ -45,6 +49,12 @@ public record MinHopOptions(boolean portShifting, long scatterSeed, boolean port
                 options.get(EngineOptions.PORT_PROFILE_SWITCH_NODES), options.routingThreads(),
                 options.get(EngineOptions.GUID_ROUTING_ORDER_FILE),
                 options.get(EngineOptions.GUID_ROUTING_ORDER_NO_SCATTER), options.get(EngineOptions.HOP_WEIGHTS_FILE),
-                options.get(EngineOptions.PORT_PROF_IGNORE_FILE));
+                options.get(EngineOptions.PORT_PROF_IGNORE_FILE), portSearchOrderingFile(options));
+    }
+
+    /** {@code port_search_ordering_file}, else OpenSM's older name {@code dimn_ports_file}. */
+    public static Optional<Path> portSearchOrderingFile(EngineOptions options) {
+        Optional<Path> order = options.get(EngineOptions.PORT_SEARCH_ORDERING_FILE);
+        return order.isPresent() ? order : options.get(EngineOptions.DIMN_PORTS_FILE);
     }
 }

@@ -85,7 +85,9 @@ import java.util.function.LongSupplier;
  *
  * <p>Bounds ({@link SaLimits}; every refusal counted and logged once per requester and interval, and answered
  * within a budget per requester, {@link Refusals}):
- * the I/O thread admits a MAD only within its source LID's rate and share of the queue ({@link RequesterGate});
+ * the I/O thread admits a MAD only within its source LID's rate and share of the queue ({@link RequesterGate}),
+ * and drops a Get or GetTable (with {@code single_thread} a Set or Delete too) while the queue is overdue
+ * ({@code max_msg_fifo_timeout}, as OpenSM);
  * a multi-MAD request may announce at most {@link #MAX_REQUEST_BYTES} (the largest request an SA record type needs)
  * and only a few may be reassembled at once; no answer grows beyond {@link AnswerCaps#MAX_BYTES}; table answers
  * are sent only within the bytes the RMPP sender may hold for their requester and in all, else answered
@@ -140,6 +142,8 @@ public final class SaAgent implements AutoCloseable {
     /** Written by the agent thread only. */
     private volatile long answered;
     private final AtomicLong dropped = new AtomicLong();
+    /** How long the last MAD the agent thread took had waited in its queue; written by the agent thread only. */
+    private volatile long lastQueueWaitNanos;
 
     /**
      * An agent on {@code channel} with the default limits but one: a queue of {@code maxQueued} MADs that any one
@@ -392,7 +396,13 @@ public final class SaAgent implements AutoCloseable {
      */
     public void onMad(MadAddress from, byte[] mad, int length) {
         int lid = from instanceof MadAddress.LidRouted l ? l.lid() : 0;
-        RequesterGate.Verdict v = gate.admit(lid, isRequest(mad, length), System.nanoTime());
+        if (droppedWhenOverdue(mad, length) && queueOverdue()) {
+            dropped.incrementAndGet();
+            refuse(Refusal.QUEUE_WAIT, lid);
+            return;
+        }
+        long queuedAt = System.nanoTime();
+        RequesterGate.Verdict v = gate.admit(lid, isRequest(mad, length), queuedAt);
         if (v != RequesterGate.Verdict.ADMITTED) {
             dropped.incrementAndGet();
             refuse(v == RequesterGate.Verdict.OVER_RATE ? Refusal.RATE : Refusal.QUEUE, lid);
@@ -401,8 +411,10 @@ public final class SaAgent implements AutoCloseable {
         try {
             thread.execute(guarded("SA request", () -> {
                 gate.release(lid);
+                long now = System.nanoTime();
+                lastQueueWaitNanos = now - queuedAt;
                 try {
-                    handle(from, mad, length, System.nanoTime());
+                    handle(from, mad, length, now);
                 } catch (RuntimeException e) {
                     dropped.incrementAndGet();
                     LOG.log(System.Logger.Level.WARNING, "SA request from " + from + " dropped: " + e, e);
@@ -412,6 +424,28 @@ public final class SaAgent implements AutoCloseable {
             gate.release(lid);
             LOG.log(System.Logger.Level.DEBUG, "SA agent closed; MAD dropped");
         }
+    }
+
+    /**
+     * {@code max_msg_fifo_timeout}: whether more than one MAD waits for the agent thread and the last one it took
+     * had waited longer than the option allows (OpenSM's check of its SA dispatcher's queue).
+     */
+    private boolean queueOverdue() {
+        long limitMs = view.settings().maxQueueWaitMs();
+        return limitMs > 0 && gate.queued() > 1 && lastQueueWaitNanos > limitMs * 1_000_000L;
+    }
+
+    /**
+     * Whether a MAD is a request OpenSM drops when its SA queue is overdue: a Get or GetTable; with
+     * {@code single_thread}, whose one queue takes them too, a Set or Delete.
+     */
+    private boolean droppedWhenOverdue(byte[] mad, int length) {
+        if (length <= 3) {
+            return false;
+        }
+        int method = mad[3];
+        return method == Method.GET.value() || method == Method.GET_TABLE.value()
+                || view.settings().singleThread() && (method == Method.SET.value() || method == Method.DELETE.value());
     }
 
     /** Whether a MAD is a request (counted against its sender's rate): not a response, not RMPP ACK/STOP/ABORT. */

@@ -11,6 +11,11 @@ public enum Refusal {
     RATE("rate", "over the rate limit", false),
     /** The queue for the agent thread is full, or the requester's share of it: dropped. */
     QUEUE("queue", "the SA queue (or this requester's share of it) is full", false),
+    /**
+     * A Get or GetTable while more than one MAD waits for the agent thread and the last it took had waited longer
+     * than {@code max_msg_fifo_timeout}: dropped, as OpenSM drops it.
+     */
+    QUEUE_WAIT("queue_wait", "SA requests wait longer than max_msg_fifo_timeout for the SA's thread", false),
     /** A multi-MAD request announcing more than any SA request needs: STOP (resources exhausted). */
     RMPP_TOO_LARGE("rmpp_too_large", "a multi-MAD request announces more bytes than any SA request needs", true),
     /** Too many multi-MAD requests being reassembled, from the requester or in all: STOP. */

@@ -10,7 +10,8 @@ import dev.jsm.subnet.PortAttributes;
  * The group a create (a join of a new MGID) makes, as OpenSM makes it: MGID 0 gets an SA-assigned MGID in the
  * requested scope (link-local without the Scope component); a given MGID must be creatable ({@link MgidRules}) and
  * an IPoIB MGID other than its partition's IPv4 broadcast group needs that broadcast group to exist and agree with
- * the request; MTU and rate come from the creator's port through the selectors ({@link JoinRules#realize}); the
+ * the request, unless {@code ipoib_mcgroup_creation_validation} is off (then OpenSM, and jsm, check neither); MTU
+ * and rate come from the creator's port through the selectors ({@link JoinRules#realize}); the
  * MLID is the requested one if free, else the lowest free one. The other values (Q_Key, TClass, P_Key, SL,
  * FlowLabel, HopLimit, PacketLifeTime, Scope) are the request's. The group is not added here.
  *
@@ -43,7 +44,8 @@ final class McastCreation {
             if (mgid == null) {
                 return new Result(null, SaStatus.NO_RESOURCES);
             }
-        } else if (!MgidRules.creatable(mgid) || MgidRules.isIpoib(mgid) && !broadcastAgrees(mask, r, mgid)) {
+        } else if (view.settings().mgidCreationValidation()
+                && (!MgidRules.creatable(mgid) || MgidRules.isIpoib(mgid) && !broadcastAgrees(mask, r, mgid))) {
             return new Result(null, SaStatus.REQ_INVALID);
         }
         int[] mtuRate = JoinRules.realize(mask, r, port);

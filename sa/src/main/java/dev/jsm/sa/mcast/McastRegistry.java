@@ -32,7 +32,9 @@ import java.util.TreeMap;
  * query ({@link McastQuery}). When the last full member leaves, the remaining members go too and so does the group
  * unless it is well known (a partition's). MLIDs are handed out from 0xC000 ({@link #freeMlid}) and reused after
  * deletion; with {@code consolidate_ipv6_snm_req} the IPv6 solicited-node groups of one scope and P_Key share one
- * MLID ({@link #mlidFor}). Validation and statuses follow OpenSM; every membership change goes to the
+ * MLID ({@link #mlidFor}). Validation and statuses follow OpenSM, as do its two switches: a join of an existing
+ * group is checked against the group's values only with {@code mcgroup_join_validation}, a create's MGID only with
+ * {@code ipoib_mcgroup_creation_validation} ({@link SaSettings}); every membership change goes to the
  * {@link McastMembershipListener}, per MLID (a port joins an MLID with its first group there and leaves it with its
  * last) and per group. The groups are SA state: they live here, not in the published view.
  *
@@ -207,7 +209,7 @@ public final class McastRegistry {
                 return error(made.status());
             }
             g = made.group();
-        } else if (!JoinRules.otherFieldsAgree(mask, r, g.params())) {
+        } else if (view.settings().joinValidation() && !JoinRules.otherFieldsAgree(mask, r, g.params())) {
             return error(SaStatus.REQ_INVALID);
         }
         McastGroup.Member old = g.members().get(port.portGuid());

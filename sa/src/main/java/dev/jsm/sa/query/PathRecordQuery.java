@@ -29,7 +29,9 @@ import dev.jsm.sa.codec.PathRecord;
 import dev.jsm.sa.codec.SaStatus;
 import dev.jsm.subnet.LidRange;
 import dev.jsm.subnet.snapshot.EndPortView;
+import dev.jsm.subnet.snapshot.NodeView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.util.Set;
 
 /**
  * PathRecords computed from the view: for each (source, destination) end-port pair the request names (GID or LID;
@@ -37,7 +39,8 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
  * the LIDs given; GetTable: every combination, at most NumbPath per pair if given), the path the programmed LFTs
  * take ({@link PathWalk}), with:
  * <ul>
- *   <li>MTU and rate: the minimum along the path, capped by the QoS level, then the request's selectors;</li>
+ *   <li>MTU and rate: the minimum along the path, capped by the QoS level (and, with {@code enable_quirks}, at
+ *       1024 for a Mellanox Tavor HCA at either end), then the request's selectors;</li>
  *   <li>SL: the routing engine's path SL when it has one (lash, dfsssp, nue with several layers, torus-2QoS:
  *       deadlock freedom wins), else the QoS level's, else the requested SL, else 0; a requested SL that differs
  *       drops the path;</li>
@@ -51,6 +54,12 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
  * <p>Stateless; thread-safe.
  */
 final class PathRecordQuery implements RecordQuery {
+
+    /** The MTU code of 1024 bytes. */
+    private static final int MTU_1024 = 3;
+    private static final int TAVOR_DEVICE_ID = 23108;
+    /** Mellanox, Topspin, SilverStorm and Voltaire. */
+    private static final Set<Integer> TAVOR_VENDOR_IDS = Set.of(0x0002C9, 0x0005AD, 0x00066A, 0x0008F1);
 
     @Override
     public int recordSize() {
@@ -187,6 +196,31 @@ final class PathRecordQuery implements RecordQuery {
     }
 
     /**
+     * {@code enable_quirks}: whether a path gets at most a 1024-byte MTU because a Mellanox Tavor HCA is at either
+     * end (it performs better so), as OpenSM does unless the request asks for the largest MTU (selector 3) or, with
+     * selector "greater than" or "exactly", for more than 1024 (docs/reference/opensm-behaviour.md#sa-rules).
+     */
+    private static boolean tavorMtuLimitApplies(SubnetSnapshot s, EndPortView a, EndPortView b, SaRequest request,
+                                                PathRecord q) {
+        if (!isTavor(s.nodes().get(a.nodeIndex())) && !isTavor(s.nodes().get(b.nodeIndex()))) {
+            return false;
+        }
+        if (!request.has(COMPONENT_MTU_SELECTOR) || !request.has(COMPONENT_MTU)) {
+            return true;
+        }
+        return switch (q.mtuSelector()) {
+            case 0, 2 -> q.mtu() <= MTU_1024;
+            case 1 -> true;
+            default -> false;
+        };
+    }
+
+    /** A Mellanox Tavor HCA: DeviceID 23108 (0x5A44) under one of the vendor IDs it was sold with. */
+    private static boolean isTavor(NodeView node) {
+        return node.deviceId() == TAVOR_DEVICE_ID && TAVOR_VENDOR_IDS.contains(node.vendorId());
+    }
+
+    /**
      * Adds the PathRecord from {@code a} (at {@code slid}) to {@code b} (at {@code dlid}) to {@code out} if the
      * path exists and meets the request; {@code walk} then holds the forward walk. {@link MultiPathRecordQuery}
      * computes its paths here too, so both follow the same rules. With {@code out} null the record is only
@@ -206,6 +240,9 @@ final class PathRecordQuery implements RecordQuery {
                 request.has(COMPONENT_P_KEY) ? q.pKey() : QosLevel.UNSET,
                 request.has(COMPONENT_QOS_CLASS) ? q.qosClass() : QosLevel.UNSET));
         int mtu = level.mtuLimit() > 0 ? Math.min(walk.mtu, level.mtuLimit()) : walk.mtu;
+        if (view.settings().quirks() && tavorMtuLimitApplies(s, a, b, request, q)) {
+            mtu = Math.min(mtu, MTU_1024);
+        }
         int rate = Rates.rateOf(walk.mbps);
         if (level.rateLimit() > 0 && Rates.mbps(level.rateLimit()) < Rates.mbps(rate)) {
             rate = level.rateLimit();

@@ -7,7 +7,6 @@ import dev.jsm.sa.codec.SaStatus;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Predicate;
 
 /**
  * The SA's dispatch table: maps each (attribute ID, method) pair the SA answers to its {@link SaHandler}, and decides
@@ -17,8 +16,6 @@ import java.util.function.Predicate;
  *       its method is one the SA takes requests with ({@code REQUEST_METHODS}), and not at all otherwise (OpenSM
  *       drops unknown methods, ERR 1A05);</li>
  *   <li>a pair listed as dropped gets no answer;</li>
- *   <li>an attribute may be served only under a setting ({@code disable_multicast} off for MCMemberRecord): without
- *       it, its pairs are treated as not listed;</li>
  *   <li>a pair served through RMPP only (GetMulti of MultiPathRecord, dual-sided RMPP) is refused with
  *       ERR_REQ_INVALID when the request came as a single MAD (OpenSM ERR 4510);</li>
  *   <li>every Get a handler answers passes the one-record rule ({@code oneRecord}), whichever record it is.</li>
@@ -41,11 +38,9 @@ public final class SaDispatch {
             Method.REPORT.value());
 
     private final Map<Pair, Route> routes;
-    private final Map<Integer, Predicate<SaSettings>> conditions;
 
     private SaDispatch(Builder b) {
         this.routes = Map.copyOf(b.routes);
-        this.conditions = Map.copyOf(b.conditions);
     }
 
     /**
@@ -56,7 +51,7 @@ public final class SaDispatch {
      * @return the answer; {@link SaAnswer#dropped()} when no response must be sent
      */
     public SaAnswer answer(SaView view, SaRequest request, boolean rmpp, long nowNanos) {
-        Route route = route(view.settings(), request.attributeId(), request.method());
+        Route route = route(request.attributeId(), request.method());
         return switch (route.action()) {
             case DROP -> SaAnswer.dropped();
             case REFUSE -> SaAnswer.error(MadStatus.METHOD_ATTR_UNSUPPORTED.value(), 0);
@@ -66,11 +61,10 @@ public final class SaDispatch {
         };
     }
 
-    /** What the table does with a pair under {@code settings}. */
-    Route route(SaSettings settings, int attributeId, int method) {
+    /** What the table does with a pair. */
+    Route route(int attributeId, int method) {
         Route route = routes.get(new Pair(attributeId, method));
-        Predicate<SaSettings> condition = conditions.get(attributeId);
-        if (route == null || condition != null && !condition.test(settings)) {
+        if (route == null) {
             return REQUEST_METHODS.contains(method) ? Route.REFUSE : Route.DROP;
         }
         return route;
@@ -124,7 +118,6 @@ public final class SaDispatch {
     static final class Builder {
 
         private final Map<Pair, Route> routes = new HashMap<>();
-        private final Map<Integer, Predicate<SaSettings>> conditions = new HashMap<>();
 
         /** Get and GetTable of {@code attributeId}, both answered by {@code handler}. */
         Builder getAndGetTable(int attributeId, SaHandler handler) {
@@ -144,12 +137,6 @@ public final class SaDispatch {
         /** {@code method} of {@code attributeId} gets no answer. */
         Builder drop(int attributeId, Method method) {
             return put(attributeId, method, Route.DROP);
-        }
-
-        /** The pairs of {@code attributeId} are served only when {@code condition} holds for the view's settings. */
-        Builder servedWhen(int attributeId, Predicate<SaSettings> condition) {
-            conditions.put(attributeId, condition);
-            return this;
         }
 
         SaDispatch build() {

@@ -79,8 +79,7 @@ public final class SaHandlers {
                 .serve(SERVICE_RECORD, SET, kept.serviceRecordSet())
                 .serve(SERVICE_RECORD, DELETE, kept.serviceRecordDelete())
                 // as OpenSM 3.3.23: GetMulti answered "not supported" (ERR 1B21), GetTraceTable and Report dropped
-                // (its SA dispatcher drops those methods, ERR 1A05); with multicast disabled, not served at all
-                .servedWhen(MC_MEMBER_RECORD, SaSettings::multicast)
+                // (its SA dispatcher drops those methods, ERR 1A05); served with disable_multicast too, as OpenSM
                 .getAndGetTable(MC_MEMBER_RECORD, kept.mcMemberRecordGet())
                 .serve(MC_MEMBER_RECORD, SET, kept.mcMemberRecordSet())
                 .serve(MC_MEMBER_RECORD, DELETE, kept.mcMemberRecordDelete())

@@ -16,13 +16,41 @@ package dev.jsm.sa.query;
  *     CapabilityMask2 IsMcastTopSupported
  * @param dropEventSubscriptions whether the event subscriptions and ServiceRecords of ports that disappeared are
  *     removed at SUBNET UP ({@code drop_event_subscriptions})
+ * @param mgidCreationValidation whether a create's requested MGID is checked: its prefix, flags and scope, and for
+ *     an IPoIB MGID its partition's broadcast group ({@code ipoib_mcgroup_creation_validation})
+ * @param joinValidation whether a join of an existing group must agree with the group's Q_Key, P_Key, SL,
+ *     FlowLabel, TClass and HopLimit ({@code mcgroup_join_validation})
+ * @param quirks whether OpenSM's device work-arounds apply ({@code enable_quirks}): a path with a Mellanox Tavor HCA
+ *     at either end gets at most a 1024-byte MTU where the request allows it
+ * @param maxQueueWaitMs {@code max_msg_fifo_timeout}: while more than one request waits for the agent thread and the
+ *     last one it took had waited longer than this many milliseconds, new Get and GetTable requests are dropped
+ *     (0: never)
+ * @param singleThread {@code single_thread}: Set and Delete requests wait in the Gets' queue, so the
+ *     {@code max_msg_fifo_timeout} drop applies to them too (else they have a queue of their own in OpenSM and are
+ *     never dropped for it)
  */
 public record SaSettings(long saKey, int subnetTimeout, int respTimeValue, boolean multicast, boolean qos,
-                         boolean consolidateIpv6Snm, boolean mftTop, boolean dropEventSubscriptions) {
+                         boolean consolidateIpv6Snm, boolean mftTop, boolean dropEventSubscriptions,
+                         boolean mgidCreationValidation, boolean joinValidation, boolean quirks,
+                         long maxQueueWaitMs, boolean singleThread) {
+
+    /** The OpenSM default of {@code max_msg_fifo_timeout}, milliseconds. */
+    public static final long DEFAULT_MAX_QUEUE_WAIT_MS = 10_000;
+
+    /**
+     * The settings before the two multicast validations (both on, their defaults), the quirks (off), the queue
+     * wait (OpenSM's default) and {@code single_thread} (off).
+     */
+    public SaSettings(long saKey, int subnetTimeout, int respTimeValue, boolean multicast, boolean qos,
+                      boolean consolidateIpv6Snm, boolean mftTop, boolean dropEventSubscriptions) {
+        this(saKey, subnetTimeout, respTimeValue, multicast, qos, consolidateIpv6Snm, mftTop, dropEventSubscriptions,
+                true, true, false, DEFAULT_MAX_QUEUE_WAIT_MS, false);
+    }
 
     /**
      * OpenSM's defaults: sa_key 1, subnet_timeout 18, RespTimeValue for 200 ms (16), multicast on, QoS off, IPv6
-     * solicited-node groups not consolidated, MulticastFDBTop programmed, subscriptions kept.
+     * solicited-node groups not consolidated, MulticastFDBTop programmed, subscriptions kept, creates and joins
+     * validated, no quirks, Gets dropped after 10 s in the queue.
      */
     public static SaSettings defaults() {
         return new SaSettings(1, 18, respTimeValue(200), true, false, false, true, false);
@@ -31,7 +59,35 @@ public record SaSettings(long saKey, int subnetTimeout, int respTimeValue, boole
     /** These settings with {@code consolidate_ipv6_snm_req} set to {@code on}. */
     public SaSettings withConsolidateIpv6Snm(boolean on) {
         return new SaSettings(saKey, subnetTimeout, respTimeValue, multicast, qos, on, mftTop,
-                dropEventSubscriptions);
+                dropEventSubscriptions, mgidCreationValidation, joinValidation, quirks, maxQueueWaitMs,
+                singleThread);
+    }
+
+    /**
+     * These settings with {@code ipoib_mcgroup_creation_validation} set to {@code creation} and
+     * {@code mcgroup_join_validation} to {@code join}.
+     */
+    public SaSettings withMcastValidation(boolean creation, boolean join) {
+        return new SaSettings(saKey, subnetTimeout, respTimeValue, multicast, qos, consolidateIpv6Snm, mftTop,
+                dropEventSubscriptions, creation, join, quirks, maxQueueWaitMs, singleThread);
+    }
+
+    /** These settings with {@code enable_quirks} set to {@code on}. */
+    public SaSettings withQuirks(boolean on) {
+        return new SaSettings(saKey, subnetTimeout, respTimeValue, multicast, qos, consolidateIpv6Snm, mftTop,
+                dropEventSubscriptions, mgidCreationValidation, joinValidation, on, maxQueueWaitMs, singleThread);
+    }
+
+    /** These settings with {@code max_msg_fifo_timeout} set to {@code ms}. */
+    public SaSettings withMaxQueueWaitMs(long ms) {
+        return new SaSettings(saKey, subnetTimeout, respTimeValue, multicast, qos, consolidateIpv6Snm, mftTop,
+                dropEventSubscriptions, mgidCreationValidation, joinValidation, quirks, ms, singleThread);
+    }
+
+    /** These settings with {@code single_thread} set to {@code on}. */
+    public SaSettings withSingleThread(boolean on) {
+        return new SaSettings(saKey, subnetTimeout, respTimeValue, multicast, qos, consolidateIpv6Snm, mftTop,
+                dropEventSubscriptions, mgidCreationValidation, joinValidation, quirks, maxQueueWaitMs, on);
     }
 
     /** RespTimeValue for a transaction timeout: the smallest n >= 8 with 4.096 us * 2^n >= the timeout. */

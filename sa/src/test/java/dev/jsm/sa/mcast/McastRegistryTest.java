@@ -293,6 +293,38 @@ class McastRegistryTest {
     }
 
     @Test
+    void withoutJoinValidationAJoinNeedNotAgreeWithTheGroupsValues() {
+        SaView lax = view.withSettings(view.settings().withMcastValidation(true, false));
+        ok(registry.set(lax, request(8, CREATE, false, member(MGID, H2, FULL))));
+        assertThat(registry.set(view, request(9, JOIN | 1L << 2, false, withQKey(member(MGID, H3, FULL), 7)))
+                .status()).as("validated: Q_Key differs").isEqualTo(SaStatus.REQ_INVALID);
+
+        McMemberRecord joined = ok(registry.set(lax, request(9, JOIN | 1L << 2, false,
+                withQKey(member(MGID, H3, FULL), 7))));
+
+        assertThat(joined.qKey()).as("the group's Q_Key is answered").isNotEqualTo(7L);
+        assertThat(registry.set(lax, request(9, JOIN | 1L << 4 | 1L << 5, false,
+                withMtu(member(MGID, H3, FULL), 2, 4))).status()).as("the MTU selector is still checked")
+                .isEqualTo(SaStatus.REQ_INVALID);
+    }
+
+    @Test
+    void withoutCreationValidationAnyRequestedMgidIsCreated() {
+        Gid ipv6WithoutBroadcast = new Gid(0xff12_601b_8001_0000L, 1);
+        Gid reservedFlags = new Gid(0xff32_0000_0000_0000L, 0x99);
+        assertThat(registry.set(view, request(8, CREATE, false, member(ipv6WithoutBroadcast, H2, FULL))).status())
+                .isEqualTo(SaStatus.REQ_INVALID);
+        assertThat(registry.set(view, request(8, CREATE, false, member(reservedFlags, H2, FULL))).status())
+                .isEqualTo(SaStatus.REQ_INVALID);
+        SaView lax = view.withSettings(view.settings().withMcastValidation(false, true));
+
+        ok(registry.set(lax, request(8, CREATE, false, member(ipv6WithoutBroadcast, H2, FULL))));
+        ok(registry.set(lax, request(8, CREATE, false, member(reservedFlags, H2, FULL))));
+
+        assertThat(registry.groupCount()).isEqualTo(2);
+    }
+
+    @Test
     void theGroupsPKeyAndProxyJoinsFollowPartitionMembership() {
         PartitionMembership h4Limited = new PartitionMembership() {
             @Override

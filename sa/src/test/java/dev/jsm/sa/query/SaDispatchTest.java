@@ -35,7 +35,6 @@ class SaDispatchTest {
     private static final int NOBODY = 0x00AA;
 
     private final SaView view = SaTestFabric.view(false);
-    private final SaSettings multicastOff = new SaSettings(1, 18, 16, false, false, false, true, false);
 
     @Test
     void everyListedPairMapsToItsHandler() {
@@ -72,9 +71,8 @@ class SaDispatchTest {
 
         assertThat(table.pairs()).as("the listed pairs, no more, no fewer")
                 .containsExactlyInAnyOrderElementsOf(expected.keySet());
-        SaSettings on = SaSettings.defaults();
         expected.forEach((p, handler) -> {
-            SaDispatch.Route r = table.route(on, p.attributeId(), p.method());
+            SaDispatch.Route r = table.route(p.attributeId(), p.method());
             String what = Method.valueOf(p.method()) + " " + SaAttribute.name(p.attributeId());
             if (handler == null) {
                 assertThat(r.action()).as(what).isEqualTo(SaDispatch.Action.DROP);
@@ -84,11 +82,11 @@ class SaDispatchTest {
                 assertThat(r.handler()).as(what).isSameAs(handler);
             }
         });
-        assertThat(table.route(on, SaAttribute.MULTI_PATH_RECORD, GET_MULTI).action())
+        assertThat(table.route(SaAttribute.MULTI_PATH_RECORD, GET_MULTI).action())
                 .as("MultiPathRecord: dual-sided RMPP").isEqualTo(SaDispatch.Action.SERVE_THROUGH_RMPP);
-        assertThat(table.route(on, SaAttribute.PATH_RECORD, GET).handler())
+        assertThat(table.route(SaAttribute.PATH_RECORD, GET).handler())
                 .as("one PathRecordQuery for PathRecords and the paths of MultiPathRecords")
-                .isSameAs(table.route(on, SaAttribute.PATH_RECORD, GET_TABLE).handler());
+                .isSameAs(table.route(SaAttribute.PATH_RECORD, GET_TABLE).handler());
     }
 
     @Test
@@ -173,19 +171,11 @@ class SaDispatchTest {
     }
 
     @Test
-    void anAttributeServedUnderASettingIsUnknownWithoutIt() {
+    void mcMemberRecordIsServedAsOpenSmServesIt() {
         SaDispatch table = SaHandlers.table(kept());
-        SaSettings on = SaSettings.defaults();
-        assertThat(table.route(on, SaAttribute.MC_MEMBER_RECORD, SET).action()).isEqualTo(SaDispatch.Action.SERVE);
-        assertThat(table.route(on, SaAttribute.MC_MEMBER_RECORD, GET_MULTI))
+        assertThat(table.route(SaAttribute.MC_MEMBER_RECORD, SET).action()).isEqualTo(SaDispatch.Action.SERVE);
+        assertThat(table.route(SaAttribute.MC_MEMBER_RECORD, GET_MULTI))
                 .as("GetMulti: OpenSM ERR 1B21").isEqualTo(SaDispatch.Route.REFUSE);
-        for (int method : List.of(GET, GET_TABLE, SET, DELETE, GET_MULTI, GET_TRACE_TABLE, REPORT)) {
-            assertThat(table.route(multicastOff, SaAttribute.MC_MEMBER_RECORD, method))
-                    .as("multicast disabled: %s of MCMemberRecord", Method.valueOf(method))
-                    .isEqualTo(SaDispatch.Route.REFUSE);
-        }
-        assertThat(table.route(multicastOff, SaAttribute.SERVICE_RECORD, SET).action())
-                .as("other kept records do not depend on it").isEqualTo(SaDispatch.Action.SERVE);
     }
 
     @Test

@@ -69,6 +69,14 @@ final class SaTestFabric {
                 a.respTimeValue());
     }
 
+    /** The snapshot with H1 a Mellanox Tavor HCA (DeviceID 23108). */
+    static SubnetSnapshot snapshotWithTavorH1() {
+        Subnet s = subnet(false, 5);
+        s.node(H1).setDeviceId(23108);
+        s.index();
+        return SubnetSnapshot.of(s);
+    }
+
     /** The snapshot after the hosts with node GUIDs {@code gone} left the fabric (their cables and LIDs with them). */
     static SubnetSnapshot snapshotWithout(long... gone) {
         Subnet s = subnet(false, 5);

@@ -115,7 +115,7 @@ public final class FabricAttachment implements AutoCloseable {
             chosen = "SM port " + choice.port().label() + " (GUID " + Guid.toString(choice.port().portGuid())
                     + ") chosen among " + local.ports().size() + " local port(s) read from " + local.source() + ": "
                     + choice.why();
-            ch = UmadChannel.open(choice.port(), o);
+            ch = UmadChannel.open(choice.port().caName(), choice.port().portNum(), o);
         }
         UmadPort port = ch.umadPort();
         IssmDevice issm = null;

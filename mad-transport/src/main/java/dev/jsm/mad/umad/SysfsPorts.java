@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 
 /**
  * The local ports as the kernel lists them under {@code /sys/class/infiniband/<ca>/ports/<n>/} (the files libibumad
- * reads too): link layer, state, physical state, LIDs, capability mask and GID 0, in CA-name then port order. A
+ * reads too), in CA-name then port order, with what the SM's port choice ({@link SmPortChoice}) reads of them. A
  * missing {@code link_layer} file means InfiniBand (kernels before the file existed had no other link layer; see
  * docs/operations.md, "The SM's own port"). Reading from a root other than {@link #KERNEL} is how the tests give it
  * a fake tree.
@@ -50,13 +50,19 @@ public final class SysfsPorts {
         return ports;
     }
 
+    /**
+     * The fields the SM's port choice reads: link layer, state, physical state and, for an InfiniBand port, GID 0.
+     * The rest stay 0 (the chosen port is read again through libibumad when it is opened). Nothing else of a port of
+     * another link layer is read: the kernel refuses some of its files (a RoCE port's GID entry before its network
+     * device is up).
+     */
     private static UmadPort port(String ca, Path dir) throws IOException {
         String linkLayer = text(dir, "link_layer", "InfiniBand");
-        long[] gid = gid(dir);
-        return new UmadPort(ca, (int) portNumber(dir), (int) number(dir, "lid"), (int) number(dir, "lid_mask_count"),
-                (int) number(dir, "sm_lid"), (int) number(dir, "sm_sl"), (int) leadingNumber(dir, "state"),
-                (int) leadingNumber(dir, "phys_state"), (int) leadingNumber(dir, "rate"),
-                (int) number(dir, "cap_mask"), gid[0], gid[1], linkLayer);
+        int state = (int) leadingNumber(dir, "state");
+        int phys = (int) leadingNumber(dir, "phys_state");
+        boolean ib = "InfiniBand".equals(linkLayer);
+        long[] gid = ib ? gid(dir) : new long[2];
+        return new UmadPort(ca, (int) portNumber(dir), 0, 0, 0, 0, state, phys, 0, 0, gid[0], gid[1], linkLayer);
     }
 
     private static long portNumber(Path dir) {
@@ -67,17 +73,7 @@ public final class SysfsPorts {
         }
     }
 
-    /** A file holding one number in the C form ({@code 0x1b} or {@code 27}); 0 when the file is absent. */
-    private static long number(Path dir, String name) throws IOException {
-        String t = text(dir, name, "0");
-        try {
-            return CNumber.parseUnsigned(t, CNumber.Base.HEX_OR_DECIMAL);
-        } catch (IllegalArgumentException e) {
-            throw malformed(dir.resolve(name), t, "a number (0x hex or decimal)");
-        }
-    }
-
-    /** A file such as {@code state} ({@code 4: ACTIVE}) or {@code rate} ({@code 100 Gb/sec (4X EDR)}). */
+    /** A file such as {@code state} ({@code 4: ACTIVE}) or {@code phys_state} ({@code 5: LinkUp}). */
     private static long leadingNumber(Path dir, String name) throws IOException {
         String t = text(dir, name, "0");
         int end = 0;

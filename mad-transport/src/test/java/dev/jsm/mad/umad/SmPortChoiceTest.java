@@ -97,21 +97,16 @@ class SmPortChoiceTest {
     }
 
     @Test
-    void theLidsAndMaskAreRead() throws IOException {
-        Path dir = port("mlx5_0", 1, "InfiniBand", "4: ACTIVE", "5: LinkUp", "fe80:0000:0000:0000:0000:0000:0000:0001");
-        Files.writeString(dir.resolve("lid"), "0x1b\n");
-        Files.writeString(dir.resolve("sm_lid"), "0x1\n");
-        Files.writeString(dir.resolve("lid_mask_count"), "2\n");
-        Files.writeString(dir.resolve("rate"), "100 Gb/sec (4X EDR)\n");
+    void ofAnEthernetPortOnlyTheLinkLayerAndStatesAreRead() throws IOException {
+        Path dir = port("mlx5_0", 1, "Ethernet", "4: ACTIVE", "5: LinkUp", "not read");
 
         UmadPort p = SysfsPorts.read(root).get(0);
 
-        assertThat(p.baseLid()).isEqualTo(27);
-        assertThat(p.smLid()).isEqualTo(1);
-        assertThat(p.lmc()).isEqualTo(2);
-        assertThat(p.rate()).isEqualTo(100);
+        assertThat(p.linkLayer()).isEqualTo("Ethernet");
         assertThat(p.state()).isEqualTo(4);
         assertThat(p.physState()).isEqualTo(5);
+        assertThat(p.portGuid()).isZero();
+        assertThat(dir.resolve("gids/0")).exists();
     }
 
     @Test

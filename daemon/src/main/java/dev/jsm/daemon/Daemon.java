@@ -189,7 +189,7 @@ public final class Daemon implements AutoCloseable {
                 status, new OptionChanges(transactions, smps, ha, services.activity()), events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
         this.management = new DaemonManagement(new DaemonManagement.Parts(this::view, services::options, nodeNames,
-                ha, smps, traps, portHealth, transactions, sa, perfMgr, events, routes, loop));
+                ha, smps, traps, portHealth, transactions, sa, perfMgr, events, routes, loop, channel.localPort()));
         status.announce();
     }
 

@@ -18,6 +18,7 @@ import dev.jsm.daemon.sweep.SmpSender;
 import dev.jsm.daemon.trap.PortHealthMonitor;
 import dev.jsm.daemon.trap.TrapReceiver;
 import dev.jsm.daemon.view.FabricView;
+import dev.jsm.mad.channel.LocalPort;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.sa.agent.SaAgentStats;
@@ -37,7 +38,8 @@ final class DaemonManagement implements ManagedSm {
     /** The daemon's parts the management port reads or steers. */
     record Parts(Supplier<FabricView> view, Supplier<SmOptions> options, NodeNameMap nodeNames, HighAvailability ha,
                  SmpSender smps, TrapReceiver traps, PortHealthMonitor portHealth, MadTransactions transactions,
-                 SaService sa, PerfManager perfMgr, SmEvents events, RoutingState routes, SweepLoop loop) {
+                 SaService sa, PerfManager perfMgr, SmEvents events, RoutingState routes, SweepLoop loop,
+                 LocalPort port) {
     }
 
     private final Parts p;
@@ -65,7 +67,7 @@ final class DaemonManagement implements ManagedSm {
     public SmSummary sm() {
         SmStatus s = p.ha().status();
         return new SmSummary(s.state(), s.priority(), s.isMaster(), s.masterGuid(), p.ha().remoteSms(),
-                p.ha().polls());
+                p.ha().polls(), p.port());
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.jsm.mad.channel.MadChannel;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.perf.PerfMgt;
+import dev.jsm.mad.umad.SmPortChoice;
 import dev.jsm.mad.umad.UmadChannel;
 import dev.jsm.mad.umad.UmadDevices;
 import dev.jsm.mad.umad.UmadException;
@@ -23,10 +24,11 @@ import java.io.IOException;
 import org.apache.logging.log4j.Logger;
 
 /**
- * The SM's way onto the fabric: a real port through libibumad (the port of {@code -g GUID}, else libibumad's first
- * active port; the SMI and SA agents and a PerfMgt client agent for the performance manager), with the port's
- * {@code issm} device held open so the port announces an SM (IsSM), or the in-JVM
- * simulator loaded from {@code --sim-topology FILE|SHAPE} with the SM on the first host's port 1.
+ * The SM's way onto the fabric: a real port through libibumad (the port of {@code -g GUID}, else the one
+ * {@link SmPortChoice} picks among the InfiniBand ports, logged with its reason; the SMI and SA agents and a PerfMgt
+ * client agent for the performance manager), with the port's {@code issm} device held open so the port announces
+ * an SM (IsSM), or the in-JVM simulator loaded from {@code --sim-topology FILE|SHAPE} with the SM on the first
+ * host's port 1.
  *
  * <p>Thread-safe to close once; the channel is thread-safe.
  */
@@ -39,14 +41,17 @@ public final class FabricAttachment implements AutoCloseable {
     private final String description;
     /** What became of the issm device, for the log; null on the simulator. */
     private final String issmNote;
+    /** Which port was chosen and why, for the log; null when {@code -g} named it or on the simulator. */
+    private final String choiceNote;
 
     private FabricAttachment(MadChannel channel, SimFabric sim, IssmDevice issm, String description,
-            String issmNote) {
+            String issmNote, String choiceNote) {
         this.channel = channel;
         this.sim = sim;
         this.issm = issm;
         this.description = description;
         this.issmNote = issmNote;
+        this.choiceNote = choiceNote;
     }
 
     /**
@@ -70,7 +75,8 @@ public final class FabricAttachment implements AutoCloseable {
         SimMadChannel ch = fabric.openChannel(host, 1);
         ch.setIsSm(true);
         return new FabricAttachment(ch, fabric, null, "simulated fabric " + fileOrShape + " ("
-                + topology.nodeCount() + " nodes), SM on '" + topology.node(host).description() + "' port 1", null);
+                + topology.nodeCount() + " nodes), SM on '" + topology.node(host).description() + "' port 1", null,
+                null);
     }
 
     /**
@@ -91,7 +97,8 @@ public final class FabricAttachment implements AutoCloseable {
     }
 
     /**
-     * Opens the SM's port through libibumad: the port with GUID {@code guid}, or the first active one for 0.
+     * Opens the SM's port through libibumad: the port with GUID {@code guid}, or for 0 the InfiniBand port
+     * {@link SmPortChoice} picks among the local ports.
      *
      * @throws UmadException with the reason the daemon maps to its exit code
      */
@@ -101,7 +108,18 @@ public final class FabricAttachment implements AutoCloseable {
         UmadChannel.Options o = UmadChannel.Options.defaults().withRequestTimeoutMs(kernelTimeout)
                 .withSaServer(true).withClient(MgmtClass.PERF_MGT, PerfMgt.CLASS_VERSION)
                 .withServer(SaAgent.REPLICA_CLASS, SaAgent.REPLICA_CLASS_VERSION, Method.SEND);
-        UmadChannel ch = guid != 0 ? UmadChannel.openByGuid(guid, o) : UmadChannel.open(null, 0, o);
+        String chosen = null;
+        UmadChannel ch;
+        if (guid != 0) {
+            ch = UmadChannel.openByGuid(guid, o);
+        } else {
+            UmadDevices.Listed local = UmadDevices.localPorts();
+            SmPortChoice choice = SmPortChoice.among(local.ports());
+            chosen = "SM port " + choice.port().label() + " (GUID " + Guid.toString(choice.port().portGuid())
+                    + ") chosen among " + local.ports().size() + " local port(s) read from " + local.source() + ": "
+                    + choice.why();
+            ch = UmadChannel.open(choice.port().caName(), choice.port().portNum(), o);
+        }
         UmadPort port = ch.umadPort();
         IssmDevice issm = null;
         String note;
@@ -114,7 +132,7 @@ public final class FabricAttachment implements AutoCloseable {
                     + "; other SMs will not see the IsSM bit";
         }
         return new FabricAttachment(ch, null, issm,
-                "port " + port.label() + ", GUID " + Guid.toString(port.portGuid()), note);
+                "port " + port.label() + ", GUID " + Guid.toString(port.portGuid()), note, chosen);
     }
 
     /** The channel on the SM's port. */
@@ -127,6 +145,9 @@ public final class FabricAttachment implements AutoCloseable {
      * logs nothing itself, because it runs while logging is still starting ({@link Main}).
      */
     public void logAttached(Logger log) {
+        if (choiceNote != null) {
+            log.info("{}", choiceNote);
+        }
         if (issmNote != null) {
             log.log(LogLevels.VERBOSE, "{}", issmNote);
         }

@@ -187,6 +187,8 @@ class ManagementServerTest {
         assertThat(r.body()).startsWith("{\"version\":\"jsm test\",\"smState\":\"MASTER\",\"subnetUp\":true,")
                 .contains("\"fabric\":{\"nodes\":14,\"switches\":6,\"endPorts\":14,")
                 .contains("\"routingEngine\":\"" + view().routing().engineUsed().orElseThrow() + "\"")
+                .contains(",\"smPort\":\"" + channel.localPort().caName() + "/1\",\"smPortGuid\":\""
+                        + Guid.toString(channel.localPort().portGuid()) + "\",\"smPriority\":")
                 .endsWith("}}\n");
         assertThat(get("/nothing").statusCode()).isEqualTo(404);
     }

@@ -11,9 +11,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A fabric as cabled: nodes and the links between their ports, and the virtual ports of the CAs that have some
- * ({@link VPortSpec}). Topology files are read into it, generators build it, the simulator is instantiated from it and
- * it can be written back out in ibsim's {@code net} format.
+ * A fabric as cabled: nodes and the links between their ports, the virtual ports of the CAs that have some
+ * ({@link VPortSpec}), and the width, speed and alias GUIDs of the ports that have them ({@link PortOptions}).
+ * Topology files are read into it, generators build it, the simulator is instantiated from it and it can be written
+ * back out in ibsim's {@code net} format.
  *
  * <p>This is the simulator's own description of the world; it shares nothing with the SM's model, so a modelling
  * bug cannot hide in both.
@@ -29,12 +30,15 @@ public final class Topology {
     private final int[][] peerPort;
     /** vports[node]: the CA's virtual ports, or null. */
     private final VPortSpec[] vports;
+    private final PortOptions portOptions;
 
-    private Topology(List<TopoNode> nodes, List<TopoLink> links, VPortSpec[] vports) {
+    private Topology(List<TopoNode> nodes, List<TopoLink> links, VPortSpec[] vports, PortOptions portOptions) {
         this.nodes = Collections.unmodifiableList(new ArrayList<>(nodes));
         this.links = Collections.unmodifiableList(new ArrayList<>(links));
         this.vports = vports.clone();
+        this.portOptions = portOptions;
         checkVPorts();
+        checkPortOptions();
         peerNode = new int[nodes.size()][];
         peerPort = new int[nodes.size()][];
         for (int i = 0; i < nodes.size(); i++) {
@@ -111,7 +115,7 @@ public final class Topology {
         for (int i = 0; i < v.length; i++) {
             v[i] = nodes.get(i).kind() == NodeKind.CA ? spec : null;
         }
-        return new Topology(nodes, links, v);
+        return new Topology(nodes, links, v, portOptions);
     }
 
     /**
@@ -125,7 +129,22 @@ public final class Topology {
         }
         VPortSpec[] v = vports.clone();
         v[node] = spec;
-        return new Topology(nodes, links, v);
+        return new Topology(nodes, links, v, portOptions);
+    }
+
+    /** The width, speed and alias GUIDs of the ports that have them. */
+    public PortOptions portOptions() {
+        return portOptions;
+    }
+
+    /**
+     * This fabric with {@code options} on its ports (replacing any it had).
+     *
+     * @throws IllegalArgumentException if an option names a port that does not exist, or an alias GUID equals a GUID
+     *     of the fabric or another alias GUID
+     */
+    public Topology withPortOptions(PortOptions options) {
+        return new Topology(nodes, links, vports, options);
     }
 
     /** Number of switches. */
@@ -169,7 +188,7 @@ public final class Topology {
             return true;
         }
         if (!(o instanceof Topology t) || !nodes.equals(t.nodes) || links.size() != t.links.size()
-                || !Arrays.equals(vports, t.vports)) {
+                || !Arrays.equals(vports, t.vports) || !portOptions.equals(t.portOptions)) {
             return false;
         }
         for (int i = 0; i < peerNode.length; i++) {
@@ -216,6 +235,33 @@ public final class Topology {
                                     + " vport %d is already a GUID of the fabric", n, p, g, x));
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /** Refuses options on ports that do not exist and alias GUIDs that are taken. */
+    private void checkPortOptions() {
+        Set<Long> taken = new HashSet<>();
+        if (portOptions.hasAliasGuids()) {
+            for (TopoNode n : nodes) {
+                taken.add(n.nodeGuid());
+                for (long g : n.portGuids()) {
+                    taken.add(g);
+                }
+            }
+        }
+        for (long key : portOptions.keys()) {
+            int node = (int) (key >>> 8);
+            int port = (int) (key & 0xFF);
+            if (node >= nodes.size() || port < 1 || port > nodes.get(node).numPorts()) {
+                throw new IllegalArgumentException("port options for node " + node + " port " + port
+                        + ", which the fabric does not have");
+            }
+            for (long g : portOptions.port(node, port).aliasGuids()) {
+                if (g == 0 || !taken.add(g)) {
+                    throw new IllegalArgumentException(String.format("%s port %d: alias GUID 0x%016x is zero or"
+                            + " already a GUID of the fabric", nodes.get(node), port, g));
                 }
             }
         }
@@ -286,7 +332,7 @@ public final class Topology {
 
         /** The immutable topology, without virtual ports. */
         public Topology build() {
-            return new Topology(nodes, links, new VPortSpec[nodes.size()]);
+            return new Topology(nodes, links, new VPortSpec[nodes.size()], PortOptions.NONE);
         }
 
         private void checkPort(int node, int port) {

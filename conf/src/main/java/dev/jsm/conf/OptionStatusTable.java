@@ -97,6 +97,12 @@ public final class OptionStatusTable {
                 "the SA reports every rate code, the newer ones too");
         r.implemented(MiscOptions.USE_OPTIMIZED_SLVL, MiscOptions.FSYNC_HIGH_AVAIL_FILES);
         r.notImplemented(MiscOptions.PREFIX_ROUTES_FILE, null, "the file is not read: jsm knows no other subnets");
+        r.notImplemented(MiscOptions.RTR_AGUID_ENABLE, 0L, "jsm gives CA ports no alias GUIDs of its own");
+        r.notImplemented(MiscOptions.RTR_PR_FLOW_LABEL, 0L, "jsm answers no PathRecords to GIDs behind a router");
+        r.notImplemented(MiscOptions.RTR_PR_TCLASS, 0L, "jsm answers no PathRecords to GIDs behind a router");
+        r.notImplemented(MiscOptions.RTR_PR_SL, 0L, "jsm answers no PathRecords to GIDs behind a router");
+        r.notImplemented(MiscOptions.RTR_PR_MTU, 4L, "jsm answers no PathRecords to GIDs behind a router");
+        r.notImplemented(MiscOptions.RTR_PR_RATE, 16L, "jsm answers no PathRecords to GIDs behind a router");
         r.implemented(MiscOptions.CONSOLIDATE_IPV6_SNM_REQ);
 
         r.partial(PerfMgrOptions.PERFMGR, "only a master SM sweeps the counters; OpenSM's also sweeps as standby");

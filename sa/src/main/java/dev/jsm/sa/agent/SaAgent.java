@@ -99,6 +99,7 @@ public final class SaAgent implements AutoCloseable {
     private final RequesterGate gate;
     private final ServiceRegistry services;
     private final McastRegistry mcast;
+    private final AliasGuidRegistry aliases;
     private final EventService events;
     private final SaDispatch dispatch;
     private final RmppSender sender;
@@ -141,8 +142,9 @@ public final class SaAgent implements AutoCloseable {
         this.events = new EventService(transactions.requester(rmpp.ackTimeout(), rmpp.maxRetries(), Runnable::run),
                 limits, refusals);
         this.mcast = new McastRegistry(new McastNotices(mcastListener, events, this::view), limits, refusals);
-        this.dispatch = SaHandlers.table(kept(services, mcast, events));
-        this.view = initial;
+        this.aliases = new AliasGuidRegistry(mcast);
+        this.dispatch = SaHandlers.table(kept(services, mcast, events, aliases));
+        this.view = initial.withAliases(aliases);
         this.sender = new RmppSender(channel, rmpp, limits.answerBytesInFlight(),
                 limits.answerBytesInFlightPerRequester());
         this.streams = new StreamedTables(limits.streamedTables(), limits.streamedTablesPerRequester());
@@ -156,7 +158,8 @@ public final class SaAgent implements AutoCloseable {
     }
 
     /** The agent's records, as the SA table's handlers. */
-    private static KeptRecords kept(ServiceRegistry services, McastRegistry mcast, EventService events) {
+    private static KeptRecords kept(ServiceRegistry services, McastRegistry mcast, EventService events,
+                                    AliasGuidRegistry aliases) {
         return new KeptRecords(
                 (v, r, now) -> events.subscribe(v, r),
                 (v, r, now) -> services.get(r, now),
@@ -165,7 +168,9 @@ public final class SaAgent implements AutoCloseable {
                 (v, r, now) -> mcast.get(v, r),
                 (v, r, now) -> mcast.set(v, r),
                 (v, r, now) -> mcast.delete(v, r),
-                (v, r, now) -> events.informInfoRecords(v, r));
+                (v, r, now) -> events.informInfoRecords(v, r),
+                (v, r, now) -> aliases.set(v, r),
+                (v, r, now) -> aliases.delete(v, r));
     }
 
     /** Starts the RMPP/lease timer on the agent thread; feed requests through {@link #onMad}. */
@@ -200,8 +205,20 @@ public final class SaAgent implements AutoCloseable {
      */
     public void publish(SaView next) {
         SaView prev = view;
-        view = next;
-        onAgentThread(() -> portsChanged(prev, next));
+        SaView withAliases = next.withAliases(aliases);
+        view = withAliases;
+        onAgentThread(() -> {
+            aliases.dropDeparted(withAliases);
+            portsChanged(prev, withAliases);
+        });
+    }
+
+    /**
+     * Has GUIDInfoRecord Set and Delete report the alias GUIDs they change to {@code l} (on the agent's thread), for
+     * the SM to write them to the ports.
+     */
+    public void setAliasGuidListener(AliasGuidListener l) {
+        aliases.setListener(l);
     }
 
     /**

@@ -16,9 +16,28 @@ package dev.jsm.sa.query;
  *     CapabilityMask2 IsMcastTopSupported
  * @param dropEventSubscriptions whether the event subscriptions and ServiceRecords of ports that disappeared are
  *     removed at SUBNET UP ({@code drop_event_subscriptions})
+ * @param originalExtendedRatesOnly whether PathRecord, MultiPathRecord and MCMemberRecord rates stay among the
+ *     codes up to 12x EDR ({@code use_original_extended_sa_rates_only}, {@link Rates#originalExtendedOnly})
+ * @param smAssignedGuid the byte in the alias GUIDs the SA assigns ({@code sm_assigned_guid}, docs/routers.md)
+ * @param router the PathRecords to GIDs behind a router ({@code prefix_routes_file}, {@code subnet_prefix} and the
+ *     {@code rtr_pr_*} options)
  */
 public record SaSettings(long saKey, int subnetTimeout, int respTimeValue, boolean multicast, boolean qos,
-                         boolean consolidateIpv6Snm, boolean mftTop, boolean dropEventSubscriptions) {
+                         boolean consolidateIpv6Snm, boolean mftTop, boolean dropEventSubscriptions,
+                         boolean originalExtendedRatesOnly, int smAssignedGuid, RouterPaths router) {
+
+    /** OpenSM's {@code sm_assigned_guid} default. */
+    public static final int DEFAULT_SM_ASSIGNED_GUID = 0;
+
+    /**
+     * Settings with OpenSM's defaults for the rates ({@code use_original_extended_sa_rates_only} off), the assigned
+     * alias GUIDs and the router paths (no prefix routes).
+     */
+    public SaSettings(long saKey, int subnetTimeout, int respTimeValue, boolean multicast, boolean qos,
+                      boolean consolidateIpv6Snm, boolean mftTop, boolean dropEventSubscriptions) {
+        this(saKey, subnetTimeout, respTimeValue, multicast, qos, consolidateIpv6Snm, mftTop, dropEventSubscriptions,
+                false, DEFAULT_SM_ASSIGNED_GUID, RouterPaths.NONE);
+    }
 
     /**
      * OpenSM's defaults: sa_key 1, subnet_timeout 18, RespTimeValue for 200 ms (16), multicast on, QoS off, IPv6
@@ -31,7 +50,13 @@ public record SaSettings(long saKey, int subnetTimeout, int respTimeValue, boole
     /** These settings with {@code consolidate_ipv6_snm_req} set to {@code on}. */
     public SaSettings withConsolidateIpv6Snm(boolean on) {
         return new SaSettings(saKey, subnetTimeout, respTimeValue, multicast, qos, on, mftTop,
-                dropEventSubscriptions);
+                dropEventSubscriptions, originalExtendedRatesOnly, smAssignedGuid, router);
+    }
+
+    /** These settings with other rate, alias GUID and router path settings. */
+    public SaSettings withRouting(boolean originalRatesOnly, int assignedGuidByte, RouterPaths routerPaths) {
+        return new SaSettings(saKey, subnetTimeout, respTimeValue, multicast, qos, consolidateIpv6Snm, mftTop,
+                dropEventSubscriptions, originalRatesOnly, assignedGuidByte, routerPaths);
     }
 
     /** RespTimeValue for a transaction timeout: the smallest n >= 8 with 4.096 us * 2^n >= the timeout. */

@@ -9,13 +9,18 @@
 #   pr-router-<prefix>    saquery PathRecord from host edr to a GID with subnet prefix <prefix> (behind a router
 #                         when the prefix routes file has a route for it)
 #   gir                   saquery GUIDInfoRecords
+#   gir-ops               with GIR_CLIENT_CMD (a command running dev.jsm.sa.agent.GuidInfoRecordClientMain): from host
+#                         edr, GUIDInfoRecord Sets and Deletes of its own port's alias GUIDs (an explicit one and an
+#                         SA-assigned one, one already taken, GUID0, a block beyond GUIDCap, an unknown LID, a Delete
+#                         twice), one answer a line
+#   guidinfo-edr          smpquery guidinfo of host edr's port after gir-ops (what the SM wrote to the port)
 #   status                one line per step: name and exit status
 # SMs: "reference" (/usr/sbin/opensm -s 0) and "jsm" (bin/opensm, or JSM_OPENSM_CMD), each at host "sm", with an
 # opensm.conf holding prefix_routes_file OUTDIR/<sm>/prefix-routes.conf (routes: 0xfec0000000000001 to the router
 # "rt", 0xfec0000000000003 to the first router) plus the lines of $SM_CONF.
 # Usage: scripts/router-speeds.sh FABRIC OUTDIR SM...
-# Environment: SIM_SERVER_CMD (default bin/sim-server), JSM_OPENSM_CMD (default bin/opensm), SM_CONF, SM_TIMEOUT
-#   (seconds to SUBNET UP, default 120).
+# Environment: SIM_SERVER_CMD (default bin/sim-server), JSM_OPENSM_CMD (default bin/opensm), GIR_CLIENT_CMD (none:
+#   no gir-ops), SM_CONF, SM_TIMEOUT (seconds to SUBNET UP, default 120).
 # Requires: root or user namespaces (unshare -n / -rn), infiniband-diags, opensm.
 set -uo pipefail
 
@@ -80,6 +85,28 @@ if [[ "${1:-}" == --inside ]]; then
         step "pr-router-$prefix" saquery -p --sgid-to-dgid "fe80::10:3-$prefix:2:c903:0:5"
     done
     step gir saquery GIR
+    if [[ -n "${GIR_CLIENT_CMD:-}" ]]; then
+        me=$(lid edr) other=$(lid hdr) smlid=$(lid sm)
+        gir() { # NAME ARGS...: the client with ARGS, its answer appended to gir-ops as "NAME: status=... guids=..."
+            # (an error's status only: OpenSM echoes the request's record, jsm sends none)
+            local name=$1; shift
+            # shellcheck disable=SC2086
+            LD_PRELOAD=$umad2sim SIM_HOST=edr timeout 60 $GIR_CLIENT_CMD "$@" 2>> gir-ops.err \
+                | sed -n -e "s/^CLIENT \(status=0x0000\) lid=[0-9]* \(.*\)/$name: \1 \2/p" \
+                    -e "s/^CLIENT \(status=[^ ]*\) .*/$name: \1/p" >> gir-ops
+        }
+        : > gir-ops
+        gir set-explicit-and-assigned set "$smlid" "$me" 0 1,2 0x0002c90300000077 0
+        gir set-zero-keeps set "$smlid" "$me" 0 2 0
+        gir set-taken-elsewhere set "$smlid" "$other" 0 1 0x0002c90300000077
+        gir set-guid0 set "$smlid" "$me" 0 0 0x1
+        gir set-beyond-guidcap set "$smlid" "$me" 4 1 0x99
+        gir set-unknown-lid set "$smlid" 77 0 1 0x99
+        gir delete delete "$smlid" "$me" 0 1
+        gir delete-again delete "$smlid" "$me" 0 1
+        sleep 2
+        step guidinfo-edr smpquery guidinfo "$me"
+    fi
     kill "$smpid" 2> /dev/null; wait "$smpid" 2> /dev/null
     kill "$server" 2> /dev/null; wait "$server" 2> /dev/null
     sed -i '/generated on/d' ibnetdiscover

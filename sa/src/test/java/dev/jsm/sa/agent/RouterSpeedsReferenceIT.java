@@ -1,9 +1,10 @@
-package dev.jsm.sim.server;
+package dev.jsm.sa.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.jsm.mad.ibsim.IbsimHarness;
+import dev.jsm.sim.server.SimServerMain;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * HDR and FDR10 links and the router, and the NDR and XDR links as QDR (it reads PortInfo without the
  * SMSupportExtendedSpeeds bit); the reference brings the fabric up and answers a PathRecord to a GID behind the router
  * through its prefix routes (DLID the router's, HopLimit 255), refuses one of a prefix without a route, and rates an
- * NDR host at 40 Gb/s.
+ * NDR host at 40 Gb/s; its GUIDInfoRecord Set and Delete ({@link GuidInfoRecordClientMain}) assign and withdraw alias
+ * GUIDs by OpenSM's rules and reach the port's GUIDInfo.
  */
 @Tag("ibsim")
 class RouterSpeedsReferenceIT {
@@ -62,6 +64,23 @@ class RouterSpeedsReferenceIT {
         assertThat(path(ref, "pr-edr-rt")).as("a local path to the router").containsExactly(3, 0, 0x90, 0x84);
         assertThat(path(ref, "pr-edr-ndr")).as("NDR is QDR to OpenSM 3.3.23").containsExactly(7, 0, 0x87, 0x84);
         assertThat(path(ref, "pr-ndr1x-xdr")).as("1x: 10 Gb/s").containsExactly(8, 0, 0x83, 0x84);
+
+        String own = "0x0000000000100003,";
+        assertThat(Files.readString(ref.resolve("gir-ops"))).isEqualTo(String.join("\n",
+                "set-explicit-and-assigned: status=0x0000 block=0 guids=" + own
+                        + "0x0002c90300000077,0x0014050000000001" + ",0x0000000000000000".repeat(5),
+                "set-zero-keeps: status=0x0000 block=0 guids=" + own + "0x0002c90300000077,0x0014050000000001"
+                        + ",0x0000000000000000".repeat(5),
+                "set-taken-elsewhere: status=0x0000 block=0 guids=0x0000000000100005" + ",0x0000000000000000".repeat(7),
+                "set-guid0: status=0x0200",
+                "set-beyond-guidcap: status=0x0300",
+                "set-unknown-lid: status=0x0300",
+                "delete: status=0x0000 block=0 guids=" + own + "0x0000000000000000,0x0014050000000001"
+                        + ",0x0000000000000000".repeat(5),
+                "delete-again: status=0x0000 block=0 guids=" + own + "0x0000000000000000,0x0014050000000001"
+                        + ",0x0000000000000000".repeat(5), ""));
+        assertThat(Files.readString(ref.resolve("guidinfo-edr"))).as("the SM wrote the block to the port")
+                .contains("   0: 0x0000000000100003 0x0000000000000000", "   2: 0x0014050000000001 0x0000000000000000");
     }
 
     /** DLID, hop_flow_raw, rate and MTU of the first PathRecord saquery printed. */
@@ -81,8 +100,9 @@ class RouterSpeedsReferenceIT {
         String java = ProcessHandle.current().info().command().orElse("java");
         ProcessBuilder pb = new ProcessBuilder(SCRIPT.toString(), FABRIC.toString(), out.toString(), "reference")
                 .redirectErrorStream(true).redirectOutput(out.resolve("script.log").toFile());
-        pb.environment().put("SIM_SERVER_CMD", java + " -XX:+UseSerialGC -cp " + System.getProperty("java.class.path")
-                + " " + SimServerMain.class.getName());
+        String cp = " -XX:+UseSerialGC -cp " + System.getProperty("java.class.path") + " ";
+        pb.environment().put("SIM_SERVER_CMD", java + cp + SimServerMain.class.getName());
+        pb.environment().put("GIR_CLIENT_CMD", java + cp + GuidInfoRecordClientMain.class.getName());
         pb.environment().remove("LD_PRELOAD");
         pb.environment().remove("IBSIM_SOCKNAME");
         Process p = pb.start();

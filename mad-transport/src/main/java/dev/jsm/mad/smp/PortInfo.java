@@ -137,33 +137,6 @@ public record PortInfo(
             CAPABILITY_MASK2, LINK_SPEED_EXT_ACTIVE, LINK_SPEED_EXT_SUPPORTED, Field.reserved(63 * 8, 3),
             LINK_SPEED_EXT_ENABLED);
 
-    /**
-     * A PortInfo whose second extended speeds field (byte 56) is zero: what a port without it reports, and the base
-     * of a Set built from values that do not include it.
-     */
-    public PortInfo(
-            long mKey, long gidPrefix, int lid, int masterSmLid, long capabilityMask, int diagCode,
-            int mKeyLeasePeriod, int localPortNum, int linkWidthEnabled, int linkWidthSupported, int linkWidthActive,
-            int linkSpeedSupported, int portState, int portPhysicalState, int linkDownDefaultState,
-            int mKeyProtectBits, int lmc, int linkSpeedActive, int linkSpeedEnabled, int neighborMtu, int masterSmSl,
-            int vlCap, int initType, int vlHighLimit, int vlArbitrationHighCap, int vlArbitrationLowCap,
-            int initTypeReply, int mtuCap, int vlStallCount, int hoqLife, int operationalVls,
-            int partitionEnforcementInbound, int partitionEnforcementOutbound, int filterRawInbound,
-            int filterRawOutbound, int mKeyViolations, int pKeyViolations, int qKeyViolations, int guidCap,
-            int clientReregister, int multicastPKeyTrapSuppressionEnabled, int subnetTimeout, int respTimeValue,
-            int localPhyErrors, int overrunErrors, int maxCreditHint, int linkRoundTripLatency, int capabilityMask2,
-            int linkSpeedExtActive, int linkSpeedExtSupported, int linkSpeedExtEnabled) {
-        this(mKey, gidPrefix, lid, masterSmLid, capabilityMask, diagCode, mKeyLeasePeriod, localPortNum,
-                linkWidthEnabled, linkWidthSupported, linkWidthActive, linkSpeedSupported, portState,
-                portPhysicalState, linkDownDefaultState, mKeyProtectBits, lmc, linkSpeedActive, linkSpeedEnabled,
-                neighborMtu, masterSmSl, vlCap, initType, vlHighLimit, vlArbitrationHighCap, vlArbitrationLowCap,
-                initTypeReply, mtuCap, vlStallCount, hoqLife, operationalVls, partitionEnforcementInbound,
-                partitionEnforcementOutbound, filterRawInbound, filterRawOutbound, mKeyViolations, pKeyViolations,
-                qKeyViolations, guidCap, clientReregister, multicastPKeyTrapSuppressionEnabled, subnetTimeout,
-                respTimeValue, localPhyErrors, overrunErrors, maxCreditHint, linkRoundTripLatency, capabilityMask2,
-                linkSpeedExtActive, linkSpeedExtSupported, linkSpeedExtEnabled, 0, 0, 0);
-    }
-
     /** Decodes PortInfo at {@code off} (normally {@code Smp.DATA_OFFSET}). */
     public static PortInfo decode(byte[] b, int off) {
         return new PortInfo(M_KEY.getLong(b, off), GID_PREFIX.getLong(b, off), LID.getInt(b, off),

@@ -66,28 +66,6 @@ class ExtendedSpeedsCodecTest {
     }
 
     @Test
-    void withoutTheSecondFieldThe51ValueConstructorLeavesByte56Zero() {
-        PortInfo pi = PortInfo.decode(XDR_PORT, 0);
-        PortInfo legacy = new PortInfo(pi.mKey(), pi.gidPrefix(), pi.lid(), pi.masterSmLid(), pi.capabilityMask(),
-                pi.diagCode(), pi.mKeyLeasePeriod(), pi.localPortNum(), pi.linkWidthEnabled(),
-                pi.linkWidthSupported(), pi.linkWidthActive(), pi.linkSpeedSupported(), pi.portState(),
-                pi.portPhysicalState(), pi.linkDownDefaultState(), pi.mKeyProtectBits(), pi.lmc(),
-                pi.linkSpeedActive(), pi.linkSpeedEnabled(), pi.neighborMtu(), pi.masterSmSl(), pi.vlCap(),
-                pi.initType(), pi.vlHighLimit(), pi.vlArbitrationHighCap(), pi.vlArbitrationLowCap(),
-                pi.initTypeReply(), pi.mtuCap(), pi.vlStallCount(), pi.hoqLife(), pi.operationalVls(),
-                pi.partitionEnforcementInbound(), pi.partitionEnforcementOutbound(), pi.filterRawInbound(),
-                pi.filterRawOutbound(), pi.mKeyViolations(), pi.pKeyViolations(), pi.qKeyViolations(), pi.guidCap(),
-                pi.clientReregister(), pi.multicastPKeyTrapSuppressionEnabled(), pi.subnetTimeout(),
-                pi.respTimeValue(), pi.localPhyErrors(), pi.overrunErrors(), pi.maxCreditHint(),
-                pi.linkRoundTripLatency(), pi.capabilityMask2(), pi.linkSpeedExtActive(),
-                pi.linkSpeedExtSupported(), pi.linkSpeedExtEnabled());
-        byte[] out = new byte[64];
-        legacy.encodeTo(out, 0);
-        assertThat(out[56]).isZero();
-        assertThat(legacy.with(PortInfo.LINK_SPEED_EXT_ACTIVE2, 1)).isNotEqualTo(pi);
-    }
-
-    @Test
     void mlnxExtendedPortInfoSpeedBytes() {
         MlnxExtendedPortInfo e = MlnxExtendedPortInfo.decode(FDR10_PORT, 0);
         assertThat(e).isEqualTo(new MlnxExtendedPortInfo(1, MlnxExtendedPortInfo.FDR10, MlnxExtendedPortInfo.FDR10,

@@ -20,9 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The daemon on the simulator's mixed-speed fabric with a router ({@code fabrics/mixed-speeds-router.net}): NDR and
  * XDR ports hide their extended speeds from a PortInfo Get without SMSupportExtendedSpeeds
- * (docs/link-speeds.md#the-attribute-modifier-bit), so the model holds them only if discovery asks again with the
- * bit; {@code force_link_speed_ext} reaches an NDR port only through a Set with the bit; the router is discovered as
- * an end node with a LID of its own.
+ * (docs/link-speeds.md#the-attribute-modifier-bit), so the model of an SM that sends them no PortInfo Set (one
+ * restarted on a configured fabric; a Set's answer, with the bit, would bring them) holds them only if discovery asks
+ * again with the bit; {@code force_link_speed_ext} reaches an NDR port only through a Set with the bit; the router
+ * is discovered as an end node with a LID of its own.
  */
 class LinkSpeedsSimTest {
 
@@ -53,6 +54,21 @@ class LinkSpeedsSimTest {
             PortView sw1Xdr = s.peer(portView(s, "xdr"));
             assertThat(sw1Xdr.attributes().linkSpeedExtActive2()).as("the switch end of the XDR link").isEqualTo(1);
             assertThat(port(s, "qdr").linkSpeedExtActive()).isZero();
+        }
+    }
+
+    @Test
+    void aRestartedSmReadsTheExtendedSpeedsOfPortsItSendsNoSet() throws Exception {
+        try (SimFabric fabric = new SimFabric(topology(), 7)) {
+            try (SimSm first = SimSm.at(fabric, SimSm.firstCa(fabric.topology()), dir)) {
+                first.awaitSubnetUp(WAIT);
+            }
+            try (SimSm again = SimSm.restart(fabric, dir, "no_clients_rereg", "TRUE")) {
+                SubnetSnapshot s = again.awaitSubnetUp(WAIT);
+                assertThat(port(s, "ndr").linkSpeedExtActive()).as("read with the bit, set by nobody")
+                        .isEqualTo(EXT_NDR);
+                assertThat(port(s, "xdr").linkSpeedExtActive2()).isEqualTo(1);
+            }
         }
     }
 

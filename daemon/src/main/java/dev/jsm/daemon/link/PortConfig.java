@@ -186,6 +186,15 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
         return mask;
     }
 
+    /**
+     * Whether this config changes NeighborMTU or OperationalVLs of a port holding {@code a}: values a port in
+     * ARMED or ACTIVE takes only through a link that trains again ({@link LinkManager}).
+     */
+    public boolean changesLink(PortAttributes a) {
+        return neighborMtu != KEEP && neighborMtu != a.neighborMtu()
+                || operationalVls != KEEP && operationalVls != a.operationalVls();
+    }
+
     /** {@code 1 << bit} if the config sets a field ({@code want} not {@link #KEEP}) the port holds otherwise. */
     private static int differs(int want, int have, int bit) {
         return want == KEEP || want == have ? 0 : 1 << bit;

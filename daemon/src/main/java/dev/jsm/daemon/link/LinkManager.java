@@ -26,8 +26,9 @@ import org.apache.logging.log4j.Logger;
  * of their own for some fields (a port that does not keep a field cannot be made to). A CA or router port past INIT
  * whose NeighborMTU or OperationalVLs must change gets the Set with PortState Down, so that its link trains again
  * and comes back through INIT (OpenSM's LID manager does this, IBA 7.2.7); OpenSM also does it to ports in INIT,
- * which jsm sets to ARMED with the new values instead (docs/reference/opensm-behaviour.md#port-bring-up). On the first master sweep, CA
- * ports that support it also get ClientReregister (unless {@code no_clients_rereg}), which forces their Set.
+ * which jsm sets to ARMED with the new values instead (docs/reference/opensm-behaviour.md#port-bring-up). On the
+ * first master sweep, CA ports that support it also get ClientReregister (unless {@code no_clients_rereg}), which
+ * forces their Set.
  *
  * <p>Confined to the SM thread.
  */

@@ -41,7 +41,7 @@ class OptionStatusTableTest {
         assertThat(levels(PerfMgrOptions.ALL.subList(1, 10))).containsOnly(Level.IMPLEMENTED).hasSize(9);
         assertThat(level("perfmgr")).isEqualTo(Level.PARTIAL);
         assertThat(levels(CongestionOptions.ALL)).containsOnly(Level.NOT_IMPLEMENTED).hasSize(18);
-        for (String name : List.of("event_plugin_name", "prefix_routes_file",
+        for (String name : List.of("event_plugin_name",
                 "sa_db_file", "sa_db_dump", "suppress_sl2vl_mad_status_errors")) {
             assertThat(level(name)).as(name).isEqualTo(Level.NOT_IMPLEMENTED);
         }
@@ -51,7 +51,8 @@ class OptionStatusTableTest {
         for (String name : List.of("sm_priority", "sminfo_polling_timeout", "polling_retry_number", "ignore_other_sm",
                 "honor_guid2lid_file", "sm_inactive", "sm_key", "routing_engine", "nue_max_num_vls",
                 "force_heavy_sweep", "console", "event_db_dump_file", "node_name_map_name", "use_ucast_cache",
-                "daemon", "long_transaction_timeout", "m_key_lookup")) {
+                "daemon", "long_transaction_timeout", "m_key_lookup", "prefix_routes_file", "sm_assigned_guid",
+                "use_original_extended_sa_rates_only", "rtr_pr_rate")) {
             assertThat(level(name)).as(name).isEqualTo(Level.IMPLEMENTED);
         }
     }

@@ -21,7 +21,8 @@ class PrefixRoutesTest {
         Files.writeString(file, "0xfd00000000000001 0x0002c90400000001\n");
         PrefixRoutes routes = new PrefixRoutes();
         PrefixRoutesFile first = routes.current(file.toString());
-        assertThat(first.routes()).containsExactly(new PrefixRoutesFile.Route(0xfd00000000000001L, 0x0002c90400000001L));
+        assertThat(first.routes())
+                .containsExactly(new PrefixRoutesFile.Route(0xfd00000000000001L, 0x0002c90400000001L));
 
         Files.writeString(file, "* *\n");
         Files.setLastModifiedTime(file, FileTime.fromMillis(1_000_000));

@@ -44,6 +44,24 @@ public final class MiscOptions {
 
     public static final Option<String> PREFIX_ROUTES_FILE = L.restart("prefix_routes_file", PATH,
             "/etc/opensm/prefix-routes.conf", "File naming the router ports that lead to other subnets' prefixes");
+    /** Extension (NVIDIA's IB router support, docs/routers.md). */
+    public static final Option<Long> RTR_AGUID_ENABLE = L.liveExtension("rtr_aguid_enable", IntType.range(0, 1), 0L,
+            "1: give every CA port an alias GUID (GUIDInfo index 1) for router support (NVIDIA)");
+    /** Extension (NVIDIA's IB router support, docs/routers.md). */
+    public static final Option<Long> RTR_PR_FLOW_LABEL = L.liveExtension("rtr_pr_flow_label",
+            IntType.range(0, 0xFFFFF), 0L, "FlowLabel of PathRecords to GIDs behind a router (NVIDIA)");
+    /** Extension (NVIDIA's IB router support, docs/routers.md). */
+    public static final Option<Long> RTR_PR_TCLASS = L.liveExtension("rtr_pr_tclass", OptionList.U8, 0L,
+            "TClass of PathRecords to GIDs behind a router (NVIDIA)");
+    /** Extension (NVIDIA's IB router support, docs/routers.md). */
+    public static final Option<Long> RTR_PR_SL = L.liveExtension("rtr_pr_sl", OptionList.NIBBLE, 0L,
+            "SL of PathRecords to GIDs behind a router, where the routing engine imposes none (NVIDIA)");
+    /** Extension (NVIDIA's IB router support, docs/routers.md). */
+    public static final Option<Long> RTR_PR_MTU = L.liveExtension("rtr_pr_mtu", IntType.range(1, 5), 4L,
+            "Largest MTU code of PathRecords to GIDs behind a router: 1 256 .. 5 4096 bytes (NVIDIA)");
+    /** Extension (NVIDIA's IB router support, docs/routers.md). */
+    public static final Option<Long> RTR_PR_RATE = L.liveExtension("rtr_pr_rate", IntType.range(2, 25), 16L,
+            "Largest rate code of PathRecords to GIDs behind a router: 16 is 100 Gb/s (NVIDIA)");
 
     static {
         L.group(OptionGroup.IPV6_SNM);

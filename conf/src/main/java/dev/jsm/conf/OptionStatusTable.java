@@ -46,8 +46,7 @@ public final class OptionStatusTable {
 
         r.implemented(PartitionOptions.PARTITION_CONFIG_FILE, PartitionOptions.NO_PARTITION_ENFORCEMENT,
                 PartitionOptions.PART_ENFORCE, PartitionOptions.ALLOW_BOTH_PKEYS, PartitionOptions.KEEP_PKEY_INDEXES);
-        r.notImplemented(PartitionOptions.SM_ASSIGNED_GUID, null,
-                "jsm assigns no alias GUIDs (it does not serve GUIDInfoRecord Sets)");
+        r.implemented(PartitionOptions.SM_ASSIGNED_GUID);
 
         r.implemented(SweepOptions.SWEEP_INTERVAL, SweepOptions.REASSIGN_LIDS);
         r.implemented(SweepOptions.FORCE_HEAVY_SWEEP, SweepOptions.SWEEP_ON_TRAP);
@@ -87,10 +86,12 @@ public final class OptionStatusTable {
         r.partial(MiscOptions.DROP_EVENT_SUBSCRIPTIONS,
                 "jsm drops those of ports that left the fabric, but not all of them on leaving standby as OpenSM does");
         r.implemented(MiscOptions.IPOIB_MCGROUP_CREATION_VALIDATION, MiscOptions.MCGROUP_JOIN_VALIDATION);
-        r.notImplemented(MiscOptions.USE_ORIGINAL_EXTENDED_SA_RATES_ONLY, false,
-                "the SA reports every rate code, the newer ones too");
+        r.implemented(MiscOptions.USE_ORIGINAL_EXTENDED_SA_RATES_ONLY);
         r.implemented(MiscOptions.USE_OPTIMIZED_SLVL, MiscOptions.FSYNC_HIGH_AVAIL_FILES);
-        r.notImplemented(MiscOptions.PREFIX_ROUTES_FILE, null, "the file is not read: jsm knows no other subnets");
+        r.implemented(MiscOptions.PREFIX_ROUTES_FILE);
+        r.notImplemented(MiscOptions.RTR_AGUID_ENABLE, 0L, "jsm gives CA ports no alias GUIDs of its own");
+        r.implemented(MiscOptions.RTR_PR_FLOW_LABEL, MiscOptions.RTR_PR_TCLASS, MiscOptions.RTR_PR_SL,
+                MiscOptions.RTR_PR_MTU, MiscOptions.RTR_PR_RATE);
         r.implemented(MiscOptions.CONSOLIDATE_IPV6_SNM_REQ);
 
         r.partial(PerfMgrOptions.PERFMGR, "only a master SM sweeps the counters; OpenSM's also sweeps as standby");

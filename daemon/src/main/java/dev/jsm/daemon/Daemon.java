@@ -9,6 +9,7 @@ import dev.jsm.conf.TimingOptions;
 import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.discovery.FabricChanges;
 import dev.jsm.daemon.lid.LidStore;
+import dev.jsm.daemon.link.AliasGuidWriter;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
@@ -176,6 +177,8 @@ public final class Daemon implements AutoCloseable {
                 this::changeMulticast, services.activity());
         listeners.add(sa);
         timer.scheduleWithFixedDelay(sa::followRole, 0, 1, TimeUnit.SECONDS);
+        AliasGuidWriter aliases = new AliasGuidWriter(state, services.smps());
+        sa.setAliasGuidListener((guid, block, guids) -> sm.execute(() -> aliases.write(guid, block, guids)));
         this.portHealth = new PortHealthMonitor(state, services, mKeys, routes, clock);
         this.traps = new TrapReceiver(transactions, events, () -> services.options().get(SweepOptions.SWEEP_ON_TRAP),
                 status::state, lid -> switchChanged(changes, lid), sa::forwardTrap, portHealth::onPortTrap, clock);

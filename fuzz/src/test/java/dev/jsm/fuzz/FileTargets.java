@@ -18,6 +18,7 @@ import dev.jsm.routing.fileformat.LftDumpFile;
 import dev.jsm.routing.fileformat.LidMatrixDumpFile;
 import dev.jsm.routing.fileformat.PortIgnoreFile;
 import dev.jsm.routing.fileformat.PortOrderFile;
+import dev.jsm.routing.fileformat.PrefixRoutesFile;
 import dev.jsm.routing.fileformat.RoutingFileException;
 import dev.jsm.routing.fileformat.TorusConfigFile;
 import dev.jsm.sa.event.EventSubscriptions;
@@ -321,11 +322,16 @@ final class FileTargets {
     }
 
     static FuzzTarget topology() {
+        String speeds = "# jsm-alias \"rt\"[1] 0x0002c90300000001 0x0002c90300000002\nSwitch 4 \"sw\"\n"
+                + "[1] \"h\"[1] speed=xdr width=4x\n[2] \"rt\"[1] w=3 s=7 e=15\n\n"
+                + "Hca 1 \"h\"\n[1] \"sw\"[1] speed=ndr\n"
+                + "rtguid=0x300\nRt 1 \"rt\"\n[1] \"sw\"[2] speed=fdr10 width=2x\n";
         return new TextTarget("sim.topology-file", List.of(Seeds.text("fabrics/fat2-16.net"),
-                Seeds.text("fabrics/fat2-16.ibnetdiscover"), Seeds.text("fabrics/torus-6x5.net")),
+                Seeds.text("fabrics/fat2-16.ibnetdiscover"), Seeds.text("fabrics/torus-6x5.net"), speeds),
                 List.of("Switch", "Hca", "Ca", "Rt", "Router", "switchguid=", "caguid=", "sysimgguid=", "vendid=",
                     "devid=", "\"S-0002c90100000000\"", "[1]", "[255]", "[0]", "(0002c90100000000)", "lid 1",
-                    "# \"sw\" enhanced port 0 lid 1 lmc 0", "4x", "QDR", "\"", "\t"),
+                    "# \"sw\" enhanced port 0 lid 1 lmc 0", "4x", "QDR", "\"", "\t", "speed=", "width=", "xdr", "fdr10",
+                    "12x", "# jsm-alias", "e=", "w="),
                 TopologyParseException.class) {
             @Override
             void parse(String text) throws TopologyParseException {
@@ -334,7 +340,10 @@ final class FileTargets {
         };
     }
 
-    /** The files of the routing engines: GUID lists, ids, hop weights, ignored ports, port orders, dumps. */
+    /**
+     * The files of the routing engines (GUID lists, ids, hop weights, ignored ports, port orders, dumps) and the SA's
+     * prefix routes.
+     */
     static List<FuzzTarget> routingFiles() {
         String guids = "# roots\n0x0002c90100000000\n0x0002c90100000010\n\n18446744073709551615\n";
         return List.of(
@@ -377,6 +386,13 @@ final class FileTargets {
                     @Override
                     void parse(String text) throws RoutingFileException {
                         LftDumpFile.parse("fuzz", text);
+                    }
+                },
+                new RoutingFileTarget("routing.prefix-routes-file", List.of("# to the remote subnets\n"
+                        + "0xfec0000000000001 0x0002c90400000001\nfec0000000000002\t2c90400000002 extra\n* *\n")) {
+                    @Override
+                    void parse(String text) throws RoutingFileException {
+                        PrefixRoutesFile.parse("fuzz", text);
                     }
                 },
                 new RoutingFileTarget("routing.lid-matrix-dump-file",

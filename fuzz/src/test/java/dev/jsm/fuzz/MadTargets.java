@@ -333,7 +333,7 @@ final class MadTargets {
     /** The records the agent keeps (services, groups, subscriptions) answer "no records" here. */
     private static KeptRecords keptStubs() {
         SaHandler none = (v, r, now) -> SaAnswer.error(0x0300, 0);
-        return new KeptRecords(none, none, none, none, none, none, none, none);
+        return new KeptRecords(none, none, none, none, none, none, none, none, none, none);
     }
 
     /** A binary target: no exception is documented. */

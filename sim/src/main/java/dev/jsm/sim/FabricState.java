@@ -3,6 +3,7 @@ package dev.jsm.sim;
 import dev.jsm.mad.smp.NodeDescription;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.sim.topo.NodeKind;
+import dev.jsm.sim.topo.PortOptions;
 import dev.jsm.sim.topo.TopoNode;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.VPortSpec;
@@ -16,9 +17,12 @@ import java.util.Arrays;
  * switches, unused by CAs) so the arithmetic is the same everywhere. Attributes whose value is a fixed-size record
  * live as wire images: PortInfo (64 bytes per slot), NodeInfo (40 per node) and SwitchInfo (20 per switch); the SMA
  * copies them into responses and patches the arrival-dependent fields. Tables (LFT, MFT, SL2VL, VLArb, P_Key,
- * GUIDInfo) are allocated on first Set and read as their defaults until then. The PMAs' counters are
- * {@link SimPortCounters}. CA ports with virtualization have a {@link PortVirtualization} (the array is null in a
- * fabric without any): their vports, whose LIDs they own besides their own.
+ * GUIDInfo) are allocated on first Set and read as their defaults until then; a port with alias GUIDs in the
+ * topology has its GUIDInfo from power-on. A port's width and speed ({@link PortOptions}) set its PortInfo masks and
+ * capability bits at power-on ({@link PortSpeeds}); its FDR10 state is Mellanox's ExtendedPortInfo, four bytes per
+ * slot ({@link #mlnxExtPortInfo}: StateChangeEnable, LinkSpeedSupported, LinkSpeedEnabled, LinkSpeedActive). The
+ * PMAs' counters are {@link SimPortCounters}. CA ports with virtualization have a {@link PortVirtualization} (the
+ * array is null in a fabric without any): their vports, whose LIDs they own besides their own.
  *
  * <p>Not thread-safe: guarded by the monitor of this object, which the simulator thread holds while it processes
  * MADs and the fault and inspection methods hold while they run.
@@ -31,6 +35,8 @@ final class FabricState {
     static final int NODE_INFO_SIZE = 40;
     static final int SWITCH_INFO_SIZE = 20;
     static final int PORT_INFO_SIZE = 64;
+    /** Bytes kept per slot of Mellanox's ExtendedPortInfo. */
+    static final int MLNX_EXT_PORT_INFO_SIZE = 4;
 
     final Topology topology;
     final int nodeCount;
@@ -59,6 +65,10 @@ final class FabricState {
     final short[][] pKeys;
     final byte[][] vlArb;
     final long[][] guids;
+    /** Per slot the four speed bytes of Mellanox's ExtendedPortInfo (see the class comment). */
+    final byte[] mlnxExtPortInfo;
+    /** Ports that report extended speeds only to an SM that sets SMSupportExtendedSpeeds (AM bit 31). */
+    final boolean[] needsExtendedSpeedsBit;
     final SimMadChannel[] channels;
     /** The ports' performance counters (the PMA's). */
     final SimPortCounters perf;
@@ -102,6 +112,8 @@ final class FabricState {
         pKeys = new short[slots][];
         vlArb = new byte[slots][];
         guids = new long[slots][];
+        mlnxExtPortInfo = new byte[slots * MLNX_EXT_PORT_INFO_SIZE];
+        needsExtendedSpeedsBit = new boolean[slots];
         channels = new SimMadChannel[slots];
         perf = new SimPortCounters(slots);
         virt = topology.hasVPorts() ? new PortVirtualization[slots] : null;
@@ -155,10 +167,13 @@ final class FabricState {
                 PortInfo.CAPABILITY_MASK2.put(portInfo, off, PortInfo.CAPABILITY_MASK2.getInt(portInfo, off)
                         | PortInfo.CAP2_IS_VIRTUALIZATION_SUPPORTED);
             }
+            PortOptions.Port options = topology.portOptions().port(n, p);
+            needsExtendedSpeedsBit[slot] = PortSpeeds.apply(options, portInfo, off, mlnxExtPortInfo,
+                    slot * MLNX_EXT_PORT_INFO_SIZE);
             disabled[slot] = false;
             pKeys[slot] = null;
             vlArb[slot] = null;
-            guids[slot] = null;
+            guids[slot] = PortSpeeds.aliasTable(options, portInfo, off);
             perf.reset(slot);
             if (p > 0 && physicallyUp(slot)) {
                 setPortState(slot, PortInfo.STATE_INIT);

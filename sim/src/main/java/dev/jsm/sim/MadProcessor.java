@@ -56,6 +56,7 @@ final class MadProcessor implements LinkControl.TrapSink {
     private final SimPma pma;
     private final MadOutbox out;
     private final SimCounters counters;
+    private final LinkControl links;
     private final MadAddress.LidRouted[] smiFrom = new MadAddress.LidRouted[0xC000];
     private long trapTid;
 
@@ -67,6 +68,12 @@ final class MadProcessor implements LinkControl.TrapSink {
         this.pma = new SimPma(s);
         this.out = out;
         this.counters = counters;
+        this.links = links;
+    }
+
+    /** The end of a batch of MADs: links an SM bounced during it train again ({@link LinkControl#bounce}). */
+    void endOfBatch() {
+        links.trainBounced();
     }
 
     /** Processes one MAD that {@code from} sent to {@code to}. */
@@ -76,6 +83,14 @@ final class MadProcessor implements LinkControl.TrapSink {
             counters.dropped++;
             return;
         }
+        try {
+            route(from, to, mad);
+        } finally {
+            links.dropBouncing();
+        }
+    }
+
+    private void route(SimMadChannel from, MadAddress to, byte[] mad) {
         int slot = from.slot();
         if (!s.present[s.portNode[slot]] || MadBytes.baseVersion(mad) != 1) {
             drop(from, mad);

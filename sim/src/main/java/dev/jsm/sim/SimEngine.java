@@ -150,6 +150,7 @@ final class SimEngine implements MadOutbox {
                             processor.process(batch.channel(i), batch.address(i), batch.mad(i));
                         }
                     }
+                    processor.endOfBatch();
                 }
                 batch.clear();
             }

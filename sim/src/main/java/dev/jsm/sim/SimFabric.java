@@ -58,6 +58,7 @@ public final class SimFabric implements AutoCloseable {
         state = new FabricState(topology);
         Impairments impairments = new Impairments(seed);
         LinkControl links = new LinkControl(state);
+        links.powerOnLinks();
         engine = new SimEngine(state, impairments, counters);
         mKeys = new SmaMKey(state, clockMillis);
         processor = new MadProcessor(state, links, engine, counters, mKeys);

@@ -52,6 +52,9 @@ package dev.jsm.subnet;
  * @param localPortNum LocalPortNum as the port answered (at a switch: the port the SMP entered by)
  * @param linkDownDefaultState LinkDownDefaultState as the port answered (2 = Polling)
  * @param respTimeValue RespTimeValue (the port's response time, 4.096 us x 2^value); a Set sends it back unchanged
+ * @param linkSpeedExtActive2 LinkSpeedExtActive2 (1 = XDR), the second extended speeds field; 0 on a port without it
+ * @param linkSpeedExtSupported2 LinkSpeedExtSupported2
+ * @param linkSpeedExtEnabled2 LinkSpeedExtEnabled2
  */
 public record PortAttributes(
         long mKey, long gidPrefix, int lid, int masterSmLid, long capabilityMask,
@@ -62,7 +65,8 @@ public record PortAttributes(
         int operationalVls, int partitionEnforcementInbound, int partitionEnforcementOutbound, int filterRawInbound,
         int filterRawOutbound, int guidCap, int subnetTimeout, int localPhyErrors, int overrunErrors,
         int capabilityMask2, int linkSpeedExtActive, int linkSpeedExtSupported, int linkSpeedExtEnabled,
-        int localPortNum, int linkDownDefaultState, int respTimeValue) {
+        int localPortNum, int linkDownDefaultState, int respTimeValue, int linkSpeedExtActive2,
+        int linkSpeedExtSupported2, int linkSpeedExtEnabled2) {
 
     /** CapabilityMask bit IsSLMappingSupported: the port has SLtoVLMappingTables to program. */
     public static final long CAP_IS_SL_MAPPING_SUPPORTED = 0x40L;
@@ -78,7 +82,31 @@ public record PortAttributes(
 
     /** All zeros: nothing known yet (PortState 0 = "no state"). */
     public static final PortAttributes NONE = new PortAttributes(0L, 0L, 0, 0, 0L, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /**
+     * Attributes without the second extended speeds field (zero): a port that does not have it, or a caller that
+     * does not read it.
+     */
+    public PortAttributes(
+            long mKey, long gidPrefix, int lid, int masterSmLid, long capabilityMask,
+            int mKeyLeasePeriod, int linkWidthEnabled, int linkWidthSupported, int linkWidthActive,
+            int linkSpeedSupported, int portState, int portPhysicalState, int mKeyProtectBits, int lmc,
+            int linkSpeedActive, int linkSpeedEnabled, int neighborMtu, int masterSmSl, int vlCap, int vlHighLimit,
+            int vlArbitrationHighCap, int vlArbitrationLowCap, int mtuCap, int vlStallCount, int hoqLife,
+            int operationalVls, int partitionEnforcementInbound, int partitionEnforcementOutbound,
+            int filterRawInbound, int filterRawOutbound, int guidCap, int subnetTimeout, int localPhyErrors,
+            int overrunErrors, int capabilityMask2, int linkSpeedExtActive, int linkSpeedExtSupported,
+            int linkSpeedExtEnabled, int localPortNum, int linkDownDefaultState, int respTimeValue) {
+        this(mKey, gidPrefix, lid, masterSmLid, capabilityMask, mKeyLeasePeriod, linkWidthEnabled,
+                linkWidthSupported, linkWidthActive, linkSpeedSupported, portState, portPhysicalState,
+                mKeyProtectBits, lmc, linkSpeedActive, linkSpeedEnabled, neighborMtu, masterSmSl, vlCap, vlHighLimit,
+                vlArbitrationHighCap, vlArbitrationLowCap, mtuCap, vlStallCount, hoqLife, operationalVls,
+                partitionEnforcementInbound, partitionEnforcementOutbound, filterRawInbound, filterRawOutbound,
+                guidCap, subnetTimeout, localPhyErrors, overrunErrors, capabilityMask2, linkSpeedExtActive,
+                linkSpeedExtSupported, linkSpeedExtEnabled, localPortNum, linkDownDefaultState, respTimeValue, 0, 0,
+                0);
+    }
 
     /** Whether the logical link is up: PortState Init, Armed or Active. */
     public boolean isUp() {
@@ -99,7 +127,7 @@ public record PortAttributes(
                 hoqLife, operationalVls, partitionEnforcementInbound, partitionEnforcementOutbound, filterRawInbound,
                 filterRawOutbound, guidCap, subnetTimeout, localPhyErrors, overrunErrors, capabilityMask2,
                 linkSpeedExtActive, linkSpeedExtSupported, linkSpeedExtEnabled, localPortNum, linkDownDefaultState,
-                respTimeValue);
+                respTimeValue, linkSpeedExtActive2, linkSpeedExtSupported2, linkSpeedExtEnabled2);
     }
 
     /** A copy with another PortState. */
@@ -111,7 +139,7 @@ public record PortAttributes(
                 operationalVls, partitionEnforcementInbound, partitionEnforcementOutbound, filterRawInbound,
                 filterRawOutbound, guidCap, subnetTimeout, localPhyErrors, overrunErrors, capabilityMask2,
                 linkSpeedExtActive, linkSpeedExtSupported, linkSpeedExtEnabled, localPortNum, linkDownDefaultState,
-                respTimeValue);
+                respTimeValue, linkSpeedExtActive2, linkSpeedExtSupported2, linkSpeedExtEnabled2);
     }
 
     /** A copy with another M_Key and M_KeyProtectBits. */
@@ -123,6 +151,6 @@ public record PortAttributes(
                 operationalVls, partitionEnforcementInbound, partitionEnforcementOutbound, filterRawInbound,
                 filterRawOutbound, guidCap, subnetTimeout, localPhyErrors, overrunErrors, capabilityMask2,
                 linkSpeedExtActive, linkSpeedExtSupported, linkSpeedExtEnabled, localPortNum, linkDownDefaultState,
-                respTimeValue);
+                respTimeValue, linkSpeedExtActive2, linkSpeedExtSupported2, linkSpeedExtEnabled2);
     }
 }

@@ -23,7 +23,9 @@ import java.util.function.ToLongFunction;
  * both ends and OperationalVLs = min(VLCap of both ends, {@code max_op_vls}), plus the error thresholds; switch
  * external ports also get HOQLife and VLStallCount, the {@code leaf_} values when the peer is a CA. The link
  * width and speed enables are written only when a {@code force_link_*} option asks for something other than "all
- * supported" (0 in the Set means no change).
+ * supported" (0 in the Set means no change), LinkSpeedExtEnabled only on a linked port whose both ends have the
+ * extended speed fields ({@link Attributes#hasExtendedSpeeds}), as OpenSM's link manager does. The second
+ * extended speeds field (XDR) has no option: the Set writes back what the port reported.
  *
  * <p>In detail: docs/design/daemon.md#portconfig.
  */
@@ -55,6 +57,7 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
         boolean linked = peer != null && a.isUp();
         boolean switchPort = port.node().isSwitch() && port.portNum() != 0;
         boolean leaf = switchPort && linked && !peer.node().isSwitch();
+        boolean extended = linked && Attributes.hasExtendedSpeeds(port) && Attributes.hasExtendedSpeeds(peer);
         int mtu = KEEP;
         int vls = KEEP;
         if (linked) {
@@ -80,7 +83,7 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
                 linked ? o.overrunErrors() : KEEP,
                 forced(o.forceLinkWidth(), 255),
                 forced(o.forceLinkSpeed(), 15),
-                forced(o.forceLinkSpeedExt(), 31),
+                extended ? forced(o.forceLinkSpeedExt(), 31) : 0,
                 enforcementBits(wishes.partitionEnforcement(port)),
                 wishes.vlHighLimit(port));
     }
@@ -159,6 +162,15 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
             mask |= differs(linkSpeedExtEnabled, a.linkSpeedExtEnabled(), 19);
         }
         return mask;
+    }
+
+    /**
+     * Whether this config changes NeighborMTU or OperationalVLs of a port holding {@code a}: values a port in
+     * ARMED or ACTIVE takes only through a link that trains again ({@link LinkManager}).
+     */
+    public boolean changesLink(PortAttributes a) {
+        return neighborMtu != KEEP && neighborMtu != a.neighborMtu()
+                || operationalVls != KEEP && operationalVls != a.operationalVls();
     }
 
     /** {@code 1 << bit} if the config sets a field ({@code want} not {@link #KEEP}) the port holds otherwise. */

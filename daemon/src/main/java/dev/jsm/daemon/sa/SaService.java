@@ -4,6 +4,7 @@ import dev.jsm.conf.DebugOptions;
 import dev.jsm.conf.DeviceOptions;
 import dev.jsm.conf.MiscOptions;
 import dev.jsm.conf.RoutingOptions;
+import dev.jsm.conf.PartitionOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.conf.TimingOptions;
 import dev.jsm.daemon.activity.ActivityReport;
@@ -32,12 +33,14 @@ import dev.jsm.qos.policy.QosPolicy;
 import dev.jsm.routing.PathSlProvider;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.sa.agent.ReplicationStats;
+import dev.jsm.sa.agent.AliasGuidListener;
 import dev.jsm.sa.agent.SaAgent;
 import dev.jsm.sa.agent.SaAgentStats;
 import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.limit.SaLimits;
 import dev.jsm.sa.mcast.WellKnownGroup;
+import dev.jsm.sa.query.RouterPaths;
 import dev.jsm.sa.query.SaSettings;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.query.SmIdentity;
@@ -117,6 +120,7 @@ public final class SaService implements SweepListener, AutoCloseable {
     private int followedLid;
     /** The last dump could not be written: the next one is written whether or not anything changed. */
     private volatile boolean dumpFailed;
+    private final PrefixRoutes prefixRoutes = new PrefixRoutes();
     private final AtomicLong ignored = new AtomicLong();
     /** SA MADs received, by the low byte of the attribute ID (every SA attribute is below 0x100). */
     private final AtomicLongArray byAttribute = new AtomicLongArray(0x100);
@@ -159,6 +163,14 @@ public final class SaService implements SweepListener, AutoCloseable {
         }
         transactions.onUnsolicited(UnsolicitedFilter.of(SaAgent.REPLICA_CLASS, Method.SEND), Runnable::run,
                 agent::onReplicaMad);
+    }
+
+    /**
+     * Tells {@code l} (on the SA agent's thread) when a GUIDInfoRecord Set or Delete changed a port's alias GUIDs,
+     * for the SM to write them to the port.
+     */
+    public void setAliasGuidListener(AliasGuidListener l) {
+        agent.setAliasGuidListener(l);
     }
 
     /**
@@ -393,12 +405,22 @@ public final class SaService implements SweepListener, AutoCloseable {
         return out;
     }
 
-    private static SaSettings settings(SmOptions o) {
+    /**
+     * The SA's settings under {@code o}: the router paths with the routes of {@code prefix_routes_file}
+     * ({@link PrefixRoutes}) and NVIDIA's {@code rtr_pr_*} values.
+     */
+    private SaSettings settings(SmOptions o) {
+        RouterPaths router = new RouterPaths(o.subnetPrefix(),
+                prefixRoutes.current(o.get(MiscOptions.PREFIX_ROUTES_FILE)), o.getInt(MiscOptions.RTR_PR_FLOW_LABEL),
+                o.getInt(MiscOptions.RTR_PR_TCLASS), o.getInt(MiscOptions.RTR_PR_SL), o.getInt(MiscOptions.RTR_PR_MTU),
+                o.getInt(MiscOptions.RTR_PR_RATE));
         return new SaSettings(o.saKey(), o.getInt(DeviceOptions.SUBNET_TIMEOUT),
                 SaSettings.respTimeValue(o.transactionTimeoutMs()), !o.get(DebugOptions.DISABLE_MULTICAST), o.qos(),
                 o.get(MiscOptions.CONSOLIDATE_IPV6_SNM_REQ), o.get(DeviceOptions.USE_MFTTOP),
                 o.get(MiscOptions.DROP_EVENT_SUBSCRIPTIONS), o.get(MiscOptions.IPOIB_MCGROUP_CREATION_VALIDATION),
                 o.get(MiscOptions.MCGROUP_JOIN_VALIDATION), o.get(DebugOptions.ENABLE_QUIRKS),
-                o.get(TimingOptions.MAX_MSG_FIFO_TIMEOUT), o.get(TimingOptions.SINGLE_THREAD));
+                o.get(TimingOptions.MAX_MSG_FIFO_TIMEOUT), o.get(TimingOptions.SINGLE_THREAD))
+                .withRouting(o.get(MiscOptions.USE_ORIGINAL_EXTENDED_SA_RATES_ONLY),
+                        o.getInt(PartitionOptions.SM_ASSIGNED_GUID), router);
     }
 }

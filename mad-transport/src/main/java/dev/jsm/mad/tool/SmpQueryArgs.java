@@ -212,6 +212,7 @@ record SmpQueryArgs(String caName, int portNum, long portGuid, AttributeId attri
         alias(m, AttributeId.VPORT_P_KEY_TABLE, "vportpkeytable", "vpkeys");
         alias(m, AttributeId.QOS_CONFIG_SL, "qosconfigsl");
         alias(m, AttributeId.GENERAL_INFO, "generalinfo");
+        alias(m, AttributeId.MLNX_EXTENDED_PORT_INFO, "mlnxextportinfo", "mepi");
         return m;
     }
 

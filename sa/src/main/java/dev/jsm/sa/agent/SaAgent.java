@@ -122,6 +122,7 @@ public final class SaAgent implements AutoCloseable {
     private final RequesterGate gate;
     private final ServiceRegistry services;
     private final McastRegistry mcast;
+    private final AliasGuidRegistry aliases;
     private final EventService events;
     private final SaDispatch dispatch;
     private final RmppSender sender;
@@ -188,8 +189,9 @@ public final class SaAgent implements AutoCloseable {
                 System::currentTimeMillis);
         this.replication = new SaReplication(ReplicaSettings.defaults(), state, changes, this::sendFrame);
         this.registrations = transactions.requester(rmpp.ackTimeout(), rmpp.maxRetries(), Runnable::run);
-        this.dispatch = SaHandlers.table(kept(services, mcast, events));
-        this.view = initial;
+        this.aliases = new AliasGuidRegistry(mcast);
+        this.dispatch = SaHandlers.table(kept(services, mcast, events, aliases));
+        this.view = initial.withAliases(aliases);
         this.sender = new RmppSender(channel, rmpp, limits.answerBytesInFlight(),
                 limits.answerBytesInFlightPerRequester());
         this.streams = new StreamedTables(limits.streamedTables(), limits.streamedTablesPerRequester());
@@ -203,7 +205,8 @@ public final class SaAgent implements AutoCloseable {
     }
 
     /** The agent's records, as the SA table's handlers. */
-    private static KeptRecords kept(ServiceRegistry services, McastRegistry mcast, EventService events) {
+    private static KeptRecords kept(ServiceRegistry services, McastRegistry mcast, EventService events,
+                                    AliasGuidRegistry aliases) {
         return new KeptRecords(
                 (v, r, now) -> events.subscribe(v, r),
                 (v, r, now) -> services.get(r, now),
@@ -212,7 +215,9 @@ public final class SaAgent implements AutoCloseable {
                 (v, r, now) -> mcast.get(v, r),
                 (v, r, now) -> mcast.set(v, r),
                 (v, r, now) -> mcast.delete(v, r),
-                (v, r, now) -> events.informInfoRecords(v, r));
+                (v, r, now) -> events.informInfoRecords(v, r),
+                (v, r, now) -> aliases.set(v, r),
+                (v, r, now) -> aliases.delete(v, r));
     }
 
     /** Starts the RMPP/lease timer on the agent thread; feed requests through {@link #onMad}. */
@@ -247,8 +252,20 @@ public final class SaAgent implements AutoCloseable {
      */
     public void publish(SaView next) {
         SaView prev = view;
-        view = next;
-        onAgentThread(() -> portsChanged(prev, next));
+        SaView withAliases = next.withAliases(aliases);
+        view = withAliases;
+        onAgentThread(() -> {
+            aliases.dropDeparted(withAliases);
+            portsChanged(prev, withAliases);
+        });
+    }
+
+    /**
+     * Has GUIDInfoRecord Set and Delete report the alias GUIDs they change to {@code l} (on the agent's thread), for
+     * the SM to write them to the ports.
+     */
+    public void setAliasGuidListener(AliasGuidListener l) {
+        aliases.setListener(l);
     }
 
     /**

@@ -587,6 +587,16 @@ public final class McastRegistry {
         }
     }
 
+    /** Whether any group has a member whose PortGID ends in {@code guid} (a port GUID or an alias GUID). */
+    public boolean hasMember(long guid) {
+        for (McastGroup g : groups.values()) {
+            if (g.members().containsKey(guid)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether a group of MLID {@code mlid} other than {@code except} has port {@code guid} as a member. */
     private boolean inBox(int mlid, long guid, McastGroup except) {
         List<McastGroup> box = boxes.get(mlid);

@@ -9,8 +9,8 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
 
 /**
  * GUIDInfoRecords: for every end port with a LID and a non-zero GUIDCap (CA and router ports, switch port 0), one
- * record per 8-GUID block, keyed by the port's base LID. jsm assigns no alias GUIDs, so a port's table is what the
- * device holds: its port GUID at index 0 of block 0, zeros elsewhere. A LID in the mask matches any LID of the
+ * record per 8-GUID block, keyed by the port's base LID: its port GUID at index 0 of block 0 and the alias GUIDs the
+ * SA assigned ({@link AliasGuids}, GUIDInfoRecord Set), zeros elsewhere. A LID in the mask matches any LID of the
  * port's LMC range (the record carries the base LID), as OpenSM matches it; the other components compare as usual.
  *
  * <p>Stateless; thread-safe.
@@ -49,8 +49,12 @@ final class GuidInfoRecordQuery implements RecordQuery {
             int blocks = (guidCap + GuidInfoRecord.GUIDS - 1) / GuidInfoRecord.GUIDS;
             int first = byBlock ? wantBlock : 0;
             int last = byBlock ? Math.min(wantBlock, blocks - 1) : blocks - 1;
+            long[] table = view.aliases().table(ep.portGuid());
             for (int block = first; block <= last; block++) {
-                guids[0] = block == 0 ? ep.portGuid() : 0;
+                for (int i = 0; i < GuidInfoRecord.GUIDS; i++) {
+                    int index = block * GuidInfoRecord.GUIDS + i;
+                    guids[i] = index == 0 ? ep.portGuid() : table != null && index < table.length ? table[index] : 0;
+                }
                 int off = out.reserve();
                 new GuidInfoRecord(ep.lidRange().base(), block, guids).encodeTo(out.buffer(), off);
                 if (GuidInfoRecord.COMPONENTS.matches(mask, q, 0, out.buffer(), off)) {

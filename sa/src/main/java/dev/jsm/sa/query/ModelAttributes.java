@@ -33,7 +33,8 @@ final class ModelAttributes {
                 a.hoqLife(), a.operationalVls(), a.partitionEnforcementInbound(), a.partitionEnforcementOutbound(),
                 a.filterRawInbound(), a.filterRawOutbound(), 0, 0, 0, a.guidCap(), 0, 0, a.subnetTimeout(),
                 a.respTimeValue(), a.localPhyErrors(), a.overrunErrors(), 0, 0, a.capabilityMask2(),
-                a.linkSpeedExtActive(), a.linkSpeedExtSupported(), a.linkSpeedExtEnabled());
+                a.linkSpeedExtActive(), a.linkSpeedExtSupported(), a.linkSpeedExtEnabled(), a.linkSpeedExtActive2(),
+                a.linkSpeedExtSupported2(), a.linkSpeedExtEnabled2());
     }
 
     /** SwitchInfo from the model's attributes. */

@@ -48,7 +48,12 @@ import java.util.Set;
  *       shared partition, no path;</li>
  *   <li>PacketLifeTime: {@code subnet_timeout} (or the QoS level's), 0 for a port to itself; then the selector;</li>
  *   <li>Reversible set when the reverse path (DLID's port to SLID) exists too; NumbPath 0; HopLimit, TClass,
- *       FlowLabel, QoSClass and ServiceID echoed from the request.</li>
+ *       FlowLabel, QoSClass and ServiceID echoed from the request; SGID and DGID as requested (a port may be named
+ *       by an alias GUID), else the ports' own;</li>
+ *   <li>rate codes up to 12x EDR only with {@code use_original_extended_sa_rates_only}
+ *       ({@link Rates#originalExtendedOnly});</li>
+ *   <li>a DGID off the subnet: the path to the router port of its prefix ({@link RouterPaths}), HopLimit 255, the
+ *       router paths' FlowLabel, TClass and SL, MTU and rate at most theirs.</li>
  * </ul>
  *
  * <p>Stateless; thread-safe.
@@ -60,6 +65,8 @@ final class PathRecordQuery implements RecordQuery {
     private static final int TAVOR_DEVICE_ID = 23108;
     /** Mellanox, Topspin, SilverStorm and Voltaire. */
     private static final Set<Integer> TAVOR_VENDOR_IDS = Set.of(0x0002C9, 0x0005AD, 0x00066A, 0x0008F1);
+    /** HopLimit of a path to a GID behind a router (OpenSM's IB_HOPLIMIT_MAX). */
+    private static final int ROUTED_HOP_LIMIT = 0xFF;
 
     @Override
     public int recordSize() {
@@ -105,10 +112,10 @@ final class PathRecordQuery implements RecordQuery {
         if (request.has(COMPONENT_DGID) && q.dgid().isMulticast()) {
             return Pairs.refused(SaStatus.REQ_INVALID);
         }
-        PathEnds src = PathEnds.resolve(s, request.has(COMPONENT_SGID), q.sgid(), request.has(COMPONENT_SLID),
-                q.slid());
-        PathEnds dst = PathEnds.resolve(s, request.has(COMPONENT_DGID), q.dgid(), request.has(COMPONENT_DLID),
-                q.dlid());
+        PathEnds src = PathEnds.resolve(view, request.has(COMPONENT_SGID), q.sgid(), request.has(COMPONENT_SLID),
+                q.slid(), false);
+        PathEnds dst = PathEnds.resolve(view, request.has(COMPONENT_DGID), q.dgid(), request.has(COMPONENT_DLID),
+                q.dlid(), true);
         if (src.status() != SaStatus.OK) {
             return Pairs.refused(src.status());
         }
@@ -239,6 +246,8 @@ final class PathRecordQuery implements RecordQuery {
                 request.has(COMPONENT_SERVICE_ID_MSB) || request.has(COMPONENT_SERVICE_ID_LSB),
                 request.has(COMPONENT_P_KEY) ? q.pKey() : QosLevel.UNSET,
                 request.has(COMPONENT_QOS_CLASS) ? q.qosClass() : QosLevel.UNSET));
+        RouterPaths router = view.settings().router();
+        boolean routed = request.has(COMPONENT_DGID) && !q.dgid().isMulticast() && router.offSubnet(q.dgid().prefix());
         int mtu = level.mtuLimit() > 0 ? Math.min(walk.mtu, level.mtuLimit()) : walk.mtu;
         if (view.settings().quirks() && tavorMtuLimitApplies(s, a, b, request, q)) {
             mtu = Math.min(mtu, MTU_1024);
@@ -246,6 +255,10 @@ final class PathRecordQuery implements RecordQuery {
         int rate = Rates.rateOf(walk.mbps);
         if (level.rateLimit() > 0 && Rates.mbps(level.rateLimit()) < Rates.mbps(rate)) {
             rate = level.rateLimit();
+        }
+        if (routed) {
+            mtu = Math.min(mtu, router.mtu());
+            rate = Rates.mbps(router.rate()) > 0 && Rates.mbps(router.rate()) < Rates.mbps(rate) ? router.rate() : rate;
         }
         int life = loopback ? 0 : level.packetLifeTime() >= 0 ? level.packetLifeTime()
                 : view.settings().subnetTimeout();
@@ -261,7 +274,10 @@ final class PathRecordQuery implements RecordQuery {
         if (mtu <= 0 || rate == Rates.IMPOSSIBLE || life == Rates.IMPOSSIBLE) {
             return false;
         }
-        int sl = sl(view, level, request, q, slid, dlid);
+        if (view.settings().originalExtendedRatesOnly()) {
+            rate = Rates.originalExtendedOnly(rate);
+        }
+        int sl = sl(view, routed ? router.sl() : level.sl(), request, q, slid, dlid);
         if (sl < 0) {
             return false;
         }
@@ -282,27 +298,32 @@ final class PathRecordQuery implements RecordQuery {
         }
         long serviceId = (request.has(COMPONENT_SERVICE_ID_MSB) ? q.serviceId() & 0xFFFF_FFFF_0000_0000L : 0)
                 | (request.has(COMPONENT_SERVICE_ID_LSB) ? q.serviceId() & 0xFFFF_FFFFL : 0);
-        long prefixA = s.portOf(a).attributes().gidPrefix();
-        long prefixB = s.portOf(b).attributes().gidPrefix();
-        PathRecord r = new PathRecord(serviceId, new Gid(prefixB, b.portGuid()), new Gid(prefixA, a.portGuid()),
-                dlid, slid, 0, request.has(COMPONENT_FLOW_LABEL) ? q.flowLabel() : 0,
-                request.has(COMPONENT_HOP_LIMIT) ? q.hopLimit() : 0, request.has(COMPONENT_T_CLASS) ? q.tClass() : 0,
-                reversible, 0, pKey, request.has(COMPONENT_QOS_CLASS) ? q.qosClass() : 0, sl,
-                PathRecord.SELECTOR_EXACTLY, mtu, PathRecord.SELECTOR_EXACTLY, rate, PathRecord.SELECTOR_EXACTLY,
-                life, 0);
+        Gid dgid = request.has(COMPONENT_DGID) ? q.dgid() : new Gid(s.portOf(b).attributes().gidPrefix(),
+                b.portGuid());
+        Gid sgid = request.has(COMPONENT_SGID) ? q.sgid() : new Gid(s.portOf(a).attributes().gidPrefix(),
+                a.portGuid());
+        int flowLabel = routed ? router.flowLabel() : request.has(COMPONENT_FLOW_LABEL) ? q.flowLabel() : 0;
+        int hopLimit = routed ? ROUTED_HOP_LIMIT : request.has(COMPONENT_HOP_LIMIT) ? q.hopLimit() : 0;
+        int tClass = routed ? router.tClass() : request.has(COMPONENT_T_CLASS) ? q.tClass() : 0;
+        PathRecord r = new PathRecord(serviceId, dgid, sgid, dlid, slid, 0, flowLabel, hopLimit, tClass, reversible,
+                0, pKey, request.has(COMPONENT_QOS_CLASS) ? q.qosClass() : 0, sl, PathRecord.SELECTOR_EXACTLY, mtu,
+                PathRecord.SELECTOR_EXACTLY, rate, PathRecord.SELECTOR_EXACTLY, life, 0);
         int off = out.reserve();
         r.encodeTo(out.buffer(), off);
         out.commit();
         return true;
     }
 
-    /** The path's SL, or -1 if the request asks for another. */
-    private static int sl(SaView view, QosLevel level, SaRequest request, PathRecord q, int slid, int dlid) {
+    /**
+     * The path's SL, or -1 if the request asks for another: the routing engine's, else {@code policySl} (the QoS
+     * level's or the router paths'; -1 for none), else the requested one, else 0.
+     */
+    private static int sl(SaView view, int policySl, SaRequest request, PathRecord q, int slid, int dlid) {
         int sl;
         if (view.pathSl() != PathSlProvider.DEFAULT) {
             sl = view.pathSl().pathSl(slid, dlid);
-        } else if (level.sl() >= 0) {
-            sl = level.sl();
+        } else if (policySl >= 0) {
+            sl = policySl;
         } else if (request.has(COMPONENT_SL)) {
             sl = q.sl();
         } else {

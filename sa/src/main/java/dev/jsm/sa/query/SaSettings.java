@@ -28,23 +28,32 @@ package dev.jsm.sa.query;
  * @param singleThread {@code single_thread}: Set and Delete requests wait in the Gets' queue, so the
  *     {@code max_msg_fifo_timeout} drop applies to them too (else they have a queue of their own in OpenSM and are
  *     never dropped for it)
+ * @param originalExtendedRatesOnly whether PathRecord, MultiPathRecord and MCMemberRecord rates stay among the
+ *     codes up to 12x EDR ({@code use_original_extended_sa_rates_only}, {@link Rates#originalExtendedOnly})
+ * @param smAssignedGuid the byte in the alias GUIDs the SA assigns ({@code sm_assigned_guid}, docs/routers.md)
+ * @param router the PathRecords to GIDs behind a router ({@code prefix_routes_file}, {@code subnet_prefix} and the
+ *     {@code rtr_pr_*} options)
  */
 public record SaSettings(long saKey, int subnetTimeout, int respTimeValue, boolean multicast, boolean qos,
                          boolean consolidateIpv6Snm, boolean mftTop, boolean dropEventSubscriptions,
                          boolean mgidCreationValidation, boolean joinValidation, boolean quirks,
-                         long maxQueueWaitMs, boolean singleThread) {
+                         long maxQueueWaitMs, boolean singleThread, boolean originalExtendedRatesOnly,
+                         int smAssignedGuid, RouterPaths router) {
 
     /** The OpenSM default of {@code max_msg_fifo_timeout}, milliseconds. */
     public static final long DEFAULT_MAX_QUEUE_WAIT_MS = 10_000;
+    /** OpenSM's {@code sm_assigned_guid} default. */
+    public static final int DEFAULT_SM_ASSIGNED_GUID = 0;
 
     /**
      * The settings before the two multicast validations (both on, their defaults), the quirks (off), the queue
-     * wait (OpenSM's default) and {@code single_thread} (off).
+     * wait (OpenSM's default), {@code single_thread} (off), the rates ({@code use_original_extended_sa_rates_only}
+     * off), the assigned alias GUIDs and the router paths (no prefix routes).
      */
     public SaSettings(long saKey, int subnetTimeout, int respTimeValue, boolean multicast, boolean qos,
                       boolean consolidateIpv6Snm, boolean mftTop, boolean dropEventSubscriptions) {
         this(saKey, subnetTimeout, respTimeValue, multicast, qos, consolidateIpv6Snm, mftTop, dropEventSubscriptions,
-                true, true, false, DEFAULT_MAX_QUEUE_WAIT_MS, false);
+                true, true, false, DEFAULT_MAX_QUEUE_WAIT_MS, false, false, DEFAULT_SM_ASSIGNED_GUID, RouterPaths.NONE);
     }
 
     /**
@@ -60,7 +69,7 @@ public record SaSettings(long saKey, int subnetTimeout, int respTimeValue, boole
     public SaSettings withConsolidateIpv6Snm(boolean on) {
         return new SaSettings(saKey, subnetTimeout, respTimeValue, multicast, qos, on, mftTop,
                 dropEventSubscriptions, mgidCreationValidation, joinValidation, quirks, maxQueueWaitMs,
-                singleThread);
+                singleThread, originalExtendedRatesOnly, smAssignedGuid, router);
     }
 
     /**
@@ -69,25 +78,36 @@ public record SaSettings(long saKey, int subnetTimeout, int respTimeValue, boole
      */
     public SaSettings withMcastValidation(boolean creation, boolean join) {
         return new SaSettings(saKey, subnetTimeout, respTimeValue, multicast, qos, consolidateIpv6Snm, mftTop,
-                dropEventSubscriptions, creation, join, quirks, maxQueueWaitMs, singleThread);
+                dropEventSubscriptions, creation, join, quirks, maxQueueWaitMs, singleThread,
+                originalExtendedRatesOnly, smAssignedGuid, router);
     }
 
     /** These settings with {@code enable_quirks} set to {@code on}. */
     public SaSettings withQuirks(boolean on) {
         return new SaSettings(saKey, subnetTimeout, respTimeValue, multicast, qos, consolidateIpv6Snm, mftTop,
-                dropEventSubscriptions, mgidCreationValidation, joinValidation, on, maxQueueWaitMs, singleThread);
+                dropEventSubscriptions, mgidCreationValidation, joinValidation, on, maxQueueWaitMs, singleThread,
+                originalExtendedRatesOnly, smAssignedGuid, router);
     }
 
     /** These settings with {@code max_msg_fifo_timeout} set to {@code ms}. */
     public SaSettings withMaxQueueWaitMs(long ms) {
         return new SaSettings(saKey, subnetTimeout, respTimeValue, multicast, qos, consolidateIpv6Snm, mftTop,
-                dropEventSubscriptions, mgidCreationValidation, joinValidation, quirks, ms, singleThread);
+                dropEventSubscriptions, mgidCreationValidation, joinValidation, quirks, ms, singleThread,
+                originalExtendedRatesOnly, smAssignedGuid, router);
     }
 
     /** These settings with {@code single_thread} set to {@code on}. */
     public SaSettings withSingleThread(boolean on) {
         return new SaSettings(saKey, subnetTimeout, respTimeValue, multicast, qos, consolidateIpv6Snm, mftTop,
-                dropEventSubscriptions, mgidCreationValidation, joinValidation, quirks, maxQueueWaitMs, on);
+                dropEventSubscriptions, mgidCreationValidation, joinValidation, quirks, maxQueueWaitMs, on,
+                originalExtendedRatesOnly, smAssignedGuid, router);
+    }
+
+    /** These settings with other rate, alias GUID and router path settings. */
+    public SaSettings withRouting(boolean originalRatesOnly, int assignedGuidByte, RouterPaths routerPaths) {
+        return new SaSettings(saKey, subnetTimeout, respTimeValue, multicast, qos, consolidateIpv6Snm, mftTop,
+                dropEventSubscriptions, mgidCreationValidation, joinValidation, quirks, maxQueueWaitMs, singleThread,
+                originalRatesOnly, assignedGuidByte, routerPaths);
     }
 
     /** RespTimeValue for a transaction timeout: the smallest n >= 8 with 4.096 us * 2^n >= the timeout. */

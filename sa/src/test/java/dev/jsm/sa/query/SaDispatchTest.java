@@ -65,6 +65,8 @@ class SaDispatchTest {
         expected.put(pair(SaAttribute.MC_MEMBER_RECORD, SET), kept.mcMemberRecordSet());
         expected.put(pair(SaAttribute.MC_MEMBER_RECORD, DELETE), kept.mcMemberRecordDelete());
         getAndGetTable(expected, SaAttribute.INFORM_INFO_RECORD, kept.informInfoRecordGet());
+        expected.put(pair(SaAttribute.GUID_INFO_RECORD, SET), kept.guidInfoRecordSet());
+        expected.put(pair(SaAttribute.GUID_INFO_RECORD, DELETE), kept.guidInfoRecordDelete());
         // listed to be dropped, as OpenSM's dispatcher drops them
         expected.put(pair(SaAttribute.MC_MEMBER_RECORD, GET_TRACE_TABLE), null);
         expected.put(pair(SaAttribute.MC_MEMBER_RECORD, REPORT), null);
@@ -101,7 +103,7 @@ class SaDispatchTest {
         }
         assertThat(all).containsAll(viewOnly);
         assertThat(keptAttributes).containsExactlyInAnyOrder(SaAttribute.INFORM_INFO, SaAttribute.SERVICE_RECORD,
-                SaAttribute.MC_MEMBER_RECORD, SaAttribute.INFORM_INFO_RECORD);
+                SaAttribute.MC_MEMBER_RECORD, SaAttribute.INFORM_INFO_RECORD, SaAttribute.GUID_INFO_RECORD);
     }
 
     @Test
@@ -202,7 +204,8 @@ class SaDispatchTest {
     private static KeptRecords kept() {
         return new KeptRecords(fake("informInfoSet"), fake("serviceRecordGet"), fake("serviceRecordSet"),
                 fake("serviceRecordDelete"), fake("mcMemberRecordGet"), fake("mcMemberRecordSet"),
-                fake("mcMemberRecordDelete"), fake("informInfoRecordGet"));
+                fake("mcMemberRecordDelete"), fake("informInfoRecordGet"), fake("guidInfoRecordSet"),
+                fake("guidInfoRecordDelete"));
     }
 
     /** A handler of its own identity, never asked. */

@@ -1,6 +1,7 @@
 package dev.jsm.sim.server;
 
 import dev.jsm.mad.channel.MadAddress;
+import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.topo.TopoNode;
 import dev.jsm.sim.topo.Topology;
@@ -73,6 +74,7 @@ public final class SimServer implements AutoCloseable {
     private static final int METHOD = 3;
     private static final int RESPONSE_BIT = 0x80;
     private static final int TID = 8;
+    private static final long EXTENDED_SPEEDS = PortInfo.AM_SM_SUPPORTS_EXTENDED_SPEEDS;
     private static final AttributeKey<SimClient> CLIENT = AttributeKey.valueOf("jsmSimClient");
 
     private final SimFabric fabric;
@@ -206,13 +208,16 @@ public final class SimServer implements AutoCloseable {
         ctl.writeAndFlush(new DomainDatagramPacket(Unpooled.wrappedBuffer(m.bytes()), to));
     }
 
-    /** GET_* answers, from the node's own SMA. */
+    /**
+     * GET_* answers, from the node's own SMA. PortInfo is read with the SMSupportExtendedSpeeds modifier bit: what a
+     * host's driver knows of its port, the speeds beyond EDR too (docs/link-speeds.md).
+     */
     private void describe(SimClient c, CtlMessage m) {
         int node = c.port.node;
         byte[] nodeInfo = fabric.smaGet(node, c.port.port, ControlAnswers.ATTR_NODE_INFO, 0);
         switch (m.type()) {
             case CtlMessage.GET_PORT -> ControlAnswers.port(m, fabric.smaGet(node, c.port.port,
-                    ControlAnswers.ATTR_PORT_INFO, c.port.port));
+                    ControlAnswers.ATTR_PORT_INFO, c.port.port | EXTENDED_SPEEDS));
             case CtlMessage.GET_VENDOR -> ControlAnswers.vendor(m, nodeInfo);
             case CtlMessage.GET_GID -> ControlAnswers.gid(m, fabric.smaGet(node, c.port.port,
                     ControlAnswers.ATTR_PORT_INFO, c.port.port), nodeInfo);
@@ -221,7 +226,8 @@ public final class SimServer implements AutoCloseable {
             case CtlMessage.GET_PORTINFO -> {
                 int asked = m.dataByte(0);
                 int p = asked == 0 || asked > fabric.topology().node(node).numPorts() ? c.port.port : asked;
-                ControlAnswers.copy(m, fabric.smaGet(node, p, ControlAnswers.ATTR_PORT_INFO, p));
+                ControlAnswers.copy(m, fabric.smaGet(node, p, ControlAnswers.ATTR_PORT_INFO,
+                        p | EXTENDED_SPEEDS));
             }
             case CtlMessage.GET_PKEYS -> ControlAnswers.copy(m, fabric.smaGet(node, c.port.port,
                     ControlAnswers.ATTR_P_KEY_TABLE, 0));

@@ -11,9 +11,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A fabric as cabled: nodes and the links between their ports, and the virtual ports of the CAs that have some
- * ({@link VPortSpec}). Topology files are read into it, generators build it, the simulator is instantiated from it and
- * it can be written back out in ibsim's {@code net} format.
+ * A fabric as cabled: nodes and the links between their ports, the virtual ports of the CAs that have some
+ * ({@link VPortSpec}), and the width, speed and alias GUIDs of the ports that have them ({@link PortOptions}).
+ * Topology files are read into it, generators build it, the simulator is instantiated from it and it can be written
+ * back out in ibsim's {@code net} format.
  *
  * <p>This is the simulator's own description of the world; it shares nothing with the SM's model, so a modelling
  * bug cannot hide in both.
@@ -38,17 +39,21 @@ public final class Topology {
     private final VPortSpec[] vports;
     /** LinearFDBCap of every switch, or 0: by the switch's radix ({@link #linearFdbCap(int)}). */
     private final int linearFdbCap;
+    private final PortOptions portOptions;
 
-    private Topology(List<TopoNode> nodes, List<TopoLink> links, VPortSpec[] vports, int linearFdbCap) {
+    private Topology(List<TopoNode> nodes, List<TopoLink> links, VPortSpec[] vports, PortOptions portOptions,
+                     int linearFdbCap) {
         this.nodes = Collections.unmodifiableList(new ArrayList<>(nodes));
         this.links = Collections.unmodifiableList(new ArrayList<>(links));
         this.vports = vports.clone();
+        this.portOptions = portOptions;
         if (linearFdbCap < 0 || linearFdbCap > MAX_LINEAR_FDB_CAP || linearFdbCap % 64 != 0) {
             throw new IllegalArgumentException("LinearFDBCap " + linearFdbCap + ": expected a multiple of 64 (an "
                     + "LFT block) from 64 to " + MAX_LINEAR_FDB_CAP);
         }
         this.linearFdbCap = linearFdbCap;
         checkVPorts();
+        checkPortOptions();
         peerNode = new int[nodes.size()][];
         peerPort = new int[nodes.size()][];
         for (int i = 0; i < nodes.size(); i++) {
@@ -125,7 +130,7 @@ public final class Topology {
         for (int i = 0; i < v.length; i++) {
             v[i] = nodes.get(i).kind() == NodeKind.CA ? spec : null;
         }
-        return new Topology(nodes, links, v, linearFdbCap);
+        return new Topology(nodes, links, v, portOptions, linearFdbCap);
     }
 
     /**
@@ -139,7 +144,7 @@ public final class Topology {
         }
         VPortSpec[] v = vports.clone();
         v[node] = spec;
-        return new Topology(nodes, links, v, linearFdbCap);
+        return new Topology(nodes, links, v, portOptions, linearFdbCap);
     }
 
     /**
@@ -159,7 +164,22 @@ public final class Topology {
      * @throws IllegalArgumentException if {@code cap} is not a multiple of 64 within 64..49152 (or 0)
      */
     public Topology withLinearFdbCap(int cap) {
-        return new Topology(nodes, links, vports, cap);
+        return new Topology(nodes, links, vports, portOptions, cap);
+    }
+
+    /** The width, speed and alias GUIDs of the ports that have them. */
+    public PortOptions portOptions() {
+        return portOptions;
+    }
+
+    /**
+     * This fabric with {@code options} on its ports (replacing any it had).
+     *
+     * @throws IllegalArgumentException if an option names a port that does not exist, or an alias GUID equals a GUID
+     *     of the fabric or another alias GUID
+     */
+    public Topology withPortOptions(PortOptions options) {
+        return new Topology(nodes, links, vports, options, linearFdbCap);
     }
 
     /** Number of switches. */
@@ -203,7 +223,8 @@ public final class Topology {
             return true;
         }
         if (!(o instanceof Topology t) || !nodes.equals(t.nodes) || links.size() != t.links.size()
-                || !Arrays.equals(vports, t.vports) || linearFdbCap != t.linearFdbCap) {
+                || !Arrays.equals(vports, t.vports) || !portOptions.equals(t.portOptions)
+                || linearFdbCap != t.linearFdbCap) {
             return false;
         }
         for (int i = 0; i < peerNode.length; i++) {
@@ -250,6 +271,33 @@ public final class Topology {
                                     + " vport %d is already a GUID of the fabric", n, p, g, x));
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /** Refuses options on ports that do not exist and alias GUIDs that are taken. */
+    private void checkPortOptions() {
+        Set<Long> taken = new HashSet<>();
+        if (portOptions.hasAliasGuids()) {
+            for (TopoNode n : nodes) {
+                taken.add(n.nodeGuid());
+                for (long g : n.portGuids()) {
+                    taken.add(g);
+                }
+            }
+        }
+        for (long key : portOptions.keys()) {
+            int node = (int) (key >>> 8);
+            int port = (int) (key & 0xFF);
+            if (node >= nodes.size() || port < 1 || port > nodes.get(node).numPorts()) {
+                throw new IllegalArgumentException("port options for node " + node + " port " + port
+                        + ", which the fabric does not have");
+            }
+            for (long g : portOptions.port(node, port).aliasGuids()) {
+                if (g == 0 || !taken.add(g)) {
+                    throw new IllegalArgumentException(String.format("%s port %d: alias GUID 0x%016x is zero or"
+                            + " already a GUID of the fabric", nodes.get(node), port, g));
                 }
             }
         }
@@ -320,7 +368,7 @@ public final class Topology {
 
         /** The immutable topology, without virtual ports. */
         public Topology build() {
-            return new Topology(nodes, links, new VPortSpec[nodes.size()], 0);
+            return new Topology(nodes, links, new VPortSpec[nodes.size()], PortOptions.NONE, 0);
         }
 
         private void checkPort(int node, int port) {

@@ -42,8 +42,12 @@ import java.util.function.Supplier;
  * neither): node {@code twin} answers with node {@code twin-of}'s GUIDs ({@link DuplicateGuids}); and {@code vports}
  * [none] with {@code vport-lids} [{@code all}; {@code all}, {@code half} or {@code none}]: every port of every CA gets
  * vport 0 and {@code vports} virtual functions, of which all, the odd-numbered or none need a LID of their own
- * ({@link VPortSpec}; {@code fat2:k=8,vports=4,vport-lids=half}); {@code lftcap} [by radix: 30720 up to 36 ports,
- * 49152 above]: the LinearFDBCap every switch reports ({@code fat3:k=64,pods=44} has 48,896 LIDs).
+ * ({@link VPortSpec}; {@code fat2:k=8,vports=4,vport-lids=half}); {@code routers} [0] with {@code router-aliases} [1],
+ * {@code speed}, {@code width} and {@code host-speeds} (a {@code /}-separated list): routers in place of the last
+ * hosts and the ports' widths and speeds ({@link ShapeOptions}; speeds {@code sdr} .. {@code xdr} and {@code fdr10},
+ * widths {@code 1x} .. {@code 12x}; {@code fat2:k=8,routers=1,speed=ndr,host-speeds=edr/hdr/ndr/xdr}); {@code lftcap} [by radix:
+ * 30720 up to 36 ports, 49152 above]: the LinearFDBCap every switch reports ({@code fat3:k=64,pods=44} has 48,896
+ * LIDs).
  *
  * <p>Generated GUIDs are {@code 0x0002c901xxxxxxxx} for switches and {@code 0x0002c902xxxxxxxx} for hosts, in steps
  * of 0x10 by position, as in the example fabrics. Stateless; thread-safe.
@@ -116,6 +120,12 @@ public final class TopologyShapes {
             Integer vports = p.optional("vports");
             String vportLids = p.word("vport-lids");
             int lftCap = p.get("lftcap", 0);
+            String speed = p.word("speed");
+            String width = p.word("width");
+            String hostSpeeds = p.word("host-speeds");
+            ShapeOptions options = new ShapeOptions(p.get("routers", 0), p.get("router-aliases", 1),
+                    speed == null ? null : LinkSpeed.of(speed), width == null ? null : LinkWidth.of(width),
+                    hostSpeeds == null ? List.of() : ShapeOptions.speeds(hostSpeeds));
             p.checkAllUsed();
             Topology t = generator.get();
             if (removeSwitches != 0 || removeLinks != 0) {
@@ -126,6 +136,7 @@ public final class TopologyShapes {
                         + t.nodeCount());
             }
             t = twin < 0 ? t : DuplicateGuids.cloneGuids(t, twinOf, twin);
+            t = options.apply(t);
             if (vports == null && vportLids != null) {
                 throw new IllegalArgumentException("vport-lids needs vports");
             }

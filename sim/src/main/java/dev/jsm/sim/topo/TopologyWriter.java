@@ -19,7 +19,8 @@ import java.nio.file.Path;
  * {@code [p](guid)} when they are not ibsim's default. ibsim itself ignores the last two (it always uses its default
  * port GUIDs); nothing the generators produce needs them. Virtual ports are written as {@code # jsm-virt} comment
  * lines ({@link VPortDirective}): one after the header when every CA has the same, else one before each CA that has
- * some.
+ * some. A port's width and speed ({@link PortOptions}) follow its port line as {@code width=} and {@code speed=},
+ * which ibsim ignores, and its alias GUIDs are a {@code # jsm-alias} line before its node.
  *
  * <p>Stateless; thread-safe.
  */
@@ -70,6 +71,13 @@ public final class TopologyWriter {
             if (common == null && topology.vports(i).isPresent()) {
                 checkName(n.name());
                 out.append(VPortDirective.text(n.name(), topology.vports(i).get())).append('\n');
+            }
+            for (int p = 1; p <= n.numPorts(); p++) {
+                long[] aliases = topology.portOptions().port(i, p).aliasGuids();
+                if (aliases.length > 0) {
+                    checkName(n.name());
+                    out.append(AliasDirective.text(n.name(), p, aliases)).append('\n');
+                }
             }
             if (n.vendorId() != 0) {
                 out.append("vendid=0x").append(Integer.toHexString(n.vendorId())).append('\n');
@@ -123,7 +131,15 @@ public final class TopologyWriter {
                 out.append('(').append(Long.toHexString(n.portGuid(p))).append(')');
             }
             out.append(" \"").append(topology.node(peer).name()).append("\"[")
-                    .append(Integer.toString(topology.peerPort(index, p))).append("]\n");
+                    .append(Integer.toString(topology.peerPort(index, p))).append(']');
+            PortOptions.Port o = topology.portOptions().port(index, p);
+            if (o.width() != null) {
+                out.append(" width=").append(o.width().text());
+            }
+            if (o.speed() != null) {
+                out.append(" speed=").append(o.speed().text());
+            }
+            out.append('\n');
         }
     }
 

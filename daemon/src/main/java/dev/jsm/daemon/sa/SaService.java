@@ -417,9 +417,12 @@ public final class SaService implements SweepListener, AutoCloseable {
         return new SaSettings(o.saKey(), o.getInt(DeviceOptions.SUBNET_TIMEOUT),
                 SaSettings.respTimeValue(o.transactionTimeoutMs()), !o.get(DebugOptions.DISABLE_MULTICAST), o.qos(),
                 o.get(MiscOptions.CONSOLIDATE_IPV6_SNM_REQ), o.get(DeviceOptions.USE_MFTTOP),
-                o.get(MiscOptions.DROP_EVENT_SUBSCRIPTIONS), o.get(MiscOptions.IPOIB_MCGROUP_CREATION_VALIDATION),
-                o.get(MiscOptions.MCGROUP_JOIN_VALIDATION), o.get(DebugOptions.ENABLE_QUIRKS),
-                o.get(TimingOptions.MAX_MSG_FIFO_TIMEOUT), o.get(TimingOptions.SINGLE_THREAD))
+                o.get(MiscOptions.DROP_EVENT_SUBSCRIPTIONS))
+                .withMcastValidation(o.get(MiscOptions.IPOIB_MCGROUP_CREATION_VALIDATION),
+                        o.get(MiscOptions.MCGROUP_JOIN_VALIDATION))
+                .withQuirks(o.get(DebugOptions.ENABLE_QUIRKS))
+                .withMaxQueueWaitMs(o.get(TimingOptions.MAX_MSG_FIFO_TIMEOUT))
+                .withSingleThread(o.get(TimingOptions.SINGLE_THREAD))
                 .withRouting(o.get(MiscOptions.USE_ORIGINAL_EXTENDED_SA_RATES_ONLY),
                         o.getInt(PartitionOptions.SM_ASSIGNED_GUID), router);
     }

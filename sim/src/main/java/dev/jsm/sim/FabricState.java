@@ -17,8 +17,9 @@ import java.util.Arrays;
  * live as wire images: PortInfo (64 bytes per slot), NodeInfo (40 per node) and SwitchInfo (20 per switch); the SMA
  * copies them into responses and patches the arrival-dependent fields. Tables (LFT, MFT, SL2VL, VLArb, P_Key,
  * GUIDInfo) are allocated on first Set and read as their defaults until then. The PMAs' counters are
- * {@link SimPortCounters}. CA ports with virtualization have a {@link PortVirtualization} (the array is null in a
- * fabric without any): their vports, whose LIDs they own besides their own.
+ * {@link SimPortCounters}, the congestion control agents' settings {@link CongestionState}. CA ports with
+ * virtualization have a {@link PortVirtualization} (the array is null in a fabric without any): their vports, whose
+ * LIDs they own besides their own.
  *
  * <p>Not thread-safe: guarded by the monitor of this object, which the simulator thread holds while it processes
  * MADs and the fault and inspection methods hold while they run.
@@ -62,6 +63,8 @@ final class FabricState {
     final SimMadChannel[] channels;
     /** The ports' performance counters (the PMA's). */
     final SimPortCounters perf;
+    /** What the congestion control agents hold. */
+    final CongestionState cc;
     /** Per CA port slot its virtualization, or null; the whole array null when no CA has virtualization. */
     private final PortVirtualization[] virt;
     private final byte[][] nodeDescription;
@@ -104,6 +107,7 @@ final class FabricState {
         guids = new long[slots][];
         channels = new SimMadChannel[slots];
         perf = new SimPortCounters(slots);
+        cc = new CongestionState(nodeCount, slots);
         virt = topology.hasVPorts() ? new PortVirtualization[slots] : null;
         Arrays.fill(cablePeer, -1);
         for (int n = 0; n < nodeCount; n++) {
@@ -167,6 +171,7 @@ final class FabricState {
             }
         }
         sl2vl[n] = null;
+        cc.powerOn(n, portBase[n], portBase[n] + numPorts[n]);
         if (isSwitch[n]) {
             int sw = switchIndex[n];
             Arrays.fill(switchInfo, sw * SWITCH_INFO_SIZE, (sw + 1) * SWITCH_INFO_SIZE, (byte) 0);

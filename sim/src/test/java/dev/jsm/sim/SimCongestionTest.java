@@ -189,6 +189,9 @@ class SimCongestionTest {
                 .isEqualTo(CongestionLog.ofSwitch(0, 0, 2_000_000, BigInteger.ZERO));
         assertThat(CongestionLog.decode(ca, CongestionControl.LOG_DATA_OFFSET))
                 .isEqualTo(CongestionLog.ofCa(0, 0, 0, 2_000_000));
+        assertThat(Arrays.copyOfRange(sw, CongestionControl.LOG_DATA_OFFSET + 40, sw.length)).as("no events")
+                .containsOnly(0);
+        assertThat(Arrays.copyOfRange(ca, CongestionControl.LOG_DATA_OFFSET + 12, ca.length)).containsOnly(0);
     }
 
     @Test

@@ -162,6 +162,10 @@ class SimServerTest {
             assertThat(tid(mad)).isEqualTo((long) c.clientId << 48 | 0x7A93);
             assertThat(CongestionInfo.decode(mad, CongestionControl.DATA_OFFSET)).as("the default node's")
                     .isEqualTo(new CongestionInfo(0, fabric.isSwitch(0) ? 0 : 2));
+            byte[] log = CongestionControl.request(Method.GET.value(), CongestionControl.CONGESTION_LOG, 0, 0x7A94, 0);
+            c.sendData(SimRequest.encode(7, 0, 1, 1, 0, log, 256));
+            byte[] logAnswer = mad(c.nextMad(5000));
+            assertThat(Arrays.copyOfRange(logAnswer, 32 + 12, 256)).as("no events").containsOnly(0);
         }
     }
 

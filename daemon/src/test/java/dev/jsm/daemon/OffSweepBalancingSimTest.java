@@ -2,7 +2,7 @@ package dev.jsm.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.daemon.view.FabricView;
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.verify.RouteVerifier;

@@ -35,7 +35,7 @@ class OptionStatusDocsTest {
             assertThat(guide).contains("`" + name + "`");
         }
         assertThat(guide).contains("| `perfmgr` | partly implemented | needs a restart |")
-                .contains("| `congestion_control` to `cc_cct` (18 options) | not implemented |")
+                .contains("| `prefix_routes_file` | not implemented |")
                 .contains("| `single_thread` | not implemented | - | SA requests are always answered on one thread "
                         + "(as with `TRUE`) |");
     }

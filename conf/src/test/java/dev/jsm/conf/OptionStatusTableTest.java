@@ -35,12 +35,15 @@ class OptionStatusTableTest {
         }
     }
 
-    /** The options issue 23 names, and the high-availability options and the unicast cache implemented since. */
+    /**
+     * The options issue 23 names, and the high-availability options, the unicast cache and congestion control
+     * implemented since.
+     */
     @Test
     void statusesOfTheOptionsTheAuditNamed() {
         assertThat(levels(PerfMgrOptions.ALL.subList(1, 10))).containsOnly(Level.IMPLEMENTED).hasSize(9);
         assertThat(level("perfmgr")).isEqualTo(Level.PARTIAL);
-        assertThat(levels(CongestionOptions.ALL)).containsOnly(Level.NOT_IMPLEMENTED).hasSize(18);
+        assertThat(levels(CongestionOptions.ALL)).containsOnly(Level.IMPLEMENTED).hasSize(18);
         for (String name : List.of("event_plugin_name", "prefix_routes_file",
                 "sa_db_file", "sa_db_dump", "suppress_sl2vl_mad_status_errors")) {
             assertThat(level(name)).as(name).isEqualTo(Level.NOT_IMPLEMENTED);

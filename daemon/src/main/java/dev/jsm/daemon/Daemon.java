@@ -7,6 +7,7 @@ import dev.jsm.conf.SmOptions;
 import dev.jsm.conf.SweepOptions;
 import dev.jsm.conf.TimingOptions;
 import dev.jsm.daemon.activity.ActivityReport;
+import dev.jsm.daemon.cc.CcStats;
 import dev.jsm.daemon.discovery.FabricChanges;
 import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.loop.SmEvent;
@@ -45,6 +46,7 @@ import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.Requester;
 import dev.jsm.mad.txn.TransactionSettings;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.mad.txn.UnsolicitedFilter;
@@ -169,8 +171,11 @@ public final class Daemon implements AutoCloseable {
         this.balancing = new OffSweepBalancing(services, routes, events, timer);
         this.persistence = RoutingPersistence.load(settings.cacheDir(), routes);
         RoutingEngines engines = RoutingEngines.load();
+        Requester ccRequests = transactions.requester(Duration.ofMillis(o.transactionTimeoutMs()),
+                o.transactionRetries(), sm);
         this.sweeps = new Sweeps(services, afterSweep, listeners, status, lids, o, engines,
-                new ChainPolicies(engines), routes, mcastGroups, ha, changes, mKeys, balancing, persistence);
+                new ChainPolicies(engines), routes, mcastGroups, ha, changes, mKeys, balancing, persistence,
+                ccRequests);
         this.pkeys = sweeps.pKeyManager();
         this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast,
                 services.activity());
@@ -232,6 +237,11 @@ public final class Daemon implements AutoCloseable {
         long ms = Math.max(1, interval.toMillis());
         timer.scheduleWithFixedDelay(() -> events.request(SmEvent.WATCHDOG, "watchdog timer"), ms, ms,
                 TimeUnit.MILLISECONDS);
+    }
+
+    /** The congestion control manager's counters since start (tests). */
+    CcStats congestionControl() {
+        return sweeps.congestionControl().stats();
     }
 
     /** The performance manager (console, metrics). */

@@ -3,6 +3,7 @@ package dev.jsm.daemon;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.conf.TimingOptions;
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.mad.cc.CongestionControl;
 import dev.jsm.mad.channel.MadChannel;
 import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.perf.PerfMgt;
@@ -22,8 +23,9 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The SM's way onto the fabric: a real port through libibumad (the port of {@code -g GUID}, else libibumad's first
- * active port; the SMI and SA agents and a PerfMgt client agent for the performance manager), with the port's
- * {@code issm} device held open so the port announces an SM (IsSM), or the in-JVM
+ * active port; the SMI and SA agents, a PerfMgt client agent for the performance manager and a congestion control
+ * client agent, class 0x21 version 2, for {@code congestion_control}), with the port's {@code issm} device held open
+ * so the port announces an SM (IsSM), or the in-JVM
  * simulator loaded from {@code --sim-topology FILE|SHAPE} with the SM on the first host's port 1.
  *
  * <p>Thread-safe to close once; the channel is thread-safe.
@@ -97,7 +99,8 @@ public final class FabricAttachment implements AutoCloseable {
         long longest = Math.max(options.transactionTimeoutMs(), options.get(TimingOptions.LONG_TRANSACTION_TIMEOUT));
         int kernelTimeout = (int) Math.min(Integer.MAX_VALUE, longest * (options.transactionRetries() + 2));
         UmadChannel.Options o = UmadChannel.Options.defaults().withRequestTimeoutMs(kernelTimeout)
-                .withSaServer(true).withClient(MgmtClass.PERF_MGT, PerfMgt.CLASS_VERSION);
+                .withSaServer(true).withClient(MgmtClass.PERF_MGT, PerfMgt.CLASS_VERSION)
+                .withClient(MgmtClass.CC, CongestionControl.CLASS_VERSION);
         UmadChannel ch = guid != 0 ? UmadChannel.openByGuid(guid, o) : UmadChannel.open(null, 0, o);
         UmadPort port = ch.umadPort();
         IssmDevice issm = null;

@@ -11,7 +11,13 @@ import dev.jsm.daemon.view.FabricView;
 import dev.jsm.daemon.view.SweepListener;
 import dev.jsm.mad.cc.CaCongestionSetting;
 import dev.jsm.mad.cc.CongestionControlTable;
+import dev.jsm.mad.cc.CongestionControl;
 import dev.jsm.mad.cc.SwitchCongestionSetting;
+import dev.jsm.mad.channel.MadAddress;
+import dev.jsm.mad.channel.MadChannel;
+import dev.jsm.mad.channel.MadReceiver;
+import dev.jsm.mad.codec.MadHeader;
+import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.sim.SimCongestion;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
@@ -26,6 +32,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code docs/congestion-control.md}): with {@code congestion_control} and the options of the reference run in that
  * page, every switch and CA port reads back what the options say; a later heavy sweep sends nothing unless an option
  * changed, and then only the attribute it changes; a port that refuses the class (no agent) or never answers (another
- * CC_Key) is left alone and does not stop SUBNET UP; the CC_Key the options give reaches ports that hold it.
+ * CC_Key) is left alone and does not stop SUBNET UP; the CC_Key the options give reaches ports that hold it; garbled
+ * answers are counted and their Sets sent again.
  */
 class CongestionControlSimTest {
 
@@ -158,6 +167,29 @@ class CongestionControlSimTest {
         }
     }
 
+    /**
+     * An answer that is not a class version 2 GetResp is counted and ignored, and one holding other values
+     * than written is kept as what the port holds: the next sweep writes both again, the one after nothing.
+     */
+    @Test
+    void garbledAnswersAreCountedAndTheirSetsSentAgainAtTheNextSweep() throws Exception {
+        Topology t = TopologyShapes.load("fat2:k=4");
+        SimFabric fabric = new SimFabric(t);
+        try (Running r = start(fabric, CC + CCT, GarbledAnswers::new)) {
+            CcStats first = r.daemon.congestionControl();
+            assertThat(first.garbage()).as("the CACongestionSetting answer of class version 1").isEqualTo(1);
+            assertThat(first.answeredOtherwise()).as("the table block answered with another entry").isEqualTo(1);
+            assertThat(first.answered()).isEqualTo(first.sets() - 1);
+
+            r.reload(CC + CCT);
+            CcStats second = r.daemon.congestionControl();
+            assertThat(second.sets()).as("those two again").isEqualTo(first.sets() + 2);
+            assertThat(second.garbage() + second.answeredOtherwise()).isEqualTo(2);
+            r.reload(CC + CCT);
+            assertThat(r.daemon.congestionControl().sets()).isEqualTo(second.sets());
+        }
+    }
+
     private static void assertSwitches(SimCongestion cc, List<Integer> switches, int markingRate) {
         SwitchCongestionSetting want = new SwitchCongestionSetting(0x1F, BigInteger.valueOf(0x1E),
                 BigInteger.valueOf(6), 15, 8, 5, SwitchCongestionSetting.returnDelay(1, 100), markingRate);
@@ -181,11 +213,54 @@ class CongestionControlSimTest {
     }
 
     private Running start(SimFabric fabric, String conf) throws Exception {
+        return start(fabric, conf, UnaryOperator.identity());
+    }
+
+    private Running start(SimFabric fabric, String conf, UnaryOperator<MadChannel> wrap) throws Exception {
         Path file = dir.resolve("opensm.conf");
         Files.writeString(file, conf);
         SmOptions options = SmOptions.fromFile(OpenSmConfReader.read(file));
         DaemonSettings settings = new DaemonSettings(options, dir, dir, Optional.of(file), false, "test");
-        return new Running(fabric, settings, file);
+        return new Running(fabric, settings, file, wrap);
+    }
+
+    /**
+     * Garbles two congestion control answers: the first CACongestionSetting GetResp comes back with class version 1
+     * (an answer of another attribute never reaches the manager: the transactions layer matches the attribute), the
+     * first CongestionControlTable GetResp with its entry 0 changed.
+     */
+    private static final class GarbledAnswers extends ForwardingChannel {
+        private final AtomicBoolean setting = new AtomicBoolean();
+        private final AtomicBoolean table = new AtomicBoolean();
+
+        GarbledAnswers(MadChannel inner) {
+            super(inner);
+        }
+
+        @Override
+        public void setReceiver(MadReceiver receiver) {
+            super.setReceiver(new MadReceiver() {
+                @Override
+                public void onMad(MadAddress from, byte[] mad, int length) {
+                    if (MadHeader.decode(mad).mgmtClass() == MgmtClass.CC.value()) {
+                        int attribute = MadHeader.ATTRIBUTE_ID.getInt(mad, 0);
+                        if (attribute == CongestionControl.CA_CONGESTION_SETTING
+                                && setting.compareAndSet(false, true)) {
+                            MadHeader.CLASS_VERSION.put(mad, 0, 1);
+                        } else if (attribute == CongestionControl.CONGESTION_CONTROL_TABLE
+                                && table.compareAndSet(false, true)) {
+                            mad[CongestionControl.DATA_OFFSET + 5] ^= 1;
+                        }
+                    }
+                    receiver.onMad(from, mad, length);
+                }
+
+                @Override
+                public void onSendFailed(byte[] mad, int length, int status) {
+                    receiver.onSendFailed(mad, length, status);
+                }
+            });
+        }
     }
 
     /** A daemon on a simulator, past its first SUBNET UP, whose config file a test rewrites. */
@@ -197,11 +272,12 @@ class CongestionControlSimTest {
         private final Path file;
         private final LinkedBlockingQueue<FabricView> ups = new LinkedBlockingQueue<>();
 
-        Running(SimFabric fabric, DaemonSettings settings, Path file) throws Exception {
+        Running(SimFabric fabric, DaemonSettings settings, Path file, UnaryOperator<MadChannel> wrap)
+                throws Exception {
             this.fabric = fabric;
             this.file = file;
             this.channel = fabric.openChannel(SimSm.firstCa(fabric.topology()), 1);
-            this.daemon = new Daemon(settings, channel, new SmEvents());
+            this.daemon = new Daemon(settings, wrap.apply(channel), new SmEvents());
             daemon.addListener(new SweepListener() {
                 @Override
                 public void subnetUp(FabricView view) {

@@ -7,7 +7,6 @@ import dev.jsm.conf.SmOptions;
 import dev.jsm.conf.SweepOptions;
 import dev.jsm.conf.TimingOptions;
 import dev.jsm.daemon.activity.ActivityReport;
-import dev.jsm.daemon.cc.CcStats;
 import dev.jsm.daemon.discovery.FabricChanges;
 import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.loop.SmEvent;
@@ -193,7 +192,8 @@ public final class Daemon implements AutoCloseable {
                 status, new OptionChanges(transactions, smps, ha, services.activity()), events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
         this.management = new DaemonManagement(new DaemonManagement.Parts(this::view, services::options, nodeNames,
-                ha, smps, traps, portHealth, transactions, sa, perfMgr, events, routes, loop));
+                ha, smps, traps, portHealth, transactions, sa, perfMgr, events, routes, loop,
+                sweeps.congestionControl()::stats));
         status.announce();
     }
 
@@ -237,11 +237,6 @@ public final class Daemon implements AutoCloseable {
         long ms = Math.max(1, interval.toMillis());
         timer.scheduleWithFixedDelay(() -> events.request(SmEvent.WATCHDOG, "watchdog timer"), ms, ms,
                 TimeUnit.MILLISECONDS);
-    }
-
-    /** The congestion control manager's counters since start (tests). */
-    CcStats congestionControl() {
-        return sweeps.congestionControl().stats();
     }
 
     /** The performance manager (console, metrics). */

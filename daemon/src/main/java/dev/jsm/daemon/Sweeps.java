@@ -179,7 +179,7 @@ final class Sweeps {
         return balance;
     }
 
-    /** The congestion control manager (its counters for tests). */
+    /** The congestion control manager (its counters go to /metrics). */
     CongestionControlManager congestionControl() {
         return congestion;
     }

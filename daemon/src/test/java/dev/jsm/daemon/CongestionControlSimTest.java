@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.conf.OpenSmConfReader;
 import dev.jsm.conf.SmOptions;
-import dev.jsm.daemon.cc.CcStats;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.mgmt.CongestionCounters;
 import dev.jsm.daemon.view.FabricView;
 import dev.jsm.daemon.view.SweepListener;
 import dev.jsm.mad.cc.CaCongestionSetting;
@@ -104,30 +104,31 @@ class CongestionControlSimTest {
                 assertThat(b1.entries()[5]).isEqualTo(CongestionControlTable.entry(0, 160));
                 assertThat(b1.entries()[6]).isZero();
             }
-            CcStats first = r.daemon.congestionControl();
+            CongestionCounters first = r.daemon.management().congestionControl();
             assertThat(first.sets()).isEqualTo(switches.size() + 3L * cas.size());
             assertThat(first.answered()).isEqualTo(first.sets());
             assertThat(first.answeredOtherwise() + first.refused() + first.timeouts() + first.garbage()).isZero();
 
             r.reload(CC + CCT);
-            assertThat(r.daemon.congestionControl().sets()).as("Sets after an unchanged sweep").isEqualTo(first.sets());
+            assertThat(r.daemon.management().congestionControl().sets()).as("Sets after an unchanged sweep")
+                    .isEqualTo(first.sets());
 
             r.reload(CC.replace("marking_rate 10", "marking_rate 12") + CCT);
-            assertThat(r.daemon.congestionControl().sets()).as("the switches' Sets only")
+            assertThat(r.daemon.management().congestionControl().sets()).as("the switches' Sets only")
                     .isEqualTo(first.sets() + switches.size());
             assertSwitches(r.fabric.congestion(), switches, 12);
 
             r.reload(CC.replace("marking_rate 10", "marking_rate 12") + "cc_cct 0:5,0:6\n");
-            assertThat(r.daemon.congestionControl().sets()).as("block 0 of every CA port's table")
+            assertThat(r.daemon.management().congestionControl().sets()).as("block 0 of every CA port's table")
                     .isEqualTo(first.sets() + switches.size() + cas.size());
             CongestionControlTable b0 = r.fabric.congestion().table(cas.get(0), 1, 0);
             assertThat(b0.cctiLimit()).isEqualTo(1);
             assertThat(b0.entries()[1]).isEqualTo(CongestionControlTable.entry(0, 6));
             assertThat(b0.entries()[2]).isZero();
 
-            long before = r.daemon.congestionControl().sets();
+            long before = r.daemon.management().congestionControl().sets();
             r.reload("sweep_interval 0\ncongestion_control FALSE\ncc_sw_cong_setting_marking_rate 99\n");
-            assertThat(r.daemon.congestionControl().sets()).as("nothing once off").isEqualTo(before);
+            assertThat(r.daemon.management().congestionControl().sets()).as("nothing once off").isEqualTo(before);
             assertSwitches(r.fabric.congestion(), switches, 12);
         }
     }
@@ -152,18 +153,18 @@ class CongestionControlSimTest {
             assertThat(fabric.congestion().table(cas.get(0), 1, 1).cctiLimit()).isEqualTo(69);
             assertThat(fabric.congestion().caSetting(otherKey, 1)).isEqualTo(CaCongestionSetting.zero());
             assertThat(fabric.congestion().keyInfo(otherKey, 1).violations()).isPositive();
-            CcStats first = r.daemon.congestionControl();
+            CongestionCounters first = r.daemon.management().congestionControl();
             assertThat(first.refused()).as("the port without agent: its three Sets, 0x000C").isEqualTo(3);
             assertThat(first.timeouts()).as("the port with another key: its three Sets").isEqualTo(3);
             assertThat(first.unavailablePorts()).isEqualTo(1);
 
             // the timeouts in a row: 3, 6; then the port is left alone
             r.reload(CC + CCT + "cc_key 0x1234\n");
-            assertThat(r.daemon.congestionControl().timeouts()).isEqualTo(6);
-            assertThat(r.daemon.congestionControl().unavailablePorts()).isEqualTo(2);
-            long sets = r.daemon.congestionControl().sets();
+            assertThat(r.daemon.management().congestionControl().timeouts()).isEqualTo(6);
+            assertThat(r.daemon.management().congestionControl().unavailablePorts()).isEqualTo(2);
+            long sets = r.daemon.management().congestionControl().sets();
             r.reload(CC + CCT + "cc_key 0x1234\n");
-            assertThat(r.daemon.congestionControl().sets()).as("no Set to either").isEqualTo(sets);
+            assertThat(r.daemon.management().congestionControl().sets()).as("no Set to either").isEqualTo(sets);
         }
     }
 
@@ -176,17 +177,17 @@ class CongestionControlSimTest {
         Topology t = TopologyShapes.load("fat2:k=4");
         SimFabric fabric = new SimFabric(t);
         try (Running r = start(fabric, CC + CCT, GarbledAnswers::new)) {
-            CcStats first = r.daemon.congestionControl();
+            CongestionCounters first = r.daemon.management().congestionControl();
             assertThat(first.garbage()).as("the CACongestionSetting answer of class version 1").isEqualTo(1);
             assertThat(first.answeredOtherwise()).as("the table block answered with another entry").isEqualTo(1);
             assertThat(first.answered()).isEqualTo(first.sets() - 1);
 
             r.reload(CC + CCT);
-            CcStats second = r.daemon.congestionControl();
+            CongestionCounters second = r.daemon.management().congestionControl();
             assertThat(second.sets()).as("those two again").isEqualTo(first.sets() + 2);
             assertThat(second.garbage() + second.answeredOtherwise()).isEqualTo(2);
             r.reload(CC + CCT);
-            assertThat(r.daemon.congestionControl().sets()).isEqualTo(second.sets());
+            assertThat(r.daemon.management().congestionControl().sets()).isEqualTo(second.sets());
         }
     }
 

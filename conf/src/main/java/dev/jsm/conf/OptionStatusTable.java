@@ -23,10 +23,6 @@ import java.util.Optional;
  */
 public final class OptionStatusTable {
 
-    private static final String NO_CC = "jsm sends no congestion control MADs (class 0x21): ibsim 0.10, the only "
-            + "fabric here, has no congestion control agent (it answers class 0x21 Gets with zeros from its SMP "
-            + "handlers, Sets fail, ClassPortInfo goes unanswered), so nothing could check them";
-
     private static final List<OptionStatus> ALL;
     private static final Map<Option<?>, OptionStatus> BY_OPTION = new IdentityHashMap<>();
 
@@ -128,7 +124,7 @@ public final class OptionStatusTable {
         }
 
         for (Option<?> o : CongestionOptions.ALL) {
-            r.notImplemented(o, null, NO_CC);
+            r.implemented(o);
         }
 
         List<OptionStatus> all = new ArrayList<>(r.rows);

@@ -36,14 +36,15 @@ class OptionStatusTableTest {
     }
 
     /**
-     * The options issue 23 names, and the high-availability options, the unicast cache and the SA database file
+     * The options issue 23 names, and the high-availability options, the unicast cache, the SA database file and
+     * congestion control
      * implemented since.
      */
     @Test
     void statusesOfTheOptionsTheAuditNamed() {
         assertThat(levels(PerfMgrOptions.ALL.subList(1, 10))).containsOnly(Level.IMPLEMENTED).hasSize(9);
         assertThat(level("perfmgr")).isEqualTo(Level.PARTIAL);
-        assertThat(levels(CongestionOptions.ALL)).containsOnly(Level.NOT_IMPLEMENTED).hasSize(18);
+        assertThat(levels(CongestionOptions.ALL)).containsOnly(Level.IMPLEMENTED).hasSize(18);
         for (String name : List.of("event_plugin_name", "event_plugin_options", "force_log_flush")) {
             assertThat(level(name)).as(name).isEqualTo(Level.NOT_IMPLEMENTED);
         }

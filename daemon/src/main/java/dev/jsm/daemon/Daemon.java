@@ -46,6 +46,7 @@ import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.Requester;
 import dev.jsm.mad.txn.TransactionSettings;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.mad.txn.UnsolicitedFilter;
@@ -170,8 +171,11 @@ public final class Daemon implements AutoCloseable {
         this.balancing = new OffSweepBalancing(services, routes, events, timer);
         this.persistence = RoutingPersistence.load(settings.cacheDir(), routes);
         RoutingEngines engines = RoutingEngines.load();
+        Requester ccRequests = transactions.requester(Duration.ofMillis(o.transactionTimeoutMs()),
+                o.transactionRetries(), sm);
         this.sweeps = new Sweeps(services, afterSweep, listeners, status, lids, o, engines,
-                new ChainPolicies(engines), routes, mcastGroups, ha, changes, mKeys, balancing, persistence);
+                new ChainPolicies(engines), routes, mcastGroups, ha, changes, mKeys, balancing, persistence,
+                ccRequests);
         this.pkeys = sweeps.pKeyManager();
         this.sa = new SaService(channel, transactions, o, status, ha, services::options, settings.dumpDir(),
                 this::changeMulticast, services.activity());
@@ -192,7 +196,8 @@ public final class Daemon implements AutoCloseable {
                 status, new OptionChanges(transactions, smps, ha, services.activity()), events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
         this.management = new DaemonManagement(new DaemonManagement.Parts(this::view, services::options, nodeNames,
-                ha, smps, traps, portHealth, transactions, sa, perfMgr, events, routes, loop, channel.localPort()));
+                ha, smps, traps, portHealth, transactions, sa, perfMgr, events, routes, loop, channel.localPort(),
+                sweeps.congestionControl()::stats));
         status.announce();
     }
 

@@ -1,8 +1,10 @@
 package dev.jsm.daemon;
 
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.cc.CcStats;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.mgmt.CongestionCounters;
 import dev.jsm.daemon.mgmt.ManagedSm;
 import dev.jsm.daemon.mgmt.SmCounters;
 import dev.jsm.daemon.mgmt.SmSummary;
@@ -27,9 +29,9 @@ import java.util.function.Supplier;
 
 /**
  * The management port's way into one daemon ({@link ManagedSm}): reads from the daemon's thread-safe parts - the
- * published view, the options in force, the SM's status, the counters of the SMP sender, the trap handling, the SA and
- * the transactions - and commands that only queue an event or set a flag. Built by {@link Daemon} from its parts, so
- * that the management package needs nothing of the daemon's but this interface.
+ * published view, the options in force, the SM's status, the counters of the SMP sender, the trap handling, the SA,
+ * the transactions and the congestion control manager - and commands that only queue an event or set a flag. Built by
+ * {@link Daemon} from its parts, so that the management package needs nothing of the daemon's but this interface.
  *
  * <p>Thread-safe, as the parts it reads are.
  */
@@ -39,7 +41,7 @@ final class DaemonManagement implements ManagedSm {
     record Parts(Supplier<FabricView> view, Supplier<SmOptions> options, NodeNameMap nodeNames, HighAvailability ha,
                  SmpSender smps, TrapReceiver traps, PortHealthMonitor portHealth, MadTransactions transactions,
                  SaService sa, PerfManager perfMgr, SmEvents events, RoutingState routes, SweepLoop loop,
-                 LocalPort port) {
+                 LocalPort port, Supplier<CcStats> congestion) {
     }
 
     private final Parts p;
@@ -94,6 +96,13 @@ final class DaemonManagement implements ManagedSm {
     @Override
     public PerfSnapshot perfCounters() {
         return p.perfMgr().snapshot();
+    }
+
+    @Override
+    public CongestionCounters congestionControl() {
+        CcStats c = p.congestion().get();
+        return new CongestionCounters(c.sets(), c.answered(), c.answeredOtherwise(), c.refused(), c.timeouts(),
+                c.sendFailures(), c.garbage(), c.unavailablePorts());
     }
 
     @Override

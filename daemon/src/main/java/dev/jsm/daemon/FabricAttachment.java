@@ -3,6 +3,7 @@ package dev.jsm.daemon;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.conf.TimingOptions;
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.mad.cc.CongestionControl;
 import dev.jsm.mad.channel.MadChannel;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
@@ -25,10 +26,10 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The SM's way onto the fabric: a real port through libibumad (the port of {@code -g GUID}, else the one
- * {@link SmPortChoice} picks among the InfiniBand ports, logged with its reason; the SMI and SA agents and a PerfMgt
- * client agent for the performance manager), with the port's {@code issm} device held open so the port announces
- * an SM (IsSM), or the in-JVM simulator loaded from {@code --sim-topology FILE|SHAPE} with the SM on the first
- * host's port 1.
+ * {@link SmPortChoice} picks among the InfiniBand ports, logged with its reason; the SMI and SA agents, a PerfMgt
+ * client agent for the performance manager and a congestion control client agent, class 0x21 version 2, for
+ * {@code congestion_control}), with the port's {@code issm} device held open so the port announces an SM (IsSM), or
+ * the in-JVM simulator loaded from {@code --sim-topology FILE|SHAPE} with the SM on the first host's port 1.
  *
  * <p>Thread-safe to close once; the channel is thread-safe.
  */
@@ -107,7 +108,8 @@ public final class FabricAttachment implements AutoCloseable {
         int kernelTimeout = (int) Math.min(Integer.MAX_VALUE, longest * (options.transactionRetries() + 2));
         UmadChannel.Options o = UmadChannel.Options.defaults().withRequestTimeoutMs(kernelTimeout)
                 .withSaServer(true).withClient(MgmtClass.PERF_MGT, PerfMgt.CLASS_VERSION)
-                .withServer(SaAgent.REPLICA_CLASS, SaAgent.REPLICA_CLASS_VERSION, Method.SEND);
+                .withServer(SaAgent.REPLICA_CLASS, SaAgent.REPLICA_CLASS_VERSION, Method.SEND)
+                .withClient(MgmtClass.CC, CongestionControl.CLASS_VERSION);
         String chosen = null;
         UmadChannel ch;
         if (guid != 0) {

@@ -1,6 +1,7 @@
 package dev.jsm.daemon;
 
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.cc.CongestionControlManager;
 import dev.jsm.daemon.discovery.DeltaDiscovery;
 import dev.jsm.daemon.discovery.DiscoveryStage;
 import dev.jsm.daemon.discovery.DropManager;
@@ -34,6 +35,7 @@ import dev.jsm.daemon.sweep.SnapshotStage;
 import dev.jsm.daemon.sweep.StageServices;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.daemon.view.SweepListener;
+import dev.jsm.mad.txn.Requester;
 import dev.jsm.routing.chain.RoutingEngines;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,6 +66,7 @@ final class Sweeps {
     private final List<SweepStage> mcast;
     private final List<SweepStage> balance;
     private final PKeyManager pkeys;
+    private final CongestionControlManager congestion;
 
     /**
      * The stages of one daemon.
@@ -84,16 +87,19 @@ final class Sweeps {
      * @param balancing off-sweep balancing: its window starts after a sweep that routed, its runs install results
      * @param persistence the routing persisted in the cache directory: reused at the first routing, written after
      *     SUBNET UP
+     * @param ccRequests the congestion control manager's requester (its outcomes handed to the SM thread)
      */
     Sweeps(StageServices services, AfterSweep afterSweep, SweepListener listeners, SmStatus sm, LidStore lids,
            SmOptions options, RoutingEngines engines,
            ChainPolicies policies, RoutingState routes, McastGroups mcastGroups, HighAvailability ha,
-           FabricChanges changes, MKeyBook mKeys, OffSweepBalancing balancing, RoutingPersistence persistence) {
+           FabricChanges changes, MKeyBook mKeys, OffSweepBalancing balancing, RoutingPersistence persistence,
+           Requester ccRequests) {
         PortWishes wishes = new PortWishes();
         DiscoveryStage discovery = new DiscoveryStage(services, ha.otherSms(), mKeys);
         DeltaDiscovery delta = new DeltaDiscovery(services, changes, ha.otherSms(), mKeys);
         this.pkeys = new PKeyManager(services, wishes);
         QosManager qos = new QosManager(services, wishes, routes);
+        this.congestion = new CongestionControlManager(services, ccRequests, sm::isMaster);
         SubnetUp subnetUp = new SubnetUp(services, listeners, sm, routes, pkeys::partitions, qos::policy);
         List<SweepStage> configure = List.of(
                 // LIDs from the model, guid2lid, PortInfo; guid2lid written
@@ -119,6 +125,8 @@ final class Sweeps {
                 new LinkManager(services, wishes, sm, mKeys),
                 // ARMED -> ACTIVE
                 new PortActivator(services, wishes, sm, mKeys),
+                // congestion_control: the switches' and CA ports' settings that differ (class 0x21)
+                congestion,
                 // the M_Keys the ports now hold: guid2mkey written
                 new MKeyPersister(services, mKeys),
                 // view, dumps, "SUBNET UP"
@@ -137,6 +145,7 @@ final class Sweeps {
                 ha.election(subnet -> {
                     subnet.forgetProgrammedTables();
                     persistence.distrust();
+                    congestion.forgetHeld();
                 })),
                 configure);
         this.incremental = concat(List.of(delta, delta.secondWave()), configure);
@@ -168,6 +177,11 @@ final class Sweeps {
      */
     List<SweepStage> balance() {
         return balance;
+    }
+
+    /** The congestion control manager (its counters go to /metrics). */
+    CongestionControlManager congestionControl() {
+        return congestion;
     }
 
     /** The partition manager (the daemon reports its partitions at shutdown). */

@@ -21,7 +21,8 @@ import java.util.Arrays;
  * topology has its GUIDInfo from power-on. A port's width and speed ({@link PortOptions}) set its PortInfo masks and
  * capability bits at power-on ({@link PortSpeeds}); its FDR10 state is Mellanox's ExtendedPortInfo, four bytes per
  * slot ({@link #mlnxExtPortInfo}: StateChangeEnable, LinkSpeedSupported, LinkSpeedEnabled, LinkSpeedActive). The
- * PMAs' counters are {@link SimPortCounters}. CA ports with virtualization have a {@link PortVirtualization} (the
+ * PMAs' counters are {@link SimPortCounters}, the congestion control agents' settings
+ * {@link CongestionState}. CA ports with virtualization have a {@link PortVirtualization} (the
  * array is null in a fabric without any): their vports, whose LIDs they own besides their own.
  *
  * <p>Not thread-safe: guarded by the monitor of this object, which the simulator thread holds while it processes
@@ -72,6 +73,8 @@ final class FabricState {
     final SimMadChannel[] channels;
     /** The ports' performance counters (the PMA's). */
     final SimPortCounters perf;
+    /** What the congestion control agents hold. */
+    final CongestionState cc;
     /** Per CA port slot its virtualization, or null; the whole array null when no CA has virtualization. */
     private final PortVirtualization[] virt;
     private final byte[][] nodeDescription;
@@ -116,6 +119,7 @@ final class FabricState {
         needsExtendedSpeedsBit = new boolean[slots];
         channels = new SimMadChannel[slots];
         perf = new SimPortCounters(slots);
+        cc = new CongestionState(nodeCount, slots);
         virt = topology.hasVPorts() ? new PortVirtualization[slots] : null;
         Arrays.fill(cablePeer, -1);
         for (int n = 0; n < nodeCount; n++) {
@@ -182,6 +186,7 @@ final class FabricState {
             }
         }
         sl2vl[n] = null;
+        cc.powerOn(n, portBase[n], portBase[n] + numPorts[n]);
         if (isSwitch[n]) {
             int sw = switchIndex[n];
             Arrays.fill(switchInfo, sw * SWITCH_INFO_SIZE, (sw + 1) * SWITCH_INFO_SIZE, (byte) 0);

@@ -25,7 +25,9 @@ import dev.jsm.mad.smp.VendorTraps;
  *
  * <p>LID-routed SMPs (class 0x01) go through the LFTs to the end port owning the DLID - its own LIDs or a LID of one
  * of its vports; requests are answered the same way and the response is routed back to the requester's base LID (so
- * the requester needs a LID). PerfMgt requests (class 0x04) are answered the same way by the node's {@link SimPma}.
+ * the requester needs a LID). PerfMgt requests (class 0x04) are answered the same way by the node's {@link SimPma},
+ * congestion control requests (class 0x21) by its {@link CcAgent}; one that fails the agent's CC_Key check is dropped
+ * (the sender sees a failed send).
  * Other classes (SA, ...) are delivered to the channel at the destination end port, from the sender's LID on QP1;
  * sent to the LID of a vport that is Down (its VM stopped), they are dropped.
  *
@@ -40,6 +42,7 @@ final class MadProcessor implements LinkControl.TrapSink {
     private static final int CLASS_SUBN_LID = 0x01;
     private static final int CLASS_SUBN_DR = 0x81;
     private static final int CLASS_PERF_MGT = 0x04;
+    private static final int CLASS_CC = 0x21;
     private static final int METHOD_TRAP = 0x05;
     private static final int METHOD_TRAP_REPRESS = 0x07;
     private static final int ATTR_NOTICE = 0x0002;
@@ -54,18 +57,20 @@ final class MadProcessor implements LinkControl.TrapSink {
     private final Sma sma;
     private final SmaMKey mKeys;
     private final SimPma pma;
+    private final CcAgent cc;
     private final MadOutbox out;
     private final SimCounters counters;
     private final LinkControl links;
     private final MadAddress.LidRouted[] smiFrom = new MadAddress.LidRouted[0xC000];
     private long trapTid;
 
-    MadProcessor(FabricState s, LinkControl links, MadOutbox out, SimCounters counters, SmaMKey mKeys) {
+    MadProcessor(FabricState s, LinkControl links, MadOutbox out, SimCounters counters, SmaMKey mKeys, CcAgent cc) {
         this.s = s;
         this.router = new SmpRouter(s);
         this.sma = new Sma(s, links);
         this.mKeys = mKeys;
         this.pma = new SimPma(s);
+        this.cc = cc;
         this.out = out;
         this.counters = counters;
         this.links = links;
@@ -149,8 +154,8 @@ final class MadProcessor implements LinkControl.TrapSink {
             drop(sender, mad);
             return;
         }
-        if (cls == CLASS_PERF_MGT && !MadBytes.isResponse(mad)) {
-            perfMgt(sender, slot, end, to, srcLid, mad);
+        if ((cls == CLASS_PERF_MGT || cls == CLASS_CC) && !MadBytes.isResponse(mad)) {
+            gsiAgent(sender, slot, end, to, srcLid, cls, mad);
             return;
         }
         if (cls != CLASS_SUBN_LID) {
@@ -175,15 +180,22 @@ final class MadProcessor implements LinkControl.TrapSink {
     }
 
     /**
-     * A PerfMgt request that reached end port {@code end}: the node's PMA answers it (a powered node's, unless its
-     * firmware is muted), and the GetResp goes back to the requester's LID from the queue pair it was sent to.
+     * A PerfMgt or congestion control request that reached end port {@code end}: the node's PMA or CC agent answers
+     * it (a powered node's, unless its firmware is muted), and the GetResp goes back to the requester's LID from the
+     * queue pair it was sent to.
      */
-    private void perfMgt(SimMadChannel sender, int slot, int end, MadAddress.LidRouted to, int srcLid, byte[] mad) {
+    private void gsiAgent(SimMadChannel sender, int slot, int end, MadAddress.LidRouted to, int srcLid, int cls,
+                          byte[] mad) {
         if (s.muted[s.portNode[end]]) {
             drop(sender, mad);
             return;
         }
-        MadBytes.answer(mad, pma.handle(end, to.qpn(), mad), false);
+        int status = cls == CLASS_CC ? cc.handle(end, mad) : pma.handle(end, to.qpn(), mad);
+        if (status == CcAgent.NO_ANSWER) {
+            drop(sender, mad);
+            return;
+        }
+        MadBytes.answer(mad, status, false);
         counters.answered++;
         int back = router.lidRoute(end, srcLid);
         deliverTo(sender, back == s.endPort(slot) ? back : SmpRouter.DROP,

@@ -23,7 +23,8 @@ import java.util.function.LongSupplier;
  * delay. Inspection methods read the state as it is between two MADs. Every node also has a performance management
  * agent ({@link SimPma}) whose counters the fabric's MADs move. Every SMA enforces M_Key as IBA 14.2.4 says
  * ({@link SmaMKey}; ibsim does not). CAs whose topology gives them vports answer the virtualization attributes
- * ({@link #virtualization()}, {@code docs/virtualization.md}).
+ * ({@link #virtualization()}, {@code docs/virtualization.md}). Every switch and CA has a congestion control agent
+ * that checks the CC_Key and keeps what is set ({@link #congestion()}, {@code docs/congestion-control.md}).
  *
  * <p>Thread-safe. Close it to stop the simulator thread.
  */
@@ -37,6 +38,7 @@ public final class SimFabric implements AutoCloseable {
     private final SmaTables tables;
     private final SmaMKey mKeys;
     private final SimVirtualization virtualization;
+    private final SimCongestion congestion;
 
     /** A fabric with loss and delay seed 0. */
     public SimFabric(Topology topology) {
@@ -61,12 +63,14 @@ public final class SimFabric implements AutoCloseable {
         links.powerOnLinks();
         engine = new SimEngine(state, impairments, counters);
         mKeys = new SmaMKey(state, clockMillis);
-        processor = new MadProcessor(state, links, engine, counters, mKeys);
+        CcAgent ccAgent = new CcAgent(state, clockMillis);
+        processor = new MadProcessor(state, links, engine, counters, mKeys, ccAgent);
         engine.setProcessor(processor);
         links.setTrapSink(processor);
         faults = new SimFaults(state, links, impairments, processor);
         tables = new SmaTables(state);
         virtualization = new SimVirtualization(state);
+        congestion = new SimCongestion(state, ccAgent);
     }
 
     /** The topology the fabric was built from. */
@@ -151,6 +155,11 @@ public final class SimFabric implements AutoCloseable {
     /** The vports and rate limits of the CA ports with virtualization, as their SMAs answer them now. */
     public SimVirtualization virtualization() {
         return virtualization;
+    }
+
+    /** The congestion control agents of the switches and CAs: what they hold, and what they are. */
+    public SimCongestion congestion() {
+        return congestion;
     }
 
     /** Counters since the fabric was built. */

@@ -46,6 +46,9 @@ public interface ManagedSm {
     /** The performance manager's last readings. */
     PerfSnapshot perfCounters();
 
+    /** The congestion control manager's counters. */
+    CongestionCounters congestionControl();
+
     /** Whether sweeping is on (the console's {@code sweep on|off}). */
     boolean sweeping();
 

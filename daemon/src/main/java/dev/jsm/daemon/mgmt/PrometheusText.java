@@ -91,9 +91,28 @@ final class PrometheusText {
         SaAgentStats sa = managed.saStats();
         saLimitLines(out, sa);
         eventLines(out, counters, sa);
+        congestionLines(out, managed.congestionControl());
         PerfMetrics.render(out, managed.perfCounters());
         ProcessMetrics.render(out);
         return out.toString();
+    }
+
+    /** The congestion control manager's Sets by outcome, and the ports it leaves alone. */
+    private static void congestionLines(StringBuilder out, CongestionCounters c) {
+        family(out, "jsm_cc_sets_total", "counter", "Congestion control Sets sent (congestion_control)");
+        sample(out, "jsm_cc_sets_total", c.sets());
+        family(out, "jsm_cc_set_outcomes_total", "counter", "Congestion control Sets by outcome: answered (status 0;"
+                + " \"other\" of those holding other values than written), refused (another status), timeout, "
+                + "send failed, garbage (an answer that was not a version 2 GetResp)");
+        sample(out, "jsm_cc_set_outcomes_total{result=\"answered\"}", c.answered());
+        sample(out, "jsm_cc_set_outcomes_total{result=\"other\"}", c.answeredOtherwise());
+        sample(out, "jsm_cc_set_outcomes_total{result=\"refused\"}", c.refused());
+        sample(out, "jsm_cc_set_outcomes_total{result=\"timeout\"}", c.timeouts());
+        sample(out, "jsm_cc_set_outcomes_total{result=\"send_failed\"}", c.sendFailures());
+        sample(out, "jsm_cc_set_outcomes_total{result=\"garbage\"}", c.garbage());
+        family(out, "jsm_cc_unavailable_ports", "gauge", "End ports the congestion control manager leaves alone "
+                + "(no agent, or more than 3 timeouts in a row)");
+        sample(out, "jsm_cc_unavailable_ports", c.unavailablePorts());
     }
 
     /** The SA's refusals by reason, its queue and the table answer bytes it is sending. */

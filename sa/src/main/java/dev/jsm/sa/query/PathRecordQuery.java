@@ -45,7 +45,8 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
  *       shared partition, no path;</li>
  *   <li>PacketLifeTime: {@code subnet_timeout} (or the QoS level's), 0 for a port to itself; then the selector;</li>
  *   <li>Reversible set when the reverse path (DLID's port to SLID) exists too; NumbPath 0; HopLimit, TClass,
- *       FlowLabel, QoSClass and ServiceID echoed from the request.</li>
+ *       FlowLabel, QoSClass and ServiceID echoed from the request; HopLimit not given: {@code virt_default_hop_limit}
+ *       when either end is a virtual port, else 0.</li>
  * </ul>
  *
  * <p>Stateless; thread-safe.
@@ -249,7 +250,8 @@ final class PathRecordQuery implements RecordQuery {
         long prefixB = s.portOf(b).attributes().gidPrefix();
         PathRecord r = new PathRecord(serviceId, new Gid(prefixB, b.portGuid()), new Gid(prefixA, a.portGuid()),
                 dlid, slid, 0, request.has(COMPONENT_FLOW_LABEL) ? q.flowLabel() : 0,
-                request.has(COMPONENT_HOP_LIMIT) ? q.hopLimit() : 0, request.has(COMPONENT_T_CLASS) ? q.tClass() : 0,
+                request.has(COMPONENT_HOP_LIMIT) ? q.hopLimit() : hopLimit(view, a, b),
+                request.has(COMPONENT_T_CLASS) ? q.tClass() : 0,
                 reversible, 0, pKey, request.has(COMPONENT_QOS_CLASS) ? q.qosClass() : 0, sl,
                 PathRecord.SELECTOR_EXACTLY, mtu, PathRecord.SELECTOR_EXACTLY, rate, PathRecord.SELECTOR_EXACTLY,
                 life, 0);
@@ -257,6 +259,12 @@ final class PathRecordQuery implements RecordQuery {
         r.encodeTo(out.buffer(), off);
         out.commit();
         return true;
+    }
+
+    /** The HopLimit of a path the request leaves it to: {@code virt_default_hop_limit} for a vport's, else 0. */
+    private static int hopLimit(SaView view, EndPortView a, EndPortView b) {
+        SubnetSnapshot s = view.snapshot();
+        return VPortEnds.isVPort(s, a) || VPortEnds.isVPort(s, b) ? view.settings().virtHopLimit() : 0;
     }
 
     /** The path's SL, or -1 if the request asks for another. */

@@ -129,7 +129,7 @@ final class SnapshotBuilder {
         }
         return new NodeView(n.index(), n.kind(), n.nodeGuid(), n.systemImageGuid(), n.description(), n.numPorts(),
                 n.vendorId(), n.deviceId(), n.revision(), n.partitionCap(), n.isSwitch() ? n.asSwitch().index() : -1,
-                path);
+                path, n.generalCapabilities());
     }
 
     private static PortView portView(PhysPort p) {

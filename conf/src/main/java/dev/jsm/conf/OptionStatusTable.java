@@ -27,9 +27,6 @@ public final class OptionStatusTable {
             + "fabric here, has no congestion control agent (it answers class 0x21 Gets with zeros from its SMP "
             + "handlers, Sets fail, ClassPortInfo goes unanswered), so nothing could check them";
 
-    private static final String NO_VIRT = "the SM neither discovers nor manages virtual ports: it leaves "
-            + "VirtualizationInfo as the ports have it, as with 0";
-
     private static final List<OptionStatus> ALL;
     private static final Map<Option<?>, OptionStatus> BY_OPTION = new IdentityHashMap<>();
 
@@ -101,9 +98,8 @@ public final class OptionStatusTable {
         r.implemented(MiscOptions.USE_OPTIMIZED_SLVL, MiscOptions.FSYNC_HIGH_AVAIL_FILES);
         r.notImplemented(MiscOptions.PREFIX_ROUTES_FILE, null, "the file is not read: jsm knows no other subnets");
         r.implemented(MiscOptions.CONSOLIDATE_IPV6_SNM_REQ);
-        r.notImplemented(MiscOptions.VIRT_ENABLED, 0L, NO_VIRT);
-        r.notImplemented(MiscOptions.VIRT_MAX_PORTS_IN_PROCESS, 64L, NO_VIRT);
-        r.notImplemented(MiscOptions.VIRT_DEFAULT_HOP_LIMIT, 2L, NO_VIRT);
+        r.implemented(MiscOptions.VIRT_ENABLED, MiscOptions.VIRT_MAX_PORTS_IN_PROCESS,
+                MiscOptions.VIRT_DEFAULT_HOP_LIMIT);
 
         r.partial(PerfMgrOptions.PERFMGR, "only a master SM sweeps the counters; OpenSM's also sweeps as standby");
         for (Option<?> o : PerfMgrOptions.ALL) {
@@ -133,9 +129,7 @@ public final class OptionStatusTable {
                 DebugOptions.LOG_PREFIX);
 
         r.implemented(QosOptions.QOS, QosOptions.QOS_POLICY_FILE);
-        r.notImplemented(QosOptions.ENHANCED_QOS_POLICY_FILE, null, "the SM sends no QoSConfigSL: ports and virtual "
-                + "ports keep the rate limits they have");
-        r.notImplemented(QosOptions.ENHANCED_QOS_VPORT0_UNLIMIT_DEFAULT_RL, true, "the SM sends no QoSConfigSL");
+        r.implemented(QosOptions.ENHANCED_QOS_POLICY_FILE, QosOptions.ENHANCED_QOS_VPORT0_UNLIMIT_DEFAULT_RL);
         r.notImplemented(QosOptions.SUPPRESS_SL2VL_MAD_STATUS_ERRORS, false,
                 "an SL2VL Set answered with an error status counts as failed, and the sweep is done again");
         for (QosOptions.PortClass c : List.of(QosOptions.DEFAULT, QosOptions.CA, QosOptions.SW0, QosOptions.SWE,

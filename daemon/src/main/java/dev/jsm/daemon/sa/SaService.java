@@ -198,6 +198,6 @@ public final class SaService implements SweepListener, AutoCloseable {
         return new SaSettings(o.saKey(), o.getInt(DeviceOptions.SUBNET_TIMEOUT),
                 SaSettings.respTimeValue(o.transactionTimeoutMs()), !o.get(DebugOptions.DISABLE_MULTICAST), o.qos(),
                 o.get(MiscOptions.CONSOLIDATE_IPV6_SNM_REQ), o.get(DeviceOptions.USE_MFTTOP),
-                o.get(MiscOptions.DROP_EVENT_SUBSCRIPTIONS));
+                o.get(MiscOptions.DROP_EVENT_SUBSCRIPTIONS), o.getInt(MiscOptions.VIRT_DEFAULT_HOP_LIMIT));
     }
 }

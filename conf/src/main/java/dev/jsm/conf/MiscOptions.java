@@ -2,6 +2,7 @@ package dev.jsm.conf;
 
 import static dev.jsm.conf.OptionList.BOOL;
 import static dev.jsm.conf.OptionList.PATH;
+import static dev.jsm.conf.OptionList.U8;
 
 import java.util.List;
 
@@ -37,6 +38,21 @@ public final class MiscOptions {
             "Program SL2VL tables with one optimized Set per port where the device supports it");
     public static final Option<Boolean> FSYNC_HIGH_AVAIL_FILES = L.live("fsync_high_avail_files", BOOL, true,
             "Flush guid2lid and the other persistent files to disk after writing them");
+
+    /**
+     * Extension (NVIDIA's OpenSM, docs/virtualization.md): what the SM does with the ports that support virtual ports.
+     * 0 ignores virtualization (off by default, as in NVIDIA's SM), 1 turns it off on every such port, 2 turns it on.
+     */
+    public static final Option<Long> VIRT_ENABLED = L.extension("virt_enabled", IntType.range(0, 2), 0L,
+            "Port virtualization (SR-IOV virtual ports): 0 ignore it, 1 disable it on every port that supports it, "
+                    + "2 enable it there and manage the virtual ports (NVIDIA)");
+    /** Extension (NVIDIA's OpenSM): how many ports the virtualization stages work on at once. */
+    public static final Option<Long> VIRT_MAX_PORTS_IN_PROCESS = L.extension("virt_max_ports_in_process",
+            IntType.range(0, 0xFFFF), 64L,
+            "Ports whose virtual ports are discovered and set up at the same time; 0 means all of them (NVIDIA)");
+    /** Extension (NVIDIA's OpenSM): the HopLimit of PathRecords that start or end at a virtual port. */
+    public static final Option<Long> VIRT_DEFAULT_HOP_LIMIT = L.extension("virt_default_hop_limit", U8, 2L,
+            "HopLimit of the PathRecords whose source or destination is a virtual port (NVIDIA)");
 
     static {
         L.group(OptionGroup.PREFIX_ROUTES);

@@ -89,6 +89,8 @@ public final class OptionStatusTable {
         r.implemented(MiscOptions.RTR_PR_FLOW_LABEL, MiscOptions.RTR_PR_TCLASS, MiscOptions.RTR_PR_SL,
                 MiscOptions.RTR_PR_MTU, MiscOptions.RTR_PR_RATE);
         r.implemented(MiscOptions.CONSOLIDATE_IPV6_SNM_REQ);
+        r.implemented(MiscOptions.VIRT_ENABLED, MiscOptions.VIRT_MAX_PORTS_IN_PROCESS,
+                MiscOptions.VIRT_DEFAULT_HOP_LIMIT);
 
         r.partial(PerfMgrOptions.PERFMGR, "only a master SM sweeps the counters; OpenSM's also sweeps as standby");
         for (Option<?> o : PerfMgrOptions.ALL) {
@@ -118,6 +120,7 @@ public final class OptionStatusTable {
 
         r.implemented(QosOptions.QOS, QosOptions.QOS_POLICY_FILE);
         r.implemented(QosOptions.SUPPRESS_SL2VL_MAD_STATUS_ERRORS);
+        r.implemented(QosOptions.ENHANCED_QOS_POLICY_FILE, QosOptions.ENHANCED_QOS_VPORT0_UNLIMIT_DEFAULT_RL);
         for (QosOptions.PortClass c : List.of(QosOptions.DEFAULT, QosOptions.CA, QosOptions.SW0, QosOptions.SWE,
                 QosOptions.RTR)) {
             r.implemented(c.maxVls, c.highLimit, c.vlArbHigh, c.vlArbLow, c.sl2Vl);

@@ -20,6 +20,7 @@ import dev.jsm.daemon.pkey.PKeyManager;
 import dev.jsm.daemon.publish.McastViewUpdate;
 import dev.jsm.daemon.publish.RoutingViewUpdate;
 import dev.jsm.daemon.publish.SubnetUp;
+import dev.jsm.daemon.qos.EnhancedQosManager;
 import dev.jsm.daemon.qos.QosManager;
 import dev.jsm.daemon.route.ChainPolicies;
 import dev.jsm.daemon.route.HeldLftSampler;
@@ -36,11 +37,15 @@ import dev.jsm.daemon.sweep.StageServices;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.daemon.view.SweepListener;
 import dev.jsm.mad.txn.Requester;
+import dev.jsm.daemon.virt.VPortActivation;
+import dev.jsm.daemon.virt.VPortDiscovery;
+import dev.jsm.daemon.virt.VPortStateCheck;
 import dev.jsm.routing.chain.RoutingEngines;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The sweeps and the multicast update as lists of stages - the whole order of a sweep, readable in one place
@@ -67,6 +72,8 @@ final class Sweeps {
     private final List<SweepStage> balance;
     private final PKeyManager pkeys;
     private final CongestionControlManager congestion;
+    private final EnhancedQosManager enhancedQos;
+    private final AtomicLong vportMalformed = new AtomicLong();
 
     /**
      * The stages of one daemon.
@@ -100,6 +107,7 @@ final class Sweeps {
         this.pkeys = new PKeyManager(services, wishes);
         QosManager qos = new QosManager(services, wishes, routes);
         this.congestion = new CongestionControlManager(services, ccRequests, sm::isMaster);
+        this.enhancedQos = new EnhancedQosManager(services);
         SubnetUp subnetUp = new SubnetUp(services, listeners, sm, routes, pkeys::partitions, qos::policy);
         List<SweepStage> configure = List.of(
                 // LIDs from the model, guid2lid, PortInfo; guid2lid written
@@ -121,12 +129,16 @@ final class Sweeps {
                 new MftProgrammer(services, mcastGroups, routes, MftProgrammer.Scope.ALL),
                 // qos-policy.conf, changed SL2VL and VLArb tables (with -Q)
                 qos,
+                // enhanced_qos_policy_file, changed QoSConfigSL tables of ports and vports (with -Q)
+                enhancedQos,
                 // PortInfo parameters, INIT -> ARMED
                 new LinkManager(services, wishes, sm, mKeys),
                 // ARMED -> ACTIVE
                 new PortActivator(services, wishes, sm, mKeys),
                 // congestion_control: the switches' and CA ports' settings that differ (class 0x21)
                 congestion,
+                // vports: VPortLID, INIT -> ARMED -> ACTIVE
+                new VPortActivation(services),
                 // the M_Keys the ports now hold: guid2mkey written
                 new MKeyPersister(services, mKeys),
                 // view, dumps, "SUBNET UP"
@@ -146,12 +158,16 @@ final class Sweeps {
                     subnet.forgetProgrammedTables();
                     persistence.distrust();
                     congestion.forgetHeld();
-                })),
+                }),
+                // virt_enabled: VirtualizationInfo, VPortState, VPortInfo, VNodeInfo of every capable port
+                new VPortDiscovery(services, changes, true, vportMalformed)),
                 configure);
-        this.incremental = concat(List.of(delta, delta.secondWave()), configure);
-        this.reconfigure = concat(List.of(new LightSweepProbe(services, ha.otherSms(), changes, false, mKeys), delta,
-                delta.secondWave()), configure);
-        this.light = List.of(new LightSweepProbe(services, ha.otherSms(), changes, true, mKeys));
+        VPortDiscovery vportDelta = new VPortDiscovery(services, changes, false, vportMalformed);
+        this.incremental = concat(List.of(delta, delta.secondWave(), vportDelta), configure);
+        this.reconfigure = concat(List.of(new LightSweepProbe(services, ha.otherSms(), changes, false, mKeys),
+                new VPortStateCheck(services, changes, false), delta, delta.secondWave(), vportDelta), configure);
+        this.light = List.of(new LightSweepProbe(services, ha.otherSms(), changes, true, mKeys),
+                new VPortStateCheck(services, changes, true));
         MftProgrammer changedGroups = new MftProgrammer(services, mcastGroups, routes, MftProgrammer.Scope.CHANGED);
         this.mcast = List.of(
                 // the trees of the groups joined or left, their MFT blocks
@@ -182,6 +198,16 @@ final class Sweeps {
     /** The congestion control manager (its counters go to /metrics). */
     CongestionControlManager congestionControl() {
         return congestion;
+    }
+
+    /** Malformed virtual port answers counted by the vport discovery so far (any thread). */
+    long vportMalformed() {
+        return vportMalformed.get();
+    }
+
+    /** The enhanced QoS manager (its policy and the limits it programmed, for the dumps and metrics). */
+    EnhancedQosManager enhancedQos() {
+        return enhancedQos;
     }
 
     /** The partition manager (the daemon reports its partitions at shutdown). */

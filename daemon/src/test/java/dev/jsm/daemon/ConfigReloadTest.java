@@ -193,9 +193,7 @@ class ConfigReloadTest {
                     .endsWith(" 9 routing_succeed engine=minhop");
             assertThat(log.containing("DUMP-071")).containsExactly(
                     "DUMP-0711 activity_report_subjects: unknown subject 'bogus' ignored; expected a comma-separated "
-                            + "list of mc, prtn, virt, routing, or all, or none",
-                    "DUMP-0714 activity report: subject virt accepted, but jsm has no port virtualization: "
-                            + "port_virt_discover (6) and vport_state_change (7) never occur");
+                            + "list of mc, prtn, virt, routing, or all, or none");
             r.reload(START + "activity_report_subjects none\n");
             r.reload(START + "activity_report_subjects none\nscatter_ports 3\n");
             assertThat(Files.readAllLines(report)).hasSize(1);

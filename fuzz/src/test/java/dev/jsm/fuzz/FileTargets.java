@@ -7,6 +7,7 @@ import dev.jsm.daemon.mkey.MKeyStore;
 import dev.jsm.daemon.mkey.NeighborStore;
 import dev.jsm.partitions.PartitionConfig;
 import dev.jsm.partitions.PartitionsParseException;
+import dev.jsm.qos.enhanced.EnhancedQosParser;
 import dev.jsm.qos.policy.QosPolicyException;
 import dev.jsm.qos.policy.QosPolicyParser;
 import dev.jsm.routing.chain.ChainPolicy;
@@ -63,6 +64,7 @@ final class FileTargets {
         all.add(conf());
         all.add(partitions());
         all.add(qos());
+        all.add(enhancedQos());
         all.add(torus());
         all.addAll(seedPolicies());
         all.add(guid2lid());
@@ -180,6 +182,32 @@ final class FileTargets {
             @Override
             void parse(String text) throws QosPolicyException {
                 QosPolicyParser.parse("fuzz.conf", text);
+            }
+        };
+    }
+
+    /** The enhanced QoS policy file (docs/enhanced-qos.md). */
+    static FuzzTarget enhancedQos() {
+        String example = """
+                # per-SL rate limits
+                BW_NAMES
+                bw1 = 50
+                bw2 = 25
+                bw3 = 15
+                bw4 = 10
+                BW_RULES
+                default= 1:bw1
+                0x2c90000000025= 1:bw2, all:bw3
+                VPORT_BW_RULES
+                default= all:bw3
+                0x2c90000000026= 3:bw4
+                """;
+        return new TextTarget("qos.enhanced-policy-file", List.of(example), List.of("BW_NAMES", "BW_RULES",
+                "VPORT_BW_RULES", "default", "all", "=", ":", ",", "#", "0x", "15", "16", "1048575", "1048576",
+                "0x8001c90000000025"), QosPolicyException.class) {
+            @Override
+            void parse(String text) throws QosPolicyException {
+                EnhancedQosParser.parse("fuzz.conf", text);
             }
         };
     }

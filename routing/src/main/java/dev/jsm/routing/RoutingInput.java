@@ -23,7 +23,8 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
  *       separate edges. Links with an end in PortState Down are left out.</li>
  *   <li><b>LIDs</b> {@code 1..maxLid}: {@code lidOwnerSwitch[lid]} is the switch that delivers the LID (-1 if none:
  *       unassigned, or an end port not cabled to a switch), {@code lidOwnerPort[lid]} the port it delivers on (0 for
- *       the switch's own LIDs, 0xFF if none) and {@code lidEndPort[lid]} the end port holding it (-1 if none).</li>
+ *       the switch's own LIDs, 0xFF if none) and {@code lidEndPort[lid]} the end port holding it (-1 if none). An end
+ *       port may hold {@link #extraLids() extra LIDs} outside its LMC range (virtual ports' own LIDs).</li>
  *   <li><b>End ports</b> with LIDs {@code 0..E-1} in base-LID order: base LID, number of LIDs ({@code 2^lmc} of its
  *       range), port GUID, node GUID, system image GUID, whether it is a switch's port 0, and the switch delivering
  *       it (-1 if none). LMC spreading uses the GUIDs; a system image GUID of 0 is replaced by the node GUID.</li>
@@ -69,6 +70,8 @@ public final class RoutingInput {
     final int[] endPortSwitch;
     final int dataVls;
     final boolean[] edgeThrottled;
+    final int[] extraLids;
+    final int[] extraLidBase;
 
     RoutingInput(RoutingInputBuilder b) {
         lmc = b.lmc;
@@ -97,6 +100,24 @@ public final class RoutingInput {
         endPortSwitch = b.endPortSwitch;
         dataVls = b.dataVls;
         edgeThrottled = b.edgeThrottled;
+        int n = 0;
+        for (int lid = 1; lid <= maxLid; lid++) {
+            n += isExtra(lid) ? 1 : 0;
+        }
+        extraLids = new int[n];
+        extraLidBase = new int[n];
+        for (int lid = 1, k = 0; lid <= maxLid; lid++) {
+            if (isExtra(lid)) {
+                extraLids[k] = lid;
+                extraLidBase[k++] = endPortBaseLid[lidEndPort[lid]];
+            }
+        }
+    }
+
+    /** Whether {@code lid} is held by an end port outside its LMC range. */
+    private boolean isExtra(int lid) {
+        int ep = lidEndPort[lid];
+        return ep >= 0 && (lid < endPortBaseLid[ep] || lid >= endPortBaseLid[ep] + endPortLidCount[ep]);
     }
 
     /**
@@ -287,6 +308,21 @@ public final class RoutingInput {
     }
 
     /**
+     * The extra LIDs, ascending: LIDs an end port holds outside its LMC range (a virtual port's own LID,
+     * docs/virtualization.md), listed in the LID arrays like its other LIDs. They must be delivered exactly as the end
+     * port's base LID: an engine may route them or not, {@link LftTables#copyExtraLids} then gives each of them its
+     * base LID's entries, and the route verifier checks them as it checks every LID. Read-only.
+     */
+    public int[] extraLids() {
+        return extraLids;
+    }
+
+    /** Per extra LID ({@link #extraLids()}), the base LID of the end port holding it. Read-only. */
+    public int[] extraLidBase() {
+        return extraLidBase;
+    }
+
+    /**
      * The data VLs every usable cable of a switch can carry: the smallest VLCap (decoded to 1, 2, 4, 8 or 15 VLs)
      * of both ends of each cable leaving a switch port, or 0 if no port reported a VLCap. Deadlock-avoiding engines
      * that put paths on VLs (dfsssp) must not need more; the link manager enables at most this many (further capped
@@ -305,6 +341,7 @@ public final class RoutingInput {
     @Override
     public String toString() {
         return "RoutingInput[" + switchCount() + " switches, " + edgeCount() + " edges, " + endPortCount()
-                + " end ports, maxLid " + maxLid + ", lmc " + lmc + "]";
+                + " end ports, maxLid " + maxLid + ", lmc " + lmc
+                + (extraLids.length == 0 ? "" : ", " + extraLids.length + " extra LIDs") + "]";
     }
 }

@@ -11,7 +11,9 @@ import dev.jsm.routing.RoutingResult;
 import dev.jsm.sa.agent.SaAgentStats;
 import dev.jsm.sa.event.ReportCounters;
 import dev.jsm.subnet.Guid;
+import dev.jsm.subnet.VPortAttributes;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import dev.jsm.subnet.snapshot.VPortView;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -81,6 +83,7 @@ final class PrometheusText {
         sample(out, "jsm_fabric_end_ports", snap.endPorts().size());
         family(out, "jsm_fabric_links", "gauge", "Links at the last SUBNET UP");
         sample(out, "jsm_fabric_links", snap.links().size());
+        vportLines(out, snap);
 
         linkDownLines(out, sweeps.linkDowns(), managed.nodeNames());
         madLines(out, managed.madStats());
@@ -113,6 +116,30 @@ final class PrometheusText {
         family(out, "jsm_cc_unavailable_ports", "gauge", "End ports the congestion control manager leaves alone "
                 + "(no agent, or more than 3 timeouts in a row)");
         sample(out, "jsm_cc_unavailable_ports", c.unavailablePorts());
+    }
+
+    /**
+     * The virtual ports at the last SUBNET UP (docs/virtualization.md): by VPortState (vports 0, the physical
+     * functions, left out), and how many have a LID of their own.
+     */
+    private static void vportLines(StringBuilder out, SubnetSnapshot snap) {
+        int[] byState = new int[5];
+        int withLid = 0;
+        for (VPortView v : snap.vports()) {
+            if (v.vportIndex() == 0) {
+                continue;
+            }
+            int st = v.attributes().state();
+            byState[st >= 1 && st <= 4 ? st : 0]++;
+            withLid += v.hasLid() ? 1 : 0;
+        }
+        family(out, "jsm_fabric_vports", "gauge", "Virtual ports (other than vport 0) at the last SUBNET UP, by "
+                + "VPortState");
+        for (int st = 1; st <= 4; st++) {
+            sample(out, "jsm_fabric_vports{state=\"" + VPortAttributes.stateName(st) + "\"}", byState[st]);
+        }
+        family(out, "jsm_fabric_vport_lids", "gauge", "Virtual ports with a LID of their own at the last SUBNET UP");
+        sample(out, "jsm_fabric_vport_lids", withLid);
     }
 
     /** The SA's refusals by reason, its queue and the table answer bytes it is sending. */

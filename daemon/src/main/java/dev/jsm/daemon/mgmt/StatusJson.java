@@ -41,7 +41,10 @@ final class StatusJson {
         out.append("\"fabric\":{\"nodes\":").append(snap.nodes().size())
                 .append(",\"switches\":").append(snap.switches().size())
                 .append(",\"endPorts\":").append(snap.endPorts().size())
-                .append(",\"links\":").append(snap.links().size()).append("},");
+                .append(",\"links\":").append(snap.links().size())
+                .append(",\"vports\":").append(snap.vports().stream().filter(v -> v.vportIndex() != 0).count())
+                .append(",\"vportsUp\":").append(snap.vports().stream()
+                        .filter(v -> v.vportIndex() != 0 && v.isUp()).count()).append("},");
         out.append("\"routingEngine\":");
         if (routing == null || routing.engineUsed().isEmpty()) {
             out.append("null");

@@ -424,6 +424,7 @@ public final class SaService implements SweepListener, AutoCloseable {
                 .withMaxQueueWaitMs(o.get(TimingOptions.MAX_MSG_FIFO_TIMEOUT))
                 .withSingleThread(o.get(TimingOptions.SINGLE_THREAD))
                 .withRouting(o.get(MiscOptions.USE_ORIGINAL_EXTENDED_SA_RATES_ONLY),
-                        o.getInt(PartitionOptions.SM_ASSIGNED_GUID), router);
+                        o.getInt(PartitionOptions.SM_ASSIGNED_GUID), router)
+                .withVirtHopLimit(o.getInt(MiscOptions.VIRT_DEFAULT_HOP_LIMIT));
     }
 }

@@ -69,6 +69,7 @@ public final class OffSweepBalancer {
             }
             out.scatterColumns(lids, from, to, columns);
         }
+        out.copyExtraLids(in);
         return new BalanceOutcome.Balanced(out, stats(current, out, lids.length, routes.baseLoad, t0));
     }
 

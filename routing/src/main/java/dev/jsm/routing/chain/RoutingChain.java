@@ -162,7 +162,8 @@ public final class RoutingChain {
 
     /**
      * Runs the engines in order on {@code in} until one routes; each starts from empty tables. An engine that throws
-     * counts as failed (a bug in one engine must not stop the sweep). Called on the sweep thread.
+     * counts as failed (a bug in one engine must not stop the sweep). The tables of the engine that routed get the
+     * input's extra LIDs ({@link LftTables#copyExtraLids}). Called on the sweep thread.
      */
     public RoutingResult route(RoutingInput in) {
         LftTables tables = LftTables.forInput(in);
@@ -185,6 +186,7 @@ public final class RoutingChain {
                     isFallback);
             attempts.add(a);
             if (outcome instanceof RouteOutcome.Routed) {
+                tables.copyExtraLids(in);
                 return new RoutingResult(tables, a, attempts, warnings, List.of());
             }
             warnings.add(a.describe());

@@ -169,6 +169,7 @@ public final class TopologyChain {
                 }
                 first = false;
             }
+            merged.copyExtraLids(in);
             RouteOutcome.Routed outcome = combined();
             RoutingResult.Attempt winner = new RoutingResult.Attempt(describe(), outcome, nanos, false);
             return new RoutingResult(merged, winner, attempts, warnings, all);

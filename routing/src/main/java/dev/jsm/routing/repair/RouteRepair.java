@@ -97,6 +97,7 @@ public final class RouteRepair {
             tables = ParallelLinkRepair.repair(diff, beforeTables, counted(diff, false));
             emptyByLid = new int[after.maxLid() + 1];
         }
+        tables.copyExtraLids(after);
         ChangeCount changes = new ChangeCount(diff, beforeTables, tables);
         long empty = 0;
         for (int n : emptyByLid) {

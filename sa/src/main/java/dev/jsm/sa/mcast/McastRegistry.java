@@ -13,6 +13,7 @@ import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.state.McastGroupState;
 import dev.jsm.sa.state.McastMemberState;
 import dev.jsm.sa.state.SaStateListener;
+import dev.jsm.sa.query.VPortEnds;
 import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import dev.jsm.subnet.snapshot.SwitchView;
@@ -129,16 +130,17 @@ public final class McastRegistry {
 
     /**
      * Drops the members whose port is no longer in the subnet (OpenSM's drop manager does it for each port that
-     * left, {@code osm_mgrp_delete_port}): each goes with all its JoinState bits, reported as leaving; a group that
-     * loses its last full member this way loses its other members too and is deleted unless well known, as on a
-     * leave. Called at each SUBNET UP with the view just published.
+     * left, {@code osm_mgrp_delete_port}; a virtual port that is down, its VM stopped, has left too): each goes with
+     * all its JoinState bits, reported as leaving; a group that loses its last full member this way loses its other
+     * members too and is deleted unless well known, as on a leave. Called at each SUBNET UP with the view just
+     * published.
      */
     public void dropDeparted(SaView view) {
         SubnetSnapshot s = view.snapshot();
         for (McastGroup g : new ArrayList<>(groups.values())) {
             for (long guid : new ArrayList<>(g.members().keySet())) {
                 McastGroup.Member m = g.members().get(guid);
-                if (m == null || s.endPort(guid) != null) {
+                if (m == null || VPortEnds.byGuid(s, guid) != null) {
                     continue;
                 }
                 int fullBefore = g.fullMembers();
@@ -167,7 +169,10 @@ public final class McastRegistry {
         return view.snapshot().endPortByLid(request.from().lid()) == null ? SaAnswer.dropped() : null;
     }
 
-    /** SubnAdmSet(MCMemberRecord): join, creating the group if needed. */
+    /**
+     * SubnAdmSet(MCMemberRecord): join, creating the group if needed. The PortGID may name an up virtual port
+     * (docs/virtualization.md): it joins by its own GUID, its traffic reaching it through its physical port.
+     */
     public SaAnswer set(SaView view, SaRequest request) {
         long mask = request.componentMask();
         SaAnswer refused = refusal(view, request);
@@ -181,7 +186,7 @@ public final class McastRegistry {
         if (!prefixOk(r.portGid(), prefix)) {
             return error(SaStatus.INVALID_GID);
         }
-        EndPortView port = s.endPort(r.portGid().interfaceId());
+        EndPortView port = VPortEnds.byGuid(s, r.portGid().interfaceId());
         if (port == null) {
             return error(SaStatus.REQ_INVALID);
         }

@@ -11,9 +11,11 @@ import java.util.List;
 
 /**
  * One side (source or destination) of a PathRecord query: the end ports the GID and/or LID components name, and
- * the single LID to use if one was given. Neither component: every end port with a LID (OpenSM's "half world"). A GID
- * names a port by its own GUID or by one of its alias GUIDs; a destination GID off the subnet names the router port
- * the prefix routes give for its prefix ({@link RouterPaths}, docs/routers.md).
+ * the single LID to use if one was given. Neither component: every end port with a LID (OpenSM's "half world"), and
+ * every up virtual port. A GID names a port by its own GUID or by one of its alias GUIDs; a destination GID off the
+ * subnet names the router port the prefix routes give for its prefix ({@link RouterPaths}, docs/routers.md). A
+ * virtual port is resolved to its physical end port for the path walk and keeps its own GUID and LID
+ * ({@link VPortEnds}).
  *
  * <p>Immutable once resolved; confined to the query's thread.
  *
@@ -51,11 +53,12 @@ record PathEnds(List<EndPortView> ports, int lid, int status) {
             }
         }
         if (hasLid) {
-            EndPortView byLid = s.endPortByLid(lid);
+            EndPortView byLid = VPortEnds.byLid(s, lid);
             if (byLid == null || byGid != null && byGid.index() != byLid.index()) {
                 return new PathEnds(List.of(), lid, SaStatus.OK);
             }
-            return new PathEnds(List.of(byLid), lid, SaStatus.OK);
+            // the GID names the port exactly: a vport without a LID of its own shares its physical port's
+            return new PathEnds(List.of(byGid != null ? byGid : byLid), lid, SaStatus.OK);
         }
         if (byGid != null) {
             return new PathEnds(List.of(byGid), 0, SaStatus.OK);
@@ -66,12 +69,17 @@ record PathEnds(List<EndPortView> ports, int lid, int status) {
                 all.add(ep);
             }
         }
+        for (EndPortView v : VPortEnds.upVPorts(s)) {
+            if (v.hasLids()) {
+                all.add(v);
+            }
+        }
         return new PathEnds(all, 0, SaStatus.OK);
     }
 
-    /** The end port with GUID or alias GUID {@code guid}, or null. */
+    /** The end port or up virtual port with GUID or alias GUID {@code guid}, or null. */
     private static EndPortView byGuid(SaView view, long guid) {
-        EndPortView ep = view.snapshot().endPort(guid);
+        EndPortView ep = VPortEnds.byGuid(view.snapshot(), guid);
         if (ep == null) {
             long port = view.aliases().portOf(guid);
             ep = port == 0 ? null : view.snapshot().endPort(port);

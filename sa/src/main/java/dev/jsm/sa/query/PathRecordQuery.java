@@ -48,7 +48,8 @@ import java.util.Set;
  *       shared partition, no path;</li>
  *   <li>PacketLifeTime: {@code subnet_timeout} (or the QoS level's), 0 for a port to itself; then the selector;</li>
  *   <li>Reversible set when the reverse path (DLID's port to SLID) exists too; NumbPath 0; HopLimit, TClass,
- *       FlowLabel, QoSClass and ServiceID echoed from the request; SGID and DGID as requested (a port may be named
+ *       FlowLabel, QoSClass and ServiceID echoed from the request; HopLimit not given: {@code virt_default_hop_limit}
+ *       when either end is a virtual port, else 0; SGID and DGID as requested (a port may be named
  *       by an alias GUID), else the ports' own;</li>
  *   <li>rate codes up to 12x EDR only with {@code use_original_extended_sa_rates_only}
  *       ({@link Rates#originalExtendedOnly});</li>
@@ -303,7 +304,8 @@ final class PathRecordQuery implements RecordQuery {
         Gid sgid = request.has(COMPONENT_SGID) ? q.sgid() : new Gid(s.portOf(a).attributes().gidPrefix(),
                 a.portGuid());
         int flowLabel = routed ? router.flowLabel() : request.has(COMPONENT_FLOW_LABEL) ? q.flowLabel() : 0;
-        int hopLimit = routed ? ROUTED_HOP_LIMIT : request.has(COMPONENT_HOP_LIMIT) ? q.hopLimit() : 0;
+        int hopLimit = routed ? ROUTED_HOP_LIMIT
+                : request.has(COMPONENT_HOP_LIMIT) ? q.hopLimit() : hopLimit(view, a, b);
         int tClass = routed ? router.tClass() : request.has(COMPONENT_T_CLASS) ? q.tClass() : 0;
         PathRecord r = new PathRecord(serviceId, dgid, sgid, dlid, slid, 0, flowLabel, hopLimit, tClass, reversible,
                 0, pKey, request.has(COMPONENT_QOS_CLASS) ? q.qosClass() : 0, sl, PathRecord.SELECTOR_EXACTLY, mtu,
@@ -312,6 +314,12 @@ final class PathRecordQuery implements RecordQuery {
         r.encodeTo(out.buffer(), off);
         out.commit();
         return true;
+    }
+
+    /** The HopLimit of a path the request leaves it to: {@code virt_default_hop_limit} for a vport's, else 0. */
+    private static int hopLimit(SaView view, EndPortView a, EndPortView b) {
+        SubnetSnapshot s = view.snapshot();
+        return VPortEnds.isVPort(s, a) || VPortEnds.isVPort(s, b) ? view.settings().virtHopLimit() : 0;
     }
 
     /**

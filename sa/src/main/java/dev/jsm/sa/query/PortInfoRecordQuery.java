@@ -6,15 +6,18 @@ import dev.jsm.sa.codec.PortInfoRecord;
 import dev.jsm.sa.codec.SaStatus;
 import dev.jsm.subnet.snapshot.PortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import dev.jsm.subnet.snapshot.VPortView;
 
 /**
  * PortInfoRecords: one per physical port (switches: every port under the LID of port 0), keyed by EndportLID and
- * PortNum, each with the full 64-byte PortInfo (ClassPortInfo IsFullPortInfoRecordSupported). CapabilityMask and
- * CapabilityMask2 match when the port has every bit the template has (OpenSM's IsPortInfoCapMaskMatch semantics);
- * M_Key is zero for untrusted requesters. The Options byte (component 2) is echoed; a requester that does not set
- * its bit 7 ("I understand extended speeds") sees, on a port running an extended speed (FDR/EDR/HDR, of a port or
- * switch whose CapabilityMask has IsExtendedSpeedsSupported), the QDR bit ORed into LinkSpeedSupported, -Active and
- * -Enabled, as OpenSM 3.3.23 answers so that legacy clients see a fast link (the match is made on the real values).
+ * PortNum, each with the full 64-byte PortInfo (ClassPortInfo IsFullPortInfoRecordSupported); and one per up virtual
+ * port with a LID of its own, keyed by that LID and its physical port's number, with the physical port's PortInfo
+ * carrying the vport's LID and state (as for NodeRecords, a vport without a LID of its own has none). CapabilityMask
+ * and CapabilityMask2 match when the port has every bit the template has (OpenSM's IsPortInfoCapMaskMatch semantics);
+ * M_Key is zero for untrusted requesters. The Options byte (component 2) is echoed; a requester that does not set its
+ * bit 7 ("I understand extended speeds") sees, on a port running an extended speed (FDR/EDR/HDR, of a port or switch
+ * whose CapabilityMask has IsExtendedSpeedsSupported), the QDR bit ORed into LinkSpeedSupported, -Active and -Enabled,
+ * as OpenSM 3.3.23 answers so that legacy clients see a fast link (the match is made on the real values).
  *
  * <p>Stateless; thread-safe.
  */
@@ -49,28 +52,42 @@ final class PortInfoRecordQuery implements RecordQuery {
                 ? PortInfo.CAPABILITY_MASK.getLong(q, qPort) : 0;
         long wantCap2 = request.has(COMPONENT_CAPABILITY_MASK2) ? PortInfo.CAPABILITY_MASK2.getLong(q, qPort) : 0;
         int options = request.has(COMPONENT_OPTIONS) ? PortInfoRecord.OPTIONS.getInt(q, 0) : 0;
+        Template t = new Template(s, request, mask, wantCap, wantCap2, options);
         for (PortView port : s.ports()) {
             int lid = ModelAttributes.lidOf(s, port);
-            if (lid == 0) {
-                continue;
+            if (lid != 0) {
+                t.add(lid, port, ModelAttributes.portInfo(port.attributes(), port.portNum()), out);
             }
-            PortInfo pi = ModelAttributes.portInfo(port.attributes(), port.portNum());
+        }
+        for (VPortView v : s.vports()) {
+            if (v.hasLid() && v.isUp() && v.vportIndex() != 0) {
+                PortView port = s.ports().get(v.portIndex());
+                t.add(v.lid(), port, ModelAttributes.portInfo(ModelAttributes.vportAttributes(port, v),
+                        port.portNum()), out);
+            }
+        }
+        return SaStatus.OK;
+    }
+
+    /** What one request asks of a record, and how it is answered. */
+    private record Template(SubnetSnapshot s, SaRequest request, long mask, long wantCap, long wantCap2,
+                            int options) {
+
+        /** Adds the record of {@code port} (answering at {@code lid} with {@code pi}) if it matches. */
+        void add(int lid, PortView port, PortInfo pi, RecordSet out) {
             if ((pi.capabilityMask() & wantCap) != wantCap || (pi.capabilityMask2() & wantCap2) != wantCap2) {
-                continue;
+                return;
             }
-            if (!request.trusted()) {
-                pi = withoutMKey(pi);
-            }
+            PortInfo answered = request.trusted() ? pi : withoutMKey(pi);
             int off = out.reserve();
-            new PortInfoRecord(lid, port.portNum(), options, pi).encodeTo(out.buffer(), off);
-            if (PortInfoRecord.COMPONENTS.matches(mask, q, 0, out.buffer(), off)) {
-                if ((options & OPTION_EXTENDED_SPEEDS) == 0 && extendedSpeedActive(s, port, pi)) {
+            new PortInfoRecord(lid, port.portNum(), options, answered).encodeTo(out.buffer(), off);
+            if (PortInfoRecord.COMPONENTS.matches(mask, request.data(), 0, out.buffer(), off)) {
+                if ((options & OPTION_EXTENDED_SPEEDS) == 0 && extendedSpeedActive(s, port, answered)) {
                     addQdr(out.buffer(), off + PortInfoRecord.PORT_INFO_OFFSET);
                 }
                 out.commit();
             }
         }
-        return SaStatus.OK;
     }
 
     /**

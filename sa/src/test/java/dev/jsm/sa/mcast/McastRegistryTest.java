@@ -94,6 +94,28 @@ class McastRegistryTest {
     }
 
     @Test
+    void aVirtualPortJoinsByItsOwnGidAndLeavesWhenItsVmStops() {
+        long v1 = 0x8001c90000002001L;
+        long v2 = 0x8002c90000002001L;
+        SaView vports = SaViews.smallWithVPorts();
+        ok(registry.set(vports, request(8, CREATE, false, member(MGID, H2, FULL))));
+        McMemberRecord joined = ok(registry.set(vports, request(20, JOIN, false, member(MGID, v1, FULL))));
+        assertThat(joined.portGid()).isEqualTo(new Gid(PREFIX, v1));
+        ok(registry.set(vports, request(8, JOIN, false, member(MGID, v2, FULL))));
+        assertThat(registry.set(vports, request(9, JOIN, false, member(MGID, 0x8001c90000003001L, FULL))).status())
+                .as("a vport whose VM is stopped is no port").isEqualTo(SaStatus.REQ_INVALID);
+        assertThat(events).contains("join c000 8001c90000002001", "join c000 8002c90000002001");
+        events.clear();
+
+        registry.dropDeparted(vports);
+        assertThat(events).isEmpty();
+        registry.dropDeparted(view);
+        assertThat(events).as("the vports are gone from the plain fabric")
+                .containsExactlyInAnyOrder("leave c000 8001c90000002001", "leave c000 8002c90000002001");
+        assertThat(registry.mlidOf(MGID)).isEqualTo(0xC000);
+    }
+
+    @Test
     void withConsolidationIpv6SolicitedNodeGroupsOfOneScopeAndPKeyShareAnMlid() {
         SaView consolidating = view.withSettings(view.settings().withConsolidateIpv6Snm(true));
         registry.defineWellKnown(consolidating, List.of(

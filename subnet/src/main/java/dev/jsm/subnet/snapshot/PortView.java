@@ -22,10 +22,13 @@ import dev.jsm.subnet.PortAttributes;
  * @param heldSl2Vl the SL2VL tables the port (as output port) was known to hold, one block per input port, or
  *     {@code null} if the SM never planned any for it
  * @param heldVlArb the four VLArb blocks the port was known to hold, or {@code null} if the SM never planned any
+ * @param heldRateLimits the per-SL rate limits (QoSConfigSL) the port was known to hold, or {@code null} if the SM
+ *     set none
  */
 public record PortView(int index, int nodeIndex, long nodeGuid, int portNum, long portGuid,
                        PortAttributes attributes, int peerIndex, int linkIndex, int endPortIndex,
-                       boolean healthy, HeldBlocks heldPKeys, HeldBlocks heldSl2Vl, HeldBlocks heldVlArb) {
+                       boolean healthy, HeldBlocks heldPKeys, HeldBlocks heldSl2Vl, HeldBlocks heldVlArb,
+                       HeldBlocks heldRateLimits) {
 
     /** Whether the port has a known remote peer. */
     public boolean isConnected() {

@@ -45,9 +45,9 @@ import java.util.function.Supplier;
  * ({@link VPortSpec}; {@code fat2:k=8,vports=4,vport-lids=half}); {@code routers} [0] with {@code router-aliases} [1],
  * {@code speed}, {@code width} and {@code host-speeds} (a {@code /}-separated list): routers in place of the last
  * hosts and the ports' widths and speeds ({@link ShapeOptions}; speeds {@code sdr} .. {@code xdr} and {@code fdr10},
- * widths {@code 1x} .. {@code 12x}; {@code fat2:k=8,routers=1,speed=ndr,host-speeds=edr/hdr/ndr/xdr}); {@code lftcap} [by radix:
- * 30720 up to 36 ports, 49152 above]: the LinearFDBCap every switch reports ({@code fat3:k=64,pods=44} has 48,896
- * LIDs).
+ * widths {@code 1x} .. {@code 12x}; {@code fat2:k=8,routers=1,speed=ndr,host-speeds=edr/hdr/ndr/xdr}); and
+ * {@code lftcap} [by radix: 30720 up to 36 ports, 49152 above]: the LinearFDBCap every switch reports
+ * ({@code fat3:k=64,pods=44} has 48,896 LIDs).
  *
  * <p>Generated GUIDs are {@code 0x0002c901xxxxxxxx} for switches and {@code 0x0002c902xxxxxxxx} for hosts, in steps
  * of 0x10 by position, as in the example fabrics. Stateless; thread-safe.

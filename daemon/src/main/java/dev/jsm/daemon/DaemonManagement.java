@@ -10,6 +10,7 @@ import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.PerfManager;
 import dev.jsm.daemon.perfmgr.PerfMgrCommands;
 import dev.jsm.daemon.perfmgr.PerfSnapshot;
+import dev.jsm.daemon.route.RouteCheck;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sa.SaService;
 import dev.jsm.daemon.sm.HighAvailability;
@@ -20,6 +21,7 @@ import dev.jsm.daemon.trap.TrapReceiver;
 import dev.jsm.daemon.view.FabricView;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionStats;
+import dev.jsm.routing.verify.VerifierReport;
 import dev.jsm.sa.agent.SaAgentStats;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -92,6 +94,12 @@ final class DaemonManagement implements ManagedSm {
     @Override
     public PerfSnapshot perfCounters() {
         return p.perfMgr().snapshot();
+    }
+
+    @Override
+    public VerifierReport routeCheck() {
+        RouteCheck c = p.routes().check();
+        return c == null ? null : c.report();
     }
 
     @Override

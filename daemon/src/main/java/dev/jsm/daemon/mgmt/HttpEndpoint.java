@@ -17,7 +17,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Answers the HTTP requests of the management port: {@code GET /metrics} (Prometheus text), {@code GET /status}
- * (JSON); 404 for other paths, 405 for other methods. Keep-alive is honoured.
+ * (JSON), the web console's pages and JSON ({@link WebConsole}); 404 for other paths, 405 for other methods.
+ * Keep-alive is honoured.
  *
  * <p>Confined to the connection's event loop thread.
  */
@@ -31,7 +32,8 @@ final class HttpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-        String path = new QueryStringDecoder(request.uri()).path();
+        QueryStringDecoder uri = new QueryStringDecoder(request.uri());
+        String path = uri.path();
         boolean head = request.method().equals(HttpMethod.HEAD);
         FullHttpResponse response;
         if (!request.method().equals(HttpMethod.GET) && !head) {
@@ -42,7 +44,12 @@ final class HttpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
         } else if (path.equals("/status")) {
             response = text(HttpResponseStatus.OK, management.status() + "\n", "application/json");
         } else {
-            response = text(HttpResponseStatus.NOT_FOUND, "not found; try /metrics or /status\n", "text/plain");
+            WebConsole.Answer a = management.web().get(path, uri.parameters());
+            response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(a.status()),
+                    Unpooled.wrappedBuffer(a.body()));
+            response.headers().set(HttpHeaderNames.CONTENT_TYPE, a.contentType());
+            response.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
+            HttpUtil.setContentLength(response, a.body().length);
         }
         if (head) {
             int length = response.content().readableBytes();

@@ -17,10 +17,12 @@ import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
 import java.net.InetAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -34,8 +36,9 @@ import org.openqa.selenium.json.Json;
 
 /**
  * The web console's JSON and files on the management port of a daemon that configured a simulated two-level fat
- * tree (4 leaves with 2 hosts each, 2 spines): what each endpoint says of that fabric, a switch-to-switch cable
- * pulled showing as a missing link on the map, and 404 for every path the console does not serve.
+ * tree (4 leaves with 2 hosts each, 2 spines), through the web console's own port: what each endpoint says of that
+ * fabric, a switch-to-switch cable pulled showing as a missing link on the map, 404 for every path the console does not
+ * serve, and HTTP for a client that connected and stayed silent (as a browser's preconnected sockets do).
  */
 class WebConsoleTest {
 
@@ -72,7 +75,7 @@ class WebConsoleTest {
         });
         daemon.start();
         awaitUp();
-        server = ManagementServer.bind(InetAddress.getLoopbackAddress(), 0,
+        server = ManagementServer.bind(InetAddress.getLoopbackAddress(), 0, 0,
                 new Management(daemon.management(), sweeps, "jsm test"));
     }
 
@@ -206,6 +209,22 @@ class WebConsoleTest {
         }
     }
 
+    /**
+     * A browser's preconnected socket: silent for longer than the console's port waits before it greets a telnet
+     * user, then a request. The web console's port answers it in HTTP; the console's port would have sent its banner.
+     */
+    @Test
+    void theWebPortAnswersASilentClientInHttp() throws Exception {
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), server.webPort())) {
+            s.setSoTimeout(30_000);
+            Thread.sleep(2 * ProtocolSniffer.CONSOLE_AFTER_MS);
+            String request = "GET /ui/app.css HTTP/1.1\r\nHost: x\r\n\r\n";
+            s.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+            byte[] head = s.getInputStream().readNBytes(15);
+            assertThat(new String(head, StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200 OK");
+        }
+    }
+
     private void awaitUp() throws InterruptedException {
         assertThat(ups.poll(60, TimeUnit.SECONDS)).as("SUBNET UP").isNotNull();
     }
@@ -217,7 +236,8 @@ class WebConsoleTest {
 
     private HttpResponse<String> get(String path) throws Exception {
         return HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + server.port() + path)).build(), HttpResponse.BodyHandlers.ofString());
+                URI.create("http://127.0.0.1:" + server.webPort() + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private Map<String, Object> json(String path) throws Exception {

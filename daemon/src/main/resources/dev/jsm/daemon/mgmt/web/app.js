@@ -193,7 +193,7 @@ async function port(guid, num) {
     Object.keys(p.counters).length === 0 ? el("p", {id: "counters", text: "not read by the performance manager"})
       : table(["counter", "total"], Object.entries(p.counters)));
   const h = p.history;
-  if (h.length >= 2 && window.uPlot) {
+  if (h.length >= 3 && window.uPlot) {
     const t = [];
     const tx = [];
     const rx = [];

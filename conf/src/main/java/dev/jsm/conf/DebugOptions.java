@@ -55,6 +55,10 @@ public final class DebugOptions {
     public static final Option<Long> WEB_CONSOLE_PORT = L.extension("web_console_port", IntType.range(0, 0xFFFF), 0L,
             "TCP port of the web console (HTTP only: pages, /metrics, /status) beside console_port, on the address "
                     + "console chooses (loopback or socket); 0: no web console");
+    /** Extension: whether the web console offers its actions (docs/operations.md, "Web console"). */
+    public static final Option<Boolean> WEB_CONSOLE_ACTIONS = L.extension("web_console_actions", BOOL, false,
+            "Let the web console resweep and turn sweeping on or off (POST with the X-Jsm-Action header); FALSE: "
+                    + "read-only");
 
     /** Seed option: what the activity report ({@code opensm-activity.dump} in dump_files_dir) records. */
     public static final Option<String> ACTIVITY_REPORT_SUBJECTS = L.liveExtension("activity_report_subjects", TEXT,

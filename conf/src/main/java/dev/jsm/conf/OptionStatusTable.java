@@ -124,7 +124,7 @@ public final class OptionStatusTable {
                 + "on an unreadable guid2lid, guid2mkey or neighbors file (fatal in OpenSM): jsm moves such a file "
                 + "aside and goes on (LID-0308, MKEY-1101), the ports keeping their LIDs, whatever the option says");
         r.implemented(DebugOptions.CONSOLE, DebugOptions.CONSOLE_PORT, DebugOptions.WEB_CONSOLE_PORT,
-                DebugOptions.ACTIVITY_REPORT_SUBJECTS, DebugOptions.LOG_PREFIX);
+                DebugOptions.WEB_CONSOLE_ACTIONS, DebugOptions.ACTIVITY_REPORT_SUBJECTS, DebugOptions.LOG_PREFIX);
 
         r.implemented(QosOptions.QOS, QosOptions.QOS_POLICY_FILE);
         r.notImplemented(QosOptions.SUPPRESS_SL2VL_MAD_STATUS_ERRORS, false,

@@ -24,11 +24,17 @@ final class Management {
     private final String version;
     private final WebConsole web;
 
+    /** A management port whose web console is read-only. */
     Management(ManagedSm sm, SweepCounters sweeps, String version) {
+        this(sm, sweeps, version, false);
+    }
+
+    /** A management port whose web console offers its actions when {@code webActions}. */
+    Management(ManagedSm sm, SweepCounters sweeps, String version, boolean webActions) {
         this.sm = sm;
         this.sweeps = sweeps;
         this.version = version;
-        this.web = new WebConsole(sm, sweeps, version);
+        this.web = new WebConsole(sm, sweeps, version, webActions);
     }
 
     ManagedSm sm() {

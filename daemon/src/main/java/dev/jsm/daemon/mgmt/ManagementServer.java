@@ -69,7 +69,7 @@ public final class ManagementServer implements AutoCloseable {
         int webPort = options.getInt(DebugOptions.WEB_CONSOLE_PORT);
         try {
             ManagementServer s = bind(address, port, webPort == 0 ? -1 : webPort,
-                    new Management(sm, sweeps, version));
+                    new Management(sm, sweeps, version, options.get(DebugOptions.WEB_CONSOLE_ACTIONS)));
             String where = address == null ? "*" : address.getHostAddress();
             LOG.info("console, /metrics and /status on {}:{}", where, s.port());
             if (s.webPort() > 0) {

@@ -22,15 +22,15 @@ final class OverviewJson {
     private OverviewJson() {
     }
 
-    /** The overview now ({@code nowMillis}, epoch milliseconds). */
-    static String render(ManagedSm managed, SweepCounters sweeps, String version, long nowMillis) {
+    /** The overview now ({@code nowMillis}, epoch milliseconds); {@code actions}: whether the page may offer them. */
+    static String render(ManagedSm managed, SweepCounters sweeps, String version, boolean actions, long nowMillis) {
         FabricView view = managed.view();
         SubnetSnapshot snap = view.snapshot();
         SmSummary sm = managed.sm();
         JsonText out = new JsonText(4096).beginObject(null).string("version", version)
                 .string("smState", sm.state().name()).number("priority", sm.priority())
                 .string("master", sm.master() ? "self" : sm.masterGuid() == 0 ? "" : Guid.toString(sm.masterGuid()))
-                .bool("sweeping", managed.sweeping());
+                .bool("sweeping", managed.sweeping()).bool("actions", actions);
         out.beginArray("otherSms");
         for (RemoteSm r : sm.others()) {
             out.beginObject(null).string("guid", Guid.toString(r.guid())).string("state", r.state().name())

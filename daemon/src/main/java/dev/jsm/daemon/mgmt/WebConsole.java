@@ -9,7 +9,10 @@ import java.util.Map;
  * The web console on the management port: the page and its files under {@code /ui/} ({@code /} is the page too), and
  * its read-only JSON under {@code /api/}: {@code overview}, {@code map}, {@code node?guid=}, {@code port?guid=&port=},
  * {@code routing}. Every answer is built from what {@link ManagedSm} publishes (the view, immutable reports and
- * counters), never by asking the SM thread; anything else is 404, a malformed GUID or port 400.
+ * counters), never by asking the SM thread; anything else is 404, a malformed GUID or port 400. With
+ * {@code web_console_actions} it also takes {@code POST /api/action/resweep}, {@code sweep-on} and {@code sweep-off},
+ * each only with the {@value #ACTION_HEADER} header (which another site's page cannot send without a CORS preflight
+ * this server never answers); they only queue a sweep or set the sweeping flag, as the console's commands do.
  *
  * <p>Thread-safe: its parts are; called on netty's event loop.
  */
@@ -26,17 +29,43 @@ final class WebConsole {
         }
     }
 
+    /** The header an action's request must carry. */
+    static final String ACTION_HEADER = "X-Jsm-Action";
+
     private final ManagedSm sm;
     private final SweepCounters sweeps;
     private final String version;
     private final WebAssets assets = new WebAssets();
     private final PerfRates perf = new PerfRates();
     private final CounterHistory history = new CounterHistory();
+    private final boolean actions;
 
-    WebConsole(ManagedSm sm, SweepCounters sweeps, String version) {
+    WebConsole(ManagedSm sm, SweepCounters sweeps, String version, boolean actions) {
         this.sm = sm;
         this.sweeps = sweeps;
         this.version = version;
+        this.actions = actions;
+    }
+
+    /** The answer to a POST of {@code path}; {@code marked} whether it carried {@value #ACTION_HEADER}. */
+    Answer post(String path, boolean marked) {
+        Runnable action = switch (path) {
+            case "/api/action/resweep" -> () -> sm.requestHeavySweep("web console");
+            case "/api/action/sweep-on" -> () -> sm.setSweeping(true);
+            case "/api/action/sweep-off" -> () -> sm.setSweeping(false);
+            default -> null;
+        };
+        if (action == null) {
+            return notFound();
+        }
+        if (!actions) {
+            return Answer.text(403, "actions are off (web_console_actions FALSE)\n");
+        }
+        if (!marked) {
+            return Answer.text(403, "an action needs the " + ACTION_HEADER + " header\n");
+        }
+        action.run();
+        return Answer.json("{\"done\":true}");
     }
 
     /** The answer to a GET of {@code path} with the query's parameters. */
@@ -49,7 +78,7 @@ final class WebConsole {
         }
         try {
             return switch (path) {
-                case "/api/overview" -> Answer.json(OverviewJson.render(sm, sweeps, version,
+                case "/api/overview" -> Answer.json(OverviewJson.render(sm, sweeps, version, actions,
                         System.currentTimeMillis()));
                 case "/api/map" -> Answer.json(FabricMapJson.render(sm.view(), sm.nodeNames(), readings(),
                         sweeps.linkDowns().missing()));

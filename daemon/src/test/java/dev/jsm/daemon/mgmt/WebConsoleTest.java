@@ -51,6 +51,7 @@ class WebConsoleTest {
     private final SmEvents events = new SmEvents();
     private ManagementServer server;
     private final LinkedBlockingQueue<Integer> ups = new LinkedBlockingQueue<>();
+    private SweepCounters sweeps;
 
     @BeforeEach
     void upAndServing() throws Exception {
@@ -65,7 +66,7 @@ class WebConsoleTest {
         SmOptions options = SmOptions.builder().setText(OptionTable.get("sweep_interval"), "0")
                 .setText(OptionTable.get("sweep_on_trap"), "FALSE").build();
         daemon = new Daemon(DaemonSettings.of(options, dir, dir), channel, events);
-        SweepCounters sweeps = new SweepCounters();
+        sweeps = new SweepCounters();
         daemon.addListener(sweeps);
         daemon.addListener(new SweepListener() {
             @Override
@@ -76,7 +77,7 @@ class WebConsoleTest {
         daemon.start();
         awaitUp();
         server = ManagementServer.bind(InetAddress.getLoopbackAddress(), 0, 0,
-                new Management(daemon.management(), sweeps, "jsm test"));
+                new Management(daemon.management(), sweeps, "jsm test", true));
     }
 
     @AfterEach
@@ -223,6 +224,40 @@ class WebConsoleTest {
             byte[] head = s.getInputStream().readNBytes(15);
             assertThat(new String(head, StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200 OK");
         }
+    }
+
+    /**
+     * With {@code web_console_actions}: a resweep and sweeping off and on, each only with the action header; without
+     * it every action is refused, and a path that is no action is 404 either way.
+     */
+    @Test
+    void actionsNeedTheOptionAndTheHeader() throws Exception {
+        assertThat(json("/api/overview")).containsEntry("actions", true).containsEntry("sweeping", true);
+        assertThat(post("/api/action/resweep", false).statusCode()).isEqualTo(403);
+        assertThat(ups).isEmpty();
+        assertThat(post("/api/action/resweep", true).statusCode()).isEqualTo(200);
+        awaitUp();
+        assertThat(post("/api/action/sweep-off", true).statusCode()).isEqualTo(200);
+        assertThat(daemon.management().sweeping()).isFalse();
+        assertThat(post("/api/action/sweep-on", true).statusCode()).isEqualTo(200);
+        assertThat(daemon.management().sweeping()).isTrue();
+        assertThat(post("/api/action/nothing", true).statusCode()).isEqualTo(404);
+
+        WebConsole readOnly = new WebConsole(daemon.management(), sweeps, "jsm test", false);
+        for (String action : List.of("resweep", "sweep-on", "sweep-off")) {
+            assertThat(readOnly.post("/api/action/" + action, true).status()).isEqualTo(403);
+        }
+        assertThat(readOnly.post("/api/action/nothing", true).status()).isEqualTo(404);
+        assertThat(daemon.management().sweeping()).isTrue();
+    }
+
+    private HttpResponse<String> post(String path, boolean marked) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.webPort() + path))
+                .POST(HttpRequest.BodyPublishers.noBody());
+        if (marked) {
+            b.header(WebConsole.ACTION_HEADER, "1");
+        }
+        return HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private void awaitUp() throws InterruptedException {

@@ -62,6 +62,8 @@ async function overview() {
       [[el("span", {id: "sm-state", text: o.smState}), o.priority, o.master || "-", o.sweeping ? "on" : "off",
         el("span", {id: "subnet-up", text: (o.subnetUp ? "sweep " + o.lastSubnetUpSweep + ", " : "") + since}),
         o.routingEngine || "-"]]),
+    o.actions ? el("p", {id: "actions"}, button("resweep", "Resweep"), " ",
+      button(o.sweeping ? "sweep-off" : "sweep-on", o.sweeping ? "Sweeping off" : "Sweeping on")) : "",
     el("h2", {text: "Other SMs"}),
     table(["GUID", "state", "priority", "LID"], o.otherSms.map(s => [s.guid, s.state, s.priority, s.lid])),
     el("h2", {text: "Fabric"}),
@@ -79,6 +81,14 @@ async function overview() {
       text: (e.millis ? new Date(e.millis).toLocaleTimeString() + " " : "") + e.text})))
   );
   document.getElementById("status-line").textContent = o.version + " - " + o.smState;
+}
+
+// an action (web_console_actions TRUE): a POST with the header another site's page cannot send
+function button(action, label) {
+  const b = el("button", {id: "action-" + action, text: label});
+  b.onclick = () => fetch("/api/action/" + action, {method: "POST", headers: {"X-Jsm-Action": "1"}})
+    .then(r => r.ok ? overview() : r.text().then(t => { throw new Error(t); })).catch(failed);
+  return b;
 }
 
 // ---- fabric map ----

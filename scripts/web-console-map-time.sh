@@ -2,7 +2,8 @@
 # How long the web console's fabric map takes to draw in Debian's chromium on a large simulated fabric: jsm
 # (bin/opensm --sim-topology SHAPE, the in-JVM simulator, console loopback) in its own network namespace, then the
 # map page loaded through Selenium (dev.jsm.daemon.WebConsoleBrowser --map-only, from JSM_TEST_CLASSPATH) RUNS times;
-# prints each run's line with the render time the page measured (performance.now() around the canvas drawing).
+# prints each run's line with the render time the page measured (performance.now() around the canvas drawing), and
+# before it the size of /api/map and the time curl took to fetch it.
 #
 # Usage: JSM_TEST_CLASSPATH=... scripts/web-console-map-time.sh [SHAPE [RUNS [SHOTS]]]
 # (default fat3:k=36: 11664 hosts)
@@ -26,6 +27,7 @@ status=1
 if grep -q 'SUBNET UP' opensm.log 2>/dev/null; then
     status=0
     for _ in $(seq "$runs"); do
+        curl -s -o /dev/null -w 'api/map: %{size_download} bytes in %{time_total} s\n' http://127.0.0.1:10001/api/map
         java -cp "$JSM_TEST_CLASSPATH" dev.jsm.daemon.WebConsoleBrowser http://127.0.0.1:10001 "$shots" --map-only \
             2>/dev/null || status=1
     done

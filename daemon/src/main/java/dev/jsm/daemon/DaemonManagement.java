@@ -12,6 +12,7 @@ import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.PerfManager;
 import dev.jsm.daemon.perfmgr.PerfMgrCommands;
 import dev.jsm.daemon.perfmgr.PerfSnapshot;
+import dev.jsm.daemon.route.RouteCheck;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sa.SaService;
 import dev.jsm.daemon.sm.HighAvailability;
@@ -23,6 +24,7 @@ import dev.jsm.daemon.view.FabricView;
 import dev.jsm.mad.channel.LocalPort;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionStats;
+import dev.jsm.routing.verify.VerifierReport;
 import dev.jsm.sa.agent.SaAgentStats;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -103,6 +105,12 @@ final class DaemonManagement implements ManagedSm {
         CcStats c = p.congestion().get();
         return new CongestionCounters(c.sets(), c.answered(), c.answeredOtherwise(), c.refused(), c.timeouts(),
                 c.sendFailures(), c.garbage(), c.unavailablePorts());
+    }
+
+    @Override
+    public VerifierReport routeCheck() {
+        RouteCheck c = p.routes().check();
+        return c == null ? null : c.report();
     }
 
     @Override

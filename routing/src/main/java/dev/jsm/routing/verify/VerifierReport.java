@@ -121,12 +121,15 @@ public record VerifierReport(int switches, int lids, long pairs, long disconnect
      * @param totalShortestHops sum of the shortest possible lengths
      * @param maxHops the longest path
      * @param nonMinimal the first non-minimal pairs
+     * @param byHops delivered pairs by path length: entry {@code h} counts the paths of {@code h} hops (up to
+     *     {@code maxHops}; empty when the lengths were not checked)
      */
     public record HopStats(long minimalPairs, long nonMinimalPairs, int maxExtraHops, long totalHops,
-                           long totalShortestHops, int maxHops, List<NonMinimalPair> nonMinimal) {
-        /** Copies the list. */
+                           long totalShortestHops, int maxHops, List<NonMinimalPair> nonMinimal, List<Long> byHops) {
+        /** Copies the lists. */
         public HopStats {
             nonMinimal = List.copyOf(nonMinimal);
+            byHops = List.copyOf(byHops);
         }
 
         /** {@code hops: 1000 minimal, 0 longer (max +0), mean 3.12 vs shortest 3.12, max 4}. */

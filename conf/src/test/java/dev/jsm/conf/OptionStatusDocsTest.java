@@ -30,7 +30,8 @@ class OptionStatusDocsTest {
     void theListsNameEveryOptionNotFullyImplemented() {
         String readme = OptionStatusDocs.readmeBlock().replace('\n', ' ');
         String guide = OptionStatusDocs.operationsBlock();
-        for (String name : new String[] {"connect_roots", "cn_guid_file", "prefix_routes_file", "exit_on_fatal", "perfmgr"}) {
+        for (String name : new String[] {"connect_roots", "cn_guid_file", "prefix_routes_file", "exit_on_fatal",
+            "perfmgr"}) {
             assertThat(readme).contains("`" + name + "`");
             assertThat(guide).contains("`" + name + "`");
         }

@@ -122,7 +122,10 @@ class SaStateAccessTest {
         MemoryNetwork net = new MemoryNetwork(3, 0);
         MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
         try (SaAgent agent = new SaAgent(sa, layers.on(sa), SaViews.small(), RmppSettings.defaults(), 100)) {
-            SaState file = reference();
+            // the agent ages a state by its own wall clock: the file as if taken now, so its leases have not run out
+            SaState read = reference();
+            SaState file = new SaState(System.currentTimeMillis(), read.groups(), read.services(),
+                    read.subscriptions());
             assertThat(agent.importState(file).get(10, TimeUnit.SECONDS)).isEmpty();
             SaState out = agent.exportState(true).get(10, TimeUnit.SECONDS);
             assertThat(out.groups()).isEqualTo(file.groups());

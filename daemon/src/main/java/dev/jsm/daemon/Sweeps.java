@@ -69,7 +69,6 @@ final class Sweeps {
     private final List<SweepStage> mcast;
     private final List<SweepStage> balance;
     private final PKeyManager pkeys;
-    private final EnhancedQosManager enhancedQos;
     private final AtomicLong vportMalformed = new AtomicLong();
 
     /**
@@ -101,7 +100,7 @@ final class Sweeps {
         DeltaDiscovery delta = new DeltaDiscovery(services, changes, ha.otherSms(), mKeys);
         this.pkeys = new PKeyManager(services, wishes);
         QosManager qos = new QosManager(services, wishes, routes);
-        this.enhancedQos = new EnhancedQosManager(services);
+        EnhancedQosManager enhancedQos = new EnhancedQosManager(services);
         SubnetUp subnetUp = new SubnetUp(services, listeners, sm, routes, pkeys::partitions, qos::policy);
         List<SweepStage> configure = List.of(
                 // LIDs from the model, guid2lid, PortInfo; guid2lid written
@@ -184,16 +183,6 @@ final class Sweeps {
      */
     List<SweepStage> balance() {
         return balance;
-    }
-
-    /** Malformed virtual port answers counted by the vport discovery so far (any thread). */
-    long vportMalformed() {
-        return vportMalformed.get();
-    }
-
-    /** The enhanced QoS manager (its policy and the limits it programmed, for the dumps and metrics). */
-    EnhancedQosManager enhancedQos() {
-        return enhancedQos;
     }
 
     /** The partition manager (the daemon reports its partitions at shutdown). */

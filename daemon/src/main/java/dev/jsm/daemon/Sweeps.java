@@ -72,7 +72,6 @@ final class Sweeps {
     private final List<SweepStage> balance;
     private final PKeyManager pkeys;
     private final CongestionControlManager congestion;
-    private final EnhancedQosManager enhancedQos;
     private final AtomicLong vportMalformed = new AtomicLong();
 
     /**
@@ -107,7 +106,7 @@ final class Sweeps {
         this.pkeys = new PKeyManager(services, wishes);
         QosManager qos = new QosManager(services, wishes, routes);
         this.congestion = new CongestionControlManager(services, ccRequests, sm::isMaster);
-        this.enhancedQos = new EnhancedQosManager(services);
+        EnhancedQosManager enhancedQos = new EnhancedQosManager(services);
         SubnetUp subnetUp = new SubnetUp(services, listeners, sm, routes, pkeys::partitions, qos::policy);
         List<SweepStage> configure = List.of(
                 // LIDs from the model, guid2lid, PortInfo; guid2lid written
@@ -198,16 +197,6 @@ final class Sweeps {
     /** The congestion control manager (its counters go to /metrics). */
     CongestionControlManager congestionControl() {
         return congestion;
-    }
-
-    /** Malformed virtual port answers counted by the vport discovery so far (any thread). */
-    long vportMalformed() {
-        return vportMalformed.get();
-    }
-
-    /** The enhanced QoS manager (its policy and the limits it programmed, for the dumps and metrics). */
-    EnhancedQosManager enhancedQos() {
-        return enhancedQos;
     }
 
     /** The partition manager (the daemon reports its partitions at shutdown). */

@@ -57,11 +57,6 @@ public final class EnhancedQosManager implements SweepStage {
         return "enhanced-qos-manager";
     }
 
-    /** The enhanced QoS policy in force, or {@code null} (any thread). */
-    public EnhancedQosPolicy policy() {
-        return holder.current();
-    }
-
     @Override
     public StageOutcome run(SweepState state) {
         capabilityGets = 0;

@@ -17,11 +17,9 @@ import java.util.Optional;
  * description indented below), so scripts and eyes used to OpenSM's output find the same shape; a flag whose option
  * jsm does not or only partly implements says so ({@link OptionStatusTable}).
  *
- * <p>Never exits the JVM: help, version and every error come back as {@link CommandLineResult.Exit}; errors are one
- * line each ({@code prog: option '-l/--lmc': expected an integer in 0..7, found '9'}), config file errors one line
- * per bad line.
- *
  * <p>Immutable; safe to share.
+ *
+ * <p>In detail: docs/design/conf.md#opensmcommandline.
  */
 public final class OpenSmCommandLine {
 

@@ -53,14 +53,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * sweeps, each piece handed to the stages that own or read it. The stage objects live as long as the daemon, so
  * each list is built once.
  *
- * <p>The heavy sweep's order is OpenSM's: discovery also meets the other SMs, and the election after it decides
- * whether this SM configures anything (a standby's sweep ends there, having only read the fabric). One difference,
- * the sweep's snapshot: the fabric is copied once, when discovery, the drop manager and the LID manager have made its
- * shape and LIDs final, and every later stage reads that copy. The incremental sweep and the reconfiguration replace
- * the discovery, drop manager and election with a probe of what changed (they run only on a master whose last heavy
- * sweep succeeded); their configuration stages are the heavy sweep's own objects.
- *
  * <p>The lists are immutable; the stages are confined to the SM thread.
+ *
+ * <p>In detail: docs/design/daemon.md#sweeps.
  */
 final class Sweeps {
 

@@ -21,12 +21,9 @@ import java.util.function.Consumer;
  * OutboundEnforcementCap), if it enforces partitions at all (PartitionEnforcementCap &gt; 0); switch ports on
  * switch-to-switch links get enforcement off. Only blocks that differ from what a port holds are listed for sending.
  *
- * <p>Virtual ports (docs/virtualization.md): each gets a table of its own from its own memberships
- * ({@link #planVPorts}); the table of the CA port they are behind holds its own keys and then every key of its vports
- * (full where any of them is full), as NVIDIA's OpenSM aggregates them, since their traffic leaves through that port
- * and the switch port facing it enforces the port's table.
- *
  * <p>Stateless; thread-safe. Sends nothing: the daemon's programming stage turns the plan into MADs.
+ *
+ * <p>In detail: docs/design/partitions.md#pkeyplanner.
  */
 public final class PKeyPlanner {
 

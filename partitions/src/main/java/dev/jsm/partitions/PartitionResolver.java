@@ -15,21 +15,9 @@ import java.util.Map;
  * Applies a {@link PartitionConfig} to the end ports of a fabric, statement by statement in file order as OpenSM
  * does, and returns the {@link PartitionSet} in force.
  *
- * <p>Rules: statements with the same P_Key merge (the first name stays; the last statement's SL is the partition
- * SL); a later specifier overrides an earlier one for the same port in the same partition ({@code ALL, SELF=full}
- * leaves the SM's port full). Without {@code allow_both_pkeys} a port is either a full or a limited member and
- * {@code both} means full; with it, {@code both} adds both memberships while {@code full} or {@code limited} replaces
- * them. GUIDs not in the fabric are ignored. The SM's own port is always a full member of the default partition
- * (docs/reference/opensm-behaviour.md#partitions; OpenSM sets it so but lets a later {@code SELF=limited} or
- * {@code ALL=limited} take it back). Partitions without members are dropped with their groups. Without QoS the
- * partition SL and the SL of groups that do not set {@code sl=} themselves are 0 (OpenSM's override).
- *
- * <p>Virtual ports (docs/virtualization.md) are members like end ports, by their own GUIDs: {@code ALL} selects them
- * too, {@code ALL_VCAS} selects them alone, and a vport GUID selects that vport (NVIDIA's OpenSM; that {@code ALL}
- * takes them in and {@code ALL_CAS} leaves them out is our reading of its manual). Vport 0 is its physical port and
- * is a member through the port's GUID.
- *
  * <p>Stateless; thread-safe.
+ *
+ * <p>In detail: docs/design/partitions.md#partitionresolver.
  */
 public final class PartitionResolver {
 

@@ -8,34 +8,11 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
  * What a routing engine sees of the fabric: switches, their ports and links, and the LIDs of the end ports, as
  * dense primitive arrays built once per sweep from a {@link SubnetSnapshot}.
  *
- * <p>Layout (every index is dense and deterministic):
- * <ul>
- *   <li><b>Switches</b> {@code 0..S-1} in unsigned node-GUID order (the snapshot's switch index): GUID, system image
- *       GUID, number of external ports, the base LID of port 0.</li>
- *   <li><b>Ports</b>: switch {@code sw}'s ports {@code 0..numPorts} have flat indices {@code portStart[sw] + port};
- *       {@code portEdge[flat]} is the switch-to-switch edge leaving on that port, or {@link #PORT_UNCONNECTED}, or
- *       {@link #PORT_TO_END_NODE} (cabled to a CA or router). Port 0 is always {@link #PORT_UNCONNECTED}.
- *       {@code portOperationalVls[flat]} is the port's last reported PortInfo.OperationalVLs (VLCap encoding,
- *       0 if not known).</li>
- *   <li><b>Switch-to-switch links</b> in CSR form: switch {@code sw} has edges {@code linkStart[sw] ..
- *       linkStart[sw+1]-1} in local port order; edge {@code e} leaves on {@code localPort[e]} and reaches
- *       {@code peerSwitch[e]} on {@code peerPort[e]}. Each cable appears once from each end; parallel links are
- *       separate edges. Links with an end in PortState Down are left out.</li>
- *   <li><b>LIDs</b> {@code 1..maxLid}: {@code lidOwnerSwitch[lid]} is the switch that delivers the LID (-1 if none:
- *       unassigned, or an end port not cabled to a switch), {@code lidOwnerPort[lid]} the port it delivers on (0 for
- *       the switch's own LIDs, 0xFF if none) and {@code lidEndPort[lid]} the end port holding it (-1 if none). An end
- *       port may hold {@link #extraLids() extra LIDs} outside its LMC range (virtual ports' own LIDs).</li>
- *   <li><b>End ports</b> with LIDs {@code 0..E-1} in base-LID order: base LID, number of LIDs ({@code 2^lmc} of its
- *       range), port GUID, node GUID, system image GUID, whether it is a switch's port 0, and the switch delivering
- *       it (-1 if none). LMC spreading uses the GUIDs; a system image GUID of 0 is replaced by the node GUID.</li>
- *   <li><b>Link properties</b> the VL-using and throttle-avoiding engines read: {@link #dataVls()} and
- *       {@link #edgeThrottled()}.</li>
- * </ul>
- * Byte arrays hold port numbers 0..254 (read them with {@code & 0xFF}).
- *
  * <p>The accessors return the internal arrays without copying so hot loops can read them directly: they are
  * <b>read-only</b>; an engine must never write to them. Under that rule the object is immutable and safe to share
  * between threads. Counterpart of the parts of {@code osm_subn_t} OpenSM's engines read.
+ *
+ * <p>In detail: docs/design/routing.md#routinginput.
  */
 public final class RoutingInput {
 

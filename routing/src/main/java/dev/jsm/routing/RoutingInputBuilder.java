@@ -19,11 +19,9 @@ import java.util.List;
  * LIDs become extra LIDs of the end port they are behind ({@link RoutingInput#extraLids()}; a vport of an end port
  * without LIDs is left out, as its end port is).
  *
- * <p>A cable is usable unless one of its ends last reported PortState Down (a port whose state is not known yet
- * counts as up, as discovery only follows live links). A cable between two switches is also left out, like a down
- * one, when either end is marked unhealthy (repeated traps 129-131), so the engines route around it; a cable to a
- * CA or router stays usable whatever its health, as in OpenSM, since the end port has no other way in.
- * Confined to the calling thread.
+ * <p>Confined to the calling thread.
+ *
+ * <p>In detail: docs/design/routing.md#routinginputbuilder.
  */
 final class RoutingInputBuilder {
 

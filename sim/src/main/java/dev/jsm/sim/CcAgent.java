@@ -37,9 +37,9 @@ import java.util.function.LongSupplier;
  *       No trap is sent: ClassPortInfo says the agent sends none.</li>
  * </ul>
  *
- * <p>Time (the lease, TimeStamp, the logs' CurrentTimeStamp) comes from the fabric's clock in milliseconds.
- *
  * <p>Confined to the simulator thread, or to a thread holding the {@link FabricState} monitor.
+ *
+ * <p>In detail: docs/design/sim.md#ccagent.
  */
 final class CcAgent {
 

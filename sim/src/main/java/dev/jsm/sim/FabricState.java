@@ -13,20 +13,10 @@ import java.util.Arrays;
  * Everything the simulated SMAs remember, in flat primitive arrays so that a fabric of 13k nodes and 83k port slots
  * loads in milliseconds and costs a few megabytes.
  *
- * <p>Ports have global slot numbers {@code portBase[node] + portNum}; every node gets a slot for port 0 (used by
- * switches, unused by CAs) so the arithmetic is the same everywhere. Attributes whose value is a fixed-size record
- * live as wire images: PortInfo (64 bytes per slot), NodeInfo (40 per node) and SwitchInfo (20 per switch); the SMA
- * copies them into responses and patches the arrival-dependent fields. Tables (LFT, MFT, SL2VL, VLArb, P_Key,
- * GUIDInfo) are allocated on first Set and read as their defaults until then; a port with alias GUIDs in the
- * topology has its GUIDInfo from power-on. A port's width and speed ({@link PortOptions}) set its PortInfo masks and
- * capability bits at power-on ({@link PortSpeeds}); its FDR10 state is Mellanox's ExtendedPortInfo, four bytes per
- * slot ({@link #mlnxExtPortInfo}: StateChangeEnable, LinkSpeedSupported, LinkSpeedEnabled, LinkSpeedActive). The
- * PMAs' counters are {@link SimPortCounters}, the congestion control agents' settings
- * {@link CongestionState}. CA ports with virtualization have a {@link PortVirtualization} (the
- * array is null in a fabric without any): their vports, whose LIDs they own besides their own.
- *
  * <p>Not thread-safe: guarded by the monitor of this object, which the simulator thread holds while it processes
  * MADs and the fault and inspection methods hold while they run.
+ *
+ * <p>In detail: docs/design/sim.md#fabricstate.
  */
 final class FabricState {
 

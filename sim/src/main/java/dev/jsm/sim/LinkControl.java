@@ -13,13 +13,9 @@ import java.util.Arrays;
  * soon as the answer to the Set has left, and trains again when the simulator has finished the batch of MADs it was
  * in.
  *
- * <p>The vports of a CA port follow its link ({@link PortVirtualization#linkChanged}). Switches flag it in
- * SwitchInfo.PortStateChange. Changes from outside (faults: a cable pulled or plugged, a node
- * gone or back) flag every switch end and make it send Trap 128 to its master SM; changes an SM asked for (Set
- * PortInfo PortState Down or PortPhysicalState Disabled/Polling) flag only the switch at the other end and send no
- * trap, as ibsim does (the SM knows what it did).
- *
  * <p>Confined to the simulator thread (or to a caller holding the {@link FabricState} monitor).
+ *
+ * <p>In detail: docs/design/sim.md#linkcontrol.
  */
 final class LinkControl {
 

@@ -11,31 +11,10 @@ import dev.jsm.mad.smp.VendorTraps;
  * Takes each MAD a channel sent, carries it across the fabric and answers it: the switchboard between channels,
  * {@link SmpRouter} and the nodes' {@link Sma}.
  *
- * <p>Directed-route SMPs (class 0x81, DrSLID = DrDLID = 0xFFFF, hop pointer 0): requests walk out along
- * InitialPath; Get/Set of everything but SMInfo are answered by the SMA of the node reached (GetResp, D bit set,
- * same TID/attribute/modifier, ReturnPath filled in) and walked back to the sender. SMInfo and methods other than
- * Get/Set go to the channel attached at the port reached (the SM there answers); with no channel there, SMInfo is
- * answered 0x000C (what a Linux host without SM answers; ibsim drops it), TrapRepress is consumed, the rest is
- * dropped. Responses a channel sends (R bit or D bit) walk back along ReturnPath to the channel at the far end.
- *
- * <p>A MAD that cannot be delivered (no route, link down, nobody listening) comes back to the channel that sent it
- * through {@link dev.jsm.mad.channel.MadReceiver#onSendFailed} with status 110, at once - what ibsim does through
- * umad2sim, and what a real host reports only when the kernel's send timeout expires. Loss injection, by contrast,
- * loses MADs silently.
- *
- * <p>LID-routed SMPs (class 0x01) go through the LFTs to the end port owning the DLID - its own LIDs or a LID of one
- * of its vports; requests are answered the same way and the response is routed back to the requester's base LID (so
- * the requester needs a LID). PerfMgt requests (class 0x04) are answered the same way by the node's {@link SimPma},
- * congestion control requests (class 0x21) by its {@link CcAgent}; one that fails the agent's CC_Key check is dropped
- * (the sender sees a failed send).
- * Other classes (SA, ...) are delivered to the channel at the destination end port, from the sender's LID on QP1;
- * sent to the LID of a vport that is Down (its VM stopped), they are dropped.
- *
- * <p>Every Get and Set an SMA receives first passes the M_Key check ({@link SmaMKey}); one that fails it is dropped
- * (the sender sees a failed send, as for a muted node) and the port sends Trap 256.
- *
  * <p>Confined to the simulator thread, or to a thread holding the {@link FabricState} monitor (trap emission from
  * fault injection).
+ *
+ * <p>In detail: docs/design/sim.md#madprocessor.
  */
 final class MadProcessor implements LinkControl.TrapSink {
 

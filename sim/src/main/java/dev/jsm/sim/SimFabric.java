@@ -17,16 +17,9 @@ import java.util.function.LongSupplier;
  * {@link SimMadChannel}s. It keeps its own state and shares nothing with the SM's model, so a modelling bug cannot
  * hide in both.
  *
- * <p>All nodes power on together when the fabric is built: cabled ports are LinkUp/Init, nothing has a LID, LFTs are
- * empty (LinearFDBTop 0). One simulator thread (named {@code jsm-sim}, started with the first MAD) processes every
- * MAD and calls the receivers; see {@link SimEngine}. {@link #faults()} injects link and node failures, loss and
- * delay. Inspection methods read the state as it is between two MADs. Every node also has a performance management
- * agent ({@link SimPma}) whose counters the fabric's MADs move. Every SMA enforces M_Key as IBA 14.2.4 says
- * ({@link SmaMKey}; ibsim does not). CAs whose topology gives them vports answer the virtualization attributes
- * ({@link #virtualization()}, {@code docs/virtualization.md}). Every switch and CA has a congestion control agent
- * that checks the CC_Key and keeps what is set ({@link #congestion()}, {@code docs/congestion-control.md}).
- *
  * <p>Thread-safe. Close it to stop the simulator thread.
+ *
+ * <p>In detail: docs/design/sim.md#simfabric.
  */
 public final class SimFabric implements AutoCloseable {
 

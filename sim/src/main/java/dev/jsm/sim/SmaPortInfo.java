@@ -16,24 +16,9 @@ import dev.jsm.mad.smp.SwitchInfo;
  * are) and ignores the extended enables of its Sets ({@code docs/link-speeds.md#the-attribute-modifier-bit}); older
  * ports ignore the bit.
  *
- * <p>A Set is checked completely before anything is written, so a rejected Set (status 0x001C) changes nothing (ibsim
- * applies some fields before it rejects). Writable: M_Key, GidPrefix, LID (unicast only), MasterSMLID,
- * M_KeyLeasePeriod, M_KeyProtectBits, LMC, MasterSMSL, LinkWidthEnabled (0 no change, 255 all supported, else a subset
- * of LinkWidthSupported), LinkSpeedEnabled (0, 15 or a subset), LinkSpeedExtEnabled (0, 30 disable, 31 or a subset),
- * LinkSpeedExtEnabled2 (0 or a subset), NeighborMTU (1-5, capped at the MTUCap of both ends), OperationalVLs (0 no
- * change, else up to VLCap), VLHighLimit, InitTypeReply, VLStallCount, HOQLife, the partition enforcement bits (switch
- * external ports, as far as SwitchInfo's caps allow), the violation counters, ClientReregister (accepted, reads back
- * 0), MulticastPKeyTrapSuppressionEnabled, SubnetTimeOut, the error thresholds, LinkDownDefaultState (0-2). New enable
- * values take effect the next time the link trains.
- *
- * <p>PortPhysicalState: 0 no change, 2 Polling (enable), 3 Disabled (link goes down). PortState: 0 no change;
- * 1 Down bounces the link (both ends go Down and Polling and train again, back in Init, when the batch ends;
- * {@link LinkControl#bounce}); 2 Init is ignored on a live link; 3 Armed only
- * from Init; 4 Active only from Armed with the neighbour at least Armed (ibsim's rule); anything else, or a change
- * on a port whose link is down, is 0x001C. Writing the current state or physical state is always accepted as no
- * change, so a Set built from a Get never fails on them.
- *
  * <p>Confined to the simulator thread.
+ *
+ * <p>In detail: docs/design/sim.md#smaportinfo.
  */
 final class SmaPortInfo {
 

@@ -6,55 +6,7 @@ package dev.jsm.subnet;
  * in the same order, so discovery maps one to the other field by field, with LocalPortNum, LinkDownDefaultState and
  * RespTimeValue at the end; counters, diagnostics and write-only bits (ClientReregister) are left out.
  *
- * <p>A port's attributes are replaced as a whole with the PortInfo the port last returned (Get or Set response),
- * the way OpenSM copies {@code ib_port_info_t} into {@code osm_physp_t}.
- *
- * <p>Immutable; safe to share.
- *
- * @param mKey M_Key
- * @param gidPrefix GidPrefix (subnet prefix)
- * @param lid LID (base LID; 0 = none)
- * @param masterSmLid MasterSMLID
- * @param capabilityMask CapabilityMask (u32)
- * @param mKeyLeasePeriod M_KeyLeasePeriod in seconds
- * @param linkWidthEnabled LinkWidthEnabled bitmask
- * @param linkWidthSupported LinkWidthSupported bitmask
- * @param linkWidthActive LinkWidthActive bitmask
- * @param linkSpeedSupported LinkSpeedSupported bitmask
- * @param portState PortState (1 Down, 2 Init, 3 Armed, 4 Active)
- * @param portPhysicalState PortPhysicalState (5 LinkUp)
- * @param mKeyProtectBits M_KeyProtectBits
- * @param lmc LMC
- * @param linkSpeedActive LinkSpeedActive
- * @param linkSpeedEnabled LinkSpeedEnabled
- * @param neighborMtu NeighborMTU (1 256 .. 5 4096)
- * @param masterSmSl MasterSMSL
- * @param vlCap VLCap (1 VL0 .. 5 VL0-14)
- * @param vlHighLimit VLHighLimit
- * @param vlArbitrationHighCap VLArbitrationHighCap
- * @param vlArbitrationLowCap VLArbitrationLowCap
- * @param mtuCap MTUCap
- * @param vlStallCount VLStallCount
- * @param hoqLife HOQLife
- * @param operationalVls OperationalVLs (VLCap encoding)
- * @param partitionEnforcementInbound PartitionEnforcementInbound bit
- * @param partitionEnforcementOutbound PartitionEnforcementOutbound bit
- * @param filterRawInbound FilterRawInbound bit
- * @param filterRawOutbound FilterRawOutbound bit
- * @param guidCap GUIDCap
- * @param subnetTimeout SubnetTimeOut
- * @param localPhyErrors LocalPhyErrors threshold
- * @param overrunErrors OverrunErrors threshold
- * @param capabilityMask2 CapabilityMask2 (u16)
- * @param linkSpeedExtActive LinkSpeedExtActive
- * @param linkSpeedExtSupported LinkSpeedExtSupported
- * @param linkSpeedExtEnabled LinkSpeedExtEnabled
- * @param localPortNum LocalPortNum as the port answered (at a switch: the port the SMP entered by)
- * @param linkDownDefaultState LinkDownDefaultState as the port answered (2 = Polling)
- * @param respTimeValue RespTimeValue (the port's response time, 4.096 us x 2^value); a Set sends it back unchanged
- * @param linkSpeedExtActive2 LinkSpeedExtActive2 (1 = XDR), the second extended speeds field; 0 on a port without it
- * @param linkSpeedExtSupported2 LinkSpeedExtSupported2
- * @param linkSpeedExtEnabled2 LinkSpeedExtEnabled2
+ * <p>In detail: docs/design/subnet.md#portattributes.
  */
 public record PortAttributes(
         long mKey, long gidPrefix, int lid, int masterSmLid, long capabilityMask,

@@ -12,16 +12,10 @@ import java.util.Set;
  * physical ports, and the assigned LID ranges. Discovery builds it; the LID, link, routing and programming stages
  * update it; {@link dev.jsm.subnet.snapshot.SubnetSnapshot#of(Subnet)} copies it for readers.
  *
- * <p>CA end ports may carry {@link VPort}s (port virtualization, docs/virtualization.md): keyed by their GUID (vport 0
- * shares its physical port's), each holding a LID of its own or none. They are not part of the dense indices; adding
- * or removing one keeps them.
- *
- * <p>Structural changes (nodes, ports, links) invalidate the dense indices; {@link #index()} reassigns them in a
- * deterministic order (unsigned node GUID, then port number) once discovery has ended. Attribute changes (PortInfo,
- * SwitchInfo, tables, LIDs) keep them.
- *
  * <p>Confined to the sweep thread: MAD response handlers run on that thread, so no locking is needed; readers on
  * other threads use the published snapshot. Behavioural counterpart: {@code osm_subn_t}.
+ *
+ * <p>In detail: docs/design/subnet.md#subnet.
  */
 public final class Subnet {
 

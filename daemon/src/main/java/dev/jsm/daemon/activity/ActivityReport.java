@@ -29,9 +29,6 @@ import org.apache.logging.log4j.Logger;
  * OpenSM prints them; a P_Key with its membership bit where a port's table holds it), MGIDs in GID notation, indexes
  * and codes in decimal. A method called for an activity that is off writes nothing and costs a field test.
  *
- * <p>{@code virt}'s IDs 6 and 7 occur only with {@code virt_enabled} 2, when the SM discovers and activates virtual
- * ports.
- *
  * <p>Thread-safe: the SA's thread reports the multicast members and groups, the SM thread the rest; writing never
  * throws into the caller ({@link ActivityFile}).
  *

@@ -44,17 +44,12 @@ import org.apache.logging.log4j.Logger;
  * that rebooted, and every port after this SM took over as master, is written again whatever it held. Routers get
  * nothing.
  *
- * <p>The Sets go through a requester of the manager's own, at most {@code cc_max_outstanding_mads} awaiting their
- * answer ({@link CcRound}); the sweep waits for all of them on its loop thread (SUBNET UP follows them, as in
- * OpenSM), while their outcomes are handled on the SM thread. An answer with status 0 is kept as what the port holds;
- * a status with bit 2 or 3 set (unsupported version, method or attribute, or any code that has one of those bits, as
- * OpenSM tests them) leaves the port alone from then on, and so do more than three timeouts in a row; another status
- * or a timeout changes nothing, so the next sweep writes again. A send the transport refuses is an error of the sweep
- * (no SUBNET UP, another sweep), and an answer that is not a congestion control GetResp of the attribute written is
- * counted, logged and ignored. A port that leaves the fabric is forgotten.
- *
  * <p>Confined to the SM thread, but for {@link #computeOffSmThread} (the wait, on the sweep's loop thread) and
  * {@link #stats} (any thread).
+ *
+ * <p>Runs on the SM thread; the outcomes of its Sets are handled there too.
+ *
+ * <p>In detail: docs/design/daemon.md#congestioncontrolmanager.
  */
 public final class CongestionControlManager implements SweepStage {
 

@@ -43,10 +43,6 @@ import org.apache.logging.log4j.Logger;
  * ({@code mcg_tree_calc}). Behavioural counterpart: OpenSM's
  * {@code osm_mcast_mgr.c}.
  *
- * <p>With {@code disable_multicast} nothing is computed or sent, neither MFT blocks nor MulticastFDBTop, as OpenSM
- * skips its multicast manager; the groups' changes are taken and forgotten, so turning the option off again
- * programs every group at the next heavy sweep (docs/reference/opensm-behaviour.md#multicast).
- *
  * <p>Confined to the SM thread.
  *
  * <p>In detail: docs/design/daemon.md#mftprogrammer.

@@ -45,14 +45,10 @@ import org.apache.logging.log4j.Logger;
  * not know yet, and VNodeInfo and VNodeDescription of the vports it did not know. The vports go into the model
  * ({@link Subnet#addVPort}); those beyond VPortIndexTop, or whose GUID changed, leave it.
  *
- * <p>A heavy sweep reads every such port; an incremental sweep only the ports the light sweep found flagged
- * ({@link FabricChanges#vportsChanged}) and ports it never read. At most {@code virt_max_ports_in_process} ports are
- * in work at once (0: all). An answer that does not fit - a GUID taken, an index out of range, a vport 0 with
- * another GUID - is counted (one count shared by both discovery stages) and logged with the port, and the vport is
- * left out; the sweep goes on.
- *
  * <p>New ports report {@code port_virt_discover} (activity 6) and vports whose state changed
  * {@code vport_state_change} (activity 7). Confined to the SM thread, but for the counter.
+ *
+ * <p>In detail: docs/design/daemon.md#vportdiscovery.
  */
 public final class VPortDiscovery implements SweepStage {
 

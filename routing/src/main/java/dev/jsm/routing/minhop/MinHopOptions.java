@@ -12,16 +12,7 @@ import java.util.Optional;
  *
  * <p>Immutable; safe to share.
  *
- * @param portShifting {@code port_shifting}: rotate the equal-cost candidates by their load
- * @param scatterSeed {@code scatter_ports}: seed of the random choice among equally loaded candidates, 0 = off
- * @param portProfileSwitchNodes {@code port_profile_switch_nodes}: count routes to switch LIDs in the port load
- * @param threads worker threads for large fabrics ({@code routing_threads}), at least 1
- * @param guidRoutingOrderFile {@code guid_routing_order_file} ({@code -X}): port GUIDs whose LIDs are routed first
- * @param guidRoutingOrderNoScatter {@code guid_routing_order_no_scatter}: no {@code scatter_ports} for those
- * @param hopWeightsFile {@code hop_weights_file} ({@code -w}): per-port costs replacing the hop count
- * @param portProfIgnoreFile {@code port_prof_ignore_file} ({@code -i}): ports whose load is not counted
- * @param portSearchOrderingFile {@code port_search_ordering_file} ({@code -O}, or its older name
- *     {@code dimn_ports_file}): per switch, the order its ports are visited in when equally loaded candidates tie
+ * <p>In detail: docs/design/routing.md#minhopoptions.
  */
 public record MinHopOptions(boolean portShifting, long scatterSeed, boolean portProfileSwitchNodes, int threads,
                            Optional<Path> guidRoutingOrderFile, boolean guidRoutingOrderNoScatter,

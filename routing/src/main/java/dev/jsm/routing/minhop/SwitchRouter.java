@@ -22,15 +22,9 @@ import java.util.SplittableRandom;
  * switch, so switches are independent and the result is the same whatever thread routes which switch;
  * {@code scatter_ports} draws from a random source seeded by the option and the switch GUID for the same reason.
  *
- * <p>With {@code port_search_ordering_file} a switch's candidates are visited in its order instead of by port number,
- * so ties go to the port it lists first, as OpenSM's {@code osm_switch_recommend_path} reads the ports through that
- * order for every engine built on it (minhop, updn, dnup and dor).
- *
- * <p>The candidate lists come from an {@link EgressCandidates}: minhop's own {@link CandidatePorts}, dor's lists
- * narrowed to the first dimension, or the up*&#47;down*-legal lists of updn and dnup, which share this port
- * selection as in OpenSM (they only build other hop tables).
- *
  * <p>Scratch of one worker (candidate lists, loads); confined to its thread, reused switch after switch.
+ *
+ * <p>In detail: docs/design/routing.md#switchrouter.
  */
 public final class SwitchRouter {
 

@@ -38,17 +38,9 @@ import java.util.Set;
  * {@link Refusal#SUBSCRIPTIONS} refusal), so one host cannot take every other host's room. A granted request is
  * answered with the request's InformInfo unchanged (o13-12.1.1).
  *
- * <p>A subscription is identified by its Report address and its InformInfo (Subscribe aside): the stored
- * InformInfo carries the QPN the request came from, a withdrawal must name the same QPN in its InformInfo. Its
- * subscriber GID is the requester port's (subnet prefix + port GUID); its Enum is the lowest number that port's
- * other subscriptions do not use (OpenSM always says 0). Its Reports go to the request's source address (LID, QPN,
- * Q_Key - QP1's if the transport reported none - SL and P_Key index). Subscriptions are kept by that identity, so a
- * Set finds its subscription in O(1) whatever their number.
- *
- * <p>The subscriptions are SA state ({@link SubscriptionState}): exported and taken back (the dump file, a
- * standby), every change reported by identity to a {@link SaStateListener}.
- *
  * <p>Confined to the SA agent's thread.
+ *
+ * <p>In detail: docs/design/sa.md#eventsubscriptions.
  */
 public final class EventSubscriptions {
 

@@ -14,13 +14,9 @@ import java.util.function.LongSupplier;
  * requester is named by its LID and, when known, its port GUID. At most {@value #REMEMBERED} (requester, reason)
  * pairs are remembered (the least recently refused are forgotten first), so a flood from many LIDs cannot grow it.
  *
- * <p>And decides which refusals are answered: each source LID has a budget of answers to its refusals
- * ({@link SaLimits#refusalAnswersPerSecond}, {@link SaLimits#refusalAnswerBurst}), so that a host that floods the SA
- * with requests it refuses gets a trickle of error statuses and RMPP STOPs back, not a flood; a refusal beyond the
- * budget goes unanswered and is counted (and logged once per interval) as {@link Refusal#REFUSAL_ANSWERS} besides
- * its own reason.
- *
  * <p>Thread-safe: the receive thread (rate, queue) and the agent thread record refusals.
+ *
+ * <p>In detail: docs/design/sa.md#refusals.
  */
 public final class Refusals {
 

@@ -9,35 +9,9 @@ import java.time.Duration;
  * (answered ERR_NO_RESOURCES where the IBA has an answer for it, dropped where it does not), counted by
  * {@link Refusal} and logged once per requester and {@link #logInterval}.
  *
- * <p>A requester is a source LID for what is decided before the request is read (rate, queue, RMPP), and the port
- * the view knows at that LID for what a port keeps (ServiceRecords, subscriptions, groups): fair shares per port,
- * beside the global caps that bound memory.
- *
  * <p>Immutable; safe to share.
  *
- * @param requestsPerSecond requests one LID may send per second, sustained (a token bucket; RMPP control MADs and
- *     responses are not counted)
- * @param requestBurst requests one LID may send at once before the rate applies (the bucket's size)
- * @param answerBytesPerToken a table answer (GetTable, GetMulti) costs one more token per this many bytes, so the
- *     rate also bounds the answer bytes one LID makes the SA build and send
- * @param queued MADs that may wait for the agent thread, from all requesters
- * @param queuedPerRequester MADs that may wait for the agent thread from one LID
- * @param rmppOpen multi-MAD requests being reassembled, from all requesters
- * @param rmppOpenPerRequester multi-MAD requests being reassembled from one LID
- * @param answerBytesInFlight bytes of table answers being sent through RMPP, to all requesters
- * @param answerBytesInFlightPerRequester bytes of table answers being sent through RMPP to one LID
- * @param streamedTables PathRecord tables being streamed (made again as they are sent, each keeping the view it was
- *     counted from until it is sent), to all requesters
- * @param streamedTablesPerRequester PathRecord tables being streamed to one LID
- * @param serviceRecords ServiceRecords registered in all
- * @param serviceRecordsPerPort ServiceRecords one port may have registered
- * @param subscriptions InformInfo subscriptions in all
- * @param subscriptionsPerPort subscriptions one port may hold
- * @param mcastGroupsPerPort multicast groups one port may have created and that still exist
- * @param refusalAnswersPerSecond refusals one LID gets an answer to per second, sustained (a token bucket: the
- *     others go unanswered, so that a flood of refused requests is not answered with a flood)
- * @param refusalAnswerBurst refusals one LID gets an answer to at once before that rate applies
- * @param logInterval a refusal is logged at most once per requester, reason and interval, with the count since
+ * <p>In detail: docs/design/sa.md#salimits.
  */
 public record SaLimits(int requestsPerSecond, int requestBurst, int answerBytesPerToken, int queued,
                        int queuedPerRequester, int rmppOpen, int rmppOpenPerRequester, long answerBytesInFlight,

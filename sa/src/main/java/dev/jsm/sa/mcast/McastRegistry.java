@@ -39,12 +39,9 @@ import java.util.TreeMap;
  * {@link McastMembershipListener}, per MLID (a port joins an MLID with its first group there and leaves it with its
  * last) and per group. The groups are SA state: they live here, not in the published view.
  *
- * <p>Fair shares: the MLIDs are few (at most 16,383, fewer where a switch's MulticastFDBCap says so) and shared by
- * every host, so a port may have created at most {@link SaLimits#mcastGroupsPerPort()} groups that still exist; a
- * create beyond that is answered ERR_NO_RESOURCES and counted ({@link Refusal#MCAST_GROUPS}). Well-known groups
- * count against no port.
- *
  * <p>Confined to the SA agent's thread.
+ *
+ * <p>In detail: docs/design/sa.md#mcastregistry.
  */
 public final class McastRegistry {
 

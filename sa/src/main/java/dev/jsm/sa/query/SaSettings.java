@@ -5,36 +5,7 @@ package dev.jsm.sa.query;
  *
  * <p>Immutable; safe to share.
  *
- * @param saKey the SA's SM_Key ({@code sa_key}): requests carrying it are trusted, others must carry 0
- * @param subnetTimeout PacketLifeTime of PathRecords ({@code subnet_timeout}), 0..31
- * @param respTimeValue ClassPortInfo.RespTimeValue (smallest n with 4.096 us * 2^n >= transaction_timeout)
- * @param multicast whether multicast is served ({@code disable_multicast} off): ClassPortInfo IsUDMulticast
- * @param qos whether QoS is on ({@code qos}): ClassPortInfo CapabilityMask2 IsQoSSupported
- * @param consolidateIpv6Snm whether IPv6 solicited-node multicast groups of one scope and P_Key share one MLID
- *     ({@code consolidate_ipv6_snm_req})
- * @param mftTop whether the SM programs SwitchInfo.MulticastFDBTop ({@code use_mfttop}): ClassPortInfo
- *     CapabilityMask2 IsMcastTopSupported
- * @param dropEventSubscriptions whether the event subscriptions and ServiceRecords of ports that disappeared are
- *     removed at SUBNET UP ({@code drop_event_subscriptions})
- * @param mgidCreationValidation whether a create's requested MGID is checked: its prefix, flags and scope, and for
- *     an IPoIB MGID its partition's broadcast group ({@code ipoib_mcgroup_creation_validation})
- * @param joinValidation whether a join of an existing group must agree with the group's Q_Key, P_Key, SL,
- *     FlowLabel, TClass and HopLimit ({@code mcgroup_join_validation})
- * @param quirks whether OpenSM's device work-arounds apply ({@code enable_quirks}): a path with a Mellanox Tavor HCA
- *     at either end gets at most a 1024-byte MTU where the request allows it
- * @param maxQueueWaitMs {@code max_msg_fifo_timeout}: while more than one request waits for the agent thread and the
- *     last one it took had waited longer than this many milliseconds, new Get and GetTable requests are dropped
- *     (0: never)
- * @param singleThread {@code single_thread}: Set and Delete requests wait in the Gets' queue, so the
- *     {@code max_msg_fifo_timeout} drop applies to them too (else they have a queue of their own in OpenSM and are
- *     never dropped for it)
- * @param originalExtendedRatesOnly whether PathRecord, MultiPathRecord and MCMemberRecord rates stay among the
- *     codes up to 12x EDR ({@code use_original_extended_sa_rates_only}, {@link Rates#originalExtendedOnly})
- * @param smAssignedGuid the byte in the alias GUIDs the SA assigns ({@code sm_assigned_guid}, docs/routers.md)
- * @param router the PathRecords to GIDs behind a router ({@code prefix_routes_file}, {@code subnet_prefix} and the
- *     {@code rtr_pr_*} options)
- * @param virtHopLimit HopLimit of PathRecords that start or end at a virtual port ({@code virt_default_hop_limit},
- *     NVIDIA's OpenSM; docs/virtualization.md), 0..255
+ * <p>In detail: docs/design/sa.md#sasettings.
  */
 public record SaSettings(long saKey, int subnetTimeout, int respTimeValue, boolean multicast, boolean qos,
                          boolean consolidateIpv6Snm, boolean mftTop, boolean dropEventSubscriptions,

@@ -11,17 +11,7 @@ import java.util.Objects;
  * tables. The agent reads the last published view and never waits for the sweep; it adds the alias GUIDs it keeps
  * itself ({@link #withAliases}).
  *
- * <p>Immutable; safe to share (as long as the collaborators are, which their contracts require; the alias GUIDs are
- * read on the agent's thread only).
- *
- * @param snapshot the subnet as of the last SUBNET UP
- * @param pathSl SL of each routed path ({@link PathSlProvider#DEFAULT}: SL 0)
- * @param qos the QoS policy ({@link QosLevels#NONE} when QoS is off)
- * @param partitions partition membership ({@link PartitionMembership#DEFAULT_ONLY} without a partition file)
- * @param sm the SM's own LID and SMInfo
- * @param settings the SA options
- * @param tables the SM's copies of the ports' P_Key, SL2VL and VLArb tables ({@link PortTables#NONE}: none)
- * @param aliases the ports' alias GUIDs ({@link AliasGuids#NONE}: none)
+ * <p>In detail: docs/design/sa.md#saview.
  */
 public record SaView(SubnetSnapshot snapshot, PathSlProvider pathSl, QosLevels qos, PartitionMembership partitions,
                      SmIdentity sm, SaSettings settings, PortTables tables, AliasGuids aliases) {

@@ -10,9 +10,6 @@ import java.util.List;
  * the highest number it has applied in order, and asks for a snapshot ({@link Kind#SNAPSHOT_REQUEST}) when it gets a
  * frame of a stream it does not know. Every frame carries the SM_Key; a frame with another key is dropped.
  *
- * <p>Wire format ({@link ReplicaCodec}), big-endian: version (1 byte, {@value #VERSION}), kind (1), flags (1),
- * entries (1), epoch (4), sequence number (8), SM_Key (8), then the entries, each a type byte and its fields.
- *
  * <p>Immutable; safe to share.
  *
  * @param kind what the frame is
@@ -22,6 +19,8 @@ import java.util.List;
  * @param seq DATA: this frame's number; ACK: the highest number applied in order
  * @param smKey the sender's SM_Key
  * @param entries the changes (DATA frames; empty otherwise)
+ *
+ * <p>In detail: docs/design/sa.md#replicaframe.
  */
 public record ReplicaFrame(Kind kind, int flags, int epoch, long seq, long smKey, List<ReplicaEntry> entries) {
 

@@ -22,10 +22,9 @@ import java.util.function.Consumer;
  * DATA frame of a stream the standby does not know (a new master, or this standby restarted) is answered with a
  * snapshot request, at most once per stream and {@code requestInterval}. Frames with another SM_Key are dropped.
  *
- * <p>Bounded: a snapshot gathers at most {@link #MAX_SNAPSHOT_ENTRIES} entries (the master's own bounds keep its
- * state far below); beyond, the snapshot is dropped and asked for again.
- *
  * <p>Confined to the SA agent's thread; time is the caller's ({@link System#nanoTime()} values).
+ *
+ * <p>In detail: docs/design/sa.md#replicareceiver.
  */
 public final class ReplicaReceiver {
 

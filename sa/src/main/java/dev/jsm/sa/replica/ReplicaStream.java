@@ -23,16 +23,9 @@ import java.util.function.Consumer;
  * values as they are then, groups first (so that their members find them) and gone groups before new ones (so that
  * an MLID given again finds its old group gone).
  *
- * <p>Reliable and bounded: at most {@link ReplicaSettings#window()} frames are unacknowledged; when the oldest has
- * waited {@link ReplicaSettings#resendTimeout()} they are all sent again, and after
- * {@link ReplicaSettings#maxRetries()} resends without an answer the standby counts as lost - the stream drops what
- * it was sending and starts again with a snapshot after {@link ReplicaSettings#lostBackoff()}. While the window is
- * full, changes wait as keys, coalesced; more than {@link ReplicaSettings#maxDirtyKeys()} of them are replaced by a
- * snapshot. So a flood of registrations from one host costs the standby at most one entry per key changed between
- * two frames, never more than it cost the master, and a standby that missed changes (it was gone, or restarted and
- * asked for a snapshot) catches up in full.
- *
  * <p>Confined to the SA agent's thread; time is the caller's ({@link System#nanoTime()} values).
+ *
+ * <p>In detail: docs/design/sa.md#replicastream.
  */
 public final class ReplicaStream implements SaStateListener {
 

@@ -21,17 +21,9 @@ import java.util.function.BiPredicate;
  * lost moves on), and drops segments out of order (the sender's timeout resends them). A Last segment whose
  * PayloadLength disagrees with the first segment's is answered with ABORT (status 119).
  *
- * <p>A first segment announcing more than the receiver's largest message is refused with STOP (status 1, resources
- * exhausted): the length must not make the receiver allocate what a peer asks. So is a first segment beyond the
- * messages a receiver with limits (the SA's: {@link SaLimits#rmppOpen()}, {@link SaLimits#rmppOpenPerRequester()})
- * reassembles at once in all or from one LID; each refusal goes to the receiver's refusal sink, which says whether
- * the STOP is sent (the SA's answers refusals within a budget per requester).
- *
- * <p>Finished messages are remembered for {@link RmppSettings#reassemblyTimeout()} (at most {@value #FINISHED_KEPT}
- * of them, the oldest forgotten first) so that a resent Last segment is ACKed again rather than starting a new
- * message; unfinished ones are dropped after that time by {@link #poll}.
- *
  * <p>Thread-safe (one monitor).
+ *
+ * <p>In detail: docs/design/sa.md#rmppreceiver.
  */
 public final class RmppReceiver {
 

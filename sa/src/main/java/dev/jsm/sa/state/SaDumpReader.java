@@ -17,17 +17,9 @@ import java.util.List;
  * {@code GUIDInfo Record:} is read field by field, each field found by its name after the previous one and followed
  * by a hexadecimal number of the field's width; lines starting with {@code #} and empty lines are skipped.
  *
- * <p>Where OpenSM stops at the first line it cannot read (keeping what it read before), this reader reads on: a line
- * it cannot read is an error with {@code file:line} and what was expected, the record is left out (a group's members
- * with it), and the file is {@link Result#damaged() damaged}, for the caller to move aside. What the file holds but
- * jsm does not restore is a note, not damage: GUIDInfo records (jsm's SA sets no alias GUIDs), ServiceRecords whose
- * lease ran out before {@code nowMillis}, lines of no kind the format has, members outside any group. A ServiceRecord
- * is owned by the port its ServiceGID names (the file does not say who registered it).
- *
- * <p>Characters are bytes: the caller reads the file as ISO-8859-1, so that a ServiceName's bytes come back
- * unchanged. Lines longer than {@value #MAX_LINE} characters are errors, so the reader holds little whatever the file.
- *
  * <p>Not thread-safe; one per file.
+ *
+ * <p>In detail: docs/design/sa.md#sadumpreader.
  */
 public final class SaDumpReader {
 

@@ -42,27 +42,11 @@ import java.util.concurrent.TimeUnit;
  * reference OpenSM run against the simulator unchanged under {@code LD_PRELOAD=libumad2sim.so}, each at the node its
  * {@code SIM_HOST} names.
  *
- * <p>Sockets: the control socket {@code <name>:ctl} and one {@code <name>:out<id>} per client, all UNIX datagram
- * sockets in the abstract namespace of the current network namespace ({@code <name>} is {@code sim} unless
- * {@code IBSIM_SOCKNAME} says otherwise). They are Netty epoll {@link EpollDomainDatagramChannel}s: an abstract
- * address is a {@link DomainSocketAddress} whose path starts with a NUL byte (tried: bind, connect, send and the
- * sender's address on receive all work with Netty 4.2.18; the JDK has no UNIX datagram sockets).
- *
- * <p>A client's port becomes a port with a {@link dev.jsm.sim.SimMadChannel} open ({@link PortAttachment}; clients
- * on the same port share it): the SMPs it sends are routed by the simulator's own SMAs and LFTs, and what the
- * simulator delivers to the port goes to the client ibsim would pick. Client ids run up to 65535 (they travel in the
- * top 16 bits of TransactionIDs), handed out round-robin so that a late response never reaches a newcomer; there is
- * no limit of ten clients as in ibsim.
- *
- * <p>Robustness: a control datagram of the wrong size or magic, of an unknown type or naming a client that is not
- * attached, and a MAD datagram of the wrong size, are counted ({@link #stats}) and dropped (the last three kinds are
- * answered with an error, so that the client does not wait forever). A client that disappears without DISCONNECT is
- * detached when a send to it fails or when a later CONNECT finds its socket gone; MADs still due to it are dropped
- * and its port is free for the next client.
- *
  * <p>Threading: one I/O thread ({@code jsm-sim-server}) owns the sockets and the client table and turns datagrams
  * into {@code SimMadChannel.send} calls; the simulator's own thread still processes every MAD and hands what comes
  * out to {@link PortAttachment} (a lock-free client lookup), which queues the datagram on the I/O thread. Thread-safe.
+ *
+ * <p>In detail: docs/design/sim.md#simserver.
  */
 public final class SimServer implements AutoCloseable {
 

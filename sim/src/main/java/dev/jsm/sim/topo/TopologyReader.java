@@ -18,34 +18,9 @@ import java.util.function.Function;
 /**
  * Reads a fabric in ibsim's {@code net} format, which also accepts {@code ibnetdiscover} output as is.
  *
- * <p>A file is a sequence of node records: a header line ({@code Switch 36 "name"}, {@code Hca}/{@code Ca 2 "name"},
- * {@code Rt 2 "name"}) followed by one line per cabled port ({@code [1] "peer"[3]}; the peer port defaults to 1). A
- * blank or any other non-port line ends the record; {@code #} starts a comment, except inside quotes. Peers are
- * named by their quoted name and may be defined later in the file. A cable may be listed on one side or on both; both
- * sides must then agree. Keywords must start the line. Lines between records set what the next node gets:
- * <ul>
- *   <li>{@code switchguid=G}, {@code caguid=G} (or {@code hcaguids=G}), {@code rtguid=G}: the next node of that kind
- *       gets node GUID {@code G}; {@code switchguid=G(P)} (ibnetdiscover) also gives the switch port GUID {@code P};
- *       {@code kindguid+N} means the last absolute value plus {@code N}.</li>
- *   <li>Without a GUID line a node gets the kind's running counter, as in ibsim: CAs start at 0x100000, switches at
- *       0x200000, routers at 0; after each node a switch's counter advances by 1, a CA's or router's by its port
- *       count + 1 (so it continues after a {@code *guid=} line too).</li>
- *   <li>A switch's port GUID is its node GUID; a CA's or router's port {@code p} has node GUID + {@code p} unless its
- *       port line gives one ({@code [1](2c90200000001) "peer"[1]}, ibnetdiscover's form).</li>
- *   <li>{@code sysimgguid=G} and {@code vendid=V} apply to the next node only; {@code devid=D} to every following
- *       node, as ibsim does. The system image GUID defaults to the node GUID.</li>
- *   <li>{@code width=}, {@code speed=}, {@code extspeed=} and port options {@code w=}/{@code s=}/{@code e=} are checked
- *       and ignored (link width and speed are not modelled); {@code lid}/{@code lmc} comments are ignored, and so are
- *       ibnetdiscover's {@code Chassis}/{@code Hostname:} lines and {@code [ext N]} marks.</li>
- *   <li>The NodeDescription is the {@code # "text"} comment of the header line (ibnetdiscover), else the name.</li>
- *   <li>A whole-line comment {@code # jsm-virt ["name"] vports=N [vport-lids=all|half|none]} gives every CA, or the
- *       CA named, virtual ports ({@link VPortDirective}); ibsim ignores it like any comment.</li>
- * </ul>
- * ibsim's extensions {@code include}, {@code do}, {@code module}, {@code pdebug} and {@code @} aliases are refused.
- *
- * <p>Anything malformed gives a {@link TopologyParseException} ({@code file:line: expected X, found Y}).
- *
  * <p>Thread-safe: each call reads with its own private state.
+ *
+ * <p>In detail: docs/design/sim.md#topologyreader.
  */
 public final class TopologyReader {
 

@@ -12,17 +12,9 @@ import java.nio.file.Path;
  * {@code caguid=}, {@code rtguid=}), its header ({@code Switch}, {@code Hca}, {@code Rt}), one line per cabled port
  * (every cable is written from both ends, which ibsim requires) and a blank line.
  *
- * <p>Whatever differs from what ibsim and {@link TopologyReader} assume by default is written too, so that reading the
- * output back gives an equal topology: {@code vendid=} when not 0, {@code devid=} when it changes (ibsim keeps the
- * last value), {@code sysimgguid=} when it is not the node GUID, a {@code # "description"} comment when the
- * description is not the name, a switch port GUID as {@code switchguid=G(P)} and a CA port GUID as
- * {@code [p](guid)} when they are not ibsim's default. ibsim itself ignores the last two (it always uses its default
- * port GUIDs); nothing the generators produce needs them. Virtual ports are written as {@code # jsm-virt} comment
- * lines ({@link VPortDirective}): one after the header when every CA has the same, else one before each CA that has
- * some. A port's width and speed ({@link PortOptions}) follow its port line as {@code width=} and {@code speed=},
- * which ibsim ignores, and its alias GUIDs are a {@code # jsm-alias} line before its node.
- *
  * <p>Stateless; thread-safe.
+ *
+ * <p>In detail: docs/design/sim.md#topologywriter.
  */
 public final class TopologyWriter {
 

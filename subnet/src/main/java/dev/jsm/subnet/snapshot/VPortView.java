@@ -9,21 +9,7 @@ import dev.jsm.subnet.VPortAttributes;
  * the SM assigned it (0: none of its own; it answers to its physical port's LIDs), what its port answered for it, and
  * the tables the SM knew it to hold.
  *
- * <p>Immutable; safe to share.
- *
- * @param index the vport's position in {@link SubnetSnapshot#vports()} (end-port index order, then vport index)
- * @param endPortIndex index of the physical CA end port it is behind
- * @param portIndex index of that end port's physical port
- * @param nodeIndex index of that port's node
- * @param vportIndex the vport index on its port (0: the physical function)
- * @param guid the vport's port GUID (vport 0: the physical port's)
- * @param lid the LID the SM assigned it, or 0
- * @param attributes its VPortInfo values
- * @param vnode its VNodeInfo values
- * @param description its VNodeDescription
- * @param heldPKeys the P_Key blocks it was known to hold, or {@code null} if the SM keeps no P_Key table for it
- * @param heldGuids the GUID blocks it was known to hold, or {@code null} if the SM keeps no GUID table for it
- * @param heldRateLimits the per-SL rate limits it was known to hold, or {@code null} if the SM set none
+ * <p>In detail: docs/design/subnet.md#vportview.
  */
 public record VPortView(int index, int endPortIndex, int portIndex, int nodeIndex, int vportIndex, long guid, int lid,
                         VPortAttributes attributes, VNodeAttributes vnode, String description, HeldBlocks heldPKeys,

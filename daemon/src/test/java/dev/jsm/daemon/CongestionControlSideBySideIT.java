@@ -28,26 +28,7 @@ class CongestionControlSideBySideIT {
     private static final Path FABRIC = Path.of("..", "fabrics", "fat2-16.net").toAbsolutePath();
     private static final List<String> TOOLS = List.of("/usr/sbin/opensm", "/usr/sbin/ibccquery",
             "/usr/sbin/ibnetdiscover", "/usr/bin/unshare");
-    private static final String CONF = """
-            congestion_control TRUE
-            cc_sw_cong_setting_control_map 0x1F
-            cc_sw_cong_setting_victim_mask 0x1E
-            cc_sw_cong_setting_credit_mask 0x6
-            cc_sw_cong_setting_threshold 0x0F
-            cc_sw_cong_setting_packet_size 8
-            cc_sw_cong_setting_credit_starvation_threshold 0x05
-            cc_sw_cong_setting_credit_starvation_return_delay 1:100
-            cc_sw_cong_setting_marking_rate 10
-            cc_ca_cong_setting_port_control 0x0001
-            cc_ca_cong_setting_control_map 0x0005
-            cc_ca_cong_setting_ccti_timer 0 1024
-            cc_ca_cong_setting_ccti_increase 0 1
-            cc_ca_cong_setting_trigger_threshold 0 2
-            cc_ca_cong_setting_ccti_timer 2 256
-            cc_ca_cong_setting_ccti_increase 2 4
-            cc_ca_cong_setting_trigger_threshold 2 8
-            cc_ca_cong_setting_ccti_min 2 3
-            """;
+    private static final String CONF = CongestionControlSimTest.CC_OPTIONS;
     private static final String SWITCH = " SwitchCongestionSetting: Control_Map=0x0000001f Victim_Mask="
             + "0".repeat(62) + "1e Credit_Mask=" + "0".repeat(62) + "06 Threshold=0x0f Packet_Size=8 CS_Threshold=0x05"
             + " CS_ReturnDelay=0x4064 Marking_Rate=10";

@@ -47,8 +47,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CongestionControlSimTest {
 
-    private static final String CC = """
-            sweep_interval 0
+    /** The congestion control options the tests and the side-by-side IT configure (every value off its default). */
+    static final String CC_OPTIONS = """
             congestion_control TRUE
             cc_sw_cong_setting_control_map 0x1F
             cc_sw_cong_setting_victim_mask 0x1E
@@ -68,6 +68,7 @@ class CongestionControlSimTest {
             cc_ca_cong_setting_trigger_threshold 2 8
             cc_ca_cong_setting_ccti_min 2 3
             """;
+    private static final String CC = "sweep_interval 0\n" + CC_OPTIONS;
     /** 70 entries: two blocks, CCTI_Limit 69. */
     private static final String CCT;
 

@@ -6,8 +6,8 @@
 # ServiceRecord of h2 with a lease of 3600 s and one of h3 that never expires; h3 subscribed to traps 64 and 65.
 # After the SM's next light sweep (it writes the file when something changed) the file is copied to OUT.
 # Usage: scripts/capture-sa-dump.sh [OUT, default sa/src/test/resources/dev/jsm/sa/state/reference-opensm-sa.dump]
-# Needs: ibsim-utils, opensm, util-linux (unshare), root; the test classes (mvn -B -ntp -o -q -pl sa -am
-# test-compile) and the classpath file fuzz/target/fuzz.classpath (mvn -B -ntp -o -q -pl fuzz -am test-compile).
+# Needs: ibsim-utils, opensm, util-linux (unshare), root; the SA test classes and daemon/target/lib (mvn -B -ntp -o
+# -q package -pl daemon -am -DskipTests -Dcds.skip=true).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,9 +16,9 @@ preload=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
 for tool in ibsim unshare java /usr/sbin/opensm; do
     command -v "$tool" > /dev/null || { echo "capture-sa-dump: $tool is missing" >&2; exit 3; }
 done
-[[ -f $here/sa/target/test-classes/dev/jsm/sa/agent/SaRegisterMain.class && -f $here/fuzz/target/fuzz.classpath ]] \
+[[ -f $here/sa/target/test-classes/dev/jsm/sa/agent/SaRegisterMain.class && -n $(compgen -G "$here/daemon/target/lib/sa-*.jar") ]] \
     || { echo "capture-sa-dump: build first (see the header)" >&2; exit 3; }
-classpath=$here/sa/target/test-classes:$(cat "$here/fuzz/target/fuzz.classpath")
+classpath="$here/sa/target/test-classes:$here/daemon/target/lib/*"
 work=$(mktemp -d /tmp/capture-sa-dump.XXXXXX)
 echo "files in $work"
 cat > "$work/star.net" << 'NET'

@@ -14,8 +14,8 @@
 # Usage: scripts/mcast-churn.sh [-r ROUNDS] [-n HOSTS] [-g GROUPS] [-k] [FABRIC.net, default fabrics/fat2-16.net]
 #   defaults: 20 rounds, 8 hosts, 25 groups per host and round (4,000 groups created); -k keeps the work directory
 # Needs: ibsim-utils, util-linux (unshare), root; bin/opensm built (mvn -B -ntp -o -q package -pl daemon -am
-# -DskipTests -Dcds.skip=true), the SA test classes and fuzz/target/fuzz.classpath (mvn -B -ntp -o -q -pl fuzz -am
-# test-compile).
+# -DskipTests -Dcds.skip=true, which also fills daemon/target/lib) and the SA test classes (mvn -B -ntp -o -q -pl sa
+# -am test-compile).
 set -euo pipefail
 
 rounds=20 nhosts=8 groups=25 keep=0
@@ -38,8 +38,8 @@ for tool in ibsim dump_mfts unshare java; do
 done
 [[ -x $here/bin/opensm && -d $here/daemon/target/lib \
     && -f $here/sa/target/test-classes/dev/jsm/sa/agent/SaRegisterMain.class \
-    && -f $here/fuzz/target/fuzz.classpath ]] || { echo "mcast-churn: build first (see the header)" >&2; exit 3; }
-classpath=$here/sa/target/test-classes:$(cat "$here/fuzz/target/fuzz.classpath")
+    && -n $(compgen -G "$here/daemon/target/lib/sa-*.jar") ]] || { echo "mcast-churn: build first (see the header)" >&2; exit 3; }
+classpath="$here/sa/target/test-classes:$here/daemon/target/lib/*"
 work=$(mktemp -d /tmp/mcast-churn.XXXXXX)
 echo "fabric $fabric; $rounds rounds, $nhosts hosts, $groups groups per host and round; files in $work"
 

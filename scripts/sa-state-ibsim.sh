@@ -17,8 +17,8 @@
 #
 # Usage: scripts/sa-state-ibsim.sh [-k] ha|restart|ref-to-jsm|jsm-to-ref     (-k keeps the work directory)
 # Needs: ibsim-utils, infiniband-diags, opensm, util-linux (unshare), root; bin/opensm built (mvn -B -ntp -o -q
-# package -pl daemon -am -DskipTests -Dcds.skip=true), the SA test classes and fuzz/target/fuzz.classpath
-# (mvn -B -ntp -o -q -pl fuzz -am test-compile).
+# package -pl daemon -am -DskipTests -Dcds.skip=true, which also fills daemon/target/lib) and the SA test classes
+# (mvn -B -ntp -o -q -pl sa -am test-compile).
 set -euo pipefail
 
 keep=0
@@ -32,8 +32,8 @@ for tool in ibsim saquery dump_mfts unshare java /usr/sbin/opensm; do
 done
 [[ -x $here/bin/opensm && -d $here/daemon/target/lib \
     && -f $here/sa/target/test-classes/dev/jsm/sa/agent/SaRegisterMain.class \
-    && -f $here/fuzz/target/fuzz.classpath ]] || { echo "sa-state-ibsim: build first (see the header)" >&2; exit 3; }
-classpath=$here/sa/target/test-classes:$(cat "$here/fuzz/target/fuzz.classpath")
+    && -n $(compgen -G "$here/daemon/target/lib/sa-*.jar") ]] || { echo "sa-state-ibsim: build first (see the header)" >&2; exit 3; }
+classpath="$here/sa/target/test-classes:$here/daemon/target/lib/*"
 work=$(mktemp -d /tmp/sa-state-ibsim.XXXXXX)
 cat > "$work/star.net" << 'NET'
 Switch 8 "sw"

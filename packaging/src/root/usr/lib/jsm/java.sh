@@ -48,7 +48,9 @@ jsm_java_version() {
 #   and C2 starts from them. Chosen over C1 only for a process that lives for months: on the 11664-host fat3:k=36
 #   in the simulator, with an AOT cache, the tenth rerouting heavy sweep took 35% less CPU (4.3 s against 6.8 s)
 #   and 1.4-2.3 times less time, while the first sweep took the same CPU (14.0 against 13.5 s). C1 only still starts
-#   a small fabric sooner, with less memory: jsm_java_opts runs C1 only where guid2lid holds fewer than 8192 ports.
+#   a small fabric sooner, with less memory: jsm_java_opts runs C1 only where guid2lid holds fewer than 8192 ports
+#   or is missing (a first start, most often on a small fabric; on a large one the daemon says at SUBNET UP that the
+#   next start gets C2, MAIN-0827).
 #   Figures: docs/performance.md, "The JVM's start".
 # - an older JVM: C1 only (-XX:TieredStopAtLevel=1; no C2, no profiled tier). Without profiles from a cache a sweep
 #   is over before C2's compiles would pay back the CPU they take from it: on 2 cores fat2-648 under ibsim reaches
@@ -151,7 +153,9 @@ jsm_heap_options() {
 }
 
 # jsm_java_opts (after jsm_select_java): sets jsm_opts to JAVA_OPTS or, when it is empty, to jsm_default_java_opts,
-# with C1 only on a JDK 25 or later when guid2lid holds fewer than 8192 ports: there C2 never pays back what it costs
+# with C1 only on a JDK 25 or later when guid2lid holds fewer than 8192 ports, none at all included (a first start,
+# whose fabric is not known yet: most are small, and a large one's first sweep costs the same CPU with C1, its later
+# recomputes a third more until the next start): there C2 never pays back what it costs
 # (under ibsim, a restart and two HUPs, 2026-11-27: fat2-648 to SUBNET UP in 1.30 s against 1.59-1.88 s and 91 MB
 # peak RSS against 104-106 MB; fat3-2268 4.14 s against 4.46-5.00 s and 159 MB against 186-188 MB; HUPs the same),
 # while at 11664 hosts its recomputes take a third less CPU (docs/performance.md, "The JVM's start"). The AOT
@@ -159,8 +163,7 @@ jsm_heap_options() {
 # Returns 1, saying why on stderr, when the options hold -Xrs (the JVM would then die on SIGHUP instead of sweeping).
 jsm_java_opts() {
     jsm_opts=${JAVA_OPTS:-$jsm_default_java_opts}
-    if [ -z "${JAVA_OPTS:-}" ] && [ "$jsm_java_feature" -ge "$jsm_aot_feature" ] && [ "$jsm_ports" -gt 0 ] \
-            && [ "$jsm_ports" -lt 8192 ]; then
+    if [ -z "${JAVA_OPTS:-}" ] && [ "$jsm_java_feature" -ge "$jsm_aot_feature" ] && [ "$jsm_ports" -lt 8192 ]; then
         jsm_opts="$jsm_opts -XX:TieredStopAtLevel=1"
     fi
     case " $jsm_opts " in

@@ -12,8 +12,8 @@ import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.config.Property;
 
 /**
- * Collects the formatted messages of the ERROR and WARN events one package logs while it is open, for tests that
- * check what the daemon tells the administrator.
+ * Collects the formatted messages of the ERROR and WARN events (or down to another level) one package logs while it
+ * is open, for tests that check what the daemon tells the administrator.
  *
  * <p>Thread-safe (the daemon logs from its own threads).
  */
@@ -35,6 +35,11 @@ final class LogCapture extends AbstractAppender implements AutoCloseable {
      * in this JVM that ran {@link Main} shut log4j down after the class had taken its logger; it is started again.
      */
     static LogCapture open(Class<?> source) throws ReflectiveOperationException {
+        return open(source, Level.WARN);
+    }
+
+    /** {@link #open(Class)}, capturing the events of {@code level} and above. */
+    static LogCapture open(Class<?> source, Level level) throws ReflectiveOperationException {
         Field field = source.getDeclaredField("LOG");
         field.setAccessible(true);
         LoggerContext ctx = ((Logger) field.get(null)).getContext();
@@ -43,8 +48,8 @@ final class LogCapture extends AbstractAppender implements AutoCloseable {
         }
         LogCapture c = new LogCapture(source.getPackageName(), ctx);
         c.start();
-        LoggerConfig lc = new LoggerConfig(c.loggerName, Level.WARN, true);
-        lc.addAppender(c, Level.WARN, null);
+        LoggerConfig lc = new LoggerConfig(c.loggerName, level, true);
+        lc.addAppender(c, level, null);
         ctx.getConfiguration().addLogger(c.loggerName, lc);
         ctx.updateLoggers();
         return c;

@@ -259,8 +259,8 @@ public final class VPortDiscovery implements SweepStage {
         }
 
         /**
-         * Reads the VPortGUIDInfo blocks of a new vport (VGUIDCap entries) into its held GUID table: the SM reads
-         * them, as NVIDIA's SM keeps the GUIDs "obtained from GUIDInfo", and never writes them (docs/virtualization.md,
+         * Reads the VPortGUIDInfo blocks of a new vport (VGUIDCap entries) into its held GUID table, for the SA's
+         * GUIDInfoRecords; the SM never writes them: a VF's GUIDs are the hypervisor's (docs/virtualization.md,
          * "VPortGUIDInfo: read, not programmed"). Entry 0 that is not the vport's GUID is a malformed answer.
          */
         private void readGuids(VPort v, int guidCap) {

@@ -10,7 +10,9 @@
 #   smpdump sends any attribute ID and modifier and prints the 64 bytes);
 # - writes a broken policy, sends HUP, waits for the sweep after it and reads the QoSConfigSL tables again into rb2/;
 # - stops the SM (TERM), moves one vport to LID 0x0030 in guid2lid and starts the SM again on that cache directory,
-#   and keeps both vport dumps.
+#   and keeps both vport dumps;
+# - serves the fabric afresh and runs the reference OpenSM (/usr/sbin/opensm) at the first host instead, with its own
+#   cache directory, and asks its SA for the NodeRecords of the LIDs jsm gave vports (into ref/).
 # Usage: SIM_SERVER_CMD=bin/sim-server SM_CMD=bin/opensm scripts/vports-sim-server.sh SHAPE OUTDIR   (as root)
 set -u
 shape=$1
@@ -112,5 +114,20 @@ rm -f opensm-vports.dump
 start_sm "$out/opensm-restart.log"
 await_up opensm-restart.log 1 || { stop; exit 3; }
 cp opensm-vports.dump vports-restart.dump
+stop
+
+# side by side: the reference OpenSM on the same fabric, served afresh; it ignores the vports (no LID, no record)
+mkdir -p ref refcache
+$SIM_SERVER_CMD "$shape" --quiet > server-ref.log 2>&1 &
+server=$!
+for _ in $(seq 100); do grep -q ready server-ref.log && break; sleep 0.2; done
+printf 'force_log_flush TRUE\n' > ref/opensm.conf
+(cd ref && OSM_CACHE_DIR="$out/refcache" SIM_HOST=host-0-0 exec /usr/sbin/opensm -F "$out/ref/opensm.conf" -s 0 \
+    -f "$out/ref/opensm.log" --dump_files_dir "$out/ref") > ref/opensm.out 2>&1 &
+sm=$!
+for _ in $(seq 240); do grep -q "SUBNET UP" ref/opensm.log 2>/dev/null && break; sleep 0.5; done
+for l in $lids; do
+    SIM_HOST=host-1-1 saquery NR $((l)) > "ref/nr.$((l))" 2>&1
+done
 stop
 exit 0

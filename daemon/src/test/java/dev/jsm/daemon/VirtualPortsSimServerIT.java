@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * attribute; {@code smpquery} knows none of the vendor ones), LID-routed through the server: every vport's
  * VPortPKeyTable holds what partitions.conf gives it, and every CA port's and vport's QoSConfigSL the policy's limits;
  * a broken policy and a HUP change none of them and the log names file:line; after a restart every vport has the LID
- * it had.
+ * guid2lid gives it. Side by side, the reference OpenSM on the same fabric ignores the vports.
  */
 @Tag("ibsim")
 class VirtualPortsSimServerIT {
@@ -82,6 +82,30 @@ class VirtualPortsSimServerIT {
                 .containsPattern("dlid\\.+" + last + "\n").containsPattern("hop_flow_raw\\.+0x2\n");
 
         readBackEqualsTheFiles(out);
+        referenceIgnoresTheVports(out, withLid);
+    }
+
+    /**
+     * The reference OpenSM on the same fabric served afresh: it came up, gave LIDs to the 7 physical end ports only
+     * (its guid2lid), and its SA has no NodeRecord naming a vport under any LID jsm gave one.
+     */
+    private static void referenceIgnoresTheVports(Path out, List<String[]> withLid) throws IOException {
+        assertThat(Files.readString(out.resolve("ref/opensm.log"))).contains("SUBNET UP");
+        List<String> vportGuids = Files.readAllLines(out.resolve("vports-first.dump")).stream()
+                .filter(l -> !l.startsWith("#")).map(l -> l.split(" ")).filter(f -> !f[1].equals("0"))
+                .map(f -> f[2]).toList();
+        assertThat(vportGuids).hasSize(16);
+        List<String> refGuids = Files.readAllLines(out.resolve("refcache/guid2lid")).stream()
+                .filter(l -> l.startsWith("0x")).map(l -> l.split(" ")[0]).toList();
+        assertThat(refGuids).as("the reference's guid2lid: the 3 switches and 4 host ports").hasSize(7)
+                .doesNotContainAnyElementsOf(vportGuids);
+        for (String[] v : withLid) {
+            int lid = Integer.decode(v[4]);
+            String nr = Files.readString(out.resolve("ref/nr." + lid));
+            for (String g : vportGuids) {
+                assertThat(nr).as("the reference's NodeRecord of LID %d", lid).doesNotContain(g);
+            }
+        }
     }
 
     /** What smpdump read back through the server against partitions.conf and the policy the script wrote. */

@@ -16,11 +16,13 @@ import dev.jsm.daemon.loop.SmThread;
 import dev.jsm.daemon.loop.TimerThread;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.mgmt.ManagedSm;
+import dev.jsm.daemon.mgmt.VirtualizationCounters;
 import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.PerfManager;
 import dev.jsm.daemon.perfmgr.PerfMgrSettings;
 import dev.jsm.daemon.pkey.PKeyManager;
+import dev.jsm.daemon.qos.EnhancedQosManager;
 import dev.jsm.daemon.route.ChainPolicies;
 import dev.jsm.daemon.route.OffSweepBalancing;
 import dev.jsm.daemon.route.RouteCheck;
@@ -197,8 +199,15 @@ public final class Daemon implements AutoCloseable {
         this.loopThread = new Thread(loop, "jsm-sweep");
         this.management = new DaemonManagement(new DaemonManagement.Parts(this::view, services::options, nodeNames,
                 ha, smps, traps, portHealth, transactions, sa, perfMgr, events, routes, loop, channel.localPort(),
-                sweeps.congestionControl()::stats));
+                sweeps.congestionControl()::stats, () -> virtualizationCounters(sweeps)));
         status.announce();
+    }
+
+    /** What /metrics shows of the virtualization and enhanced QoS managers. */
+    private static VirtualizationCounters virtualizationCounters(Sweeps sweeps) {
+        EnhancedQosManager.Stats q = sweeps.enhancedQos().stats();
+        return new VirtualizationCounters(sweeps.vportMalformed().count(), q.sets(), q.rejections(), q.inError(),
+                q.inForce());
     }
 
     /** {@code m_key_lookup} as the options in force say (it is reloaded). */

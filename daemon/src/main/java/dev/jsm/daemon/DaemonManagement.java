@@ -5,6 +5,7 @@ import dev.jsm.daemon.cc.CcStats;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.mgmt.CongestionCounters;
+import dev.jsm.daemon.mgmt.VirtualizationCounters;
 import dev.jsm.daemon.mgmt.ManagedSm;
 import dev.jsm.daemon.mgmt.SmCounters;
 import dev.jsm.daemon.mgmt.SmSummary;
@@ -43,7 +44,7 @@ final class DaemonManagement implements ManagedSm {
     record Parts(Supplier<FabricView> view, Supplier<SmOptions> options, NodeNameMap nodeNames, HighAvailability ha,
                  SmpSender smps, TrapReceiver traps, PortHealthMonitor portHealth, MadTransactions transactions,
                  SaService sa, PerfManager perfMgr, SmEvents events, RoutingState routes, SweepLoop loop,
-                 LocalPort port, Supplier<CcStats> congestion) {
+                 LocalPort port, Supplier<CcStats> congestion, Supplier<VirtualizationCounters> virtualization) {
     }
 
     private final Parts p;
@@ -105,6 +106,11 @@ final class DaemonManagement implements ManagedSm {
         CcStats c = p.congestion().get();
         return new CongestionCounters(c.sets(), c.answered(), c.answeredOtherwise(), c.refused(), c.timeouts(),
                 c.sendFailures(), c.garbage(), c.unavailablePorts());
+    }
+
+    @Override
+    public VirtualizationCounters virtualization() {
+        return p.virtualization().get();
     }
 
     @Override

@@ -37,6 +37,7 @@ import dev.jsm.daemon.sweep.StageServices;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.daemon.view.SweepListener;
 import dev.jsm.mad.txn.Requester;
+import dev.jsm.daemon.virt.MalformedAnswers;
 import dev.jsm.daemon.virt.VPortActivation;
 import dev.jsm.daemon.virt.VPortDiscovery;
 import dev.jsm.daemon.virt.VPortStateCheck;
@@ -45,7 +46,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The sweeps and the multicast update as lists of stages - the whole order of a sweep, readable in one place
@@ -67,7 +67,8 @@ final class Sweeps {
     private final List<SweepStage> balance;
     private final PKeyManager pkeys;
     private final CongestionControlManager congestion;
-    private final AtomicLong vportMalformed = new AtomicLong();
+    private final MalformedAnswers vportMalformed = new MalformedAnswers();
+    private final EnhancedQosManager enhancedQos;
 
     /**
      * The stages of one daemon.
@@ -101,7 +102,7 @@ final class Sweeps {
         this.pkeys = new PKeyManager(services, wishes);
         QosManager qos = new QosManager(services, wishes, routes);
         this.congestion = new CongestionControlManager(services, ccRequests, sm::isMaster);
-        EnhancedQosManager enhancedQos = new EnhancedQosManager(services);
+        this.enhancedQos = new EnhancedQosManager(services);
         SubnetUp subnetUp = new SubnetUp(services, listeners, sm, routes, pkeys::partitions, qos::policy);
         List<SweepStage> configure = List.of(
                 // LIDs from the model, guid2lid, PortInfo; guid2lid written
@@ -192,6 +193,16 @@ final class Sweeps {
     /** The congestion control manager (its counters go to /metrics). */
     CongestionControlManager congestionControl() {
         return congestion;
+    }
+
+    /** The malformed answers to the virtualization attributes (counted for /metrics). */
+    MalformedAnswers vportMalformed() {
+        return vportMalformed;
+    }
+
+    /** The enhanced QoS manager (its counters go to /metrics). */
+    EnhancedQosManager enhancedQos() {
+        return enhancedQos;
     }
 
     /** The partition manager (the daemon reports its partitions at shutdown). */

@@ -2,7 +2,9 @@ package dev.jsm.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.mgmt.VirtualizationCounters;
 import dev.jsm.daemon.qos.EnhancedQosManager;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.sim.SimVirtualization;
@@ -22,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Enhanced QoS in the whole daemon against the simulator (docs/enhanced-qos.md), judged on the QoSConfigSL tables the
  * simulated ports and vports hold: the policy of NVIDIA's manual's example gives every CA port and vport its limits
  * (a GUID's rule over the default, vport 0 unlimited), an edited file and a HUP send only the table that changed, and
- * a file with an error changes nothing and names file:line.
+ * a file with an error changes nothing and names file:line. {@code opensm-enhanced-qos.dump} and the counters
+ * {@code /metrics} shows say the same.
  */
 class EnhancedQosSimTest {
 
@@ -51,6 +54,11 @@ class EnhancedQosSimTest {
             assertLimits(sm.fabric.virtualization(), 10);
             long before = sm.daemon.madStats().sentOfAttribute(QOS_CONFIG_SL);
             assertThat(before).as("one Set per CA port and vport").isEqualTo(cas.size() * 6L);
+            assertDump(10);
+            VirtualizationCounters c = sm.daemon.management().virtualization();
+            assertThat(c.qosConfigSlSets()).as("/metrics: Sets").isEqualTo(before);
+            assertThat(c.policyInForce()).isTrue();
+            assertThat(c.policyInError()).isFalse();
 
             sm.daemon.events().request(SmEvent.HEAVY_SWEEP, "SIGHUP");
             sm.awaitSubnetUp(UP);
@@ -78,6 +86,11 @@ class EnhancedQosSimTest {
             assertThat(sm.daemon.madStats().sentOfAttribute(QOS_CONFIG_SL)).isEqualTo(before);
             assertLimits(sm.fabric.virtualization(), 10);
             assertThat(log.containing(file + ":5:")).as("QOS-1111 naming file:line").isNotEmpty();
+            assertDump(10);
+            VirtualizationCounters c = sm.daemon.management().virtualization();
+            assertThat(c.policyInError()).as("/metrics: the policy in error").isTrue();
+            assertThat(c.policyInForce()).as("the last good one in force").isTrue();
+            assertThat(c.policyRejections()).isPositive();
         }
     }
 
@@ -95,6 +108,25 @@ class EnhancedQosSimTest {
 
     private long port(int i) {
         return t.node(cas.get(i)).portGuid(1);
+    }
+
+    /** opensm-enhanced-qos.dump lists every CA port and vport 0-4 with the limits {@link #assertLimits} checks. */
+    private void assertDump(int bw4) throws Exception {
+        List<String> lines = Files.readAllLines(dir.resolve(DumpFiles.ENHANCED_QOS));
+        assertThat(lines).hasSize(1 + cas.size() * 6);
+        for (int i = 0; i < cas.size(); i++) {
+            String g = String.format("0x%016x", port(i));
+            String bw1 = i == 1 ? "25" : "50";
+            assertThat(lines).as("port of host %d", i).contains(g + " - " + g + " 0 " + bw1 + " 0 0 0 0 0 0 0 0 0 0 0"
+                    + " 0 0 0");
+            assertThat(lines).contains(g + " 0 " + g + " 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0");
+            String all15 = " 15".repeat(16);
+            assertThat(lines).contains(g + " 1 " + String.format("0x%016x", VPortSpec.vportGuid(port(i), 1)) + all15);
+            if (i == 1) {
+                assertThat(lines).contains(g + " 3 " + String.format("0x%016x", VPortSpec.vportGuid(port(i), 3))
+                        + " 15 15 15 " + bw4 + " 15".repeat(12));
+            }
+        }
     }
 
     private void assertLimits(SimVirtualization virt, int bw4) {

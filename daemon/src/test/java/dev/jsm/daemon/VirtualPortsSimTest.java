@@ -3,6 +3,8 @@ package dev.jsm.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.daemon.activity.ActivityReport;
+import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.virt.VPortDiscovery;
 import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.channel.MadChannel;
@@ -22,6 +24,7 @@ import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import dev.jsm.subnet.snapshot.VPortView;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,7 +49,9 @@ import org.junit.jupiter.api.io.TempDir;
  * out of the port it forwards its physical port's LID to, each vport's P_Key table is what partitions.conf gives it
  * (ALL, ALL_VCAS, a vport GUID), the SA answers a vport's NodeRecord and the PathRecords between vports; the vport
  * LIDs come back from guid2lid on a fresh fabric; a VM stopped and started is handled by light and incremental
- * sweeps only and reported in the activity report; with {@code virt_enabled 0} nothing of this happens.
+ * sweeps only and reported in the activity report; with {@code virt_enabled 0} nothing of this happens. Every
+ * vport's VPortGUIDInfo is read (its GUID at entry 0); a vport whose VPortInfo is garbage is counted (as /metrics
+ * shows), logged once and left out, and the daemon goes on.
  */
 class VirtualPortsSimTest {
 
@@ -130,7 +135,46 @@ class VirtualPortsSimTest {
                 assertThat(pr.hopLimit()).as("virt_default_hop_limit").isEqualTo(2);
             }
             assertThat(sm.daemon.madStats().sentOfAttribute(0xFFB1)).as("VPortInfo Gets and Sets").isPositive();
+            for (VPortView v : s.vports()) {
+                assertThat(v.heldGuids().isKnown(0)).as("VPortGUIDInfo of %s read", v).isTrue();
+                byte[] block = new byte[64];
+                v.heldGuids().copy(0, block, 0);
+                assertThat(ByteBuffer.wrap(block).getLong()).as("entry 0 of %s", v).isEqualTo(v.guid());
+            }
+            assertThat(sm.daemon.management().virtualization().malformedVPortAnswers()).isZero();
         }
+    }
+
+    @Test
+    void aVportAnsweringGarbageIsCountedLoggedOnceAndLeftOut() throws Exception {
+        int host = cas.get(1);
+        try (SimFabric fabric = new SimFabric(t, 7);
+             LogCapture log = LogCapture.open(VPortDiscovery.class)) {
+            fabric.faults().garbleVPortInfo(host, 1, 2, true);
+            try (SimSm sm = SimSm.restart(fabric, dir, options())) {
+                garbageCountedAndLeftOut(sm, host, log);
+            }
+        }
+    }
+
+    private void garbageCountedAndLeftOut(SimSm sm, int host, LogCapture log) throws Exception {
+        SubnetSnapshot s = sm.awaitSubnetUp(UP);
+        assertThat(s.vport(vportGuid(host, 2))).as("the garbled vport left out").isNull();
+        assertThat(s.vports()).as("every other vport, vports 0 included").hasSize(cas.size() * 5 - 1);
+        assertThat(sm.fabric.virtualization().vportInfo(cas.get(2), 1, 2).vportState())
+                .isEqualTo(VPortInfo.STATE_ACTIVE);
+        sm.daemon.events().request(SmEvent.HEAVY_SWEEP, "test");
+        sm.awaitSubnetUp(UP);
+        long malformed = sm.daemon.management().virtualization().malformedVPortAnswers();
+        assertThat(malformed).as("one answer a heavy sweep").isGreaterThanOrEqualTo(2);
+        assertThat(log.containing("VPortState 15 (expected 1-4)")).hasSizeGreaterThanOrEqualTo(1);
+        assertThat(log.containing("later malformed answers of this port are counted")).as("logged once")
+                .hasSize(1);
+
+        sm.fabric.faults().garbleVPortInfo(host, 1, 2, false);
+        sm.daemon.events().request(SmEvent.HEAVY_SWEEP, "test");
+        assertThat(sm.awaitSubnetUp(UP).vport(vportGuid(host, 2))).as("back once it answers properly")
+                .isNotNull();
     }
 
     @Test

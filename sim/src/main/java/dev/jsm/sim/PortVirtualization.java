@@ -43,6 +43,8 @@ final class PortVirtualization {
     private final long[][] aliasGuids;
     private final int[][] vportRateLimits;
     private final int[] portRateLimits = new int[SLS];
+    /** Vports whose VPortInfo Gets are answered with garbage (a fault a test injects; survives a reset). */
+    private final boolean[] garbled;
 
     PortVirtualization(VPortSpec spec, long portGuid) {
         this.spec = spec;
@@ -57,6 +59,7 @@ final class PortVirtualization {
         pKeys = new short[n][];
         aliasGuids = new long[n][];
         vportRateLimits = new int[n][];
+        garbled = new boolean[n];
         powerOn();
     }
 
@@ -75,6 +78,16 @@ final class PortVirtualization {
             vportRateLimits[i] = null;
         }
         Arrays.fill(portRateLimits, 0);
+    }
+
+    /** Whether VPortInfo Gets of vport {@code index} are answered with garbage ({@link SimFaults#garbleVPortInfo}). */
+    boolean garbled(int index) {
+        return garbled[index];
+    }
+
+    /** Turns the garbage answers of vport {@code index} on or off. */
+    void setGarbled(int index, boolean on) {
+        garbled[index] = on;
     }
 
     /** The physical link trained ({@code up}, every port in Init) or went down. */

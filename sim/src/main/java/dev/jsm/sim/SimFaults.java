@@ -122,6 +122,25 @@ public final class SimFaults {
         return setVm(node, port, vport, true);
     }
 
+    /**
+     * Makes port {@code port} of CA {@code node} answer every VPortInfo Get of vport {@code vport} with garbage (all
+     * 64 payload bytes 0xFF: VPortState 15, a GUID of all ones), as a faulty device would, or ({@code on} false)
+     * answer it properly again. Sets are still applied.
+     *
+     * @throws IllegalArgumentException if the port has no virtualization or {@code vport} is not 0..VPortCap
+     */
+    public void garbleVPortInfo(int node, int port, int vport, boolean on) {
+        int slot = checkedSlot(node, port);
+        synchronized (state) {
+            PortVirtualization v = state.virtualization(slot);
+            if (v == null || vport < 0 || vport > v.top) {
+                throw new IllegalArgumentException("\"" + state.topology.node(node).name() + "\" port " + port
+                        + (v == null ? " has no virtualization" : ": expected a vport 0.." + v.top + ", not " + vport));
+            }
+            v.setGarbled(vport, on);
+        }
+    }
+
     private boolean setVm(int node, int port, int vport, boolean running) {
         int slot = checkedSlot(node, port);
         synchronized (state) {

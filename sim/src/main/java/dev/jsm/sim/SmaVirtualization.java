@@ -15,6 +15,7 @@ import dev.jsm.mad.smp.VPortState;
 import dev.jsm.mad.smp.VirtualizationInfo;
 import dev.jsm.sim.topo.TopoNode;
 import dev.jsm.sim.topo.VPortSpec;
+import java.util.Arrays;
 
 /**
  * The SMA's virtualization and enhanced-QoS vendor attributes ({@code docs/virtualization.md},
@@ -46,6 +47,7 @@ final class SmaVirtualization {
             GeneralInfoCapabilities.IS_QOS_CONFIG_SL_VPORT_RATE_LIMIT_SUPPORTED);
 
     private static final int D = Smp.DATA_OFFSET;
+    private static final int PAYLOAD_BYTES = 64;
     private static final int GUIDS_PER_BLOCK = 8;
     private static final int P_KEYS_PER_BLOCK = 32;
 
@@ -146,6 +148,10 @@ final class SmaVirtualization {
         new VPortInfo(v.state(index, s.portState(slot)), 0, ownLid ? 1 : 0, PortVirtualization.VGUID_CAP,
                 PortVirtualization.VPORT_CAPABILITY_MASK, v.pKeyViolations(index), v.qKeyViolations(index),
                 ownLid ? v.lid(index) : 0, 0, v.vportGuid(index), 0).encodeTo(mad, D);
+        if (!set && v.garbled(index)) {
+            // a faulty device: every payload byte 0xFF (VPortState 15, a GUID of all ones)
+            Arrays.fill(mad, D, D + PAYLOAD_BYTES, (byte) 0xFF);
+        }
         return STATUS_OK;
     }
 

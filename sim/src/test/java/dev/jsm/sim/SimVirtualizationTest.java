@@ -31,9 +31,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The SMA of HCAs with virtual ports, through SMPs on a {@link SimMadChannel}: every virtualization and enhanced-QoS
- * attribute's Get and Set, the checks on modifiers and values, the vport state machine, M_Key, and a fabric without
- * vports answering exactly as before. The SM sits on host-0 port 1; every CA has vports 1..4, the odd ones with a LID
- * of their own.
+ * attribute's Get and Set, the checks on modifiers and values, the vport state machine, M_Key, a vport answering
+ * garbage while a fault says so, and a fabric without vports answering exactly as before. The SM sits on host-0
+ * port 1; every CA has vports 1..4, the odd ones with a LID of their own.
  */
 class SimVirtualizationTest {
 
@@ -171,6 +171,24 @@ class SimVirtualizationTest {
         assertThat(virtualizationInfo().stateChanged()).as("the SM's own changes are not flagged").isFalse();
         fabric.faults().vmStop(HOST0, 1, 2);
         assertThat(setVPort(2, VPortInfo.VPORT_STATE, VPortInfo.STATE_ARMED)).as("VM stopped").isEqualTo(0x1C);
+    }
+
+    @Test
+    void aGarbledVportAnswersGarbageToGetsUntilTheFaultIsCleared() {
+        enableVirtualization();
+        fabric.faults().garbleVPortInfo(HOST0, 1, 2, true);
+        byte[] garbage = new byte[64];
+        Arrays.fill(garbage, (byte) 0xFF);
+        assertThat(vportPayload(2)).as("every payload byte 0xFF").isEqualTo(garbage);
+        assertThat(vportInfo(1).vportState()).as("the other vports answer properly").isEqualTo(VPortInfo.STATE_INIT);
+        assertThat(setVPort(2, VPortInfo.VPORT_STATE, VPortInfo.STATE_ARMED)).as("Sets still apply").isZero();
+        assertThat(fabric.virtualization().vportInfo(HOST0, 1, 2).vportState()).as("read back garbled too")
+                .isEqualTo(15);
+
+        fabric.faults().garbleVPortInfo(HOST0, 1, 2, false);
+        assertThat(vportInfo(2).vportState()).isEqualTo(VPortInfo.STATE_ARMED);
+        assertThat(vportInfo(2).vportGuid()).isEqualTo(VPortSpec.vportGuid(fabric.topology().node(HOST0).portGuid(1),
+                2));
     }
 
     @Test

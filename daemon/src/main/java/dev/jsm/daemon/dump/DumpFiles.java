@@ -2,6 +2,7 @@ package dev.jsm.daemon.dump;
 
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.view.HeldRateLimits;
 import dev.jsm.routing.PartRouting;
 import dev.jsm.routing.PathSlProvider;
 import dev.jsm.routing.RoutingInput;
@@ -29,7 +30,8 @@ import org.apache.logging.log4j.Logger;
  * docs/reference/opensm-behaviour.md#dump-files):
  * {@code opensm-subnet.lst} always; {@code opensm-lid-matrix.dump}, {@code opensm-lfts.dump} and
  * {@code opensm.fdbs} when {@code log_flags} has ROUTING (0x40); {@code opensm-sl2vl.dump} from the QoS manager
- * ({@link #writeSl2Vl}); jsm's {@code opensm-path-sl.dump} ({@link #writePathSl}). They describe the published
+ * ({@link #writeSl2Vl}); jsm's {@code opensm-path-sl.dump} ({@link #writePathSl}), and, when the fabric has them,
+ * {@code opensm-vports.dump} and {@code opensm-enhanced-qos.dump}. They describe the published
  * snapshot, so they show what the switches were programmed with.
  *
  * <p>Stateless; called on the SM thread.
@@ -52,6 +54,8 @@ public final class DumpFiles {
     public static final String PATH_SL = "opensm-path-sl.dump";
     /** The virtual ports, when the fabric has any ({@link VPortsDump}). */
     public static final String VPORTS = "opensm-vports.dump";
+    /** The rate limits the CA ports and vports hold, when any does ({@link EnhancedQosDump}). */
+    public static final String ENHANCED_QOS = "opensm-enhanced-qos.dump";
     /** The most lines {@link #PATH_SL} may have (about 100 MB); a larger fabric's file is not written. */
     public static final long PATH_SL_MAX_LINES = 1L << 22;
 
@@ -65,6 +69,10 @@ public final class DumpFiles {
         write(dir, SUBNET_LIST, out -> SubnetListDump.write(snapshot, names, out));
         if (!snapshot.vports().isEmpty()) {
             write(dir, VPORTS, VPortsDump.render(snapshot));
+        }
+        List<HeldRateLimits> rateLimits = HeldRateLimits.of(snapshot);
+        if (!rateLimits.isEmpty()) {
+            write(dir, ENHANCED_QOS, EnhancedQosDump.render(rateLimits));
         }
         if ((logFlags & LogLevels.ROUTING) == 0) {
             return;

@@ -50,6 +50,9 @@ public interface ManagedSm {
     /** The congestion control manager's counters. */
     CongestionCounters congestionControl();
 
+    /** The counters of the virtualization and enhanced QoS managers. */
+    VirtualizationCounters virtualization();
+
     /**
      * The route verifier's report on the routing in force (reachability, hops, link load, credit loops), or
      * {@code null} before the check after the sweep has run, or when no engine routed.

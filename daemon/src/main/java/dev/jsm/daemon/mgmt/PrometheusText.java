@@ -4,6 +4,7 @@ import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.sm.RemoteSm;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.HeldRateLimits;
 import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.txn.TransactionStats;
@@ -84,6 +85,7 @@ final class PrometheusText {
         family(out, "jsm_fabric_links", "gauge", "Links at the last SUBNET UP");
         sample(out, "jsm_fabric_links", snap.links().size());
         vportLines(out, snap);
+        enhancedQosLines(out, snap, managed.virtualization());
 
         linkDownLines(out, sweeps.linkDowns(), managed.nodeNames());
         madLines(out, managed.madStats());
@@ -140,6 +142,44 @@ final class PrometheusText {
         }
         family(out, "jsm_fabric_vport_lids", "gauge", "Virtual ports with a LID of their own at the last SUBNET UP");
         sample(out, "jsm_fabric_vport_lids", withLid);
+    }
+
+    /**
+     * Enhanced QoS (docs/enhanced-qos.md): the ports and vports holding a rate limit table at the last SUBNET UP,
+     * each limit that is not 0 (unlimited) by port or vport and SL, the QoSConfigSL Sets, the policy's state and its
+     * rejected reloads; and the malformed answers to the virtualization attributes.
+     */
+    static void enhancedQosLines(StringBuilder out, SubnetSnapshot snap, VirtualizationCounters c) {
+        List<HeldRateLimits> tables = HeldRateLimits.of(snap);
+        family(out, "jsm_enhanced_qos_ports", "gauge", "CA ports and vports holding the rate limits of the enhanced "
+                + "QoS policy at the last SUBNET UP, by kind");
+        long vports = tables.stream().filter(HeldRateLimits::isVPort).count();
+        sample(out, "jsm_enhanced_qos_ports{kind=\"port\"}", tables.size() - vports);
+        sample(out, "jsm_enhanced_qos_ports{kind=\"vport\"}", vports);
+        family(out, "jsm_enhanced_qos_rate_limit_mbps", "gauge", "Rate limits (Mb/s) a CA port (vport=\"-\") or "
+                + "vport holds at the last SUBNET UP, by SL; unlimited SLs are left out");
+        for (HeldRateLimits t : tables) {
+            for (int sl = 0; sl < HeldRateLimits.SLS; sl++) {
+                if (t.limits()[sl] != 0) {
+                    sample(out, "jsm_enhanced_qos_rate_limit_mbps{port_guid=\"" + Guid.toString(t.portGuid())
+                            + "\",vport=\"" + (t.isVPort() ? Integer.toString(t.vportIndex()) : "-") + "\",guid=\""
+                            + Guid.toString(t.guid()) + "\",sl=\"" + sl + "\"}", t.limits()[sl]);
+                }
+            }
+        }
+        family(out, "jsm_enhanced_qos_sets_total", "counter", "QoSConfigSL Sets sent (enhanced_qos_policy_file)");
+        sample(out, "jsm_enhanced_qos_sets_total", c.qosConfigSlSets());
+        family(out, "jsm_enhanced_qos_policy_in_force", "gauge", "1 when an enhanced QoS policy is in force");
+        sample(out, "jsm_enhanced_qos_policy_in_force", c.policyInForce() ? 1 : 0);
+        family(out, "jsm_enhanced_qos_policy_error", "gauge", "1 when the last reading of enhanced_qos_policy_file "
+                + "found an error (the last good policy stays in force)");
+        sample(out, "jsm_enhanced_qos_policy_error", c.policyInError() ? 1 : 0);
+        family(out, "jsm_enhanced_qos_policy_rejections_total", "counter", "Readings of enhanced_qos_policy_file "
+                + "that found an error");
+        sample(out, "jsm_enhanced_qos_policy_rejections_total", c.policyRejections());
+        family(out, "jsm_vport_malformed_answers_total", "counter", "Malformed answers to the virtualization "
+                + "attributes (VPortInfo, VPortGUIDInfo, ...), counted and dropped");
+        sample(out, "jsm_vport_malformed_answers_total", c.malformedVPortAnswers());
     }
 
     /** The SA's refusals by reason, its queue and the table answer bytes it is sending. */

@@ -24,6 +24,7 @@ import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.VPort;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -35,9 +36,20 @@ import org.apache.logging.log4j.Logger;
  * table that differs from what the port or vport is known to hold ({@link BlockSync}): an edited file sends only the
  * tables that change. No file: nothing is sent and ports keep the limits they have.
  *
- * <p>Confined to the SM thread.
+ * <p>Confined to the SM thread, but for {@link #stats}, which any thread may call.
  */
 public final class EnhancedQosManager implements SweepStage {
+
+    /**
+     * The manager's counters since start, for {@code /metrics}.
+     *
+     * @param sets QoSConfigSL Sets sent
+     * @param rejections reloads of the policy file that found an error (each sweep reads a broken file again)
+     * @param inError whether the last reload found an error (the last good policy, if any, is in force)
+     * @param inForce whether a policy is in force
+     */
+    public record Stats(long sets, long rejections, boolean inError, boolean inForce) {
+    }
 
     private static final Logger LOG = LogManager.getLogger(EnhancedQosManager.class);
 
@@ -46,6 +58,9 @@ public final class EnhancedQosManager implements SweepStage {
     private int capabilityGets;
     private int sets;
     private RateLimitPlanner.Plan plan;
+    private final AtomicLong setsTotal = new AtomicLong();
+    private final AtomicLong rejections = new AtomicLong();
+    private volatile boolean inError;
 
     /** @param services the SMP sender and the options */
     public EnhancedQosManager(StageServices services) {
@@ -67,6 +82,10 @@ public final class EnhancedQosManager implements SweepStage {
             return StageOutcome.CONTINUE;
         }
         EnhancedQosHolder.Outcome outcome = holder.reload(Path.of(file));
+        inError = outcome.status() == EnhancedQosHolder.Status.REJECTED;
+        if (inError) {
+            rejections.incrementAndGet();
+        }
         switch (outcome.status()) {
             case REJECTED -> LOG.error("QOS-1111 {}", outcome.message());
             case LOADED -> LOG.info("enhanced QoS: {}", outcome.message());
@@ -97,6 +116,11 @@ public final class EnhancedQosManager implements SweepStage {
             program(state);
         }
         return StageOutcome.CONTINUE;
+    }
+
+    /** The counters now. */
+    public Stats stats() {
+        return new Stats(setsTotal.get(), rejections.get(), inError, holder.current() != null);
     }
 
     @Override
@@ -135,6 +159,7 @@ public final class EnhancedQosManager implements SweepStage {
                     && sync.sync(port, port.rateLimitTable(), 0, QosConfigSl.portModifier(0),
                             new Failures(ep.toString()))) {
                 sets++;
+                setsTotal.incrementAndGet();
             }
             for (VPort v : ep.vports()) {
                 if (v.rateLimitTableIfAny() != null
@@ -142,6 +167,7 @@ public final class EnhancedQosManager implements SweepStage {
                         && sync.sync(port, v.rateLimitTable(), 0, QosConfigSl.vportModifier(v.index()),
                                 new Failures(v.toString()))) {
                     sets++;
+                    setsTotal.incrementAndGet();
                 }
             }
         }

@@ -16,11 +16,13 @@ import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.mad.smp.VNodeDescription;
 import dev.jsm.mad.smp.VNodeInfo;
+import dev.jsm.mad.smp.VPortGuidInfo;
 import dev.jsm.mad.smp.VPortInfo;
 import dev.jsm.mad.smp.VPortState;
 import dev.jsm.mad.smp.VirtualizationInfo;
 import dev.jsm.mad.txn.TransactionOutcome;
 import dev.jsm.subnet.EndPort;
+import dev.jsm.subnet.BlockTable;
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.Subnet;
@@ -32,8 +34,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -62,7 +64,7 @@ public final class VPortDiscovery implements SweepStage {
     private final StageServices services;
     private final FabricChanges changes;
     private final boolean everyPort;
-    private final AtomicLong malformed;
+    private final MalformedAnswers malformed;
     private final Deque<EndPort> queue = new ArrayDeque<>();
     private int inWork;
     private int portsRead;
@@ -72,9 +74,10 @@ public final class VPortDiscovery implements SweepStage {
      * @param services the SMP sender, the options and the activity report
      * @param changes the ports the light sweep found flagged (drained here)
      * @param everyPort true for the heavy sweep's stage (every port), false for the incremental sweep's
-     * @param malformed the count of malformed vport answers, shared by the daemon's two discovery stages
+     * @param malformed the malformed vport answers, shared by the daemon's two discovery stages
      */
-    public VPortDiscovery(StageServices services, FabricChanges changes, boolean everyPort, AtomicLong malformed) {
+    public VPortDiscovery(StageServices services, FabricChanges changes, boolean everyPort,
+                          MalformedAnswers malformed) {
         this.services = services;
         this.changes = changes;
         this.everyPort = everyPort;
@@ -121,7 +124,7 @@ public final class VPortDiscovery implements SweepStage {
     public StageOutcome finish(SweepState state) {
         if (portsRead > 0) {
             LOG.log(LogLevels.VERBOSE, "VPORT DISCOVERY: {} ports, {} vports read, {} malformed answers so far",
-                    portsRead, vportsRead, malformed.get());
+                    portsRead, vportsRead, malformed.count());
         }
         return StageOutcome.CONTINUE;
     }
@@ -217,6 +220,10 @@ public final class VPortDiscovery implements SweepStage {
         private void readVPort(int index) {
             get(AttributeId.VPORT_INFO, VPortInfo.modifier(index), mad -> {
                 VPortInfo info = VPortInfo.decode(mad, Smp.DATA_OFFSET);
+                int st = info.vportState();
+                if (st < VPortAttributes.STATE_DOWN || st > VPortAttributes.STATE_ACTIVE) {
+                    throw new IllegalArgumentException("VPortState " + st + " (expected 1-4)");
+                }
                 vportsRead++;
                 VPortAttributes attrs = VPortInfos.attributes(info);
                 VPort known = ep.vport(index);
@@ -235,9 +242,8 @@ public final class VPortDiscovery implements SweepStage {
                 try {
                     added = state.subnet().addVPort(ep, index, info.vportGuid(), attrs);
                 } catch (IllegalArgumentException e) {
-                    malformed.incrementAndGet();
-                    LOG.error("VIRT-1201 malformed VPortInfo of vport {} of {} '{}': {}; vport left out", index,
-                            Guid.toString(ep.portGuid()), services.nodeName(ep.node()), e.getMessage());
+                    malformed("VIRT-1201 malformed VPortInfo of vport " + index + ": " + e.getMessage()
+                            + "; vport left out");
                     return;
                 }
                 get(AttributeId.VNODE_INFO, VNodeInfo.modifier(index), m -> {
@@ -248,7 +254,40 @@ public final class VPortDiscovery implements SweepStage {
                 });
                 get(AttributeId.VNODE_DESCRIPTION, VNodeDescription.modifier(index),
                         m -> added.setDescription(VNodeDescription.decode(m, Smp.DATA_OFFSET).description()));
+                readGuids(added, attrs.guidCap());
             });
+        }
+
+        /**
+         * Reads the VPortGUIDInfo blocks of a new vport (VGUIDCap entries) into its held GUID table, for the SA's
+         * GUIDInfoRecords; the SM never writes them: a VF's GUIDs are the hypervisor's (docs/virtualization.md,
+         * "VPortGUIDInfo: read, not programmed"). Entry 0 that is not the vport's GUID is a malformed answer.
+         */
+        private void readGuids(VPort v, int guidCap) {
+            if (guidCap == 0) {
+                return;
+            }
+            BlockTable table = v.guidTable((guidCap + VPortGuidInfo.ENTRIES - 1) / VPortGuidInfo.ENTRIES);
+            for (int block = 0; block < table.blockCount(); block++) {
+                int b = block;
+                get(AttributeId.VPORT_GUID_INFO, VPortGuidInfo.modifier(v.index(), block), m -> {
+                    long entry0 = VPortGuidInfo.decode(m, Smp.DATA_OFFSET).guid(0);
+                    if (b == 0 && entry0 != v.guid()) {
+                        malformed("VIRT-1202 malformed VPortGUIDInfo of vport " + v.index() + ": entry 0 is "
+                                + Guid.toString(entry0) + ", not the vport's GUID " + Guid.toString(v.guid()));
+                        return;
+                    }
+                    table.setHeld(b, m, Smp.DATA_OFFSET);
+                });
+            }
+        }
+
+        /** Counts a malformed answer of this port; the port's first one is logged as an error, later ones verbose. */
+        private void malformed(String what) {
+            boolean first = malformed.firstOf(ep.portGuid());
+            LOG.log(first ? Level.ERROR : LogLevels.VERBOSE, "{} from {} '{}'{}", what,
+                    Guid.toString(ep.portGuid()), services.nodeName(ep.node()),
+                    first ? " (later malformed answers of this port are counted, logged verbose)" : "");
         }
 
         private void report(VPort v, int newState) {
@@ -271,10 +310,8 @@ public final class VPortDiscovery implements SweepStage {
                 try {
                     onOk.accept(mad);
                 } catch (IllegalArgumentException e) {
-                    malformed.incrementAndGet();
-                    LOG.error("VIRT-1202 malformed {} (modifier 0x{}) from {} '{}': {}", attr.name(),
-                            Long.toHexString(modifier), Guid.toString(ep.portGuid()), services.nodeName(ep.node()),
-                            e.getMessage());
+                    malformed("VIRT-1202 malformed " + attr.name() + " (modifier 0x" + Long.toHexString(modifier)
+                            + "): " + e.getMessage());
                 }
             } else if (!Replies.isClosed(outcome)) {
                 state.recordError();

@@ -5,10 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jsm.daemon.sm.RemoteSm;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.smp.SmInfo;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Families of {@link PrometheusText} that need no running daemon: the other SMs seen. */
+/**
+ * Families of {@link PrometheusText} that need no running daemon: the other SMs seen, the enhanced QoS and vport
+ * counters (the rate limits by port come from a snapshot: {@code EnhancedQosSimTest} checks them in the dump file
+ * written from the same source).
+ */
 class PrometheusTextTest {
 
     @Test
@@ -44,5 +49,19 @@ class PrometheusTextTest {
         assertThat(out.toString()).contains("# TYPE jsm_remote_sm_state gauge\n",
                 "# TYPE jsm_remote_sm_last_seen_timestamp_seconds gauge\n", "\njsm_remote_sms{state=\"MASTER\"} 0\n")
                 .doesNotContain("guid=");
+    }
+
+    @Test
+    void enhancedQosAndMalformedVportAnswersAreCountedWithNoPortHoldingLimits() {
+        StringBuilder out = new StringBuilder();
+
+        PrometheusText.enhancedQosLines(out, SubnetSnapshot.empty(), new VirtualizationCounters(3, 24, 2, true, true));
+
+        assertThat(out.toString()).contains("\njsm_enhanced_qos_ports{kind=\"port\"} 0\n",
+                "\njsm_enhanced_qos_ports{kind=\"vport\"} 0\n", "# TYPE jsm_enhanced_qos_rate_limit_mbps gauge\n",
+                "\njsm_enhanced_qos_sets_total 24\n", "\njsm_enhanced_qos_policy_in_force 1\n",
+                "\njsm_enhanced_qos_policy_error 1\n", "\njsm_enhanced_qos_policy_rejections_total 2\n",
+                "# TYPE jsm_vport_malformed_answers_total counter\n", "\njsm_vport_malformed_answers_total 3\n")
+                .doesNotContain("jsm_enhanced_qos_rate_limit_mbps{");
     }
 }

@@ -4,15 +4,18 @@ import dev.jsm.sa.codec.Components;
 import dev.jsm.sa.codec.GuidInfoRecord;
 import dev.jsm.sa.codec.SaStatus;
 import dev.jsm.subnet.snapshot.EndPortView;
+import dev.jsm.subnet.snapshot.HeldBlocks;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import dev.jsm.subnet.snapshot.VPortView;
+import java.nio.ByteBuffer;
 
 /**
  * GUIDInfoRecords: for every end port with a LID and a non-zero GUIDCap (CA and router ports, switch port 0), one
  * record per 8-GUID block, keyed by the port's base LID: its port GUID at index 0 of block 0 and the alias GUIDs the
  * SA assigned ({@link AliasGuids}, GUIDInfoRecord Set), zeros elsewhere; and for every up virtual port with a
- * non-zero VGUIDCap, one per block of its VPortGUIDInfo (its GUID at index 0), keyed by its own LID or else its
- * physical port's base LID. A LID in the mask matches any LID of the port's LMC range (the record carries the base
- * LID), as OpenSM matches it; the other components compare as usual.
+ * non-zero VGUIDCap, one per block of its VPortGUIDInfo (its GUID at index 0, its other entries as the SM read
+ * them), keyed by its own LID or else its physical port's base LID. A LID in the mask matches any LID of the port's
+ * LMC range (the record carries the base LID), as OpenSM matches it; the other components compare as usual.
  *
  * <p>Stateless; thread-safe.
  */
@@ -50,10 +53,30 @@ final class GuidInfoRecordQuery implements RecordQuery {
         }
         for (EndPortView v : VPortEnds.upVPorts(s)) {
             if (v.lidRange() != null && (!byLid || v.lidRange().contains(wantLid))) {
-                b.add(v.lidRange().base(), v.portGuid(), s.vport(v.portGuid()).attributes().guidCap(), null, out);
+                VPortView vport = s.vport(v.portGuid());
+                b.add(v.lidRange().base(), v.portGuid(), vport.attributes().guidCap(), heldGuids(vport.heldGuids()),
+                        out);
             }
         }
         return SaStatus.OK;
+    }
+
+    /** The GUIDs of the blocks of a vport's VPortGUIDInfo the SM read (0 in blocks it did not), or {@code null}. */
+    private static long[] heldGuids(HeldBlocks held) {
+        if (held == null) {
+            return null;
+        }
+        long[] guids = new long[held.blockCount() * GuidInfoRecord.GUIDS];
+        byte[] block = new byte[held.blockBytes()];
+        for (int b = 0; b < held.blockCount(); b++) {
+            if (held.isKnown(b)) {
+                held.copy(b, block, 0);
+                for (int i = 0; i < GuidInfoRecord.GUIDS; i++) {
+                    guids[b * GuidInfoRecord.GUIDS + i] = ByteBuffer.wrap(block, 8 * i, 8).getLong();
+                }
+            }
+        }
+        return guids;
     }
 
     /** The blocks one request asks for. */

@@ -138,7 +138,7 @@ public final class Plan {
                 await(ended, SweepKind.HEAVY);
                 Side a = readBack(fabric.sim(), daemon.view());
                 List<String> errors;
-                try (PlanErrors log = PlanErrors.open()) {
+                try (PlanErrors log = PlanErrors.open(Daemon.log())) {
                     ConfWriter.write(after, conf);
                     fill(slots, false);
                     events.request(SmEvent.RECONFIGURE, "plan: the changed configuration, as SIGHUP");

@@ -3,7 +3,6 @@ package dev.jsm.daemon.plan;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.logging.log4j.Level;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.Logger;
 import org.apache.logging.log4j.core.LoggerContext;
@@ -30,9 +29,13 @@ public final class PlanErrors extends AbstractAppender implements AutoCloseable 
         this.config = config;
     }
 
-    /** Starts collecting the ERROR events of the loggers below {@code dev.jsm}. */
-    public static PlanErrors open() {
-        LoggerContext ctx = ((Logger) LogManager.getLogger(PlanErrors.class)).getContext();
+    /**
+     * Starts collecting the ERROR events of the loggers below {@code dev.jsm} in the context {@code daemonLog}
+     * belongs to: the daemon's classes took their loggers from it (a process that shut log4j down and started it
+     * again, as tests that run {@code Main} do, has another current context), and it is started again if stopped.
+     */
+    public static PlanErrors open(org.apache.logging.log4j.Logger daemonLog) {
+        LoggerContext ctx = ((Logger) daemonLog).getContext();
         if (!ctx.isStarted()) {
             ctx.start();
         }

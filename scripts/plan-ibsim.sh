@@ -128,7 +128,7 @@ change() {
     "$@"
     echo "=== $name"
     local rc=0
-    env OSM_CACHE_DIR="$W/cache" "$JSM_OPENSM" --plan "$W/in-force.conf" -F "$W/opensm.conf" \
+    env OSM_CACHE_DIR="$W/cache" OSM_TMP_DIR="$W" "$JSM_OPENSM" --plan "$W/in-force.conf" -F "$W/opensm.conf" \
         --sim-topology "$W/fabric.txt" -f "$W/plan-$name.log" 2> "$W/plan-$name.err" || rc=$?
     sed "s/^/plan-err: /" "$W/plan-$name.err"
     echo "plan-exit: $rc"
@@ -159,7 +159,7 @@ sed "s#$W/partitions.conf#$W/in-force.partitions.conf#" "$W/opensm.conf" > "$W/i
 cp "$W/partitions.conf" "$W/in-force.partitions.conf"
 printf 'P2=0x8002 0x0002c90200000001=full ;\n' >> "$W/partitions.conf"
 rc=0
-env OSM_CACHE_DIR="$W/cache" "$JSM_OPENSM" --plan "$W/in-force.conf" -F "$W/opensm.conf" \
+env OSM_CACHE_DIR="$W/cache" OSM_TMP_DIR="$W" "$JSM_OPENSM" --plan "$W/in-force.conf" -F "$W/opensm.conf" \
     --sim-topology "$W/fabric.txt" -f "$W/plan-broken.log" 2> "$W/plan-broken.err" || rc=$?
 sed "s/^/plan-err: /" "$W/plan-broken.err"
 echo "plan-exit: $rc"

@@ -270,7 +270,7 @@ public class Main {
         DaemonSettings settings = DaemonSettings.of(options, run.launch(), env, version());
         try {
             return new PlanCommand(out, err).run(run.launch().simTopology().orElse(null), run.launch().plan().get(),
-                    settings.configFile().orElse(null), settings.cacheDir());
+                    settings.configFile().orElse(null), settings.cacheDir(), settings.dumpDir());
         } finally {
             LogSetup.shutdown();
         }

@@ -22,6 +22,7 @@ final class CliState {
     int vendorDebug;
     String simTopology;
     boolean routeOnly;
+    Path plan;
 
     CliState(SmOptions.Builder options) {
         this.options = options;
@@ -30,6 +31,7 @@ final class CliState {
     /** The launch settings collected. */
     LaunchSettings launch(Path configFile, boolean configFileRead) {
         return new LaunchSettings(configFile, configFileRead, Optional.ofNullable(createConfig), runOnce,
-                Optional.ofNullable(pidFile), guidPrompt, vendorDebug, Optional.ofNullable(simTopology), routeOnly);
+                Optional.ofNullable(pidFile), guidPrompt, vendorDebug, Optional.ofNullable(simTopology), routeOnly,
+                Optional.ofNullable(plan));
     }
 }

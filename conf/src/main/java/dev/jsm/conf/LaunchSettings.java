@@ -18,8 +18,10 @@ import java.util.Optional;
  * @param vendorDebug how often {@code -d 5} (more transport-level debug output) was given
  * @param simTopology {@code --sim-topology FILE|SHAPE}: run against the in-JVM simulator with this fabric
  * @param routeOnly {@code --route-only}: compute routes for the fabric and exit, without programming anything
+ * @param plan {@code --plan CURRENT_CONF}: report what a HUP from that configuration to {@code configFile} would
+ *     change on the simulated fabric, and exit
  */
 public record LaunchSettings(Path configFile, boolean configFileRead, Optional<Path> createConfig, boolean runOnce,
         Optional<Path> pidFile, boolean guidPrompt, int vendorDebug, Optional<String> simTopology,
-        boolean routeOnly) {
+        boolean routeOnly, Optional<Path> plan) {
 }

@@ -7,9 +7,10 @@ import java.util.List;
 
 /**
  * The command-line flags of OpenSM 3.3.23 ({@code main.c}), with the same letters, long names and effects, plus
- * jsm's own {@code --sim-topology} and {@code --route-only}. A flag that sets an option checks its value with the
- * option's type, so {@code -l 9} fails with the same range message as {@code lmc 9} in the file. OpenSM prints and
- * ignores some bad values ({@code -q}, {@code -Z}, {@code -t 0}); here every bad value is an error.
+ * jsm's own {@code --sim-topology}, {@code --route-only} and {@code --plan}. A flag that sets an option checks its
+ * value with the option's type, so {@code -l 9} fails with the same range message as {@code lmc 9} in the file.
+ * OpenSM prints and ignores some bad values ({@code -q}, {@code -Z}, {@code -t 0}); here every bad value is an
+ * error.
  *
  * <p>Not in 3.3.23 and so rejected: {@code -T}. Accepted although OpenSM does not: {@code -J} (listed in its help,
  * missing from its short-option string), the {@code _}/{@code -} variant of every long name, {@code --cckey} and
@@ -111,7 +112,10 @@ final class OpenSmFlags {
             sw("-h -? --help", "Print this help and exit", (s, v) -> { }),
             arg("--sim-topology", "FILE|SHAPE", "jsm: run against the simulator with this fabric",
                     (s, v) -> s.simTopology = v),
-            sw("--route-only", "jsm: compute routes, print a summary and exit", (s, v) -> s.routeOnly = true));
+            sw("--route-only", "jsm: compute routes, print a summary and exit", (s, v) -> s.routeOnly = true),
+            arg("--plan", "CURRENT_CONF", "jsm: print what a HUP would change on the --sim-topology fabric when "
+                    + "CURRENT_CONF is in force and -F's file is the changed one, and exit",
+                    (s, v) -> s.plan = path(v)));
 
     private OpenSmFlags() {
     }

@@ -161,7 +161,10 @@ class OpenSmCommandLineTest {
         assertThat(l.guidPrompt()).isTrue();
         assertThat(l.simTopology()).contains("fattree:k=4");
         assertThat(l.routeOnly()).isTrue();
+        assertThat(l.plan()).isEmpty();
         assertThat(run("--sim_topology=net.txt").launch().simTopology()).contains("net.txt");
+        assertThat(run("--plan", "/etc/opensm/in-force.conf").launch().plan())
+                .contains(Path.of("/etc/opensm/in-force.conf"));
     }
 
     @Test

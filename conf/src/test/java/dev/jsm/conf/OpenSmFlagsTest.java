@@ -66,7 +66,8 @@ class OpenSmFlagsTest {
         Map<String, CliFlag> byName = byName();
         for (String n : new String[] {"-g", "-R", "-Q", "-Y", "-P", "-s", "-l", "-r", "-f", "-d", "-D", "-e", "-V",
             "-v", "-F", "-c", "-t", "-a", "-u", "-G", "-H", "-i", "-A", "-B", "-p", "-x", "-U", "-M", "-o", "-L",
-            "-z", "--torus_config", "--lash_start_vl", "--do_mesh_analysis", "--sim-topology", "--route-only"}) {
+            "-z", "--torus_config", "--lash_start_vl", "--do_mesh_analysis", "--sim-topology", "--route-only",
+            "--plan"}) {
             assertThat(byName).as(n).containsKey(n);
         }
         assertThat(byName.get("--max_wire_smps")).isSameAs(byName.get("-n"));

@@ -210,6 +210,11 @@ public final class Daemon implements AutoCloseable {
                 q.inForce());
     }
 
+    /** The daemon's logger: the plan collects errors in its context ({@link Plan}). */
+    static Logger log() {
+        return LOG;
+    }
+
     /** {@code m_key_lookup} as the options in force say (it is reloaded). */
     private boolean mKeyLookup() {
         return services.options().get(DeviceOptions.M_KEY_LOOKUP);

@@ -34,6 +34,9 @@ public enum ExitCode {
     SIM_TOPOLOGY(20, "--sim-topology: the fabric is unreadable or invalid"),
     /** {@code -o}: the subnet could not be configured (no SUBNET UP). */
     NOT_CONFIGURED(30, "-o: the subnet could not be configured (no SUBNET UP)"),
+    /** {@code --plan}: the change would leave pairs unreachable, close a credit loop or change LIDs, or has errors. */
+    PLAN_REJECTED(31, "--plan: the change would leave pairs unreachable, close a credit loop or change LIDs, or "
+            + "a changed file has errors"),
     /** {@code exit_on_fatal TRUE}: discovery found devices with the same GUIDs ({@code DISC-0111} names them). */
     FATAL_SUBNET(40, "exit_on_fatal: duplicate GUIDs on the subnet (DISC-0111 in the log)");
 

@@ -137,6 +137,11 @@ public final class FabricAttachment implements AutoCloseable {
                 "port " + port.label() + ", GUID " + Guid.toString(port.portGuid()), note, chosen);
     }
 
+    /** The simulator, or {@code null} on a real port. */
+    SimFabric sim() {
+        return sim;
+    }
+
     /** The channel on the SM's port. */
     public MadChannel channel() {
         return channel;

@@ -121,6 +121,9 @@ public class Main {
         if (run.launch().routeOnly()) {
             return routeOnly(run, options);
         }
+        if (run.launch().plan().isPresent()) {
+            return plan(run, options);
+        }
         LogSettings logSettings = LogSettings.of(options);
         LogSetup.Pending logging = LogSetup.startInBackground(logSettings);
         Attached attached = attach(run, options);
@@ -251,6 +254,24 @@ public class Main {
             RouteOnly routeOnly = new RouteOnly(out, err, Ibdmchk.locate(env, IBDMCHK_LIMIT).orElse(null));
             return routeOnly.run(run.launch().simTopology().orElse(null), options, settings.dumpDir(),
                     settings.cacheDir());
+        } finally {
+            LogSetup.shutdown();
+        }
+    }
+
+    /** {@code --plan}: the daemon's log where {@code -f} says, then the plan's two sweeps over the simulator. */
+    private ExitCode plan(CommandLineResult.Run run, SmOptions options) {
+        LogSettings logSettings = LogSettings.of(options);
+        try {
+            LogSetup.start(logSettings);
+        } catch (RuntimeException e) {
+            err.println("opensm: cannot open log file " + logSettings.file() + ": " + e.getMessage());
+            return ExitCode.FILE_ERROR;
+        }
+        DaemonSettings settings = DaemonSettings.of(options, run.launch(), env, version());
+        try {
+            return new PlanCommand(out, err).run(run.launch().simTopology().orElse(null), run.launch().plan().get(),
+                    settings.configFile().orElse(null), settings.cacheDir(), settings.dumpDir());
         } finally {
             LogSetup.shutdown();
         }

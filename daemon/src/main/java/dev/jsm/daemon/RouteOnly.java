@@ -195,7 +195,7 @@ public final class RouteOnly {
     }
 
     /** A temporary cache directory holding a copy of {@code cacheDir}'s guid2lid, if it has one. */
-    private static Path privateCache(Path cacheDir) throws IOException {
+    static Path privateCache(Path cacheDir) throws IOException {
         Path dir = Files.createTempDirectory("jsm-route-only");
         Path guid2lid = cacheDir.resolve(LidStore.FILE_NAME);
         if (Files.isRegularFile(guid2lid) && Files.isReadable(guid2lid)) {
@@ -204,7 +204,7 @@ public final class RouteOnly {
         return dir;
     }
 
-    private static void deleteQuietly(Path dir) {
+    static void deleteQuietly(Path dir) {
         if (dir == null) {
             return;
         }

@@ -282,7 +282,7 @@ public final class SimFabric implements AutoCloseable {
                     "VLArbitrationTable block " + block + " of " + node + "/" + port);
             int cap = block <= 2 ? PortInfo.VL_ARBITRATION_LOW_CAP.getInt(state.portInfo, FabricState.piOff(slot))
                     : PortInfo.VL_ARBITRATION_HIGH_CAP.getInt(state.portInfo, FabricState.piOff(slot));
-            count = block % 2 == 1 ? Math.min(32, cap) : cap - 32;
+            count = block % 2 == 1 ? Math.min(32, cap) : Math.max(0, cap - 32);
         }
         int[] pairs = new int[2 * count];
         for (int i = 0; i < count; i++) {

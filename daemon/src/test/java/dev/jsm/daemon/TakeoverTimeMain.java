@@ -30,7 +30,8 @@ public final class TakeoverTimeMain {
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         Duration up = Duration.ofMinutes(10);
         Path work = Files.createTempDirectory("takeover-time");
-        String[] polling = {"sminfo_polling_timeout", "500", "polling_retry_number", "2", "log_flags", "0x03"};
+        String[] polling = {"sminfo_polling_timeout", "500", "polling_retry_number", "2", "log_flags", "0x03",
+            "sweep_interval", "5"};
         for (int r = 0; r < runs; r++) {
             try (SimFabric fabric = new SimFabric(TopologyShapes.parse(shape), 7)) {
                 Path a = Files.createDirectories(work.resolve("master-" + r));

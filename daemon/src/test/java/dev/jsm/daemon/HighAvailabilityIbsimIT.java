@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
  * Two SMs on one ibsim fabric through libibumad, each run of {@code scripts/ha-pair.sh} in its own network
  * namespace: jsm beside Debian's OpenSM in both roles and beside another jsm - standby without a Set, failover on
  * SIGKILL, handover on SIGTERM and on a raised priority (HUP) - with the LIDs ({@code ibnetdiscover -p}) and LFTs
- * ({@code dump_fts}) before and after compared, and a jsm standby's takeover without an LFT block Set (warm). Polling is sped up ({@code sminfo_polling_timeout 500},
+ * ({@code dump_fts}) before and after compared, and a jsm standby's takeover without an LFT block Set (a warm
+ * standby). Polling is sped up ({@code sminfo_polling_timeout 500},
  * {@code polling_retry_number 2}) where the test waits for a failover.
  */
 @Tag("ibsim")

@@ -18,8 +18,7 @@ import java.time.Duration;
  * the new master sent meanwhile by attribute (Gets and Sets): NodeInfo (a full discovery reads every node),
  * SwitchInfo, LFT and of them the LFT block Sets, PortInfo, and all MADs.
  *
- * <p>Usage: {@code TakeoverTimeMain [shape, default fat3:k=36] [settle seconds, default 20] [runs, default 1]
- * [log_flags of both SMs, default 0x03; 0x0F logs each stage's MADs and time]}
+ * <p>Usage: {@code TakeoverTimeMain [shape, default fat3:k=36] [settle seconds, default 20] [runs, default 1]}
  */
 public final class TakeoverTimeMain {
 
@@ -30,10 +29,9 @@ public final class TakeoverTimeMain {
         String shape = args.length > 0 ? args[0] : "fat3:k=36";
         int settle = args.length > 1 ? Integer.parseInt(args[1]) : 20;
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 1;
-        String logFlags = args.length > 3 ? args[3] : "0x03";
         Duration up = Duration.ofMinutes(10);
         Path work = Files.createTempDirectory("takeover-time");
-        String[] polling = {"sminfo_polling_timeout", "500", "polling_retry_number", "2", "log_flags", logFlags,
+        String[] polling = {"sminfo_polling_timeout", "500", "polling_retry_number", "2", "log_flags", "0x03",
             "sweep_interval", "5"};
         for (int r = 0; r < runs; r++) {
             try (SimFabric fabric = new SimFabric(TopologyShapes.parse(shape), 7)) {

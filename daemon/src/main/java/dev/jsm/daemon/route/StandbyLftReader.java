@@ -74,10 +74,8 @@ public final class StandbyLftReader {
      * At a takeover: forgets every table the fabric's nodes are known to hold but the LFTs this standby read whole
      * at the top their switches still report; then nothing is kept for a later takeover (this SM's own Sets keep
      * its model from then on).
-     *
-     * @return the switches whose LFTs were kept
      */
-    public int keepAtTakeover(Subnet subnet) {
+    public void keepAtTakeover(Subnet subnet) {
         int[] kept = {0};
         subnet.forgetProgrammedTables(node -> {
             Integer top = read.get(node.nodeGuid());
@@ -89,7 +87,6 @@ public final class StandbyLftReader {
             LOG.info("taking over: the LFTs of {} switches read as standby are kept", kept[0]);
         }
         read.clear();
-        return kept[0];
     }
 
     /** Reads every block of {@code node}'s LFT up to {@code top}; the switch counts as read once all are answered. */

@@ -8,8 +8,9 @@
 # UP and a refused Set (jsm's SM-0629) before the event ("standby b subnet-up 0 refused-sets 0"), the event, the
 # seconds from the event to the new master's SUBNET UP ("takeover 1.234"), the states after, whether the LIDs
 # (ibnetdiscover -p) and the LFTs (dump_fts) read before and after are identical ("lids identical", "lfts
-# identical"), and the HANDOVER/ACKNOWLEDGE/takeover lines of both logs. With -r N the event is repeated on N fresh pairs and the median
-# takeover time is printed last.
+# identical"), for a jsm SM whose log_flags have VERBOSE (0x04) the LFT block Sets of its first sweep as the new
+# master ("new master lft-block-sets 0"), and the HANDOVER/ACKNOWLEDGE/takeover lines of both logs. With -r N the
+# event is repeated on N fresh pairs and the median takeover time is printed last.
 #
 # Usage: scripts/ha-pair.sh [-a KIND:PRIO] [-b KIND:PRIO] [-e kill|term|priority] [-t POLL_MS] [-n RETRIES]
 #                           [-r RUNS] [-k] FABRIC.net
@@ -115,6 +116,7 @@ echo "before a=$(state_of a) b=$(state_of b)"
 read_fabric before
 if [[ $(state_of a) == MASTER ]]; then master=a; other=b; mi=0; else master=b; other=a; mi=1; fi
 ups=$(grep -c 'SUBNET UP' "$other/opensm.log" || true)
+cfg=$(grep -c 'SWITCHES CONFIGURED FOR UNICAST' "$other/opensm.log" || true)
 # a jsm standby that was never master configured nothing: no SUBNET UP, no Set refused (SM-0629)
 echo "standby $other subnet-up $ups refused-sets $(grep -c 'SM-0629' "$other/opensm.log" || true)"
 case $event in
@@ -135,6 +137,10 @@ if [[ -n $line ]]; then
 else
     echo "takeover none"
 fi
+# the LFT block Sets of the new master's first sweep (a jsm SM whose log_flags have VERBOSE, 0x04)
+sets=$(grep 'SWITCHES CONFIGURED FOR UNICAST' "$other/opensm.log" | sed -n "$((cfg + 1))p" \
+    | sed -n 's/.* \([0-9]*\) LFT block Sets.*/\1/p')
+[[ -n $sets ]] && echo "new master lft-block-sets $sets"
 sleep 2
 if [[ $event == priority ]]; then
     echo "after a=$(state_of a) b=$(state_of b)"

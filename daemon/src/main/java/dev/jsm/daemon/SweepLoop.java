@@ -37,9 +37,10 @@ import org.apache.logging.log4j.Logger;
  * handlers only enqueue; all work happens here and on the SM thread. Before each heavy sweep the config file is
  * re-read and its reloadable changes applied: the stages read the new options from the {@link StageServices}, the
  * parts that keep values of their own get them through {@link OptionChanges}, the sweep timer is set again. What a
- * sweep does depends on the SM's state: a standby's heavy sweep only reads the fabric (the election ends it), a
- * standby or NOTACTIVE SM runs no timer sweep, and a NOTACTIVE SM no heavy sweep either. A heavy sweep ending in
- * errors is retried at once a few times, then with a growing delay, so a broken fabric does not spin the CPU.
+ * sweep does depends on the SM's state: a standby's heavy sweep only reads the fabric (the election ends it, then
+ * the standby list reads the LFTs), a standby or NOTACTIVE SM runs no timer sweep, and a NOTACTIVE SM no heavy sweep
+ * either. A heavy sweep ending in errors is retried at once a few times, then with a growing delay, so a broken
+ * fabric does not spin the CPU.
  *
  * <p>Confined to its own thread.
  *
@@ -71,6 +72,8 @@ final class SweepLoop implements Runnable {
     private final FabricChanges changes;
     private final List<SweepStage> mcast;
     private final List<SweepStage> balance;
+    private final List<SweepStage> standby;
+    private final List<SweepStage> standbyRefresh;
     private volatile Runnable heartbeat = () -> { };
     /** The console's {@code sweep on|off}: while off, sweep requests are dropped (a HUP still re-reads the file). */
     private volatile boolean sweeping = true;
@@ -102,6 +105,8 @@ final class SweepLoop implements Runnable {
         this.status = status;
         this.mcast = sweeps.mcast();
         this.balance = sweeps.balance();
+        this.standby = sweeps.standby();
+        this.standbyRefresh = sweeps.standbyRefresh();
         this.events = events;
         this.timer = timer;
     }
@@ -185,7 +190,7 @@ final class SweepLoop implements Runnable {
     /**
      * The sweep timer's sweep: a light sweep by a master that has configured the fabric (a heavy one with
      * {@code force_heavy_sweep}); a heavy sweep by a master that has not yet, or an SM still DISCOVERING; nothing by
-     * a standby (it polls the master instead, as OpenSM's) or an SM that is NOTACTIVE.
+     * an SM that is NOTACTIVE; a standby polls the master (as OpenSM's) and refreshes the LFTs it read.
      */
     private void timerSweep() throws InterruptedException {
         switch (status.state()) {
@@ -199,7 +204,8 @@ final class SweepLoop implements Runnable {
                 }
             }
             case DISCOVERING -> heavySweep("still discovering");
-            case STANDBY, NOT_ACTIVE -> { }
+            case STANDBY -> standbyRefresh();
+            case NOT_ACTIVE -> { }
         }
     }
 
@@ -269,6 +275,10 @@ final class SweepLoop implements Runnable {
         long start = System.nanoTime();
         StageOutcome outcome = pipeline.run(heavy, state);
         lastHeavyOk = outcome == StageOutcome.CONTINUE;
+        if (outcome == StageOutcome.NOT_MASTER && status.state() == SmState.STANDBY && !events.shutdownRequested()) {
+            // a warm standby: the tables the master programmed, read for a takeover to keep
+            pipeline.run(standby, state);
+        }
         tellEnded(SweepKind.HEAVY, lastHeavyOk || outcome == StageOutcome.NOT_MASTER, start);
         if (lastHeavyOk || outcome == StageOutcome.NOT_MASTER) {
             failedInARow = 0;
@@ -352,6 +362,15 @@ final class SweepLoop implements Runnable {
             lightSweep();
         }
         return !changes.isEmpty() && !changes.isFullSweepNeeded();
+    }
+
+    /** A warm standby's refresh of the LFTs it read (Gets only), instead of a light sweep. */
+    private void standbyRefresh() throws InterruptedException {
+        sm.call(() -> {
+            state.begin();
+            return null;
+        });
+        pipeline.run(standbyRefresh, state);
     }
 
     private void lightSweep() throws InterruptedException {

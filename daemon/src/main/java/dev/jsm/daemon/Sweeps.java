@@ -28,6 +28,7 @@ import dev.jsm.daemon.route.LftProgrammer;
 import dev.jsm.daemon.route.OffSweepBalancing;
 import dev.jsm.daemon.route.RoutingPersistence;
 import dev.jsm.daemon.route.RoutingState;
+import dev.jsm.daemon.route.StandbyLftReader;
 import dev.jsm.daemon.route.UnicastRouting;
 import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.SmStatus;
@@ -65,6 +66,8 @@ final class Sweeps {
     private final List<SweepStage> light;
     private final List<SweepStage> mcast;
     private final List<SweepStage> balance;
+    private final List<SweepStage> standby;
+    private final List<SweepStage> standbyRefresh;
     private final PKeyManager pkeys;
     private final CongestionControlManager congestion;
     private final MalformedAnswers vportMalformed = new MalformedAnswers();
@@ -97,6 +100,9 @@ final class Sweeps {
            FabricChanges changes, MKeyBook mKeys, OffSweepBalancing balancing, RoutingPersistence persistence,
            Requester ccRequests) {
         PortWishes wishes = new PortWishes();
+        StandbyLftReader standbyLfts = new StandbyLftReader(services);
+        this.standby = List.of(standbyLfts.fullRead());
+        this.standbyRefresh = List.of(standbyLfts.refresh());
         DiscoveryStage discovery = new DiscoveryStage(services, ha.otherSms(), mKeys);
         DeltaDiscovery delta = new DeltaDiscovery(services, changes, ha.otherSms(), mKeys);
         this.pkeys = new PKeyManager(services, wishes);
@@ -147,10 +153,10 @@ final class Sweeps {
                 discovery,
                 // nodes and cables not reached this time go
                 new DropManager(services, discovery),
-                // MASTER, STANDBY or HANDOVER; a takeover trusts no table the switches hold, nor the persisted
-                // routing's
+                // MASTER, STANDBY or HANDOVER; a takeover trusts no table the switches hold but the LFTs it read as
+                // a standby, nor the persisted routing's
                 ha.election(subnet -> {
-                    subnet.forgetProgrammedTables();
+                    standbyLfts.keepAtTakeover(subnet);
                     persistence.distrust();
                     congestion.forgetHeld();
                 }),
@@ -212,8 +218,9 @@ final class Sweeps {
 
     /**
      * The names of each list's stages, in order ({@link SweepStage#name}), by list: {@code heavy},
-     * {@code incremental}, {@code reconfigure}, {@code light}, {@code mcast}, {@code balance}. For the test that
-     * holds docs/architecture.md's stage tables to these lists.
+     * {@code incremental}, {@code reconfigure}, {@code light}, {@code mcast}, {@code balance}, {@code standby},
+     * {@code standby-refresh}. For
+     * the test that holds docs/architecture.md's stage tables to these lists.
      */
     Map<String, List<String>> stageNames() {
         Map<String, List<String>> names = new LinkedHashMap<>();
@@ -223,6 +230,8 @@ final class Sweeps {
         names.put("light", names(light));
         names.put("mcast", names(mcast));
         names.put("balance", names(balance));
+        names.put("standby", names(standby));
+        names.put("standby-refresh", names(standbyRefresh));
         return names;
     }
 
@@ -252,6 +261,22 @@ final class Sweeps {
     /** The reconfiguration (SIGHUP): a light sweep's checks, the delta discovery, every configuration stage. */
     List<SweepStage> reconfigure() {
         return reconfigure;
+    }
+
+    /**
+     * What a STANDBY SM reads after its heavy sweep (Gets only): the LFT blocks the switches hold, which a takeover
+     * keeps.
+     */
+    List<SweepStage> standby() {
+        return standby;
+    }
+
+    /**
+     * What a STANDBY SM reads on its sweep timer instead of a light sweep (Gets only): SwitchInfo and one LFT block of
+     * every switch, and the whole LFT of those found changed.
+     */
+    List<SweepStage> standbyRefresh() {
+        return standbyRefresh;
     }
 
     /** The light sweep: is anything different? */

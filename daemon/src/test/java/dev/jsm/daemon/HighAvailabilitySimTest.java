@@ -3,6 +3,7 @@ package dev.jsm.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.daemon.sm.SmState;
+import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.topo.NodeKind;
@@ -51,6 +52,60 @@ class HighAvailabilitySimTest {
                 assertThat(lids(fabric)).as("every port keeps its LID").isEqualTo(lidsBefore);
                 assertThat(lfts(fabric)).as("no LFT entry changes").isEqualTo(lftsBefore);
             }
+        }
+    }
+
+    @Test
+    void aWarmStandbyReadsTheLftsWithGetsAndItsTakeoverSendsNoLftBlock() throws Exception {
+        try (SimFabric fabric = new SimFabric(TopologyShapes.load("fat2:k=8"), 7);
+             SimSm high = SimSm.at(fabric, ca(fabric, 0), dir.resolve("high"), with("sm_priority", "10"))) {
+            high.awaitSubnetUp(WAIT);
+            List<Integer> lidsBefore = lids(fabric);
+            List<Integer> lftsBefore = lfts(fabric);
+            try (SimSm low = SimSm.at(fabric, ca(fabric, 1), dir.resolve("low"), with("sm_priority", "1"))) {
+                await(() -> low.sweepsEnded.contains(SweepKind.HEAVY), "the standby's sweep and LFT read");
+                assertThat(low.daemon.state()).isEqualTo(SmState.STANDBY);
+                assertThat(low.daemon.madStats().sentOfAttribute(AttributeId.LINEAR_FORWARDING_TABLE.value()))
+                        .as("the standby read every LFT block the master programmed")
+                        .isGreaterThanOrEqualTo(lftBlocks(fabric));
+                assertThat(low.counted.configurationSets()).as("a standby sends no Set").isZero();
+
+                high.kill();
+                low.awaitSubnetUp(WAIT);
+
+                assertThat(low.counted.lftBlockSets()).as("the takeover sends no LFT block").isZero();
+                assertThat(lids(fabric)).as("every port keeps its LID").isEqualTo(lidsBefore);
+                assertThat(lfts(fabric)).as("no LFT entry changes").isEqualTo(lftsBefore);
+            }
+        }
+    }
+
+    @Test
+    void aStandbyStartedBeforeTheMasterConfiguredCatchesUpOnItsTimerAndTakesOverWithoutLftSets() throws Exception {
+        try (SimFabric fabric = new SimFabric(TopologyShapes.load("fat2:k=8"), 7);
+             SimSm high = SimSm.at(fabric, ca(fabric, 0), dir.resolve("high"), with("sm_priority", "10"));
+             SimSm low = SimSm.at(fabric, ca(fabric, 1), dir.resolve("low"),
+                     with("sm_priority", "1", "sweep_interval", "1"))) {
+            high.awaitSubnetUp(WAIT);
+            await(() -> low.daemon.state() == SmState.STANDBY, "the lower SM stands by");
+            long blocks = lftBlocks(fabric);
+            // its first read may have met blank switches: the refreshes read again those whose LinearFDBTop moved
+            await(() -> low.daemon.madStats().sentOfAttribute(AttributeId.LINEAR_FORWARDING_TABLE.value()) > blocks,
+                    "the standby's refreshes read the programmed LFTs");
+            long lftGets = low.daemon.madStats().sentOfAttribute(AttributeId.LINEAR_FORWARDING_TABLE.value());
+            await(() -> low.daemon.madStats().sentOfAttribute(AttributeId.SWITCH_INFO.value()) > 2L * switches(fabric),
+                    "two more refreshes");
+            List<Integer> lidsBefore = lids(fabric);
+            List<Integer> lftsBefore = lfts(fabric);
+            assertThat(low.counted.configurationSets()).as("a standby sends no Set").isZero();
+
+            high.kill();
+            low.awaitSubnetUp(WAIT);
+
+            assertThat(lftGets).isGreaterThan(blocks);
+            assertThat(low.counted.lftBlockSets()).as("the takeover sends no LFT block").isZero();
+            assertThat(lids(fabric)).as("every port keeps its LID").isEqualTo(lidsBefore);
+            assertThat(lfts(fabric)).as("no LFT entry changes").isEqualTo(lftsBefore);
         }
     }
 
@@ -186,6 +241,25 @@ class HighAvailabilitySimTest {
             }
         }
         return out;
+    }
+
+    /** The LFT blocks the switches hold up to their LinearFDBTop. */
+    private static long lftBlocks(SimFabric fabric) {
+        long blocks = 0;
+        for (int n = 0; n < fabric.topology().nodeCount(); n++) {
+            if (fabric.topology().node(n).kind() == NodeKind.SWITCH) {
+                blocks += fabric.switchInfo(n).linearFdbTop() / 64 + 1;
+            }
+        }
+        return blocks;
+    }
+
+    private static int switches(SimFabric fabric) {
+        int switches = 0;
+        for (int n = 0; n < fabric.topology().nodeCount(); n++) {
+            switches += fabric.topology().node(n).kind() == NodeKind.SWITCH ? 1 : 0;
+        }
+        return switches;
     }
 
     /** Every switch's LFT entries for the LIDs in use, in node and LID order. */

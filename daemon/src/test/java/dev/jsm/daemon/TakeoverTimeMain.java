@@ -12,7 +12,8 @@ import java.time.Duration;
 
 /**
  * Measures a takeover on the in-JVM simulator (a measurement, not a test; docs/performance.md, "Takeover"): a master
- * and a standby on one fabric, the standby given {@code settle} seconds to stand by, then the master killed; prints
+ * and a standby on one fabric ({@code sweep_interval 5}: the master's light sweeps, the warm standby's refreshes),
+ * the standby given {@code settle} seconds to stand by, then the master killed; prints
  * the time from the kill to the standby's polling timeout (detection) and from there to its SUBNET UP, and the MADs
  * the new master sent meanwhile by attribute (Gets and Sets): NodeInfo (a full discovery reads every node),
  * SwitchInfo, LFT and of them the LFT block Sets, PortInfo, and all MADs.
@@ -30,7 +31,8 @@ public final class TakeoverTimeMain {
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         Duration up = Duration.ofMinutes(10);
         Path work = Files.createTempDirectory("takeover-time");
-        String[] polling = {"sminfo_polling_timeout", "500", "polling_retry_number", "2", "log_flags", "0x03"};
+        String[] polling = {"sminfo_polling_timeout", "500", "polling_retry_number", "2", "log_flags", "0x03",
+            "sweep_interval", "5"};
         for (int r = 0; r < runs; r++) {
             try (SimFabric fabric = new SimFabric(TopologyShapes.parse(shape), 7)) {
                 Path a = Files.createDirectories(work.resolve("master-" + r));

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The SM's mutable model of the fabric: nodes keyed by node GUID, end ports keyed by port GUID, the links between
@@ -289,9 +290,19 @@ public final class Subnet {
      * SM, whose tables it cannot trust.
      */
     public void forgetProgrammedTables() {
+        forgetProgrammedTables(n -> false);
+    }
+
+    /**
+     * As {@link #forgetProgrammedTables()}, but keeps the LFT of every switch {@code keepLft} accepts: a warm standby
+     * taking over read those LFTs from the switches themselves.
+     */
+    public void forgetProgrammedTables(Predicate<Node> keepLft) {
         for (Node n : nodes.values()) {
             if (n.isSwitch()) {
-                n.asSwitch().lft().forgetProgrammed();
+                if (!keepLft.test(n)) {
+                    n.asSwitch().lft().forgetProgrammed();
+                }
                 n.asSwitch().mft().forgetProgrammed();
             }
             for (PhysPort p : n.ports()) {

@@ -30,7 +30,7 @@ import org.apache.logging.log4j.Logger;
  *       it stops waiting and configures the fabric in the same sweep (OpenSM sweeps once more first).</li>
  * </ul>
  * A new master taking over from another SM forgets what the switches and ports are known to hold, so that every
- * table is written again.
+ * table is written again - but the LFTs it read from the switches as a warm standby.
  *
  * <p>Confined to the SM thread.
  */
@@ -56,7 +56,7 @@ public final class SmElection implements SweepStage {
      * @param localPort this SM's port, updated from discovery here
      * @param agent this SM's SMInfo (the HANDOVER payload)
      * @param trap144 tells the master about this SM when it enters STANDBY
-     * @param forgetHeld forgets what the fabric's tables are known to hold (a takeover)
+     * @param forgetHeld forgets what the fabric's tables are known to hold (a takeover), but what a standby read
      * @param smps the sweeps' SMP sender (the HANDOVER Set)
      */
     public SmElection(SmStateMachine machine, RemoteSms remotes, OtherSmProbe probe, LocalSmPort localPort,
@@ -176,7 +176,8 @@ public final class SmElection implements SweepStage {
 
     private void forgetIfTakeover(SweepState state) {
         if (machine.status().takeover()) {
-            LOG.log(LogLevels.VERBOSE, "taking over from another SM: every table is written again");
+            LOG.log(LogLevels.VERBOSE, "taking over from another SM: every table is written again but the LFTs read "
+                    + "as standby");
             forgetHeld.accept(state.subnet());
         }
     }

@@ -179,6 +179,7 @@ public class Main {
             throw e;
         }
         daemon.beforeHandover(fabric::withdrawIsSm);
+        daemon.failOverAmong(fabric.localPorts());
         Once once = new Once(events, settings.runOnce(), daemon::state);
         daemon.addListener(once);
         daemon.addListener(heapMarker);

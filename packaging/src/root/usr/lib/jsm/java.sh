@@ -205,7 +205,9 @@ jsm_jvm_cache_options() {
 
 # jsm_make_jvm_cache BASE CLASSPATH FABRIC: makes the cache jsm_jvm_cache_options BASE would use (BASE.aot or
 # BASE.jsa) for the JVM jsm_select_java chose, from a training run: the daemon on
-# CLASSPATH with the simulated FABRIC (a topology file or shape), from start to the first SUBNET UP and out (-o),
+# CLASSPATH with the simulated FABRIC (a topology file or shape), from start to the first SUBNET UP, then one cable
+# between two switches pulled and plugged back, each repaired by an incremental sweep (-Djsm.cacheTraining=repair:
+# the repair code is in the cache too, so the first change after a start is as quick as later ones), and out (-o),
 # with the launchers' default JVM options (a JDK 25 then writes the cache in a second JVM of its own). The daemon
 # touches no device; its log, cache and dump files go to a temporary directory. Returns 1, with the run's last
 # line on stderr, when no cache was made.
@@ -218,7 +220,7 @@ jsm_make_jvm_cache() {
     if command -v timeout >/dev/null 2>&1; then jsm_timeout="timeout 300"; fi
     # the option strings are word lists: unquoted on purpose
     if OSM_CACHE_DIR=$jsm_work OSM_TMP_DIR=$jsm_work $jsm_timeout "$jsm_java" $jsm_default_java_opts \
-            $jsm_jvm_options $jsm_cache_record -cp "$2" dev.jsm.daemon.Main -F /dev/null --sim-topology "$3" \
+            $jsm_jvm_options $jsm_cache_record -Djsm.cacheTraining=repair -cp "$2" dev.jsm.daemon.Main -F /dev/null --sim-topology "$3" \
             -f "$jsm_work/opensm.log" --dump_files_dir "$jsm_work" -o -s 0 >"$jsm_work/run.out" 2>&1 \
             && [ -s "$jsm_made" ] && mv "$jsm_made" "$1.${jsm_made##*.}"; then
         rm -rf "$jsm_work"

@@ -330,6 +330,11 @@ public final class Daemon implements AutoCloseable {
         return persistence.decision();
     }
 
+    /** Waits until the dump files of every SUBNET UP so far are written (tests); whether within {@code timeout}. */
+    boolean awaitDumps(Duration timeout) throws InterruptedException {
+        return sweeps.dumps().awaitIdle(timeout);
+    }
+
     /** The MAD counters. */
     TransactionStats madStats() {
         return transactions.stats();
@@ -382,6 +387,7 @@ public final class Daemon implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         timer.shutdownNow();
+        sweeps.dumps().close();
         balancing.close();
         perfMgr.close();
         sa.close();

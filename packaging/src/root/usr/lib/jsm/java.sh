@@ -8,10 +8,11 @@
 # else the first java on PATH, as before. A JDK's version is read from its "release" file: no JVM is started.
 #
 # The cache: for a JDK 25 or later BASE.aot (an AOT cache), for an older one BASE.jsa (a dynamic class data sharing
-# archive), made by jsm_make_jvm_cache with one run of the daemon on a simulated fabric up to SUBNET UP. A launcher
-# passes it only while it is newer than the jars and than the JDK's own class image: a JDK 25 handed a cache that
-# does not match says so and starts anyway, but without any class sharing, even its own default archive (the
-# daemon then takes twice as long to start as with no cache at all), so a stale cache is better left out.
+# archive), made by jsm_make_jvm_cache with one run of the daemon on a simulated fabric up to SUBNET UP and through
+# one cable repair. A launcher passes it only while it is newer than the jars and than the JDK's own class image: a
+# JDK 25 handed a cache that does not match says so and starts anyway, but without any class sharing, even its own
+# default archive (the daemon then takes twice as long to start as with no cache at all), so a stale cache is better
+# left out.
 
 # The first feature release that reads an AOT cache made with -XX:AOTCacheOutput.
 jsm_aot_feature=25
@@ -220,7 +221,8 @@ jsm_make_jvm_cache() {
     if command -v timeout >/dev/null 2>&1; then jsm_timeout="timeout 300"; fi
     # the option strings are word lists: unquoted on purpose
     if OSM_CACHE_DIR=$jsm_work OSM_TMP_DIR=$jsm_work $jsm_timeout "$jsm_java" $jsm_default_java_opts \
-            $jsm_jvm_options $jsm_cache_record -Djsm.cacheTraining=repair -cp "$2" dev.jsm.daemon.Main -F /dev/null --sim-topology "$3" \
+            $jsm_jvm_options $jsm_cache_record -Djsm.cacheTraining=repair \
+            -cp "$2" dev.jsm.daemon.Main -F /dev/null --sim-topology "$3" \
             -f "$jsm_work/opensm.log" --dump_files_dir "$jsm_work" -o -s 0 >"$jsm_work/run.out" 2>&1 \
             && [ -s "$jsm_made" ] && mv "$jsm_made" "$1.${jsm_made##*.}"; then
         rm -rf "$jsm_work"

@@ -56,8 +56,9 @@ final class SmPortFailover implements Runnable {
         try {
             check();
             lastProblem = null;
-        } catch (Exception e) {
-            String problem = String.valueOf(e.getMessage());
+        } catch (Exception | LinkageError e) {
+            // a scheduled task that throws is never run again: everything is caught, and said once
+            String problem = e.toString();
             if (!problem.equals(lastProblem)) {
                 LOG.warn("MAIN-0829 cannot check or move the SM's port: {}", problem);
                 lastProblem = problem;

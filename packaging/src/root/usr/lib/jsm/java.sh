@@ -8,10 +8,11 @@
 # else the first java on PATH, as before. A JDK's version is read from its "release" file: no JVM is started.
 #
 # The cache: for a JDK 25 or later BASE.aot (an AOT cache), for an older one BASE.jsa (a dynamic class data sharing
-# archive), made by jsm_make_jvm_cache with one run of the daemon on a simulated fabric up to SUBNET UP. A launcher
-# passes it only while it is newer than the jars and than the JDK's own class image: a JDK 25 handed a cache that
-# does not match says so and starts anyway, but without any class sharing, even its own default archive (the
-# daemon then takes twice as long to start as with no cache at all), so a stale cache is better left out.
+# archive), made by jsm_make_jvm_cache with one run of the daemon on a simulated fabric up to SUBNET UP and through
+# one cable repair. A launcher passes it only while it is newer than the jars and than the JDK's own class image: a
+# JDK 25 handed a cache that does not match says so and starts anyway, but without any class sharing, even its own
+# default archive (the daemon then takes twice as long to start as with no cache at all), so a stale cache is better
+# left out.
 
 # The first feature release that reads an AOT cache made with -XX:AOTCacheOutput.
 jsm_aot_feature=25
@@ -50,7 +51,7 @@ jsm_java_version() {
 #   and 1.4-2.3 times less time, while the first sweep took the same CPU (14.0 against 13.5 s). C1 only still starts
 #   a small fabric sooner, with less memory: jsm_java_opts runs C1 only where guid2lid holds fewer than 8192 ports
 #   or is missing (a first start, most often on a small fabric; on a large one the daemon says at SUBNET UP that the
-#   next start gets C2, MAIN-0827).
+#   next start gets C2, MAIN-0830).
 #   Figures: docs/performance.md, "The JVM's start".
 # - an older JVM: C1 only (-XX:TieredStopAtLevel=1; no C2, no profiled tier). Without profiles from a cache a sweep
 #   is over before C2's compiles would pay back the CPU they take from it: on 2 cores fat2-648 under ibsim reaches
@@ -208,7 +209,9 @@ jsm_jvm_cache_options() {
 
 # jsm_make_jvm_cache BASE CLASSPATH FABRIC: makes the cache jsm_jvm_cache_options BASE would use (BASE.aot or
 # BASE.jsa) for the JVM jsm_select_java chose, from a training run: the daemon on
-# CLASSPATH with the simulated FABRIC (a topology file or shape), from start to the first SUBNET UP and out (-o),
+# CLASSPATH with the simulated FABRIC (a topology file or shape), from start to the first SUBNET UP, then one cable
+# between two switches pulled and plugged back, each repaired by an incremental sweep (-Djsm.cacheTraining=repair:
+# the repair code is in the cache too, so the first change after a start is as quick as later ones), and out (-o),
 # with the launchers' default JVM options (a JDK 25 then writes the cache in a second JVM of its own). The daemon
 # touches no device; its log, cache and dump files go to a temporary directory. Returns 1, with the run's last
 # line on stderr, when no cache was made.
@@ -221,7 +224,8 @@ jsm_make_jvm_cache() {
     if command -v timeout >/dev/null 2>&1; then jsm_timeout="timeout 300"; fi
     # the option strings are word lists: unquoted on purpose
     if OSM_CACHE_DIR=$jsm_work OSM_TMP_DIR=$jsm_work $jsm_timeout "$jsm_java" $jsm_default_java_opts \
-            $jsm_jvm_options $jsm_cache_record -cp "$2" dev.jsm.daemon.Main -F /dev/null --sim-topology "$3" \
+            $jsm_jvm_options $jsm_cache_record -Djsm.cacheTraining=repair \
+            -cp "$2" dev.jsm.daemon.Main -F /dev/null --sim-topology "$3" \
             -f "$jsm_work/opensm.log" --dump_files_dir "$jsm_work" -o -s 0 >"$jsm_work/run.out" 2>&1 \
             && [ -s "$jsm_made" ] && mv "$jsm_made" "$1.${jsm_made##*.}"; then
         rm -rf "$jsm_work"

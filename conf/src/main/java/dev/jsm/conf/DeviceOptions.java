@@ -21,6 +21,12 @@ public final class DeviceOptions {
 
     public static final Option<Long> GUID = L.restart("guid", HEX64, 0L,
             "GUID of the local port the SM runs on; 0 means the first active port");
+    /**
+     * Not in OpenSM 3.3.23 nor in NVIDIA's OpenSM (NVIDIA's UFM moves its SM to another port outside the SM); jsm's
+     * move is {@code SmPortFailover}'s.
+     */
+    public static final Option<Boolean> SM_PORT_FAILOVER = L.extension("sm_port_failover", BOOL, false,
+            "When the SM's own port goes down, move the SM to another active local port on the same subnet");
     /** Read at start only (OpenSM re-reads it): the SMP senders keep the key the ports were given. */
     public static final Option<Long> M_KEY = L.restart("m_key", HEX64, 0L,
             "M_Key written to every port and sent in every SMP; 0 means no M_Key protection");

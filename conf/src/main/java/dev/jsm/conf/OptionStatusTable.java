@@ -29,7 +29,8 @@ public final class OptionStatusTable {
     static {
         Rows r = new Rows();
         r.implemented(DeviceOptions.GUID, DeviceOptions.M_KEY, DeviceOptions.M_KEY_LEASE_PERIOD,
-                DeviceOptions.M_KEY_PROTECTION_LEVEL, DeviceOptions.M_KEY_LOOKUP, DeviceOptions.M_KEY_PER_PORT);
+                DeviceOptions.M_KEY_PROTECTION_LEVEL, DeviceOptions.M_KEY_LOOKUP, DeviceOptions.M_KEY_PER_PORT,
+                DeviceOptions.SM_PORT_FAILOVER);
         r.implemented(DeviceOptions.SM_KEY, DeviceOptions.SA_KEY, DeviceOptions.SUBNET_PREFIX, DeviceOptions.LMC,
                 DeviceOptions.LMC_ESP0, DeviceOptions.SM_SL, DeviceOptions.PACKET_LIFE_TIME,
                 DeviceOptions.VL_STALL_COUNT, DeviceOptions.LEAF_VL_STALL_COUNT, DeviceOptions.HEAD_OF_QUEUE_LIFETIME,

@@ -67,7 +67,7 @@ final class CompilerNote implements SweepListener {
             return;
         }
         told = true;
-        LOG.info("MAIN-0827 this JVM compiles with C1 only (the launcher's choice for a first start or a fabric of "
+        LOG.info("MAIN-0830 this JVM compiles with C1 only (the launcher's choice for a first start or a fabric of "
                 + "fewer than {} ports); this fabric has {}, so the next start runs C2 too, whose recomputes take "
                 + "about a third less CPU here: restart the SM at a quiet moment to get it", c2Ports, ports);
     }

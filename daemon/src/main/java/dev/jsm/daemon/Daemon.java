@@ -191,14 +191,14 @@ public final class Daemon implements AutoCloseable {
         transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),
                 traps::onTrap);
         timer.scheduleWithFixedDelay(this::expirePortHealth, 1, 1, TimeUnit.SECONDS);
-        this.perfMgr = new PerfManager(PerfMgrSettings.of(o, settings.dumpDir()), transactions, portGuid,
+        this.perfMgr = new PerfManager(PerfMgrSettings.of(o, settings.dumpDir()), transactions, ha::ownGuid,
                 this::view, status::isMaster, nodeNames, System::nanoTime, System::currentTimeMillis);
         StagePipeline pipeline = new StagePipeline(sm, transactions, events, gate);
         this.loop = new SweepLoop(settings, sm, pipeline, state, services, afterSweep, listeners, sweeps, changes,
                 status, new OptionChanges(transactions, smps, ha, services.activity()), events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
         this.management = new DaemonManagement(new DaemonManagement.Parts(this::view, services::options, nodeNames,
-                ha, smps, traps, portHealth, transactions, sa, perfMgr, events, routes, loop, channel.localPort(),
+                ha, smps, traps, portHealth, transactions, sa, perfMgr, events, routes, loop, channel::localPort,
                 sweeps.congestionControl()::stats, () -> virtualizationCounters(sweeps)));
         status.announce();
     }
@@ -226,6 +226,23 @@ public final class Daemon implements AutoCloseable {
      */
     void beforeHandover(Runnable withdrawIsSm) {
         this.withdrawIsSm = withdrawIsSm;
+    }
+
+    /**
+     * With {@code sm_port_failover}, checks the SM's port once a second on the timer ({@link SmPortFailover}) and,
+     * after a move to another of {@code ports}, sweeps the fabric from there: discovery starts at the new port and
+     * finds the SM's end port by its GUID. Without the option, nothing. Call before {@link #start}.
+     */
+    void failOverAmong(SmPortFailover.LocalPorts ports) {
+        if (!services.options().get(DeviceOptions.SM_PORT_FAILOVER)) {
+            return;
+        }
+        SmPortFailover failover = new SmPortFailover(ports, port -> {
+            ha.smPortMoved(port.portGuid());
+            sm.execute(() -> state.moveSmPort(port.portGuid()));
+            events.request(SmEvent.HEAVY_SWEEP, "the SM's port moved to " + port.label());
+        });
+        timer.scheduleWithFixedDelay(failover, 1, 1, TimeUnit.SECONDS);
     }
 
     /** Tells {@code listener} about every SUBNET UP and failed heavy sweep; add listeners before {@link #start}. */
@@ -327,6 +344,11 @@ public final class Daemon implements AutoCloseable {
         return persistence.decision();
     }
 
+    /** Waits until the dump files of every SUBNET UP so far are written (tests); whether within {@code timeout}. */
+    boolean awaitDumps(Duration timeout) throws InterruptedException {
+        return sweeps.dumps().awaitIdle(timeout);
+    }
+
     /** The MAD counters. */
     TransactionStats madStats() {
         return transactions.stats();
@@ -379,6 +401,7 @@ public final class Daemon implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         timer.shutdownNow();
+        sweeps.dumps().close();
         balancing.close();
         perfMgr.close();
         sa.close();

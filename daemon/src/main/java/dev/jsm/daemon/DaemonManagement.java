@@ -1,5 +1,6 @@
 package dev.jsm.daemon;
 
+import dev.jsm.conf.DeviceOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.cc.CcStats;
 import dev.jsm.daemon.loop.SmEvent;
@@ -44,7 +45,8 @@ final class DaemonManagement implements ManagedSm {
     record Parts(Supplier<FabricView> view, Supplier<SmOptions> options, NodeNameMap nodeNames, HighAvailability ha,
                  SmpSender smps, TrapReceiver traps, PortHealthMonitor portHealth, MadTransactions transactions,
                  SaService sa, PerfManager perfMgr, SmEvents events, RoutingState routes, SweepLoop loop,
-                 LocalPort port, Supplier<CcStats> congestion, Supplier<VirtualizationCounters> virtualization) {
+                 Supplier<LocalPort> port, Supplier<CcStats> congestion,
+                 Supplier<VirtualizationCounters> virtualization) {
     }
 
     private final Parts p;
@@ -72,7 +74,7 @@ final class DaemonManagement implements ManagedSm {
     public SmSummary sm() {
         SmStatus s = p.ha().status();
         return new SmSummary(s.state(), s.priority(), s.isMaster(), s.masterGuid(), p.ha().remoteSms(),
-                p.ha().polls(), p.port());
+                p.ha().polls(), p.port().get(), p.options().get().get(DeviceOptions.SM_PORT_FAILOVER));
     }
 
     @Override

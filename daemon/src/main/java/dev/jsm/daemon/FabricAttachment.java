@@ -7,7 +7,9 @@ import dev.jsm.mad.cc.CongestionControl;
 import dev.jsm.mad.channel.MadChannel;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
+import dev.jsm.mad.channel.LocalPort;
 import dev.jsm.mad.perf.PerfMgt;
+import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.mad.umad.SmPortChoice;
 import dev.jsm.mad.umad.UmadChannel;
 import dev.jsm.mad.umad.UmadDevices;
@@ -22,6 +24,9 @@ import dev.jsm.sim.topo.TopologyParseException;
 import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.subnet.Guid;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -29,15 +34,21 @@ import org.apache.logging.log4j.Logger;
  * {@link SmPortChoice} picks among the InfiniBand ports, logged with its reason; the SMI and SA agents, a PerfMgt
  * client agent for the performance manager and a congestion control client agent, class 0x21 version 2, for
  * {@code congestion_control}), with the port's {@code issm} device held open so the port announces an SM (IsSM), or
- * the in-JVM simulator loaded from {@code --sim-topology FILE|SHAPE} with the SM on the first host's port 1.
+ * the in-JVM simulator loaded from {@code --sim-topology FILE|SHAPE} with the SM on the first host's port 1. The
+ * channel it hands out is a {@link MovableChannel}: {@link #localPorts()} lets {@link SmPortFailover} move the SM to
+ * another local port (a new channel and the IsSM bit there) under the daemon's parts.
  *
- * <p>Thread-safe to close once; the channel is thread-safe.
+ * <p>Thread-safe: the issm bookkeeping is guarded by this object; the channel is thread-safe.
  */
 public final class FabricAttachment implements AutoCloseable {
 
-    private final MadChannel channel;
+    private final MovableChannel channel;
     private final SimFabric sim;
-    private final IssmDevice issm;
+    /** The simulated fabric's node the SM runs on; -1 on a real port. */
+    private final int simHost;
+    /** How a channel on another local port is opened; null on the simulator. */
+    private final UmadChannel.Options umadOptions;
+    private IssmDevice issm;
     private boolean issmClosed;
     private final String description;
     /** What became of the issm device, for the log; null on the simulator. */
@@ -45,10 +56,12 @@ public final class FabricAttachment implements AutoCloseable {
     /** Which port was chosen and why, for the log; null when {@code -g} named it or on the simulator. */
     private final String choiceNote;
 
-    private FabricAttachment(MadChannel channel, SimFabric sim, IssmDevice issm, String description,
-            String issmNote, String choiceNote) {
-        this.channel = channel;
+    private FabricAttachment(MadChannel channel, SimFabric sim, int simHost, UmadChannel.Options umadOptions,
+            IssmDevice issm, String description, String issmNote, String choiceNote) {
+        this.channel = new MovableChannel(channel);
         this.sim = sim;
+        this.simHost = simHost;
+        this.umadOptions = umadOptions;
         this.issm = issm;
         this.description = description;
         this.issmNote = issmNote;
@@ -75,7 +88,7 @@ public final class FabricAttachment implements AutoCloseable {
         SimFabric fabric = new SimFabric(topology);
         SimMadChannel ch = fabric.openChannel(host, 1);
         ch.setIsSm(true);
-        return new FabricAttachment(ch, fabric, null, "simulated fabric " + fileOrShape + " ("
+        return new FabricAttachment(ch, fabric, host, null, null, "simulated fabric " + fileOrShape + " ("
                 + topology.nodeCount() + " nodes), SM on '" + topology.node(host).description() + "' port 1", null,
                 null);
     }
@@ -123,18 +136,94 @@ public final class FabricAttachment implements AutoCloseable {
             ch = UmadChannel.open(choice.port().caName(), choice.port().portNum(), o);
         }
         UmadPort port = ch.umadPort();
-        IssmDevice issm = null;
-        String note;
+        IssmDevice[] issm = new IssmDevice[1];
+        String note = openIssm(port, issm);
+        return new FabricAttachment(ch, null, -1, o, issm[0],
+                "port " + port.label() + ", GUID " + Guid.toString(port.portGuid()), note, chosen);
+    }
+
+    /**
+     * Opens the issm device of {@code port} into {@code opened[0]} (left null when it cannot be opened) and returns
+     * the log line that says what became of it.
+     */
+    private static String openIssm(UmadPort port, IssmDevice[] opened) {
         try {
             String path = UmadDevices.issmPath(port.caName(), port.portNum());
-            issm = IssmDevice.open(path);
-            note = "Setting IS_SM on port " + port.label() + " (" + path + ")";
+            opened[0] = IssmDevice.open(path);
+            return "Setting IS_SM on port " + port.label() + " (" + path + ")";
         } catch (UmadException | RuntimeException e) {
-            note = "MAIN-0807 cannot open the issm device of " + port.label() + ": " + e.getMessage()
+            return "MAIN-0807 cannot open the issm device of " + port.label() + ": " + e.getMessage()
                     + "; other SMs will not see the IsSM bit";
         }
-        return new FabricAttachment(ch, null, issm,
-                "port " + port.label() + ", GUID " + Guid.toString(port.portGuid()), note, chosen);
+    }
+
+    /**
+     * The local ports of the SM's host and the move between them, for {@link SmPortFailover}: the ports libibumad
+     * lists (sysfs; umad2sim's simulated tree) or the simulated host's ports, each as its PortInfo shows it now.
+     */
+    SmPortFailover.LocalPorts localPorts() {
+        return new SmPortFailover.LocalPorts() {
+            @Override
+            public LocalPort current() {
+                return channel.localPort();
+            }
+
+            @Override
+            public List<UmadPort> list() throws UmadException {
+                return sim != null ? simulatedPorts() : UmadDevices.localPorts().ports();
+            }
+
+            @Override
+            public void moveTo(UmadPort port) throws UmadException {
+                move(port);
+            }
+        };
+    }
+
+    /** The simulated host's ports, as libibumad would list them. */
+    private List<UmadPort> simulatedPorts() {
+        Topology t = sim.topology();
+        List<UmadPort> ports = new ArrayList<>();
+        for (int p = 1; p <= t.node(simHost).numPorts(); p++) {
+            PortInfo pi = sim.portInfo(simHost, p);
+            ports.add(new UmadPort(t.node(simHost).description(), p, pi.lid(), pi.lmc(), pi.masterSmLid(),
+                    pi.masterSmSl(), pi.portState(), pi.portPhysicalState(), 0, (int) pi.capabilityMask(),
+                    pi.gidPrefix(), t.node(simHost).portGuid(p), "IB"));
+        }
+        return ports;
+    }
+
+    /**
+     * Opens a channel on {@code port}, sets IsSM there, puts the channel in place of the old one (which is closed)
+     * and closes the old port's issm device. Logs only an issm device it cannot open: {@link SmPortFailover} says
+     * what was done.
+     */
+    private void move(UmadPort port) throws UmadException {
+        if (sim != null) {
+            SimMadChannel ch = sim.openChannel(simHost, port.portNum());
+            ch.setIsSm(true);
+            channel.moveTo(ch);
+            return;
+        }
+        UmadChannel ch = UmadChannel.open(port.caName(), port.portNum(), umadOptions);
+        IssmDevice[] opened = new IssmDevice[1];
+        String note = openIssm(port, opened);
+        if (opened[0] == null) {
+            LogManager.getLogger(FabricAttachment.class).warn("{}", note);
+        }
+        channel.moveTo(ch);
+        synchronized (this) {
+            if (issm != null && !issmClosed) {
+                issm.close();
+            }
+            issm = opened[0];
+            issmClosed = false;
+        }
+    }
+
+    /** The simulator the SM runs on, null on a real port. */
+    SimFabric simulator() {
+        return sim;
     }
 
     /** The simulator, or {@code null} on a real port. */
@@ -173,7 +262,7 @@ public final class FabricAttachment implements AutoCloseable {
                 issm.close();
             }
         }
-        if (channel instanceof SimMadChannel ch) {
+        if (channel.current() instanceof SimMadChannel ch) {
             ch.setIsSm(false);
         }
     }

@@ -182,7 +182,13 @@ public class Main {
             throw e;
         }
         daemon.beforeHandover(fabric::withdrawIsSm);
-        Once once = new Once(events, settings.runOnce(), daemon::state);
+        daemon.failOverAmong(fabric.localPorts());
+        CacheTraining training = CacheTraining.of(fabric.simulator(), events);
+        if (training != null) {
+            daemon.addListener(training);
+        }
+        Once once = new Once(events, settings.runOnce(), training == null ? 1 : CacheTraining.SUBNET_UPS,
+                daemon::state);
         daemon.addListener(once);
         daemon.addListener(heapMarker);
         daemon.addListener(new HeapSize(settings.cacheDir()));
@@ -330,25 +336,30 @@ public class Main {
     }
 
     /**
-     * {@code -o}: stops the daemon after the first SUBNET UP, or after the first heavy sweep that left it standing by
-     * for another master (as OpenSM's {@code -o}: there is nothing for it to configure).
+     * {@code -o}: stops the daemon after the first SUBNET UP (in the JVM cache's training run, after the training's
+     * last), or after the first heavy sweep that left it standing by for another master (as OpenSM's {@code -o}:
+     * there is nothing for it to configure).
      */
     private static final class Once implements SweepListener {
         private final SmEvents events;
         private final boolean enabled;
+        /** The SUBNET UPs before {@code -o} leaves: 1, or those of the JVM cache's training ({@link CacheTraining}). */
+        private final int upsToLeave;
         private final Supplier<SmState> state;
         private volatile boolean up;
+        private int ups;
 
-        Once(SmEvents events, boolean enabled, Supplier<SmState> state) {
+        Once(SmEvents events, boolean enabled, int upsToLeave, Supplier<SmState> state) {
             this.events = events;
             this.enabled = enabled;
+            this.upsToLeave = upsToLeave;
             this.state = state;
         }
 
         @Override
         public void subnetUp(FabricView view) {
             up = true;
-            if (enabled) {
+            if (enabled && ++ups >= upsToLeave) {
                 events.request(SmEvent.SHUTDOWN, "-o: configured once");
             }
         }

@@ -7,6 +7,7 @@ import dev.jsm.daemon.discovery.DiscoveryStage;
 import dev.jsm.daemon.discovery.DropManager;
 import dev.jsm.daemon.discovery.FabricChanges;
 import dev.jsm.daemon.discovery.LightSweepProbe;
+import dev.jsm.daemon.dump.DumpWriter;
 import dev.jsm.daemon.lid.LidManager;
 import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.link.LinkManager;
@@ -70,6 +71,7 @@ final class Sweeps {
     private final List<SweepStage> standbyRefresh;
     private final PKeyManager pkeys;
     private final CongestionControlManager congestion;
+    private final DumpWriter dumps;
     private final MalformedAnswers vportMalformed = new MalformedAnswers();
     private final EnhancedQosManager enhancedQos;
 
@@ -110,6 +112,7 @@ final class Sweeps {
         this.congestion = new CongestionControlManager(services, ccRequests, sm::isMaster);
         this.enhancedQos = new EnhancedQosManager(services);
         SubnetUp subnetUp = new SubnetUp(services, listeners, sm, routes, pkeys::partitions, qos::policy);
+        this.dumps = subnetUp.dumps();
         List<SweepStage> configure = List.of(
                 // LIDs from the model, guid2lid, PortInfo; guid2lid written
                 new LidManager(services, lids, sm),
@@ -290,5 +293,10 @@ final class Sweeps {
      */
     List<SweepStage> mcast() {
         return mcast;
+    }
+
+    /** The writer of the dump files of each SUBNET UP, off the SM thread (closed with the daemon). */
+    DumpWriter dumps() {
+        return dumps;
     }
 }

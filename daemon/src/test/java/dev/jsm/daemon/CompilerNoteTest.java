@@ -29,7 +29,7 @@ class CompilerNoteTest {
             CompilerNote note = new CompilerNote(true, 14);
             note.subnetUp(view);
             note.subnetUp(view);
-            assertThat(log.containing("MAIN-0827")).singleElement().asString()
+            assertThat(log.containing("MAIN-0830")).singleElement().asString()
                     .contains("fewer than 14 ports", "this fabric has 14", "restart the SM");
         }
     }
@@ -39,7 +39,7 @@ class CompilerNoteTest {
         try (LogCapture log = LogCapture.open(CompilerNote.class, Level.INFO)) {
             new CompilerNote(true, 15).subnetUp(view);
             new CompilerNote(false, 14).subnetUp(view);
-            assertThat(log.containing("MAIN-0827")).isEmpty();
+            assertThat(log.containing("MAIN-0830")).isEmpty();
         }
     }
 }

@@ -13,6 +13,7 @@ import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.subnet.snapshot.NodeView;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -48,6 +49,7 @@ class NodeNamesSimTest {
             daemon.start();
             FabricView up = ups.poll(60, TimeUnit.SECONDS);
             assertThat(up).as("SUBNET UP").isNotNull();
+            assertThat(daemon.awaitDumps(Duration.ofSeconds(60))).as("dump files written").isTrue();
             NodeView node = up.snapshot().node(spine);
             assertThat(node.description()).as("the model keeps the NodeDescription").isNotEqualTo("spine-A");
             assertThat(Files.readString(dir.resolve("opensm-subnet.lst"))).contains("{spine-A}")

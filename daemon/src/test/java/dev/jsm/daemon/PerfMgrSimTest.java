@@ -239,7 +239,7 @@ class PerfMgrSimTest {
         try (SimSm sm = start()) {
             AtomicBoolean master = new AtomicBoolean();
             PerfMgrSettings settings = PerfMgrSettings.of(SimSm.options("perfmgr", "TRUE"), dir);
-            try (PerfManager standby = new PerfManager(settings, sm.daemon.transactions(), 0, sm.daemon::view,
+            try (PerfManager standby = new PerfManager(settings, sm.daemon.transactions(), () -> 0, sm.daemon::view,
                     master::get, NodeNameMap.NONE, System::nanoTime, System::currentTimeMillis)) {
                 PerfMgrCommands.run(standby, "sweep");
                 assertThat(standby.snapshot().madsSent()).isZero();

@@ -120,6 +120,9 @@ final class SimSm implements AutoCloseable {
                 throw new AssertionError("no SUBNET UP within " + timeout + "; state " + daemon.state());
             }
             if (o instanceof SubnetSnapshot s) {
+                if (!daemon.awaitDumps(Duration.ofNanos(Math.max(0, end - System.nanoTime())))) {
+                    throw new AssertionError("dump files of the SUBNET UP not written within " + timeout);
+                }
                 return s;
             }
         }

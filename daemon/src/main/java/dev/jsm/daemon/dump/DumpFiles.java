@@ -19,6 +19,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -32,9 +33,9 @@ import org.apache.logging.log4j.Logger;
  * {@code opensm.fdbs} when {@code log_flags} has ROUTING (0x40); {@code opensm-sl2vl.dump} from the QoS manager
  * ({@link #writeSl2Vl}); jsm's {@code opensm-path-sl.dump} ({@link #writePathSl}), and, when the fabric has them,
  * {@code opensm-vports.dump} and {@code opensm-enhanced-qos.dump}. They describe the published
- * snapshot, so they show what the switches were programmed with.
+ * snapshot, so they show what the switches were programmed with. Each file is written whole and renamed into place.
  *
- * <p>Stateless; called on the SM thread.
+ * <p>Stateless; the SUBNET UP files are written on the {@link DumpWriter}'s thread, the others on the SM thread.
  */
 public final class DumpFiles {
 
@@ -198,17 +199,28 @@ public final class DumpFiles {
     }
 
     /**
-     * Writes file {@code name} in {@code dir} as {@code body} streams it; an error is logged and skipped.
+     * Writes file {@code name} in {@code dir} as {@code body} streams it: into {@code name.tmp}, then renamed over
+     * {@code name}, so that a reader sees the old file or the new one, never part of one. An error is logged and
+     * skipped.
      *
      * @return whether the file was written
      */
     private static boolean write(Path dir, String name, Body body) {
         Path file = dir.resolve(name);
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            body.writeTo(out);
+        Path tmp = dir.resolve(name + ".tmp");
+        try {
+            try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                body.writeTo(out);
+            }
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return true;
         } catch (IOException e) {
             LOG.error("DUMP-0701 cannot write {}: {}", file, e.toString());
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the error above is the one worth telling
+            }
             return false;
         }
     }

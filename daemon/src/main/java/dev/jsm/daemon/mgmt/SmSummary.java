@@ -16,10 +16,11 @@ import java.util.List;
  * @param masterGuid the master's port GUID when another SM is master, 0 when none is known
  * @param others the other SMs known
  * @param polls SMInfo polls of the master sent so far
- * @param port the local port the SM is bound to
+ * @param port the local port the SM is bound to now
+ * @param portFailover whether the SM moves to another local port when this one goes down ({@code sm_port_failover})
  */
 public record SmSummary(SmState state, int priority, boolean master, long masterGuid, List<RemoteSm> others,
-                        long polls, LocalPort port) {
+                        long polls, LocalPort port, boolean portFailover) {
 
     /** Copies the list of other SMs. */
     public SmSummary {

@@ -65,6 +65,7 @@ final class StatusJson {
     private static void smFields(StringBuilder out, SmSummary sm) {
         field(out, "smPort", sm.port().caName() + "/" + sm.port().portNum()).append(',');
         field(out, "smPortGuid", Guid.toString(sm.port().portGuid())).append(',');
+        out.append("\"smPortFailover\":").append(sm.portFailover()).append(',');
         out.append("\"smPriority\":").append(sm.priority()).append(',');
         field(out, "masterSm", sm.master() ? "self" : sm.masterGuid() == 0 ? "" : Guid.toString(sm.masterGuid()))
                 .append(",\"otherSms\":[");

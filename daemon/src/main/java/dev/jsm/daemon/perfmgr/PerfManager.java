@@ -54,7 +54,7 @@ public final class PerfManager implements AutoCloseable {
     private final LongSupplier millis;
     private final ScheduledExecutorService thread;
     private final Map<Long, MonitoredNode> nodes = new TreeMap<>(Long::compareUnsigned);
-    private final long smPortGuid;
+    private final LongSupplier smPortGuid;
 
     private boolean enabled;
     private int sweepTimeS;
@@ -75,14 +75,15 @@ public final class PerfManager implements AutoCloseable {
      * @param settings its options
      * @param transactions the SM's transactions (the requests go through a requester of the manager's own, each
      *     outcome handed to the manager's thread)
-     * @param smPortGuid the SM port's GUID (its P_Key table decides where a PMA may redirect to)
+     * @param smPortGuid the SM port's GUID now (its P_Key table decides where a PMA may redirect to; the SM may move
+     *     to another port, {@code sm_port_failover})
      * @param view the fabric of the last SUBNET UP
      * @param master whether this SM is master now
      * @param names the node name map
      * @param nanos monotonic clock (sweep times, error rates)
      * @param millis wall clock (the times the console prints)
      */
-    public PerfManager(PerfMgrSettings settings, MadTransactions transactions, long smPortGuid,
+    public PerfManager(PerfMgrSettings settings, MadTransactions transactions, LongSupplier smPortGuid,
                        Supplier<FabricView> view, BooleanSupplier master, NodeNameMap names, LongSupplier nanos,
                        LongSupplier millis) {
         this.settings = settings;
@@ -280,7 +281,7 @@ public final class PerfManager implements AutoCloseable {
         sweepStartNanos = nanos.getAsLong();
         sweep = new PerfSweep(order, requests, new PortReadings.Rules(settings.logErrors(), settings.xmitWaitLog(),
                 settings.xmitWaitThreshold()), settings.maxOutstanding(), queryCpi, settings.redirect(),
-                MonitoredNodes.localPKeys(v.snapshot(), smPortGuid), nanos, millis);
+                MonitoredNodes.localPKeys(v.snapshot(), smPortGuid.getAsLong()), nanos, millis);
         sweep.fill();
         afterProgress();
         return true;

@@ -46,7 +46,9 @@ public final class McastViewUpdate implements SweepStage {
             return StageOutcome.CONTINUE;
         }
         FabricView view = published.republish(state, last.routing());
-        DumpFiles.writeMcfdbs(services.dumpDir(), view.snapshot(), services.options().logFlags());
+        int logFlags = services.options().logFlags();
+        published.dumps().submit("mcfdbs", () -> DumpFiles.writeMcfdbs(services.dumpDir(), view.snapshot(),
+                logFlags));
         return StageOutcome.CONTINUE;
     }
 }

@@ -1,7 +1,5 @@
 package dev.jsm.daemon.publish;
 
-import dev.jsm.conf.SmOptions;
-import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.StageServices;
@@ -44,9 +42,7 @@ public final class RoutingViewUpdate implements SweepStage {
     public StageOutcome run(SweepState state) {
         FabricView view = published.republish(state, routes.result());
         if (view != null) {
-            SmOptions o = services.options();
-            DumpFiles.write(services.dumpDir(), view.snapshot(), o.logFlags(), o.lmc(), services.nodeNames());
-            DumpFiles.writePathSl(services.dumpDir(), view.snapshot(), o.logFlags(), view.routing());
+            published.writeDumps(view);
         }
         return StageOutcome.CONTINUE;
     }

@@ -2,7 +2,9 @@ package dev.jsm.daemon.publish;
 
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.dump.DumpFiles;
+import dev.jsm.daemon.dump.DumpWriter;
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.StageOutcome;
@@ -34,6 +36,7 @@ public final class SubnetUp implements SweepStage {
     private static final Logger LOG = LogManager.getLogger(SubnetUp.class);
 
     private final StageServices services;
+    private final DumpWriter dumps = new DumpWriter();
     private final SweepListener listeners;
     private final SmStatus sm;
     private final RoutingState routes;
@@ -78,12 +81,28 @@ public final class SubnetUp implements SweepStage {
         state.replaceSnapshot(view.snapshot());
         LOG.info("SUBNET UP");
         sm.markFirstMasterSweepDone();
-        SmOptions o = services.options();
-        DumpFiles.write(services.dumpDir(), view.snapshot(), o.logFlags(), o.lmc(), services.nodeNames());
-        DumpFiles.writePathSl(services.dumpDir(), view.snapshot(), o.logFlags(), view.routing());
+        writeDumps(view);
         published = view;
         listeners.subnetUp(view);
         return StageOutcome.CONTINUE;
+    }
+
+    /** The writer of the dump files, off the SM thread. */
+    public DumpWriter dumps() {
+        return dumps;
+    }
+
+    /**
+     * Hands the dump files of {@code view} ({@link DumpFiles#write}, {@link DumpFiles#writePathSl}) to the dump
+     * writer, off the SM thread; a newer view's files replace them if they are not being written yet.
+     */
+    void writeDumps(FabricView view) {
+        SmOptions o = services.options();
+        NodeNameMap names = services.nodeNames();
+        dumps.submit("subnet", () -> {
+            DumpFiles.write(services.dumpDir(), view.snapshot(), o.logFlags(), o.lmc(), names);
+            DumpFiles.writePathSl(services.dumpDir(), view.snapshot(), o.logFlags(), view.routing());
+        });
     }
 
     /**

@@ -107,7 +107,6 @@ public final class SaService implements SweepListener, AutoCloseable {
     private final Supplier<SmOptions> options;
     private final Path dumpDir;
     /** This SM's port (a standby that took over holds its own request for the state, which it must not serve). */
-    private final long ownGuid;
     /** Writes the dump file in the order the states were taken, off the SM and SA threads. */
     private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "jsm-sa-dump");
@@ -145,7 +144,6 @@ public final class SaService implements SweepListener, AutoCloseable {
         this.ha = ha;
         this.options = options;
         this.dumpDir = dumpDir;
-        this.ownGuid = channel.localPort().portGuid();
         Duration ack = Duration.ofMillis(o.transactionTimeoutMs());
         this.agent = new SaAgent(channel, transactions, SaView.empty(settings(o)), new RmppSettings(ack,
                 o.transactionRetries(), 32, Duration.ofSeconds(10)), SaLimits.defaults(),
@@ -246,7 +244,7 @@ public final class SaService implements SweepListener, AutoCloseable {
      * said IsSM at the last SUBNET UP.
      */
     private boolean isStandbySm(long guid, long key) {
-        if (guid == ownGuid) {
+        if (guid == ha.ownGuid()) {
             return false;
         }
         for (RemoteSm r : ha.remoteSms()) {

@@ -92,6 +92,19 @@ public final class HighAvailability {
         }
     }
 
+    /** This SM's port GUID, the GUID its SMInfo carries. */
+    public long ownGuid() {
+        return machine.ownGuid();
+    }
+
+    /**
+     * This SM now runs on the local port {@code portGuid} (sm_port_failover): its SMInfo answers and its comparisons
+     * with other SMs use that GUID from now on, as OpenSM's SM GUID is its port's.
+     */
+    public void smPortMoved(long portGuid) {
+        machine.smPortMoved(portGuid);
+    }
+
     /** Starts polling (it polls only while the state machine names an SM to poll). */
     public void start() {
         poller.start();

@@ -130,6 +130,12 @@ public final class OtherSmProbe implements OtherSms {
             return;
         }
         SmInfo info = SmInfo.decode(mad, Smp.DATA_OFFSET);
+        if (info.guid() == machine.ownGuid() || guid == machine.ownGuid()) {
+            // this SM itself, on another of its host's ports: met by a sweep that ran while it moved there
+            // (sm_port_failover), before the sweep state knew its new port
+            LOG.log(LogLevels.VERBOSE, "the SM on port {} is this SM: ignored", Guid.toString(guid));
+            return;
+        }
         if (info.guid() != guid) {
             LOG.error("SM-0627 the SM on port {} answers with GUID {}: ignored", Guid.toString(guid),
                     Guid.toString(info.guid()));

@@ -35,7 +35,7 @@ public final class SmStateMachine {
     private static final Logger LOG = LogManager.getLogger(SmStateMachine.class);
 
     private final SmStatus status;
-    private final long ownGuid;
+    private volatile long ownGuid;
     private final SmEvents events;
     /** A lower master this master waits for (OpenSM's {@code polling_sm_guid}), 0 if none. */
     private long pollingGuid;
@@ -65,6 +65,11 @@ public final class SmStateMachine {
     /** This SM's port GUID. */
     public long ownGuid() {
         return ownGuid;
+    }
+
+    /** This SM now runs on the port {@code portGuid} (sm_port_failover): its SMInfo carries that GUID. */
+    public void smPortMoved(long portGuid) {
+        ownGuid = portGuid;
     }
 
     /**

@@ -19,7 +19,7 @@ public final class SweepState {
 
     private final Subnet subnet = new Subnet();
     private final PathBook paths = new PathBook();
-    private final long smPortGuid;
+    private long smPortGuid;
     /** This sweep's copy of the model, in a holder of its own: see {@link #snapshotSlot}. */
     private AtomicReference<SubnetSnapshot> snapshot = new AtomicReference<>();
     private int errors;
@@ -42,6 +42,14 @@ public final class SweepState {
     /** GUID of the SM's own port. */
     public long smPortGuid() {
         return smPortGuid;
+    }
+
+    /**
+     * Records that the SM now runs on the local port {@code portGuid} (its port failed over, {@code SmPortFailover}):
+     * the next discovery starts there and finds the SM's end port by this GUID.
+     */
+    public void moveSmPort(long portGuid) {
+        smPortGuid = portGuid;
     }
 
     /** The SM's own end port, or {@code null} until discovery found it. */

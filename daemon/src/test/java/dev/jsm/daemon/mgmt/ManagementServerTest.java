@@ -190,7 +190,7 @@ class ManagementServerTest {
                 .contains("\"fabric\":{\"nodes\":14,\"switches\":6,\"endPorts\":14,")
                 .contains("\"routingEngine\":\"" + view().routing().engineUsed().orElseThrow() + "\"")
                 .contains(",\"smPort\":\"" + channel.localPort().caName() + "/1\",\"smPortGuid\":\""
-                        + Guid.toString(channel.localPort().portGuid()) + "\",\"smPriority\":")
+                        + Guid.toString(channel.localPort().portGuid()) + "\",\"smPortFailover\":false,\"smPriority\":")
                 .endsWith("}}\n");
         assertThat(get("/nothing").statusCode()).isEqualTo(404);
     }

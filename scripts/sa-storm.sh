@@ -87,9 +87,11 @@ fabric=$1 backend=$2 smhost=$3 work=$4 preload=$5 nodes=$6 peers=$7 rounds=$8 wi
 retries=${11} storms=${12} idle=${13} bylid=${14} here=${15}
 shift 15
 cpu() { "$work/bin/process-cpu" "$1"; }
+# each thread's CPU time in ns ("TID NAME NS", the name without blanks): where a storm's CPU went
+threads() { for t in /proc/"$1"/task/*; do echo "${t##*/} $(tr -d ' ' < "$t/comm") $(cut -d' ' -f1 "$t/schedstat")"; done; }
 ip link set lo up 2> /dev/null || true
 if [[ $backend == sim ]]; then
-    "$here/bin/sim-server" "$fabric" --quiet > fabric.out 2>&1 &
+    JAVA_OPTS= "$here/bin/sim-server" "$fabric" --quiet > fabric.out 2>&1 &
     fabric_pid=$!
     for _ in $(seq 1200); do grep -q 'ready' fabric.out && break; sleep 0.1; done
 else
@@ -142,10 +144,12 @@ for s in $(seq "$storms"); do
             [[ $(cat clients/out."$s".* 2> /dev/null | grep -c '^READY') -ge ${#hosts[@]} ]] && break
             sleep 0.05
         done
+        threads $sm_pid > "threads.$s.before"
         a=$(cpu $sm_pid)
         touch clients/go
         wait "${pids[@]}"
         b=$(cpu $sm_pid)
+        threads $sm_pid > "threads.$s.after"
     else
         # ibsim serves at most 10 clients, the SM one of them: 9 storming hosts at a time
         a=$(cpu $sm_pid)
@@ -156,6 +160,9 @@ for s in $(seq "$storms"); do
         b=$(cpu $sm_pid)
     fi
     echo "STORM $s cpu_ns=$((b - a))"
+    [[ ! -f threads.$s.before ]] || awk 'NR == FNR { t[$1] = $3; next }
+        { d = $3 - t[$1]; if (d >= 1000000) printf "THREAD %s %s %.1f ms\n", $1, $2, d / 1e6 }' \
+        "threads.$s.before" "threads.$s.after" | sort -k4 -g -r
     sleep 1
 done
 kill $sm_pid

@@ -41,9 +41,6 @@ import dev.jsm.subnet.snapshot.EndPortView;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -70,7 +67,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * 0 (untrusted) or the SA key (trusted) or the MAD is dropped; unknown
  * methods and responses are dropped; a class version other than 2 is answered with "bad version"; the table
  * decides the rest by attribute and method (0x000C for a combination not served). Nothing blocks: the I/O thread
- * only queues, and one agent thread answers from the view as published, so a sweep in progress never delays it.
+ * only queues, and one agent thread ({@link AgentLoop}) answers from the view as published, so a sweep in progress
+ * never delays it. The agent's timer (RMPP timeouts, leases) runs only while something waits for it: an idle agent
+ * takes no CPU.
  *
  * <p>Bounds ({@link SaLimits}; every refusal counted and logged once per requester and interval, {@link Refusals}):
  * the I/O thread admits a MAD only within its source LID's rate and share of the queue ({@link RequesterGate});
@@ -92,7 +91,8 @@ public final class SaAgent implements AutoCloseable {
     public static final int MAX_REQUEST_BYTES = Math.max(MultiPathRecord.MAX_SIZE, SaHeader.DATA_SIZE);
 
     private static final System.Logger LOG = System.getLogger(SaAgent.class.getName());
-    private static final long TICK_MS = 20;
+    /** The timer's period while RMPP transfers are in flight (their ACK timeouts are its multiples). */
+    private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
     private final MadChannel channel;
     private final Refusals refusals;
@@ -104,7 +104,7 @@ public final class SaAgent implements AutoCloseable {
     private final RmppSender sender;
     private final StreamedTables streams;
     private final RmppReceiver receiver;
-    private final ScheduledExecutorService thread;
+    private final AgentLoop thread;
     private volatile SaView view;
     /** Written by the agent thread only. */
     private volatile long received;
@@ -148,10 +148,21 @@ public final class SaAgent implements AutoCloseable {
         this.streams = new StreamedTables(limits.streamedTables(), limits.streamedTablesPerRequester());
         this.receiver = new RmppReceiver(channel, rmpp, MAX_REQUEST_BYTES, limits, (r, from) -> refuse(r,
                 from.lid()));
-        this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "jsm-sa");
-            t.setDaemon(true);
-            return t;
+        this.thread = new AgentLoop("jsm-sa", new AgentLoop.Agent() {
+            @Override
+            public void handle(MadAddress from, byte[] mad, int length, long nowNanos) {
+                handleAdmitted(from, mad, length, nowNanos);
+            }
+
+            @Override
+            public void tick(long nowNanos) {
+                SaAgent.this.tick(nowNanos);
+            }
+
+            @Override
+            public long nextTick(long lastTickNanos) {
+                return SaAgent.this.nextTick(lastTickNanos);
+            }
         });
     }
 
@@ -170,26 +181,7 @@ public final class SaAgent implements AutoCloseable {
 
     /** Starts the RMPP/lease timer on the agent thread; feed requests through {@link #onMad}. */
     public void start() {
-        thread.scheduleWithFixedDelay(guarded("SA timer", () -> tick(System.nanoTime())), TICK_MS, TICK_MS,
-                TimeUnit.MILLISECONDS);
-    }
-
-    /**
-     * {@code task} as the agent thread runs it: a runtime exception is logged and the agent goes on (a periodic
-     * task that threw would never run again); an {@link Error} - out of memory above all - goes to the thread's
-     * uncaught-exception handler, where the executor would have kept it in the task's future unseen.
-     */
-    private static Runnable guarded(String what, Runnable task) {
-        return () -> {
-            try {
-                task.run();
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, what + " failed: " + e, e);
-            } catch (Error e) {
-                Thread t = Thread.currentThread();
-                t.getUncaughtExceptionHandler().uncaughtException(t, e);
-            }
-        };
+        thread.start();
     }
 
     /**
@@ -214,9 +206,7 @@ public final class SaAgent implements AutoCloseable {
 
     /** Runs {@code task} on the agent's thread; nothing once the agent is closed. */
     private void onAgentThread(Runnable task) {
-        try {
-            thread.execute(guarded("SA event work", task));
-        } catch (RejectedExecutionException e) {
+        if (!thread.submit(task)) {
             LOG.log(System.Logger.Level.DEBUG, "SA agent closed; event work dropped");
         }
     }
@@ -252,7 +242,7 @@ public final class SaAgent implements AutoCloseable {
     /** Stops the agent thread (the channel stays open: its owner closes it). */
     @Override
     public void close() {
-        thread.shutdownNow();
+        thread.close();
         sender.clear();
         events.clear();
     }
@@ -272,19 +262,20 @@ public final class SaAgent implements AutoCloseable {
             refuse(v == RequesterGate.Verdict.OVER_RATE ? Refusal.RATE : Refusal.QUEUE, lid);
             return;
         }
-        try {
-            thread.execute(guarded("SA request", () -> {
-                gate.release(lid);
-                try {
-                    handle(from, mad, length, System.nanoTime());
-                } catch (RuntimeException e) {
-                    dropped.incrementAndGet();
-                    LOG.log(System.Logger.Level.WARNING, "SA request from " + from + " dropped: " + e, e);
-                }
-            }));
-        } catch (RejectedExecutionException e) {
+        if (!thread.submit(from, mad, length)) {
             gate.release(lid);
             LOG.log(System.Logger.Level.DEBUG, "SA agent closed; MAD dropped");
+        }
+    }
+
+    /** Handles a MAD {@link #onMad} admitted, on the agent thread: its place in the queue is given back first. */
+    private void handleAdmitted(MadAddress from, byte[] mad, int length, long nowNanos) {
+        gate.release(from instanceof MadAddress.LidRouted l ? l.lid() : 0);
+        try {
+            handle(from, mad, length, nowNanos);
+        } catch (RuntimeException e) {
+            dropped.incrementAndGet();
+            LOG.log(System.Logger.Level.WARNING, "SA request from " + from + " dropped: " + e, e);
         }
     }
 
@@ -313,6 +304,19 @@ public final class SaAgent implements AutoCloseable {
         sender.poll(nowNanos);
         receiver.poll(nowNanos);
         services.expire(nowNanos);
+    }
+
+    /**
+     * When {@link #tick} is next due, the last one having run at {@code lastTickNanos}: every {@link #TICK_NANOS}
+     * while RMPP transfers are in flight either way, else at the next lease's end, else never
+     * ({@link AgentLoop#NEVER}). Runs on the agent thread.
+     */
+    long nextTick(long lastTickNanos) {
+        if (sender.inFlight() > 0 || receiver.inFlight() > 0) {
+            return lastTickNanos + TICK_NANOS;
+        }
+        long lease = services.nextExpiry();
+        return lease == Long.MAX_VALUE ? AgentLoop.NEVER : lease;
     }
 
     /** Traps 64/65 and {@code drop_event_subscriptions} for a new view. Runs on the agent thread. */
@@ -375,8 +379,8 @@ public final class SaAgent implements AutoCloseable {
             return;
         }
         byte[] template = data.length >= SaHeader.DATA_SIZE ? data : Arrays.copyOf(data, SaHeader.DATA_SIZE);
-        MadHeader h = MadHeader.decode(Arrays.copyOf(header, MadHeader.MAD_SIZE));
-        SaRequest req = new SaRequest(from, method, h.attributeId(), h.attributeModifier(), h.transactionId(),
+        SaRequest req = new SaRequest(from, method, MadHeader.ATTRIBUTE_ID.getInt(header, 0),
+                MadHeader.ATTRIBUTE_MODIFIER.getLong(header, 0), MadHeader.TRANSACTION_ID.getLong(header, 0),
                 SaHeader.decode(header), template, smKey != 0);
         boolean table = isTable(method);
         if (table && !sender.hasRoom(from)) {

@@ -160,6 +160,11 @@ final class ServiceRegistry {
         }
     }
 
+    /** When the next lease ends ({@link System#nanoTime} scale), or {@link Long#MAX_VALUE} when none runs. */
+    long nextExpiry() {
+        return byExpiry.isEmpty() ? Long.MAX_VALUE : byExpiry.first().expiresAt;
+    }
+
     /** Number of records. */
     int size() {
         return byRid.size();

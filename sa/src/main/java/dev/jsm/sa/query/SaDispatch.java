@@ -40,12 +40,46 @@ public final class SaDispatch {
             Method.SET.value(), Method.DELETE.value(), Method.GET_MULTI.value(), Method.GET_TRACE_TABLE.value(),
             Method.REPORT.value());
 
+    /** Attribute IDs looked up in an array (every standard SA attribute is below 0x100); others in a map. */
+    private static final int ARRAY_ATTRIBUTES = 0x100;
+    /** Request methods: the response bit clear. */
+    private static final int METHODS = 0x80;
+
     private final Map<Pair, Route> routes;
+    /**
+     * The routes by attribute ID, then method ({@code null}: not listed): read once per request, so it is looked up
+     * without a key object (a record's hash takes a method handle, slow before it is compiled).
+     */
+    private final Route[][] byAttribute = new Route[ARRAY_ATTRIBUTES][];
+    private final Map<Integer, Route[]> byLargeAttribute = new HashMap<>();
     private final Map<Integer, Predicate<SaSettings>> conditions;
 
     private SaDispatch(Builder b) {
         this.routes = Map.copyOf(b.routes);
         this.conditions = Map.copyOf(b.conditions);
+        b.routes.forEach((pair, route) -> {
+            if (pair.method() < 0 || pair.method() >= METHODS) {
+                throw new IllegalArgumentException("not a request method: " + pair);
+            }
+            Route[] row = row(pair.attributeId());
+            if (row == null) {
+                row = new Route[METHODS];
+                if (pair.attributeId() < ARRAY_ATTRIBUTES) {
+                    byAttribute[pair.attributeId()] = row;
+                } else {
+                    byLargeAttribute.put(pair.attributeId(), row);
+                }
+            }
+            row[pair.method()] = route;
+        });
+    }
+
+    /** The routes of {@code attributeId} by method, or {@code null} when none is listed. */
+    private Route[] row(int attributeId) {
+        if (attributeId >= 0 && attributeId < ARRAY_ATTRIBUTES) {
+            return byAttribute[attributeId];
+        }
+        return byLargeAttribute.isEmpty() ? null : byLargeAttribute.get(attributeId);
     }
 
     /**
@@ -68,8 +102,9 @@ public final class SaDispatch {
 
     /** What the table does with a pair under {@code settings}. */
     Route route(SaSettings settings, int attributeId, int method) {
-        Route route = routes.get(new Pair(attributeId, method));
-        Predicate<SaSettings> condition = conditions.get(attributeId);
+        Route[] row = row(attributeId);
+        Route route = row != null && method >= 0 && method < METHODS ? row[method] : null;
+        Predicate<SaSettings> condition = route == null || conditions.isEmpty() ? null : conditions.get(attributeId);
         if (route == null || condition != null && !condition.test(settings)) {
             return REQUEST_METHODS.contains(method) ? Route.REFUSE : Route.DROP;
         }

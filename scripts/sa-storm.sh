@@ -146,6 +146,9 @@ for s in $(seq "$storms"); do
         done
         threads $sm_pid > "threads.$s.before"
         a=$(cpu $sm_pid)
+        # when, in the SM's life (seconds since its start): to read its JVM's logs against
+        echo "AT $s $(awk -v t="$(cut -d' ' -f22 /proc/$sm_pid/stat)" -v hz="$(getconf CLK_TCK)" \
+            '{ printf "%.2f", $1 - t / hz }' /proc/uptime)"
         touch clients/go
         wait "${pids[@]}"
         b=$(cpu $sm_pid)
@@ -198,7 +201,7 @@ storm_figures() { # dir storm
 
 for ((r = 1; r <= runs; r++)); do
     order=$sms
-    if (( r % 2 == 0 )); then order=$(echo "$sms" | awk '{ for (i = NF; i > 0; i--) printf "%s%s", $i, i > 1 ? " " : "" }'); fi
+    if (( r % 2 == 0 )); then order=$(echo "$sms" | awk '{ for (i = NF; i > 0; i--) printf "%s%s", $i, (i > 1 ? " " : "") }'); fi
     for sm in $order; do
         dir=$work/$sm-$r
         case $sm in

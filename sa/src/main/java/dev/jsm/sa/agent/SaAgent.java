@@ -43,6 +43,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The SA class agent (class 0x03, version 2) on one {@link MadChannel}: takes the SA requests arriving on the
@@ -106,11 +107,20 @@ public final class SaAgent implements AutoCloseable {
     private final RmppReceiver receiver;
     private final AgentLoop thread;
     private volatile SaView view;
-    /** Written by the agent thread only. */
-    private volatile long received;
-    /** Written by the agent thread only. */
-    private volatile long answered;
+    private final LongAdder received = new LongAdder();
+    private final LongAdder answered = new LongAdder();
+    private volatile boolean closed;
     private final AtomicLong dropped = new AtomicLong();
+    /** The warm-up under way ({@link QueryWarmUp}), or null; agent thread only. */
+    private QueryWarmUp warmUp;
+    /** Whether the first fabric published starts a warm-up ({@link #warmUpAtFirstFabric}). */
+    private volatile boolean warmUpWanted;
+    /** Whether a warm-up was started (once per agent); agent thread only. */
+    private boolean warmUpStarted;
+    /** The warm-up's requests so far: counted in {@link #received}, taken off in {@link #stats}. */
+    private final LongAdder ownRequests = new LongAdder();
+    /** The warm-up's requests answered (into its sinks): counted in {@link #answered}, taken off in {@link #stats}. */
+    private final LongAdder ownAnswered = new LongAdder();
 
     /**
      * An agent on {@code channel} with the default limits but one: a queue of {@code maxQueued} MADs that any one
@@ -185,6 +195,14 @@ public final class SaAgent implements AutoCloseable {
     }
 
     /**
+     * Makes the first view published with two ports or more start a {@link QueryWarmUp}: the daemon's SA calls this
+     * (a fresh JVM), tests that build many agents in one JVM do not. Call before the first {@link #publish}.
+     */
+    public void warmUpAtFirstFabric() {
+        warmUpWanted = true;
+    }
+
+    /**
      * Makes {@code next} the view later requests are answered from (the sweep calls this at SUBNET UP), and, on the
      * agent's thread, reports the end ports that came (trap 64) and went (trap 65) since the previous view and,
      * with {@code drop_event_subscriptions}, removes the gone ports' subscriptions and ServiceRecords. The first
@@ -193,7 +211,45 @@ public final class SaAgent implements AutoCloseable {
     public void publish(SaView next) {
         SaView prev = view;
         view = next;
-        onAgentThread(() -> portsChanged(prev, next));
+        onAgentThread(() -> {
+            portsChanged(prev, next);
+            startWarmUp(next);
+        });
+    }
+
+    /**
+     * At the first view with two ports or more, when {@link #warmUpAtFirstFabric} asked for it: starts answering the
+     * {@link QueryWarmUp}'s requests, a slice per turn on the agent's queue. Runs on the agent thread.
+     */
+    private void startWarmUp(SaView v) {
+        if (warmUpWanted && !warmUpStarted) {
+            warmUp = QueryWarmUp.of(v.snapshot(), ownAnswered);
+            warmUpStarted = warmUp != null;
+            if (warmUpStarted) {
+                onAgentThread(this::warmUpSlice);
+            }
+        }
+    }
+
+    /** Answers one slice of the warm-up's requests and queues the next. Runs on the agent thread. */
+    void warmUpSlice() {
+        QueryWarmUp w = warmUp;
+        if (w == null) {
+            return;
+        }
+        long cpu = QueryWarmUp.threadCpuNanos();
+        w.slice((from, mad, sink) -> {
+            ownRequests.increment();
+            process(from, mad, mad.length, System.nanoTime(), sink);
+        });
+        w.spent(QueryWarmUp.threadCpuNanos() - cpu);
+        if (w.finished()) {
+            warmUp = null;
+            LOG.log(System.Logger.Level.INFO, "SA-1001 SA query path warmed up: {0} requests of its own answered"
+                    + " in {1} ms of the SA thread''s CPU", w.done(), w.spentNanos() / 1_000_000);
+        } else {
+            onAgentThread(this::warmUpSlice);
+        }
     }
 
     /**
@@ -235,40 +291,65 @@ public final class SaAgent implements AutoCloseable {
 
     /** The counters. */
     public SaAgentStats stats() {
-        return new SaAgentStats(received, answered, dropped.get(), sender.counters(), receiver.counters(),
-                events.counters(), refusals.counts(), gate.queued(), sender.bytesInFlight());
+        long own = ownRequests.sum();
+        return new SaAgentStats(received.sum() - own, answered.sum() - ownAnswered.sum(), dropped.get(),
+                sender.counters(), receiver.counters(), events.counters(), refusals.counts(), gate.queued(),
+                sender.bytesInFlight());
     }
 
     /** Stops the agent thread (the channel stays open: its owner closes it). */
     @Override
     public void close() {
+        closed = true;
         thread.close();
         sender.clear();
         events.clear();
     }
 
     /**
-     * Takes one received MAD (as a {@link dev.jsm.mad.channel.MadReceiver} or unsolicited handler): queues it for
-     * the agent thread and returns at once; a MAD its source LID may not queue now ({@link RequesterGate}: over its
-     * rate, or the queue or its share full) is dropped and counted. Thread-safe; never blocks.
+     * Takes one received MAD (as a {@link dev.jsm.mad.channel.MadReceiver} or unsolicited handler): a MAD its source
+     * LID may not queue now ({@link RequesterGate}: over its rate, or the queue or its share full) is dropped and
+     * counted; a request the SA table answers at once ({@link SaDispatch#answersAtOnce}: one record or a few from the
+     * view, found without a scan) is answered here, on the calling thread; the rest is queued for the agent thread.
+     * Thread-safe; never blocks.
      *
      * @param mad the MAD, owned by the agent from now on
      */
     public void onMad(MadAddress from, byte[] mad, int length) {
         int lid = from instanceof MadAddress.LidRouted l ? l.lid() : 0;
-        RequesterGate.Verdict v = gate.admit(lid, isRequest(mad, length), System.nanoTime());
+        boolean request = isRequest(mad, length);
+        long now = System.nanoTime();
+        RequesterGate.Verdict v = gate.admit(lid, request, now);
         if (v != RequesterGate.Verdict.ADMITTED) {
             dropped.incrementAndGet();
             refuse(v == RequesterGate.Verdict.OVER_RATE ? Refusal.RATE : Refusal.QUEUE, lid);
             return;
         }
-        if (!thread.submit(from, mad, length)) {
+        if (request && !closed && answersAtOnce(mad, length)) {
+            handleAdmitted(from, mad, length, now);
+        } else if (!thread.submit(from, mad, length)) {
             gate.release(lid);
             LOG.log(System.Logger.Level.DEBUG, "SA agent closed; MAD dropped");
         }
     }
 
-    /** Handles a MAD {@link #onMad} admitted, on the agent thread: its place in the queue is given back first. */
+    /**
+     * Whether a request is one the table answers where it arrives: a single-MAD SA request whose attribute, method
+     * and component mask the table marks so. Any thread.
+     */
+    private boolean answersAtOnce(byte[] mad, int length) {
+        if (length < SaHeader.DATA_OFFSET || mad[0] != 1 || (mad[1] & 0xFF) != MgmtClass.SUBN_ADM.value()
+                || RmppHeader.isActive(mad)) {
+            return false;
+        }
+        return dispatch.answersAtOnce(view.settings(), MadHeader.ATTRIBUTE_ID.getInt(mad, 0),
+                MadHeader.METHOD.getInt(mad, 0), SaHeader.COMPONENT_MASK.getLong(mad, 0));
+    }
+
+    /**
+     * Handles a MAD {@link #onMad} admitted, on the agent thread or (answered at once) the receive thread: its place
+     * in the queue is given back first.
+     */
     private void handleAdmitted(MadAddress from, byte[] mad, int length, long nowNanos) {
         gate.release(from instanceof MadAddress.LidRouted l ? l.lid() : 0);
         try {
@@ -336,9 +417,22 @@ public final class SaAgent implements AutoCloseable {
         return events;
     }
 
-    /** Handles one MAD. Runs on the agent thread (tests call it directly). */
+    /**
+     * Handles one MAD. Runs on the agent thread, or on the receive thread for a request answered at once (tests call
+     * it directly).
+     */
     void handle(MadAddress address, byte[] mad, int length, long nowNanos) {
-        received++;
+        process(address, mad, length, nowNanos, channel);
+    }
+
+    /**
+     * Handles one MAD, answering through {@code out}: the agent's channel, or for the warm-up's own requests one of
+     * the {@link QueryWarmUp#sinks}, which drop what they are given (the warm-up's requests are counted with the
+     * others and taken off in {@link #stats}: a branch the warm-up never took would be compiled as a trap, and
+     * the first real request would throw away the compiled code).
+     */
+    private void process(MadAddress address, byte[] mad, int length, long nowNanos, MadChannel out) {
+        received.increment();
         if (!(address instanceof MadAddress.LidRouted from) || length < SaHeader.DATA_OFFSET
                 || MadHeader.BASE_VERSION.getInt(mad, 0) != 1
                 || MadHeader.MGMT_CLASS.getInt(mad, 0) != MgmtClass.SUBN_ADM.value()) {
@@ -352,7 +446,7 @@ public final class SaAgent implements AutoCloseable {
             if (type == RmppHeader.TYPE_DATA && !response) {
                 RmppMessage m = receiver.onData(from, full, nowNanos);
                 if (m != null) {
-                    request(from, m.header(), m.data(), nowNanos);
+                    request(from, m.header(), m.data(), nowNanos, out);
                 }
             } else if (!sender.onControl(from, full, nowNanos) && !receiver.onControl(from, full)) {
                 dropped.incrementAndGet();
@@ -363,10 +457,10 @@ public final class SaAgent implements AutoCloseable {
             dropped.incrementAndGet();
             return;
         }
-        request(from, full, Arrays.copyOfRange(full, SaHeader.DATA_OFFSET, MadHeader.MAD_SIZE), nowNanos);
+        request(from, full, Arrays.copyOfRange(full, SaHeader.DATA_OFFSET, MadHeader.MAD_SIZE), nowNanos, out);
     }
 
-    private void request(MadAddress.LidRouted from, byte[] header, byte[] data, long nowNanos) {
+    private void request(MadAddress.LidRouted from, byte[] header, byte[] data, long nowNanos, MadChannel out) {
         SaView v = view;
         long smKey = SaHeader.SM_KEY.getLong(header, 0);
         if (smKey != 0 && smKey != v.settings().saKey()) {
@@ -375,7 +469,8 @@ public final class SaAgent implements AutoCloseable {
         }
         int method = MadHeader.METHOD.getInt(header, 0);
         if (MadHeader.CLASS_VERSION.getInt(header, 0) != SaHeader.CLASS_VERSION) {
-            reply(from, header, method, SaAnswer.error(MadStatus.BAD_VERSION.value(), 0), nowNanos);
+            reply(from, header, method, SaAnswer.error(MadStatus.BAD_VERSION.value(), 0), nowNanos,
+                    out);
             return;
         }
         byte[] template = data.length >= SaHeader.DATA_SIZE ? data : Arrays.copyOf(data, SaHeader.DATA_SIZE);
@@ -385,7 +480,7 @@ public final class SaAgent implements AutoCloseable {
         boolean table = isTable(method);
         if (table && !sender.hasRoom(from)) {
             refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid());
-            reply(from, header, method, SaAnswer.error(SaStatus.NO_RESOURCES, 0), nowNanos);
+            reply(from, header, method, SaAnswer.error(SaStatus.NO_RESOURCES, 0), nowNanos, out);
             return;
         }
         SaAnswer answer;
@@ -400,7 +495,7 @@ public final class SaAgent implements AutoCloseable {
             dropped.incrementAndGet();
             return;
         }
-        reply(from, header, method, answer, nowNanos);
+        reply(from, header, method, answer, nowNanos, out);
     }
 
     /** Whether {@code method} is answered with a table through RMPP (GetTable, GetMulti). */
@@ -408,11 +503,13 @@ public final class SaAgent implements AutoCloseable {
         return method == Method.GET_TABLE.value() || method == Method.GET_MULTI.value();
     }
 
-    private void reply(MadAddress.LidRouted from, byte[] header, int method, SaAnswer answer, long nowNanos) {
+    /** Sends the response, a single MAD through {@code out} or a table through the RMPP sender. */
+    private void reply(MadAddress.LidRouted from, byte[] header, int method, SaAnswer answer, long nowNanos,
+                       MadChannel out) {
         MadAddress.LidRouted to = new MadAddress.LidRouted(from.lid(), from.qpn(), MadAddress.QP1_QKEY, from.sl(),
                 from.pkeyIndex());
         int responseMethod = SaResponses.responseMethod(method);
-        answered++;
+        answered.increment();
         if (isTable(method) && answer.status() == SaStatus.OK) {
             byte[] h = SaResponses.header(header, responseMethod, 0, answer.recordSize(), answer.count());
             RmppPayload records = answer.payload();
@@ -432,7 +529,7 @@ public final class SaAgent implements AutoCloseable {
             answer = SaAnswer.error(SaStatus.NO_RESOURCES, answer.recordSize());
         }
         try {
-            channel.send(to, SaResponses.single(header, responseMethod, answer), SaResponses.singleLength(answer));
+            out.send(to, SaResponses.single(header, responseMethod, answer), SaResponses.singleLength(answer));
         } catch (IOException e) {
             LOG.log(System.Logger.Level.DEBUG, "SA response to {0} not sent: {1}", to, e.getMessage());
         }

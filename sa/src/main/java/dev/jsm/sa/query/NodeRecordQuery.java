@@ -7,6 +7,7 @@ import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.NodeView;
 import dev.jsm.subnet.snapshot.PortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.util.List;
 
 /**
  * NodeRecords: one per end port with a LID (each CA/router port, switch port 0), carrying the node's NodeInfo as
@@ -15,6 +16,8 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
  * <p>Stateless; thread-safe.
  */
 final class NodeRecordQuery implements RecordQuery {
+
+    private static final int COMPONENT_LID = 0;
 
     @Override
     public int recordSize() {
@@ -29,7 +32,7 @@ final class NodeRecordQuery implements RecordQuery {
     @Override
     public int collect(SaView view, SaRequest request, RecordSet out) {
         SubnetSnapshot s = view.snapshot();
-        for (EndPortView ep : s.endPorts()) {
+        for (EndPortView ep : candidates(s, request)) {
             if (!ep.hasLids()) {
                 continue;
             }
@@ -43,5 +46,22 @@ final class NodeRecordQuery implements RecordQuery {
             }
         }
         return SaStatus.OK;
+    }
+
+    /** Whether a request with {@code componentMask} gives a LID: it matches one end port at most. */
+    static boolean byLid(long componentMask) {
+        return (componentMask & 1L << COMPONENT_LID) != 0;
+    }
+
+    /**
+     * The end ports a request can match: with a LID, the one holding it, else every end port. Each is still matched
+     * against the whole template; the LID only spares building the records of the others.
+     */
+    private static List<EndPortView> candidates(SubnetSnapshot s, SaRequest request) {
+        if (!request.has(COMPONENT_LID)) {
+            return s.endPorts();
+        }
+        EndPortView ep = s.endPortByLid(NodeRecord.LID.getInt(request.data(), 0));
+        return ep == null ? List.of() : List.of(ep);
     }
 }

@@ -7,6 +7,7 @@ import dev.jsm.sa.codec.SaStatus;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongPredicate;
 import java.util.function.Predicate;
 
 /**
@@ -21,7 +22,11 @@ import java.util.function.Predicate;
  *       it, its pairs are treated as not listed;</li>
  *   <li>a pair served through RMPP only (GetMulti of MultiPathRecord, dual-sided RMPP) is refused with
  *       ERR_REQ_INVALID when the request came as a single MAD (OpenSM ERR 4510);</li>
- *   <li>every Get a handler answers passes the one-record rule ({@code oneRecord}), whichever record it is.</li>
+ *   <li>every Get a handler answers passes the one-record rule ({@code oneRecord}), whichever record it is;</li>
+ *   <li>which requests are answered where they arrive, on the receive thread, rather than queued for the agent's
+ *       thread ({@link #answersAtOnce}): Gets whose one record is read from the view alone and found without a
+ *       scan (a PathRecord naming both ends, a PortInfoRecord or NodeRecord by LID). A storm of them then costs no
+ *       hand-over between threads per request. Never a table: its RMPP transfer lives on the agent's thread.</li>
  * </ul>
  * Why a table: these decisions used to be if-chains spread over the agent and the query engine, each with its own
  * copy of the Get rule, so what the SA serves could only be learned by tracing them. Here it can be read, and
@@ -100,6 +105,15 @@ public final class SaDispatch {
         };
     }
 
+    /**
+     * Whether a request of {@code attributeId} and {@code method} with {@code componentMask} may be answered on the
+     * thread it arrived on: its row says so for that mask (and the row is served under {@code settings}).
+     */
+    public boolean answersAtOnce(SaSettings settings, int attributeId, int method, long componentMask) {
+        Route route = route(settings, attributeId, method);
+        return route.atOnce() != null && route.atOnce().test(componentMask);
+    }
+
     /** What the table does with a pair under {@code settings}. */
     Route route(SaSettings settings, int attributeId, int method) {
         Route[] row = row(attributeId);
@@ -144,11 +158,12 @@ public final class SaDispatch {
      *
      * @param action what to do
      * @param handler the handler ({@code null} for REFUSE and DROP)
+     * @param atOnce the component masks whose requests may be answered where they arrive ({@code null}: none)
      */
-    record Route(Action action, SaHandler handler) {
+    record Route(Action action, SaHandler handler, LongPredicate atOnce) {
 
-        static final Route REFUSE = new Route(Action.REFUSE, null);
-        static final Route DROP = new Route(Action.DROP, null);
+        static final Route REFUSE = new Route(Action.REFUSE, null, null);
+        static final Route DROP = new Route(Action.DROP, null, null);
     }
 
     /**
@@ -168,12 +183,27 @@ public final class SaDispatch {
 
         /** {@code method} of {@code attributeId}, answered by {@code handler}. */
         Builder serve(int attributeId, Method method, SaHandler handler) {
-            return put(attributeId, method, new Route(Action.SERVE, handler));
+            return put(attributeId, method, new Route(Action.SERVE, handler, null));
+        }
+
+        /**
+         * The requests of the listed pair ({@code attributeId}, {@code method}) whose component mask passes
+         * {@code componentMask} are answered where they arrive ({@link #answersAtOnce}): the handler must then be
+         * cheap for them and read the view alone.
+         */
+        Builder atOnceWhen(int attributeId, Method method, LongPredicate componentMask) {
+            Pair pair = new Pair(attributeId, method.value());
+            Route route = routes.get(pair);
+            if (method != Method.GET || route == null || route.action() != Action.SERVE) {
+                throw new IllegalStateException("not a Get served: " + method + " " + SaAttribute.name(attributeId));
+            }
+            routes.put(pair, new Route(route.action(), route.handler(), componentMask));
+            return this;
         }
 
         /** {@code method} of {@code attributeId}, answered by {@code handler} when the request came through RMPP. */
         Builder serveThroughRmpp(int attributeId, Method method, SaHandler handler) {
-            return put(attributeId, method, new Route(Action.SERVE_THROUGH_RMPP, handler));
+            return put(attributeId, method, new Route(Action.SERVE_THROUGH_RMPP, handler, null));
         }
 
         /** {@code method} of {@code attributeId} gets no answer. */

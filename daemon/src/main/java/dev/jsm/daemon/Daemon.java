@@ -3,10 +3,10 @@ package dev.jsm.daemon;
 import dev.jsm.conf.DeviceOptions;
 import dev.jsm.conf.EventOptions;
 import dev.jsm.conf.MiscOptions;
-import dev.jsm.conf.RoutingOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.conf.SweepOptions;
 import dev.jsm.conf.TimingOptions;
+import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.discovery.FabricChanges;
 import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.loop.SmEvent;
@@ -14,6 +14,7 @@ import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
 import dev.jsm.daemon.loop.TimerThread;
 import dev.jsm.daemon.mcast.McastGroups;
+import dev.jsm.daemon.mgmt.ManagedSm;
 import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.PerfManager;
@@ -24,18 +25,21 @@ import dev.jsm.daemon.route.OffSweepBalancing;
 import dev.jsm.daemon.route.RouteCheck;
 import dev.jsm.daemon.route.RoutingPersistence;
 import dev.jsm.daemon.route.RoutingState;
-import dev.jsm.daemon.route.StepOptions;
 import dev.jsm.daemon.sa.SaService;
 import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.sm.SmStatus;
-import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.daemon.sweep.AfterSweep;
 import dev.jsm.daemon.sweep.SmpSender;
 import dev.jsm.daemon.sweep.StagePipeline;
-import dev.jsm.daemon.sweep.SweepContext;
-import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepGate;
+import dev.jsm.daemon.sweep.SweepListeners;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.trap.PortHealthMonitor;
 import dev.jsm.daemon.trap.TrapReceiver;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.SweepListener;
 import dev.jsm.mad.channel.MadChannel;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.Method;
@@ -44,13 +48,13 @@ import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionSettings;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.mad.txn.UnsolicitedFilter;
-import dev.jsm.routing.EngineOptions;
-import dev.jsm.routing.chain.RoutingChain;
 import dev.jsm.routing.chain.RoutingEngines;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -61,11 +65,14 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The composition root of one subnet manager on one local port: the SM thread, {@link MadTransactions} over the
- * channel (the SM thread is its handler executor), the {@link SweepContext} and the stages with the state each keeps
- * ({@link Sweeps}), the SMInfo and trap handlers (with the port-health monitor, whose marks the timer ends), the SA,
- * the performance manager, the sweep timer and the event loop thread. Readers on other threads get the
- * {@link FabricView} of the last SUBNET UP ({@link #view()}). {@link #start} queues the first heavy sweep;
- * {@link #close} stops everything except the channel, which belongs to the caller.
+ * channel (the SM thread is its handler executor), what the stages share - the {@link SweepState} the pipeline hands
+ * them, the {@link StageServices} they call, the {@link AfterSweep} work they queue - and the stages with the state
+ * each keeps ({@link Sweeps}), the SMInfo and trap handlers (with the port-health monitor, whose marks the timer ends),
+ * the SA, the performance manager, the sweep timer and the event loop thread. Readers on other threads get the
+ * {@link FabricView} of the last SUBNET UP ({@link #view()}), the management port what {@link #management()} lets it
+ * read and do. {@link #start} queues the first heavy sweep; {@link #close} stops everything except the channel, which
+ * belongs to the caller. Its public methods are what {@code Main} and tests outside this package need; the
+ * package-private ones serve {@code Main}, route-only and the tests beside it.
  *
  * <p>Thread-safe: {@link #close} and the getters may be called from any thread.
  */
@@ -87,14 +94,19 @@ public final class Daemon implements AutoCloseable {
     private final MadTransactions transactions;
     private final NodeNameMap nodeNames;
     private final PerfManager perfMgr;
-    private final SweepContext ctx;
+    private final StageServices services;
+    private final SweepState state;
+    private final AfterSweep afterSweep = new AfterSweep();
+    private final SweepListeners listeners = new SweepListeners();
     private volatile FabricView view;
     private final ScheduledExecutorService timer;
     private final SweepLoop loop;
     private final OffSweepBalancing balancing;
     private final RoutingPersistence persistence;
     private final PKeyManager pkeys;
+    private final Sweeps sweeps;
     private final Thread loopThread;
+    private final DaemonManagement management;
     private final Duration stopWait;
     private volatile Runnable withdrawIsSm = () -> { };
 
@@ -131,14 +143,15 @@ public final class Daemon implements AutoCloseable {
         MKeyBook mKeys = MKeyBook.of(o, settings.cacheDir(), portGuid, this::mKeyLookup);
         this.status = new SmStatus(o.get(MiscOptions.SM_INACTIVE) ? SmState.NOT_ACTIVE : SmState.DISCOVERING,
                 o.smPriority());
-
-        this.ctx = new SweepContext(o, settings.dumpDir(), new SmpSender(transactions, mKeys, status::isMaster),
-                events, portGuid);
-        ctx.smps().fitWindow(ts);
+        SmpSender smps = new SmpSender(transactions, mKeys, status::isMaster);
+        smps.fitWindow(ts);
         this.nodeNames = NodeNameMap.fromOption(o.get(EventOptions.NODE_NAME_MAP_NAME));
-        ctx.setNodeNames(nodeNames);
+        SweepGate gate = new SweepGate();
+        this.services = new StageServices(o, smps, events, nodeNames, settings.dumpDir(),
+                ActivityReport.of(o, settings.dumpDir()), gate);
+        this.state = new SweepState(portGuid);
         this.view = FabricView.empty(o);
-        ctx.addListener(new SweepListener() {
+        listeners.add(new SweepListener() {
             @Override
             public void subnetUp(FabricView v) {
                 view = v;
@@ -150,46 +163,51 @@ public final class Daemon implements AutoCloseable {
             }
         });
         this.timer = TimerThread.create("jsm-timer");
-        this.ha = new HighAvailability(status, channel.localPort(), ctx::options, transactions, events, timer);
+        this.ha = new HighAvailability(status, channel.localPort(), services::options, transactions, smps,
+                events, timer);
         FabricChanges changes = new FabricChanges();
-        this.balancing = new OffSweepBalancing(routes, events, timer);
+        this.balancing = new OffSweepBalancing(services, routes, events, timer);
         this.persistence = RoutingPersistence.load(settings.cacheDir(), routes);
-        Sweeps sweeps = new Sweeps(status, lids, o, Daemon::routingChain, new ChainPolicies(RoutingEngines.load()),
-                routes, mcastGroups, ha, changes, balancing, persistence);
+        RoutingEngines engines = RoutingEngines.load();
+        this.sweeps = new Sweeps(services, afterSweep, listeners, status, lids, o, engines,
+                new ChainPolicies(engines), routes, mcastGroups, ha, changes, mKeys, balancing, persistence);
         this.pkeys = sweeps.pKeyManager();
-        this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast, ctx.activity());
-        ctx.addListener(sa);
-        this.portHealth = new PortHealthMonitor(ctx, routes, clock);
-        this.traps = new TrapReceiver(transactions, events, () -> ctx.options().get(SweepOptions.SWEEP_ON_TRAP),
+        this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast,
+                services.activity());
+        listeners.add(sa);
+        this.portHealth = new PortHealthMonitor(state, services, mKeys, routes, clock);
+        this.traps = new TrapReceiver(transactions, events, () -> services.options().get(SweepOptions.SWEEP_ON_TRAP),
                 status::state, lid -> switchChanged(changes, lid), sa::forwardTrap, portHealth::onPortTrap, clock);
         transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),
                 traps::onTrap);
         timer.scheduleWithFixedDelay(this::expirePortHealth, 1, 1, TimeUnit.SECONDS);
         this.perfMgr = new PerfManager(PerfMgrSettings.of(o, settings.dumpDir()), transactions, portGuid,
                 this::view, status::isMaster, nodeNames, System::nanoTime, System::currentTimeMillis);
-        StagePipeline pipeline = new StagePipeline(sm, transactions, events);
-        this.loop = new SweepLoop(settings, sm, pipeline, ctx, sweeps, changes, status,
-                new OptionChanges(transactions, ctx.smps(), ha, ctx.activity()), events, timer);
+        StagePipeline pipeline = new StagePipeline(sm, transactions, events, gate);
+        this.loop = new SweepLoop(settings, sm, pipeline, state, services, afterSweep, listeners, sweeps, changes,
+                status, new OptionChanges(transactions, smps, ha, services.activity()), events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
+        this.management = new DaemonManagement(new DaemonManagement.Parts(this::view, services::options, nodeNames,
+                ha, smps, traps, portHealth, transactions, sa, perfMgr, events, routes, loop));
         status.announce();
     }
 
     /** {@code m_key_lookup} as the options in force say (it is reloaded). */
     private boolean mKeyLookup() {
-        return ctx.options().get(DeviceOptions.M_KEY_LOOKUP);
+        return services.options().get(DeviceOptions.M_KEY_LOOKUP);
     }
 
     /**
      * What {@link #close} runs before this SM, as master, hands over: the attachment withdraws the port's IsSM, so
      * that the new master's first sweep does not ask a port whose SM is leaving. Call before {@link #start}.
      */
-    public void beforeHandover(Runnable withdrawIsSm) {
+    void beforeHandover(Runnable withdrawIsSm) {
         this.withdrawIsSm = withdrawIsSm;
     }
 
     /** Tells {@code listener} about every SUBNET UP and failed heavy sweep; add listeners before {@link #start}. */
     public void addListener(SweepListener listener) {
-        ctx.addListener(listener);
+        listeners.add(listener);
     }
 
     /**
@@ -200,7 +218,7 @@ public final class Daemon implements AutoCloseable {
      * @param change what to do to the groups; runs on the SM thread
      * @param reason why, for the log
      */
-    public void changeMulticast(Consumer<McastGroups> change, String reason) {
+    void changeMulticast(Consumer<McastGroups> change, String reason) {
         sm.execute(() -> change.accept(mcastGroups));
         events.request(SmEvent.MCAST, reason);
     }
@@ -209,55 +227,20 @@ public final class Daemon implements AutoCloseable {
      * Runs {@code beat} on the event loop after every event, and wakes the loop at least every {@code interval} so
      * it does: a loop stuck in one sweep stops beating (systemd's watchdog). Call before {@link #start}.
      */
-    public void heartbeat(Duration interval, Runnable beat) {
+    void heartbeat(Duration interval, Runnable beat) {
         loop.setHeartbeat(beat);
         long ms = Math.max(1, interval.toMillis());
         timer.scheduleWithFixedDelay(() -> events.request(SmEvent.WATCHDOG, "watchdog timer"), ms, ms,
                 TimeUnit.MILLISECONDS);
     }
 
-    /** The subnet administrator (its counters for the metrics). */
-    public SaService sa() {
-        return sa;
-    }
-
-    /** Traps suppressed as repeated (only answered: no sweep, no forwarding), for the metrics. */
-    public long trapsSuppressed() {
-        return traps.suppressed();
-    }
-
-    /** Ports marked unhealthy for repeated traps 129-131 now, for the metrics. */
-    public int unhealthyPorts() {
-        return portHealth.unhealthyPorts();
-    }
-
-    /** SMP Sets the sweeps sent (configuration writes; SMInfo between SMs not counted). */
-    public long sentSets() {
-        return ctx.smps().sentSets();
-    }
-
-    /** Sets not sent because this SM was not master (a bug if ever non-zero), for the metrics. */
-    public long refusedSets() {
-        return ctx.smps().refusedSets();
-    }
-
-    /** Ports disabled by {@code babbling_port_policy} since start, for the metrics. */
-    public long portsDisabledBabbling() {
-        return portHealth.disabledBabbling();
-    }
-
     /** The performance manager (console, metrics). */
-    public PerfManager perfManager() {
+    PerfManager perfManager() {
         return perfMgr;
     }
 
-    /** The node name map ({@code node_name_map_name}; {@link NodeNameMap#NONE} without one). */
-    public NodeNameMap nodeNames() {
-        return nodeNames;
-    }
-
     /** This SM among the other SMs: its state, priority and master, the SMs it knows (console, metrics). */
-    public HighAvailability ha() {
+    HighAvailability ha() {
         return ha;
     }
 
@@ -275,23 +258,28 @@ public final class Daemon implements AutoCloseable {
         loopThread.start();
     }
 
+    /** The names of the stages of each of its sweeps' lists ({@link Sweeps#stageNames}). */
+    Map<String, List<String>> stageNames() {
+        return sweeps.stageNames();
+    }
+
+    /** The management port's way into this daemon: what it reads and the commands it may give. Any thread. */
+    public ManagedSm management() {
+        return management;
+    }
+
     /** What the last SUBNET UP configured ({@link FabricView#empty} before the first). Any thread. */
-    public FabricView view() {
+    FabricView view() {
         return view;
     }
 
-    /** The snapshot of the last SUBNET UP. */
-    public SubnetSnapshot snapshot() {
-        return view.snapshot();
-    }
-
     /** The options in effect (a heavy sweep may have reloaded some from the config file). */
-    public SmOptions options() {
-        return ctx.options();
+    SmOptions options() {
+        return services.options();
     }
 
     /** The SM's state now. */
-    public SmState state() {
+    SmState state() {
         return status.state();
     }
 
@@ -299,7 +287,7 @@ public final class Daemon implements AutoCloseable {
      * The route verifier's verdict on the last routing computed (it runs just after the sweep), or {@code null}
      * before the first. Any thread.
      */
-    public RouteCheck routeCheck() {
+    RouteCheck routeCheck() {
         return routes.check();
     }
 
@@ -307,28 +295,12 @@ public final class Daemon implements AutoCloseable {
      * What the first routing after the start made of the persisted routing ({@link RoutingPersistence#decision()}),
      * or {@code null} if there was none. Any thread.
      */
-    public String persistedRoutingDecision() {
+    String persistedRoutingDecision() {
         return persistence.decision();
     }
 
-    /** Queues a heavy sweep that computes the routes again even if nothing changed. */
-    public void reroute(String reason) {
-        routes.requestReroute();
-        events.request(SmEvent.HEAVY_SWEEP, reason);
-    }
-
-    /** Turns sweeping on or off (the console's {@code sweep on|off}); off, every sweep request is ignored. */
-    public void setSweeping(boolean on) {
-        loop.setSweeping(on);
-    }
-
-    /** Whether sweeping is on. */
-    public boolean sweeping() {
-        return loop.sweeping();
-    }
-
     /** The MAD counters. */
-    public TransactionStats madStats() {
+    TransactionStats madStats() {
         return transactions.stats();
     }
 
@@ -338,7 +310,7 @@ public final class Daemon implements AutoCloseable {
     }
 
     /** The event queue (to request sweeps). */
-    public SmEvents events() {
+    SmEvents events() {
         return events;
     }
 
@@ -347,7 +319,7 @@ public final class Daemon implements AutoCloseable {
      *
      * @return whether it ended within {@code timeout}
      */
-    public boolean awaitStop(Duration timeout) throws InterruptedException {
+    boolean awaitStop(Duration timeout) throws InterruptedException {
         loopThread.join(timeout.toMillis());
         return !loopThread.isAlive();
     }
@@ -370,7 +342,7 @@ public final class Daemon implements AutoCloseable {
                 withdrawIsSm.run();
                 ha.handOverBeforeExit(stopWait);
             }
-            if (!ctx.finishAfterSweepTasks(AFTER_SWEEP_WAIT)) {
+            if (!afterSweep.finish(AFTER_SWEEP_WAIT)) {
                 LOG.warn("SM-0631 the route check did not end within {} s; not waited for",
                         AFTER_SWEEP_WAIT.toSeconds());
             }
@@ -383,12 +355,12 @@ public final class Daemon implements AutoCloseable {
         sa.close();
         transactions.close();
         try {
-            sm.execute(() -> pkeys.reportShutdown(ctx.activity()));
+            sm.execute(() -> pkeys.reportShutdown(services.activity()));
         } catch (RejectedExecutionException e) {
             LOG.debug("closed before: no partitions to report");
         }
         sm.close();
-        ctx.activity().close();
+        services.activity().close();
     }
 
     /**
@@ -436,23 +408,5 @@ public final class Daemon implements AutoCloseable {
             LOG.warn("MAIN-0822 long_transaction_timeout {} ms is shorter than transaction_timeout {} ms; using {} ms",
                     longMs, o.transactionTimeoutMs(), o.transactionTimeoutMs());
         }
-    }
-
-    /**
-     * The routing chain {@code routing_engine} names, its engines set up from the options; what the set-up noted is
-     * logged. At start, and again when a re-read config file changed the options.
-     *
-     * @throws IllegalArgumentException if an engine is unknown or an option malformed
-     */
-    static RoutingChain routingChain(SmOptions o) {
-        RoutingChain chain = RoutingChain.parse(o.get(RoutingOptions.ROUTING_ENGINE), engineOptions(o),
-                RoutingEngines.load());
-        chain.notes().forEach(n -> LOG.warn("ROUT-0507 {}", n));
-        return chain;
-    }
-
-    /** Every option that has a value, as text, for the engines to pick theirs from (also used by route-only). */
-    public static EngineOptions engineOptions(SmOptions o) {
-        return StepOptions.mainOptions(o);
     }
 }

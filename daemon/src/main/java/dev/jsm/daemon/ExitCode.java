@@ -50,11 +50,6 @@ public enum ExitCode {
         return value;
     }
 
-    /** What the status means, in one line for {@code --help}. */
-    public String meaning() {
-        return meaning;
-    }
-
     /** The "Exit status" section of {@code --help}: every status with its meaning. */
     public static String helpText() {
         StringBuilder out = new StringBuilder("\nExit status:\n");

@@ -119,11 +119,6 @@ public final class FabricAttachment implements AutoCloseable {
         return channel;
     }
 
-    /** What the SM is attached to, for the log. */
-    public String description() {
-        return description;
-    }
-
     /**
      * Logs what the attach did: the issm device (IsSM set, or why not) and the port or simulated fabric. Opening
      * logs nothing itself, because it runs while logging is still starting ({@link Main}).

@@ -1,8 +1,8 @@
 package dev.jsm.daemon;
 
-import dev.jsm.daemon.lid.CacheFiles;
-import dev.jsm.daemon.sweep.FabricView;
-import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.daemon.cache.CacheFiles;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.SweepListener;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package dev.jsm.daemon;
 
-import dev.jsm.daemon.sweep.FabricView;
-import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.SweepListener;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;

@@ -14,12 +14,11 @@ import dev.jsm.daemon.mgmt.LocalConsole;
 import dev.jsm.daemon.mgmt.ManagementServer;
 import dev.jsm.daemon.mgmt.SweepCounters;
 import dev.jsm.daemon.offline.Ibdmchk;
-import dev.jsm.daemon.offline.RouteOnly;
 import dev.jsm.daemon.sm.SmState;
-import dev.jsm.daemon.sweep.FabricView;
-import dev.jsm.daemon.sweep.SweepKind;
-import dev.jsm.daemon.sweep.SweepListener;
 import dev.jsm.daemon.systemd.SystemdNotifier;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.SweepKind;
+import dev.jsm.daemon.view.SweepListener;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -195,9 +194,11 @@ public class Main {
         systemd.watchdogInterval().ifPresent(every -> daemon.heartbeat(every, systemd::ping));
         SweepCounters sweeps = new SweepCounters();
         daemon.addListener(sweeps);
-        Optional<ManagementServer> mgmt = ManagementServer.start(options, daemon, sweeps, "jsm " + version());
+        Optional<ManagementServer> mgmt = ManagementServer.start(options, daemon.management(), sweeps,
+                "jsm " + version());
         Optional<LocalConsole> local = "local".equals(options.get(DebugOptions.CONSOLE))
-                ? Optional.of(LocalConsole.start(daemon, sweeps, "jsm " + version(), in, out)) : Optional.empty();
+                ? Optional.of(LocalConsole.start(daemon.management(), sweeps, "jsm " + version(), in, out))
+                : Optional.empty();
         Runnable stopExtras = () -> {
             systemd.stopping();
             mgmt.ifPresent(ManagementServer::close);

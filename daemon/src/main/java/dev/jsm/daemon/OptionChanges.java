@@ -20,7 +20,7 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * Says what jsm makes of the options ({@link OptionStatusTable}) and hands a re-read config file's changes to the
- * parts of the daemon that keep a value of their own rather than reading the {@code SweepContext}'s options where
+ * parts of the daemon that keep a value of their own rather than reading the {@code StageServices}' options where
  * they use them: the log ({@code log_flags}, {@code log_prefix}, {@code log_max_size}), the SMP window
  * ({@code max_wire_smps}, {@code max_wire_smps2}, {@code max_smps_timeout}), the election ({@code sm_priority}) and
  * the activity report ({@code activity_report_subjects}).

@@ -13,11 +13,14 @@ import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.sm.SmStatus;
+import dev.jsm.daemon.sweep.AfterSweep;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.StagePipeline;
-import dev.jsm.daemon.sweep.SweepContext;
-import dev.jsm.daemon.sweep.SweepKind;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.daemon.view.SweepKind;
+import dev.jsm.daemon.view.SweepListener;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,7 +35,7 @@ import org.apache.logging.log4j.Logger;
  * The SM's event loop ({@code jsm-sweep}): takes one event at a time from {@link SmEvents} and acts on it - a heavy
  * or light sweep through the {@link StagePipeline}, a log reopen, or shutdown. Signal handlers, timers and trap
  * handlers only enqueue; all work happens here and on the SM thread. Before each heavy sweep the config file is
- * re-read and its reloadable changes applied: the stages read the new options from the {@link SweepContext}, the
+ * re-read and its reloadable changes applied: the stages read the new options from the {@link StageServices}, the
  * parts that keep values of their own get them through {@link OptionChanges}, the sweep timer is set again. What a
  * sweep does depends on the SM's state: a standby's heavy sweep only reads the fabric (the election ends it), a
  * standby or NOTACTIVE SM runs no timer sweep, and a NOTACTIVE SM no heavy sweep either. A heavy sweep ending in
@@ -55,7 +58,10 @@ final class SweepLoop implements Runnable {
 
     private final SmThread sm;
     private final StagePipeline pipeline;
-    private final SweepContext ctx;
+    private final SweepState state;
+    private final StageServices services;
+    private final AfterSweep afterSweep;
+    private final SweepListener listeners;
     private DaemonSettings settings;
     private final OptionChanges optionChanges;
     private final SmStatus status;
@@ -80,13 +86,16 @@ final class SweepLoop implements Runnable {
     private long lastMcastNanos;
     private boolean mcastDeferred;
 
-    SweepLoop(DaemonSettings settings, SmThread sm, StagePipeline pipeline, SweepContext ctx, Sweeps sweeps,
-              FabricChanges changes, SmStatus status, OptionChanges optionChanges, SmEvents events,
-              ScheduledExecutorService timer) {
+    SweepLoop(DaemonSettings settings, SmThread sm, StagePipeline pipeline, SweepState state, StageServices services,
+              AfterSweep afterSweep, SweepListener listeners, Sweeps sweeps, FabricChanges changes, SmStatus status,
+              OptionChanges optionChanges, SmEvents events, ScheduledExecutorService timer) {
         this.settings = settings;
         this.sm = sm;
         this.pipeline = pipeline;
-        this.ctx = ctx;
+        this.state = state;
+        this.services = services;
+        this.afterSweep = afterSweep;
+        this.listeners = listeners;
         this.heavy = sweeps.heavy();
         this.incremental = sweeps.incremental();
         this.reconfigure = sweeps.reconfigure();
@@ -184,7 +193,7 @@ final class SweepLoop implements Runnable {
     private void timerSweep() throws InterruptedException {
         switch (status.state()) {
             case MASTER -> {
-                if (ctx.options().get(SweepOptions.FORCE_HEAVY_SWEEP)) {
+                if (services.options().get(SweepOptions.FORCE_HEAVY_SWEEP)) {
                     heavySweep("sweep timer, force_heavy_sweep");
                 } else if (lastHeavyOk) {
                     lightSweep();
@@ -208,18 +217,18 @@ final class SweepLoop implements Runnable {
      */
     private void lighterSweep(SweepKind kind, List<SweepStage> stages, String reason) throws InterruptedException {
         if (!lastHeavyOk || status.state() != SmState.MASTER || changes.isFullSweepNeeded()
-                || ctx.options().get(SweepOptions.FORCE_HEAVY_SWEEP)) {
+                || services.options().get(SweepOptions.FORCE_HEAVY_SWEEP)) {
             heavySweep(reason);
             return;
         }
         LOG.log(LogLevels.VERBOSE, "{} SWEEP: {}", kind, reason);
         LOG.info("{} sweep ({})", kind.label(), reason);
         sm.call(() -> {
-            ctx.beginSweep();
+            state.begin();
             return null;
         });
         long start = System.nanoTime();
-        StageOutcome outcome = pipeline.run(stages, ctx);
+        StageOutcome outcome = pipeline.run(stages, state);
         boolean ok = outcome == StageOutcome.CONTINUE;
         tellEnded(kind, ok, start);
         if (!ok && !events.shutdownRequested()) {
@@ -257,11 +266,11 @@ final class SweepLoop implements Runnable {
         LOG.log(LogLevels.VERBOSE, "HEAVY SWEEP: {}", reason);
         LOG.info("heavy sweep ({})", reason);
         sm.call(() -> {
-            ctx.beginSweep();
+            state.begin();
             return null;
         });
         long start = System.nanoTime();
-        StageOutcome outcome = pipeline.run(heavy, ctx);
+        StageOutcome outcome = pipeline.run(heavy, state);
         lastHeavyOk = outcome == StageOutcome.CONTINUE;
         tellEnded(SweepKind.HEAVY, lastHeavyOk || outcome == StageOutcome.NOT_MASTER, start);
         if (lastHeavyOk || outcome == StageOutcome.NOT_MASTER) {
@@ -305,11 +314,11 @@ final class SweepLoop implements Runnable {
         lastMcastNanos = System.nanoTime();
         LOG.log(LogLevels.VERBOSE, "MULTICAST UPDATE: {}", reason);
         sm.call(() -> {
-            ctx.beginSweep();
+            state.begin();
             return null;
         });
-        StageOutcome outcome = pipeline.run(mcast, ctx);
-        int errors = sm.call(ctx::sweepErrors);
+        StageOutcome outcome = pipeline.run(mcast, state);
+        int errors = sm.call(state::errors);
         if ((outcome != StageOutcome.CONTINUE || errors > 0) && !events.shutdownRequested()) {
             events.request(SmEvent.HEAVY_SWEEP, "multicast update failed (" + errors + " errors)");
         }
@@ -326,11 +335,11 @@ final class SweepLoop implements Runnable {
         }
         LOG.log(LogLevels.VERBOSE, "OFF-SWEEP BALANCING: {}", reason);
         sm.call(() -> {
-            ctx.beginSweep();
+            state.begin();
             return null;
         });
-        StageOutcome outcome = pipeline.run(balance, ctx);
-        int errors = sm.call(ctx::sweepErrors);
+        StageOutcome outcome = pipeline.run(balance, state);
+        int errors = sm.call(state::errors);
         if (outcome == StageOutcome.CONTINUE && errors > 0 && !events.shutdownRequested()) {
             lastHeavyOk = false;
             events.request(SmEvent.HEAVY_SWEEP, "off-sweep balancing's LFT Sets failed (" + errors + " errors)");
@@ -350,17 +359,17 @@ final class SweepLoop implements Runnable {
 
     private void lightSweep() throws InterruptedException {
         sm.call(() -> {
-            ctx.beginSweep();
+            state.begin();
             return null;
         });
         long start = System.nanoTime();
-        tellEnded(SweepKind.LIGHT, pipeline.run(light, ctx) == StageOutcome.CONTINUE, start);
+        tellEnded(SweepKind.LIGHT, pipeline.run(light, state) == StageOutcome.CONTINUE, start);
     }
 
     private void tellEnded(SweepKind kind, boolean ok, long start) {
         long nanos = System.nanoTime() - start;
-        ctx.listeners().forEach(l -> l.sweepEnded(kind, ok, nanos));
-        ctx.runAfterSweep();
+        listeners.sweepEnded(kind, ok, nanos);
+        afterSweep.start();
     }
 
     /**
@@ -395,13 +404,13 @@ final class SweepLoop implements Runnable {
         }
         optionChanges.apply(r);
         settings = settings.withOptions(r.options());
-        ctx.setOptions(settings.options());
+        services.setOptions(settings.options());
         scheduleLightSweeps();
     }
 
     /** (Re)starts the {@code sweep_interval} timer if the interval changed; 0 means no periodic sweep. */
     private void scheduleLightSweeps() {
-        int interval = ctx.options().sweepIntervalSeconds();
+        int interval = services.options().sweepIntervalSeconds();
         if (interval == sweepIntervalSeconds) {
             return;
         }

@@ -13,6 +13,7 @@ import dev.jsm.daemon.link.PortActivator;
 import dev.jsm.daemon.link.PortWishes;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.mcast.MftProgrammer;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.mkey.MKeyPersister;
 import dev.jsm.daemon.pkey.PKeyManager;
 import dev.jsm.daemon.publish.McastViewUpdate;
@@ -28,12 +29,16 @@ import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.route.UnicastRouting;
 import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.SmStatus;
+import dev.jsm.daemon.sweep.AfterSweep;
 import dev.jsm.daemon.sweep.SnapshotStage;
+import dev.jsm.daemon.sweep.StageServices;
 import dev.jsm.daemon.sweep.SweepStage;
-import dev.jsm.routing.chain.RoutingChain;
+import dev.jsm.daemon.view.SweepListener;
+import dev.jsm.routing.chain.RoutingEngines;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.function.Function;
+import java.util.Map;
 
 /**
  * The sweeps and the multicast update as lists of stages - the whole order of a sweep, readable in one place
@@ -63,68 +68,98 @@ final class Sweeps {
     /**
      * The stages of one daemon.
      *
+     * @param services what the stages call: the SMP sender, the options, the node names, the activity report, ...
+     * @param afterSweep where stages queue the work that follows a sweep (the route check, the routing's writes)
+     * @param listeners told of SUBNET UP and of the views after it
      * @param sm the SM's status
      * @param lids the guid2lid store, loaded
      * @param options the options at start-up, the routing engines' first set-up
-     * @param engines sets the routing chain up from options (at start, and when the options in force change)
+     * @param engines the routing engines {@code routing_engine} may name
      * @param policies the routing chain over topologies (rch_policy_file), which replaces the chain when set
      * @param routes the routing in force (written by routing; read by multicast, QoS and SUBNET UP)
      * @param mcastGroups the multicast groups (changed by the SA on the SM thread)
      * @param ha this SM among the others: the SMs discovery meets, the election
      * @param changes the changes light sweeps and traps record for the incremental sweeps
+     * @param mKeys the M_Key book (discovery and the link manager tell it what they learn; it is written after them)
      * @param balancing off-sweep balancing: its window starts after a sweep that routed, its runs install results
      * @param persistence the routing persisted in the cache directory: reused at the first routing, written after
      *     SUBNET UP
      */
-    Sweeps(SmStatus sm, LidStore lids, SmOptions options, Function<SmOptions, RoutingChain> engines,
+    Sweeps(StageServices services, AfterSweep afterSweep, SweepListener listeners, SmStatus sm, LidStore lids,
+           SmOptions options, RoutingEngines engines,
            ChainPolicies policies, RoutingState routes, McastGroups mcastGroups, HighAvailability ha,
-           FabricChanges changes, OffSweepBalancing balancing, RoutingPersistence persistence) {
+           FabricChanges changes, MKeyBook mKeys, OffSweepBalancing balancing, RoutingPersistence persistence) {
         PortWishes wishes = new PortWishes();
-        DiscoveryStage discovery = new DiscoveryStage(ha.otherSms());
-        DeltaDiscovery delta = new DeltaDiscovery(changes, ha.otherSms());
-        this.pkeys = new PKeyManager(wishes);
-        QosManager qos = new QosManager(wishes, routes);
-        SubnetUp subnetUp = new SubnetUp(sm, routes, pkeys::partitions, qos::policy);
+        DiscoveryStage discovery = new DiscoveryStage(services, ha.otherSms(), mKeys);
+        DeltaDiscovery delta = new DeltaDiscovery(services, changes, ha.otherSms(), mKeys);
+        this.pkeys = new PKeyManager(services, wishes);
+        QosManager qos = new QosManager(services, wishes, routes);
+        SubnetUp subnetUp = new SubnetUp(services, listeners, sm, routes, pkeys::partitions, qos::policy);
         List<SweepStage> configure = List.of(
-                new LidManager(lids, sm),           // LIDs from the model, guid2lid, PortInfo; guid2lid written
-                new SnapshotStage(),                // shape and LIDs final: the sweep's one copy of the model
-                pkeys,                              // partitions.conf, changed P_KeyTable blocks, enforcement wishes
-                new UnicastRouting(options, engines, policies, pkeys::partitions, routes, persistence), // routing
-                                                    // chain (or the persisted routing), verifier, wanted LFTs
-                persistence.marker(),               // a new routing: jsm-routing.done deleted before its blocks go
-                new HeldLftSampler(persistence),    // after a start: switches still holding the persisted LFTs
-                new LftProgrammer(),                // SwitchInfo (LinearFDBTop, LifeTime), changed LFT blocks
-                new MftProgrammer(mcastGroups, routes, MftProgrammer.Scope.ALL), // a spanning tree per multicast
-                                                                                 // group, changed MFT blocks
-                qos,                                // qos-policy.conf, changed SL2VL and VLArb tables (with -Q)
-                new LinkManager(wishes, sm),        // PortInfo parameters, INIT -> ARMED
-                new PortActivator(wishes, sm),      // ARMED -> ACTIVE
-                new MKeyPersister(),                // the M_Keys the ports now hold: guid2mkey written
-                subnetUp,                           // view, dumps, "SUBNET UP"
-                persistence.saver(),                // a new routing: jsm-routing, then jsm-routing.done, written
-                balancing.scheduler());             // off-sweep balancing's window, if the routing is new
+                // LIDs from the model, guid2lid, PortInfo; guid2lid written
+                new LidManager(services, lids, sm),
+                // shape and LIDs final: the sweep's one copy of the model
+                new SnapshotStage(),
+                // partitions.conf, changed P_KeyTable blocks, enforcement wishes
+                pkeys,
+                // routing chain (or the persisted routing), verifier, wanted LFTs
+                new UnicastRouting(services, afterSweep, options, engines, policies, pkeys::partitions, routes,
+                        persistence),
+                // a new routing: jsm-routing.done deleted before its blocks go
+                persistence.marker(),
+                // after a start: switches still holding the persisted LFTs
+                new HeldLftSampler(services, persistence),
+                // SwitchInfo (LinearFDBTop, LifeTime), changed LFT blocks
+                new LftProgrammer(services),
+                // a spanning tree per multicast group, changed MFT blocks
+                new MftProgrammer(services, mcastGroups, routes, MftProgrammer.Scope.ALL),
+                // qos-policy.conf, changed SL2VL and VLArb tables (with -Q)
+                qos,
+                // PortInfo parameters, INIT -> ARMED
+                new LinkManager(services, wishes, sm, mKeys),
+                // ARMED -> ACTIVE
+                new PortActivator(services, wishes, sm, mKeys),
+                // the M_Keys the ports now hold: guid2mkey written
+                new MKeyPersister(services, mKeys),
+                // view, dumps, "SUBNET UP"
+                subnetUp,
+                // a new routing: jsm-routing, then jsm-routing.done, written
+                persistence.saver(services, afterSweep),
+                // off-sweep balancing's window, if the routing is new
+                balancing.scheduler());
         this.heavy = concat(List.of(
-                discovery,                          // NodeInfo, NodeDescription, PortInfo, SwitchInfo by directed route
-                new DropManager(discovery),         // nodes and cables not reached this time go
-                ha.election(subnet -> {             // MASTER, STANDBY or HANDOVER; a takeover trusts no table the
-                    subnet.forgetProgrammedTables(); // switches hold, nor the persisted routing's
+                // NodeInfo, NodeDescription, PortInfo, SwitchInfo by directed route
+                discovery,
+                // nodes and cables not reached this time go
+                new DropManager(services, discovery),
+                // MASTER, STANDBY or HANDOVER; a takeover trusts no table the switches hold, nor the persisted
+                // routing's
+                ha.election(subnet -> {
+                    subnet.forgetProgrammedTables();
                     persistence.distrust();
                 })),
                 configure);
         this.incremental = concat(List.of(delta, delta.secondWave()), configure);
-        this.reconfigure = concat(List.of(new LightSweepProbe(ha.otherSms(), changes, false), delta,
+        this.reconfigure = concat(List.of(new LightSweepProbe(services, ha.otherSms(), changes, false, mKeys), delta,
                 delta.secondWave()), configure);
-        this.light = List.of(new LightSweepProbe(ha.otherSms(), changes, true));
-        MftProgrammer changedGroups = new MftProgrammer(mcastGroups, routes, MftProgrammer.Scope.CHANGED);
+        this.light = List.of(new LightSweepProbe(services, ha.otherSms(), changes, true, mKeys));
+        MftProgrammer changedGroups = new MftProgrammer(services, mcastGroups, routes, MftProgrammer.Scope.CHANGED);
         this.mcast = List.of(
-                changedGroups,                      // the trees of the groups joined or left, their MFT blocks
-                new McastViewUpdate(changedGroups, subnetUp)); // the view with the new MFTs, mcfdbs
+                // the trees of the groups joined or left, their MFT blocks
+                changedGroups,
+                // the view with the new MFTs, mcfdbs
+                new McastViewUpdate(services, changedGroups, subnetUp));
         this.balance = List.of(
-                balancing.installer(),              // the balanced routes become the routing in force, if current
-                persistence.marker(),               // jsm-routing.done deleted before the new blocks go
-                new LftProgrammer(),                // the LFT blocks that differ
-                new RoutingViewUpdate(subnetUp, routes), // the view with the new routes, dumps
-                persistence.saver());               // jsm-routing, then jsm-routing.done, written
+                // the balanced routes become the routing in force, if current
+                balancing.installer(),
+                // jsm-routing.done deleted before the new blocks go
+                persistence.marker(),
+                // the LFT blocks that differ
+                new LftProgrammer(services),
+                // the view with the new routes, dumps
+                new RoutingViewUpdate(services, subnetUp, routes),
+                // jsm-routing, then jsm-routing.done, written
+                persistence.saver(services, afterSweep));
     }
 
     /**
@@ -138,6 +173,26 @@ final class Sweeps {
     /** The partition manager (the daemon reports its partitions at shutdown). */
     PKeyManager pKeyManager() {
         return pkeys;
+    }
+
+    /**
+     * The names of each list's stages, in order ({@link SweepStage#name}), by list: {@code heavy},
+     * {@code incremental}, {@code reconfigure}, {@code light}, {@code mcast}, {@code balance}. For the test that
+     * holds docs/architecture.md's stage tables to these lists.
+     */
+    Map<String, List<String>> stageNames() {
+        Map<String, List<String>> names = new LinkedHashMap<>();
+        names.put("heavy", names(heavy));
+        names.put("incremental", names(incremental));
+        names.put("reconfigure", names(reconfigure));
+        names.put("light", names(light));
+        names.put("mcast", names(mcast));
+        names.put("balance", names(balance));
+        return names;
+    }
+
+    private static List<String> names(List<SweepStage> stages) {
+        return stages.stream().map(SweepStage::name).toList();
     }
 
     private static List<SweepStage> concat(List<SweepStage> first, List<SweepStage> then) {

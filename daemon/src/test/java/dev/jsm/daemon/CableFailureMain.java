@@ -1,6 +1,6 @@
 package dev.jsm.daemon;
 
-import dev.jsm.daemon.sweep.SweepKind;
+import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;

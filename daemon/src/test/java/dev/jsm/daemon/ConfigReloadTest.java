@@ -13,12 +13,15 @@ import dev.jsm.daemon.log.LogSettings;
 import dev.jsm.daemon.log.LogSetup;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
-import dev.jsm.daemon.sweep.FabricView;
-import dev.jsm.daemon.sweep.SweepKind;
-import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.daemon.route.StepOptions;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.SweepKind;
+import dev.jsm.daemon.view.SweepListener;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.chain.RoutingChain;
+import dev.jsm.routing.chain.RoutingEngines;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.NodeKind;
@@ -247,8 +250,8 @@ class ConfigReloadTest {
             FabricView before = r.daemon.view();
             FabricView after = r.reload(engine + "scatter_ports 7\n");
             SmOptions scattered = SmOptions.fromFile(OpenSmConfReader.parse("x", engine + "scatter_ports 7\n"));
-            LftTables expected = Daemon.routingChain(scattered)
-                    .route(RoutingInput.from(after.snapshot(), 0)).tables();
+            LftTables expected = RoutingChain.parse("minhop", StepOptions.mainOptions(scattered),
+                    RoutingEngines.load()).route(RoutingInput.from(after.snapshot(), 0)).tables();
             assertThat(after.routing().tables().contentEquals(expected)).isTrue();
             assertThat(before.routing().tables().contentEquals(expected)).as("scatter_ports changes the routes")
                     .isFalse();

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.daemon.discovery.DiscoveryStage;
 import dev.jsm.daemon.loop.SmEvents;
-import dev.jsm.daemon.sweep.FabricView;
-import dev.jsm.daemon.sweep.SweepKind;
-import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.SweepKind;
+import dev.jsm.daemon.view.SweepListener;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.channel.MadChannel;
 import dev.jsm.mad.codec.AttributeId;

@@ -81,7 +81,7 @@ class EventsSimTest {
                 sm.daemon.events().request(SmEvent.HEAVY_SWEEP, "test");
                 h2.awaitReport(n -> n.trapNumberOrDeviceId() == SmNotices.GID_IN_SERVICE && about(n) == h4Port);
                 long end = System.nanoTime() + UP.toNanos();
-                while (sm.daemon.sa().stats().reports().retired() < 3) {
+                while (sm.daemon.management().saStats().reports().retired() < 3) {
                     assertThat(System.nanoTime() - end).as("ReportResps retire the Reports").isNegative();
                     Thread.sleep(10);
                 }

@@ -42,7 +42,7 @@ class HighAvailabilitySimTest {
                 assertThat(high.daemon.state()).isEqualTo(SmState.MASTER);
                 assertThat(low.daemon.ha().status().masterGuid()).isEqualTo(high.channel.localPort().portGuid());
                 assertThat(low.counted.configurationSets()).as("a standby sends no Set").isZero();
-                assertThat(low.daemon.refusedSets()).isZero();
+                assertThat(low.daemon.management().counters().refusedSets()).isZero();
 
                 high.kill();
                 low.awaitSubnetUp(WAIT);

@@ -8,7 +8,6 @@ import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.offline.Ibdmchk;
 import dev.jsm.daemon.offline.IbdmchkJudgement;
 import dev.jsm.daemon.offline.IbdmchkVerdict;
-import dev.jsm.daemon.offline.RouteOnly;
 import dev.jsm.routing.verify.VerifierReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

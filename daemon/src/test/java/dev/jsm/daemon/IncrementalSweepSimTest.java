@@ -3,7 +3,7 @@ package dev.jsm.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.daemon.loop.SmEvent;
-import dev.jsm.daemon.sweep.SweepKind;
+import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;

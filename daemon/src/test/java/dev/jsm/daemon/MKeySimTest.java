@@ -7,7 +7,7 @@ import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.mkey.MKeyScheme;
 import dev.jsm.daemon.mkey.MKeyStore;
 import dev.jsm.daemon.mkey.NeighborStore;
-import dev.jsm.daemon.sweep.SweepKind;
+import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;

@@ -2,7 +2,8 @@ package dev.jsm.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.verify.RouteVerifier;
@@ -51,6 +52,11 @@ class OffSweepBalancingSimTest {
             VerifierReport before = new RouteVerifier().verify(in, routed.routing().tables());
 
             sm.awaitViewUpdate(UP);
+            // the LFT stage overlaps the view update: its Sets may still be queued or on the wire
+            sm.awaitUntil(() -> {
+                TransactionStats s = sm.daemon.transactions().stats();
+                return s.outstanding() == 0 && s.queued() == 0;
+            }, UP);
 
             FabricView balanced = sm.daemon.view();
             assertThat(balanced.routing()).isNotSameAs(routed.routing());

@@ -68,14 +68,14 @@ class PortHealthSimTest {
             }
             awaitSubnetUpUntil(sm, () -> !routesOverBadCable(sm.fabric, s1, s2));
             assertThat(new SimRoutes(sm.fabric).walkAll().failures).isEmpty();
-            assertThat(sm.daemon.unhealthyPorts()).isEqualTo(1);
+            assertThat(sm.daemon.management().counters().unhealthyPorts()).isEqualTo(1);
             assertThat(log.containing("SM-0606")).hasSize(1).first().asString().contains("[5] 's2'");
 
             settle(sm);
             now.addAndGet(WINDOW_PASSED);
             awaitSubnetUpUntil(sm, () -> routesOverBadCable(sm.fabric, s1, s2));
             assertThat(new SimRoutes(sm.fabric).walkAll().failures).isEmpty();
-            assertThat(sm.daemon.unhealthyPorts()).isZero();
+            assertThat(sm.daemon.management().counters().unhealthyPorts()).isZero();
         }
     }
 
@@ -91,7 +91,7 @@ class PortHealthSimTest {
             for (int i = 0; i < 250; i++) {
                 assertThat(sm.fabric.faults().portTrap(s1, BAD_PORT, 129)).isTrue();
             }
-            await(() -> sm.daemon.portsDisabledBabbling() == 1);
+            await(() -> sm.daemon.management().counters().portsDisabledBabbling() == 1);
             assertThat(sm.fabric.portInfo(s1, BAD_PORT).portPhysicalState()).as("Disabled").isEqualTo(3);
             assertThat(log.containing("SM-0608")).hasSize(1).first().asString()
                     .contains("[5] 's1'", "250 traps 129-131", "disabling it");
@@ -100,11 +100,11 @@ class PortHealthSimTest {
 
             settle(sm);
             now.addAndGet(WINDOW_PASSED);
-            await(() -> sm.daemon.unhealthyPorts() == 0);
+            await(() -> sm.daemon.management().counters().unhealthyPorts() == 0);
             sm.awaitSubnetUp(UP);
             assertThat(sm.fabric.portInfo(s1, BAD_PORT).portPhysicalState()).as("still Disabled").isEqualTo(3);
             assertThat(routesOverBadCable(sm.fabric, s1, s2)).isFalse();
-            assertThat(sm.daemon.portsDisabledBabbling()).isEqualTo(1);
+            assertThat(sm.daemon.management().counters().portsDisabledBabbling()).isEqualTo(1);
         }
     }
 

@@ -3,7 +3,7 @@ package dev.jsm.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.daemon.route.RouteCheck;
-import dev.jsm.daemon.sweep.SweepKind;
+import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.routing.verify.VerifierReport;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.lid.LidStore;
-import dev.jsm.daemon.offline.RouteOnly;
 import dev.jsm.mad.ibsim.IbsimHarness;
 import dev.jsm.mad.ibsim.IbsimResult;
 import java.io.ByteArrayOutputStream;

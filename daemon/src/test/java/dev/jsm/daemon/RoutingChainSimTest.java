@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.loop.SmEvent;
-import dev.jsm.daemon.offline.RouteOnly;
 import dev.jsm.daemon.route.ChainPolicies;
 import dev.jsm.daemon.route.RouteCheck;
 import dev.jsm.sim.topo.TopoNode;

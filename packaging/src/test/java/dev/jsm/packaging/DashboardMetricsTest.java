@@ -10,8 +10,8 @@ import dev.jsm.daemon.DaemonSettings;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.mgmt.ManagementServer;
 import dev.jsm.daemon.mgmt.SweepCounters;
-import dev.jsm.daemon.sweep.FabricView;
-import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.SweepListener;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.NodeKind;
@@ -84,7 +84,8 @@ class DashboardMetricsTest {
                         up.countDown();
                     }
                 });
-                Optional<ManagementServer> server = ManagementServer.start(options, daemon, sweeps, "jsm test");
+                Optional<ManagementServer> server = ManagementServer.start(options, daemon.management(), sweeps,
+                        "jsm test");
                 if (server.isEmpty()) {
                     return Optional.empty();
                 }

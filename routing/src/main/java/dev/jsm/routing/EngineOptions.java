@@ -18,7 +18,7 @@ import java.util.TreeMap;
  * the same way); engines read only the keys they know. The LMC is not here: it is part of the {@link RoutingInput},
  * which carries the LID ranges.
  *
- * <p>Immutable; safe to share.
+ * <p>Immutable, with value equality; safe to share.
  */
 public final class EngineOptions {
 
@@ -212,6 +212,17 @@ public final class EngineOptions {
 
     private static IllegalArgumentException bad(String key, String expected, String found) {
         return new IllegalArgumentException("option " + key + ": expected " + expected + ", found '" + found + "'");
+    }
+
+    /** Equal when the same options have the same text: engines set up from either read the same values. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof EngineOptions e && values.equals(e.values);
+    }
+
+    @Override
+    public int hashCode() {
+        return values.hashCode();
     }
 
     /** {@code EngineOptions{key=value, ...}}. */

@@ -1,9 +1,11 @@
 package dev.jsm.daemon.discovery;
 
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.sweep.PathBook;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.subnet.EndPort;
@@ -41,8 +43,10 @@ public final class DeltaDiscovery implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(DeltaDiscovery.class);
 
+    private final StageServices services;
     private final FabricChanges changes;
     private final OtherSms otherSms;
+    private final MKeyBook mKeys;
     private final SweepStage second = new SecondWave();
     /** The switches for the second wave (node GUIDs). */
     private final Set<Long> deferred = new LinkedHashSet<>();
@@ -52,12 +56,16 @@ public final class DeltaDiscovery implements SweepStage {
     private int nodesDropped;
 
     /**
+     * @param services the SMP sender, the options and the node names (log lines)
      * @param changes where the changes to probe are recorded
      * @param otherSms told of the other SMs the probe meets
+     * @param mKeys told which port answers at the end of each route, and the M_Keys PortInfo answers show
      */
-    public DeltaDiscovery(FabricChanges changes, OtherSms otherSms) {
+    public DeltaDiscovery(StageServices services, FabricChanges changes, OtherSms otherSms, MKeyBook mKeys) {
+        this.services = services;
         this.changes = changes;
         this.otherSms = otherSms;
+        this.mKeys = mKeys;
     }
 
     @Override
@@ -71,7 +79,7 @@ public final class DeltaDiscovery implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
+    public StageOutcome run(SweepState state) {
         deferred.clear();
         probedSwitches = 0;
         cablesGone = 0;
@@ -85,12 +93,12 @@ public final class DeltaDiscovery implements SweepStage {
         }
         deferred.addAll(recorded.unreached());
         deferred.removeAll(recorded.changed());
-        return probe(ctx, recorded.changed(), false);
+        return probe(state, recorded.changed(), false);
     }
 
     @Override
-    public StageOutcome finish(SweepContext ctx) {
-        return wave == null ? StageOutcome.CONTINUE : apply(ctx, true);
+    public StageOutcome finish(SweepState state) {
+        return wave == null ? StageOutcome.CONTINUE : apply(state, true);
     }
 
     /**
@@ -98,22 +106,22 @@ public final class DeltaDiscovery implements SweepStage {
      * {@code checkFirst}, its SwitchInfo, and each port only if PortStateChange is set there (a switch the light
      * sweep could not reach: nothing says that anything changed at it).
      */
-    private StageOutcome probe(SweepContext ctx, Set<Long> guids, boolean checkFirst) {
+    private StageOutcome probe(SweepState state, Set<Long> guids, boolean checkFirst) {
         if (guids.isEmpty()) {
             wave = null;
             return StageOutcome.CONTINUE;
         }
-        Wave w = new Wave(new DiscoveryRun(ctx, otherSms, true), ctx.subnet().nodeCount());
+        Wave w = new Wave(new DiscoveryRun(state, services, otherSms, mKeys, true), state.subnet().nodeCount());
         wave = w;
         if (checkFirst) {
             w.run.onPortStateChange = (node, path) -> requestPorts(w, node, path);
         }
         for (long guid : guids) {
-            Node node = ctx.subnet().node(guid);
+            Node node = state.subnet().node(guid);
             if (node == null) {
                 continue; // dropped since it was recorded
             }
-            DrPath path = ctx.paths().toNode(node);
+            DrPath path = state.paths().toNode(node);
             if (!node.isSwitch() || path == null) {
                 LOG.info("incremental sweep: 0x{} is not a switch the model reaches; a full discovery follows",
                         Long.toHexString(guid));
@@ -144,7 +152,7 @@ public final class DeltaDiscovery implements SweepStage {
      * recomputed and unreachable nodes dropped. A switch that did not answer goes to the second wave
      * ({@code retryLater}) or ends the sweep.
      */
-    private StageOutcome apply(SweepContext ctx, boolean retryLater) {
+    private StageOutcome apply(SweepState state, boolean retryLater) {
         DiscoveryRun run = wave.run;
         if (run.anomaly != null) {
             LOG.info("incremental sweep: {}; a full discovery follows", run.anomaly);
@@ -153,12 +161,12 @@ public final class DeltaDiscovery implements SweepStage {
         for (Node failed : run.failed) {
             if (!retryLater || !wave.probed.contains(failed)) {
                 LOG.info("incremental sweep: {} does not answer; a full discovery follows",
-                        ctx.describe(failed));
+                        services.describe(failed));
                 return StageOutcome.RESWEEP;
             }
             deferred.add(failed.nodeGuid());
         }
-        Subnet subnet = ctx.subnet();
+        Subnet subnet = state.subnet();
         for (Node node : wave.probed) {
             if (run.failed.contains(node)) {
                 continue;
@@ -172,13 +180,13 @@ public final class DeltaDiscovery implements SweepStage {
                 }
             }
         }
-        EndPort sm = ctx.smPort();
+        EndPort sm = state.smPort();
         if (sm == null || !sm.node().isSwitch() && !sm.physPort().attributes().isUp()) {
             LOG.info("incremental sweep: the SM's port is not up; a full discovery follows");
             return StageOutcome.RESWEEP;
         }
-        for (Node n : ctx.paths().rebuild(subnet, sm.node())) {
-            LOG.info("{} is no longer reachable: removed", ctx.describe(n));
+        for (Node n : state.paths().rebuild(subnet, sm.node())) {
+            LOG.info("{} is no longer reachable: removed", services.describe(n));
             deferred.remove(n.nodeGuid());
             subnet.removeNode(n);
             nodesDropped++;
@@ -212,15 +220,15 @@ public final class DeltaDiscovery implements SweepStage {
         }
 
         @Override
-        public StageOutcome run(SweepContext ctx) {
+        public StageOutcome run(SweepState state) {
             Set<Long> again = new LinkedHashSet<>(deferred);
             deferred.clear();
-            return probe(ctx, again, true);
+            return probe(state, again, true);
         }
 
         @Override
-        public StageOutcome finish(SweepContext ctx) {
-            StageOutcome outcome = wave == null ? StageOutcome.CONTINUE : apply(ctx, false);
+        public StageOutcome finish(SweepState state) {
+            StageOutcome outcome = wave == null ? StageOutcome.CONTINUE : apply(state, false);
             if (outcome == StageOutcome.CONTINUE && probedSwitches > 0) {
                 LOG.info("incremental sweep: {} switches probed, {} cables gone, {} nodes dropped", probedSwitches,
                         cablesGone, nodesDropped);

@@ -1,6 +1,8 @@
 package dev.jsm.daemon.discovery;
 
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.mkey.MKeyBook;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.subnet.Link;
@@ -25,8 +27,10 @@ final class DiscoveryRun {
 
     private static final Logger LOG = LogManager.getLogger(DiscoveryRun.class);
 
-    final SweepContext ctx;
+    final SweepState state;
+    final StageServices services;
     final OtherSms otherSms;
+    final MKeyBook mKeys;
     final boolean incremental;
     final int sweep;
     /** Links proven by a NodeInfo answer in this pass (identity: the model's link objects). */
@@ -49,19 +53,21 @@ final class DiscoveryRun {
     int nodeInfoRequests;
     int unanswered;
 
-    DiscoveryRun(SweepContext ctx, OtherSms otherSms) {
-        this(ctx, otherSms, false);
+    DiscoveryRun(SweepState state, StageServices services, OtherSms otherSms, MKeyBook mKeys) {
+        this(state, services, otherSms, mKeys, false);
     }
 
     /**
      * A pass; an {@code incremental} one (the delta discovery) does not explore again a node the model already has
      * when it reaches it: it only records the cable it arrived by.
      */
-    DiscoveryRun(SweepContext ctx, OtherSms otherSms, boolean incremental) {
-        this.ctx = ctx;
+    DiscoveryRun(SweepState state, StageServices services, OtherSms otherSms, MKeyBook mKeys, boolean incremental) {
+        this.state = state;
+        this.services = services;
         this.otherSms = otherSms;
+        this.mKeys = mKeys;
         this.incremental = incremental;
-        this.sweep = ctx.subnet().beginSweep();
+        this.sweep = state.subnet().beginSweep();
         this.duplicates = new DuplicateGuidCheck(this);
         this.nodeInfo = new NodeInfoReceiver(this);
         this.portInfo = new PortInfoReceiver(this);
@@ -72,22 +78,22 @@ final class DiscoveryRun {
     /** Asks the node at {@code path} for its NodeInfo; {@code from} is the port it was probed from (null at hop 0). */
     void requestNodeInfo(PhysPort from, DrPath path) {
         nodeInfoRequests++;
-        ctx.smps().get(path, AttributeId.NODE_INFO, 0, o -> nodeInfo.handle(from, path, o));
+        services.smps().get(path, AttributeId.NODE_INFO, 0, o -> nodeInfo.handle(from, path, o));
     }
 
     /** Asks {@code node} for the PortInfo of port {@code portNum} along {@code path}. */
     void requestPortInfo(Node node, int portNum, DrPath path) {
-        ctx.smps().get(path, AttributeId.PORT_INFO, portNum, o -> portInfo.handle(node, portNum, path, o));
+        services.smps().get(path, AttributeId.PORT_INFO, portNum, o -> portInfo.handle(node, portNum, path, o));
     }
 
     /** Asks switch {@code node} for its SwitchInfo. */
     void requestSwitchInfo(Node node, DrPath path) {
-        ctx.smps().get(path, AttributeId.SWITCH_INFO, 0, o -> switchInfo.handle(node, path, o));
+        services.smps().get(path, AttributeId.SWITCH_INFO, 0, o -> switchInfo.handle(node, path, o));
     }
 
     /** Asks {@code node} for its NodeDescription. */
     void requestNodeDescription(Node node, DrPath path) {
-        ctx.smps().get(path, AttributeId.NODE_DESCRIPTION, 0, o -> nodeDescription.handle(node, path, o));
+        services.smps().get(path, AttributeId.NODE_DESCRIPTION, 0, o -> nodeDescription.handle(node, path, o));
     }
 
     /**
@@ -99,7 +105,7 @@ final class DiscoveryRun {
             return false;
         }
         failed.add(node);
-        LOG.debug("no {} from {}", what, ctx.describe(node));
+        LOG.debug("no {} from {}", what, services.describe(node));
         return true;
     }
 

@@ -1,8 +1,10 @@
 package dev.jsm.daemon.discovery;
 
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.subnet.EndPort;
@@ -23,12 +25,20 @@ public final class DiscoveryStage implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(DiscoveryStage.class);
 
+    private final StageServices services;
     private final OtherSms otherSms;
+    private final MKeyBook mKeys;
     private DiscoveryRun run;
 
-    /** @param otherSms told of the other SMs discovery meets */
-    public DiscoveryStage(OtherSms otherSms) {
+    /**
+     * @param services the SMP sender, the options ({@code exit_on_fatal}), the events and the node names
+     * @param otherSms told of the other SMs discovery meets
+     * @param mKeys told which port answers at the end of each route, and the M_Keys PortInfo answers show
+     */
+    public DiscoveryStage(StageServices services, OtherSms otherSms, MKeyBook mKeys) {
+        this.services = services;
         this.otherSms = otherSms;
+        this.mKeys = mKeys;
     }
 
     @Override
@@ -37,9 +47,9 @@ public final class DiscoveryStage implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
+    public StageOutcome run(SweepState state) {
         otherSms.discoveryStarted();
-        run = new DiscoveryRun(ctx, otherSms);
+        run = new DiscoveryRun(state, services, otherSms, mKeys);
         run.requestNodeInfo(null, DrPath.local());
         return StageOutcome.CONTINUE;
     }
@@ -49,21 +59,21 @@ public final class DiscoveryStage implements SweepStage {
      * manager does otherwise ({@link #takeLastRun}).
      */
     @Override
-    public StageOutcome finish(SweepContext ctx) {
-        StageOutcome outcome = check(ctx);
+    public StageOutcome finish(SweepState state) {
+        StageOutcome outcome = check(state);
         if (outcome != StageOutcome.CONTINUE) {
             run = null;
         }
         return outcome;
     }
 
-    private StageOutcome check(SweepContext ctx) {
+    private StageOutcome check(SweepState state) {
         if (run.localNode == null || run.duplicates.endsTheSm()) {
             return StageOutcome.ABORT;
         }
-        EndPort smPort = ctx.smPort();
+        EndPort smPort = state.smPort();
         if (smPort == null) {
-            LOG.error("DISC-0110 the SM port {} is not among the ports discovered", Guid.toString(ctx.smPortGuid()));
+            LOG.error("DISC-0110 the SM port {} is not among the ports discovered", Guid.toString(state.smPortGuid()));
             return StageOutcome.ABORT;
         }
         if (!smPort.node().isSwitch() && !smPort.physPort().attributes().isUp()) {
@@ -72,7 +82,7 @@ public final class DiscoveryStage implements SweepStage {
         }
         int seen = 0;
         int switches = 0;
-        for (var n : ctx.subnet().nodes()) {
+        for (var n : state.subnet().nodes()) {
             if (run.seen(n)) {
                 seen++;
                 switches += n.isSwitch() ? 1 : 0;

@@ -1,7 +1,8 @@
 package dev.jsm.daemon.discovery;
 
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.subnet.Link;
 import dev.jsm.subnet.Node;
@@ -22,10 +23,12 @@ public final class DropManager implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(DropManager.class);
 
+    private final StageServices services;
     private final DiscoveryStage discovery;
 
     /** A drop manager for the passes of {@code discovery}. */
-    public DropManager(DiscoveryStage discovery) {
+    public DropManager(StageServices services, DiscoveryStage discovery) {
+        this.services = services;
         this.discovery = discovery;
     }
 
@@ -35,9 +38,9 @@ public final class DropManager implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
+    public StageOutcome run(SweepState state) {
         DiscoveryRun run = discovery.takeLastRun();
-        Subnet subnet = ctx.subnet();
+        Subnet subnet = state.subnet();
         List<Node> gone = new ArrayList<>();
         for (Node n : subnet.nodes()) {
             if (!run.seen(n)) {
@@ -45,8 +48,8 @@ public final class DropManager implements SweepStage {
             }
         }
         for (Node n : gone) {
-            LOG.info("{} is no longer reachable: removed", ctx.describe(n));
-            ctx.paths().forget(n);
+            LOG.info("{} is no longer reachable: removed", services.describe(n));
+            state.paths().forget(n);
             subnet.removeNode(n);
         }
         List<Link> stale = new ArrayList<>();

@@ -55,7 +55,7 @@ final class DuplicateGuidCheck {
      * another port, found in this pass holds; logs it if so.
      */
     boolean portGuidTaken(NodeInfo ni, DrPath path) {
-        EndPort holder = run.ctx.subnet().endPort(ni.portGuid());
+        EndPort holder = run.state.subnet().endPort(ni.portGuid());
         if (holder == null || !run.seen(holder.node())) {
             return false;
         }
@@ -65,7 +65,7 @@ final class DuplicateGuidCheck {
         if (samePort) {
             return false;
         }
-        report("port GUID " + Guid.toString(ni.portGuid()) + " of " + run.ctx.describe(node) + " port "
+        report("port GUID " + Guid.toString(ni.portGuid()) + " of " + run.services.describe(node) + " port "
                 + holder.physPort().portNum() + " (path " + routeTo(holder.physPort()) + ") is also the port GUID of "
                 + "node " + Guid.toString(ni.nodeGuid()) + " port " + ni.localPortNum() + " (path " + path + ")");
         return true;
@@ -81,7 +81,7 @@ final class DuplicateGuidCheck {
      */
     boolean cabledElsewhere(PhysPort from, PhysPort port, DrPath path, Runnable moved) {
         if (from == port) {
-            report(run.ctx.describe(port.node()) + " port " + port.portNum() + " (path " + routeTo(port)
+            report(run.services.describe(port.node()) + " port " + port.portNum() + " (path " + routeTo(port)
                     + ") is linked to itself: the NodeInfo through its cable (path " + path + ") came back with its "
                     + "own node GUID and port number");
             return true;
@@ -90,9 +90,11 @@ final class DuplicateGuidCheck {
         if (first == null || first == from || !run.confirmed.contains(port.link())) {
             return false;
         }
-        String head = run.ctx.describe(port.node()) + " port " + port.portNum() + " is reached through two cables: "
-                + "from " + run.ctx.describe(first.node()) + " port " + first.portNum() + " (path ";
-        String tail = ") and from " + run.ctx.describe(from.node()) + " port " + from.portNum() + " (path " + path
+        String head = run.services.describe(port.node()) + " port " + port.portNum()
+                + " is reached through two cables: from " + run.services.describe(first.node()) + " port "
+                + first.portNum() + " (path ";
+        String tail = ") and from " + run.services.describe(from.node()) + " port " + from.portNum() + " (path "
+                + path
                 + ")";
         DrPath firstPath = throughCable(first);
         if (firstPath == null) {
@@ -100,14 +102,14 @@ final class DuplicateGuidCheck {
             return true;
         }
         run.nodeInfoRequests++;
-        run.ctx.smps().get(firstPath, AttributeId.NODE_INFO, 0, o -> {
+        run.services.smps().get(firstPath, AttributeId.NODE_INFO, 0, o -> {
             byte[] mad = Replies.okMad(o);
             NodeInfo again = mad == null ? null : NodeInfo.decode(mad, Smp.DATA_OFFSET);
             if (again != null && again.nodeGuid() == port.node().nodeGuid() && again.localPortNum() == port.portNum()) {
                 report(head + firstPath + tail);
             } else {
                 LOG.warn("DISC-0113 {} port {} was recabled during discovery: its first cable (path {}) no longer "
-                        + "reaches it; the second (path {}) counts", run.ctx.describe(port.node()), port.portNum(),
+                        + "reaches it; the second (path {}) counts", run.services.describe(port.node()), port.portNum(),
                         firstPath, path);
                 run.confirmed.remove(port.link());
                 moved.run();
@@ -123,13 +125,13 @@ final class DuplicateGuidCheck {
      * with the first of each pair.
      */
     boolean endsTheSm() {
-        if (found == 0 || !run.ctx.options().get(DebugOptions.EXIT_ON_FATAL)) {
+        if (found == 0 || !run.services.options().get(DebugOptions.EXIT_ON_FATAL)) {
             return false;
         }
         String reason = "errors on subnet: " + found + " duplicate GUID" + (found == 1 ? "" : "s")
                 + " found (DISC-0111)";
         LOG.fatal("DISC-0112 {}; exiting (exit_on_fatal TRUE)", reason);
-        run.ctx.events().requestFatalShutdown(reason);
+        run.services.events().requestFatalShutdown(reason);
         return true;
     }
 
@@ -143,13 +145,13 @@ final class DuplicateGuidCheck {
 
     /** The route of SMPs about {@code port}, or "?" if there is none. */
     private String routeTo(PhysPort port) {
-        DrPath p = run.ctx.paths().toPort(port);
+        DrPath p = run.state.paths().toPort(port);
         return p == null ? "?" : p.toString();
     }
 
     /** The route of a NodeInfo sent through {@code port}'s cable, or null if there is none. */
     private DrPath throughCable(PhysPort port) {
-        DrPath p = run.ctx.paths().toNode(port.node());
+        DrPath p = run.state.paths().toNode(port.node());
         return p == null || p.hopCount() >= DrPath.MAX_HOPS ? null : p.extend(port.portNum());
     }
 }

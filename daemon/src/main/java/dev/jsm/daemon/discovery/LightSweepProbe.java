@@ -3,9 +3,11 @@ package dev.jsm.daemon.discovery;
 import dev.jsm.conf.DeviceOptions;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
@@ -53,6 +55,7 @@ public final class LightSweepProbe implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(LightSweepProbe.class);
 
+    private final StageServices services;
     private final List<String> changes = new ArrayList<>();
     private int probed;
     private int unknownRemotes;
@@ -64,17 +67,23 @@ public final class LightSweepProbe implements SweepStage {
     private final OtherSms otherSms;
     private final FabricChanges fabricChanges;
     private final boolean requestsSweep;
+    private final MKeyBook mKeys;
 
     /**
+     * @param services the SMP sender, the events, the options and the node names
      * @param otherSms the other SMs, asked again at every light sweep
      * @param fabricChanges where the changes found are recorded
      * @param requestsSweep whether a change found asks for the sweep that follows (the timer's light sweep), or
      *     only is recorded (the check before a reconfiguration)
+     * @param mKeys whether M_Key management is active
      */
-    public LightSweepProbe(OtherSms otherSms, FabricChanges fabricChanges, boolean requestsSweep) {
+    public LightSweepProbe(StageServices services, OtherSms otherSms, FabricChanges fabricChanges,
+                           boolean requestsSweep, MKeyBook mKeys) {
+        this.services = services;
         this.otherSms = otherSms;
         this.fabricChanges = fabricChanges;
         this.requestsSweep = requestsSweep;
+        this.mKeys = mKeys;
     }
 
     @Override
@@ -83,37 +92,37 @@ public final class LightSweepProbe implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
+    public StageOutcome run(SweepState state) {
         changes.clear();
         answering.clear();
         probed = 0;
         unknownRemotes = 0;
-        otherSms.lightSweep(ctx, what -> {
+        otherSms.lightSweep(what -> {
             changes.add(what);
             fabricChanges.fullSweepNeeded();
         });
-        EndPort sm = ctx.smPort();
+        EndPort sm = state.smPort();
         Node smNode = sm == null ? null : sm.node();
-        boolean refreshLeases = refreshesLeases(ctx);
-        for (Node node : ctx.subnet().nodes()) {
+        boolean refreshLeases = refreshesLeases(state);
+        for (Node node : state.subnet().nodes()) {
             if (refreshLeases && !node.isSwitch()) {
-                refreshLeases(ctx, node);
+                refreshLeases(state, node);
             }
-            DrPath path = node.isSwitch() || node == smNode ? ctx.paths().toNode(node) : null;
+            DrPath path = node.isSwitch() || node == smNode ? state.paths().toNode(node) : null;
             if (path == null) {
                 continue;
             }
             for (PhysPort port : node.ports()) {
                 if (port.portNum() > 0 && port.link() == null && port.attributes().isUp()
                         && (node.isSwitch() || port == sm.physPort())) {
-                    probeUnknownRemote(ctx, port, path.extend(port.portNum()));
+                    probeUnknownRemote(state, port, path.extend(port.portNum()));
                 }
             }
             if (!node.isSwitch()) {
                 continue;
             }
             probed++;
-            ctx.smps().get(path, AttributeId.SWITCH_INFO, 0, outcome -> {
+            services.smps().get(path, AttributeId.SWITCH_INFO, 0, outcome -> {
                 byte[] mad = Replies.okMad(outcome);
                 if (mad == null) {
                     if (!Replies.isClosed(outcome)) {
@@ -122,7 +131,7 @@ public final class LightSweepProbe implements SweepStage {
                         fabricChanges.switchUnreached(node.nodeGuid());
                     }
                 } else if (SwitchInfo.PORT_STATE_CHANGE.getInt(mad, Smp.DATA_OFFSET) != 0) {
-                    changes.add("PortStateChange on " + node + " '" + ctx.nodeName(node) + "'");
+                    changes.add("PortStateChange on " + node + " '" + services.nodeName(node) + "'");
                     fabricChanges.switchChanged(node.nodeGuid());
                 }
             });
@@ -131,9 +140,9 @@ public final class LightSweepProbe implements SweepStage {
     }
 
     /** Whether M_Key protection with a lease is in effect: {@code m_key} set, protection and lease not 0. */
-    private static boolean refreshesLeases(SweepContext ctx) {
-        return ctx.smps().mKeys().active() && ctx.options().getInt(DeviceOptions.M_KEY_PROTECTION_LEVEL) > 0
-                && ctx.options().getInt(DeviceOptions.M_KEY_LEASE_PERIOD) > 0;
+    private boolean refreshesLeases(SweepState state) {
+        return mKeys.active() && services.options().getInt(DeviceOptions.M_KEY_PROTECTION_LEVEL) > 0
+                && services.options().getInt(DeviceOptions.M_KEY_LEASE_PERIOD) > 0;
     }
 
     /**
@@ -141,11 +150,11 @@ public final class LightSweepProbe implements SweepStage {
      * countdown an SMP with a wrong key started there stops (IBA 14.2.4.2) before it can run out, since the lease is
      * longer than the sweep interval. The answers are not looked at (the heavy sweep judges the ports).
      */
-    private static void refreshLeases(SweepContext ctx, Node node) {
+    private void refreshLeases(SweepState state, Node node) {
         for (PhysPort port : node.ports()) {
-            DrPath path = port.endPort() != null && port.endPort().hasLids() ? ctx.paths().toPort(port) : null;
+            DrPath path = port.endPort() != null && port.endPort().hasLids() ? state.paths().toPort(port) : null;
             if (path != null) {
-                ctx.smps().get(path, AttributeId.NODE_INFO, 0, outcome -> { });
+                services.smps().get(path, AttributeId.NODE_INFO, 0, outcome -> { });
             }
         }
     }
@@ -155,16 +164,16 @@ public final class LightSweepProbe implements SweepStage {
      * already caused a sweep and still is not in the model (the sweep refused it, e.g. for a duplicate GUID) is
      * reported once and does not cause another: no sweep every light sweep.
      */
-    private void probeUnknownRemote(SweepContext ctx, PhysPort port, DrPath path) {
+    private void probeUnknownRemote(SweepState state, PhysPort port, DrPath path) {
         unknownRemotes++;
-        ctx.smps().get(path, AttributeId.NODE_INFO, 0, outcome -> {
+        services.smps().get(path, AttributeId.NODE_INFO, 0, outcome -> {
             byte[] mad = Replies.okMad(outcome);
             if (mad == null) {
                 return;
             }
             long guid = NodeInfo.decode(mad, Smp.DATA_OFFSET).nodeGuid();
             String what = "node 0x" + Long.toHexString(guid) + " answers behind port " + port.portNum() + " of "
-                    + port.node() + " '" + ctx.nodeName(port.node()) + "'";
+                    + port.node() + " '" + services.nodeName(port.node()) + "'";
             answering.add(guid);
             Boolean warned = swept.get(guid);
             if (warned == null) {
@@ -183,7 +192,7 @@ public final class LightSweepProbe implements SweepStage {
     }
 
     @Override
-    public StageOutcome finish(SweepContext ctx) {
+    public StageOutcome finish(SweepState state) {
         swept.keySet().retainAll(answering);
         if (changes.isEmpty()) {
             LOG.log(LogLevels.VERBOSE, "LIGHT SWEEP COMPLETE: {} switches, no change{}", probed,
@@ -197,7 +206,7 @@ public final class LightSweepProbe implements SweepStage {
         }
         boolean full = fabricChanges.isFullSweepNeeded();
         LOG.info("light sweep: {}; {} sweep requested", first, full ? "heavy" : "incremental");
-        ctx.events().request(full ? SmEvent.HEAVY_SWEEP : SmEvent.INCREMENTAL_SWEEP, "light sweep: " + first);
+        services.events().request(full ? SmEvent.HEAVY_SWEEP : SmEvent.INCREMENTAL_SWEEP, "light sweep: " + first);
         return StageOutcome.CONTINUE;
     }
 }

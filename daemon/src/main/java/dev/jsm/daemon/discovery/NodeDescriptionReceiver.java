@@ -29,12 +29,12 @@ final class NodeDescriptionReceiver {
         byte[] mad = Replies.okMad(outcome);
         if (mad == null) {
             if (!Replies.isClosed(outcome)) {
-                LOG.warn("DISC-0109 no NodeDescription from {} (path {}): {}", run.ctx.describe(node), path,
+                LOG.warn("DISC-0109 no NodeDescription from {} (path {}): {}", run.services.describe(node), path,
                         Replies.failure(outcome));
             }
             return;
         }
-        if (run.ctx.subnet().node(node.nodeGuid()) == node) {
+        if (run.state.subnet().node(node.nodeGuid()) == node) {
             node.setDescription(NodeDescription.decode(mad, Smp.DATA_OFFSET).description());
         }
     }

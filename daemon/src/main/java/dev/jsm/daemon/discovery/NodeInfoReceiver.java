@@ -43,11 +43,11 @@ final class NodeInfoReceiver {
             return;
         }
         NodeInfo ni = NodeInfo.decode(mad, Smp.DATA_OFFSET);
-        run.ctx.smps().mKeys().reached(path, ni.portGuid());
+        run.mKeys.reached(path, ni.portGuid());
         try {
             add(from, path, ni);
         } catch (IllegalArgumentException e) {
-            run.ctx.recordError();
+            run.state.recordError();
             LOG.error("DISC-0108 node 0x{} via path {} does not fit the subnet: {}",
                     Long.toHexString(ni.nodeGuid()), path, e.getMessage());
         }
@@ -62,19 +62,19 @@ final class NodeInfoReceiver {
                     e.getMessage());
             return;
         }
-        Subnet subnet = run.ctx.subnet();
+        Subnet subnet = run.state.subnet();
         if (run.duplicates.portGuidTaken(ni, path)) {
             return;
         }
         Node node = subnet.node(ni.nodeGuid());
         boolean first = node == null || !run.incremental && !run.seen(node);
         if (run.incremental && node != null && (node.kind() != kind || node.numPorts() != ni.numPorts())) {
-            run.anomaly = "node " + run.ctx.describe(node) + " changed its type or port count";
+            run.anomaly = "node " + run.services.describe(node) + " changed its type or port count";
             return;
         }
         if (node != null && first && (node.kind() != kind || node.numPorts() != ni.numPorts())) {
-            LOG.info("node {} changed its type or port count; re-adding it", run.ctx.describe(node));
-            run.ctx.paths().forget(node);
+            LOG.info("node {} changed its type or port count; re-adding it", run.services.describe(node));
+            run.state.paths().forget(node);
             subnet.removeNode(node);
             node = null;
         }
@@ -84,7 +84,7 @@ final class NodeInfoReceiver {
         int arrival = ni.localPortNum();
         if (arrival > node.numPorts() || !node.isSwitch() && arrival == 0) {
             LOG.error("DISC-0107 {} answered NodeInfo with LocalPortNum {} (NumPorts {}); ignored",
-                    run.ctx.describe(node), arrival, node.numPorts());
+                    run.services.describe(node), arrival, node.numPorts());
             return;
         }
         PhysPort port = ensurePort(subnet, node, arrival, ni.portGuid());
@@ -95,7 +95,7 @@ final class NodeInfoReceiver {
             firstVisit(node, ni, path);
         }
         if (!node.isSwitch() && run.probedEndPorts.add(port.portGuid())) {
-            run.ctx.paths().putPort(port.portGuid(), path);
+            run.state.paths().putPort(port.portGuid(), path);
             run.requestPortInfo(node, arrival, path);
         }
         if (from == null) {
@@ -106,7 +106,7 @@ final class NodeInfoReceiver {
                 run.requestPortInfo(node, arrival, path);
             }
             cable(subnet, from, port);
-            run.ctx.smps().mKeys().linked(from, port);
+            run.mKeys.linked(from, port);
         }
     }
 
@@ -122,10 +122,10 @@ final class NodeInfoReceiver {
             hops[i] = path.port(i + 1);
         }
         node.setDrPath(hops);
-        run.ctx.paths().putNode(node.nodeGuid(), path);
+        run.state.paths().putNode(node.nodeGuid(), path);
         run.requestNodeDescription(node, path);
         if (node.isSwitch()) {
-            ensurePort(run.ctx.subnet(), node, 0, ni.portGuid());
+            ensurePort(run.state.subnet(), node, 0, ni.portGuid());
             run.requestSwitchInfo(node, path);
             for (int p = 0; p <= node.numPorts(); p++) {
                 run.requestPortInfo(node, p, path);
@@ -161,7 +161,7 @@ final class NodeInfoReceiver {
             LOG.error("DISC-0101 the local port does not answer NodeInfo: {}", Replies.failure(outcome));
         } else {
             LOG.error("DISC-0102 no NodeInfo from the node behind port {} of {} (path {}): {}; not added",
-                    from.portNum(), run.ctx.describe(from.node()), path, Replies.failure(outcome));
+                    from.portNum(), run.services.describe(from.node()), path, Replies.failure(outcome));
         }
     }
 }

@@ -1,6 +1,5 @@
 package dev.jsm.daemon.discovery;
 
-import dev.jsm.daemon.sweep.SweepContext;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.subnet.PhysPort;
 import java.util.function.Consumer;
@@ -21,11 +20,11 @@ public interface OtherSms {
         }
 
         @Override
-        public void smPortFound(SweepContext ctx, PhysPort port, DrPath path) {
+        public void smPortFound(PhysPort port, DrPath path) {
         }
 
         @Override
-        public void lightSweep(SweepContext ctx, Consumer<String> change) {
+        public void lightSweep(Consumer<String> change) {
         }
     };
 
@@ -37,8 +36,8 @@ public interface OtherSms {
      *
      * @param path directed route to the port (for a switch's port 0, to the switch)
      */
-    void smPortFound(SweepContext ctx, PhysPort port, DrPath path);
+    void smPortFound(PhysPort port, DrPath path);
 
     /** A light sweep: asks the SMs known again; {@code change} takes a reason when a heavy sweep is needed. */
-    void lightSweep(SweepContext ctx, Consumer<String> change);
+    void lightSweep(Consumer<String> change);
 }

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.discovery;
 
+import dev.jsm.daemon.sweep.Attributes;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.codec.Smp;
@@ -35,25 +36,25 @@ final class PortInfoReceiver {
         if (mad == null) {
             if (!Replies.isClosed(outcome) && !run.deferFailure(node, "PortInfo of port " + portNum)) {
                 run.unanswered++;
-                run.ctx.recordError();
-                LOG.error("DISC-0103 no PortInfo of port {} of {}: {}", portNum, run.ctx.describe(node),
+                run.state.recordError();
+                LOG.error("DISC-0103 no PortInfo of port {} of {}: {}", portNum, run.services.describe(node),
                         Replies.failure(outcome));
             }
             return;
         }
-        if (run.ctx.subnet().node(node.nodeGuid()) != node) {
+        if (run.state.subnet().node(node.nodeGuid()) != node) {
             return;
         }
         PortInfo pi = PortInfo.decode(mad, Smp.DATA_OFFSET);
         PhysPort port = node.port(portNum);
         if (port == null) {
-            port = NodeInfoReceiver.ensurePort(run.ctx.subnet(), node, portNum, node.port(0).portGuid());
+            port = NodeInfoReceiver.ensurePort(run.state.subnet(), node, portNum, node.port(0).portGuid());
         }
         port.setAttributes(Attributes.of(pi));
-        run.ctx.smps().mKeys().observed(port, pi.mKey(), pi.mKeyProtectBits());
+        run.mKeys.observed(port, pi.mKey(), pi.mKeyProtectBits());
         if (pi.portState() > PortInfo.STATE_DOWN && (pi.capabilityMask() & PortInfo.CAP_IS_SM) != 0
-                && (portNum == 0 || !node.isSwitch()) && port.portGuid() != run.ctx.smPortGuid()) {
-            run.otherSms.smPortFound(run.ctx, port, path);
+                && (portNum == 0 || !node.isSwitch()) && port.portGuid() != run.state.smPortGuid()) {
+            run.otherSms.smPortFound(port, path);
         }
         if (portNum == 0 || pi.portState() <= PortInfo.STATE_DOWN) {
             return;
@@ -67,7 +68,7 @@ final class PortInfoReceiver {
         }
         if (path.hopCount() >= DrPath.MAX_HOPS) {
             LOG.error("DISC-0104 port {} of {} is {} hops away; a directed route cannot go further", portNum,
-                    run.ctx.describe(node), path.hopCount());
+                    run.services.describe(node), path.hopCount());
             return;
         }
         run.requestNodeInfo(port, path.extend(portNum));

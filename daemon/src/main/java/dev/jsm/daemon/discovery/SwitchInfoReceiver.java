@@ -1,5 +1,6 @@
 package dev.jsm.daemon.discovery;
 
+import dev.jsm.daemon.sweep.Attributes;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.codec.Smp;
@@ -34,13 +35,13 @@ final class SwitchInfoReceiver {
         if (mad == null) {
             if (!Replies.isClosed(outcome) && !run.deferFailure(node, "SwitchInfo")) {
                 run.unanswered++;
-                run.ctx.recordError();
-                LOG.error("DISC-0105 no SwitchInfo from {} (path {}): {}", run.ctx.describe(node), path,
+                run.state.recordError();
+                LOG.error("DISC-0105 no SwitchInfo from {} (path {}): {}", run.services.describe(node), path,
                         Replies.failure(outcome));
             }
             return;
         }
-        if (run.ctx.subnet().node(node.nodeGuid()) != node) {
+        if (run.state.subnet().node(node.nodeGuid()) != node) {
             return;
         }
         Switch sw = node.asSwitch();
@@ -48,7 +49,7 @@ final class SwitchInfoReceiver {
         if (sw.attributes() != SwitchAttributes.NONE
                 && sw.attributes().linearFdbTop() != now.linearFdbTop()) {
             LOG.info("{} reports LinearFDBTop {} instead of {}; its LFT will be sent again",
-                    run.ctx.describe(node), now.linearFdbTop(), sw.attributes().linearFdbTop());
+                    run.services.describe(node), now.linearFdbTop(), sw.attributes().linearFdbTop());
             sw.lft().forgetProgrammed();
         }
         sw.setAttributes(now);

@@ -29,11 +29,6 @@ public final class Sl2VlDump {
     private Sl2VlDump() {
     }
 
-    /** The file's text for {@code subnet} with the tables its ports are known to hold, nodes by description. */
-    public static String render(Subnet subnet) {
-        return render(subnet, NodeNameMap.NONE);
-    }
-
     /** The file's text, nodes called by their name in {@code names} where it has one. */
     public static String render(Subnet subnet, NodeNameMap names) {
         List<EndPort> ports = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.lid;
 
+import dev.jsm.daemon.cache.CacheFiles;
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.Lid;
 import java.util.ArrayList;

@@ -3,11 +3,13 @@ package dev.jsm.daemon.lid;
 import dev.jsm.conf.DeviceOptions;
 import dev.jsm.conf.HandoverOptions;
 import dev.jsm.conf.MiscOptions;
+import dev.jsm.conf.SmOptions;
 import dev.jsm.conf.SweepOptions;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.subnet.EndPort;
 import dev.jsm.subnet.LidRange;
@@ -36,15 +38,18 @@ public final class LidManager implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(LidManager.class);
 
+    private final StageServices services;
     private final LidStore store;
     private final SmStatus sm;
 
     /**
+     * @param services the options ({@code lmc}, {@code reassign_lids}, {@code honor_guid2lid_file}, ...)
      * @param store the guid2lid store, loaded
      * @param sm the SM's status (its LID is recorded there; {@code reassign_lids} applies before the first master
      *     sweep completes)
      */
-    public LidManager(LidStore store, SmStatus sm) {
+    public LidManager(StageServices services, LidStore store, SmStatus sm) {
+        this.services = services;
         this.store = store;
         this.sm = sm;
     }
@@ -55,11 +60,11 @@ public final class LidManager implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
-        Subnet subnet = ctx.subnet();
-        List<EndPort> ports = order(subnet, ctx.smPortGuid());
+    public StageOutcome run(SweepState state) {
+        Subnet subnet = state.subnet();
+        List<EndPort> ports = order(subnet, state.smPortGuid());
         boolean reassign = !sm.configuredSinceStart() && !sm.takeover()
-                && ctx.options().get(SweepOptions.REASSIGN_LIDS);
+                && services.options().get(SweepOptions.REASSIGN_LIDS);
         if (reassign) {
             LOG.info("reassign_lids: giving every port a new LID");
             store.clear();
@@ -67,16 +72,16 @@ public final class LidManager implements SweepStage {
                 subnet.releaseLids(ep);
             }
         } else if (sm.takeover()) {
-            TakeoverLids.prepare(subnet, ports, ep -> lmcOf(ep, ctx), store,
-                    ctx.options().get(HandoverOptions.HONOR_GUID2LID_FILE));
+            TakeoverLids.prepare(subnet, ports, ep -> lmcOf(ep, services.options()), store,
+                    services.options().get(HandoverOptions.HONOR_GUID2LID_FILE));
         }
         int changed = 0;
         for (EndPort ep : ports) {
             LidRange cur = ep.lidRange();
-            LidRange want = choose(ep, lmcOf(ep, ctx), store, reassign);
+            LidRange want = choose(ep, lmcOf(ep, services.options()), store, reassign);
             if (want == null) {
                 LOG.error("LID-0301 no free LIDs left for {}", ep);
-                ctx.recordError();
+                state.recordError();
                 continue;
             }
             if (!want.equals(cur)) {
@@ -88,12 +93,12 @@ public final class LidManager implements SweepStage {
             }
             store.put(ep.portGuid(), want);
         }
-        EndPort smPort = ctx.smPort();
+        EndPort smPort = state.smPort();
         if (smPort != null && smPort.hasLids()) {
             sm.setSmLid(smPort.lidRange().base());
         }
         try {
-            if (store.flushIfDirty(ctx.options().get(MiscOptions.FSYNC_HIGH_AVAIL_FILES))) {
+            if (store.flushIfDirty(services.options().get(MiscOptions.FSYNC_HIGH_AVAIL_FILES))) {
                 LOG.log(LogLevels.VERBOSE, "wrote {} ({} records)", store.file(), store.size());
             }
         } catch (IOException e) {
@@ -122,11 +127,11 @@ public final class LidManager implements SweepStage {
     }
 
     /** LMC of a port: the configured one, but 0 for a switch's base port 0 unless {@code lmc_esp0} applies. */
-    static int lmcOf(EndPort ep, SweepContext ctx) {
-        int lmc = ctx.options().lmc();
+    static int lmcOf(EndPort ep, SmOptions options) {
+        int lmc = options.lmc();
         if (ep.node().isSwitch()) {
             boolean esp0 = ep.node().asSwitch().attributes().hasEnhancedPort0()
-                    && ctx.options().get(DeviceOptions.LMC_ESP0);
+                    && options.get(DeviceOptions.LMC_ESP0);
             return esp0 ? lmc : 0;
         }
         return lmc;

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.lid;
 
+import dev.jsm.daemon.cache.CacheRecordFile;
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.Lid;
 import dev.jsm.subnet.LidRange;

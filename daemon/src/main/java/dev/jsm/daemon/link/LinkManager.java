@@ -2,9 +2,11 @@ package dev.jsm.daemon.link;
 
 import dev.jsm.conf.DebugOptions;
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.subnet.Node;
@@ -30,8 +32,10 @@ public final class LinkManager implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(LinkManager.class);
 
+    private final StageServices services;
     private final PortWishes wishes;
     private final SmStatus sm;
+    private final MKeyBook mKeys;
     private int sets;
     private int kept;
     private int right;
@@ -64,12 +68,16 @@ public final class LinkManager implements SweepStage {
     }
 
     /**
+     * @param services the SMP sender and the options
      * @param wishes what the partition and QoS managers want in the PortInfo Sets
      * @param sm the SM's status (its LID; whether the first master sweep is done)
+     * @param mKeys the M_Keys each port should hold and holds
      */
-    public LinkManager(PortWishes wishes, SmStatus sm) {
+    public LinkManager(StageServices services, PortWishes wishes, SmStatus sm, MKeyBook mKeys) {
+        this.services = services;
         this.wishes = wishes;
         this.sm = sm;
+        this.mKeys = mKeys;
     }
 
     @Override
@@ -78,23 +86,23 @@ public final class LinkManager implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
+    public StageOutcome run(SweepState state) {
         sets = 0;
         kept = 0;
         right = 0;
         nextAnswers = new HashMap<>();
-        boolean rereg = !sm.firstMasterSweepDone() && !ctx.options().get(DebugOptions.NO_CLIENTS_REREG);
-        PortConfig.Params params = PortConfig.Params.of(ctx.options());
-        for (Node node : ctx.subnet().nodes()) {
+        boolean rereg = !sm.firstMasterSweepDone() && !services.options().get(DebugOptions.NO_CLIENTS_REREG);
+        PortConfig.Params params = PortConfig.Params.of(services.options());
+        for (Node node : state.subnet().nodes()) {
             for (PhysPort port : node.ports()) {
-                configure(ctx, params, node, port, rereg);
+                configure(state, params, node, port, rereg);
             }
         }
         answers = nextAnswers;
         return StageOutcome.CONTINUE;
     }
 
-    private void configure(SweepContext ctx, PortConfig.Params params, Node node, PhysPort port, boolean rereg) {
+    private void configure(SweepState state, PortConfig.Params params, Node node, PhysPort port, boolean rereg) {
         PortAttributes a = port.attributes();
         if (a == PortAttributes.NONE) {
             return;
@@ -105,11 +113,11 @@ public final class LinkManager implements SweepStage {
         }
         boolean reregHere = rereg && !node.isSwitch()
                 && a.hasCapability(PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED);
-        PortConfig want = PortConfig.of(port, params, sm.smLid(), wishes, ctx.smps().mKeys());
-        int state = linked && a.portState() == PortAttributes.STATE_INIT ? PortInfo.STATE_ARMED
+        PortConfig want = PortConfig.of(port, params, sm.smLid(), wishes, mKeys);
+        int portState = linked && a.portState() == PortAttributes.STATE_INIT ? PortInfo.STATE_ARMED
                 : PortInfo.STATE_NO_CHANGE;
         int differing = want.differingFields(a);
-        if (state == PortInfo.STATE_NO_CHANGE && !reregHere) {
+        if (portState == PortInfo.STATE_NO_CHANGE && !reregHere) {
             if (differing == 0) {
                 right++;
                 return;
@@ -123,17 +131,17 @@ public final class LinkManager implements SweepStage {
         }
         if (LOG.isDebugEnabled()) {
             LOG.debug("PortInfo Set of port {} of {}: {}", port.portNum(), node, differing != 0
-                    ? want.differences(a) + " (want/have)" : state == PortInfo.STATE_ARMED ? "to ARMED"
+                    ? want.differences(a) + " (want/have)" : portState == PortInfo.STATE_ARMED ? "to ARMED"
                     : "ClientReregister");
         }
-        if (PortInfoSetter.send(ctx, port, want, state, reregHere,
+        if (PortInfoSetter.send(state, services.smps(), mKeys, port, want, portState, reregHere,
                 () -> nextAnswers.put(port, Answer.of(want, port.attributes())))) {
             sets++;
         }
     }
 
     @Override
-    public StageOutcome finish(SweepContext ctx) {
+    public StageOutcome finish(SweepState state) {
         LOG.log(LogLevels.VERBOSE, "link manager: {} PortInfo Sets (parameters, INIT -> ARMED); {} ports not sent "
                 + "again the Set they answered with values of their own; {} ports already right", sets, kept, right);
         return StageOutcome.CONTINUE;

@@ -1,9 +1,11 @@
 package dev.jsm.daemon.link;
 
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.sm.SmStatus;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.subnet.Node;
@@ -22,17 +24,23 @@ public final class PortActivator implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(PortActivator.class);
 
+    private final StageServices services;
     private final PortWishes wishes;
     private final SmStatus sm;
+    private final MKeyBook mKeys;
     private int sets;
 
     /**
+     * @param services the SMP sender and the options
      * @param wishes what the partition and QoS managers want in the PortInfo Sets
      * @param sm the SM's status (its LID)
+     * @param mKeys the M_Keys each port should hold and holds
      */
-    public PortActivator(PortWishes wishes, SmStatus sm) {
+    public PortActivator(StageServices services, PortWishes wishes, SmStatus sm, MKeyBook mKeys) {
+        this.services = services;
         this.wishes = wishes;
         this.sm = sm;
+        this.mKeys = mKeys;
     }
 
     @Override
@@ -41,10 +49,10 @@ public final class PortActivator implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
+    public StageOutcome run(SweepState state) {
         sets = 0;
-        PortConfig.Params params = PortConfig.Params.of(ctx.options());
-        for (Node node : ctx.subnet().nodes()) {
+        PortConfig.Params params = PortConfig.Params.of(services.options());
+        for (Node node : state.subnet().nodes()) {
             for (PhysPort port : node.ports()) {
                 PhysPort peer = port.portNum() == 0 ? null : port.remote();
                 if (peer == null || port.attributes().portState() != PortAttributes.STATE_ARMED) {
@@ -52,11 +60,12 @@ public final class PortActivator implements SweepStage {
                 }
                 if (peer.attributes().portState() < PortAttributes.STATE_ARMED) {
                     LOG.error("LINK-0403 port {} cannot go ACTIVE: its peer {} is not ARMED", port, peer);
-                    ctx.recordError();
+                    state.recordError();
                     continue;
                 }
-                PortConfig config = PortConfig.of(port, params, sm.smLid(), wishes, ctx.smps().mKeys());
-                if (PortInfoSetter.send(ctx, port, config, PortInfo.STATE_ACTIVE, false, () -> { })) {
+                PortConfig config = PortConfig.of(port, params, sm.smLid(), wishes, mKeys);
+                if (PortInfoSetter.send(state, services.smps(), mKeys, port, config, PortInfo.STATE_ACTIVE, false,
+                        () -> { })) {
                     sets++;
                 }
             }
@@ -65,7 +74,7 @@ public final class PortActivator implements SweepStage {
     }
 
     @Override
-    public StageOutcome finish(SweepContext ctx) {
+    public StageOutcome finish(SweepState state) {
         LOG.log(LogLevels.VERBOSE, "LINKS ARMED - SET LINKS TO ACTIVE STATE: {} PortInfo Sets", sets);
         return StageOutcome.CONTINUE;
     }

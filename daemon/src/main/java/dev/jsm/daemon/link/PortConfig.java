@@ -2,8 +2,8 @@ package dev.jsm.daemon.link;
 
 import dev.jsm.conf.DeviceOptions;
 import dev.jsm.conf.SmOptions;
-import dev.jsm.daemon.discovery.Attributes;
 import dev.jsm.daemon.mkey.MKeyBook;
+import dev.jsm.daemon.sweep.Attributes;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.partitions.PartEnforce;
 import dev.jsm.subnet.EndPort;
@@ -59,17 +59,6 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
     public static final int KEEP = -1;
     /** A long field the Set leaves as the port reported it. */
     public static final long KEEP_LONG = Long.MIN_VALUE;
-
-    /**
-     * What the SM wants on {@code port}, an end port getting {@code m_key} itself (no per-port keys).
-     *
-     * @param o the options in effect
-     * @param smLid the SM port's LID (MasterSMLID)
-     * @param wishes the partition and QoS managers' wishes for the port
-     */
-    public static PortConfig of(PhysPort port, SmOptions o, int smLid, PortWishes wishes) {
-        return of(port, Params.of(o), smLid, wishes, MKeyBook.fixed(o.mKey()));
-    }
 
     /**
      * What the SM wants on {@code port}, from option values read once for a whole pass over the ports, an end port
@@ -232,15 +221,11 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
     }
 
     /**
-     * One field a config may set: how to read it from the config and from the port, and when the port's value
-     * satisfies the config's ({@code keep}: the config leaves the field alone; for the enables, 0 means no change).
+     * One field a config may set: its name and bit, how to read it from the config and from the port, and whether
+     * its values are written in hexadecimal ({@link #differences}).
      */
     private record FieldCheck(String name, int bit, ToLongFunction<PortConfig> want,
-                              ToLongFunction<PortAttributes> have, long keep, boolean enable, boolean hex) {
-
-        boolean satisfied(long w, long h) {
-            return w == keep || enable && w == 0 || w == h;
-        }
+                              ToLongFunction<PortAttributes> have, boolean hex) {
     }
 
     /** The fields in bit order; {@link #differingFields} sets the same bits. */
@@ -248,9 +233,8 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
 
     private static FieldCheck[] fields() {
         List<FieldCheck> f = new ArrayList<>();
-        f.add(new FieldCheck("M_Key", 1, PortConfig::mKey, PortAttributes::mKey, KEEP_LONG, false, true));
-        f.add(new FieldCheck("GIDPrefix", 1 << 1, PortConfig::gidPrefix, PortAttributes::gidPrefix, KEEP_LONG, false,
-                true));
+        f.add(new FieldCheck("M_Key", 1, PortConfig::mKey, PortAttributes::mKey, true));
+        f.add(new FieldCheck("GIDPrefix", 1 << 1, PortConfig::gidPrefix, PortAttributes::gidPrefix, true));
         f.add(intField(f.size(), "LID", PortConfig::lid, PortAttributes::lid));
         f.add(intField(f.size(), "LMC", PortConfig::lmc, PortAttributes::lmc));
         f.add(intField(f.size(), "MasterSMLID", PortConfig::masterSmLid, PortAttributes::masterSmLid));
@@ -266,23 +250,16 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
         f.add(intField(f.size(), "OverrunErrors", PortConfig::overrunErrors, PortAttributes::overrunErrors));
         f.add(intField(f.size(), "enforcement bits", PortConfig::enforcement, PortConfig::enforcementOf));
         f.add(intField(f.size(), "VLHighLimit", PortConfig::vlHighLimit, PortAttributes::vlHighLimit));
-        f.add(enableField(f.size(), "LinkWidthEnabled", PortConfig::linkWidthEnabled,
-                PortAttributes::linkWidthEnabled));
-        f.add(enableField(f.size(), "LinkSpeedEnabled", PortConfig::linkSpeedEnabled,
-                PortAttributes::linkSpeedEnabled));
-        f.add(enableField(f.size(), "LinkSpeedExtEnabled", PortConfig::linkSpeedExtEnabled,
+        f.add(intField(f.size(), "LinkWidthEnabled", PortConfig::linkWidthEnabled, PortAttributes::linkWidthEnabled));
+        f.add(intField(f.size(), "LinkSpeedEnabled", PortConfig::linkSpeedEnabled, PortAttributes::linkSpeedEnabled));
+        f.add(intField(f.size(), "LinkSpeedExtEnabled", PortConfig::linkSpeedExtEnabled,
                 PortAttributes::linkSpeedExtEnabled));
         return f.toArray(new FieldCheck[0]);
     }
 
     private static FieldCheck intField(int index, String name, ToIntFunction<PortConfig> want,
                                        ToIntFunction<PortAttributes> have) {
-        return new FieldCheck(name, 1 << index, want::applyAsInt, have::applyAsInt, KEEP, false, false);
-    }
-
-    private static FieldCheck enableField(int index, String name, ToIntFunction<PortConfig> want,
-                                          ToIntFunction<PortAttributes> have) {
-        return new FieldCheck(name, 1 << index, want::applyAsInt, have::applyAsInt, KEEP, true, false);
+        return new FieldCheck(name, 1 << index, want::applyAsInt, have::applyAsInt, false);
     }
 
     /**

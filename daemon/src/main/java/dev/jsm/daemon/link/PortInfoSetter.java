@@ -1,9 +1,10 @@
 package dev.jsm.daemon.link;
 
-import dev.jsm.daemon.discovery.Attributes;
+import dev.jsm.daemon.mkey.MKeyBook;
+import dev.jsm.daemon.sweep.Attributes;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.daemon.sweep.SmpSender;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.codec.Smp;
@@ -33,20 +34,21 @@ public final class PortInfoSetter {
      *
      * @return false if no route to the port is known (nothing sent; counted as an error)
      */
-    static boolean send(SweepContext ctx, PhysPort port, PortConfig config, int portState, boolean rereg,
-                        Runnable answered) {
-        DrPath path = ctx.paths().toPort(port);
+    static boolean send(SweepState state, SmpSender smps, MKeyBook mKeys, PhysPort port, PortConfig config,
+                        int portState, boolean rereg, Runnable answered) {
+        DrPath path = state.paths().toPort(port);
         if (path == null) {
             LOG.error("LINK-0402 no directed route to port {} of node {}", port.portNum(),
                     Guid.toString(port.node().nodeGuid()));
-            ctx.recordError();
+            state.recordError();
             return false;
         }
         var attrs = port.attributes();
         int num = port.portNum();
-        setAndStore(ctx, path, port, (mad, off) -> config.writeTo(mad, off, attrs, num, portState, rereg), answered,
+        setAndStore(smps, mKeys, path, port, (mad, off) -> config.writeTo(mad, off, attrs, num, portState, rereg),
+                answered,
                 failure -> {
-                    ctx.recordError();
+                    state.recordError();
                     LOG.error("LINK-0401 PortInfo Set (PortState {}) of port {} of node {} failed: {}",
                             portState, num, Guid.toString(port.node().nodeGuid()), failure);
                 });
@@ -58,17 +60,19 @@ public final class PortInfoSetter {
      * Disabled (IBA 14.2.5.6), which takes its link down until someone sets PortPhysicalState Polling again - the
      * SM never does, so the port stays disabled until an operator enables it. For {@code babbling_port_policy}.
      *
+     * @param mKeys told the M_Key the port's answer shows
      * @param done told on the SM thread whether the port accepted the Set (not told at shutdown)
      * @return false if no route to the port is known (nothing sent)
      */
-    public static boolean disable(SweepContext ctx, PhysPort port, Consumer<Boolean> done) {
-        DrPath path = ctx.paths().toPort(port);
+    public static boolean disable(SweepState state, SmpSender smps, MKeyBook mKeys, PhysPort port,
+                                  Consumer<Boolean> done) {
+        DrPath path = state.paths().toPort(port);
         if (path == null) {
             return false;
         }
         var attrs = port.attributes();
         int num = port.portNum();
-        setAndStore(ctx, path, port, (mad, off) -> Attributes.toPortInfo(attrs, num)
+        setAndStore(smps, mKeys, path, port, (mad, off) -> Attributes.toPortInfo(attrs, num)
                 .withPortState(PortInfo.STATE_DOWN).withPortPhysicalState(PortInfo.PHYS_STATE_DISABLED)
                 .encodeTo(mad, off), () -> done.accept(true), failure -> {
                     LOG.error("LINK-0404 PortInfo Set (PortPhysicalState Disabled) of port {} of node {} failed: {}",
@@ -82,14 +86,14 @@ public final class PortInfoSetter {
      * Sends the PortInfo Set; an answer is stored as the port's attributes and then {@code stored} runs, a failure
      * is told to {@code failed} (neither when the transactions layer is closing).
      */
-    private static void setAndStore(SweepContext ctx, DrPath path, PhysPort port, SmpSender.Payload payload,
-                                    Runnable stored, Consumer<String> failed) {
-        ctx.smps().set(path, AttributeId.PORT_INFO, port.portNum(), payload, outcome -> {
+    private static void setAndStore(SmpSender smps, MKeyBook mKeys, DrPath path, PhysPort port,
+                                    SmpSender.Payload payload, Runnable stored, Consumer<String> failed) {
+        smps.set(path, AttributeId.PORT_INFO, port.portNum(), payload, outcome -> {
             byte[] mad = Replies.okMad(outcome);
             if (mad != null) {
                 PortInfo pi = PortInfo.decode(mad, Smp.DATA_OFFSET);
                 port.setAttributes(Attributes.of(pi));
-                ctx.smps().mKeys().observed(port, pi.mKey(), pi.mKeyProtectBits());
+                mKeys.observed(port, pi.mKey(), pi.mKeyProtectBits());
                 stored.run();
             } else if (!Replies.isClosed(outcome)) {
                 failed.accept(Replies.failure(outcome));

@@ -6,7 +6,8 @@ import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.route.SwitchInfoSetter;
 import dev.jsm.daemon.sweep.BlockSync;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
@@ -66,6 +67,7 @@ public final class MftProgrammer implements SweepStage {
         CHANGED
     }
 
+    private final StageServices services;
     private final McastGroups mcastGroups;
     private final RoutingState routes;
     private final Scope scope;
@@ -75,11 +77,13 @@ public final class MftProgrammer implements SweepStage {
     private int groups;
 
     /**
+     * @param services the SMP sender, the options and the activity report
      * @param mcastGroups the groups to program (the SA's joins and leaves, the partitions' broadcast groups)
      * @param routes the routing in force, whose input (switches, links, LIDs) the trees are built on
      * @param scope which groups a run recomputes
      */
-    public MftProgrammer(McastGroups mcastGroups, RoutingState routes, Scope scope) {
+    public MftProgrammer(StageServices services, McastGroups mcastGroups, RoutingState routes, Scope scope) {
+        this.services = services;
         this.mcastGroups = mcastGroups;
         this.routes = routes;
         this.scope = scope;
@@ -91,7 +95,7 @@ public final class MftProgrammer implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
+    public StageOutcome run(SweepState state) {
         blockSets = 0;
         topSets = 0;
         groups = 0;
@@ -101,8 +105,8 @@ public final class MftProgrammer implements SweepStage {
         if (in == null || scope == Scope.CHANGED && !changedAny) {
             return StageOutcome.CONTINUE;
         }
-        for (int i = 0; i < ctx.subnet().switchCount(); i++) {
-            SwitchMft mft = ctx.subnet().switchAt(i).mft();
+        for (int i = 0; i < state.subnet().switchCount(); i++) {
+            SwitchMft mft = state.subnet().switchAt(i).mft();
             if (scope == Scope.ALL) {
                 mft.clearWanted();
             } else {
@@ -124,18 +128,19 @@ public final class MftProgrammer implements SweepStage {
             if (imposed == null && members.length < MIN_TREE_MEMBERS) {
                 continue;
             }
-            addTree(ctx, in, g.getKey(), McastTree.build(in, members, imposed));
-            ctx.activity().mcgTreeCalc(g.getKey());
+            addTree(state, in, g.getKey(), McastTree.build(in, members, imposed));
+            services.activity().mcgTreeCalc(g.getKey());
         }
         BitSet blocks = scope == Scope.ALL ? null : changedBlocks(changed);
-        boolean useMftTop = ctx.options().get(DeviceOptions.USE_MFTTOP);
-        BlockSync mfts = new BlockSync(ctx, AttributeId.MULTICAST_FORWARDING_TABLE, BlockSync.Held.AS_SENT);
-        for (Node node : ctx.subnet().nodes()) {
+        boolean useMftTop = services.options().get(DeviceOptions.USE_MFTTOP);
+        BlockSync mfts = new BlockSync(state, services.smps(), AttributeId.MULTICAST_FORWARDING_TABLE,
+                BlockSync.Held.AS_SENT);
+        for (Node node : state.subnet().nodes()) {
             if (node.isSwitch()) {
                 if (useMftTop) {
-                    setMftTop(ctx, node.asSwitch());
+                    setMftTop(state, node.asSwitch());
                 }
-                program(ctx, mfts, node.asSwitch(), blocks);
+                program(state, mfts, node.asSwitch(), blocks);
             }
         }
         return StageOutcome.CONTINUE;
@@ -162,10 +167,10 @@ public final class MftProgrammer implements SweepStage {
      * looks no further; nothing is sent when it already holds that value. As OpenSM's {@code mcast_mgr_set_mfttop}
      * (without its first-sweep value from the SA database file, which jsm does not keep).
      */
-    private void setMftTop(SweepContext ctx, Switch sw) {
+    private void setMftTop(SweepState state, Switch sw) {
         PhysPort port0 = sw.node().port(0);
         SwitchAttributes a = sw.attributes();
-        DrPath path = ctx.paths().toNode(sw.node());
+        DrPath path = state.paths().toNode(sw.node());
         if (a == null || a == SwitchAttributes.NONE || path == null || port0 == null || port0.attributes() == null
                 || (port0.attributes().capabilityMask() & PortInfo.CAP_IS_MULTICAST_FDB_TOP_SUPPORTED) == 0) {
             return;
@@ -178,13 +183,13 @@ public final class MftProgrammer implements SweepStage {
             return;
         }
         topSets++;
-        SwitchInfoSetter.set(ctx, sw, path, false, top, why -> LOG.error(
+        SwitchInfoSetter.set(state, services, sw, path, false, top, why -> LOG.error(
                 "MCST-0903 SwitchInfo Set (MulticastFDBTop 0x{}) of {} failed: {}", Integer.toHexString(top), sw, why));
     }
 
-    private static void addTree(SweepContext ctx, RoutingInput in, int mlid, McastTree tree) {
+    private static void addTree(SweepState state, RoutingInput in, int mlid, McastTree tree) {
         for (int sw : tree.switches()) {
-            Node node = ctx.subnet().node(in.switchGuid()[sw]);
+            Node node = state.subnet().node(in.switchGuid()[sw]);
             if (node == null || !node.isSwitch()) {
                 continue;
             }
@@ -198,13 +203,13 @@ public final class MftProgrammer implements SweepStage {
     }
 
     /** Sends the blocks of {@code sw} that differ, among {@code only} ({@code null}: every block). */
-    private void program(SweepContext ctx, BlockSync mfts, Switch sw, BitSet only) {
+    private void program(SweepState state, BlockSync mfts, Switch sw, BitSet only) {
         SwitchMft mft = sw.mft();
         int blocks = mft.blockCount();
         if (blocks == 0) {
             return;
         }
-        DrPath path = ctx.paths().toNode(sw.node());
+        DrPath path = state.paths().toNode(sw.node());
         if (path == null) {
             return;
         }
@@ -212,7 +217,7 @@ public final class MftProgrammer implements SweepStage {
         if (blocks * SwitchMft.BLOCK_SIZE > cap) {
             LOG.error("MCST-0901 {} holds {} MLIDs only (MulticastFDBCap); groups up to MLID 0x{} are not forwarded",
                     sw, cap, Integer.toHexString(mft.wantedTop()));
-            ctx.recordError();
+            state.recordError();
             blocks = cap / SwitchMft.BLOCK_SIZE;
         }
         for (int position = 0; position < mft.positions(); position++) {
@@ -242,7 +247,7 @@ public final class MftProgrammer implements SweepStage {
     }
 
     @Override
-    public StageOutcome finish(SweepContext ctx) {
+    public StageOutcome finish(SweepState state) {
         if (changedAny()) {
             LOG.log(LogLevels.VERBOSE, "SWITCHES CONFIGURED FOR MULTICAST: {} groups{}, {} MFT block Sets, {} "
                     + "MulticastFDBTop Sets", groups, scope == Scope.ALL ? "" : " changed", blockSets, topSets);

@@ -2,14 +2,11 @@ package dev.jsm.daemon.mgmt;
 
 import dev.jsm.conf.ConfWriter;
 import dev.jsm.conf.DebugOptions;
-import dev.jsm.daemon.Daemon;
 import dev.jsm.daemon.log.LogSetup;
-import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.perfmgr.PerfMgrCommands;
 import dev.jsm.daemon.sm.RemoteSm;
-import dev.jsm.daemon.sm.SmStatus;
-import dev.jsm.daemon.sweep.FabricView;
-import dev.jsm.daemon.sweep.SweepKind;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.subnet.Guid;
@@ -105,7 +102,7 @@ final class ConsoleCommands {
         }
         List<String> args = words.isEmpty() ? List.of() : words.subList(1, words.size());
         String arg = args.isEmpty() ? "" : args.get(0).toLowerCase(Locale.ROOT);
-        Daemon daemon = management.daemon();
+        ManagedSm sm = management.sm();
         String reply = switch (command) {
             case "" -> "";
             case "help" -> HELP;
@@ -115,29 +112,28 @@ final class ConsoleCommands {
             }
             case "status" -> status(arg);
             case "loglevel" -> loglevel(arg);
-            case "permodlog" -> permodlog(daemon.options().get(DebugOptions.PER_MODULE_LOGGING_FILE));
-            case "resweep" -> resweep(daemon, arg);
+            case "permodlog" -> permodlog(sm.options().get(DebugOptions.PER_MODULE_LOGGING_FILE));
+            case "resweep" -> resweep(sm, arg);
             case "reroute" -> {
-                daemon.reroute("console reroute");
+                sm.reroute("console reroute");
                 yield "heavy sweep with rerouting requested\n";
             }
-            case "sweep" -> sweep(daemon, arg);
+            case "sweep" -> sweep(sm, arg);
             case "logflush" -> logflush(arg);
-            case "dump_conf" -> ConfWriter.render(daemon.options());
-            case "priority" -> priority(daemon, arg);
-            case "querylid" -> ConsoleQueries.queryLid(daemon.snapshot(), daemon.nodeNames(), args);
-            case "portstatus" -> FabricReports.portStatus(daemon.snapshot(), daemon.nodeNames());
-            case "switchbalance" -> ConsoleQueries.switchBalance(daemon.snapshot(), daemon.nodeNames(), args);
-            case "lidbalance" -> FabricReports.lidBalance(daemon.snapshot(), daemon.nodeNames());
+            case "dump_conf" -> ConfWriter.render(sm.options());
+            case "priority" -> priority(sm, arg);
+            case "querylid" -> ConsoleQueries.queryLid(sm.view().snapshot(), sm.nodeNames(), args);
+            case "portstatus" -> FabricReports.portStatus(sm.view().snapshot(), sm.nodeNames());
+            case "switchbalance" -> ConsoleQueries.switchBalance(sm.view().snapshot(), sm.nodeNames(), args);
+            case "lidbalance" -> FabricReports.lidBalance(sm.view().snapshot(), sm.nodeNames());
             case "update_desc" -> {
-                daemon.events().request(SmEvent.HEAVY_SWEEP, "console update_desc");
+                sm.requestHeavySweep("console update_desc");
                 yield "";
             }
             case "version" -> management.version() + "\n";
-            case "dump_portguid" -> ConsoleQueries.dumpPortGuid(daemon.snapshot(), daemon.nodeNames(), args,
+            case "dump_portguid" -> ConsoleQueries.dumpPortGuid(sm.view().snapshot(), sm.nodeNames(), args,
                     management.sweeps().lastUpSweep() > 0);
-            case "perfmgr", "pm" -> PerfMgrCommands.run(daemon.perfManager(),
-                    line.strip().substring(command.length()));
+            case "perfmgr", "pm" -> sm.perfMgr(line.strip().substring(command.length()));
             default -> "unknown command '" + command + "'; try help\n";
         };
         if (reply == null) {
@@ -163,26 +159,26 @@ final class ConsoleCommands {
     }
 
     private String statusText() {
-        Daemon daemon = management.daemon();
+        ManagedSm managed = management.sm();
         SweepCounters sweeps = management.sweeps();
-        FabricView view = daemon.view();
+        FabricView view = managed.view();
         SubnetSnapshot snap = view.snapshot();
-        TransactionStats mads = daemon.madStats();
+        TransactionStats mads = managed.madStats();
         RoutingResult routing = view.routing();
         String engine = routing == null ? "(none yet)" : routing.engineUsed().orElse("(none: no engine routed)");
         StringBuilder out = new StringBuilder();
         row(out, "Version", management.version());
-        SmStatus sm = daemon.ha().status();
-        row(out, "SM State", daemon.state().name());
+        SmSummary sm = managed.sm();
+        row(out, "SM State", sm.state().name());
         row(out, "SM Priority", Integer.toString(sm.priority()));
-        row(out, "Master SM", sm.isMaster() ? "this SM" : sm.masterGuid() == 0 ? "(none known)"
+        row(out, "Master SM", sm.master() ? "this SM" : sm.masterGuid() == 0 ? "(none known)"
                 : Guid.toString(sm.masterGuid()));
-        for (RemoteSm other : daemon.ha().remoteSms()) {
+        for (RemoteSm other : sm.others()) {
             row(out, "Other SM", Guid.toString(other.guid()) + " " + other.state().name() + ", priority "
                     + other.priority() + ", LID " + other.lid());
         }
         row(out, "Subnet", sweeps.lastUpSweep() > 0 ? "UP since heavy sweep " + sweeps.lastUpSweep() : "not up yet");
-        row(out, "Sweeping enabled", daemon.sweeping() ? "1" : "0");
+        row(out, "Sweeping enabled", managed.sweeping() ? "1" : "0");
         row(out, "Fabric", snap.nodes().size() + " nodes, " + snap.switches().size() + " switches, "
                 + snap.endPorts().size() + " end ports, " + snap.links().size() + " links");
         row(out, "Routing Engine", engine);
@@ -196,25 +192,25 @@ final class ConsoleCommands {
         return out.toString();
     }
 
-    private static String resweep(Daemon daemon, String arg) {
+    private static String resweep(ManagedSm sm, String arg) {
         if (arg.isEmpty() || arg.equals("heavy")) {
-            daemon.events().request(SmEvent.HEAVY_SWEEP, "console");
+            sm.requestHeavySweep("console");
             return "heavy sweep requested\n";
         }
         if (arg.equals("light")) {
-            daemon.events().request(SmEvent.LIGHT_SWEEP, "console");
+            sm.requestLightSweep("console");
             return "light sweep requested\n";
         }
         return "resweep: expected heavy or light, found '" + arg + "'\n";
     }
 
     /** {@code sweep on|off}: silent when done, as OpenSM's. */
-    private static String sweep(Daemon daemon, String arg) {
+    private static String sweep(ManagedSm sm, String arg) {
         if (!arg.equals("on") && !arg.equals("off")) {
             return "Invalid sweep command\nsweep [on|off]\nenable or disable sweeping\n   [on] sweep normally\n"
                     + "   [off] inhibit all sweeping\n";
         }
-        daemon.setSweeping(arg.equals("on"));
+        sm.setSweeping(arg.equals("on"));
         return "";
     }
 
@@ -241,13 +237,13 @@ final class ConsoleCommands {
         }
     }
 
-    private static String priority(Daemon daemon, String arg) {
+    private static String priority(ManagedSm sm, String arg) {
         if (arg.isEmpty()) {
-            return "SM priority " + daemon.ha().status().priority() + "\n";
+            return "SM priority " + sm.sm().priority() + "\n";
         }
         try {
-            daemon.ha().setPriority(Integer.parseInt(arg));
-            return "SM priority " + daemon.ha().status().priority() + " until the next start or reload\n";
+            sm.setPriority(Integer.parseInt(arg));
+            return "SM priority " + sm.sm().priority() + " until the next start or reload\n";
         } catch (IllegalArgumentException e) {
             return "priority: expected a number 0..15, found '" + arg + "'\n";
         }

@@ -1,6 +1,5 @@
 package dev.jsm.daemon.mgmt;
 
-import dev.jsm.daemon.Daemon;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -49,13 +48,13 @@ public final class LocalConsole implements AutoCloseable {
     /**
      * Starts the console on {@code in} and {@code out}.
      *
-     * @param daemon the daemon to report on and steer
+     * @param sm the SM to report on and steer
      * @param sweeps its sweep counters (already added as a listener)
      * @param version the version the console shows
      */
-    public static LocalConsole start(Daemon daemon, SweepCounters sweeps, String version, InputStream in,
+    public static LocalConsole start(ManagedSm sm, SweepCounters sweeps, String version, InputStream in,
                                      PrintStream out) {
-        LocalConsole c = new LocalConsole(new Management(daemon, sweeps, version), in, out);
+        LocalConsole c = new LocalConsole(new Management(sm, sweeps, version), in, out);
         c.timer.scheduleAtFixedRate(c::tick, ConsoleCommands.LOOP_SECONDS, ConsoleCommands.LOOP_SECONDS,
                 TimeUnit.SECONDS);
         c.print(c.commands.greeting() + ConsoleSession.PROMPT);

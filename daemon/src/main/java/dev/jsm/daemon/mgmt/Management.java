@@ -1,6 +1,5 @@
 package dev.jsm.daemon.mgmt;
 
-import dev.jsm.daemon.Daemon;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.LineBasedFrameDecoder;
 import io.netty.handler.codec.http.HttpObjectAggregator;
@@ -10,28 +9,28 @@ import io.netty.handler.codec.string.StringEncoder;
 import java.nio.charset.StandardCharsets;
 
 /**
- * What the management port's handlers share: the daemon they report on and steer, its sweep counters and version,
- * and the two protocol stacks a connection can be switched to.
+ * What the management port's handlers share: the SM they report on and steer ({@link ManagedSm}), its sweep counters
+ * and version, and the two protocol stacks a connection can be switched to.
  *
- * <p>Thread-safe: the daemon's getters and the counters are; the handlers run on netty's event loop.
+ * <p>Thread-safe: the SM's reads and the counters are; the handlers run on netty's event loop.
  */
 final class Management {
 
     private static final int MAX_LINE = 1024;
     private static final int MAX_HTTP_REQUEST = 16 * 1024;
 
-    private final Daemon daemon;
+    private final ManagedSm sm;
     private final SweepCounters sweeps;
     private final String version;
 
-    Management(Daemon daemon, SweepCounters sweeps, String version) {
-        this.daemon = daemon;
+    Management(ManagedSm sm, SweepCounters sweeps, String version) {
+        this.sm = sm;
         this.sweeps = sweeps;
         this.version = version;
     }
 
-    Daemon daemon() {
-        return daemon;
+    ManagedSm sm() {
+        return sm;
     }
 
     SweepCounters sweeps() {
@@ -44,12 +43,12 @@ final class Management {
 
     /** The {@code /metrics} text. */
     String metrics() {
-        return PrometheusText.render(daemon, sweeps);
+        return PrometheusText.render(sm, sweeps);
     }
 
     /** The {@code /status} JSON. */
     String status() {
-        return StatusJson.render(daemon, sweeps, version);
+        return StatusJson.render(sm, sweeps, version);
     }
 
     /** HTTP/1.1: codec, whole requests, {@link HttpEndpoint}. */

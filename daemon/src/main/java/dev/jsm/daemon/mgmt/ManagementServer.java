@@ -2,7 +2,6 @@ package dev.jsm.daemon.mgmt;
 
 import dev.jsm.conf.DebugOptions;
 import dev.jsm.conf.SmOptions;
-import dev.jsm.daemon.Daemon;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -24,7 +23,7 @@ import org.apache.logging.log4j.Logger;
  * {@code /status} and OpenSM's text console on the same TCP port (see {@link ProtocolSniffer}). Enabled the way
  * OpenSM enables its console - {@code console loopback} (127.0.0.1 only) or {@code console socket} (every address)
  * with {@code console_port} (default 10000) in opensm.conf, or {@code -q}/{@code -C} - and off by default. It only
- * reads the daemon's thread-safe getters and queues events, so a slow client never delays a sweep.
+ * reads what {@link ManagedSm} publishes and queues events, so a slow client never delays a sweep.
  *
  * <p>Thread-safe: {@link #close} from any thread.
  */
@@ -46,11 +45,11 @@ public final class ManagementServer implements AutoCloseable {
      * on without it.
      *
      * @param options the options in effect at start-up ({@code console}, {@code console_port})
-     * @param daemon the daemon to report on
+     * @param sm the SM to report on
      * @param sweeps its sweep counters (already added as a listener)
      * @param version the version shown by the console and {@code /status}
      */
-    public static Optional<ManagementServer> start(SmOptions options, Daemon daemon, SweepCounters sweeps,
+    public static Optional<ManagementServer> start(SmOptions options, ManagedSm sm, SweepCounters sweeps,
                                                    String version) {
         String mode = options.get(DebugOptions.CONSOLE);
         InetAddress address;
@@ -63,7 +62,7 @@ public final class ManagementServer implements AutoCloseable {
         }
         int port = options.getInt(DebugOptions.CONSOLE_PORT);
         try {
-            ManagementServer s = bind(address, port, new Management(daemon, sweeps, version));
+            ManagementServer s = bind(address, port, new Management(sm, sweeps, version));
             LOG.info("console, /metrics and /status on {}:{}", address == null ? "*" : address.getHostAddress(),
                     s.port());
             return Optional.of(s);

@@ -1,12 +1,10 @@
 package dev.jsm.daemon.mgmt;
 
-import dev.jsm.daemon.Daemon;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.sm.RemoteSm;
 import dev.jsm.daemon.sm.SmState;
-import dev.jsm.daemon.sm.SmStatus;
-import dev.jsm.daemon.sweep.FabricView;
-import dev.jsm.daemon.sweep.SweepKind;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.RoutingResult;
@@ -38,7 +36,7 @@ final class PrometheusText {
     }
 
     /** The whole scrape. */
-    static String render(Daemon daemon, SweepCounters sweeps) {
+    static String render(ManagedSm managed, SweepCounters sweeps) {
         StringBuilder out = new StringBuilder(4096);
         family(out, "jsm_sweeps_total", "counter", "Sweeps that ended, by kind and result");
         for (SweepKind kind : SweepKind.values()) {
@@ -57,8 +55,9 @@ final class PrometheusText {
                     seconds(sweeps.of(kind).lastNanos));
         }
 
-        SmState state = daemon.state();
-        FabricView view = daemon.view();
+        SmSummary sm = managed.sm();
+        SmState state = sm.state();
+        FabricView view = managed.view();
         SubnetSnapshot snap = view.snapshot();
         family(out, "jsm_subnet_up", "gauge", "1 once a heavy sweep ended in SUBNET UP");
         sample(out, "jsm_subnet_up", sweeps.lastUpSweep() > 0 ? 1 : 0);
@@ -72,7 +71,8 @@ final class PrometheusText {
         for (SmState s : SmState.values()) {
             sample(out, "jsm_sm_state{state=\"" + s.name() + "\"}", s == state ? 1 : 0);
         }
-        smLines(out, daemon);
+        SmCounters counters = managed.counters();
+        smLines(out, sm, counters);
         family(out, "jsm_fabric_nodes", "gauge", "Nodes at the last SUBNET UP");
         sample(out, "jsm_fabric_nodes", snap.nodes().size());
         family(out, "jsm_fabric_switches", "gauge", "Switches at the last SUBNET UP");
@@ -82,15 +82,16 @@ final class PrometheusText {
         family(out, "jsm_fabric_links", "gauge", "Links at the last SUBNET UP");
         sample(out, "jsm_fabric_links", snap.links().size());
 
-        linkDownLines(out, sweeps.linkDowns(), daemon.nodeNames());
-        madLines(out, daemon.madStats());
+        linkDownLines(out, sweeps.linkDowns(), managed.nodeNames());
+        madLines(out, managed.madStats());
         routingLines(out, view.routing());
         family(out, "jsm_sa_requests_total", "counter", "SA MADs received, by attribute (record type)");
-        daemon.sa().requestsByAttribute().forEach((name, n) ->
+        managed.saRequests().forEach((name, n) ->
                 sample(out, "jsm_sa_requests_total{attribute=\"" + name + "\"}", n));
-        saLimitLines(out, daemon.sa().stats());
-        eventLines(out, daemon);
-        PerfMetrics.render(out, daemon.perfManager().snapshot());
+        SaAgentStats sa = managed.saStats();
+        saLimitLines(out, sa);
+        eventLines(out, counters, sa);
+        PerfMetrics.render(out, managed.perfCounters());
         ProcessMetrics.render(out);
         return out.toString();
     }
@@ -111,24 +112,23 @@ final class PrometheusText {
     }
 
     /** This SM's priority, the master it stands by for, the other SMs it knows, the polls and refusals. */
-    private static void smLines(StringBuilder out, Daemon daemon) {
-        SmStatus sm = daemon.ha().status();
+    private static void smLines(StringBuilder out, SmSummary sm, SmCounters counters) {
         family(out, "jsm_sm_priority", "gauge", "This SM's priority (sm_priority)");
         sample(out, "jsm_sm_priority", sm.priority());
         family(out, "jsm_sm_master_info", "gauge", "The master SM's port GUID (1; this SM's own when it is master)");
-        sample(out, "jsm_sm_master_info{guid=\"" + (sm.isMaster() ? "self" : Guid.toString(sm.masterGuid()))
+        sample(out, "jsm_sm_master_info{guid=\"" + (sm.master() ? "self" : Guid.toString(sm.masterGuid()))
                 + "\"}", 1);
-        remoteSmLines(out, daemon.ha().remoteSms());
+        remoteSmLines(out, sm.others());
         family(out, "jsm_sm_polls_total", "counter", "SMInfo polls of the master (standby) or of a master "
                 + "waited for");
-        sample(out, "jsm_sm_polls_total", daemon.ha().polls());
+        sample(out, "jsm_sm_polls_total", sm.polls());
         family(out, "jsm_sets_refused_total", "counter", "Sets not sent because this SM was not master");
-        sample(out, "jsm_sets_refused_total", daemon.refusedSets());
+        sample(out, "jsm_sets_refused_total", counters.refusedSets());
         family(out, "jsm_smp_sets_total", "counter", "SMP Sets the sweeps sent (tables, PortInfo, SwitchInfo)");
-        sample(out, "jsm_smp_sets_total", daemon.sentSets());
+        sample(out, "jsm_smp_sets_total", counters.sentSets());
         family(out, "jsm_sa_ignored_total", "counter", "SA MADs ignored because this SM was not a master past "
                 + "its first sweep");
-        sample(out, "jsm_sa_ignored_total", daemon.sa().ignoredNotMaster());
+        sample(out, "jsm_sa_ignored_total", counters.saIgnoredNotMaster());
     }
 
     /**
@@ -175,17 +175,17 @@ final class PrometheusText {
         }
     }
 
-    private static void eventLines(StringBuilder out, Daemon daemon) {
+    private static void eventLines(StringBuilder out, SmCounters counters, SaAgentStats sa) {
         family(out, "jsm_traps_suppressed_total", "counter",
                 "Repeated traps only answered with TrapRepress (no sweep, no forwarding)");
-        sample(out, "jsm_traps_suppressed_total", daemon.trapsSuppressed());
+        sample(out, "jsm_traps_suppressed_total", counters.trapsSuppressed());
         family(out, "jsm_unhealthy_ports", "gauge",
                 "Ports marked unhealthy for repeated traps 129-131 (routing avoids their switch links)");
-        sample(out, "jsm_unhealthy_ports", daemon.unhealthyPorts());
+        sample(out, "jsm_unhealthy_ports", counters.unhealthyPorts());
         family(out, "jsm_ports_disabled_babbling_total", "counter",
                 "Ports disabled (PortPhysicalState Disabled) by babbling_port_policy");
-        sample(out, "jsm_ports_disabled_babbling_total", daemon.portsDisabledBabbling());
-        ReportCounters r = daemon.sa().stats().reports();
+        sample(out, "jsm_ports_disabled_babbling_total", counters.portsDisabledBabbling());
+        ReportCounters r = sa.reports();
         family(out, "jsm_sa_reports_total", "counter", "Reports to event subscribers, by what happened to them");
         sample(out, "jsm_sa_reports_total{result=\"sent\"}", r.sent());
         sample(out, "jsm_sa_reports_total{result=\"retried\"}", r.retried());

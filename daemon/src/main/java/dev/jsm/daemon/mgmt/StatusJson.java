@@ -1,11 +1,8 @@
 package dev.jsm.daemon.mgmt;
 
-import dev.jsm.daemon.Daemon;
-import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.RemoteSm;
-import dev.jsm.daemon.sm.SmStatus;
-import dev.jsm.daemon.sweep.FabricView;
-import dev.jsm.daemon.sweep.SweepKind;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.subnet.Guid;
@@ -24,14 +21,15 @@ final class StatusJson {
     }
 
     /** The object, on one line. */
-    static String render(Daemon daemon, SweepCounters sweeps, String version) {
-        FabricView view = daemon.view();
+    static String render(ManagedSm managed, SweepCounters sweeps, String version) {
+        FabricView view = managed.view();
         SubnetSnapshot snap = view.snapshot();
-        TransactionStats mads = daemon.madStats();
+        TransactionStats mads = managed.madStats();
+        SmSummary sm = managed.sm();
         RoutingResult routing = view.routing();
         StringBuilder out = new StringBuilder(512).append('{');
         field(out, "version", version).append(',');
-        field(out, "smState", daemon.state().name()).append(',');
+        field(out, "smState", sm.state().name()).append(',');
         out.append("\"subnetUp\":").append(sweeps.lastUpSweep() > 0).append(',');
         out.append("\"lastSubnetUpSweep\":").append(sweeps.lastUpSweep()).append(',');
         out.append("\"lastSubnetUpEpochMillis\":").append(sweeps.lastUpMillis()).append(',');
@@ -51,7 +49,7 @@ final class StatusJson {
             quote(out, routing.engineUsed().get());
         }
         out.append(',');
-        smFields(out, daemon.ha());
+        smFields(out, sm);
         out.append(",\"mads\":{\"sent\":").append(mads.sent())
                 .append(",\"received\":").append(mads.received())
                 .append(",\"retries\":").append(mads.retries())
@@ -61,13 +59,12 @@ final class StatusJson {
     }
 
     /** This SM's priority, the master it takes (or "self"), and the other SMs it knows. */
-    private static void smFields(StringBuilder out, HighAvailability ha) {
-        SmStatus sm = ha.status();
+    private static void smFields(StringBuilder out, SmSummary sm) {
         out.append("\"smPriority\":").append(sm.priority()).append(',');
-        field(out, "masterSm", sm.isMaster() ? "self" : sm.masterGuid() == 0 ? "" : Guid.toString(sm.masterGuid()))
+        field(out, "masterSm", sm.master() ? "self" : sm.masterGuid() == 0 ? "" : Guid.toString(sm.masterGuid()))
                 .append(",\"otherSms\":[");
         String sep = "";
-        for (RemoteSm r : ha.remoteSms()) {
+        for (RemoteSm r : sm.others()) {
             out.append(sep).append('{');
             field(out, "guid", Guid.toString(r.guid())).append(',');
             field(out, "state", r.state().name()).append(',');

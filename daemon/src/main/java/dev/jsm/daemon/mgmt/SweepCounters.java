@@ -1,8 +1,8 @@
 package dev.jsm.daemon.mgmt;
 
-import dev.jsm.daemon.sweep.FabricView;
-import dev.jsm.daemon.sweep.SweepKind;
-import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.SweepKind;
+import dev.jsm.daemon.view.SweepListener;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,6 +1,6 @@
 package dev.jsm.daemon.mkey;
 
-import dev.jsm.daemon.lid.CacheFiles;
+import dev.jsm.daemon.cache.CacheFiles;
 import dev.jsm.subnet.Guid;
 import java.util.ArrayList;
 import java.util.List;

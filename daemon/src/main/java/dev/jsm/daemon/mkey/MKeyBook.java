@@ -2,6 +2,7 @@ package dev.jsm.daemon.mkey;
 
 import dev.jsm.conf.DeviceOptions;
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.sweep.SmpKeys;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.PhysPort;
@@ -44,10 +45,9 @@ import org.apache.logging.log4j.Logger;
  * says whether {@code guid2mkey} is read at start and written after sweeps; without it the keys ports hold are
  * remembered only while the SM runs.
  *
- * <p>Confined to the SM thread, except {@link #expected}, {@link #scheme} and {@link #active}, which any thread may
- * call.
+ * <p>Confined to the SM thread, except {@link #expected} and {@link #active}, which any thread may call.
  */
-public final class MKeyBook {
+public final class MKeyBook implements SmpKeys {
 
     /** The one key every SMP presents without M_Key management: shared, as it is asked for once per SMP. */
     private static final long[] NO_KEY = {0};
@@ -104,11 +104,6 @@ public final class MKeyBook {
         Path nowhere = Path.of(".");
         return new MKeyBook(new MKeyScheme(mKey, false), 0, MKeyStore.empty(nowhere), NeighborStore.empty(nowhere),
                 () -> false);
-    }
-
-    /** The keys the ports should hold (thread-safe, for the SMInfo exchanges with other SMs). */
-    public MKeyScheme scheme() {
-        return scheme;
     }
 
     /** Whether M_Keys are managed at all ({@code m_key} is not 0). */
@@ -175,6 +170,7 @@ public final class MKeyBook {
      * {@code m_key}: one subnet key, or one before and after a change of {@code m_key}). Without M_Key management,
      * the one key 0. The array is to be read, not changed.
      */
+    @Override
     public long[] candidates(DrPath path) {
         if (!active()) {
             return NO_KEY;
@@ -212,6 +208,7 @@ public final class MKeyBook {
      * The port at the end of {@code path} answered an SMP presenting {@code key} after it did not answer
      * {@code tried}: it holds {@code key}, which is recorded (and logged once per port).
      */
+    @Override
     public void answered(DrPath path, long key, long tried) {
         Long guid = portAtEnd(path);
         if (guid == null) {
@@ -231,6 +228,7 @@ public final class MKeyBook {
      * The port at the end of {@code path} answered none of {@code tried}: logged once per port. It is reached again
      * when its lease runs out (or never, with a lease of 0).
      */
+    @Override
     public void unreachable(DrPath path, long[] tried) {
         Long guid = portAtEnd(path);
         if (guid != null && reported.add(guid)) {

@@ -2,7 +2,8 @@ package dev.jsm.daemon.mkey;
 
 import dev.jsm.conf.MiscOptions;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
 
 /**
@@ -14,14 +15,26 @@ import dev.jsm.daemon.sweep.SweepStage;
  */
 public final class MKeyPersister implements SweepStage {
 
+    private final StageServices services;
+    private final MKeyBook mKeys;
+
+    /**
+     * @param services the options ({@code fsync_high_avail_files})
+     * @param mKeys the M_Key book whose keys it writes
+     */
+    public MKeyPersister(StageServices services, MKeyBook mKeys) {
+        this.services = services;
+        this.mKeys = mKeys;
+    }
+
     @Override
     public String name() {
         return "guid2mkey";
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
-        ctx.smps().mKeys().flush(ctx.options().get(MiscOptions.FSYNC_HIGH_AVAIL_FILES));
+    public StageOutcome run(SweepState state) {
+        mKeys.flush(services.options().get(MiscOptions.FSYNC_HIGH_AVAIL_FILES));
         return StageOutcome.CONTINUE;
     }
 }

@@ -1,6 +1,6 @@
 package dev.jsm.daemon.mkey;
 
-import dev.jsm.daemon.lid.CacheRecordFile;
+import dev.jsm.daemon.cache.CacheRecordFile;
 import dev.jsm.subnet.Guid;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.jsm.daemon.mkey;
 
-import dev.jsm.daemon.lid.CacheFiles;
-import dev.jsm.daemon.lid.CacheRecordFile;
+import dev.jsm.daemon.cache.CacheFiles;
+import dev.jsm.daemon.cache.CacheRecordFile;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.subnet.Guid;
 import java.nio.file.Path;

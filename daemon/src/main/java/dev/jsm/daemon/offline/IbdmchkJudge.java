@@ -35,10 +35,10 @@ import org.apache.logging.log4j.Logger;
  *
  * <p>Not thread-safe; runs once on route-only's thread.
  */
-final class IbdmchkJudge {
+public final class IbdmchkJudge {
 
     /** The judgement, beside the dump files. */
-    static final String REPORT_FILE = "jsm-ibdmchk.txt";
+    public static final String REPORT_FILE = "jsm-ibdmchk.txt";
     /** The most end ports ibdmchk runs on unless the user named it. */
     static final int MAX_END_PORTS = 4096;
     /** How much older than the run's start a dump file may look and still be the run's (file-time granularity). */
@@ -49,7 +49,7 @@ final class IbdmchkJudge {
     private final Ibdmchk ibdmchk;
     private final PrintStream out;
 
-    IbdmchkJudge(Ibdmchk ibdmchk, PrintStream out) {
+    public IbdmchkJudge(Ibdmchk ibdmchk, PrintStream out) {
         this.ibdmchk = ibdmchk;
         this.out = out;
     }
@@ -63,7 +63,7 @@ final class IbdmchkJudge {
      * @param startedMillis when route-only started (older dump files are another run's)
      * @return the judgement, or {@code null} when ibdmchk did not run (the reason is reported)
      */
-    IbdmchkJudgement judge(SubnetSnapshot snapshot, RouteOutcome.Routed routed, int lmc, Path dumpDir,
+    public IbdmchkJudgement judge(SubnetSnapshot snapshot, RouteOutcome.Routed routed, int lmc, Path dumpDir,
                            long startedMillis) throws IOException, InterruptedException {
         if (lmc > 0) {
             say("ibdmchk not run: with LMC " + lmc + " it takes every 2^LMC-th LID from 1 as a base LID and cannot"

@@ -69,11 +69,6 @@ public enum Counter {
         return dumpName;
     }
 
-    /** Whether this is one of the twelve error counters. */
-    public boolean isError() {
-        return ordinal() < ERRORS;
-    }
-
     /** Whether this is a data or packet counter. */
     public boolean isData() {
         return ordinal() >= FIRST_DATA;

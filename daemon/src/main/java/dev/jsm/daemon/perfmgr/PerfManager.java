@@ -2,7 +2,7 @@ package dev.jsm.daemon.perfmgr;
 
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.names.NodeNameMap;
-import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.daemon.view.FabricView;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.Requester;
 import dev.jsm.mad.txn.RequesterStats;

@@ -9,7 +9,8 @@ import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sweep.BlockSync;
 import dev.jsm.daemon.sweep.Retrained;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.smp.PKeyTable;
@@ -56,6 +57,7 @@ public final class PKeyManager implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(PKeyManager.class);
 
+    private final StageServices services;
     private final PortWishes wishes;
     private PartitionPolicy policy;
     private PartitionSet partitions;
@@ -65,8 +67,12 @@ public final class PKeyManager implements SweepStage {
     private SmOptions plannedOptions;
     private Supplier<SubnetSnapshot> plannedSnapshot;
 
-    /** @param wishes where the enforcement bits wanted on switch ports go, for the link manager */
-    public PKeyManager(PortWishes wishes) {
+    /**
+     * @param services the SMP sender, the options ({@code partition_config_file}, ...) and the activity report
+     * @param wishes where the enforcement bits wanted on switch ports go, for the link manager
+     */
+    public PKeyManager(StageServices services, PortWishes wishes) {
+        this.services = services;
         this.wishes = wishes;
     }
 
@@ -76,41 +82,42 @@ public final class PKeyManager implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
+    public StageOutcome run(SweepState state) {
         blockSets = 0;
-        Path file = Path.of(ctx.options().get(PartitionOptions.PARTITION_CONFIG_FILE));
+        Path file = Path.of(services.options().get(PartitionOptions.PARTITION_CONFIG_FILE));
         if (policy == null || !policy.file().equals(file)) {
             policy = new PartitionPolicy(file);
         }
         reload();
-        Subnet subnet = ctx.subnet();
-        SubnetSnapshot snapshot = ctx.snapshot();
+        Subnet subnet = state.subnet();
+        SubnetSnapshot snapshot = state.snapshot();
         SubnetSnapshot planned = plannedSnapshot == null ? null : plannedSnapshot.get();
-        if (policy.current() == plannedConfig && ctx.options() == plannedOptions && planned != null
+        if (policy.current() == plannedConfig && services.options() == plannedOptions && planned != null
                 && SubnetDiff.between(planned, snapshot).onlySwitchLinksChanged(planned, snapshot)
                 && !tablesMayBeLost(subnet)) {
             LOG.log(LogLevels.VERBOSE, "partitions: only cables between switches changed; P_Key tables kept");
-            plannedSnapshot = ctx.snapshotSlot();
+            plannedSnapshot = state.snapshotSlot();
             return StageOutcome.CONTINUE;
         }
-        boolean allowBoth = ctx.options().get(PartitionOptions.ALLOW_BOTH_PKEYS);
-        PartitionSet set = PartitionResolver.resolve(policy.current(), snapshot, ctx.smPortGuid(), allowBoth,
-                ctx.options().qos());
-        PKeyOptions options = new PKeyOptions(allowBoth, ctx.options().get(PartitionOptions.KEEP_PKEY_INDEXES),
-                PartEnforce.fromOptions(ctx.options().partEnforce(),
-                        ctx.options().get(PartitionOptions.NO_PARTITION_ENFORCEMENT)));
-        reportChanges(ctx.activity(), partitions, set);
-        BlockSync pKeys = new BlockSync(ctx, AttributeId.P_KEY_TABLE, BlockSync.Held.AS_ANSWERED);
+        boolean allowBoth = services.options().get(PartitionOptions.ALLOW_BOTH_PKEYS);
+        PartitionSet set = PartitionResolver.resolve(policy.current(), snapshot, state.smPortGuid(), allowBoth,
+                services.options().qos());
+        PKeyOptions options = new PKeyOptions(allowBoth, services.options().get(PartitionOptions.KEEP_PKEY_INDEXES),
+                PartEnforce.fromOptions(services.options().partEnforce(),
+                        services.options().get(PartitionOptions.NO_PARTITION_ENFORCEMENT)));
+        reportChanges(services.activity(), partitions, set);
+        BlockSync pKeys = new BlockSync(state, services.smps(), AttributeId.P_KEY_TABLE,
+                BlockSync.Held.AS_ANSWERED);
         List<PKeyCapacityProblem> problems = PKeyPlanner.plan(snapshot, set,
-                (nodeGuid, portNum) -> held(subnet, nodeGuid, portNum), options, p -> program(ctx, pKeys, p));
+                (nodeGuid, portNum) -> held(subnet, nodeGuid, portNum), options, p -> program(state, pKeys, p));
         for (PKeyCapacityProblem p : problems) {
             LOG.error("PKEY-1001 {}", p.message());
-            ctx.recordError();
+            state.recordError();
         }
         partitions = set;
         plannedConfig = policy.current();
-        plannedOptions = ctx.options();
-        plannedSnapshot = problems.isEmpty() ? ctx.snapshotSlot() : null;
+        plannedOptions = services.options();
+        plannedSnapshot = problems.isEmpty() ? state.snapshotSlot() : null;
         return StageOutcome.CONTINUE;
     }
 
@@ -197,8 +204,8 @@ public final class PKeyManager implements SweepStage {
      * {@linkplain #retrained (re)trained} since the SM last looked, or when the SM does not know all it holds (a
      * Set failed: the plan started from scratch then).
      */
-    private void program(SweepContext ctx, BlockSync pKeys, PortPKeyPlan p) {
-        Node node = ctx.subnet().node(p.nodeGuid());
+    private void program(SweepState state, BlockSync pKeys, PortPKeyPlan p) {
+        Node node = state.subnet().node(p.nodeGuid());
         PhysPort port = node == null ? null : node.port(p.portNum());
         if (port == null) {
             return;
@@ -212,8 +219,8 @@ public final class PKeyManager implements SweepStage {
         if (retrained(port) || !t.allHeldKnown()) {
             t.forgetHeld();
         }
-        if ((!port.node().isSwitch() || port.portNum() == 0) && ctx.activity().reports(Activity.PRTN_GUID_ADD)) {
-            reportAdded(ctx.activity(), port, t, table);
+        if ((!port.node().isSwitch() || port.portNum() == 0) && services.activity().reports(Activity.PRTN_GUID_ADD)) {
+            reportAdded(services.activity(), port, t, table);
         }
         byte[] wanted = new byte[t.blockBytes()];
         for (int block = 0; block < table.blockCount(); block++) {
@@ -284,7 +291,7 @@ public final class PKeyManager implements SweepStage {
     }
 
     @Override
-    public StageOutcome finish(SweepContext ctx) {
+    public StageOutcome finish(SweepState state) {
         LOG.log(LogLevels.VERBOSE, "PARTITIONS CONFIGURED: {} P_KeyTable block Sets", blockSets);
         return StageOutcome.CONTINUE;
     }

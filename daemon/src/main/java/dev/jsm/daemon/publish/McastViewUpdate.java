@@ -2,10 +2,11 @@ package dev.jsm.daemon.publish;
 
 import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.mcast.MftProgrammer;
-import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.daemon.view.FabricView;
 
 /**
  * The end of a multicast update (the stage after {@link MftProgrammer} with {@link MftProgrammer.Scope#CHANGED}):
@@ -18,14 +19,17 @@ import dev.jsm.daemon.sweep.SweepStage;
  */
 public final class McastViewUpdate implements SweepStage {
 
+    private final StageServices services;
     private final MftProgrammer mfts;
     private final SubnetUp published;
 
     /**
+     * @param services the options and the dump directory ({@code opensm.mcfdbs})
      * @param mfts the multicast update's stage (whether it had groups to recompute)
      * @param published the view published last, which this update replaces
      */
-    public McastViewUpdate(MftProgrammer mfts, SubnetUp published) {
+    public McastViewUpdate(StageServices services, MftProgrammer mfts, SubnetUp published) {
+        this.services = services;
         this.mfts = mfts;
         this.published = published;
     }
@@ -36,13 +40,13 @@ public final class McastViewUpdate implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
+    public StageOutcome run(SweepState state) {
         FabricView last = published.published();
         if (last == null || !mfts.changedAny()) {
             return StageOutcome.CONTINUE;
         }
-        FabricView view = published.republish(ctx, last.routing());
-        DumpFiles.writeMcfdbs(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags());
+        FabricView view = published.republish(state, last.routing());
+        DumpFiles.writeMcfdbs(services.dumpDir(), view.snapshot(), services.options().logFlags());
         return StageOutcome.CONTINUE;
     }
 }

@@ -1,11 +1,13 @@
 package dev.jsm.daemon.publish;
 
+import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.route.RoutingState;
-import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.daemon.view.FabricView;
 
 /**
  * The end of an off-sweep balancing run (after the LFT stage sent the blocks that changed): the view published last,
@@ -18,14 +20,17 @@ import dev.jsm.daemon.sweep.SweepStage;
  */
 public final class RoutingViewUpdate implements SweepStage {
 
+    private final StageServices services;
     private final SubnetUp published;
     private final RoutingState routes;
 
     /**
+     * @param services the options, the dump directory and the node names (the dumps)
      * @param published the view published last, which this update replaces
      * @param routes the routing in force
      */
-    public RoutingViewUpdate(SubnetUp published, RoutingState routes) {
+    public RoutingViewUpdate(StageServices services, SubnetUp published, RoutingState routes) {
+        this.services = services;
         this.published = published;
         this.routes = routes;
     }
@@ -36,12 +41,12 @@ public final class RoutingViewUpdate implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
-        FabricView view = published.republish(ctx, routes.result());
+    public StageOutcome run(SweepState state) {
+        FabricView view = published.republish(state, routes.result());
         if (view != null) {
-            DumpFiles.write(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), ctx.options().lmc(),
-                    ctx.nodeNames());
-            DumpFiles.writePathSl(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), view.routing());
+            SmOptions o = services.options();
+            DumpFiles.write(services.dumpDir(), view.snapshot(), o.logFlags(), o.lmc(), services.nodeNames());
+            DumpFiles.writePathSl(services.dumpDir(), view.snapshot(), o.logFlags(), view.routing());
         }
         return StageOutcome.CONTINUE;
     }

@@ -1,13 +1,16 @@
 package dev.jsm.daemon.publish;
 
+import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sm.SmStatus;
-import dev.jsm.daemon.sweep.FabricView;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.SweepListener;
 import dev.jsm.partitions.PartitionSet;
 import dev.jsm.qos.policy.QosPolicy;
 import dev.jsm.routing.RoutingResult;
@@ -30,6 +33,8 @@ public final class SubnetUp implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(SubnetUp.class);
 
+    private final StageServices services;
+    private final SweepListener listeners;
     private final SmStatus sm;
     private final RoutingState routes;
     private final Supplier<PartitionSet> partitions;
@@ -37,13 +42,17 @@ public final class SubnetUp implements SweepStage {
     private FabricView published;
 
     /**
+     * @param services the options, the dump directory and the node names (the dumps)
+     * @param listeners told of SUBNET UP, of a failed sweep and of every later view
      * @param sm the SM's status (its first master sweep is done at the first SUBNET UP)
      * @param routes the routing in force
      * @param partitions the partitions in force (the partition manager's)
      * @param qosPolicy the QoS policy in force, or {@code null} (the QoS manager's)
      */
-    public SubnetUp(SmStatus sm, RoutingState routes, Supplier<PartitionSet> partitions,
-                    Supplier<QosPolicy> qosPolicy) {
+    public SubnetUp(StageServices services, SweepListener listeners, SmStatus sm, RoutingState routes,
+                    Supplier<PartitionSet> partitions, Supplier<QosPolicy> qosPolicy) {
+        this.services = services;
+        this.listeners = listeners;
         this.sm = sm;
         this.routes = routes;
         this.partitions = partitions;
@@ -56,24 +65,24 @@ public final class SubnetUp implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
-        int sweep = ctx.subnet().currentSweep();
-        if (ctx.sweepErrors() > 0) {
+    public StageOutcome run(SweepState state) {
+        int sweep = state.subnet().currentSweep();
+        if (state.errors() > 0) {
             LOG.log(LogLevels.SYS, "Errors during initialization");
-            LOG.error("SM-0604 {} errors in heavy sweep {}; sweeping again", ctx.sweepErrors(), sweep);
-            ctx.listeners().forEach(l -> l.sweepFailed(sweep, ctx.sweepErrors() + " errors"));
+            LOG.error("SM-0604 {} errors in heavy sweep {}; sweeping again", state.errors(), sweep);
+            listeners.sweepFailed(sweep, state.errors() + " errors");
             return StageOutcome.RESWEEP;
         }
-        FabricView view = new FabricView(sweep, ctx.snapshot().refreshed(ctx.subnet()), routes.result(),
-                partitions.get(), qosPolicy.get(), ctx.options());
-        ctx.replaceSnapshot(view.snapshot());
+        FabricView view = new FabricView(sweep, state.snapshot().refreshed(state.subnet()), routes.result(),
+                partitions.get(), qosPolicy.get(), services.options());
+        state.replaceSnapshot(view.snapshot());
         LOG.info("SUBNET UP");
         sm.markFirstMasterSweepDone();
-        DumpFiles.write(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), ctx.options().lmc(),
-                ctx.nodeNames());
-        DumpFiles.writePathSl(ctx.dumpDir(), view.snapshot(), ctx.options().logFlags(), view.routing());
+        SmOptions o = services.options();
+        DumpFiles.write(services.dumpDir(), view.snapshot(), o.logFlags(), o.lmc(), services.nodeNames());
+        DumpFiles.writePathSl(services.dumpDir(), view.snapshot(), o.logFlags(), view.routing());
         published = view;
-        ctx.listeners().forEach(l -> l.subnetUp(view));
+        listeners.subnetUp(view);
         return StageOutcome.CONTINUE;
     }
 
@@ -93,15 +102,15 @@ public final class SubnetUp implements SweepStage {
      * @param routing the routing in force
      * @return the new view, or {@code null} before the first SUBNET UP (nothing published)
      */
-    public FabricView republish(SweepContext ctx, RoutingResult routing) {
+    public FabricView republish(SweepState state, RoutingResult routing) {
         FabricView last = published;
         if (last == null) {
             return null;
         }
-        FabricView view = new FabricView(last.sweep(), last.snapshot().refreshed(ctx.subnet()), routing,
+        FabricView view = new FabricView(last.sweep(), last.snapshot().refreshed(state.subnet()), routing,
                 last.partitions(), last.qosPolicy(), last.options());
         published = view;
-        ctx.listeners().forEach(l -> l.viewUpdated(view));
+        listeners.viewUpdated(view);
         return view;
     }
 }

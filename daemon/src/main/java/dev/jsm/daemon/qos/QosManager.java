@@ -8,7 +8,8 @@ import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sweep.BlockSync;
 import dev.jsm.daemon.sweep.Retrained;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.qos.policy.QosPolicy;
@@ -44,6 +45,7 @@ public final class QosManager implements SweepStage {
     private static final Logger LOG = LogManager.getLogger(QosManager.class);
     private static final String DEFAULT_POLICY_FILE = "/etc/opensm/qos-policy.conf";
 
+    private final StageServices services;
     private final PortWishes wishes;
     private final RoutingState routes;
     private final QosPolicyHolder policy = new QosPolicyHolder();
@@ -53,10 +55,12 @@ public final class QosManager implements SweepStage {
     private boolean dumpSl2Vl;
 
     /**
+     * @param services the SMP sender, the options, the dump directory and the node names
      * @param wishes where the VLHighLimit wanted on each port goes, for the link manager
      * @param routes the routing in force, whose engine may own the SL-to-VL maps
      */
-    public QosManager(PortWishes wishes, RoutingState routes) {
+    public QosManager(StageServices services, PortWishes wishes, RoutingState routes) {
+        this.services = services;
         this.wishes = wishes;
         this.routes = routes;
     }
@@ -67,11 +71,11 @@ public final class QosManager implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
+    public StageOutcome run(SweepState state) {
         sl2VlSets = 0;
         vlArbSets = 0;
-        forgetRetrained(ctx.subnet());
-        QosConfig config = QosConfig.from(ctx.options());
+        forgetRetrained(state.subnet());
+        QosConfig config = QosConfig.from(services.options());
         Sl2VlOverride engine = override();
         dumpSl2Vl = config.enabled() || engine != Sl2VlOverride.NONE;
         if (!config.enabled()) {
@@ -82,12 +86,14 @@ public final class QosManager implements SweepStage {
             LOG.log(LogLevels.VERBOSE, "SL2VL on switches from routing engine {}",
                     routes.result().engineUsed().orElse("?"));
         }
-        reloadPolicy(ctx.options().get(QosOptions.QOS_POLICY_FILE));
+        reloadPolicy(services.options().get(QosOptions.QOS_POLICY_FILE));
         policyInForce = policy.current();
-        QosPlan plan = QosTablePlanner.plan(ctx.subnet(), config, engine);
-        BlockSync sl2Vl = new BlockSync(ctx, AttributeId.SL_TO_VL_MAPPING_TABLE, BlockSync.Held.AS_SENT);
-        BlockSync vlArb = new BlockSync(ctx, AttributeId.VL_ARBITRATION_TABLE, BlockSync.Held.AS_SENT);
-        QosBlockSets.forEach(ctx.subnet(), plan, set -> send(set.attribute() == AttributeId.SL_TO_VL_MAPPING_TABLE
+        QosPlan plan = QosTablePlanner.plan(state.subnet(), config, engine);
+        BlockSync sl2Vl = new BlockSync(state, services.smps(), AttributeId.SL_TO_VL_MAPPING_TABLE,
+                BlockSync.Held.AS_SENT);
+        BlockSync vlArb = new BlockSync(state, services.smps(), AttributeId.VL_ARBITRATION_TABLE,
+                BlockSync.Held.AS_SENT);
+        QosBlockSets.forEach(state.subnet(), plan, set -> send(set.attribute() == AttributeId.SL_TO_VL_MAPPING_TABLE
                 ? sl2Vl : vlArb, set));
         for (QosPlan.VlHighLimit v : plan.vlHighLimits()) {
             wishes.setVlHighLimit(v.port(), v.vlHighLimit());
@@ -189,9 +195,10 @@ public final class QosManager implements SweepStage {
     }
 
     @Override
-    public StageOutcome finish(SweepContext ctx) {
+    public StageOutcome finish(SweepState state) {
         if (dumpSl2Vl) {
-            DumpFiles.writeSl2Vl(ctx.dumpDir(), ctx.options().logFlags(), ctx.subnet(), ctx.nodeNames());
+            DumpFiles.writeSl2Vl(services.dumpDir(), services.options().logFlags(), state.subnet(),
+                    services.nodeNames());
         }
         if (sl2VlSets + vlArbSets > 0) {
             LOG.log(LogLevels.VERBOSE, "QOS CONFIGURED: {} SLtoVLMappingTable and {} VLArbitrationTable Sets",

@@ -2,7 +2,8 @@ package dev.jsm.daemon.route;
 
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
@@ -44,14 +45,19 @@ public final class HeldLftSampler implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(HeldLftSampler.class);
 
+    private final StageServices services;
     private final RoutingPersistence persistence;
     private final SplittableRandom random = new SplittableRandom();
     private PersistedRouting persisted;
     private int sampled;
     private int trusted;
 
-    /** @param persistence where the persisted tables come from, once */
-    public HeldLftSampler(RoutingPersistence persistence) {
+    /**
+     * @param services the SMP sender (the LFT Gets)
+     * @param persistence where the persisted tables come from, once
+     */
+    public HeldLftSampler(StageServices services, RoutingPersistence persistence) {
+        this.services = services;
         this.persistence = persistence;
     }
 
@@ -61,26 +67,26 @@ public final class HeldLftSampler implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
+    public StageOutcome run(SweepState state) {
         persisted = persistence.takeTrusted();
         if (persisted == null) {
             return StageOutcome.CONTINUE;
         }
         sampled = 0;
         trusted = 0;
-        for (Node node : ctx.subnet().nodes()) {
+        for (Node node : state.subnet().nodes()) {
             if (node.isSwitch()) {
-                sample(ctx, node);
+                sample(state, node);
             }
         }
         return StageOutcome.CONTINUE;
     }
 
-    private void sample(SweepContext ctx, Node node) {
+    private void sample(SweepState state, Node node) {
         int sw = persisted.input().switchIndexOf(node.nodeGuid());
         Switch s = node.asSwitch();
         SwitchAttributes a = s.attributes();
-        DrPath path = ctx.paths().toNode(node);
+        DrPath path = state.paths().toNode(node);
         if (sw < 0 || a == SwitchAttributes.NONE || path == null) {
             return;
         }
@@ -92,7 +98,7 @@ public final class HeldLftSampler implements SweepStage {
         int blocks = top / SwitchLft.BLOCK_SIZE + 1;
         int block = random.nextInt(blocks);
         sampled++;
-        ctx.smps().get(path, AttributeId.LINEAR_FORWARDING_TABLE, block, outcome -> {
+        services.smps().get(path, AttributeId.LINEAR_FORWARDING_TABLE, block, outcome -> {
             byte[] mad = Replies.okMad(outcome);
             if (mad != null && Arrays.equals(mad, Smp.DATA_OFFSET, Smp.DATA_OFFSET + SwitchLft.BLOCK_SIZE,
                     block(row, block), 0, SwitchLft.BLOCK_SIZE)) {
@@ -106,7 +112,7 @@ public final class HeldLftSampler implements SweepStage {
 
     /** Logs how many switches were trusted, once their Gets are answered; then releases the persisted tables. */
     @Override
-    public StageOutcome finish(SweepContext ctx) {
+    public StageOutcome finish(SweepState state) {
         if (persisted != null) {
             LOG.info("persisted LFTs trusted on {} switches ({} sampled with one LFT block Get, {} switches in the "
                     + "file); the others get every block. A switch another SM reprogrammed outside the sampled block "

@@ -3,7 +3,8 @@ package dev.jsm.daemon.route;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sweep.BlockSync;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
@@ -33,8 +34,14 @@ public final class LftProgrammer implements SweepStage {
 
     private static final Logger LOG = LogManager.getLogger(LftProgrammer.class);
 
+    private final StageServices services;
     private int switchInfoSets;
     private int blockSets;
+
+    /** @param services the SMP sender and the options ({@code packet_life_time}) */
+    public LftProgrammer(StageServices services) {
+        this.services = services;
+    }
 
     @Override
     public String name() {
@@ -42,22 +49,23 @@ public final class LftProgrammer implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
+    public StageOutcome run(SweepState state) {
         switchInfoSets = 0;
         blockSets = 0;
-        int lifeTime = SwitchInfoSetter.lifeTimeValue(ctx);
-        BlockSync lfts = new BlockSync(ctx, AttributeId.LINEAR_FORWARDING_TABLE, BlockSync.Held.AS_SENT);
+        int lifeTime = SwitchInfoSetter.lifeTimeValue(services.options());
+        BlockSync lfts = new BlockSync(state, services.smps(), AttributeId.LINEAR_FORWARDING_TABLE,
+                BlockSync.Held.AS_SENT);
         List<Blocks> blocks = new ArrayList<>();
-        for (Node node : ctx.subnet().nodes()) {
+        for (Node node : state.subnet().nodes()) {
             if (node.isSwitch()) {
-                Blocks b = prepare(ctx, node, lifeTime);
+                Blocks b = prepare(state, node, lifeTime);
                 if (b != null) {
                     blocks.add(b);
                 }
             }
         }
         Iterator<Blocks> next = blocks.iterator();
-        ctx.smps().feed(() -> {
+        services.smps().feed(() -> {
             if (!next.hasNext()) {
                 return false;
             }
@@ -90,13 +98,13 @@ public final class LftProgrammer implements SweepStage {
      *
      * @return its blocks to sync, or {@code null} if its LFT cannot be programmed
      */
-    private Blocks prepare(SweepContext ctx, Node node, int lifeTime) {
+    private Blocks prepare(SweepState state, Node node, int lifeTime) {
         Switch sw = node.asSwitch();
         SwitchAttributes a = sw.attributes();
-        DrPath path = ctx.paths().toNode(node);
+        DrPath path = state.paths().toNode(node);
         if (a == SwitchAttributes.NONE || path == null) {
             LOG.error("ROUT-0508 {}: SwitchInfo unknown, its LFT cannot be programmed", sw);
-            ctx.recordError();
+            state.recordError();
             return null;
         }
         int top = SwitchInfoSetter.linearFdbTop(sw);
@@ -104,11 +112,11 @@ public final class LftProgrammer implements SweepStage {
             LOG.error("ROUT-0504 {} holds LIDs up to 0x{} only (LinearFDBCap {}); routes to LIDs up to 0x{} are "
                     + "cut off", sw, Integer.toHexString(a.linearFdbCap() - 1), a.linearFdbCap(),
                     Integer.toHexString(sw.lft().wantedTop()));
-            ctx.recordError();
+            state.recordError();
         }
         if (top != a.linearFdbTop() || a.lifeTimeValue() != lifeTime || a.hasPortStateChange()) {
             switchInfoSets++;
-            SwitchInfoSetter.set(ctx, sw, path, a.hasPortStateChange(), a.multicastFdbTop(),
+            SwitchInfoSetter.set(state, services, sw, path, a.hasPortStateChange(), a.multicastFdbTop(),
                     why -> LOG.error("ROUT-0505 SwitchInfo Set of {} failed: {}", sw, why));
         }
         return new Blocks(sw, path, top);
@@ -128,8 +136,8 @@ public final class LftProgrammer implements SweepStage {
      * array for both ({@link SwitchLft#shareWantedIfHeld()}): 21.5 MB less at 11664 hosts.
      */
     @Override
-    public StageOutcome finish(SweepContext ctx) {
-        for (Node node : ctx.subnet().nodes()) {
+    public StageOutcome finish(SweepState state) {
+        for (Node node : state.subnet().nodes()) {
             if (node.isSwitch()) {
                 node.asSwitch().lft().shareWantedIfHeld();
             }

@@ -6,7 +6,8 @@ import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingInput;
@@ -55,6 +56,7 @@ public final class OffSweepBalancing {
     /** Every pair and credit loops; samples for the log. */
     private static final RouteVerifier VERIFIER = new RouteVerifier(new VerifierOptions(3, false));
 
+    private final StageServices services;
     private final RoutingState routes;
     private final SmEvents events;
     private final ScheduledExecutorService timer;
@@ -69,11 +71,14 @@ public final class OffSweepBalancing {
     private volatile Result ready;
 
     /**
+     * @param services the options in force ({@code offsweep_balancing_enabled}, {@code offsweep_balancing_window})
      * @param routes the routing in force
      * @param events where the window's end and the computation's end are announced
      * @param timer the daemon's timer
      */
-    public OffSweepBalancing(RoutingState routes, SmEvents events, ScheduledExecutorService timer) {
+    public OffSweepBalancing(StageServices services, RoutingState routes, SmEvents events,
+                             ScheduledExecutorService timer) {
+        this.services = services;
         this.routes = routes;
         this.events = events;
         this.timer = timer;
@@ -88,8 +93,8 @@ public final class OffSweepBalancing {
             }
 
             @Override
-            public StageOutcome run(SweepContext ctx) {
-                schedule(ctx.options());
+            public StageOutcome run(SweepState state) {
+                schedule(services.options());
                 return StageOutcome.CONTINUE;
             }
         };
@@ -108,8 +113,8 @@ public final class OffSweepBalancing {
             }
 
             @Override
-            public StageOutcome run(SweepContext ctx) {
-                return installOrStart(ctx);
+            public StageOutcome run(SweepState state) {
+                return installOrStart(state);
             }
         };
     }
@@ -135,7 +140,7 @@ public final class OffSweepBalancing {
                 "offsweep_balancing_window of " + seconds + " s passed"), seconds, TimeUnit.SECONDS);
     }
 
-    private StageOutcome installOrStart(SweepContext ctx) {
+    private StageOutcome installOrStart(SweepState state) {
         Result r = ready;
         ready = null;
         int generation = routes.generation();
@@ -144,9 +149,9 @@ public final class OffSweepBalancing {
                 LOG.log(LogLevels.VERBOSE, "off-sweep balancing result discarded: the routing changed meanwhile");
                 return StageOutcome.ABORT;
             }
-            return install(ctx, r);
+            return install(state, r);
         }
-        if (generation == startedGeneration || !ctx.options().get(RoutingOptions.OFFSWEEP_BALANCING_ENABLED)
+        if (generation == startedGeneration || !services.options().get(RoutingOptions.OFFSWEEP_BALANCING_ENABLED)
                 || !routes.isRouted()) {
             return StageOutcome.ABORT;
         }
@@ -162,13 +167,13 @@ public final class OffSweepBalancing {
         return StageOutcome.ABORT;
     }
 
-    private StageOutcome install(SweepContext ctx, Result r) {
+    private StageOutcome install(SweepState state, Result r) {
         RoutingResult balanced = r.job().result().repaired(r.balanced().tables(), r.balanced().stats().nanos());
         routes.record(r.job().input(), balanced, routes.engine());
         startedGeneration = routes.generation();
         scheduledGeneration = routes.generation();
         routes.recordCheck(new RouteCheck(balanced, r.after()));
-        balanced.tables().applyWanted(r.job().input(), ctx.subnet());
+        balanced.tables().applyWanted(r.job().input(), state.subnet());
         LOG.info("off-sweep balancing: {} routes rebalanced: {} (max/mean {} before)", r.job().policy().engine(),
                 r.balanced().stats(), String.format(Locale.ROOT, "%.3f", r.before().linkLoad().maxOverMean()));
         return StageOutcome.CONTINUE;

@@ -1,7 +1,7 @@
 package dev.jsm.daemon.route;
 
 import com.google.common.hash.Hashing;
-import dev.jsm.daemon.lid.CacheFiles;
+import dev.jsm.daemon.cache.CacheFiles;
 import dev.jsm.routing.PersistedRouting;
 import dev.jsm.routing.PersistedRoutingCodec;
 import java.io.ByteArrayInputStream;

@@ -3,6 +3,7 @@ package dev.jsm.daemon.route;
 import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingResult;
+import dev.jsm.routing.chain.RoutingRequest;
 
 /**
  * The routing in force, as the one channel from the unicast routing stage to the stages that build on it (multicast
@@ -55,6 +56,11 @@ public final class RoutingState {
     /** The result of the routing in force (which may have failed), or {@code null} before the first. */
     public RoutingResult result() {
         return result;
+    }
+
+    /** The routing in force as the router takes it, or {@code null} before the first. */
+    public RoutingRequest.InForce inForce() {
+        return result == null ? null : new RoutingRequest.InForce(input, result, engine);
     }
 
     /** Whether an engine produced the routes in force. */

@@ -1,9 +1,11 @@
 package dev.jsm.daemon.route;
 
 import dev.jsm.conf.DeviceOptions;
-import dev.jsm.daemon.discovery.Attributes;
+import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.sweep.Attributes;
 import dev.jsm.daemon.sweep.Replies;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.codec.Smp;
@@ -27,8 +29,8 @@ public final class SwitchInfoSetter {
     }
 
     /** {@code packet_life_time}: the LifeTimeValue every switch's SwitchInfo should hold. */
-    public static int lifeTimeValue(SweepContext ctx) {
-        return ctx.options().getInt(DeviceOptions.PACKET_LIFE_TIME) & 0x1F;
+    public static int lifeTimeValue(SmOptions options) {
+        return options.getInt(DeviceOptions.PACKET_LIFE_TIME) & 0x1F;
     }
 
     /** The LinearFDBTop {@code sw} should hold: the top of its wanted LFT, cut to what the switch can hold. */
@@ -43,12 +45,12 @@ public final class SwitchInfoSetter {
      * @param multicastFdbTop the MulticastFDBTop to write
      * @param failed logs a failed Set, given why it failed (not called at shutdown)
      */
-    public static void set(SweepContext ctx, Switch sw, DrPath path, boolean clearPortStateChange,
-                           int multicastFdbTop, Consumer<String> failed) {
+    public static void set(SweepState state, StageServices services, Switch sw, DrPath path,
+                           boolean clearPortStateChange, int multicastFdbTop, Consumer<String> failed) {
         SwitchInfo held = Attributes.toSwitchInfo(sw.attributes());
         int linearFdbTop = linearFdbTop(sw);
-        int lifeTime = lifeTimeValue(ctx);
-        ctx.smps().set(path, AttributeId.SWITCH_INFO, 0, (mad, off) -> {
+        int lifeTime = lifeTimeValue(services.options());
+        services.smps().set(path, AttributeId.SWITCH_INFO, 0, (mad, off) -> {
             held.encodeTo(mad, off);
             SwitchInfo.LINEAR_FDB_TOP.put(mad, off, linearFdbTop);
             SwitchInfo.LIFE_TIME_VALUE.put(mad, off, lifeTime);
@@ -59,7 +61,7 @@ public final class SwitchInfoSetter {
             if (mad != null) {
                 sw.setAttributes(Attributes.of(SwitchInfo.decode(mad, Smp.DATA_OFFSET)));
             } else if (!Replies.isClosed(outcome)) {
-                ctx.recordError();
+                state.recordError();
                 failed.accept(Replies.failure(outcome));
             }
         });

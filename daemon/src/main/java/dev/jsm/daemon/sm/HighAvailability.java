@@ -7,6 +7,7 @@ import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.mkey.MKeyScheme;
 import dev.jsm.daemon.sweep.Replies;
+import dev.jsm.daemon.sweep.SmpSender;
 import dev.jsm.mad.channel.LocalPort;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.AttributeId;
@@ -56,6 +57,7 @@ public final class HighAvailability {
     private final MasterPoller poller;
     private final MadTransactions transactions;
     private final MKeyScheme mKeys;
+    private final SmpSender smps;
 
     /**
      * Builds the pieces and registers the SMInfo agent for Gets and Sets, LID-routed and directed-route, run on the
@@ -64,10 +66,12 @@ public final class HighAvailability {
      * @param status the SM's status (its initial state: DISCOVERING, or NOTACTIVE with {@code sm_inactive})
      * @param port this SM's port (GUID, number)
      * @param options the options in effect (read as they change)
+     * @param smps the sweeps' SMP sender (SMInfo Gets to the SMs discovery meets, HANDOVER)
      */
     public HighAvailability(SmStatus status, LocalPort port, Supplier<SmOptions> options, MadTransactions transactions,
-                            SmEvents events, ScheduledExecutorService timer) {
+                            SmpSender smps, SmEvents events, ScheduledExecutorService timer) {
         long ownGuid = port.portGuid();
+        this.smps = smps;
         this.status = status;
         this.machine = new SmStateMachine(status, ownGuid, events);
         this.transactions = transactions;
@@ -75,7 +79,7 @@ public final class HighAvailability {
         this.agent = new SmInfoAgent(transactions, machine, remotes, localPort, () -> options.get().smKey(), mKeys);
         this.trap144 = new Trap144(transactions, localPort, Notice.PRODUCER_CA);
         Trap144.ignoreRepress(transactions);
-        this.probe = new OtherSmProbe(machine, remotes, () -> options.get().smKey(),
+        this.probe = new OtherSmProbe(machine, remotes, smps, () -> options.get().smKey(),
                 () -> options.get().get(HandoverOptions.IGNORE_OTHER_SM));
         this.poller = new MasterPoller(machine, remotes, transactions, trap144, localPort, port.portNum(), timer,
                 () -> options.get().getInt(HandoverOptions.SMINFO_POLLING_TIMEOUT),
@@ -124,7 +128,7 @@ public final class HighAvailability {
      * @param forgetHeld forgets what the fabric's tables are known to hold, at a takeover
      */
     public SmElection election(Consumer<Subnet> forgetHeld) {
-        return new SmElection(machine, remotes, probe, localPort, agent, trap144, forgetHeld);
+        return new SmElection(machine, remotes, probe, localPort, agent, trap144, forgetHeld, smps);
     }
 
     /**

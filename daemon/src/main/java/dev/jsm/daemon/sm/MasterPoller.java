@@ -1,8 +1,8 @@
 package dev.jsm.daemon.sm;
 
-import dev.jsm.daemon.discovery.Attributes;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.mkey.MKeyScheme;
+import dev.jsm.daemon.sweep.Attributes;
 import dev.jsm.daemon.sweep.Replies;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.AttributeId;

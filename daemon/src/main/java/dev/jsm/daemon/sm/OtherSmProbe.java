@@ -3,7 +3,7 @@ package dev.jsm.daemon.sm;
 import dev.jsm.daemon.discovery.OtherSms;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sweep.Replies;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SmpSender;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.codec.Smp;
@@ -38,6 +38,7 @@ public final class OtherSmProbe implements OtherSms {
 
     private final SmStateMachine machine;
     private final RemoteSms remotes;
+    private final SmpSender smps;
     private final LongSupplier smKey;
     private final BooleanSupplier ignoreOtherSm;
     private final Set<Long> seen = new HashSet<>();
@@ -46,12 +47,15 @@ public final class OtherSmProbe implements OtherSms {
     /**
      * @param machine this SM's state machine (state, priority, the master declared dead)
      * @param remotes where the other SMs are recorded
+     * @param smps the sweeps' SMP sender, which asks for the SMInfo
      * @param smKey {@code sm_key}
      * @param ignoreOtherSm {@code ignore_other_sm}
      */
-    public OtherSmProbe(SmStateMachine machine, RemoteSms remotes, LongSupplier smKey, BooleanSupplier ignoreOtherSm) {
+    public OtherSmProbe(SmStateMachine machine, RemoteSms remotes, SmpSender smps, LongSupplier smKey,
+                        BooleanSupplier ignoreOtherSm) {
         this.machine = machine;
         this.remotes = remotes;
+        this.smps = smps;
         this.smKey = smKey;
         this.ignoreOtherSm = ignoreOtherSm;
     }
@@ -63,7 +67,7 @@ public final class OtherSmProbe implements OtherSms {
     }
 
     @Override
-    public void smPortFound(SweepContext ctx, PhysPort port, DrPath path) {
+    public void smPortFound(PhysPort port, DrPath path) {
         long guid = port.portGuid();
         if (ignoreOtherSm.getAsBoolean()) {
             LOG.log(LogLevels.VERBOSE, "ignoring SM on port {} (ignore_other_sm)", Guid.toString(guid));
@@ -77,16 +81,16 @@ public final class OtherSmProbe implements OtherSms {
         }
         int lid = port.attributes().lid();
         int portNum = port.portNum();
-        ctx.smps().get(path, AttributeId.SM_INFO, 0, o -> answered(guid, path, portNum, lid, o, null));
+        smps.get(path, AttributeId.SM_INFO, 0, o -> answered(guid, path, portNum, lid, o, null));
     }
 
     @Override
-    public void lightSweep(SweepContext ctx, Consumer<String> change) {
+    public void lightSweep(Consumer<String> change) {
         if (ignoreOtherSm.getAsBoolean()) {
             return;
         }
         for (RemoteSm sm : remotes.all()) {
-            ctx.smps().get(sm.path(), AttributeId.SM_INFO, 0, o -> answered(sm.guid(), sm.path(), sm.portNum(),
+            smps.get(sm.path(), AttributeId.SM_INFO, 0, o -> answered(sm.guid(), sm.path(), sm.portNum(),
                     sm.lid(), o, change));
         }
     }

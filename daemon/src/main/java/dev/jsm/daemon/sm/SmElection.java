@@ -2,8 +2,9 @@ package dev.jsm.daemon.sm;
 
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sweep.Replies;
+import dev.jsm.daemon.sweep.SmpSender;
 import dev.jsm.daemon.sweep.StageOutcome;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.smp.SmInfo;
@@ -44,6 +45,7 @@ public final class SmElection implements SweepStage {
     private final SmInfoAgent agent;
     private final Trap144 trap144;
     private final Consumer<Subnet> forgetHeld;
+    private final SmpSender smps;
     private RemoteSm handingOverTo;
     private TransactionOutcome handover;
 
@@ -55,9 +57,11 @@ public final class SmElection implements SweepStage {
      * @param agent this SM's SMInfo (the HANDOVER payload)
      * @param trap144 tells the master about this SM when it enters STANDBY
      * @param forgetHeld forgets what the fabric's tables are known to hold (a takeover)
+     * @param smps the sweeps' SMP sender (the HANDOVER Set)
      */
     public SmElection(SmStateMachine machine, RemoteSms remotes, OtherSmProbe probe, LocalSmPort localPort,
-                      SmInfoAgent agent, Trap144 trap144, Consumer<Subnet> forgetHeld) {
+                      SmInfoAgent agent, Trap144 trap144, Consumer<Subnet> forgetHeld, SmpSender smps) {
+        this.smps = smps;
         this.machine = machine;
         this.remotes = remotes;
         this.probe = probe;
@@ -73,10 +77,10 @@ public final class SmElection implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
+    public StageOutcome run(SweepState state) {
         handingOverTo = null;
         handover = null;
-        EndPort own = ctx.smPort();
+        EndPort own = state.smPort();
         if (own != null) {
             localPort.update(own.physPort().attributes());
         }
@@ -84,12 +88,12 @@ public final class SmElection implements SweepStage {
         SmStatus status = machine.status();
         return switch (status.state()) {
             case NOT_ACTIVE, STANDBY -> StageOutcome.NOT_MASTER;
-            case DISCOVERING -> discovering(ctx);
-            case MASTER -> master(ctx);
+            case DISCOVERING -> discovering(state);
+            case MASTER -> master(state);
         };
     }
 
-    private StageOutcome discovering(SweepContext ctx) {
+    private StageOutcome discovering(SweepState state) {
         long found = probe.masterOrHigher();
         if (found != 0) {
             RemoteSm master = remotes.get(found);
@@ -100,11 +104,11 @@ public final class SmElection implements SweepStage {
             return StageOutcome.NOT_MASTER;
         }
         machine.signal(SmSignal.DISCOVERY_COMPLETED, 0);
-        forgetIfTakeover(ctx);
+        forgetIfTakeover(state);
         return StageOutcome.CONTINUE;
     }
 
-    private StageOutcome master(SweepContext ctx) {
+    private StageOutcome master(SweepState state) {
         RemoteSm higher = highest();
         if (higher != null) {
             handingOverTo = higher;
@@ -112,7 +116,7 @@ public final class SmElection implements SweepStage {
             SmInfo ours = agent.current();
             LOG.log(LogLevels.SYS, "SM {} (priority {}) is higher than this SM (priority {}): sending HANDOVER",
                     Guid.toString(higher.guid()), higher.priority(), ours.priority());
-            ctx.smps().set(higher.path(), AttributeId.SM_INFO, SmInfo.AM_HANDOVER, ours::encodeTo,
+            smps.set(higher.path(), AttributeId.SM_INFO, SmInfo.AM_HANDOVER, ours::encodeTo,
                     o -> handover = o);
             return StageOutcome.CONTINUE;
         }
@@ -125,7 +129,7 @@ public final class SmElection implements SweepStage {
         if (machine.waitingForHandover()) {
             machine.stopWaitingForHandover();
         }
-        forgetIfTakeover(ctx);
+        forgetIfTakeover(state);
         return StageOutcome.CONTINUE;
     }
 
@@ -134,7 +138,7 @@ public final class SmElection implements SweepStage {
      * already stands by.
      */
     @Override
-    public StageOutcome finish(SweepContext ctx) {
+    public StageOutcome finish(SweepState state) {
         if (handingOverTo == null) {
             return StageOutcome.CONTINUE;
         }
@@ -152,7 +156,7 @@ public final class SmElection implements SweepStage {
         }
         LOG.error("SM-0628 HANDOVER to SM {} failed: {}; staying master", Guid.toString(to),
                 Replies.failure(handover));
-        forgetIfTakeover(ctx);
+        forgetIfTakeover(state);
         return StageOutcome.CONTINUE;
     }
 
@@ -170,10 +174,10 @@ public final class SmElection implements SweepStage {
         return best;
     }
 
-    private void forgetIfTakeover(SweepContext ctx) {
+    private void forgetIfTakeover(SweepState state) {
         if (machine.status().takeover()) {
             LOG.log(LogLevels.VERBOSE, "taking over from another SM: every table is written again");
-            forgetHeld.accept(ctx.subnet());
+            forgetHeld.accept(state.subnet());
         }
     }
 }

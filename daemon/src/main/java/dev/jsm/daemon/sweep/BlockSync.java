@@ -11,7 +11,7 @@ import java.util.Objects;
  * Brings one block of a table the SM keeps as wanted versus held ({@link ProgrammableTable}) to the switch or port:
  * if the block {@linkplain ProgrammableTable#blockDiffers differs}, a SubnSet() with its wanted content; when the
  * Set is answered with status 0 the content is recorded as held, otherwise the sweep's error is counted
- * ({@link SweepContext#recordError}) and the stage writes its own log line. The one mechanism behind the LFT, MFT,
+ * ({@link SweepState#recordError}) and the stage writes its own log line. The one mechanism behind the LFT, MFT,
  * P_KeyTable, SLtoVLMappingTable and VLArbitrationTable programming; the stages choose the blocks, in their order,
  * and map each to its attribute modifier.
  *
@@ -61,24 +61,27 @@ public final class BlockSync {
         void markHeld(byte[] content, int off);
     }
 
-    private final SweepContext ctx;
+    private final SweepState state;
+    private final SmpSender smps;
     private final AttributeId attribute;
     private final Held held;
 
     /**
-     * @param ctx the sweep (model, routes, SMP sender, error count)
+     * @param state the sweep (routes, error count)
+     * @param smps the sender of the Sets
      * @param attribute the table attribute the Sets carry
      * @param held what an answered Set records as held
      */
-    public BlockSync(SweepContext ctx, AttributeId attribute, Held held) {
-        this.ctx = ctx;
+    public BlockSync(SweepState state, SmpSender smps, AttributeId attribute, Held held) {
+        this.state = state;
+        this.smps = smps;
         this.attribute = attribute;
         this.held = held;
     }
 
     /** The directed route for Sets about {@code port}, or {@code null} if discovery never found one. */
     public DrPath route(PhysPort port) {
-        return ctx.paths().toPort(port);
+        return state.paths().toPort(port);
     }
 
     /**
@@ -117,7 +120,7 @@ public final class BlockSync {
         DrPath path = route(port);
         if (path == null) {
             if (table.blockDiffers(block)) {
-                ctx.recordError();
+                state.recordError();
                 failures.noRoute(block);
             }
             return false;
@@ -130,12 +133,12 @@ public final class BlockSync {
         if (!table.blockDiffers(block)) {
             return false;
         }
-        ctx.smps().set(path, attribute, modifier, (mad, off) -> table.copyWanted(block, mad, off), outcome -> {
+        smps.set(path, attribute, modifier, (mad, off) -> table.copyWanted(block, mad, off), outcome -> {
             byte[] mad = Replies.okMad(outcome);
             if (mad != null) {
                 held(table, block, coverage, mad);
             } else if (!Replies.isClosed(outcome)) {
-                ctx.recordError();
+                state.recordError();
                 failure.failed(block, modifier, Replies.failure(outcome));
             }
         });

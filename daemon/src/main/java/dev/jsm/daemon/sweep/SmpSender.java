@@ -1,6 +1,5 @@
 package dev.jsm.daemon.sweep;
 
-import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
@@ -20,7 +19,7 @@ import org.apache.logging.log4j.Logger;
 /**
  * Builds the SMPs the SM sends - all directed route with DrSLID = DrDLID = permissive, as OpenSM does
  * (docs/reference/opensm-behaviour.md#discovery),
- * each presenting the M_Key {@link MKeyBook} gives its route - and hands them to {@link MadTransactions}, which
+ * each presenting the M_Key {@link SmpKeys} give its route - and hands them to {@link MadTransactions}, which
  * pipelines them through its window and reports each outcome on the SM thread.
  *
  * <p><b>Backlog.</b> At most {@link #QUEUED_LIMIT} SMPs (more with a wider window: {@link #fitWindow}) are handed to
@@ -33,7 +32,7 @@ import org.apache.logging.log4j.Logger;
  * asked for a few at a time as the backlog drains. The quiescence barrier still holds: a request or feed waits here
  * only while others are pending, and the handler of each hands the next ones on before it returns.
  *
- * <p>Confined to the SM thread (as its {@link MKeyBook} is); the counters may be read, and {@link #fitWindow} called,
+ * <p>Confined to the SM thread (as its {@link SmpKeys} are); the counters may be read, and {@link #fitWindow} called,
  * from any thread.
  */
 public final class SmpSender {
@@ -69,7 +68,7 @@ public final class SmpSender {
     private static final Logger LOG = LogManager.getLogger(SmpSender.class);
 
     private final MadTransactions transactions;
-    private final MKeyBook mKeys;
+    private final SmpKeys mKeys;
     private final BooleanSupplier master;
     private final AtomicLong refusedSets = new AtomicLong();
     private final AtomicLong sentSets = new AtomicLong();
@@ -89,7 +88,7 @@ public final class SmpSender {
 
     /** A sender presenting {@code mKey} (the {@code m_key} option) in every SMP, which may always send Sets. */
     public SmpSender(MadTransactions transactions, long mKey) {
-        this(transactions, MKeyBook.fixed(mKey), () -> true);
+        this(transactions, SmpKeys.fixed(mKey), () -> true);
     }
 
     /**
@@ -97,15 +96,10 @@ public final class SmpSender {
      * for the port when it does not answer; it sends a Set only while {@code master} says this SM is master: a
      * standby configures nothing, whatever a stage asks.
      */
-    public SmpSender(MadTransactions transactions, MKeyBook mKeys, BooleanSupplier master) {
+    public SmpSender(MadTransactions transactions, SmpKeys mKeys, BooleanSupplier master) {
         this.transactions = transactions;
         this.mKeys = mKeys;
         this.master = master;
-    }
-
-    /** The M_Keys this sender presents (discovery and the link manager tell it what they learn). */
-    public MKeyBook mKeys() {
-        return mKeys;
     }
 
     /** Fits the backlog to the window of {@code settings} ({@link #queuedLimitFor}); any thread. */

@@ -1,7 +1,7 @@
 package dev.jsm.daemon.sweep;
 
 /**
- * Takes this sweep's one copy of the model ({@link SweepContext#takeSnapshot()}) once discovery, the drop manager
+ * Takes this sweep's one copy of the model ({@link SweepState#takeSnapshot()}) once discovery, the drop manager
  * and the LID manager are done, so that the fabric's shape and LIDs are final: the partition manager, routing,
  * multicast and QoS all read that copy, and SUBNET UP publishes it with the port states and tables refreshed.
  *
@@ -15,8 +15,8 @@ public final class SnapshotStage implements SweepStage {
     }
 
     @Override
-    public StageOutcome run(SweepContext ctx) {
-        ctx.takeSnapshot();
+    public StageOutcome run(SweepState state) {
+        state.takeSnapshot();
         return StageOutcome.CONTINUE;
     }
 

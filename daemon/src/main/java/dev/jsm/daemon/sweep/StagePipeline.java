@@ -17,8 +17,7 @@ import org.apache.logging.log4j.Logger;
  * the next} is not waited for: the next stage starts while its MADs are on the wire, and it finishes, first, after
  * the next barrier. A stage's {@linkplain SweepStage#computeOffSmThread computation off the SM thread} runs here,
  * between its start and the next stage, while the SM thread handles answers. A stage that does not say CONTINUE ends
- * the run, and so does a SHUTDOWN request between stages. While the stages run, the context's {@link SweepGate} says
- * so.
+ * the run, and so does a SHUTDOWN request between stages. While the stages run, its {@link SweepGate} says so.
  *
  * <p>Confined to the event loop thread (it must not be the SM thread: it waits on the barrier).
  */
@@ -29,29 +28,34 @@ public final class StagePipeline {
     private final SmThread sm;
     private final MadTransactions transactions;
     private final SmEvents events;
+    private final SweepGate gate;
 
-    /** A pipeline running stages on {@code sm}, waiting on {@code transactions}, stopping on {@code events}. */
-    public StagePipeline(SmThread sm, MadTransactions transactions, SmEvents events) {
+    /**
+     * A pipeline running stages on {@code sm}, waiting on {@code transactions}, stopping on {@code events}, holding
+     * {@code gate} while they run.
+     */
+    public StagePipeline(SmThread sm, MadTransactions transactions, SmEvents events, SweepGate gate) {
         this.sm = sm;
         this.transactions = transactions;
         this.events = events;
+        this.gate = gate;
     }
 
     /**
-     * Runs {@code stages} against {@code ctx}.
+     * Runs {@code stages} on {@code state}.
      *
      * @return CONTINUE if every stage ran through, else the first other outcome (ABORT on shutdown)
      * @throws InterruptedException if the loop thread is interrupted
      */
-    public StageOutcome run(List<SweepStage> stages, SweepContext ctx) throws InterruptedException {
+    public StageOutcome run(List<SweepStage> stages, SweepState state) throws InterruptedException {
         long start = System.nanoTime();
         TransactionStats before = transactions.stats();
         StageOutcome outcome;
-        ctx.sweepGate().enter();
+        gate.enter();
         try {
-            outcome = runStages(stages, ctx);
+            outcome = runStages(stages, state);
         } finally {
-            ctx.sweepGate().leave();
+            gate.leave();
         }
         TransactionStats after = transactions.stats();
         LOG.log(LogLevels.VERBOSE, "{} stages: {} MADs sent ({} retries, {} timeouts) in {} ms: {}", stages.size(),
@@ -60,7 +64,7 @@ public final class StagePipeline {
         return outcome;
     }
 
-    private StageOutcome runStages(List<SweepStage> stages, SweepContext ctx) throws InterruptedException {
+    private StageOutcome runStages(List<SweepStage> stages, SweepState state) throws InterruptedException {
         List<SweepStage> unfinished = new ArrayList<>();
         for (SweepStage stage : stages) {
             if (events.shutdownRequested()) {
@@ -68,9 +72,9 @@ public final class StagePipeline {
             }
             long t0 = System.nanoTime();
             long sent0 = transactions.stats().sent();
-            StageOutcome outcome = sm.call(() -> stage.run(ctx));
+            StageOutcome outcome = sm.call(() -> stage.run(state));
             if (outcome == StageOutcome.CONTINUE) {
-                Runnable then = stage.computeOffSmThread(ctx);
+                Runnable then = stage.computeOffSmThread(state);
                 if (then != null) {
                     sm.call(() -> {
                         then.run();
@@ -84,12 +88,12 @@ public final class StagePipeline {
                 unfinished.add(stage);
                 continue;
             }
-            StageOutcome earlier = finishOverlapped(unfinished, ctx);
+            StageOutcome earlier = finishOverlapped(unfinished, state);
             if (earlier != StageOutcome.CONTINUE) {
                 return earlier;
             }
             if (outcome == StageOutcome.CONTINUE) {
-                outcome = sm.call(() -> stage.finish(ctx));
+                outcome = sm.call(() -> stage.finish(state));
             }
             LOG.debug("stage {}: {} MADs, {} ms, {}", stage.name(), transactions.stats().sent() - sent0,
                     (System.nanoTime() - t0) / 1_000_000, outcome);
@@ -98,7 +102,7 @@ public final class StagePipeline {
                 return outcome;
             }
         }
-        return finishOverlapped(unfinished, ctx);
+        return finishOverlapped(unfinished, state);
     }
 
     /**
@@ -107,10 +111,10 @@ public final class StagePipeline {
      *
      * @return CONTINUE, or the first other outcome of their finishes
      */
-    private StageOutcome finishOverlapped(List<SweepStage> unfinished, SweepContext ctx) throws InterruptedException {
+    private StageOutcome finishOverlapped(List<SweepStage> unfinished, SweepState state) throws InterruptedException {
         transactions.awaitQuiescence();
         for (SweepStage earlier : unfinished) {
-            StageOutcome o = sm.call(() -> earlier.finish(ctx));
+            StageOutcome o = sm.call(() -> earlier.finish(state));
             if (o != StageOutcome.CONTINUE) {
                 LOG.log(LogLevels.VERBOSE, "sweep stopped after stage {}: {}", earlier.name(), o);
                 return o;

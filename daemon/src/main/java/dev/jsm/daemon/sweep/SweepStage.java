@@ -5,8 +5,9 @@ package dev.jsm.daemon.sweep;
  * on the SM thread, waits until every MAD it sent - and every MAD its handlers sent in turn - is answered or timed
  * out (OpenSM's wait for {@code qp0_mads_outstanding == 0}), then calls {@link #finish}, also on the SM thread.
  *
- * <p>Implementations keep no state between sweeps beyond what the {@link SweepContext} holds; they are confined to
- * the SM thread, but for {@link #computeOffSmThread}.
+ * <p>The pipeline hands every call the {@link SweepState} (the model, this sweep's snapshot and error count); the
+ * services a stage calls ({@link StageServices}) and the state it keeps between sweeps it gets when it is built.
+ * Implementations are confined to the SM thread, but for {@link #computeOffSmThread}.
  */
 public interface SweepStage {
 
@@ -14,7 +15,7 @@ public interface SweepStage {
     String name();
 
     /** Starts the stage: computes and sends MADs whose handlers update the model. Runs on the SM thread. */
-    StageOutcome run(SweepContext ctx);
+    StageOutcome run(SweepState state);
 
     /**
      * Whether the next stage may start while this stage's MADs are still on the wire: true for a stage whose
@@ -33,12 +34,12 @@ public interface SweepStage {
      * It must read nothing the SM thread writes. Returns what to do with the result on the SM thread before the next
      * stage runs, or null; by default there is no such computation.
      */
-    default Runnable computeOffSmThread(SweepContext ctx) {
+    default Runnable computeOffSmThread(SweepState state) {
         return null;
     }
 
     /** Ends the stage once all its MADs completed: judge the answers, log a summary. Runs on the SM thread. */
-    default StageOutcome finish(SweepContext ctx) {
+    default StageOutcome finish(SweepState state) {
         return StageOutcome.CONTINUE;
     }
 }

@@ -1,7 +1,7 @@
 package dev.jsm.daemon.systemd;
 
-import dev.jsm.daemon.sweep.FabricView;
-import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.SweepListener;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.time.Duration;
 import java.util.Map;

@@ -4,8 +4,10 @@ import dev.jsm.conf.MiscOptions;
 import dev.jsm.conf.SweepOptions;
 import dev.jsm.daemon.link.PortInfoSetter;
 import dev.jsm.daemon.loop.SmEvent;
+import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.route.RoutingState;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.codec.Field;
 import dev.jsm.mad.smp.Notice;
@@ -45,7 +47,9 @@ public final class PortHealthMonitor {
 
     private static final Logger LOG = LogManager.getLogger(PortHealthMonitor.class);
 
-    private final SweepContext ctx;
+    private final SweepState state;
+    private final StageServices services;
+    private final MKeyBook mKeys;
     private final RoutingState routes;
     private final LongSupplier clock;
     private final PortHealth health = new PortHealth();
@@ -53,11 +57,15 @@ public final class PortHealthMonitor {
     private final AtomicLong disabledBabbling = new AtomicLong();
 
     /**
-     * A monitor acting on {@code ctx}'s model, asking {@code routes} for a reroute when a port's health changes, with
-     * {@code clock} (nanoseconds) timing the windows.
+     * A monitor acting on {@code state}'s model with {@code services}' SMP sender and options (and telling
+     * {@code mKeys} the M_Key a disabled port's answer shows), asking {@code routes} for a reroute when a port's
+     * health changes, with {@code clock} (nanoseconds) timing the windows.
      */
-    public PortHealthMonitor(SweepContext ctx, RoutingState routes, LongSupplier clock) {
-        this.ctx = ctx;
+    public PortHealthMonitor(SweepState state, StageServices services, MKeyBook mKeys, RoutingState routes,
+                             LongSupplier clock) {
+        this.state = state;
+        this.services = services;
+        this.mKeys = mKeys;
         this.routes = routes;
         this.clock = clock;
     }
@@ -78,7 +86,7 @@ public final class PortHealthMonitor {
                     lid, portNum);
             return;
         }
-        boolean babbling = ctx.options().get(MiscOptions.BABBLING_PORT_POLICY);
+        boolean babbling = services.options().get(MiscOptions.BABBLING_PORT_POLICY);
         switch (health.onTrap(port, repeated, babbling, now)) {
             case MARKED -> mark(port, notice.trapNumberOrDeviceId());
             case DISABLE -> disable(port);
@@ -125,9 +133,9 @@ public final class PortHealthMonitor {
 
     /** A heavy sweep that routes again, if {@code sweep_on_trap}. */
     private void rerouteOnTrap(String reason) {
-        if (ctx.options().get(SweepOptions.SWEEP_ON_TRAP)) {
+        if (services.options().get(SweepOptions.SWEEP_ON_TRAP)) {
             routes.requestReroute();
-            ctx.events().request(SmEvent.HEAVY_SWEEP, reason);
+            services.events().request(SmEvent.HEAVY_SWEEP, reason);
         }
     }
 
@@ -137,14 +145,14 @@ public final class PortHealthMonitor {
      */
     private void disable(PhysPort port) {
         PhysPort target = nearerEnd(port);
-        PhysPort smPort = ctx.smPort() == null ? null : ctx.smPort().physPort();
+        PhysPort smPort = state.smPort() == null ? null : state.smPort().physPort();
         String traps = health.traps(port) + " traps 129-131 in " + PortHealth.WINDOW.toSeconds() + " s";
         String notDisabled = null;
         if (target.portNum() == 0) {
             notDisabled = "it is a switch's port 0";
         } else if (target == smPort || target.remote() == smPort) {
             notDisabled = "its link is the SM's own";
-        } else if (!PortInfoSetter.disable(ctx, target, ok -> disabled(port, target, ok))) {
+        } else if (!PortInfoSetter.disable(state, services.smps(), mKeys, target, ok -> disabled(port, target, ok))) {
             notDisabled = "no directed route to " + name(target) + " is known";
         }
         if (notDisabled != null) {
@@ -159,7 +167,7 @@ public final class PortHealthMonitor {
     private void disabled(PhysPort port, PhysPort target, boolean ok) {
         if (ok) {
             disabledBabbling.incrementAndGet();
-            ctx.events().request(SmEvent.HEAVY_SWEEP, "port " + target + " disabled");
+            services.events().request(SmEvent.HEAVY_SWEEP, "port " + target + " disabled");
         } else {
             health.disableFailed(port);
         }
@@ -171,19 +179,19 @@ public final class PortHealthMonitor {
         if (peer == null) {
             return port;
         }
-        DrPath here = ctx.paths().toPort(port);
-        DrPath there = ctx.paths().toPort(peer);
+        DrPath here = state.paths().toPort(port);
+        DrPath there = state.paths().toPort(peer);
         return here != null && there != null && there.hopCount() < here.hopCount() ? peer : port;
     }
 
     /** {@code 0x<node guid>[<port>] 'description'} for the log. */
     private String name(PhysPort port) {
-        String d = ctx.nodeName(port.node());
+        String d = services.nodeName(port.node());
         return d.isEmpty() ? port.toString() : port + " '" + d + "'";
     }
 
     private PhysPort find(int lid, int portNum) {
-        EndPort ep = ctx.subnet().endPortByLid(lid);
+        EndPort ep = state.subnet().endPortByLid(lid);
         if (ep == null) {
             return null;
         }

@@ -2,6 +2,7 @@ package dev.jsm.daemon.dump;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.mad.smp.SlToVlMappingTable;
 import dev.jsm.subnet.LidRange;
 import dev.jsm.subnet.Node;
@@ -48,7 +49,7 @@ class Sl2VlDumpTest {
         }
 
         // 0x0002c90100000200 byte-reversed sorts before 0x0002c90200000101 byte-reversed
-        assertThat(Sl2VlDump.render(s)).isEqualTo(
+        assertThat(Sl2VlDump.render(s, NodeNameMap.NONE)).isEqualTo(
                 "Switch 0x0002c90100000200, base LID 1, \"leaf\"\n" + HEAD
                         + "0   1   " + ROW + "1   1   " + ROW + "2   1   " + ROW + TAIL
                         + "Channel Adapter 0x0002c90200000101, base LID 2, \"h1 HCA-1\"\n" + HEAD
@@ -62,7 +63,7 @@ class Sl2VlDumpTest {
         host.setDescription("h");
         s.addPort(host, 1, 0x11L);
 
-        assertThat(Sl2VlDump.render(s))
+        assertThat(Sl2VlDump.render(s, NodeNameMap.NONE))
                 .isEqualTo("Channel Adapter 0x0000000000000011, base LID 0, \"h\"\n" + HEAD + TAIL);
     }
 }

@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.sm.SmStatus;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepGate;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.subnet.EndPort;
 import dev.jsm.subnet.LidRange;
 import dev.jsm.subnet.Node;
@@ -31,12 +35,12 @@ class LidManagerTest {
     void smPortFirstThenGuid2LidThenPortInfoThenFirstFree() throws Exception {
         LidStore store = LidStore.empty(dir);
         store.put(0x3001, LidRange.single(9));
-        SweepContext ctx = context();
-        EndPort sm = ca(ctx.subnet(), 0x1000, SM, 0);
-        EndPort recorded = ca(ctx.subnet(), 0x3000, 0x3001, 5);
-        EndPort reported = ca(ctx.subnet(), 0x4000, 0x4001, 6);
-        EndPort clash = ca(ctx.subnet(), 0x5000, 0x5001, 9);
-        new LidManager(store, status).run(ctx);
+        SweepState state = new SweepState(SM);
+        EndPort sm = ca(state.subnet(), 0x1000, SM, 0);
+        EndPort recorded = ca(state.subnet(), 0x3000, 0x3001, 5);
+        EndPort reported = ca(state.subnet(), 0x4000, 0x4001, 6);
+        EndPort clash = ca(state.subnet(), 0x5000, 0x5001, 9);
+        new LidManager(services(), store, status).run(state);
         assertThat(sm.lidRange()).isEqualTo(LidRange.single(1));
         assertThat(recorded.lidRange()).isEqualTo(LidRange.single(9));
         assertThat(reported.lidRange()).isEqualTo(LidRange.single(6));
@@ -48,12 +52,12 @@ class LidManagerTest {
     @Test
     void lmcRangesAreAlignedAndSwitchesGetOneLid() throws Exception {
         LidStore store = LidStore.empty(dir);
-        SweepContext ctx = context("lmc", "2");
-        EndPort sm = ca(ctx.subnet(), 0x1000, SM, 0);
-        Node sw = ctx.subnet().addNode(NodeKind.SWITCH, 0x2000, 8);
-        EndPort port0 = ctx.subnet().addPort(sw, 0, 0x2000).endPort();
-        EndPort misaligned = ca(ctx.subnet(), 0x3000, 0x3001, 6);
-        new LidManager(store, status).run(ctx);
+        SweepState state = new SweepState(SM);
+        EndPort sm = ca(state.subnet(), 0x1000, SM, 0);
+        Node sw = state.subnet().addNode(NodeKind.SWITCH, 0x2000, 8);
+        EndPort port0 = state.subnet().addPort(sw, 0, 0x2000).endPort();
+        EndPort misaligned = ca(state.subnet(), 0x3000, 0x3001, 6);
+        new LidManager(services("lmc", "2"), store, status).run(state);
         assertThat(sm.lidRange()).isEqualTo(LidRange.of(4, 2));
         assertThat(port0.lidRange().lmc()).isZero();
         assertThat(misaligned.lidRange().lmc()).isEqualTo(2);
@@ -64,9 +68,9 @@ class LidManagerTest {
     void reassignLidsNumbersFromOneOnTheFirstMasterSweep() throws Exception {
         LidStore store = LidStore.empty(dir);
         store.put(SM, LidRange.single(40));
-        SweepContext ctx = context("reassign_lids", "TRUE");
-        EndPort sm = ca(ctx.subnet(), 0x1000, SM, 41);
-        new LidManager(store, status).run(ctx);
+        SweepState state = new SweepState(SM);
+        EndPort sm = ca(state.subnet(), 0x1000, SM, 41);
+        new LidManager(services("reassign_lids", "TRUE"), store, status).run(state);
         assertThat(sm.lidRange()).isEqualTo(LidRange.single(1));
     }
 
@@ -77,11 +81,13 @@ class LidManagerTest {
         return p.endPort();
     }
 
-    private SweepContext context(String... pairs) throws Exception {
+    private StageServices services(String... pairs) throws Exception {
         SmOptions.Builder b = SmOptions.builder();
         for (int i = 0; i < pairs.length; i += 2) {
             b.setText(OptionTable.get(pairs[i]), pairs[i + 1]);
         }
-        return new SweepContext(b.build(), dir, null, new SmEvents(), SM);
+        SmOptions options = b.build();
+        return new StageServices(options, null, new SmEvents(), NodeNameMap.NONE, dir,
+                ActivityReport.of(options, dir), new SweepGate());
     }
 }

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
-import dev.jsm.daemon.discovery.Attributes;
+import dev.jsm.daemon.mkey.MKeyBook;
+import dev.jsm.daemon.sweep.Attributes;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.subnet.LidRange;
 import dev.jsm.subnet.Node;
@@ -31,14 +32,15 @@ class PortConfigTest {
         caPort.setAttributes(attrs(5, 4, PortAttributes.STATE_INIT));
         s.assignLids(caPort.endPort(), LidRange.single(7));
         int smLid = 1;
+        MKeyBook keys = MKeyBook.fixed(options.mKey());
 
-        PortConfig leaf = PortConfig.of(swPort, options, smLid, new PortWishes());
+        PortConfig leaf = PortConfig.of(swPort, PortConfig.Params.of(options), smLid, new PortWishes(), keys);
         assertThat(leaf.neighborMtu()).isEqualTo(4);
         assertThat(leaf.operationalVls()).isEqualTo(3);
         assertThat(leaf.hoqLife()).isEqualTo(0x10);
         assertThat(leaf.lid()).isEqualTo(PortConfig.KEEP);
 
-        PortConfig end = PortConfig.of(caPort, options, smLid, new PortWishes());
+        PortConfig end = PortConfig.of(caPort, PortConfig.Params.of(options), smLid, new PortWishes(), keys);
         assertThat(end.lid()).isEqualTo(7);
         assertThat(end.masterSmLid()).isEqualTo(1);
         assertThat(end.hoqLife()).isEqualTo(PortConfig.KEEP);

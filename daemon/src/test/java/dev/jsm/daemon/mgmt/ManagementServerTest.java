@@ -8,8 +8,8 @@ import dev.jsm.daemon.Daemon;
 import dev.jsm.daemon.DaemonSettings;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
-import dev.jsm.daemon.sweep.FabricView;
-import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.SweepListener;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.snapshot.EndPortView;
@@ -58,6 +58,7 @@ class ManagementServerTest {
     private SimFabric fabric;
     private SimMadChannel channel;
     private Daemon daemon;
+    private final SmEvents events = new SmEvents();
     private ManagementServer server;
     private final LinkedBlockingQueue<Integer> ups = new LinkedBlockingQueue<>();
 
@@ -71,8 +72,10 @@ class ManagementServerTest {
         }
         channel = fabric.openChannel(ca, 1);
         channel.setIsSm(true);
-        SmOptions options = SmOptions.builder().setText(OptionTable.get("sweep_interval"), "0").build();
-        daemon = new Daemon(DaemonSettings.of(options, dir, dir), channel, new SmEvents());
+        // sweeps only when a test asks: a trap's incremental sweep would bring a SUBNET UP a test did not wait for
+        SmOptions options = SmOptions.builder().setText(OptionTable.get("sweep_interval"), "0")
+                .setText(OptionTable.get("sweep_on_trap"), "FALSE").build();
+        daemon = new Daemon(DaemonSettings.of(options, dir, dir), channel, events);
         SweepCounters sweeps = new SweepCounters();
         daemon.addListener(sweeps);
         daemon.addListener(new SweepListener() {
@@ -84,7 +87,7 @@ class ManagementServerTest {
         daemon.start();
         awaitUp();
         server = ManagementServer.bind(InetAddress.getLoopbackAddress(), 0,
-                new Management(daemon, sweeps, "jsm test"));
+                new Management(daemon.management(), sweeps, "jsm test"));
     }
 
     @AfterEach
@@ -112,7 +115,7 @@ class ManagementServerTest {
         assertThat(value(m, "jsm_sm_state{state=\"MASTER\"}")).isEqualTo(1);
         assertThat(value(m, "jsm_fabric_switches")).isEqualTo(6);
         assertThat(value(m, "jsm_fabric_nodes")).isEqualTo(14);
-        String engine = daemon.view().routing().engineUsed().orElseThrow();
+        String engine = view().routing().engineUsed().orElseThrow();
         assertThat(value(m, "jsm_routing_engine{engine=\"" + engine + "\"}")).isEqualTo(1);
         assertThat(m).containsPattern("\njsm_routing_compute_seconds\\{engine=\"" + engine + "\"\\} \\d+\\.\\d{6}\n")
                 .containsPattern("\njsm_last_sweep_duration_seconds\\{kind=\"heavy\"\\} \\d+\\.\\d{6}\n");
@@ -155,9 +158,9 @@ class ManagementServerTest {
         }
         int sw = t.peerNode(host, 1);
         String hostPort = "node_guid=\"" + Guid.toString(t.node(host).nodeGuid()) + "\",node_desc=\""
-                + daemon.snapshot().node(t.node(host).nodeGuid()).description() + "\",port=\"1\"";
+                + view().snapshot().node(t.node(host).nodeGuid()).description() + "\",port=\"1\"";
         String switchPort = "node_guid=\"" + Guid.toString(t.node(sw).nodeGuid()) + "\",node_desc=\""
-                + daemon.snapshot().node(t.node(sw).nodeGuid()).description() + "\",port=\"" + t.peerPort(host, 1)
+                + view().snapshot().node(t.node(sw).nodeGuid()).description() + "\",port=\"" + t.peerPort(host, 1)
                 + "\"";
 
         for (int pulls = 1; pulls <= 2; pulls++) {
@@ -183,7 +186,7 @@ class ManagementServerTest {
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.body()).startsWith("{\"version\":\"jsm test\",\"smState\":\"MASTER\",\"subnetUp\":true,")
                 .contains("\"fabric\":{\"nodes\":14,\"switches\":6,\"endPorts\":14,")
-                .contains("\"routingEngine\":\"" + daemon.view().routing().engineUsed().orElseThrow() + "\"")
+                .contains("\"routingEngine\":\"" + view().routing().engineUsed().orElseThrow() + "\"")
                 .endsWith("}}\n");
         assertThat(get("/nothing").statusCode()).isEqualTo(404);
     }
@@ -201,22 +204,22 @@ class ManagementServerTest {
             send(out, "resweep heavy");
             assertThat(untilPrompt(in)).contains("heavy sweep requested");
             awaitUp();
-            RoutingResult before = daemon.view().routing();
+            RoutingResult before = view().routing();
             send(out, "resweep");
             untilPrompt(in);
             awaitUp();
-            assertThat(daemon.view().routing()).as("an unchanged fabric keeps its routes").isSameAs(before);
+            assertThat(view().routing()).as("an unchanged fabric keeps its routes").isSameAs(before);
             send(out, "reroute");
             assertThat(untilPrompt(in)).contains("rerouting requested");
             awaitUp();
-            assertThat(daemon.view().routing()).isNotSameAs(before);
+            assertThat(view().routing()).isNotSameAs(before);
             send(out, "loglevel");
             assertThat(untilPrompt(in)).contains("log is not started");
             send(out, "dump_conf");
             assertThat(untilPrompt(in)).contains("\nsweep_interval 0\n", "\nrouting_engine ");
             send(out, "priority 7");
             assertThat(untilPrompt(in)).contains("SM priority 7");
-            assertThat(daemon.ha().agent().current().priority()).isEqualTo(7);
+            assertThat(daemon.management().sm().priority()).isEqualTo(7);
             send(out, "priority 16");
             assertThat(untilPrompt(in)).contains("expected a number 0..15");
             send(out, "portstatus");
@@ -269,7 +272,7 @@ class ManagementServerTest {
             send(out, "q");
             assertThat(untilPrompt(in)).contains(ConsoleCommands.LOOP_REMINDER);
 
-            SubnetSnapshot snap = daemon.snapshot();
+            SubnetSnapshot snap = view().snapshot();
             EndPortView ca = snap.endPorts().stream().filter(e -> !snap.nodes().get(e.nodeIndex()).isSwitch())
                     .findFirst().orElseThrow();
             NodeView caNode = snap.nodes().get(ca.nodeIndex());
@@ -320,7 +323,7 @@ class ManagementServerTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PipedOutputStream keyboard = new PipedOutputStream();
         PipedInputStream stdin = new PipedInputStream(keyboard);
-        try (LocalConsole console = LocalConsole.start(daemon, new SweepCounters(), "jsm test", stdin,
+        try (LocalConsole console = LocalConsole.start(daemon.management(), new SweepCounters(), "jsm test", stdin,
                 new PrintStream(bytes, true, StandardCharsets.UTF_8))) {
             keyboard.write("version\nquit\n".getBytes(StandardCharsets.UTF_8));
             keyboard.flush();
@@ -332,12 +335,17 @@ class ManagementServerTest {
                 + "commands\n" + ConsoleSession.PROMPT + "jsm test\n" + ConsoleSession.PROMPT + "Bye\n");
     }
 
+    /** What the daemon's last SUBNET UP published, as the management port reads it. */
+    private FabricView view() {
+        return daemon.management().view();
+    }
+
     private void awaitUp() throws InterruptedException {
         assertThat(ups.poll(60, TimeUnit.SECONDS)).as("SUBNET UP").isNotNull();
     }
 
     private void heavySweep() throws InterruptedException {
-        daemon.events().request(SmEvent.HEAVY_SWEEP, "test");
+        events.request(SmEvent.HEAVY_SWEEP, "test");
         awaitUp();
     }
 

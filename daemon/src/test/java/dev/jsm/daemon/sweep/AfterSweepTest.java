@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link SweepContext#afterSweep}: work queued during a sweep runs once, in order, on the background thread, when the
+ * {@link AfterSweep}: work queued during a sweep runs once, in order, on the background thread, when the
  * sweep has ended.
  */
 class AfterSweepTest {
@@ -24,15 +24,15 @@ class AfterSweepTest {
         try (StageRig rig = new StageRig(TopologyShapes.load("fat2:k=4"), dir)) {
             List<String> ran = new CopyOnWriteArrayList<>();
             rig.onSm(() -> {
-                rig.ctx.afterSweep(() -> ran.add("route check"));
-                rig.ctx.afterSweep(() -> ran.add("second"));
+                rig.afterSweep.add(() -> ran.add("route check"));
+                rig.afterSweep.add(() -> ran.add("second"));
                 return null;
             });
             assertThat(ran).as("nothing runs while the sweep goes on").isEmpty();
-            rig.ctx.runAfterSweep();
-            assertThat(rig.ctx.finishAfterSweepTasks(Duration.ofSeconds(30))).isTrue();
+            rig.afterSweep.start();
+            assertThat(rig.afterSweep.finish(Duration.ofSeconds(30))).isTrue();
             assertThat(ran).containsExactly("route check", "second");
-            rig.ctx.runAfterSweep();
+            rig.afterSweep.start();
             assertThat(ran).as("each task runs once").hasSize(2);
         }
     }

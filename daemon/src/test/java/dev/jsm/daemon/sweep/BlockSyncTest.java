@@ -57,24 +57,25 @@ class BlockSyncTest {
     void aBlockThatDiffersIsSetHeldOnceAnsweredAndNotSentAgain() throws Exception {
         try (StageRig rig = discovered()) {
             List<Boolean> sent = new ArrayList<>();
-            Consumer<SweepContext> lft = ctx -> {
-                Node node = node(ctx, sw);
+            Consumer<SweepState> lft = state -> {
+                Node node = node(state, sw);
                 SwitchLft t = node.asSwitch().lft();
                 t.setWantedPort(70, 3);
-                BlockSync sync = new BlockSync(ctx, AttributeId.LINEAR_FORWARDING_TABLE, BlockSync.Held.AS_SENT);
-                sent.add(sync.sync(ctx.paths().toNode(node), t, 1, 1, this::failed));
+                BlockSync sync = new BlockSync(state, rig.services.smps(),
+                        AttributeId.LINEAR_FORWARDING_TABLE, BlockSync.Held.AS_SENT);
+                sent.add(sync.sync(state.paths().toNode(node), t, 1, 1, this::failed));
             };
             rig.run(stage(lft));
             assertThat(sent).containsExactly(true);
             assertThat(rig.fabric.lftPort(sw, 70)).isEqualTo(3);
-            assertThat(rig.onSm(() -> node(rig.ctx, sw).asSwitch().lft().blockDiffers(1))).isFalse();
+            assertThat(rig.onSm(() -> node(rig.state, sw).asSwitch().lft().blockDiffers(1))).isFalse();
 
             long before = rig.sent();
             rig.run(stage(lft));
             assertThat(sent).containsExactly(true, false);
             assertThat(rig.sent()).isEqualTo(before);
             assertThat(log).isEmpty();
-            assertThat(rig.onSm(rig.ctx::sweepErrors)).isZero();
+            assertThat(rig.onSm(rig.state::errors)).isZero();
         }
     }
 
@@ -82,16 +83,16 @@ class BlockSyncTest {
     void aFailedSetCountsTheErrorTellsTheStageAndLeavesTheBlockUnknown() throws Exception {
         try (StageRig rig = discovered()) {
             int pastCap = 30 * 1024 / SwitchLft.BLOCK_SIZE;
-            rig.run(stage(ctx -> {
-                Node node = node(ctx, sw);
+            rig.run(stage(state -> {
+                Node node = node(state, sw);
                 node.asSwitch().lft().setWantedPort(pastCap * SwitchLft.BLOCK_SIZE, 1);
-                new BlockSync(ctx, AttributeId.LINEAR_FORWARDING_TABLE, BlockSync.Held.AS_SENT)
-                        .sync(ctx.paths().toNode(node), node.asSwitch().lft(), pastCap, pastCap, this::failed);
+                new BlockSync(state, rig.services.smps(), AttributeId.LINEAR_FORWARDING_TABLE, BlockSync.Held.AS_SENT)
+                        .sync(state.paths().toNode(node), node.asSwitch().lft(), pastCap, pastCap, this::failed);
             }));
             assertThat(log).containsExactly("failed " + pastCap + " 0x" + Integer.toHexString(pastCap)
                     + " status InvalidField");
-            assertThat(rig.onSm(rig.ctx::sweepErrors)).isEqualTo(1);
-            assertThat(rig.onSm(() -> node(rig.ctx, sw).asSwitch().lft().blockDiffers(pastCap))).isTrue();
+            assertThat(rig.onSm(rig.state::errors)).isEqualTo(1);
+            assertThat(rig.onSm(() -> node(rig.state, sw).asSwitch().lft().blockDiffers(pastCap))).isTrue();
         }
     }
 
@@ -100,19 +101,20 @@ class BlockSyncTest {
         try (StageRig rig = discovered()) {
             long before = rig.sent();
             List<Boolean> sent = new ArrayList<>();
-            rig.run(stage(ctx -> {
-                PhysPort port = node(ctx, ca).port(1);
-                ctx.paths().forget(port.node());
+            rig.run(stage(state -> {
+                PhysPort port = node(state, ca).port(1);
+                state.paths().forget(port.node());
                 BlockTable t = port.vlArbTable();
                 t.setWanted(0, new byte[64], 0);
                 t.setHeld(1, new byte[64], 0);
-                BlockSync sync = new BlockSync(ctx, AttributeId.VL_ARBITRATION_TABLE, BlockSync.Held.AS_SENT);
+                BlockSync sync = new BlockSync(state, rig.services.smps(),
+                        AttributeId.VL_ARBITRATION_TABLE, BlockSync.Held.AS_SENT);
                 sent.add(sync.sync(port, t, 0, 0x10000, failures()));
                 sent.add(sync.sync(port, t, 1, 0x20000, failures()));
             }));
             assertThat(sent).containsExactly(false, false);
             assertThat(log).as("block 1 is held as wanted").containsExactly("no route 0");
-            assertThat(rig.onSm(rig.ctx::sweepErrors)).isEqualTo(1);
+            assertThat(rig.onSm(rig.state::errors)).isEqualTo(1);
             assertThat(rig.sent()).isEqualTo(before);
         }
     }
@@ -127,14 +129,15 @@ class BlockSyncTest {
             }
             List<Boolean> differs = new ArrayList<>();
             for (BlockSync.Held held : BlockSync.Held.values()) {
-                rig.run(stage(ctx -> {
-                    PhysPort port0 = node(ctx, sw).port(0);
+                rig.run(stage(state -> {
+                    PhysPort port0 = node(state, sw).port(0);
                     BlockTable t = port0.pKeyTable(1);
                     t.forgetHeld();
                     t.setWanted(0, tenKeys, 0);
-                    new BlockSync(ctx, AttributeId.P_KEY_TABLE, held).sync(port0, t, 0, 0, failures());
+                    new BlockSync(state, rig.services.smps(),
+                            AttributeId.P_KEY_TABLE, held).sync(port0, t, 0, 0, failures());
                 }));
-                differs.add(rig.onSm(() -> node(rig.ctx, sw).port(0).pKeyTableIfAny().blockDiffers(0)));
+                differs.add(rig.onSm(() -> node(rig.state, sw).port(0).pKeyTableIfAny().blockDiffers(0)));
             }
             assertThat(differs).as("as sent: held; as answered: the switch keeps 8 P_Keys, the answer has 8")
                     .containsExactly(false, true);
@@ -149,11 +152,12 @@ class BlockSyncTest {
         try (StageRig rig = discovered()) {
             byte[] table = new byte[8];
             SlToVlMappingTable.of(1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0).encodeTo(table, 0);
-            rig.run(stage(ctx -> {
-                Node node = node(ctx, sw);
+            rig.run(stage(state -> {
+                Node node = node(state, sw);
                 BlockTable out2 = node.port(2).sl2VlTable();
                 out2.setWanted(1, table, 0);
-                new BlockSync(ctx, AttributeId.SL_TO_VL_MAPPING_TABLE, BlockSync.Held.AS_SENT).sync(node.port(2),
+                new BlockSync(state, rig.services.smps(),
+                        AttributeId.SL_TO_VL_MAPPING_TABLE, BlockSync.Held.AS_SENT).sync(node.port(2),
                         out2, 1, SlToVlMappingTable.switchModifier(1, 2), (content, off) -> {
                             for (int in = 0; in <= node.numPorts(); in++) {
                                 out2.setHeld(in, content, off);
@@ -162,7 +166,7 @@ class BlockSyncTest {
             }));
             assertThat(rig.fabric.sl2Vl(sw, 1, 2)).startsWith(1, 2, 3, 4, 5, 6, 7, 0);
             rig.onSm(() -> {
-                BlockTable out2 = node(rig.ctx, sw).port(2).sl2VlTableIfAny();
+                BlockTable out2 = node(rig.state, sw).port(2).sl2VlTableIfAny();
                 byte[] held = new byte[8];
                 for (int in = 0; in < out2.blockCount(); in++) {
                     assertThat(out2.isHeldKnown(in)).as("input %d", in).isTrue();
@@ -177,12 +181,12 @@ class BlockSyncTest {
     private StageRig discovered() throws Exception {
         StageRig rig = new StageRig(fabric, dir);
         DiscoveryStage d = rig.discovery();
-        rig.run(d, new DropManager(d));
+        rig.run(d, new DropManager(rig.services, d));
         return rig;
     }
 
-    private Node node(SweepContext ctx, int n) {
-        return ctx.subnet().node(fabric.node(n).nodeGuid());
+    private Node node(SweepState state, int n) {
+        return state.subnet().node(fabric.node(n).nodeGuid());
     }
 
     private void failed(int block, long modifier, String why) {
@@ -204,7 +208,7 @@ class BlockSyncTest {
     }
 
     /** A stage that runs {@code body} on the SM thread. */
-    private static SweepStage stage(Consumer<SweepContext> body) {
+    private static SweepStage stage(Consumer<SweepState> body) {
         return new SweepStage() {
             @Override
             public String name() {
@@ -212,8 +216,8 @@ class BlockSyncTest {
             }
 
             @Override
-            public StageOutcome run(SweepContext ctx) {
-                body.accept(ctx);
+            public StageOutcome run(SweepState state) {
+                body.accept(state);
                 return StageOutcome.CONTINUE;
             }
         };

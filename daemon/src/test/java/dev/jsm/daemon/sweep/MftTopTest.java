@@ -43,19 +43,21 @@ class MftTopTest {
         try (StageRig rig = new StageRig(T, dir)) {
             DiscoveryStage d = rig.discovery();
             McastGroups groups = new McastGroups();
-            MftProgrammer mfts = new MftProgrammer(groups, rig.routes, MftProgrammer.Scope.ALL);
-            rig.run(d, new DropManager(d), rig.election(), new LidManager(rig.lids, rig.status),
-                    new SnapshotStage(), new UnicastRouting(rig.chain, rig.routes), new LftProgrammer());
+            MftProgrammer mfts = new MftProgrammer(rig.services, groups, rig.routes, MftProgrammer.Scope.ALL);
+            rig.run(d, new DropManager(rig.services, d), rig.election(),
+                    new LidManager(rig.services, rig.lids, rig.status), new SnapshotStage(),
+                    new UnicastRouting(rig.services, rig.afterSweep, rig.chain, rig.routes),
+                    new LftProgrammer(rig.services));
             int otherTop = rig.fabric.switchInfo(otherLeaf).multicastFdbTop();
             rig.onSm(() -> {
-                PhysPort port0 = rig.ctx.subnet().node(LEAF_GUID).port(0);
+                PhysPort port0 = rig.state.subnet().node(LEAF_GUID).port(0);
                 port0.setAttributes(withMftTopSupported(port0.attributes()));
                 groups.join(0xC021, HOST_A);
                 groups.join(0xC021, HOST_B);
                 return null;
             });
             rig.run(mfts);
-            assertThat(rig.onSm(rig.ctx::sweepErrors)).isZero();
+            assertThat(rig.onSm(rig.state::errors)).isZero();
             assertThat(rig.fabric.mftHasPort(LEAF, 0xC021, T.peerPort(ca(T, 1), 1))).isTrue();
             assertThat(rig.fabric.switchInfo(LEAF).multicastFdbTop()).as("MLID 0xC021 is in block 1")
                     .isEqualTo(0xC03F);
@@ -95,8 +97,8 @@ class MftTopTest {
                 }
 
                 @Override
-                public StageOutcome run(SweepContext ctx) {
-                    PhysPort port0 = ctx.subnet().node(LEAF_GUID).port(0);
+                public StageOutcome run(SweepState state) {
+                    PhysPort port0 = state.subnet().node(LEAF_GUID).port(0);
                     port0.setAttributes(withMftTopSupported(port0.attributes()));
                     groups.join(0xC021, HOST_A);
                     groups.join(0xC021, HOST_B);
@@ -106,11 +108,13 @@ class MftTopTest {
                 }
             };
             int before = rig.fabric.switchInfo(LEAF).linearFdbTop();
-            rig.run(d, new DropManager(d), rig.election(), new LidManager(rig.lids, rig.status),
-                    new SnapshotStage(), new UnicastRouting(rig.chain, rig.routes), supportsTop, new LftProgrammer(),
-                    new MftProgrammer(groups, rig.routes, MftProgrammer.Scope.ALL));
-            assertThat(rig.onSm(rig.ctx::sweepErrors)).isZero();
-            int wanted = rig.onSm(() -> rig.ctx.subnet().node(LEAF_GUID).asSwitch().lft().wantedTop());
+            rig.run(d, new DropManager(rig.services, d), rig.election(),
+                    new LidManager(rig.services, rig.lids, rig.status), new SnapshotStage(),
+                    new UnicastRouting(rig.services, rig.afterSweep, rig.chain, rig.routes), supportsTop,
+                    new LftProgrammer(rig.services),
+                    new MftProgrammer(rig.services, groups, rig.routes, MftProgrammer.Scope.ALL));
+            assertThat(rig.onSm(rig.state::errors)).isZero();
+            int wanted = rig.onSm(() -> rig.state.subnet().node(LEAF_GUID).asSwitch().lft().wantedTop());
             assertThat(wanted).as("the LFT stage had a LinearFDBTop to set").isNotEqualTo(before);
             assertThat(rig.fabric.switchInfo(LEAF).linearFdbTop()).isEqualTo(wanted);
             assertThat(rig.fabric.switchInfo(LEAF).multicastFdbTop()).isEqualTo(0xC03F);

@@ -24,7 +24,7 @@ class StagePipelineTest {
     @Test
     void aWaitingStageHasEveryAnswerBeforeTheNextStageStarts() throws Exception {
         try (StageRig rig = new StageRig(TopologyShapes.load("fat2:k=4"), dir)) {
-            StageOutcome outcome = rig.run(new Sender("a", false), new Recorder("b"));
+            StageOutcome outcome = rig.run(new Sender("a", false, rig.services.smps()), new Recorder("b"));
 
             assertThat(outcome).isEqualTo(StageOutcome.CONTINUE);
             assertThat(events).containsExactly("a run", "a answered", "a finish", "b run", "b finish");
@@ -34,7 +34,8 @@ class StagePipelineTest {
     @Test
     void anOverlappingStageFinishesAfterTheNextStagesBarrierAndBeforeItsFinish() throws Exception {
         try (StageRig rig = new StageRig(TopologyShapes.load("fat2:k=4"), dir)) {
-            StageOutcome outcome = rig.run(new Sender("a", true), new Recorder("b"), new Recorder("c"));
+            StageOutcome outcome = rig.run(new Sender("a", true, rig.services.smps()), new Recorder("b"),
+                    new Recorder("c"));
 
             assertThat(outcome).isEqualTo(StageOutcome.CONTINUE);
             // the answer may come before or after b starts; everything else is ordered
@@ -47,7 +48,8 @@ class StagePipelineTest {
     @Test
     void overlappingStagesAtTheEndAreStillFinishedOnceTheirMadsAreAnswered() throws Exception {
         try (StageRig rig = new StageRig(TopologyShapes.load("fat2:k=4"), dir)) {
-            StageOutcome outcome = rig.run(new Recorder("a"), new Sender("b", true), new Sender("c", true));
+            StageOutcome outcome = rig.run(new Recorder("a"), new Sender("b", true, rig.services.smps()),
+                    new Sender("c", true, rig.services.smps()));
 
             assertThat(outcome).isEqualTo(StageOutcome.CONTINUE);
             assertThat(events).containsSubsequence("b run", "c run", "b finish", "c finish");
@@ -59,10 +61,10 @@ class StagePipelineTest {
     @Test
     void anOverlappedStagesRefusalEndsTheSweepBeforeTheStageAfterTheBarrier() throws Exception {
         try (StageRig rig = new StageRig(TopologyShapes.load("fat2:k=4"), dir)) {
-            Sender refusing = new Sender("a", true) {
+            Sender refusing = new Sender("a", true, rig.services.smps()) {
                 @Override
-                public StageOutcome finish(SweepContext ctx) {
-                    super.finish(ctx);
+                public StageOutcome finish(SweepState state) {
+                    super.finish(state);
                     return StageOutcome.ABORT;
                 }
             };
@@ -80,13 +82,13 @@ class StagePipelineTest {
             Thread[] threads = new Thread[3];
             SweepStage computing = new Recorder("a") {
                 @Override
-                public StageOutcome run(SweepContext ctx) {
+                public StageOutcome run(SweepState state) {
                     threads[0] = Thread.currentThread();
-                    ctx.smps().get(DrPath.local(), AttributeId.NODE_INFO, 0, outcome -> {
+                    rig.services.smps().get(DrPath.local(), AttributeId.NODE_INFO, 0, outcome -> {
                         events.add(name + " answered");
                         answered.countDown();
                     });
-                    return super.run(ctx);
+                    return super.run(state);
                 }
 
                 @Override
@@ -95,7 +97,7 @@ class StagePipelineTest {
                 }
 
                 @Override
-                public Runnable computeOffSmThread(SweepContext ctx) {
+                public Runnable computeOffSmThread(SweepState state) {
                     threads[1] = Thread.currentThread();
                     try {
                         // only a free SM thread handles the answer this waits for
@@ -134,13 +136,13 @@ class StagePipelineTest {
         }
 
         @Override
-        public StageOutcome run(SweepContext ctx) {
+        public StageOutcome run(SweepState state) {
             events.add(name + " run");
             return StageOutcome.CONTINUE;
         }
 
         @Override
-        public StageOutcome finish(SweepContext ctx) {
+        public StageOutcome finish(SweepState state) {
             events.add(name + " finish");
             return StageOutcome.CONTINUE;
         }
@@ -149,16 +151,18 @@ class StagePipelineTest {
     /** Sends one NodeInfo Get to the SM's own port and records its answer. */
     private class Sender extends Recorder {
         private final boolean overlaps;
+        private final SmpSender smps;
 
-        Sender(String name, boolean overlaps) {
+        Sender(String name, boolean overlaps, SmpSender smps) {
             super(name);
             this.overlaps = overlaps;
+            this.smps = smps;
         }
 
         @Override
-        public StageOutcome run(SweepContext ctx) {
-            StageOutcome o = super.run(ctx);
-            ctx.smps().get(DrPath.local(), AttributeId.NODE_INFO, 0, outcome -> events.add(name + " answered"));
+        public StageOutcome run(SweepState state) {
+            StageOutcome o = super.run(state);
+            smps.get(DrPath.local(), AttributeId.NODE_INFO, 0, outcome -> events.add(name + " answered"));
             return o;
         }
 

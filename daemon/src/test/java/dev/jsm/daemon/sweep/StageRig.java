@@ -2,11 +2,14 @@ package dev.jsm.daemon.sweep;
 
 import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.discovery.DiscoveryStage;
 import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.link.PortWishes;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
+import dev.jsm.daemon.mkey.MKeyBook;
+import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sm.HighAvailability;
 import dev.jsm.daemon.sm.SmStatus;
@@ -36,13 +39,16 @@ final class StageRig implements AutoCloseable {
 
     final SimFabric fabric;
     final MadTransactions transactions;
-    final SweepContext ctx;
+    final SweepState state;
+    final StageServices services;
+    final AfterSweep afterSweep = new AfterSweep();
     final SmStatus status = new SmStatus();
     final HighAvailability ha;
     final LidStore lids;
     final RoutingChain chain = RoutingChain.parse(null, EngineOptions.defaults(), RoutingEngines.load());
     final RoutingState routes = new RoutingState();
     final PortWishes wishes = new PortWishes();
+    final MKeyBook mKeys = MKeyBook.fixed(0);
     private final SimMadChannel channel;
     private final SmThread sm = new SmThread();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
@@ -59,15 +65,18 @@ final class StageRig implements AutoCloseable {
         transactions = new MadTransactions(channel, TransactionSettings.defaults(), sm);
         SmEvents events = new SmEvents();
         lids = LidStore.empty(dir);
-        ctx = new SweepContext(options, dir, new SmpSender(transactions, 0), events,
-                channel.localPort().portGuid());
-        pipeline = new StagePipeline(sm, transactions, events);
-        ha = new HighAvailability(status, channel.localPort(), () -> options, transactions, events, timer);
+        SmpSender smps = new SmpSender(transactions, mKeys, () -> true);
+        SweepGate gate = new SweepGate();
+        services = new StageServices(options, smps, events, NodeNameMap.NONE, dir, ActivityReport.of(options, dir),
+                gate);
+        state = new SweepState(channel.localPort().portGuid());
+        pipeline = new StagePipeline(sm, transactions, events, gate);
+        ha = new HighAvailability(status, channel.localPort(), () -> options, transactions, smps, events, timer);
     }
 
     /** Discovery as the daemon runs it, meeting the other SMs. */
     DiscoveryStage discovery() {
-        return new DiscoveryStage(ha.otherSms());
+        return new DiscoveryStage(services, ha.otherSms(), mKeys);
     }
 
     /** The election as the daemon runs it (alone on the fabric: DISCOVERING becomes MASTER). */
@@ -78,10 +87,10 @@ final class StageRig implements AutoCloseable {
     /** Runs {@code stages} as one sweep. */
     StageOutcome run(SweepStage... stages) throws InterruptedException {
         onSm(() -> {
-            ctx.beginSweep();
+            state.begin();
             return null;
         });
-        return pipeline.run(List.of(stages), ctx);
+        return pipeline.run(List.of(stages), state);
     }
 
     /** Runs {@code task} on the SM thread (the model is confined to it). */

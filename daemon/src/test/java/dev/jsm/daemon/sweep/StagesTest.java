@@ -32,12 +32,12 @@ class StagesTest {
         Topology t = TopologyShapes.load("torus:dims=4x4,hosts=1");
         try (StageRig rig = new StageRig(t, dir)) {
             DiscoveryStage d = rig.discovery();
-            assertThat(rig.run(d, new DropManager(d))).isEqualTo(StageOutcome.CONTINUE);
+            assertThat(rig.run(d, new DropManager(rig.services, d))).isEqualTo(StageOutcome.CONTINUE);
             rig.onSm(() -> {
-                assertThat(rig.ctx.subnet().nodeCount()).isEqualTo(t.nodeCount());
-                assertThat(rig.ctx.subnet().linkCount()).isEqualTo(t.links().size());
-                for (Node n : rig.ctx.subnet().nodes()) {
-                    assertThat(rig.ctx.paths().toNode(n)).as(n.toString()).isNotNull();
+                assertThat(rig.state.subnet().nodeCount()).isEqualTo(t.nodeCount());
+                assertThat(rig.state.subnet().linkCount()).isEqualTo(t.links().size());
+                for (Node n : rig.state.subnet().nodes()) {
+                    assertThat(rig.state.paths().toNode(n)).as(n.toString()).isNotNull();
                     assertThat(n.description()).isNotEmpty();
                     if (n.isSwitch()) {
                         assertThat(n.ports()).hasSize(n.numPorts() + 1);
@@ -54,13 +54,13 @@ class StagesTest {
         Topology t = TopologyShapes.load("fat2:k=4");
         try (StageRig rig = new StageRig(t, dir)) {
             DiscoveryStage d = rig.discovery();
-            rig.run(d, new DropManager(d));
+            rig.run(d, new DropManager(rig.services, d));
             int spine = lastSwitch(t);
             rig.fabric.faults().removeNode(spine);
-            assertThat(rig.run(d, new DropManager(d))).isEqualTo(StageOutcome.CONTINUE);
+            assertThat(rig.run(d, new DropManager(rig.services, d))).isEqualTo(StageOutcome.CONTINUE);
             rig.onSm(() -> {
-                assertThat(rig.ctx.subnet().node(t.node(spine).nodeGuid())).isNull();
-                assertThat(rig.ctx.subnet().nodeCount()).isEqualTo(t.nodeCount() - 1);
+                assertThat(rig.state.subnet().node(t.node(spine).nodeGuid())).isNull();
+                assertThat(rig.state.subnet().nodeCount()).isEqualTo(t.nodeCount() - 1);
                 return null;
             });
         }
@@ -71,13 +71,13 @@ class StagesTest {
         Topology t = TopologyShapes.load("fat2:k=4");
         try (StageRig rig = new StageRig(t, dir)) {
             DiscoveryStage d = rig.discovery();
-            rig.run(d, new DropManager(d));
+            rig.run(d, new DropManager(rig.services, d));
             long guid = t.node(lastSwitch(t)).nodeGuid();
             // as an incremental sweep drops a node that no longer answers: no heavy sweep follows for a long time
             WeakReference<Node> dropped = rig.onSm(() -> {
-                Node n = rig.ctx.subnet().node(guid);
-                rig.ctx.paths().forget(n);
-                rig.ctx.subnet().removeNode(n);
+                Node n = rig.state.subnet().node(guid);
+                rig.state.paths().forget(n);
+                rig.state.subnet().removeNode(n);
                 return new WeakReference<>(n);
             });
             for (int i = 0; i < 50 && dropped.get() != null; i++) {
@@ -93,14 +93,14 @@ class StagesTest {
         Topology t = TopologyShapes.load("fat2:k=4");
         try (StageRig rig = new StageRig(t, dir)) {
             DiscoveryStage d = rig.discovery();
-            LidManager lids = new LidManager(rig.lids, rig.status);
-            UnicastRouting routing = new UnicastRouting(rig.chain, rig.routes);
-            LftProgrammer lfts = new LftProgrammer();
-            LinkManager links = new LinkManager(rig.wishes, rig.status);
-            PortActivator activator = new PortActivator(rig.wishes, rig.status);
-            assertThat(rig.run(d, new DropManager(d), rig.election(), lids, new SnapshotStage(),
+            LidManager lids = new LidManager(rig.services, rig.lids, rig.status);
+            UnicastRouting routing = new UnicastRouting(rig.services, rig.afterSweep, rig.chain, rig.routes);
+            LftProgrammer lfts = new LftProgrammer(rig.services);
+            LinkManager links = new LinkManager(rig.services, rig.wishes, rig.status, rig.mKeys);
+            PortActivator activator = new PortActivator(rig.services, rig.wishes, rig.status, rig.mKeys);
+            assertThat(rig.run(d, new DropManager(rig.services, d), rig.election(), lids, new SnapshotStage(),
                     routing, lfts, links, activator)).isEqualTo(StageOutcome.CONTINUE);
-            assertThat(rig.onSm(rig.ctx::sweepErrors)).isZero();
+            assertThat(rig.onSm(rig.state::errors)).isZero();
             for (int n = 0; n < t.nodeCount(); n++) {
                 for (int p = 1; p <= t.node(n).numPorts(); p++) {
                     if (t.peerNode(n, p) >= 0) {
@@ -112,7 +112,7 @@ class StagesTest {
             LftTables routed = rig.routes.result().tables();
             rig.onSm(() -> {
                 for (int s = 0; s < in.switchCount(); s++) {
-                    assertThat(rig.ctx.subnet().node(in.switchGuid()[s]).asSwitch().lft().programmedForSnapshot())
+                    assertThat(rig.state.subnet().node(in.switchGuid()[s]).asSwitch().lft().programmedForSnapshot())
                             .as("a programmed switch keeps the routing's row as what it holds").isSameAs(routed.lft(s));
                 }
                 return null;

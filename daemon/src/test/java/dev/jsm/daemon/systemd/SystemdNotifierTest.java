@@ -3,7 +3,7 @@ package dev.jsm.daemon.systemd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.conf.SmOptions;
-import dev.jsm.daemon.sweep.FabricView;
+import dev.jsm.daemon.view.FabricView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -4,11 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.mkey.MKeyBook;
+import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sweep.SmpSender;
-import dev.jsm.daemon.sweep.SweepContext;
+import dev.jsm.daemon.sweep.StageServices;
+import dev.jsm.daemon.sweep.SweepGate;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.mad.smp.Notice;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionSettings;
@@ -55,15 +60,17 @@ class PortHealthMonitorTest {
         for (int i = 0; i < options.length; i += 2) {
             b.setText(OptionTable.get(options[i]), options[i + 1]);
         }
-        SweepContext ctx = new SweepContext(b.build(), dir, new SmpSender(transactions, 0),
-                events, 0x99);
-        Subnet subnet = ctx.subnet();
+        SmOptions o = b.build();
+        StageServices services = new StageServices(o, new SmpSender(transactions, 0), events, NodeNameMap.NONE, dir,
+                ActivityReport.of(o, dir), new SweepGate());
+        SweepState state = new SweepState(0x99);
+        Subnet subnet = state.subnet();
         Node sw = subnet.addNode(NodeKind.SWITCH, 0x10, 8);
         subnet.assignLids(subnet.addPort(sw, 0, 0x10).endPort(), LidRange.single(SWITCH_LID));
         port3 = subnet.addPort(sw, 3, 0x10);
         Node ca = subnet.addNode(NodeKind.CA, 0x20, 1);
         subnet.connect(port3, subnet.addPort(ca, 1, 0x21));
-        return new PortHealthMonitor(ctx, new RoutingState(), now::get);
+        return new PortHealthMonitor(state, services, MKeyBook.fixed(0), new RoutingState(), now::get);
     }
 
     private static Notice trap(int number, int lid, int port) {

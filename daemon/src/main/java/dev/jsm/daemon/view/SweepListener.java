@@ -1,4 +1,4 @@
-package dev.jsm.daemon.sweep;
+package dev.jsm.daemon.view;
 
 /**
  * Told when a sweep ends, or a multicast update changed the view: the SA, systemd notification, {@code -o} (run

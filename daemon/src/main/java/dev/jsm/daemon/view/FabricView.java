@@ -1,4 +1,4 @@
-package dev.jsm.daemon.sweep;
+package dev.jsm.daemon.view;
 
 import dev.jsm.conf.SmOptions;
 import dev.jsm.partitions.PartitionSet;
@@ -10,7 +10,7 @@ import java.util.Objects;
 /**
  * What the SM configured, as published at a SUBNET UP for the threads that only read: the SA, /metrics, /status and
  * the console. Built once per successful heavy sweep on the SM thread, then never changed; the sweep's mutable state
- * ({@link SweepContext}, the stages' own state) is never shared with those threads.
+ * (the model, the stages' own state) is never shared with those threads.
  *
  * <p>Immutable; safe to share.
  *

@@ -1,4 +1,4 @@
-package dev.jsm.daemon.lid;
+package dev.jsm.daemon.cache;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.jsm.daemon.lid;
+package dev.jsm.daemon.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,12 +1,14 @@
-package dev.jsm.daemon.offline;
+package dev.jsm.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.conf.OptionTable;
 import dev.jsm.conf.SmOptions;
-import dev.jsm.daemon.ExitCode;
 import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.lid.LidStore;
+import dev.jsm.daemon.offline.Ibdmchk;
+import dev.jsm.daemon.offline.IbdmchkJudge;
+import dev.jsm.daemon.offline.IbdmchkJudgement;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;

@@ -1,4 +1,4 @@
-package dev.jsm.daemon.discovery;
+package dev.jsm.daemon.sweep;
 
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.mad.smp.SwitchInfo;

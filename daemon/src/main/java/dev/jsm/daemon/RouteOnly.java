@@ -1,21 +1,19 @@
-package dev.jsm.daemon.offline;
+package dev.jsm.daemon;
 
 import dev.jsm.conf.DebugOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.conf.SweepOptions;
-import dev.jsm.daemon.Daemon;
-import dev.jsm.daemon.DaemonSettings;
-import dev.jsm.daemon.ExitCode;
-import dev.jsm.daemon.FabricAttachment;
-import dev.jsm.daemon.StartupException;
 import dev.jsm.daemon.dump.DumpFiles;
 import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.offline.Ibdmchk;
+import dev.jsm.daemon.offline.IbdmchkJudge;
+import dev.jsm.daemon.offline.IbdmchkJudgement;
 import dev.jsm.daemon.route.RouteCheck;
-import dev.jsm.daemon.sweep.FabricView;
-import dev.jsm.daemon.sweep.SweepListener;
+import dev.jsm.daemon.view.FabricView;
+import dev.jsm.daemon.view.SweepListener;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.verify.VerifierReport;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;

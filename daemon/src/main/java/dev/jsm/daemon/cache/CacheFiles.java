@@ -1,4 +1,4 @@
-package dev.jsm.daemon.lid;
+package dev.jsm.daemon.cache;
 
 import dev.jsm.text.CNumber;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.jsm.daemon.sweep;
+package dev.jsm.daemon.view;
 
 import java.util.Locale;
 

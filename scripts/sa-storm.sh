@@ -122,9 +122,11 @@ for _ in $(seq 180); do
     prev=$now
 done
 if (( idle > 0 )); then
+    threads $sm_pid > idle.before
     a=$(cpu $sm_pid)
     sleep "$idle"
     b=$(cpu $sm_pid)
+    threads $sm_pid > idle.after
     echo "IDLE $(( (b - a) / idle / 1000 ))"
 fi
 storm_client() { # host storm index

@@ -105,8 +105,12 @@ public final class SaService implements SweepListener, AutoCloseable {
         }
     }
 
-    /** Starts answering (from an empty view until the first SUBNET UP). */
+    /**
+     * Starts answering (from an empty view until the first SUBNET UP); the first fabric then warms the query path up
+     * before the first job start asks (docs/performance.md, "The SA under a job-start storm").
+     */
     public void start() {
+        agent.warmUpAtFirstFabric();
         agent.start();
     }
 

@@ -22,19 +22,24 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The SA's query path run over requests of its own once the first fabric is published, before any host asks. The
- * JVM runs a method in its interpreter until it has been called often enough to compile it, and compiling the SA's
- * path cost more CPU than a job start's storm of 4,096 PathRecords took to answer with it (docs/performance.md, "The
- * SA under a job-start storm": a fresh jsm spent 50-85 us of CPU per PathRecord in its first storm, 10-15 us once
- * compiled). So the agent answers Gets of its own - PathRecords between random ports, by GID as rdma_cm asks and by
- * LID, and some PortInfoRecords and NodeRecords by LID - through the whole request path to the response MAD, which
- * one of {@link #sinks} then drops. At least {@link #REQUESTS}, in slices of {@link #SLICE} between the real
- * requests on the agent's queue (a host that asks meanwhile waits for one slice at most), and on while the JIT
- * compilers are still busy after a slice, up to {@link #MAX_REQUESTS}: the optimizing compiler takes its time
- * when the sweep has left it a queue. What it cost is logged once.
+ * JVM runs a method in its interpreter until it has been called often enough to compile it, first with the quick
+ * compiler (C1, code that also profiles itself and runs slowly), later with the optimizing one (C2), and compiling
+ * the SA's path cost more CPU than a job start's storm of 4,096 PathRecords took to answer with it
+ * (docs/performance.md, "The SA under a job-start storm"). So the agent answers Gets of its own - PathRecords
+ * between random ports, by GID as rdma_cm asks and by LID, and some PortInfoRecords and NodeRecords by LID - through
+ * the whole request path to the response MAD, which one of {@link #sinks} then drops.
+ *
+ * <p>First {@link #REQUESTS} back to back, in slices of {@link #SLICE} between the real requests on the agent's
+ * queue (a host that asks meanwhile waits for one slice at most): enough calls for both compilers to take the
+ * path. Then paced, a slice every {@link #PACE_NANOS} on the agent's timer, until the JIT compilers have finished
+ * nothing for {@link #QUIET_NANOS}: C2 compiles from a queue, in the background, slowly when the sweep left it work
+ * or the machine is busy, and a warm-up that stopped at the first quiet slice left the path in C1's profiling code
+ * for the first storm to pay C2 for. At most {@link #MAX_REQUESTS}. What it cost is logged once.
  *
  * <p>The answers go to three sinks in turn, not one: the compiler specializes a call on the one class it has seen
  * there, and the first real answer, sent through the agent's channel, would then throw the compiled path away.
@@ -46,9 +51,13 @@ final class QueryWarmUp {
     /** Requests answered at least: both compilers' thresholds on the path of a PathRecord Get. */
     static final int REQUESTS = 20_000;
     /** Requests answered at most, whatever the compilers do. */
-    static final int MAX_REQUESTS = 100_000;
+    static final int MAX_REQUESTS = 200_000;
     /** Requests answered per turn on the agent's queue. */
     static final int SLICE = 500;
+    /** Time between two slices once {@link #REQUESTS} are answered. */
+    static final long PACE_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    /** How long the compilers must have finished nothing for the warm-up to end. */
+    static final long QUIET_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private static final long PATH_BY_GID = 1L << PathRecord.COMPONENT_SGID | 1L << PathRecord.COMPONENT_DGID
             | 1L << PathRecord.COMPONENT_P_KEY | 1L << PathRecord.COMPONENT_NUMB_PATH
@@ -65,8 +74,9 @@ final class QueryWarmUp {
     private final byte[] mad = new byte[MadHeader.MAD_SIZE];
     private final CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
     private long compileMillis = -1;
+    private long compiledAtNanos;
+    private long lastSliceNanos;
     private int done;
-    private boolean compilersQuiet;
     private long spentNanos;
 
     private QueryWarmUp(SubnetSnapshot snapshot, LongAdder answered) {
@@ -110,18 +120,28 @@ final class QueryWarmUp {
     }
 
     /**
-     * Whether the warm-up is over: {@link #REQUESTS} answered and the compilers idle during the last slice, or
+     * Whether the warm-up is over: {@link #REQUESTS} answered and the compilers idle for {@link #QUIET_NANOS}, or
      * {@link #MAX_REQUESTS} answered.
      */
     boolean finished() {
-        return done >= MAX_REQUESTS || done >= REQUESTS && compilersQuiet;
+        return done >= MAX_REQUESTS || paced() && lastSliceNanos - compiledAtNanos >= QUIET_NANOS;
+    }
+
+    /** Whether the next slice waits for the timer ({@link #nextSliceNanos}) rather than coming at once. */
+    boolean paced() {
+        return done >= REQUESTS;
+    }
+
+    /** When the next paced slice is due ({@link System#nanoTime()}). */
+    long nextSliceNanos() {
+        return lastSliceNanos + PACE_NANOS;
     }
 
     /**
      * Hands the next slice of requests to {@code answer}, each as a MAD from the port it asks about, with the sink
-     * its answer goes to; then notes whether the compilers worked meanwhile.
+     * its answer goes to; then notes whether the compilers finished anything since the last slice.
      */
-    void slice(Answerer answer) {
+    void slice(Answerer answer, long nowNanos) {
         int n = Math.min(SLICE, MAX_REQUESTS - done);
         for (int i = 0; i < n; i++) {
             EndPortView a = ports.get(random.nextInt(ports.size()));
@@ -143,8 +163,11 @@ final class QueryWarmUp {
             done++;
         }
         long millis = compiler.isCompilationTimeMonitoringSupported() ? compiler.getTotalCompilationTime() : 0;
-        compilersQuiet = millis == compileMillis;
-        compileMillis = millis;
+        if (millis != compileMillis) {
+            compileMillis = millis;
+            compiledAtNanos = nowNanos;
+        }
+        lastSliceNanos = nowNanos;
     }
 
     /** Where the requests go. */

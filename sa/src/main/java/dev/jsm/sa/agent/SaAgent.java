@@ -231,7 +231,10 @@ public final class SaAgent implements AutoCloseable {
         }
     }
 
-    /** Answers one slice of the warm-up's requests and queues the next. Runs on the agent thread. */
+    /**
+     * Answers one slice of the warm-up's requests, then queues the next ({@link QueryWarmUp#paced}: leaves it to the
+     * timer, {@link #nextTick}). Runs on the agent thread.
+     */
     void warmUpSlice() {
         QueryWarmUp w = warmUp;
         if (w == null) {
@@ -241,13 +244,13 @@ public final class SaAgent implements AutoCloseable {
         w.slice((from, mad, sink) -> {
             ownRequests.increment();
             process(from, mad, mad.length, System.nanoTime(), sink);
-        });
+        }, System.nanoTime());
         w.spent(QueryWarmUp.threadCpuNanos() - cpu);
         if (w.finished()) {
             warmUp = null;
             LOG.log(System.Logger.Level.INFO, "SA-1001 SA query path warmed up: {0} requests of its own answered"
                     + " in {1} ms of the SA thread''s CPU", w.done(), w.spentNanos() / 1_000_000);
-        } else {
+        } else if (!w.paced()) {
             onAgentThread(this::warmUpSlice);
         }
     }
@@ -287,6 +290,11 @@ public final class SaAgent implements AutoCloseable {
     /** The view requests are answered from. */
     public SaView view() {
         return view;
+    }
+
+    /** The warm-up's requests answered so far (they are not in {@link #stats}). Any thread. */
+    long warmUpRequests() {
+        return ownRequests.sum();
     }
 
     /** The counters. */
@@ -385,18 +393,26 @@ public final class SaAgent implements AutoCloseable {
         sender.poll(nowNanos);
         receiver.poll(nowNanos);
         services.expire(nowNanos);
+        QueryWarmUp w = warmUp;
+        if (w != null && w.paced() && nowNanos - w.nextSliceNanos() >= 0) {
+            warmUpSlice();
+        }
     }
 
     /**
      * When {@link #tick} is next due, the last one having run at {@code lastTickNanos}: every {@link #TICK_NANOS}
-     * while RMPP transfers are in flight either way, else at the next lease's end, else never
-     * ({@link AgentLoop#NEVER}). Runs on the agent thread.
+     * while RMPP transfers are in flight either way, else at the next lease's end or the paced warm-up's next slice,
+     * else never ({@link AgentLoop#NEVER}). Runs on the agent thread.
      */
     long nextTick(long lastTickNanos) {
         if (sender.inFlight() > 0 || receiver.inFlight() > 0) {
             return lastTickNanos + TICK_NANOS;
         }
         long lease = services.nextExpiry();
+        QueryWarmUp w = warmUp;
+        if (w != null && w.paced() && (lease == Long.MAX_VALUE || w.nextSliceNanos() - lease < 0)) {
+            return w.nextSliceNanos();
+        }
         return lease == Long.MAX_VALUE ? AgentLoop.NEVER : lease;
     }
 

@@ -106,11 +106,16 @@ public final class SaService implements SweepListener, AutoCloseable {
     }
 
     /**
-     * Starts answering (from an empty view until the first SUBNET UP); the first fabric then warms the query path up
-     * before the first job start asks (docs/performance.md, "The SA under a job-start storm").
+     * Makes the first fabric warm the SA's query path up before the first job start asks
+     * ({@link SaAgent#warmUpAtFirstFabric}; docs/performance.md, "The SA under a job-start storm"): for the daemon's
+     * own JVM, not for tests that start many SMs in one.
      */
-    public void start() {
+    public void warmUpAtFirstFabric() {
         agent.warmUpAtFirstFabric();
+    }
+
+    /** Starts answering (from an empty view until the first SUBNET UP). */
+    public void start() {
         agent.start();
     }
 

@@ -362,8 +362,10 @@ public final class UmadChannel implements MadChannel {
             while (running) {
                 rxLength.setInt(0, UmadBuffer.MAD_SIZE);
                 int r = Umad.umad_recv(portId, rxBuffer.address(), lengthAddress, options.receivePollMs());
-                if (r >= 0 && running) {
-                    deliver(Math.min(rxLength.getInt(0), UmadBuffer.MAD_SIZE));
+                if (r >= 0) {
+                    if (running) { // else: the close's wake-up MAD, or one that came with it: dropped
+                        deliver(Math.min(rxLength.getInt(0), UmadBuffer.MAD_SIZE));
+                    }
                 } else if (r != -Errno.ETIMEDOUT && r != -Errno.EAGAIN) {
                     LOG.log(System.Logger.Level.WARNING, "umad_recv on {0} failed: {1}", port.label(),
                             Errno.text(r));

@@ -12,7 +12,8 @@
 #
 # Normalised (legitimately different, never reported): ibwarn PIDs, SMInfo ActCount (the SM's activity counter).
 # Explained (reported, not counted as different; docs/sa-conformance.md has the details):
-#   cpi-caps    ClassPortInfo CapabilityMask2 bit of a feature jsm lacks (AdditionalGUIDs: alias GUIDs)
+#   cpi-caps    ClassPortInfo CapabilityMask2 0xB5C8 of a jsm built before it served GUIDInfoRecord Set and
+#               Delete (AdditionalGUIDs, alias GUIDs); since then it answers the reference's 0xB5E8
 #   pkey-unread (a query tagged so) trusted P_KeyTableRecord of a switch port facing a switch: OpenSM reads every
 #               port's P_Key table at discovery and answers what the port held (ibsim: 0xffff in block 0); jsm
 #               answers the tables it programmed and zeros for one it never programmed nor read

@@ -40,7 +40,7 @@ public final class DebugOptions {
     public static final Option<Boolean> NO_CLIENTS_REREG = L.live("no_clients_rereg", BOOL, false,
             "Never set ClientReregister to make clients renew their SA registrations");
     public static final Option<Boolean> DISABLE_MULTICAST = L.live("disable_multicast", BOOL, false,
-            "Tell SA clients (ClassPortInfo) that multicast is not supported");
+            "Program no multicast tables and tell SA clients (ClassPortInfo) that multicast is not supported");
     public static final Option<Boolean> EXIT_ON_FATAL = L.live("exit_on_fatal", BOOL, true,
             "Exit on fatal subnet problems such as duplicate port GUIDs");
     public static final Option<String> CONSOLE = L.restart("console", ChoiceType.of("off", "local", "loopback",
@@ -48,6 +48,17 @@ public final class DebugOptions {
                     + "(all addresses); local means a console on this terminal");
     public static final Option<Long> CONSOLE_PORT = L.restart("console_port", IntType.range(1, 0xFFFF), 10000L,
             "TCP port of the loopback and socket consoles (also /metrics and /status)");
+    /**
+     * Extension: the web console's own port, HTTP only, on the address {@code console} chooses (a browser's silent
+     * preconnected sockets would be taken for telnet users on {@code console_port}); docs/operations.md, "Web console".
+     */
+    public static final Option<Long> WEB_CONSOLE_PORT = L.extension("web_console_port", IntType.range(0, 0xFFFF), 0L,
+            "TCP port of the web console (HTTP only: pages, /metrics, /status) beside console_port, on the address "
+                    + "console chooses (loopback or socket); 0: no web console");
+    /** Extension: whether the web console offers its actions (docs/operations.md, "Web console"). */
+    public static final Option<Boolean> WEB_CONSOLE_ACTIONS = L.extension("web_console_actions", BOOL, false,
+            "Let the web console resweep and turn sweeping on or off (POST with the X-Jsm-Action header); FALSE: "
+                    + "read-only");
 
     /** Seed option: what the activity report ({@code opensm-activity.dump} in dump_files_dir) records. */
     public static final Option<String> ACTIVITY_REPORT_SUBJECTS = L.liveExtension("activity_report_subjects", TEXT,

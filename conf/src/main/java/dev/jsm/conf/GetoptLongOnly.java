@@ -22,11 +22,9 @@ import java.util.Set;
  * {@code -config} is {@code --config}). Our extra spellings ({@link CliFlag#aliases()}) match exactly only, so
  * OpenSM's prefixes keep their meaning. The result is one {@link Given} per flag occurrence, in command-line order.
  *
- * <p>This is the whole command-line parser: a general-purpose library (picocli was used first) only re-parsed its
- * output and cost about 0.15 s of every start, its classes being too old for the class data sharing
- * archive.
- *
  * <p>Immutable; safe to share.
+ *
+ * <p>In detail: docs/design/conf.md#getoptlongonly.
  */
 final class GetoptLongOnly {
 

@@ -5,24 +5,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The rules over the M_Key options (IBA 14.2.4) that no single option's type can check:
- *
- * <ul>
- *   <li>{@link #lockout}: a configuration that would lock the SM out of its own fabric is refused. With
- *       {@code m_key} set, {@code m_key_protection_level} 2 or 3 makes a port drop every SMP without its key; with
- *       {@code m_key_lease_period} 0 the port never gives up that protection; and with {@code m_key_lookup} FALSE
- *       there is no {@code guid2mkey} file to tell a restarted SM which key each port holds. OpenSM 3.3.23 starts
- *       with it; jsm refuses it with exit status 2, like any other bad option value, and does not apply a re-read
- *       file that asks for it.</li>
- *   <li>{@link #leaseAboveSweep}: as OpenSM does at start ({@code osm_subn_verify_conf}), with protection and a lease
- *       in effect the lease is kept longer than the sweep interval, so that the SM's own sweeps refresh every
- *       lease before it runs out: a sweep interval of 0 (no sweeping) becomes lease - 1 seconds (at least 1), and
- *       a lease not longer than the sweep interval becomes sweep interval + 1 seconds. Each change is one warning
- *       line. The rule is applied to the options of the command line and file at start; a re-read file is not
- *       checked again.</li>
- * </ul>
+ * The rules over the M_Key options (IBA 14.2.4) that no single option's type can check: a configuration that would lock
+ * the SM out of its own fabric is refused ({@link #lockout}), and the lease is kept longer than the sweep interval as
+ * OpenSM does at start ({@link #leaseAboveSweep}).
  *
  * <p>Stateless; thread-safe.
+ *
+ * <p>In detail: docs/design/conf.md#mkeyrules.
  */
 public final class MKeyRules {
 

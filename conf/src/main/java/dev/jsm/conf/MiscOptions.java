@@ -2,6 +2,7 @@ package dev.jsm.conf;
 
 import static dev.jsm.conf.OptionList.BOOL;
 import static dev.jsm.conf.OptionList.PATH;
+import static dev.jsm.conf.OptionList.U8;
 
 import java.util.List;
 
@@ -38,12 +39,45 @@ public final class MiscOptions {
     public static final Option<Boolean> FSYNC_HIGH_AVAIL_FILES = L.live("fsync_high_avail_files", BOOL, true,
             "Flush guid2lid and the other persistent files to disk after writing them");
 
+    /**
+     * Extension (NVIDIA's OpenSM, docs/virtualization.md): what the SM does with the ports that support virtual ports.
+     * 0 ignores virtualization (off by default, as in NVIDIA's SM), 1 turns it off on every such port, 2 turns it on.
+     */
+    public static final Option<Long> VIRT_ENABLED = L.extension("virt_enabled", IntType.range(0, 2), 0L,
+            "Port virtualization (SR-IOV virtual ports): 0 ignore it, 1 disable it on every port that supports it, "
+                    + "2 enable it there and manage the virtual ports (NVIDIA)");
+    /** Extension (NVIDIA's OpenSM): how many ports the virtualization stages work on at once. */
+    public static final Option<Long> VIRT_MAX_PORTS_IN_PROCESS = L.extension("virt_max_ports_in_process",
+            IntType.range(0, 0xFFFF), 64L,
+            "Ports whose virtual ports are discovered and set up at the same time; 0 means all of them (NVIDIA)");
+    /** Extension (NVIDIA's OpenSM): the HopLimit of PathRecords that start or end at a virtual port. */
+    public static final Option<Long> VIRT_DEFAULT_HOP_LIMIT = L.extension("virt_default_hop_limit", U8, 2L,
+            "HopLimit of the PathRecords whose source or destination is a virtual port (NVIDIA)");
+
     static {
         L.group(OptionGroup.PREFIX_ROUTES);
     }
 
     public static final Option<String> PREFIX_ROUTES_FILE = L.restart("prefix_routes_file", PATH,
             "/etc/opensm/prefix-routes.conf", "File naming the router ports that lead to other subnets' prefixes");
+    /** Extension (NVIDIA's IB router support, docs/routers.md). */
+    public static final Option<Long> RTR_AGUID_ENABLE = L.liveExtension("rtr_aguid_enable", IntType.range(0, 1), 0L,
+            "1: give every CA port an alias GUID (GUIDInfo index 1) for router support (NVIDIA)");
+    /** Extension (NVIDIA's IB router support, docs/routers.md). */
+    public static final Option<Long> RTR_PR_FLOW_LABEL = L.liveExtension("rtr_pr_flow_label",
+            IntType.range(0, 0xFFFFF), 0L, "FlowLabel of PathRecords to GIDs behind a router (NVIDIA)");
+    /** Extension (NVIDIA's IB router support, docs/routers.md). */
+    public static final Option<Long> RTR_PR_TCLASS = L.liveExtension("rtr_pr_tclass", OptionList.U8, 0L,
+            "TClass of PathRecords to GIDs behind a router (NVIDIA)");
+    /** Extension (NVIDIA's IB router support, docs/routers.md). */
+    public static final Option<Long> RTR_PR_SL = L.liveExtension("rtr_pr_sl", OptionList.NIBBLE, 0L,
+            "SL of PathRecords to GIDs behind a router, where the routing engine imposes none (NVIDIA)");
+    /** Extension (NVIDIA's IB router support, docs/routers.md). */
+    public static final Option<Long> RTR_PR_MTU = L.liveExtension("rtr_pr_mtu", IntType.range(1, 5), 4L,
+            "Largest MTU code of PathRecords to GIDs behind a router: 1 256 .. 5 4096 bytes (NVIDIA)");
+    /** Extension (NVIDIA's IB router support, docs/routers.md). */
+    public static final Option<Long> RTR_PR_RATE = L.liveExtension("rtr_pr_rate", IntType.range(2, 25), 16L,
+            "Largest rate code of PathRecords to GIDs behind a router: 16 is 100 Gb/s (NVIDIA)");
 
     static {
         L.group(OptionGroup.IPV6_SNM);

@@ -17,11 +17,9 @@ import java.util.Optional;
  * description indented below), so scripts and eyes used to OpenSM's output find the same shape; a flag whose option
  * jsm does not or only partly implements says so ({@link OptionStatusTable}).
  *
- * <p>Never exits the JVM: help, version and every error come back as {@link CommandLineResult.Exit}; errors are one
- * line each ({@code prog: option '-l/--lmc': expected an integer in 0..7, found '9'}), config file errors one line
- * per bad line.
- *
  * <p>Immutable; safe to share.
+ *
+ * <p>In detail: docs/design/conf.md#opensmcommandline.
  */
 public final class OpenSmCommandLine {
 
@@ -143,7 +141,9 @@ public final class OpenSmCommandLine {
 
     /**
      * The help text, in OpenSM's layout: the version banner, then every flag as {@code --long, -s <PARAM>} with its
-     * description indented below and a blank line after, then the default config file and the footer.
+     * description indented below and a blank line after, then the config file options that are extensions
+     * ({@link Option#extension()}: NVIDIA's OpenSM's and jsm's own, which have no flag) in the same layout with their
+     * defaults, then the default config file and the footer.
      */
     public String usage() {
         StringBuilder out = new StringBuilder();
@@ -161,18 +161,34 @@ public final class OpenSmCommandLine {
                 out.append(" <").append(f.param()).append('>');
             }
             out.append('\n').append(INDENT).append(f.help()).append('\n');
-            Option<?> option = f.option();
-            OptionStatus status = option == null ? null : OptionStatusTable.of(option);
-            if (status != null && status.level() != OptionStatus.Level.IMPLEMENTED) {
-                out.append(INDENT).append(status.level() == OptionStatus.Level.PARTIAL ? "Partly" : "Not")
-                        .append(" implemented in jsm (").append(option.name()).append("): ").append(status.note())
-                        .append('\n');
+            if (f.option() != null) {
+                appendStatus(out, f.option());
             }
             out.append('\n');
+        }
+        out.append("Config file options that are extensions (not in OpenSM 3.3.23; no flag, set them in the config "
+                + "file):\n");
+        for (Option<?> option : OptionTable.known()) {
+            if (option.extension()) {
+                out.append(option.name()).append(" ").append(option.defaultText()).append('\n')
+                        .append(INDENT).append(option.description()).append('\n');
+                appendStatus(out, option);
+                out.append('\n');
+            }
         }
         out.append("Default config file: ").append(defaultConfigFile).append('\n');
         out.append(helpFooter);
         return out.toString();
+    }
+
+    /** The line saying that jsm implements {@code option} only in part or not at all, if it does not wholly. */
+    private static void appendStatus(StringBuilder out, Option<?> option) {
+        OptionStatus status = OptionStatusTable.of(option);
+        if (status.level() != OptionStatus.Level.IMPLEMENTED) {
+            out.append(INDENT).append(status.level() == OptionStatus.Level.PARTIAL ? "Partly" : "Not")
+                    .append(" implemented in jsm (").append(option.name()).append("): ").append(status.note())
+                    .append('\n');
+        }
     }
 
     private CommandLineResult usageError(String message) {

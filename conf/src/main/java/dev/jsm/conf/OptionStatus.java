@@ -9,16 +9,7 @@ import java.util.Objects;
  * does not read behave as if they always had one value ({@link #actsAs()}; {@code single_thread} is always TRUE in
  * effect). {@link OptionStatusTable} holds one for every option.
  *
- * <p>Immutable; safe to share.
- *
- * @param option the option
- * @param level how much of it jsm implements
- * @param note for {@link Level#PARTIAL} what is missing, for {@link Level#NOT_IMPLEMENTED} what jsm does instead;
- *     empty for {@link Level#IMPLEMENTED}
- * @param actsAs for {@link Level#NOT_IMPLEMENTED}, the value (spelt as {@link SmOptions#format} writes it) whose
- *     effect jsm always has whatever the option says, or {@code null} when there is none
- * @param honoured for {@link Level#PARTIAL}, a value (spelt as {@link SmOptions#format} writes it) jsm honours in full,
- *     what it lacks being about the other values ({@code exit_on_fatal FALSE}), or {@code null} when there is none
+ * <p>In detail: docs/design/conf.md#optionstatus.
  */
 public record OptionStatus(Option<?> option, Level level, String note, String actsAs, String honoured) {
 

@@ -23,10 +23,6 @@ import java.util.Optional;
  */
 public final class OptionStatusTable {
 
-    private static final String NO_CC = "jsm sends no congestion control MADs (class 0x21): ibsim 0.10, the only "
-            + "fabric here, has no congestion control agent (it answers class 0x21 Gets with zeros from its SMP "
-            + "handlers, Sets fail, ClassPortInfo goes unanswered), so nothing could check them";
-
     private static final List<OptionStatus> ALL;
     private static final Map<Option<?>, OptionStatus> BY_OPTION = new IdentityHashMap<>();
 
@@ -46,8 +42,7 @@ public final class OptionStatusTable {
 
         r.implemented(PartitionOptions.PARTITION_CONFIG_FILE, PartitionOptions.NO_PARTITION_ENFORCEMENT,
                 PartitionOptions.PART_ENFORCE, PartitionOptions.ALLOW_BOTH_PKEYS, PartitionOptions.KEEP_PKEY_INDEXES);
-        r.notImplemented(PartitionOptions.SM_ASSIGNED_GUID, null,
-                "jsm assigns no alias GUIDs (it does not serve GUIDInfoRecord Sets)");
+        r.implemented(PartitionOptions.SM_ASSIGNED_GUID);
 
         r.implemented(SweepOptions.SWEEP_INTERVAL, SweepOptions.REASSIGN_LIDS);
         r.implemented(SweepOptions.FORCE_HEAVY_SWEEP, SweepOptions.SWEEP_ON_TRAP);
@@ -57,8 +52,7 @@ public final class OptionStatusTable {
         r.implemented(RoutingOptions.PGRP_POLICY_FILE, RoutingOptions.TOPO_POLICY_FILE, RoutingOptions.RCH_POLICY_FILE,
                 RoutingOptions.INCREMENTAL_ROUTING, RoutingOptions.OFFSWEEP_BALANCING_ENABLED,
                 RoutingOptions.OFFSWEEP_BALANCING_WINDOW);
-        r.partial(RoutingOptions.PORT_SEARCH_ORDERING_FILE,
-                "only dor reads it; minhop, updn and dnup try the ports in port number order");
+        r.implemented(RoutingOptions.PORT_SEARCH_ORDERING_FILE);
         r.implemented(RoutingOptions.ROUTING_ENGINE, RoutingOptions.AVOID_THROTTLED_LINKS);
         r.partial(RoutingOptions.CONNECT_ROOTS, "only updn honours it; ftree and dnup ignore it");
         r.implemented(RoutingOptions.USE_UCAST_CACHE);
@@ -72,9 +66,7 @@ public final class OptionStatusTable {
                 RoutingOptions.LASH_START_VL, RoutingOptions.NUE_MAX_NUM_VLS, RoutingOptions.NUE_INCLUDE_SWITCHES,
                 RoutingOptions.PORT_SHIFTING, RoutingOptions.SCATTER_PORTS,
                 RoutingOptions.GUID_ROUTING_ORDER_NO_SCATTER);
-        r.notImplemented(RoutingOptions.SA_DB_FILE, null, "no SA database is loaded at start");
-        r.notImplemented(RoutingOptions.SA_DB_DUMP, false, "no opensm-sa.dump is written");
-        r.implemented(RoutingOptions.TORUS_CONFIG);
+        r.implemented(RoutingOptions.SA_DB_FILE, RoutingOptions.SA_DB_DUMP, RoutingOptions.TORUS_CONFIG);
 
         r.implemented(HandoverOptions.SM_PRIORITY, HandoverOptions.IGNORE_OTHER_SM,
                 HandoverOptions.SMINFO_POLLING_TIMEOUT, HandoverOptions.POLLING_RETRY_NUMBER,
@@ -83,21 +75,22 @@ public final class OptionStatusTable {
         r.implemented(TimingOptions.MAX_WIRE_SMPS, TimingOptions.MAX_WIRE_SMPS2, TimingOptions.MAX_SMPS_TIMEOUT,
                 TimingOptions.TRANSACTION_TIMEOUT, TimingOptions.TRANSACTION_RETRIES,
                 TimingOptions.LONG_TRANSACTION_TIMEOUT);
-        r.notImplemented(TimingOptions.MAX_MSG_FIFO_TIMEOUT, null,
-                "SA requests are dropped when 10000 wait for the SA's thread, not by how long they waited");
-        r.notImplemented(TimingOptions.SINGLE_THREAD, true, "SA requests are always answered on one thread");
+        r.implemented(TimingOptions.MAX_MSG_FIFO_TIMEOUT);
+        r.implemented(TimingOptions.SINGLE_THREAD);
 
         r.implemented(MiscOptions.DAEMON, MiscOptions.SM_INACTIVE, MiscOptions.BABBLING_PORT_POLICY);
         r.partial(MiscOptions.DROP_EVENT_SUBSCRIPTIONS,
                 "jsm drops those of ports that left the fabric, but not all of them on leaving standby as OpenSM does");
-        r.notImplemented(MiscOptions.IPOIB_MCGROUP_CREATION_VALIDATION, true, "the checks are always made");
-        r.notImplemented(MiscOptions.MCGROUP_JOIN_VALIDATION, true,
-                "a join's parameters are always checked against the group's");
-        r.notImplemented(MiscOptions.USE_ORIGINAL_EXTENDED_SA_RATES_ONLY, false,
-                "the SA reports every rate code, the newer ones too");
+        r.implemented(MiscOptions.IPOIB_MCGROUP_CREATION_VALIDATION, MiscOptions.MCGROUP_JOIN_VALIDATION);
+        r.implemented(MiscOptions.USE_ORIGINAL_EXTENDED_SA_RATES_ONLY);
         r.implemented(MiscOptions.USE_OPTIMIZED_SLVL, MiscOptions.FSYNC_HIGH_AVAIL_FILES);
-        r.notImplemented(MiscOptions.PREFIX_ROUTES_FILE, null, "the file is not read: jsm knows no other subnets");
+        r.implemented(MiscOptions.PREFIX_ROUTES_FILE);
+        r.notImplemented(MiscOptions.RTR_AGUID_ENABLE, 0L, "jsm gives CA ports no alias GUIDs of its own");
+        r.implemented(MiscOptions.RTR_PR_FLOW_LABEL, MiscOptions.RTR_PR_TCLASS, MiscOptions.RTR_PR_SL,
+                MiscOptions.RTR_PR_MTU, MiscOptions.RTR_PR_RATE);
         r.implemented(MiscOptions.CONSOLIDATE_IPV6_SNM_REQ);
+        r.implemented(MiscOptions.VIRT_ENABLED, MiscOptions.VIRT_MAX_PORTS_IN_PROCESS,
+                MiscOptions.VIRT_DEFAULT_HOP_LIMIT);
 
         r.partial(PerfMgrOptions.PERFMGR, "only a master SM sweeps the counters; OpenSM's also sweeps as standby");
         for (Option<?> o : PerfMgrOptions.ALL) {
@@ -116,26 +109,25 @@ public final class OptionStatusTable {
         r.implemented(DebugOptions.LOG_FILE, DebugOptions.LOG_MAX_SIZE, DebugOptions.ACCUM_LOG_FILE);
         r.notImplemented(DebugOptions.PER_MODULE_LOGGING_FILE, null, "one log_flags mask applies to every module");
         r.implemented(DebugOptions.DUMP_FILES_DIR);
-        r.notImplemented(DebugOptions.ENABLE_QUIRKS, false,
-                "jsm has no device quirks, such as OpenSM's 1K path MTU for Mellanox Tavor HCAs");
+        r.implemented(DebugOptions.ENABLE_QUIRKS);
         r.implemented(DebugOptions.NO_CLIENTS_REREG);
-        r.partial(DebugOptions.DISABLE_MULTICAST, "joins are still served and MFTs still programmed");
+        r.implemented(DebugOptions.DISABLE_MULTICAST);
         r.partial(DebugOptions.EXIT_ON_FATAL, false, "TRUE ends the SM on duplicate GUIDs found by discovery, not "
                 + "on an unreadable guid2lid, guid2mkey or neighbors file (fatal in OpenSM): jsm moves such a file "
                 + "aside and goes on (LID-0308, MKEY-1101), the ports keeping their LIDs, whatever the option says");
-        r.implemented(DebugOptions.CONSOLE, DebugOptions.CONSOLE_PORT, DebugOptions.ACTIVITY_REPORT_SUBJECTS,
-                DebugOptions.LOG_PREFIX);
+        r.implemented(DebugOptions.CONSOLE, DebugOptions.CONSOLE_PORT, DebugOptions.WEB_CONSOLE_PORT,
+                DebugOptions.WEB_CONSOLE_ACTIONS, DebugOptions.ACTIVITY_REPORT_SUBJECTS, DebugOptions.LOG_PREFIX);
 
         r.implemented(QosOptions.QOS, QosOptions.QOS_POLICY_FILE);
-        r.notImplemented(QosOptions.SUPPRESS_SL2VL_MAD_STATUS_ERRORS, false,
-                "an SL2VL Set answered with an error status counts as failed, and the sweep is done again");
+        r.implemented(QosOptions.SUPPRESS_SL2VL_MAD_STATUS_ERRORS);
+        r.implemented(QosOptions.ENHANCED_QOS_POLICY_FILE, QosOptions.ENHANCED_QOS_VPORT0_UNLIMIT_DEFAULT_RL);
         for (QosOptions.PortClass c : List.of(QosOptions.DEFAULT, QosOptions.CA, QosOptions.SW0, QosOptions.SWE,
                 QosOptions.RTR)) {
             r.implemented(c.maxVls, c.highLimit, c.vlArbHigh, c.vlArbLow, c.sl2Vl);
         }
 
         for (Option<?> o : CongestionOptions.ALL) {
-            r.notImplemented(o, null, NO_CC);
+            r.implemented(o);
         }
 
         List<OptionStatus> all = new ArrayList<>(r.rows);

@@ -24,6 +24,18 @@ public final class QosOptions {
     public static final Option<Boolean> SUPPRESS_SL2VL_MAD_STATUS_ERRORS = L.live(
             "suppress_sl2vl_mad_status_errors", BOOL, false,
             "Carry on with QoS setup when an SL2VL table Set returns an error status");
+    /**
+     * Extension (NVIDIA's OpenSM, docs/enhanced-qos.md): per-SL rate limits of CA ports and virtual ports; read with
+     * {@code qos TRUE} only, re-read at each heavy sweep.
+     */
+    public static final Option<String> ENHANCED_QOS_POLICY_FILE = L.extension("enhanced_qos_policy_file", PATH, null,
+            "Enhanced QoS policy file: per-SL rate limits of CA ports and virtual ports (BW_NAMES, BW_RULES, "
+                    + "VPORT_BW_RULES), programmed with QoSConfigSL when qos is TRUE (NVIDIA)");
+    /** Extension (NVIDIA's OpenSM): vport 0 unlimited on the SLs its own rule does not name. */
+    public static final Option<Boolean> ENHANCED_QOS_VPORT0_UNLIMIT_DEFAULT_RL = L.liveExtension(
+            "enhanced_qos_vport0_unlimit_default_rl", BOOL, true,
+            "Leave vport 0 unlimited on every SL its own VPORT_BW_RULES rule does not name, whatever the default "
+                    + "rule says; FALSE treats vport 0 like any virtual port (NVIDIA)");
 
     /** Settings for ports that have no class-specific setting. */
     public static final PortClass DEFAULT = new PortClass("", OptionGroup.QOS_DEFAULT, "ports without own settings");

@@ -42,6 +42,50 @@ class ExtensionOptionsTest {
     }
 
     @Test
+    void theVirtualizationAndEnhancedQosOptionsAreNvidiasExtensionsWithItsDefaults() {
+        assertThat(OptionTable.get("virt_enabled")).isSameAs(MiscOptions.VIRT_ENABLED);
+        for (Option<?> o : List.of(MiscOptions.VIRT_ENABLED, MiscOptions.VIRT_MAX_PORTS_IN_PROCESS,
+                MiscOptions.VIRT_DEFAULT_HOP_LIMIT, QosOptions.ENHANCED_QOS_POLICY_FILE,
+                QosOptions.ENHANCED_QOS_VPORT0_UNLIMIT_DEFAULT_RL)) {
+            assertThat(o.extension()).as(o.name()).isTrue();
+            assertThat(OptionTable.all()).doesNotContain(o);
+            assertThat(OptionStatusTable.of(o)).isNotNull();
+        }
+        SmOptions defaults = SmOptions.defaults();
+        assertThat(defaults.get(MiscOptions.VIRT_ENABLED)).isZero();
+        assertThat(defaults.get(MiscOptions.VIRT_MAX_PORTS_IN_PROCESS)).isEqualTo(64);
+        assertThat(defaults.get(MiscOptions.VIRT_DEFAULT_HOP_LIMIT)).isEqualTo(2);
+        assertThat(defaults.get(QosOptions.ENHANCED_QOS_POLICY_FILE)).isNull();
+        assertThat(defaults.get(QosOptions.ENHANCED_QOS_VPORT0_UNLIMIT_DEFAULT_RL)).isTrue();
+        assertThat(QosOptions.ENHANCED_QOS_VPORT0_UNLIMIT_DEFAULT_RL.reloadable()).isTrue();
+        assertThat(MiscOptions.VIRT_ENABLED.reloadable()).isFalse();
+
+        ConfFile f = OpenSmConfReader.parse("opensm.conf", "virt_enabled 2\nvirt_default_hop_limit 4\n"
+                + "enhanced_qos_policy_file /etc/opensm/eqos.conf\nenhanced_qos_vport0_unlimit_default_rl FALSE\n");
+        assertThat(f.warnings()).isEmpty();
+        SmOptions set = SmOptions.fromFile(f);
+        assertThat(set.get(MiscOptions.VIRT_ENABLED)).isEqualTo(2);
+        assertThat(set.get(QosOptions.ENHANCED_QOS_POLICY_FILE)).isEqualTo("/etc/opensm/eqos.conf");
+        String written = ConfWriter.render(set);
+        assertThat(written).contains("\nvirt_enabled 2\n", "\nvirt_default_hop_limit 4\n",
+                "\n#virt_max_ports_in_process 64\n", "\nenhanced_qos_vport0_unlimit_default_rl FALSE\n");
+        assertThat(SmOptions.fromFile(OpenSmConfReader.parse("x", written))).isEqualTo(set);
+        assertThat(OpenSmConfReader.parse("x", "virt_enabled 3\n").errors()).singleElement().asString()
+                .contains("virt_enabled");
+    }
+
+    @Test
+    void helpListsTheExtensionsWithTheirDefaultsAndWhatJsmDoesNotImplement() {
+        String help = ((CommandLineResult.Exit) new OpenSmCommandLine("jsm", "jsm 0.1.0",
+                java.nio.file.Path.of("/etc/opensm/opensm.conf")).parse("--help")).text();
+        assertThat(help).contains("\nConfig file options that are extensions")
+                .contains("\nvirt_enabled 0\n          Port virtualization")
+                .contains("\nenhanced_qos_policy_file (null)\n          Enhanced QoS policy file")
+                .contains("\npgrp_policy_file (null)\n");
+        assertThat(help.indexOf("\nvirt_enabled 0")).isLessThan(help.indexOf("Default config file: "));
+    }
+
+    @Test
     void theReaderAndTheOptionsKnowThem() {
         ConfFile f = OpenSmConfReader.parse("opensm.conf", "rch_policy_file /etc/opensm/chains\nlmc 1\n");
         assertThat(f.warnings()).isEmpty();

@@ -30,14 +30,14 @@ class OptionStatusDocsTest {
     void theListsNameEveryOptionNotFullyImplemented() {
         String readme = OptionStatusDocs.readmeBlock().replace('\n', ' ');
         String guide = OptionStatusDocs.operationsBlock();
-        for (String name : new String[] {"connect_roots", "cn_guid_file", "sa_db_dump", "exit_on_fatal", "perfmgr"}) {
+        for (String name : new String[] {"connect_roots", "cn_guid_file", "event_plugin_name", "exit_on_fatal",
+            "perfmgr"}) {
             assertThat(readme).contains("`" + name + "`");
             assertThat(guide).contains("`" + name + "`");
         }
         assertThat(guide).contains("| `perfmgr` | partly implemented | needs a restart |")
-                .contains("| `congestion_control` to `cc_cct` (18 options) | not implemented |")
-                .contains("| `single_thread` | not implemented | - | SA requests are always answered on one thread "
-                        + "(as with `TRUE`) |");
+                .contains("| `fdr10` | not implemented |")
+                .contains("| `force_log_flush` | not implemented |");
     }
 
     private static String read(String file) throws IOException {

@@ -35,14 +35,17 @@ class OptionStatusTableTest {
         }
     }
 
-    /** The options issue 23 names, and the high-availability options and the unicast cache implemented since. */
+    /**
+     * The options issue 23 names, and the high-availability options, the unicast cache, the SA database file and
+     * congestion control
+     * implemented since.
+     */
     @Test
     void statusesOfTheOptionsTheAuditNamed() {
         assertThat(levels(PerfMgrOptions.ALL.subList(1, 10))).containsOnly(Level.IMPLEMENTED).hasSize(9);
         assertThat(level("perfmgr")).isEqualTo(Level.PARTIAL);
-        assertThat(levels(CongestionOptions.ALL)).containsOnly(Level.NOT_IMPLEMENTED).hasSize(18);
-        for (String name : List.of("event_plugin_name", "prefix_routes_file",
-                "sa_db_file", "sa_db_dump", "suppress_sl2vl_mad_status_errors")) {
+        assertThat(levels(CongestionOptions.ALL)).containsOnly(Level.IMPLEMENTED).hasSize(18);
+        for (String name : List.of("event_plugin_name", "event_plugin_options", "force_log_flush")) {
             assertThat(level(name)).as(name).isEqualTo(Level.NOT_IMPLEMENTED);
         }
         for (String name : List.of("connect_roots", "cn_guid_file", "io_guid_file", "exit_on_fatal")) {
@@ -51,7 +54,10 @@ class OptionStatusTableTest {
         for (String name : List.of("sm_priority", "sminfo_polling_timeout", "polling_retry_number", "ignore_other_sm",
                 "honor_guid2lid_file", "sm_inactive", "sm_key", "routing_engine", "nue_max_num_vls",
                 "force_heavy_sweep", "console", "event_db_dump_file", "node_name_map_name", "use_ucast_cache",
-                "daemon", "long_transaction_timeout", "m_key_lookup")) {
+                "daemon", "long_transaction_timeout", "m_key_lookup", "sa_db_file", "sa_db_dump",
+                "suppress_sl2vl_mad_status_errors", "port_search_ordering_file", "disable_multicast", "enable_quirks",
+                "max_msg_fifo_timeout", "ipoib_mcgroup_creation_validation", "mcgroup_join_validation", "single_thread",
+                "prefix_routes_file", "sm_assigned_guid", "use_original_extended_sa_rates_only", "rtr_pr_rate")) {
             assertThat(level(name)).as(name).isEqualTo(Level.IMPLEMENTED);
         }
     }
@@ -61,9 +67,9 @@ class OptionStatusTableTest {
         OptionStatus perfmgr = OptionStatusTable.of(PerfMgrOptions.PERFMGR);
         assertThat(perfmgr.unhonoured("TRUE")).isTrue();
         assertThat(perfmgr.unhonoured("FALSE")).isFalse();
-        OptionStatus singleThread = OptionStatusTable.of(TimingOptions.SINGLE_THREAD);
-        assertThat(singleThread.actsAs()).isEqualTo("TRUE");
-        assertThat(singleThread.unhonoured("TRUE")).isFalse();
+        OptionStatus quirks = OptionStatusTable.of(DebugOptions.ENABLE_QUIRKS);
+        assertThat(quirks.actsAs()).isNull();
+        assertThat(quirks.unhonoured("TRUE")).isFalse();
         assertThat(OptionStatusTable.of(DebugOptions.EXIT_ON_FATAL).unhonoured("FALSE")).isFalse();
         assertThat(OptionStatusTable.of(DeviceOptions.FDR10).unhonoured("0")).isFalse();
         assertThat(OptionStatusTable.of(DeviceOptions.FDR10).unhonoured("2")).isTrue();

@@ -9,6 +9,7 @@ import dev.jsm.conf.TimingOptions;
 import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.discovery.FabricChanges;
 import dev.jsm.daemon.lid.LidStore;
+import dev.jsm.daemon.link.AliasGuidWriter;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
@@ -45,6 +46,7 @@ import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.Requester;
 import dev.jsm.mad.txn.TransactionSettings;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.mad.txn.UnsolicitedFilter;
@@ -169,12 +171,18 @@ public final class Daemon implements AutoCloseable {
         this.balancing = new OffSweepBalancing(services, routes, events, timer);
         this.persistence = RoutingPersistence.load(settings.cacheDir(), routes);
         RoutingEngines engines = RoutingEngines.load();
+        Requester ccRequests = transactions.requester(Duration.ofMillis(o.transactionTimeoutMs()),
+                o.transactionRetries(), sm);
         this.sweeps = new Sweeps(services, afterSweep, listeners, status, lids, o, engines,
-                new ChainPolicies(engines), routes, mcastGroups, ha, changes, mKeys, balancing, persistence);
+                new ChainPolicies(engines), routes, mcastGroups, ha, changes, mKeys, balancing, persistence,
+                ccRequests);
         this.pkeys = sweeps.pKeyManager();
-        this.sa = new SaService(channel, transactions, o, status, ha.agent(), this::changeMulticast,
-                services.activity());
+        this.sa = new SaService(channel, transactions, o, status, ha, services::options, settings.dumpDir(),
+                this::changeMulticast, services.activity());
         listeners.add(sa);
+        timer.scheduleWithFixedDelay(sa::followRole, 0, 1, TimeUnit.SECONDS);
+        AliasGuidWriter aliases = new AliasGuidWriter(state, services.smps());
+        sa.setAliasGuidListener((guid, block, guids) -> sm.execute(() -> aliases.write(guid, block, guids)));
         this.portHealth = new PortHealthMonitor(state, services, mKeys, routes, clock);
         this.traps = new TrapReceiver(transactions, events, () -> services.options().get(SweepOptions.SWEEP_ON_TRAP),
                 status::state, lid -> switchChanged(changes, lid), sa::forwardTrap, portHealth::onPortTrap, clock);
@@ -188,7 +196,8 @@ public final class Daemon implements AutoCloseable {
                 status, new OptionChanges(transactions, smps, ha, services.activity()), events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
         this.management = new DaemonManagement(new DaemonManagement.Parts(this::view, services::options, nodeNames,
-                ha, smps, traps, portHealth, transactions, sa, perfMgr, events, routes, loop));
+                ha, smps, traps, portHealth, transactions, sa, perfMgr, events, routes, loop, channel.localPort(),
+                sweeps.congestionControl()::stats));
         status.announce();
     }
 
@@ -234,7 +243,12 @@ public final class Daemon implements AutoCloseable {
                 TimeUnit.MILLISECONDS);
     }
 
-    /** The performance manager (console, metrics). */
+    /** The subnet administrator (tests). */
+    SaService sa() {
+        return sa;
+    }
+
+        /** The performance manager (console, metrics). */
     PerfManager perfManager() {
         return perfMgr;
     }
@@ -347,6 +361,7 @@ public final class Daemon implements AutoCloseable {
                 loopThread.join();
             }
             if (status.isMaster()) {
+                sa.dumpAtExit();
                 withdrawIsSm.run();
                 ha.handOverBeforeExit(stopWait);
             }

@@ -1,8 +1,10 @@
 package dev.jsm.daemon;
 
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.cc.CcStats;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.mgmt.CongestionCounters;
 import dev.jsm.daemon.mgmt.ManagedSm;
 import dev.jsm.daemon.mgmt.SmCounters;
 import dev.jsm.daemon.mgmt.SmSummary;
@@ -10,6 +12,7 @@ import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.PerfManager;
 import dev.jsm.daemon.perfmgr.PerfMgrCommands;
 import dev.jsm.daemon.perfmgr.PerfSnapshot;
+import dev.jsm.daemon.route.RouteCheck;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sa.SaService;
 import dev.jsm.daemon.sm.HighAvailability;
@@ -18,17 +21,19 @@ import dev.jsm.daemon.sweep.SmpSender;
 import dev.jsm.daemon.trap.PortHealthMonitor;
 import dev.jsm.daemon.trap.TrapReceiver;
 import dev.jsm.daemon.view.FabricView;
+import dev.jsm.mad.channel.LocalPort;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.TransactionStats;
+import dev.jsm.routing.verify.VerifierReport;
 import dev.jsm.sa.agent.SaAgentStats;
 import java.util.Map;
 import java.util.function.Supplier;
 
 /**
  * The management port's way into one daemon ({@link ManagedSm}): reads from the daemon's thread-safe parts - the
- * published view, the options in force, the SM's status, the counters of the SMP sender, the trap handling, the SA and
- * the transactions - and commands that only queue an event or set a flag. Built by {@link Daemon} from its parts, so
- * that the management package needs nothing of the daemon's but this interface.
+ * published view, the options in force, the SM's status, the counters of the SMP sender, the trap handling, the SA,
+ * the transactions and the congestion control manager - and commands that only queue an event or set a flag. Built by
+ * {@link Daemon} from its parts, so that the management package needs nothing of the daemon's but this interface.
  *
  * <p>Thread-safe, as the parts it reads are.
  */
@@ -37,7 +42,8 @@ final class DaemonManagement implements ManagedSm {
     /** The daemon's parts the management port reads or steers. */
     record Parts(Supplier<FabricView> view, Supplier<SmOptions> options, NodeNameMap nodeNames, HighAvailability ha,
                  SmpSender smps, TrapReceiver traps, PortHealthMonitor portHealth, MadTransactions transactions,
-                 SaService sa, PerfManager perfMgr, SmEvents events, RoutingState routes, SweepLoop loop) {
+                 SaService sa, PerfManager perfMgr, SmEvents events, RoutingState routes, SweepLoop loop,
+                 LocalPort port, Supplier<CcStats> congestion) {
     }
 
     private final Parts p;
@@ -65,7 +71,7 @@ final class DaemonManagement implements ManagedSm {
     public SmSummary sm() {
         SmStatus s = p.ha().status();
         return new SmSummary(s.state(), s.priority(), s.isMaster(), s.masterGuid(), p.ha().remoteSms(),
-                p.ha().polls());
+                p.ha().polls(), p.port());
     }
 
     @Override
@@ -92,6 +98,19 @@ final class DaemonManagement implements ManagedSm {
     @Override
     public PerfSnapshot perfCounters() {
         return p.perfMgr().snapshot();
+    }
+
+    @Override
+    public CongestionCounters congestionControl() {
+        CcStats c = p.congestion().get();
+        return new CongestionCounters(c.sets(), c.answered(), c.answeredOtherwise(), c.refused(), c.timeouts(),
+                c.sendFailures(), c.garbage(), c.unavailablePorts());
+    }
+
+    @Override
+    public VerifierReport routeCheck() {
+        RouteCheck c = p.routes().check();
+        return c == null ? null : c.report();
     }
 
     @Override

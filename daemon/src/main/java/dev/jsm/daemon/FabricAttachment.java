@@ -3,13 +3,17 @@ package dev.jsm.daemon;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.conf.TimingOptions;
 import dev.jsm.daemon.log.LogLevels;
+import dev.jsm.mad.cc.CongestionControl;
 import dev.jsm.mad.channel.MadChannel;
+import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.perf.PerfMgt;
+import dev.jsm.mad.umad.SmPortChoice;
 import dev.jsm.mad.umad.UmadChannel;
 import dev.jsm.mad.umad.UmadDevices;
 import dev.jsm.mad.umad.UmadException;
 import dev.jsm.mad.umad.UmadPort;
+import dev.jsm.sa.agent.SaAgent;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.NodeKind;
@@ -21,10 +25,11 @@ import java.io.IOException;
 import org.apache.logging.log4j.Logger;
 
 /**
- * The SM's way onto the fabric: a real port through libibumad (the port of {@code -g GUID}, else libibumad's first
- * active port; the SMI and SA agents and a PerfMgt client agent for the performance manager), with the port's
- * {@code issm} device held open so the port announces an SM (IsSM), or the in-JVM
- * simulator loaded from {@code --sim-topology FILE|SHAPE} with the SM on the first host's port 1.
+ * The SM's way onto the fabric: a real port through libibumad (the port of {@code -g GUID}, else the one
+ * {@link SmPortChoice} picks among the InfiniBand ports, logged with its reason; the SMI and SA agents, a PerfMgt
+ * client agent for the performance manager and a congestion control client agent, class 0x21 version 2, for
+ * {@code congestion_control}), with the port's {@code issm} device held open so the port announces an SM (IsSM), or
+ * the in-JVM simulator loaded from {@code --sim-topology FILE|SHAPE} with the SM on the first host's port 1.
  *
  * <p>Thread-safe to close once; the channel is thread-safe.
  */
@@ -37,14 +42,17 @@ public final class FabricAttachment implements AutoCloseable {
     private final String description;
     /** What became of the issm device, for the log; null on the simulator. */
     private final String issmNote;
+    /** Which port was chosen and why, for the log; null when {@code -g} named it or on the simulator. */
+    private final String choiceNote;
 
     private FabricAttachment(MadChannel channel, SimFabric sim, IssmDevice issm, String description,
-            String issmNote) {
+            String issmNote, String choiceNote) {
         this.channel = channel;
         this.sim = sim;
         this.issm = issm;
         this.description = description;
         this.issmNote = issmNote;
+        this.choiceNote = choiceNote;
     }
 
     /**
@@ -68,7 +76,8 @@ public final class FabricAttachment implements AutoCloseable {
         SimMadChannel ch = fabric.openChannel(host, 1);
         ch.setIsSm(true);
         return new FabricAttachment(ch, fabric, null, "simulated fabric " + fileOrShape + " ("
-                + topology.nodeCount() + " nodes), SM on '" + topology.node(host).description() + "' port 1", null);
+                + topology.nodeCount() + " nodes), SM on '" + topology.node(host).description() + "' port 1", null,
+                null);
     }
 
     /**
@@ -89,7 +98,8 @@ public final class FabricAttachment implements AutoCloseable {
     }
 
     /**
-     * Opens the SM's port through libibumad: the port with GUID {@code guid}, or the first active one for 0.
+     * Opens the SM's port through libibumad: the port with GUID {@code guid}, or for 0 the InfiniBand port
+     * {@link SmPortChoice} picks among the local ports.
      *
      * @throws UmadException with the reason the daemon maps to its exit code
      */
@@ -97,8 +107,21 @@ public final class FabricAttachment implements AutoCloseable {
         long longest = Math.max(options.transactionTimeoutMs(), options.get(TimingOptions.LONG_TRANSACTION_TIMEOUT));
         int kernelTimeout = (int) Math.min(Integer.MAX_VALUE, longest * (options.transactionRetries() + 2));
         UmadChannel.Options o = UmadChannel.Options.defaults().withRequestTimeoutMs(kernelTimeout)
-                .withSaServer(true).withClient(MgmtClass.PERF_MGT, PerfMgt.CLASS_VERSION);
-        UmadChannel ch = guid != 0 ? UmadChannel.openByGuid(guid, o) : UmadChannel.open(null, 0, o);
+                .withSaServer(true).withClient(MgmtClass.PERF_MGT, PerfMgt.CLASS_VERSION)
+                .withServer(SaAgent.REPLICA_CLASS, SaAgent.REPLICA_CLASS_VERSION, Method.SEND)
+                .withClient(MgmtClass.CC, CongestionControl.CLASS_VERSION);
+        String chosen = null;
+        UmadChannel ch;
+        if (guid != 0) {
+            ch = UmadChannel.openByGuid(guid, o);
+        } else {
+            UmadDevices.Listed local = UmadDevices.localPorts();
+            SmPortChoice choice = SmPortChoice.among(local.ports());
+            chosen = "SM port " + choice.port().label() + " (GUID " + Guid.toString(choice.port().portGuid())
+                    + ") chosen among " + local.ports().size() + " local port(s) read from " + local.source() + ": "
+                    + choice.why();
+            ch = UmadChannel.open(choice.port().caName(), choice.port().portNum(), o);
+        }
         UmadPort port = ch.umadPort();
         IssmDevice issm = null;
         String note;
@@ -111,7 +134,7 @@ public final class FabricAttachment implements AutoCloseable {
                     + "; other SMs will not see the IsSM bit";
         }
         return new FabricAttachment(ch, null, issm,
-                "port " + port.label() + ", GUID " + Guid.toString(port.portGuid()), note);
+                "port " + port.label() + ", GUID " + Guid.toString(port.portGuid()), note, chosen);
     }
 
     /** The channel on the SM's port. */
@@ -124,6 +147,9 @@ public final class FabricAttachment implements AutoCloseable {
      * logs nothing itself, because it runs while logging is still starting ({@link Main}).
      */
     public void logAttached(Logger log) {
+        if (choiceNote != null) {
+            log.info("{}", choiceNote);
+        }
         if (issmNote != null) {
             log.log(LogLevels.VERBOSE, "{}", issmNote);
         }

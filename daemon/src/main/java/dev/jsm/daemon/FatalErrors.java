@@ -18,15 +18,9 @@ import org.apache.logging.log4j.Logger;
  * {@code Restart=on-failure} answers with a restart. No shutdown hook runs (no handover: this SM cannot be trusted
  * to do one).
  *
- * <p>Why not {@code -XX:+ExitOnOutOfMemoryError}: the JVM then exits with status 3 ("a file could not be read or
- * written" in {@code opensm --help}) from inside the allocation that failed, printing one line to standard output
- * and running no Java code, so {@code opensm.log} just stopped. Here the heap is first given back what this class
- * set aside at start ({@value #RESERVE_BYTES} bytes), so that logging has room, and standard error is written
- * through a stream and a prefix made at start; a second error while reporting only exits. An exhausted heap is also
- * recorded in the cache directory ({@link HeapMarker}) once the daemon has told where that is, so that the restart
- * does not run out the same way.
- *
  * <p>Thread-safe; reports once.
+ *
+ * <p>In detail: docs/design/daemon.md#fatalerrors.
  */
 final class FatalErrors {
 

@@ -19,17 +19,9 @@ import org.apache.logging.log4j.Logger;
  * {@code scripts/soak.sh} at 11664 hosts, for a difference of kilobytes. A larger size is written at once, since a
  * heap too small is the one that hurts.
  *
- * <p>Before it, the launcher guessed from the ports in {@code guid2lid} alone, which cannot tell switches from
- * channel adapters: the forwarding tables (switches x LIDs) of a torus with one host per switch are several times
- * those of a fat tree with as many LIDs. The size here counts what a heavy sweep holds, fit to measurements under
- * ibsim ({@code docs/performance.md}, "Memory"): 64 MiB, 1.5 KiB per physical port (the model's, the snapshot's and
- * the link manager's records of it) and 5 bytes per switch per LID (the routing in force, which the switches' wanted
- * and programmed tables share once programmed, a new or repaired routing beside it, the programmed copies written
- * while it goes out, and the distances minhop keeps for repairs). On the 11664-host fat tree that is 272 MiB: a
- * start and HUPs peak at 153-163 MiB live, cables failing three at a time at up to 208 MiB (a 212 MiB heap thrashed
- * there, 64 full collections in one run); 272 MiB took 12 full collections and answered every event in time.
- *
  * <p>Thread-safe: {@link #subnetUp} runs on the thread that publishes the view, one at a time.
+ *
+ * <p>In detail: docs/design/daemon.md#heapsize.
  */
 final class HeapSize implements SweepListener {
 

@@ -13,17 +13,10 @@ import org.apache.logging.log4j.Logger;
  * committed past {@link HeapSize#maxHeapKib} while the maximum is at least twice that, a full collection, which the
  * launchers' {@code MaxHeapFreeRatio=40} turns into old generation given back to the system.
  *
- * <p>Why: the launchers cannot size the heap before the SM has seen the fabric, so a first start on a cache
- * directory (and a start after the heap ran out, and the simulator) runs with the JVM's own maximum, a quarter of the
- * machine's memory. The Serial collector grows its old generation by whatever a young collection promotes as long as
- * it may, and compacts it only when it may not: under {@code scripts/soak.sh} at 11664 hosts (host and leaf
- * reboots, cables, HUPs, SA tables) the first start's old generation reached 1.5 GB committed, 0.9 GB of it
- * garbage, for a live heap of 127 MB, and 2.06 GB resident after three cycles; the restart's capped heap stays at
- * 352-372 MB. A first start after an install may well be the process that runs for months. With a maximum (every
- * start after the first) the committed heap cannot pass the fabric's size and this does nothing.
- *
  * <p>Threading: {@link #subnetUp} runs on the SM thread and only compares two numbers; the collection runs on
  * {@code collector} (a thread of its own in the daemon), one at a time.
+ *
+ * <p>In detail: docs/design/daemon.md#heaptrim.
  */
 final class HeapTrim implements SweepListener {
 

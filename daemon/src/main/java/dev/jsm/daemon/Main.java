@@ -36,19 +36,14 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * {@code opensm}: the daemon's entry point. In order: signal handlers (before anything else initialises: a HUP that
- * arrives earlier kills the JVM), the OpenSM command line and config file, {@code -c FILE} (write the config and
- * stop), logging on a thread of its own while the main thread writes the pid file and opens the fabric (umad port or
- * simulator; it logs nothing until logging is up: the two take 50-100 ms of CPU each on a cold JVM), the
- * {@link Daemon} with its listeners (the systemd notifier, the sweep counters) and the management port when
- * {@code console} asks for one; then the main thread waits for the event loop to end. SIGTERM and SIGINT run the
- * shutdown hook: the daemon stops, "Exiting SM" is logged, log4j is shut down last. Failures are one line on stderr
- * (and in the log when it is open) and a documented {@link ExitCode}; every exit goes through {@link #requestExit},
- * which tests override - but an error that kills one of the daemon's threads, an OutOfMemoryError first of all,
- * which {@link FatalErrors} (installed by {@link #main} for the real process) logs, writes to stderr and ends the
- * process with status 1.
+ * {@code opensm}: the daemon's entry point. Signal handlers first (a HUP that arrives earlier kills the JVM), then the
+ * command line and config file, logging, the fabric, the {@link Daemon} with its listeners and the management port; the
+ * main thread then waits for the event loop to end. Failures are one line on stderr and a documented {@link ExitCode};
+ * every exit goes through {@link #requestExit}.
  *
  * <p>Not thread-safe; one instance per process.
+ *
+ * <p>In detail: docs/design/daemon.md#main.
  */
 public class Main {
 

@@ -27,12 +27,9 @@ import org.apache.logging.log4j.Logger;
  * The routing engines set themselves up again when the options change ({@code UnicastRouting}); every other
  * reloadable option is read from the options in force where it is used.
  *
- * <p>What it logs: at start, a warning for each option set to a value jsm does not honour ({@code MAIN-0816} not
- * implemented, {@code MAIN-0817} partly implemented); at a reload, one line for each change: {@code (reloaded)},
- * the same warnings when the new value is not honoured, {@code MAIN-0806} when the option needs a restart, or a
- * note that an option jsm does not implement changed and changes nothing.
- *
  * <p>Confined to the event loop thread.
+ *
+ * <p>In detail: docs/design/daemon.md#optionchanges.
  */
 final class OptionChanges {
 

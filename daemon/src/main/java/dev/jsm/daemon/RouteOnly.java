@@ -32,24 +32,13 @@ import java.util.stream.Stream;
 
 /**
  * {@code opensm --route-only --sim-topology FILE|SHAPE}: routes a fabric that exists only as a topology file, for
- * planning one before it is cabled. It is the daemon's own first heavy sweep, run over the in-JVM simulator cabled as
- * the file says: discovery, the LID manager with guid2lid's rules, the configured routing chain ({@code -R}, with its
- * engine options and fallbacks, or the chain over topologies of {@code rch_policy_file} with each step's dump files),
- * the programming and the activation, SUBNET UP - so the routes and LIDs are exactly what the daemon would program on
- * such a fabric. Then the daemon stops, the route verifier's report is printed and written beside the dump files
- * ({@value #REPORT_FILE}), and the dump files are those of that SUBNET UP (with the ROUTING ones always:
- * {@code opensm-lfts.dump}, {@code opensm-lid-matrix.dump}, {@code opensm.fdbs}, {@code opensm.mcfdbs},
- * {@code opensm-subnet.lst} and the engine's own, such as {@code opensm-torus.dump}). The daemon's log goes where
- * {@code -f} says. guid2lid is read from {@code cacheDir} if it is there, but never written: the sweep works on a copy
- * in a temporary directory, removed at the end. Given an {@link Ibdmchk}, it then has ibutils' {@code ibdmchk}
- * judge the dump files beside the route verifier ({@link IbdmchkJudge}).
- *
- * <p>Exit status: {@link ExitCode#OK} when an engine routed and every pair is reachable,
- * {@link ExitCode#NOT_CONFIGURED} when no engine routed, some pair is unreachable or the sweep failed otherwise,
- * {@link ExitCode#SIM_TOPOLOGY} when the file cannot be read, {@link ExitCode#USAGE} without {@code --sim-topology}
- * or with an unknown engine.
+ * planning one before it is cabled, by running the daemon's own first heavy sweep over the in-JVM simulator; then
+ * prints and writes the route verifier's report ({@value #REPORT_FILE}) beside the dump files and, given an {@link
+ * Ibdmchk}, has ibutils' {@code ibdmchk} judge them ({@link IbdmchkJudge}). guid2lid is read, never written.
  *
  * <p>Not thread-safe; runs once on the main thread.
+ *
+ * <p>In detail: docs/design/daemon.md#routeonly.
  */
 public final class RouteOnly {
 

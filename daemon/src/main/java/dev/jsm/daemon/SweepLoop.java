@@ -41,12 +41,9 @@ import org.apache.logging.log4j.Logger;
  * standby or NOTACTIVE SM runs no timer sweep, and a NOTACTIVE SM no heavy sweep either. A heavy sweep ending in
  * errors is retried at once a few times, then with a growing delay, so a broken fabric does not spin the CPU.
  *
- * <p>Multicast joins and leaves ({@link SmEvent#MCAST}) run the multicast update's stages alone, against the model
- * and routing of the last heavy sweep, at most once per {@link #MCAST_INTERVAL_MS} (requests meanwhile merge into
- * the next run) and only by a master whose last heavy sweep configured the fabric: otherwise the next heavy sweep
- * programs the groups. An update whose Sets failed asks for a heavy sweep.
- *
  * <p>Confined to its own thread.
+ *
+ * <p>In detail: docs/design/daemon.md#sweeploop.
  */
 final class SweepLoop implements Runnable {
 

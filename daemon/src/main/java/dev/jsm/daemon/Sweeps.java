@@ -1,6 +1,7 @@
 package dev.jsm.daemon;
 
 import dev.jsm.conf.SmOptions;
+import dev.jsm.daemon.cc.CongestionControlManager;
 import dev.jsm.daemon.discovery.DeltaDiscovery;
 import dev.jsm.daemon.discovery.DiscoveryStage;
 import dev.jsm.daemon.discovery.DropManager;
@@ -19,6 +20,7 @@ import dev.jsm.daemon.pkey.PKeyManager;
 import dev.jsm.daemon.publish.McastViewUpdate;
 import dev.jsm.daemon.publish.RoutingViewUpdate;
 import dev.jsm.daemon.publish.SubnetUp;
+import dev.jsm.daemon.qos.EnhancedQosManager;
 import dev.jsm.daemon.qos.QosManager;
 import dev.jsm.daemon.route.ChainPolicies;
 import dev.jsm.daemon.route.HeldLftSampler;
@@ -34,11 +36,16 @@ import dev.jsm.daemon.sweep.SnapshotStage;
 import dev.jsm.daemon.sweep.StageServices;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.daemon.view.SweepListener;
+import dev.jsm.mad.txn.Requester;
+import dev.jsm.daemon.virt.VPortActivation;
+import dev.jsm.daemon.virt.VPortDiscovery;
+import dev.jsm.daemon.virt.VPortStateCheck;
 import dev.jsm.routing.chain.RoutingEngines;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The sweeps and the multicast update as lists of stages - the whole order of a sweep, readable in one place
@@ -46,14 +53,9 @@ import java.util.Map;
  * sweeps, each piece handed to the stages that own or read it. The stage objects live as long as the daemon, so
  * each list is built once.
  *
- * <p>The heavy sweep's order is OpenSM's: discovery also meets the other SMs, and the election after it decides
- * whether this SM configures anything (a standby's sweep ends there, having only read the fabric). One difference,
- * the sweep's snapshot: the fabric is copied once, when discovery, the drop manager and the LID manager have made its
- * shape and LIDs final, and every later stage reads that copy. The incremental sweep and the reconfiguration replace
- * the discovery, drop manager and election with a probe of what changed (they run only on a master whose last heavy
- * sweep succeeded); their configuration stages are the heavy sweep's own objects.
- *
  * <p>The lists are immutable; the stages are confined to the SM thread.
+ *
+ * <p>In detail: docs/design/daemon.md#sweeps.
  */
 final class Sweeps {
 
@@ -64,6 +66,8 @@ final class Sweeps {
     private final List<SweepStage> mcast;
     private final List<SweepStage> balance;
     private final PKeyManager pkeys;
+    private final CongestionControlManager congestion;
+    private final AtomicLong vportMalformed = new AtomicLong();
 
     /**
      * The stages of one daemon.
@@ -84,16 +88,20 @@ final class Sweeps {
      * @param balancing off-sweep balancing: its window starts after a sweep that routed, its runs install results
      * @param persistence the routing persisted in the cache directory: reused at the first routing, written after
      *     SUBNET UP
+     * @param ccRequests the congestion control manager's requester (its outcomes handed to the SM thread)
      */
     Sweeps(StageServices services, AfterSweep afterSweep, SweepListener listeners, SmStatus sm, LidStore lids,
            SmOptions options, RoutingEngines engines,
            ChainPolicies policies, RoutingState routes, McastGroups mcastGroups, HighAvailability ha,
-           FabricChanges changes, MKeyBook mKeys, OffSweepBalancing balancing, RoutingPersistence persistence) {
+           FabricChanges changes, MKeyBook mKeys, OffSweepBalancing balancing, RoutingPersistence persistence,
+           Requester ccRequests) {
         PortWishes wishes = new PortWishes();
         DiscoveryStage discovery = new DiscoveryStage(services, ha.otherSms(), mKeys);
         DeltaDiscovery delta = new DeltaDiscovery(services, changes, ha.otherSms(), mKeys);
         this.pkeys = new PKeyManager(services, wishes);
         QosManager qos = new QosManager(services, wishes, routes);
+        this.congestion = new CongestionControlManager(services, ccRequests, sm::isMaster);
+        EnhancedQosManager enhancedQos = new EnhancedQosManager(services);
         SubnetUp subnetUp = new SubnetUp(services, listeners, sm, routes, pkeys::partitions, qos::policy);
         List<SweepStage> configure = List.of(
                 // LIDs from the model, guid2lid, PortInfo; guid2lid written
@@ -115,10 +123,16 @@ final class Sweeps {
                 new MftProgrammer(services, mcastGroups, routes, MftProgrammer.Scope.ALL),
                 // qos-policy.conf, changed SL2VL and VLArb tables (with -Q)
                 qos,
+                // enhanced_qos_policy_file, changed QoSConfigSL tables of ports and vports (with -Q)
+                enhancedQos,
                 // PortInfo parameters, INIT -> ARMED
                 new LinkManager(services, wishes, sm, mKeys),
                 // ARMED -> ACTIVE
                 new PortActivator(services, wishes, sm, mKeys),
+                // congestion_control: the switches' and CA ports' settings that differ (class 0x21)
+                congestion,
+                // vports: VPortLID, INIT -> ARMED -> ACTIVE
+                new VPortActivation(services),
                 // the M_Keys the ports now hold: guid2mkey written
                 new MKeyPersister(services, mKeys),
                 // view, dumps, "SUBNET UP"
@@ -137,12 +151,17 @@ final class Sweeps {
                 ha.election(subnet -> {
                     subnet.forgetProgrammedTables();
                     persistence.distrust();
-                })),
+                    congestion.forgetHeld();
+                }),
+                // virt_enabled: VirtualizationInfo, VPortState, VPortInfo, VNodeInfo of every capable port
+                new VPortDiscovery(services, changes, true, vportMalformed)),
                 configure);
-        this.incremental = concat(List.of(delta, delta.secondWave()), configure);
-        this.reconfigure = concat(List.of(new LightSweepProbe(services, ha.otherSms(), changes, false, mKeys), delta,
-                delta.secondWave()), configure);
-        this.light = List.of(new LightSweepProbe(services, ha.otherSms(), changes, true, mKeys));
+        VPortDiscovery vportDelta = new VPortDiscovery(services, changes, false, vportMalformed);
+        this.incremental = concat(List.of(delta, delta.secondWave(), vportDelta), configure);
+        this.reconfigure = concat(List.of(new LightSweepProbe(services, ha.otherSms(), changes, false, mKeys),
+                new VPortStateCheck(services, changes, false), delta, delta.secondWave(), vportDelta), configure);
+        this.light = List.of(new LightSweepProbe(services, ha.otherSms(), changes, true, mKeys),
+                new VPortStateCheck(services, changes, true));
         MftProgrammer changedGroups = new MftProgrammer(services, mcastGroups, routes, MftProgrammer.Scope.CHANGED);
         this.mcast = List.of(
                 // the trees of the groups joined or left, their MFT blocks
@@ -168,6 +187,11 @@ final class Sweeps {
      */
     List<SweepStage> balance() {
         return balance;
+    }
+
+    /** The congestion control manager (its counters go to /metrics). */
+    CongestionControlManager congestionControl() {
+        return congestion;
     }
 
     /** The partition manager (the daemon reports its partitions at shutdown). */

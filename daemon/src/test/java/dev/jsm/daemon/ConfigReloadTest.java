@@ -75,12 +75,12 @@ class ConfigReloadTest {
                             + "and dnup ignore it",
                     "MAIN-0817 option perfmgr TRUE is partly implemented in jsm: only a master SM sweeps the "
                             + "counters; OpenSM's also sweeps as standby");
-            r.reload(conf + "congestion_control TRUE\nlmc 1\nsa_db_dump FALSE\n");
-            r.reload(conf.replace("perfmgr TRUE", "perfmgr FALSE") + "congestion_control TRUE\nlmc 1\n");
+            r.reload(conf + "event_plugin_name osmeventplugin\nlmc 1\nsa_db_dump FALSE\n");
+            r.reload(conf.replace("perfmgr TRUE", "perfmgr FALSE") + "event_plugin_name osmeventplugin\nlmc 1\n");
             assertThat(log.containing("MAIN-08")).hasSize(5).endsWith(
-                    "MAIN-0816 option congestion_control TRUE is not implemented in jsm: " + OptionStatusTable.find(
-                            "congestion_control").orElseThrow().note(),
                     "MAIN-0806 option lmc: 0 -> 1 needs a restart to take effect",
+                    "MAIN-0816 option event_plugin_name osmeventplugin is not implemented in jsm: "
+                            + OptionStatusTable.find("event_plugin_name").orElseThrow().note(),
                     "MAIN-0806 option perfmgr: TRUE -> FALSE needs a restart to take effect");
         }
     }
@@ -193,9 +193,7 @@ class ConfigReloadTest {
                     .endsWith(" 9 routing_succeed engine=minhop");
             assertThat(log.containing("DUMP-071")).containsExactly(
                     "DUMP-0711 activity_report_subjects: unknown subject 'bogus' ignored; expected a comma-separated "
-                            + "list of mc, prtn, virt, routing, or all, or none",
-                    "DUMP-0714 activity report: subject virt accepted, but jsm has no port virtualization: "
-                            + "port_virt_discover (6) and vport_state_change (7) never occur");
+                            + "list of mc, prtn, virt, routing, or all, or none");
             r.reload(START + "activity_report_subjects none\n");
             r.reload(START + "activity_report_subjects none\nscatter_ports 3\n");
             assertThat(Files.readAllLines(report)).hasSize(1);

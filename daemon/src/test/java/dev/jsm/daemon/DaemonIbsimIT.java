@@ -14,11 +14,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The daemon's real {@code main} against Debian's ibsim serving {@code fat2-16.net}, through JNA, libibumad and
- * umad2sim ({@code -f LOG -s 0}), judged with infiniband-diags run in the same namespace: SUBNET UP, every node has
- * a LID ({@code ibnetdiscover}), every switch reaches every LID ({@code dump_lfts}, walked by {@link FabricDump}),
- * {@code sminfo} finds the SM; SIGHUP gives another SUBNET UP; SIGUSR1 after moving the log gives a fresh log; a
- * cable removed with ibsim's console is routed around after the next sweep; a restart keeps every LID. The steps
- * run in {@link IbsimDaemonProbe}.
+ * umad2sim ({@code -f LOG -s 0}), judged with infiniband-diags run in the same namespace: SUBNET UP, the log says
+ * which local port the SM chose and why, every node has a LID ({@code ibnetdiscover}), every switch reaches every
+ * LID ({@code dump_lfts}, walked by {@link FabricDump}), {@code sminfo} finds the SM; SIGHUP gives another SUBNET
+ * UP; SIGUSR1 after moving the log gives a fresh log; a cable removed with ibsim's console is routed around after the
+ * next sweep; a restart keeps every LID. The steps run in {@link IbsimDaemonProbe}.
  */
 @Tag("ibsim")
 class DaemonIbsimIT {
@@ -44,6 +44,9 @@ class DaemonIbsimIT {
         assertThat(r.exitCode()).as(r::describe).isZero();
         assertThat(r.lines("UP ")).containsExactly("UP 1", "UP 2", "UP 3");
         assertThat(r.lines("REOPENED")).hasSize(1);
+        assertThat(r.lines("PORT ")).singleElement().asString()
+                .contains("SM port ibsim0/1 (GUID ").contains(") chosen among 1 local port(s) read from libibumad"
+                        + " (umad2sim): ");
 
         FabricDump before = dump(r, "IBND", "LFTS");
         assertThat(before.lids).hasSize(22).doesNotContainValue(0);

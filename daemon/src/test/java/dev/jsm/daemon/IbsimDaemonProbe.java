@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
  * {@link Main} (with its signal handlers) on a thread ({@link ProbeDaemon}), and drives the acceptance scenario around
  * it, printing what it sees on stdout, one prefixed line each, for the test to judge:
  * <ol>
- *   <li>{@code UP 1} once "SUBNET UP" is in the log, then {@code IBND}/{@code LFTS}/{@code SMINFO} lines:
+ *   <li>{@code UP 1} once "SUBNET UP" is in the log, the log's line saying which port the SM chose
+ *       ({@code PORT}), then {@code IBND}/{@code LFTS}/{@code SMINFO} lines:
  *       {@code ibnetdiscover}, {@code dump_lfts} and {@code sminfo} run in the same namespace;</li>
  *   <li>{@code kill -HUP} itself: {@code UP 2} after the next SUBNET UP;</li>
  *   <li>moves the log away, {@code kill -USR1} itself: {@code REOPENED} when a fresh log has the reopen line;</li>
@@ -45,6 +46,11 @@ public final class IbsimDaemonProbe {
 
         awaitLog(log, "SUBNET UP", 1, STEP_MS);
         System.out.println("UP 1");
+        for (String line : Files.readAllLines(log)) {
+            if (line.contains("SM port ")) {
+                System.out.println("PORT " + line);
+            }
+        }
         command("IBND", "ibnetdiscover");
         command("LFTS", "dump_lfts");
         command("SMINFO", "sminfo");

@@ -59,6 +59,32 @@ class McastSimTest {
         }
     }
 
+    @Test
+    void withMulticastDisabledNoMftIsProgrammedUntilItIsEnabledAgain() throws Exception {
+        Topology t = TopologyShapes.load("fat2:k=4");
+        List<Integer> cas = SimSm.cas(t);
+        List<Integer> members = List.of(cas.get(0), cas.get(3));
+        try (SimSm sm = SimSm.start(t, dir, "disable_multicast", "TRUE")) {
+            sm.awaitSubnetUp(UP);
+            sm.daemon.changeMulticast(g -> members.forEach(ca -> g.join(MLID, t.node(ca).portGuid(1))), "test join");
+            sm.daemon.events().request(dev.jsm.daemon.loop.SmEvent.HEAVY_SWEEP, "after the join");
+            sm.awaitSubnetUp(UP);
+
+            assertThat(sm.daemon.madStats().sentOfAttribute(AttributeId.MULTICAST_FORWARDING_TABLE.value()))
+                    .isZero();
+            assertThat(flood(sm.fabric, t, members.get(0))[members.get(1)]).isZero();
+        }
+        try (SimSm sm = SimSm.start(t, dir)) {
+            sm.awaitSubnetUp(UP);
+            sm.daemon.changeMulticast(g -> members.forEach(ca -> g.join(MLID, t.node(ca).portGuid(1))), "test join");
+            sm.awaitViewUpdate(UP);
+
+            assertThat(sm.daemon.madStats().sentOfAttribute(AttributeId.MULTICAST_FORWARDING_TABLE.value()))
+                    .as("the same fabric with multicast").isPositive();
+            assertThat(flood(sm.fabric, t, members.get(0))[members.get(1)]).isEqualTo(1);
+        }
+    }
+
     /** Copies each node receives when CA {@code src} sends to the group, following the simulator's MFTs. */
     private static int[] flood(SimFabric fabric, Topology t, int src) {
         int[] got = new int[t.nodeCount()];

@@ -208,6 +208,16 @@ final class SimSm implements AutoCloseable {
         return outcomes.poll(timeout.toMillis(), TimeUnit.MILLISECONDS) != null;
     }
 
+    /** The index of the topology's first switch. */
+    static int firstSwitch(Topology t) {
+        for (int n = 0; n < t.nodeCount(); n++) {
+            if (t.node(n).kind() == NodeKind.SWITCH) {
+                return n;
+            }
+        }
+        throw new IllegalArgumentException("no switch");
+    }
+
     /** The indexes of the topology's CAs, in node order. */
     static List<Integer> cas(Topology t) {
         List<Integer> cas = new ArrayList<>();

@@ -7,6 +7,7 @@ import dev.jsm.daemon.mkey.MKeyStore;
 import dev.jsm.daemon.mkey.NeighborStore;
 import dev.jsm.partitions.PartitionConfig;
 import dev.jsm.partitions.PartitionsParseException;
+import dev.jsm.qos.enhanced.EnhancedQosParser;
 import dev.jsm.qos.policy.QosPolicyException;
 import dev.jsm.qos.policy.QosPolicyParser;
 import dev.jsm.routing.chain.ChainPolicy;
@@ -18,14 +19,25 @@ import dev.jsm.routing.fileformat.LftDumpFile;
 import dev.jsm.routing.fileformat.LidMatrixDumpFile;
 import dev.jsm.routing.fileformat.PortIgnoreFile;
 import dev.jsm.routing.fileformat.PortOrderFile;
+import dev.jsm.routing.fileformat.PrefixRoutesFile;
 import dev.jsm.routing.fileformat.RoutingFileException;
 import dev.jsm.routing.fileformat.TorusConfigFile;
+import dev.jsm.sa.event.EventSubscriptions;
+import dev.jsm.sa.limit.Refusals;
+import dev.jsm.sa.limit.SaLimits;
+import dev.jsm.sa.mcast.McastMembershipListener;
+import dev.jsm.sa.mcast.McastRegistry;
+import dev.jsm.sa.state.SaDumpReader;
+import dev.jsm.sa.state.SaDumpWriter;
 import dev.jsm.sim.topo.TopologyParseException;
 import dev.jsm.sim.topo.TopologyReader;
 import dev.jsm.subnet.portgroup.PolicyFileException;
 import dev.jsm.subnet.portgroup.PortGroupPolicy;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,6 +64,7 @@ final class FileTargets {
         all.add(conf());
         all.add(partitions());
         all.add(qos());
+        all.add(enhancedQos());
         all.add(torus());
         all.addAll(seedPolicies());
         all.add(guid2lid());
@@ -59,7 +72,58 @@ final class FileTargets {
         all.add(neighbors());
         all.add(topology());
         all.addAll(routingFiles());
+        all.add(saDump());
         return all;
+    }
+
+    /**
+     * opensm-sa.dump (sa_db_file): never throws; a line it cannot read is an error in the result. The groups and
+     * subscriptions read are restored into the SA's registries and everything is written back, as the daemon's load
+     * and next dump do.
+     */
+    static FuzzTarget saDump() {
+        String file = """
+                MC Group 0xc000  (well known): mgid=0xff12401bffff0000:0x00000000ffffffff \
+                port_gid=0x0000000000000000:0x0000000000000000 qkey=0x00000b1b mlid=0xc000 mtu=0x84 tclass=0x00 \
+                pkey=0xffff rate=0x83 pkt_life=0x92 sl_flow_hop=0x00000000 scope_state=0x21 proxy_join=0x0
+
+                MC Group 0xc001 : mgid=0xff12000000000000:0x0000000000000077 \
+                port_gid=0xfe80000000000000:0x0002c90000002001 qkey=0x00001234 mlid=0xc001 mtu=0x85 tclass=0x00 \
+                pkey=0xffff rate=0x87 pkt_life=0x80 sl_flow_hop=0x00000000 scope_state=0x21 proxy_join=0x0
+
+                mcm_port: port_gid=0xfe80000000000000:0x0002c90000002001 scope_state=0x21 proxy_join=0x0
+
+                InformInfo Record: subscriber_gid=0xfe80000000000000:0x0002c90000003001 subscriber_enum=0x0 \
+                InformInfo: gid=0x0000000000000000:0x0000000000000000 lid_range_begin=0xffff lid_range_end=0x0 \
+                is_generic=0x1 subscribe=0x1 trap_type=0xffff trap_num=0x40 qpn_resp_time_val=0x4813 \
+                node_type=0xffffff rep_addr: lid=0x0009 path_bits=0x00 static_rate=0x00 remote_qp=0x00000048 \
+                remote_qkey=0x80010000 pkey_ix=0x0000 sl=0x00
+
+                Service Record: id=0x1000000000000001 gid=0xfe80000000000000:0x0002c90000002001 pkey=0xffff \
+                lease=0x3c key=0x0102030405060708:0x090a0b0c0d0e0f10 name='jsm test' \
+                data8=0x0100000000000000:0x0000000000000000 data16=0x0002000000000000:0x0000000000000000 \
+                data32=0x0000000300000000:0x0000000000000000 data64=0x0000000000000004:0x0000000000000000 \
+                modified_time=0x6553f100 lease_period=0xffffffff
+
+                GUIDInfo Record: base_guid=0x0002c90000002001 lid=0x0008 block_num=0x0 \
+                guid0=0x0002c90000002001 guid1=0x0002c9000000a001 guid2=0x0 guid3=0x0 guid4=0x0 guid5=0x0 \
+                guid6=0x0 guid7=0x0
+                """;
+        return new TextTarget("sa.sa-dump-file", List.of(file, Seeds.text("sa-state/reference-opensm-sa.dump")),
+                List.of("MC Group", "mcm_port:", "Service Record:", "InformInfo Record:", "GUIDInfo Record:",
+                        "(well known)", "0x", ":0x", "mlid=0x", "name='", "name=\"", "'", "0xffffffff",
+                        "0xffffffffffffffff", "0x10000000000000000", "scope_state=0x"), null) {
+            @Override
+            void parse(String text) throws IOException {
+                SaDumpReader.Result r = SaDumpReader.read(new BufferedReader(new StringReader(text)), "fuzz",
+                        1_700_000_000_000L);
+                Refusals refusals = new Refusals(Duration.ofSeconds(60));
+                new McastRegistry(McastMembershipListener.NONE, SaLimits.defaults(), refusals)
+                        .replaceAll(r.state().groups());
+                new EventSubscriptions(SaLimits.defaults(), refusals).replaceAll(r.state().subscriptions());
+                SaDumpWriter.write(r.state(), new StringBuilder());
+            }
+        };
     }
 
     /** opensm.conf: never throws; problems are listed in the result. */
@@ -118,6 +182,32 @@ final class FileTargets {
             @Override
             void parse(String text) throws QosPolicyException {
                 QosPolicyParser.parse("fuzz.conf", text);
+            }
+        };
+    }
+
+    /** The enhanced QoS policy file (docs/enhanced-qos.md). */
+    static FuzzTarget enhancedQos() {
+        String example = """
+                # per-SL rate limits
+                BW_NAMES
+                bw1 = 50
+                bw2 = 25
+                bw3 = 15
+                bw4 = 10
+                BW_RULES
+                default= 1:bw1
+                0x2c90000000025= 1:bw2, all:bw3
+                VPORT_BW_RULES
+                default= all:bw3
+                0x2c90000000026= 3:bw4
+                """;
+        return new TextTarget("qos.enhanced-policy-file", List.of(example), List.of("BW_NAMES", "BW_RULES",
+                "VPORT_BW_RULES", "default", "all", "=", ":", ",", "#", "0x", "15", "16", "1048575", "1048576",
+                "0x8001c90000000025"), QosPolicyException.class) {
+            @Override
+            void parse(String text) throws QosPolicyException {
+                EnhancedQosParser.parse("fuzz.conf", text);
             }
         };
     }
@@ -260,11 +350,16 @@ final class FileTargets {
     }
 
     static FuzzTarget topology() {
+        String speeds = "# jsm-alias \"rt\"[1] 0x0002c90300000001 0x0002c90300000002\nSwitch 4 \"sw\"\n"
+                + "[1] \"h\"[1] speed=xdr width=4x\n[2] \"rt\"[1] w=3 s=7 e=15\n\n"
+                + "Hca 1 \"h\"\n[1] \"sw\"[1] speed=ndr\n"
+                + "rtguid=0x300\nRt 1 \"rt\"\n[1] \"sw\"[2] speed=fdr10 width=2x\n";
         return new TextTarget("sim.topology-file", List.of(Seeds.text("fabrics/fat2-16.net"),
-                Seeds.text("fabrics/fat2-16.ibnetdiscover"), Seeds.text("fabrics/torus-6x5.net")),
+                Seeds.text("fabrics/fat2-16.ibnetdiscover"), Seeds.text("fabrics/torus-6x5.net"), speeds),
                 List.of("Switch", "Hca", "Ca", "Rt", "Router", "switchguid=", "caguid=", "sysimgguid=", "vendid=",
                     "devid=", "\"S-0002c90100000000\"", "[1]", "[255]", "[0]", "(0002c90100000000)", "lid 1",
-                    "# \"sw\" enhanced port 0 lid 1 lmc 0", "4x", "QDR", "\"", "\t"),
+                    "# \"sw\" enhanced port 0 lid 1 lmc 0", "4x", "QDR", "\"", "\t", "speed=", "width=", "xdr", "fdr10",
+                    "12x", "# jsm-alias", "e=", "w="),
                 TopologyParseException.class) {
             @Override
             void parse(String text) throws TopologyParseException {
@@ -273,7 +368,10 @@ final class FileTargets {
         };
     }
 
-    /** The files of the routing engines: GUID lists, ids, hop weights, ignored ports, port orders, dumps. */
+    /**
+     * The files of the routing engines (GUID lists, ids, hop weights, ignored ports, port orders, dumps) and the SA's
+     * prefix routes.
+     */
     static List<FuzzTarget> routingFiles() {
         String guids = "# roots\n0x0002c90100000000\n0x0002c90100000010\n\n18446744073709551615\n";
         return List.of(
@@ -316,6 +414,13 @@ final class FileTargets {
                     @Override
                     void parse(String text) throws RoutingFileException {
                         LftDumpFile.parse("fuzz", text);
+                    }
+                },
+                new RoutingFileTarget("routing.prefix-routes-file", List.of("# to the remote subnets\n"
+                        + "0xfec0000000000001 0x0002c90400000001\nfec0000000000002\t2c90400000002 extra\n* *\n")) {
+                    @Override
+                    void parse(String text) throws RoutingFileException {
+                        PrefixRoutesFile.parse("fuzz", text);
                     }
                 },
                 new RoutingFileTarget("routing.lid-matrix-dump-file",

@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * A short slice of the campaign in the normal build: {@value #INPUTS} inputs of every target (40,000 in all),
+ * A short slice of the campaign in the normal build: {@value #INPUTS} inputs of every target,
  * none escaping with an undocumented throwable. The full campaign is {@code scripts/fuzz.sh}.
  */
 class FuzzSliceTest {

@@ -1,5 +1,13 @@
 package dev.jsm.fuzz;
 
+import dev.jsm.mad.cc.CaCongestionSetting;
+import dev.jsm.mad.cc.CongestionControl;
+import dev.jsm.mad.cc.CongestionControlTable;
+import dev.jsm.mad.cc.CongestionInfo;
+import dev.jsm.mad.cc.CongestionKeyInfo;
+import dev.jsm.mad.cc.CongestionLog;
+import dev.jsm.mad.cc.SwitchCongestionSetting;
+import dev.jsm.mad.cc.SwitchPortCongestionSetting;
 import dev.jsm.mad.channel.LocalPort;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.channel.MadChannel;
@@ -9,6 +17,7 @@ import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.smp.SmpAttributes;
 import dev.jsm.routing.testing.TopologySubnets;
 import dev.jsm.sa.agent.SaAgent;
+import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.codec.GuidInfoRecord;
 import dev.jsm.sa.codec.InformInfo;
 import dev.jsm.sa.codec.InformInfoRecord;
@@ -40,10 +49,19 @@ import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaSettings;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.query.SmIdentity;
+import dev.jsm.sa.replica.ReplicaCodec;
+import dev.jsm.sa.replica.ReplicaEntry;
+import dev.jsm.sa.replica.ReplicaFrame;
+import dev.jsm.sa.replica.ReplicaReceiver;
+import dev.jsm.sa.replica.ReplicaSettings;
+import dev.jsm.sa.replica.ReplicaSink;
 import dev.jsm.sa.rmpp.RmppMessage;
 import dev.jsm.sa.rmpp.RmppReceiver;
 import dev.jsm.sa.rmpp.RmppSender;
 import dev.jsm.sa.rmpp.RmppSettings;
+import dev.jsm.sa.state.McastMemberState;
+import dev.jsm.sa.state.SaState;
+import dev.jsm.sa.state.ServiceState;
 import dev.jsm.sim.topo.TopologyReader;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
@@ -55,9 +73,9 @@ import java.util.function.BiFunction;
 
 /**
  * The targets of the MAD decoders: SMP attributes (seeded with the SMPs captured from ibsim and the reference OpenSM),
- * SA records and headers, the SA's request handling behind them, and RMPP reassembly. None documents an exception
- * for a MAD of 256 bytes: whatever a peer sends, nothing may escape ({@link AnswerTooLargeException} aside, which
- * the agent answers with NO_RESOURCES). Stateless factory.
+ * congestion control attributes, SA records and headers, the SA's request handling behind them, and RMPP
+ * reassembly. None documents an exception for a MAD of 256 bytes: whatever a peer sends, nothing may escape
+ * ({@link AnswerTooLargeException} aside, which the agent answers with NO_RESOURCES). Stateless factory.
  */
 final class MadTargets {
 
@@ -86,7 +104,58 @@ final class MadTargets {
     static List<FuzzTarget> all() {
         SaView view = view();
         List<byte[]> saSeeds = saSeeds(view);
-        return List.of(smp(), saRecords(saSeeds), saRequests(view, saSeeds), rmpp(saSeeds));
+        return List.of(smp(), cc(), saRecords(saSeeds), saRequests(view, saSeeds), rmpp(saSeeds), replicaFrames());
+    }
+
+    /**
+     * The frames of the standby channel (the data of the vendor MADs between the SMs): decoded (the documented
+     * refusal: {@link IllegalArgumentException}), encoded again to the same frame, and applied by a standby's
+     * receiver in the order they come.
+     */
+    static FuzzTarget replicaFrames() {
+        byte[] record = new byte[ServiceRecord.SIZE];
+        new ServiceRecord(7, new Gid(0xfe80_0000_0000_0000L, 0x2001), 0xFFFF, 60, new byte[16], "svc", new byte[64])
+                .encodeTo(record, 0);
+        Gid mgid = new Gid(0xff12_0000_0000_0000L, 0x77);
+        Gid port = new Gid(0xfe80_0000_0000_0000L, 0x2001);
+        List<byte[]> seeds = List.of(
+                padded(new ReplicaFrame(ReplicaFrame.Kind.DATA, ReplicaFrame.SNAPSHOT_BEGINS
+                        | ReplicaFrame.SNAPSHOT_ENDS, 5, 1, 1, List.of(new ReplicaEntry.ServicePut(
+                        new ServiceState(record, 60_000, 0x2001))))),
+                padded(new ReplicaFrame(ReplicaFrame.Kind.DATA, 0, 5, 2, 1, List.of(new ReplicaEntry.GroupGone(mgid),
+                        new ReplicaEntry.MemberGone(mgid, 0x2001),
+                        new ReplicaEntry.MemberPut(mgid, new McastMemberState(port, 2, 1, 0))))),
+                padded(ReplicaFrame.ack(5, 2, 1)));
+        return new BinaryTarget("sa.replica-frames", seeds) {
+            @Override
+            public void run(byte[] input) {
+                ReplicaFrame f = ReplicaCodec.decode(input, 0, input.length);
+                byte[] again = ReplicaCodec.encode(f);
+                if (!ReplicaCodec.decode(again, 0, again.length).equals(f)) {
+                    throw new IllegalStateException("a frame does not encode to itself: " + f);
+                }
+                List<Object> applied = new ArrayList<>();
+                ReplicaReceiver r = new ReplicaReceiver(f.smKey(), new ReplicaSink() {
+                    @Override
+                    public void apply(ReplicaEntry entry) {
+                        applied.add(entry);
+                    }
+
+                    @Override
+                    public void replaceAll(SaState state) {
+                        applied.add(state);
+                    }
+                }, out -> ReplicaCodec.encode(out), ReplicaSettings.defaults());
+                r.onFrame(f, 0);
+                r.onFrame(new ReplicaFrame(f.kind(), f.flags() & ~ReplicaFrame.SNAPSHOT_BEGINS, f.epoch(), f.seq() + 1,
+                        f.smKey(), f.entries()), 1);
+            }
+
+            @Override
+            public boolean documented(Throwable t) {
+                return t instanceof IllegalArgumentException && !(t instanceof NumberFormatException);
+            }
+        };
     }
 
     /** Every SMP attribute codec and the SMP dump, over the captured SMPs. */
@@ -99,6 +168,34 @@ final class MadTargets {
                 MadHeader.decode(mad).toString();
                 for (SmpAttributes.Codec c : SmpAttributes.all()) {
                     String.valueOf(c.decoder().decode(mad, 64));
+                }
+            }
+        };
+    }
+
+    /**
+     * Every congestion control codec (class 0x21) on the input as a 256-byte MAD: what a device's answer to the SM's
+     * Sets and Gets may hold. {@link CongestionLog} documents {@link IllegalArgumentException} for a LogType it does
+     * not know.
+     */
+    static FuzzTarget cc() {
+        return new BinaryTarget("mad.cc-attributes", ccSeeds()) {
+            @Override
+            public void run(byte[] input) {
+                byte[] mad = Arrays.copyOf(input, MadHeader.MAD_SIZE);
+                MadHeader.decode(mad).toString();
+                int d = CongestionControl.DATA_OFFSET;
+                Long.toHexString(CongestionControl.CC_KEY.getLong(mad, 0));
+                CongestionInfo.decode(mad, d).toString();
+                CongestionKeyInfo.decode(mad, d).toString();
+                SwitchCongestionSetting.decode(mad, d).toString();
+                SwitchPortCongestionSetting.decode(mad, d).toString();
+                CaCongestionSetting.decode(mad, d).toString();
+                CongestionControlTable.decode(mad, d).toString();
+                try {
+                    CongestionLog.decode(mad, CongestionControl.LOG_DATA_OFFSET).toString();
+                } catch (IllegalArgumentException documented) {
+                    // an unknown LogType: the documented refusal
                 }
             }
         };
@@ -165,7 +262,7 @@ final class MadTargets {
             @Override
             public void run(byte[] input) {
                 RmppReceiver receiver = new RmppReceiver(NullChannel.INSTANCE, RmppSettings.defaults(),
-                        SaAgent.MAX_REQUEST_BYTES, SaLimits.defaults(), (r, from) -> { });
+                        SaAgent.MAX_REQUEST_BYTES, SaLimits.defaults(), (r, from) -> true);
                 for (int off = 0; off < input.length; off += MadHeader.MAD_SIZE) {
                     byte[] mad = Arrays.copyOf(Arrays.copyOfRange(input, off, Math.min(input.length,
                             off + MadHeader.MAD_SIZE)), MadHeader.MAD_SIZE);
@@ -181,6 +278,11 @@ final class MadTargets {
                 receiver.poll(Long.MAX_VALUE / 2);
             }
         };
+    }
+
+    /** A frame's bytes in the data of a vendor MAD. */
+    private static byte[] padded(ReplicaFrame f) {
+        return Arrays.copyOf(ReplicaCodec.encode(f), ReplicaFrame.MIN_BYTES);
     }
 
     /** The DATA segments an {@link RmppSender} sends for a message, one after the other. */
@@ -225,6 +327,61 @@ final class MadTargets {
         return seeds;
     }
 
+    /**
+     * One GetResp per congestion control attribute a manager writes or reads, with the settings of
+     * {@code docs/congestion-control.md}'s worked example, and a CongestionLog of each type.
+     */
+    private static List<byte[]> ccSeeds() {
+        List<byte[]> seeds = new ArrayList<>();
+        int d = CongestionControl.DATA_OFFSET;
+        byte[] sw = ccAnswer(CongestionControl.SWITCH_CONGESTION_SETTING, 0);
+        new SwitchCongestionSetting(0x1F, java.math.BigInteger.valueOf(0x1E), java.math.BigInteger.valueOf(6), 15, 8,
+                5, SwitchCongestionSetting.returnDelay(1, 100), 10).encodeTo(sw, d);
+        seeds.add(sw);
+        byte[] ports = ccAnswer(CongestionControl.SWITCH_PORT_CONGESTION_SETTING, 1);
+        List<SwitchPortCongestionSetting.Element> elements = new ArrayList<>();
+        for (int p = 0; p < SwitchPortCongestionSetting.PORTS_PER_BLOCK; p++) {
+            elements.add(new SwitchPortCongestionSetting.Element(p % 3 != 0, p % 2, p % 16, p, 100 * p));
+        }
+        new SwitchPortCongestionSetting(elements).encodeTo(ports, d);
+        seeds.add(ports);
+        byte[] ca = ccAnswer(CongestionControl.CA_CONGESTION_SETTING, 0);
+        List<CaCongestionSetting.Entry> entries = new ArrayList<>(CaCongestionSetting.zero().entries());
+        entries.set(0, new CaCongestionSetting.Entry(1024, 1, 2, 0));
+        entries.set(2, new CaCongestionSetting.Entry(256, 4, 8, 3));
+        new CaCongestionSetting(1, 5, entries).encodeTo(ca, d);
+        seeds.add(ca);
+        for (int block = 0; block < 2; block++) {
+            byte[] table = ccAnswer(CongestionControl.CONGESTION_CONTROL_TABLE, block);
+            int[] cct = new int[CongestionControlTable.ENTRIES];
+            for (int i = 0; i < cct.length && 64 * block + i < 70; i++) {
+                cct[i] = CongestionControlTable.entry(i % 4, 100 + 64 * block + i);
+            }
+            new CongestionControlTable(69, cct).encodeTo(table, d);
+            seeds.add(table);
+        }
+        byte[] key = ccAnswer(CongestionControl.CONGESTION_KEY_INFO, 0);
+        new CongestionKeyInfo(0x1234, true, 60, 2).encodeTo(key, d);
+        seeds.add(key);
+        byte[] info = ccAnswer(CongestionControl.CONGESTION_INFO, 0);
+        new CongestionInfo(0, 2).encodeTo(info, d);
+        seeds.add(info);
+        byte[] swLog = ccAnswer(CongestionControl.CONGESTION_LOG, 0);
+        CongestionLog.ofSwitch(0, 3, 0x12345678L, java.math.BigInteger.valueOf(6))
+                .encodeTo(swLog, CongestionControl.LOG_DATA_OFFSET);
+        seeds.add(swLog);
+        byte[] caLog = ccAnswer(CongestionControl.CONGESTION_LOG, 0);
+        CongestionLog.ofCa(0, 3, 4, 0x100).encodeTo(caLog, CongestionControl.LOG_DATA_OFFSET);
+        seeds.add(caLog);
+        return seeds;
+    }
+
+    private static byte[] ccAnswer(int attributeId, long modifier) {
+        byte[] mad = CongestionControl.request(Method.SET.value(), attributeId, modifier, 0x7A94, 0);
+        MadHeader.METHOD.put(mad, 0, Method.GET_RESP.value());
+        return mad;
+    }
+
     /** fat2-16 as the SA sees it (no routes programmed). */
     private static SaView view() {
         try {
@@ -267,7 +424,7 @@ final class MadTargets {
     /** The records the agent keeps (services, groups, subscriptions) answer "no records" here. */
     private static KeptRecords keptStubs() {
         SaHandler none = (v, r, now) -> SaAnswer.error(0x0300, 0);
-        return new KeptRecords(none, none, none, none, none, none, none, none);
+        return new KeptRecords(none, none, none, none, none, none, none, none, none, none);
     }
 
     /** A binary target: no exception is documented. */

@@ -7,7 +7,9 @@ import dev.jsm.subnet.snapshot.LinkView;
 import dev.jsm.subnet.snapshot.NodeView;
 import dev.jsm.subnet.snapshot.PortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import dev.jsm.subnet.snapshot.VPortView;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
@@ -20,6 +22,8 @@ import java.util.function.Consumer;
  * switch-to-switch links get enforcement off. Only blocks that differ from what a port holds are listed for sending.
  *
  * <p>Stateless; thread-safe. Sends nothing: the daemon's programming stage turns the plan into MADs.
+ *
+ * <p>In detail: docs/design/partitions.md#pkeyplanner.
  */
 public final class PKeyPlanner {
 
@@ -54,7 +58,7 @@ public final class PKeyPlanner {
             PortView port = snapshot.portOf(ep);
             int cap = node.partitionCap();
             PortPKeyTable heldTable = held.held(node.nodeGuid(), port.portNum());
-            PKeyTableBuilder.Placement p = PKeyTableBuilder.endPort(set.pkeysOf(ep.portGuid()),
+            PKeyTableBuilder.Placement p = PKeyTableBuilder.endPort(endPortKeys(snapshot, set, ep),
                     set.indx0PKeyOf(ep.portGuid()), heldTable, cap, options);
             sink.accept(new PortPKeyPlan(node.nodeGuid(), port.portNum(), p.table(),
                     blocks(p.table().changedBlocks(heldTable)), null, false));
@@ -77,6 +81,57 @@ public final class PKeyPlanner {
             }
         }
         return problems;
+    }
+
+    /**
+     * Plans the P_Key table of every virtual port in {@code snapshot} from its own memberships, handing each plan to
+     * {@code sink} in the snapshot's vport order. The capacity is the vport's VPartitionCap.
+     *
+     * @param held what vports hold now
+     * @return the vports that cannot hold their partitions
+     */
+    public static List<PKeyCapacityProblem> planVPorts(SubnetSnapshot snapshot, PartitionSet set,
+                                                       HeldVPortPKeyTables held, PKeyOptions options,
+                                                       Consumer<VPortPKeyPlan> sink) {
+        List<PKeyCapacityProblem> problems = new ArrayList<>();
+        for (VPortView v : snapshot.vports()) {
+            EndPortView ep = snapshot.endPorts().get(v.endPortIndex());
+            int cap = v.vnode().partitionCap();
+            PortPKeyTable heldTable = held.held(ep.portGuid(), v.vportIndex());
+            PKeyTableBuilder.Placement p = PKeyTableBuilder.endPort(set.pkeysOf(v.guid()), set.indx0PKeyOf(v.guid()),
+                    heldTable, cap, options);
+            sink.accept(new VPortPKeyPlan(ep.portGuid(), v.vportIndex(), v.guid(), p.table(),
+                    blocks(p.table().changedBlocks(heldTable))));
+            if (!p.complete()) {
+                NodeView node = snapshot.nodes().get(v.nodeIndex());
+                List<Integer> dropped = new ArrayList<>();
+                for (int k : p.dropped()) {
+                    dropped.add(k);
+                }
+                problems.add(new PKeyCapacityProblem(node.nodeGuid(), snapshot.ports().get(v.portIndex()).portNum(),
+                        v + " of " + node, cap, p.table().used() + p.dropped().length, dropped, false));
+            }
+        }
+        return problems;
+    }
+
+    /** The keys of {@code ep}'s own table: its own, then those of its vports other than vport 0 (its own). */
+    private static int[] endPortKeys(SubnetSnapshot snapshot, PartitionSet set, EndPortView ep) {
+        int[] own = set.pkeysOf(ep.portGuid());
+        List<VPortView> vports = snapshot.vports().isEmpty() ? List.of() : snapshot.vportsOf(ep);
+        if (vports.isEmpty()) {
+            return own;
+        }
+        int[] all = own;
+        for (VPortView v : vports) {
+            if (v.vportIndex() != 0) {
+                int[] keys = set.pkeysOf(v.guid());
+                int[] grown = Arrays.copyOf(all, all.length + keys.length);
+                System.arraycopy(keys, 0, grown, all.length, keys.length);
+                all = grown;
+            }
+        }
+        return all;
     }
 
     private static PortPKeyPlan facingSwitchPort(SubnetSnapshot snapshot, PortView port, PortPKeyTable endTable,

@@ -6,18 +6,9 @@ import java.util.Arrays;
  * Places one port's P_Keys into its table the way OpenSM does, and derives the table of the switch port facing a CA
  * or router.
  *
- * <p>End port rules: without {@code allow_both_pkeys} a partition takes one entry (full wins over limited); index 0
- * holds the port's {@code indx0} key, else the default partition's key (0x7FFF/0xFFFF; with
- * {@code allow_both_pkeys} only the full 0xFFFF); with {@code keep_pkey_indexes} every other key the port already
- * holds stays at its index (the membership bit may change); the remaining keys, in the order given, go after the
- * highest index kept, then into free holes; what still does not fit is reported as dropped. Entries the port holds
- * for keys it no longer has are simply overwritten, as by an OpenSM that starts on a fabric programmed before (a
- * long-running OpenSM also remembers indexes it assigned in earlier sweeps; jsm keeps no such history).
- *
- * <p>Switch port rules: the end port's keys in index order, compacted from index 0, leaving out a limited key whose
- * full key is also present; what exceeds PartitionEnforcementCap is dropped.
- *
  * <p>Stateless; thread-safe.
+ *
+ * <p>In detail: docs/design/partitions.md#pkeytablebuilder.
  */
 public final class PKeyTableBuilder {
 

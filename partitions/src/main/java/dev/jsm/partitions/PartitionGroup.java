@@ -6,18 +6,7 @@ package dev.jsm.partitions;
  * {@code mgid=} line. OpenSM marks these "well known": they stay while the partition exists, even without members.
  * The SA's MCMemberRecord work creates them with these values (MTU and rate with selector "exactly").
  *
- * <p>Immutable; safe to share.
- *
- * @param mgid the MGID, scope nibble included
- * @param pkey the partition's P_Key with the full-member bit (0x8000) set
- * @param qKey the Q_Key (0x0B1B for IP groups unless the file gives one)
- * @param mtu IBA MTU code
- * @param rate IBA rate code
- * @param sl service level (0 unless QoS is on or the {@code mgid=} line gives one)
- * @param tClass traffic class
- * @param flowLabel flow label
- * @param scope the scope nibble of {@code mgid}
- * @param hopLimit 0 for link-local scope (2), 0xFF otherwise
+ * <p>In detail: docs/design/partitions.md#partitiongroup.
  */
 public record PartitionGroup(Mgid mgid, int pkey, long qKey, int mtu, int rate, int sl, int tClass, int flowLabel,
                              int scope, int hopLimit) {

@@ -3,6 +3,7 @@ package dev.jsm.partitions;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import dev.jsm.subnet.snapshot.VPortView;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -14,16 +15,9 @@ import java.util.Map;
  * Applies a {@link PartitionConfig} to the end ports of a fabric, statement by statement in file order as OpenSM
  * does, and returns the {@link PartitionSet} in force.
  *
- * <p>Rules: statements with the same P_Key merge (the first name stays; the last statement's SL is the partition
- * SL); a later specifier overrides an earlier one for the same port in the same partition ({@code ALL, SELF=full}
- * leaves the SM's port full). Without {@code allow_both_pkeys} a port is either a full or a limited member and
- * {@code both} means full; with it, {@code both} adds both memberships while {@code full} or {@code limited} replaces
- * them. GUIDs not in the fabric are ignored. The SM's own port is always a full member of the default partition
- * (docs/reference/opensm-behaviour.md#partitions; OpenSM sets it so but lets a later {@code SELF=limited} or
- * {@code ALL=limited} take it back). Partitions without members are dropped with their groups. Without QoS the
- * partition SL and the SL of groups that do not set {@code sl=} themselves are 0 (OpenSM's override).
- *
  * <p>Stateless; thread-safe.
+ *
+ * <p>In detail: docs/design/partitions.md#partitionresolver.
  */
 public final class PartitionResolver {
 
@@ -42,7 +36,7 @@ public final class PartitionResolver {
      */
     public static PartitionSet resolve(PartitionConfig config, SubnetSnapshot snapshot, long smPortGuid,
                                        boolean allowBothPKeys, boolean qos) {
-        List<EndPortView> ends = snapshot.endPorts();
+        Members ends = new Members(snapshot);
         int e = ends.size();
         Map<Integer, Draft> drafts = new LinkedHashMap<>();
         List<Integer> groupOwners = new ArrayList<>();
@@ -61,7 +55,8 @@ public final class PartitionResolver {
                 groupSpecs.add(g);
             }
         }
-        keepSmFullInDefault(drafts.get(PartitionConfig.DEFAULT_PKEY), snapshot.endPort(smPortGuid), allowBothPKeys);
+        EndPortView sm = snapshot.endPort(smPortGuid);
+        keepSmFullInDefault(drafts.get(PartitionConfig.DEFAULT_PKEY), sm == null ? -1 : sm.index(), allowBothPKeys);
         Map<Integer, List<PartitionGroup>> groupsByPKey = new HashMap<>();
         Map<Mgid, PartitionGroup> groups = new LinkedHashMap<>();
         for (int k = 0; k < groupSpecs.size(); k++) {
@@ -94,22 +89,19 @@ public final class PartitionResolver {
      * The SM's port stays a full member of the default partition whatever the file says: a limited SM port could
      * not answer the SA queries of limited members.
      */
-    private static void keepSmFullInDefault(Draft defaultPartition, EndPortView sm, boolean allowBoth) {
-        if (defaultPartition == null || sm == null) {
+    private static void keepSmFullInDefault(Draft defaultPartition, int sm, boolean allowBoth) {
+        if (defaultPartition == null || sm < 0) {
             return;
         }
         byte[] state = defaultPartition.state;
-        state[sm.index()] = allowBoth ? (byte) (state[sm.index()] | FULL) : FULL;
+        state[sm] = allowBoth ? (byte) (state[sm] | FULL) : FULL;
     }
 
-    private static int[] select(PortSelector sel, List<EndPortView> ends, SubnetSnapshot snapshot, long smPortGuid) {
+    private static int[] select(PortSelector sel, Members ends, SubnetSnapshot snapshot, long smPortGuid) {
         switch (sel.kind()) {
             case SELF, GUID -> {
-                EndPortView ep = snapshot.endPort(sel.kind() == PortSelector.Kind.SELF ? smPortGuid : sel.guid());
-                return ep == null ? new int[0] : new int[] {ep.index()};
-            }
-            case ALL_VCAS -> {
-                return new int[0];
+                int i = ends.indexOf(sel.kind() == PortSelector.Kind.SELF ? smPortGuid : sel.guid());
+                return i < 0 ? new int[0] : new int[] {i};
             }
             default -> {
                 NodeKind want = switch (sel.kind()) {
@@ -118,11 +110,14 @@ public final class PartitionResolver {
                     case ALL_ROUTERS -> NodeKind.ROUTER;
                     default -> null;
                 };
+                boolean vportsToo = sel.kind() == PortSelector.Kind.ALL || sel.kind() == PortSelector.Kind.ALL_VCAS;
+                boolean endPortsToo = sel.kind() != PortSelector.Kind.ALL_VCAS;
                 int[] out = new int[ends.size()];
                 int n = 0;
-                for (EndPortView ep : ends) {
-                    if (want == null || ep.kind() == want) {
-                        out[n++] = ep.index();
+                for (int i = 0; i < ends.size(); i++) {
+                    boolean vport = ends.isVPort(i);
+                    if (vport ? vportsToo : endPortsToo && (want == null || ends.kind(i) == want)) {
+                        out[n++] = i;
                     }
                 }
                 return Arrays.copyOf(out, n);
@@ -160,7 +155,7 @@ public final class PartitionResolver {
      * Each port's keys in OpenSM's order: partitions by the P_Key's byte-swapped value (OpenSM keys its partition
      * map by the network-order P_Key read as a little-endian number), limited before full within a partition.
      */
-    private static Map<Long, int[]> portKeys(Map<Integer, Draft> drafts, List<EndPortView> ends) {
+    private static Map<Long, int[]> portKeys(Map<Integer, Draft> drafts, Members ends) {
         List<Integer> order = new ArrayList<>(drafts.keySet());
         order.sort((x, y) -> Integer.compare(Integer.reverseBytes(x) >>> 16, Integer.reverseBytes(y) >>> 16));
         int e = ends.size();
@@ -186,7 +181,7 @@ public final class PartitionResolver {
         Map<Long, int[]> out = new HashMap<>();
         for (int i = 0; i < e; i++) {
             if (keys[i] != null) {
-                out.put(ends.get(i).portGuid(), Arrays.copyOf(keys[i], counts[i]));
+                out.put(ends.guid(i), Arrays.copyOf(keys[i], counts[i]));
             }
         }
         return out;
@@ -198,12 +193,12 @@ public final class PartitionResolver {
         return r;
     }
 
-    private static Map<Long, Integer> indx0Keys(int[] indx0, List<EndPortView> ends, Map<Integer, Draft> drafts) {
+    private static Map<Long, Integer> indx0Keys(int[] indx0, Members ends, Map<Integer, Draft> drafts) {
         Map<Long, Integer> out = new HashMap<>();
         for (int i = 0; i < indx0.length; i++) {
             Draft d = indx0[i] == 0 ? null : drafts.get(indx0[i] & 0x7FFF);
             if (d != null && d.state[i] != 0) {
-                out.put(ends.get(i).portGuid(), indx0[i]);
+                out.put(ends.guid(i), indx0[i]);
             }
         }
         return out;
@@ -229,15 +224,59 @@ public final class PartitionResolver {
             return true;
         }
 
-        long[] members(List<EndPortView> ends, byte bit) {
+        long[] members(Members ends, byte bit) {
             long[] out = new long[state.length];
             int n = 0;
             for (int i = 0; i < state.length; i++) {
                 if ((state[i] & bit) != 0) {
-                    out[n++] = ends.get(i).portGuid();
+                    out[n++] = ends.guid(i);
                 }
             }
             return Arrays.copyOf(out, n);
+        }
+    }
+
+    /**
+     * The ports a partition can have as members, numbered: the end ports by their index, then the vports other than
+     * vports 0 (which are their end ports).
+     */
+    private static final class Members {
+        private final List<EndPortView> ends;
+        private final List<VPortView> vports = new ArrayList<>();
+        private final Map<Long, Integer> vportIndex = new HashMap<>();
+        private final SubnetSnapshot snapshot;
+
+        Members(SubnetSnapshot snapshot) {
+            this.snapshot = snapshot;
+            this.ends = snapshot.endPorts();
+            for (VPortView v : snapshot.vports()) {
+                if (v.vportIndex() != 0) {
+                    vportIndex.put(v.guid(), ends.size() + vports.size());
+                    vports.add(v);
+                }
+            }
+        }
+
+        int size() {
+            return ends.size() + vports.size();
+        }
+
+        boolean isVPort(int i) {
+            return i >= ends.size();
+        }
+
+        long guid(int i) {
+            return isVPort(i) ? vports.get(i - ends.size()).guid() : ends.get(i).portGuid();
+        }
+
+        NodeKind kind(int i) {
+            return isVPort(i) ? NodeKind.CA : ends.get(i).kind();
+        }
+
+        /** The member number of the end port or vport with GUID {@code guid}, or -1. */
+        int indexOf(long guid) {
+            EndPortView ep = snapshot.endPort(guid);
+            return ep != null ? ep.index() : vportIndex.getOrDefault(guid, -1);
         }
     }
 }

@@ -12,18 +12,9 @@ import java.util.Map;
  * port list may continue over further lines until {@code ;}; items are separated by {@code ,} or line ends; an
  * {@code mgid=} item takes the rest of its line (up to {@code ;}) as its flags; keywords match by prefix.
  *
- * <p>Where OpenSM only logs and goes on, this parser does the same and records a {@link ParseWarning} (unknown
- * flags, an unrecognised membership word, an IP group that does not match its partition). Where OpenSM rejects the
- * file, or where going on would silently give ports other rights than the file says (a missing {@code ;} at the end
- * of the file, an empty {@code =} membership, bad flag values, a P_Key wider than 16 bits), this parser throws a
- * {@link PartitionsParseException} naming the line, column and what was expected. One extension: a
- * {@code defmember=...} written right after the {@code :} and followed by another {@code :} (as in one example of
- * the OpenSM manual, which OpenSM itself rejects) sets the statement's default membership.
- *
- * <p>P_Keys are resolved here: an omitted (or zero) P_Key reuses the partition of the same name if one was created
- * before, else takes the next free value counting from 1, as OpenSM does; only the low 15 bits are kept.
- *
  * <p>Confined to one thread; use once.
+ *
+ * <p>In detail: docs/design/partitions.md#partitionsparser.
  */
 final class PartitionsParser {
 

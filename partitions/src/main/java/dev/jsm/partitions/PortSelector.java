@@ -17,11 +17,11 @@ public record PortSelector(Kind kind, long guid, Membership membership) {
 
     /** What a port specifier selects. Keywords are matched by prefix in this order, as OpenSM does. */
     public enum Kind {
-        /** {@code ALL}: every end port (CA and router ports, switch port 0). */
+        /** {@code ALL}: every end port (CA and router ports, switch port 0) and every virtual port. */
         ALL("ALL"),
-        /** {@code ALL_CAS}: every CA end port. */
+        /** {@code ALL_CAS}: every CA end port (not the virtual ports behind them). */
         ALL_CAS("ALL_CAS"),
-        /** {@code ALL_VCAS}: virtual CA ports (SR-IOV vPorts); jsm has none, so it selects nothing. */
+        /** {@code ALL_VCAS}: every virtual port (SR-IOV vport, docs/virtualization.md) but the vports 0. */
         ALL_VCAS("ALL_VCAS"),
         /** {@code ALL_SWITCHES}: every switch port 0. */
         ALL_SWITCHES("ALL_SWITCHES"),

@@ -11,7 +11,9 @@
  *       (members, per-port keys, the well-known {@link dev.jsm.partitions.PartitionGroup}s for the SA);</li>
  *   <li>{@link dev.jsm.partitions.PKeyPlanner} turns a set into per-port P_Key tables, changed 32-entry blocks and
  *       switch enforcement bits ({@link dev.jsm.partitions.PKeyPlan}), checked against what the reference OpenSM
- *       programs on ibsim ({@code scripts/partitions-reference.sh}).</li>
+ *       programs on ibsim ({@code scripts/partitions-reference.sh}), and into the tables of virtual ports
+ *       ({@link dev.jsm.partitions.VPortPKeyPlan}, docs/virtualization.md), which are members by their own GUIDs
+ *       ({@code ALL}, {@code ALL_VCAS}, a vport GUID).</li>
  * </ul>
  *
  * <p>The daemon's programming stage reads the file through a {@code PartitionPolicy} each heavy sweep, resolves and

@@ -1,11 +1,16 @@
 package dev.jsm.partitions;
 
+import dev.jsm.subnet.EndPort;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.PortAttributes;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.SwitchAttributes;
+import dev.jsm.subnet.VNodeAttributes;
+import dev.jsm.subnet.VPort;
+import dev.jsm.subnet.VPortAttributes;
+import dev.jsm.subnet.VirtualizationAttributes;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 
 /**
@@ -65,6 +70,26 @@ final class TestFabric {
             subnet.addPort(n, p + 1, portGuids[p]);
         }
         return this;
+    }
+
+    /**
+     * Gives the CA port {@code portGuid} vports 0..{@code count}, each with a P_Key table of {@code cap} entries; vport
+     * {@code i >= 1} has GUID {@link #vport}{@code (portGuid, i)}.
+     */
+    TestFabric vports(long portGuid, int count, int cap) {
+        EndPort ep = subnet.endPort(portGuid);
+        ep.setVirtualization(new VirtualizationAttributes(count, count, true, false, 0));
+        for (int i = 0; i <= count; i++) {
+            VPort v = subnet.addVPort(ep, i, i == 0 ? portGuid : vport(portGuid, i),
+                    new VPortAttributes(VPortAttributes.STATE_ACTIVE, false, 8, 1, 0, 0));
+            v.setVNode(new VNodeAttributes(cap, 1, 1, vport(portGuid, i) ^ 0x4000L << 48));
+        }
+        return this;
+    }
+
+    /** The GUID of vport {@code i} of port {@code portGuid} in {@link #vports}. */
+    static long vport(long portGuid, int i) {
+        return portGuid | (long) (0x8000 | i) << 48;
     }
 
     /** Cables two switch ports. */

@@ -6,16 +6,10 @@ package dev.jsm.routing;
  * shortest path; updn and dnup only the shortest ports that keep the up*&#47;down* rule. Every LID a destination
  * switch delivers shares its list, so lists are per (switch, destination switch), not per LID.
  *
- * <p>Lists live in one array, {@link #ports()}{@code [from(d) .. to(d)-1]}, ports ascending; parallel links to the
- * same neighbour are separate entries. An empty list ({@code from(d) == to(d)}) means the switch has no route to
- * {@code d}.
- *
- * <p>{@link #allows}, {@link #reaches} and {@link #toward} answer the same question for one (switch, destination
- * switch) pair without building a switch's lists: a route repair checks every entry of a row against them and lists the
- * candidates only for the few entries it re-chooses.
- *
  * <p>Implementations are scratch of one worker: confined to the thread that calls {@link #build}, reused switch
  * after switch.
+ *
+ * <p>In detail: docs/design/routing.md#egresscandidates.
  */
 public interface EgressCandidates {
 

@@ -102,6 +102,29 @@ public final class LftTables {
         }
     }
 
+    /**
+     * Gives every extra LID of {@code in} ({@link RoutingInput#extraLids()}: a virtual port's own LID) the entry of
+     * its end port's base LID in every switch, so that it is routed exactly as that LID. Every routing result passes
+     * here before it is checked or used: the chains after the engine that routed, a repair, a rebalancing.
+     *
+     * @throws IllegalArgumentException if the tables were not sized for {@code in}
+     */
+    public void copyExtraLids(RoutingInput in) {
+        if (in.switchCount() != rows.length || in.maxLid() != maxLid) {
+            throw new IllegalArgumentException(this + " are not sized for " + in);
+        }
+        int[] extra = in.extraLids();
+        int[] base = in.extraLidBase();
+        if (extra.length == 0) {
+            return;
+        }
+        for (byte[] row : rows) {
+            for (int k = 0; k < extra.length; k++) {
+                row[extra[k]] = row[base[k]];
+            }
+        }
+    }
+
     /** Resets every entry to {@link #NO_PATH} (before another engine of a chain tries). */
     public void clear() {
         for (byte[] row : rows) {

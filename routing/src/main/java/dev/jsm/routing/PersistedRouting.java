@@ -10,16 +10,7 @@ import java.util.Objects;
  * ({@code dev.jsm.routing.repair}) and reuses them when the changes allow. {@link PersistedRoutingCodec} writes and
  * reads it.
  *
- * <p>Immutable as long as nobody writes into the tables (the daemon never does once the routing is recorded); safe
- * to share under that rule.
- *
- * @param input the routing's input, every field
- * @param tables the tables routed on {@code input}, sized for it
- * @param engine the OpenSM name of the engine whose rules the tables follow, or {@code ""} when none may repair them
- *     (a chain over topologies)
- * @param fallback whether that engine was the chain's minhop fallback rather than a configured one
- * @param fingerprint a digest of the options that change routing results; a routing is reused only under the same
- * @param savedAtMillis when the routing was written, in milliseconds since the epoch
+ * <p>In detail: docs/design/routing.md#persistedrouting.
  */
 public record PersistedRouting(RoutingInput input, LftTables tables, String engine, boolean fallback,
                                String fingerprint, long savedAtMillis) {

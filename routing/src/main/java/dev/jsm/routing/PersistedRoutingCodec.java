@@ -27,13 +27,9 @@ import java.io.IOException;
  * {@code utf} is {@link DataOutput#writeUTF}'s modified UTF-8 with a u16 length. The derived arrays
  * ({@code portStart}) are rebuilt on reading.
  *
- * <p>Reading trusts nothing: every count is checked against the IBA maxima (switches and LIDs below 0xC000, 254
- * ports) and against a byte budget the caller derives from the file's size, before anything is allocated, so a corrupt
- * or hostile file costs at most that budget, never an {@link OutOfMemoryError}; every index is checked against its
- * range once read, so an engine or a repair never meets an input that breaks its invariants. Failures are
- * {@link IOException}s that say what is wrong ({@link java.io.EOFException} for a truncated file).
- *
  * <p>Stateless; thread-safe.
+ *
+ * <p>In detail: docs/design/routing.md#persistedroutingcodec.
  */
 public final class PersistedRoutingCodec {
 

@@ -4,27 +4,15 @@ import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Fills the LFT entries an up-then-down engine left empty, where that is safe. ftree, updn and dnup build only
- * routes that go up and then down, so a switch reaches a LID only if its owner lies below one of the switch's
- * ancestors: roots do not reach other roots, on three or more levels middle switches miss the LIDs of other groups'
- * upper switches, and in a degraded tree a root misses the CAs of leaves it has no cable to (OpenSM leaves all those
- * pairs unreachable, the first ones unless {@code connect_roots}). No up*&#47;down* route exists for them at all:
- * the only ways in turn down and then up again. Completed here:
- * <ul>
- *   <li>every missing entry for a <b>switch LID</b>, at any switch;</li>
- *   <li>if the engine asks, missing entries for a <b>CA or router LID</b> at switches without end nodes of their
- *       own: only the switch itself sends from there (traps to the SM, for one). Switches with CAs keep OpenSM's
- *       rule, so routes between two non-compute nodes that need a down-then-up turn still depend on ftree's
- *       {@code max_reverse_hops}.</li>
- * </ul>
- * Each filled entry points to the neighbour with the shortest existing route, found per LID by a breadth-first
- * search seeded with the switches that have a route in order of their route length (a multi-source shortest-path
- * search on unit weights) and not passing switches left without. Such routes may go down and then up again; they
- * carry traffic from switch port 0 or toward switch LIDs only, never CA-to-CA traffic, so the credit-loop freedom of
- * the CA routes stands (switch management traffic travels on VL15). Entries the engine wrote are never changed.
+ * Fills the LFT entries an up-then-down engine (ftree, updn, dnup) left empty because no up*&#47;down* route exists -
+ * every switch LID, and on request CA LIDs at switches without end nodes - with the neighbour that has the shortest
+ * existing route, where OpenSM leaves those pairs unreachable. Such routes may turn down and up again but carry only
+ * switch traffic, so the CA routes stay free of credit loops; entries the engine wrote are never changed.
  *
  * <p>LIDs are independent, so they are spread over worker threads; the result does not depend on the thread count.
  * Stateless; thread-safe.
+ *
+ * <p>In detail: docs/design/routing.md#routecompletion.
  */
 public final class RouteCompletion {
 

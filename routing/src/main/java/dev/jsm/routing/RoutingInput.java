@@ -8,33 +8,11 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
  * What a routing engine sees of the fabric: switches, their ports and links, and the LIDs of the end ports, as
  * dense primitive arrays built once per sweep from a {@link SubnetSnapshot}.
  *
- * <p>Layout (every index is dense and deterministic):
- * <ul>
- *   <li><b>Switches</b> {@code 0..S-1} in unsigned node-GUID order (the snapshot's switch index): GUID, system image
- *       GUID, number of external ports, the base LID of port 0.</li>
- *   <li><b>Ports</b>: switch {@code sw}'s ports {@code 0..numPorts} have flat indices {@code portStart[sw] + port};
- *       {@code portEdge[flat]} is the switch-to-switch edge leaving on that port, or {@link #PORT_UNCONNECTED}, or
- *       {@link #PORT_TO_END_NODE} (cabled to a CA or router). Port 0 is always {@link #PORT_UNCONNECTED}.
- *       {@code portOperationalVls[flat]} is the port's last reported PortInfo.OperationalVLs (VLCap encoding,
- *       0 if not known).</li>
- *   <li><b>Switch-to-switch links</b> in CSR form: switch {@code sw} has edges {@code linkStart[sw] ..
- *       linkStart[sw+1]-1} in local port order; edge {@code e} leaves on {@code localPort[e]} and reaches
- *       {@code peerSwitch[e]} on {@code peerPort[e]}. Each cable appears once from each end; parallel links are
- *       separate edges. Links with an end in PortState Down are left out.</li>
- *   <li><b>LIDs</b> {@code 1..maxLid}: {@code lidOwnerSwitch[lid]} is the switch that delivers the LID (-1 if none:
- *       unassigned, or an end port not cabled to a switch), {@code lidOwnerPort[lid]} the port it delivers on (0 for
- *       the switch's own LIDs, 0xFF if none) and {@code lidEndPort[lid]} the end port holding it (-1 if none).</li>
- *   <li><b>End ports</b> with LIDs {@code 0..E-1} in base-LID order: base LID, number of LIDs ({@code 2^lmc} of its
- *       range), port GUID, node GUID, system image GUID, whether it is a switch's port 0, and the switch delivering
- *       it (-1 if none). LMC spreading uses the GUIDs; a system image GUID of 0 is replaced by the node GUID.</li>
- *   <li><b>Link properties</b> the VL-using and throttle-avoiding engines read: {@link #dataVls()} and
- *       {@link #edgeThrottled()}.</li>
- * </ul>
- * Byte arrays hold port numbers 0..254 (read them with {@code & 0xFF}).
- *
  * <p>The accessors return the internal arrays without copying so hot loops can read them directly: they are
  * <b>read-only</b>; an engine must never write to them. Under that rule the object is immutable and safe to share
  * between threads. Counterpart of the parts of {@code osm_subn_t} OpenSM's engines read.
+ *
+ * <p>In detail: docs/design/routing.md#routinginput.
  */
 public final class RoutingInput {
 
@@ -69,6 +47,8 @@ public final class RoutingInput {
     final int[] endPortSwitch;
     final int dataVls;
     final boolean[] edgeThrottled;
+    final int[] extraLids;
+    final int[] extraLidBase;
 
     RoutingInput(RoutingInputBuilder b) {
         lmc = b.lmc;
@@ -97,6 +77,24 @@ public final class RoutingInput {
         endPortSwitch = b.endPortSwitch;
         dataVls = b.dataVls;
         edgeThrottled = b.edgeThrottled;
+        int n = 0;
+        for (int lid = 1; lid <= maxLid; lid++) {
+            n += isExtra(lid) ? 1 : 0;
+        }
+        extraLids = new int[n];
+        extraLidBase = new int[n];
+        for (int lid = 1, k = 0; lid <= maxLid; lid++) {
+            if (isExtra(lid)) {
+                extraLids[k] = lid;
+                extraLidBase[k++] = endPortBaseLid[lidEndPort[lid]];
+            }
+        }
+    }
+
+    /** Whether {@code lid} is held by an end port outside its LMC range. */
+    private boolean isExtra(int lid) {
+        int ep = lidEndPort[lid];
+        return ep >= 0 && (lid < endPortBaseLid[ep] || lid >= endPortBaseLid[ep] + endPortLidCount[ep]);
     }
 
     /**
@@ -287,6 +285,21 @@ public final class RoutingInput {
     }
 
     /**
+     * The extra LIDs, ascending: LIDs an end port holds outside its LMC range (a virtual port's own LID,
+     * docs/virtualization.md), listed in the LID arrays like its other LIDs. They must be delivered exactly as the end
+     * port's base LID: an engine may route them or not, {@link LftTables#copyExtraLids} then gives each of them its
+     * base LID's entries, and the route verifier checks them as it checks every LID. Read-only.
+     */
+    public int[] extraLids() {
+        return extraLids;
+    }
+
+    /** Per extra LID ({@link #extraLids()}), the base LID of the end port holding it. Read-only. */
+    public int[] extraLidBase() {
+        return extraLidBase;
+    }
+
+    /**
      * The data VLs every usable cable of a switch can carry: the smallest VLCap (decoded to 1, 2, 4, 8 or 15 VLs)
      * of both ends of each cable leaving a switch port, or 0 if no port reported a VLCap. Deadlock-avoiding engines
      * that put paths on VLs (dfsssp) must not need more; the link manager enables at most this many (further capped
@@ -305,6 +318,7 @@ public final class RoutingInput {
     @Override
     public String toString() {
         return "RoutingInput[" + switchCount() + " switches, " + edgeCount() + " edges, " + endPortCount()
-                + " end ports, maxLid " + maxLid + ", lmc " + lmc + "]";
+                + " end ports, maxLid " + maxLid + ", lmc " + lmc
+                + (extraLids.length == 0 ? "" : ", " + extraLids.length + " extra LIDs") + "]";
     }
 }

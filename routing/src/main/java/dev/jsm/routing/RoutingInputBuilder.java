@@ -8,19 +8,20 @@ import dev.jsm.subnet.snapshot.NodeView;
 import dev.jsm.subnet.snapshot.PortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import dev.jsm.subnet.snapshot.SwitchView;
+import dev.jsm.subnet.snapshot.VPortView;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * Fills the arrays of a {@link RoutingInput} from a snapshot: one pass over the switches and their ports for the
- * port table and the CSR links, one pass over the end ports for the LID tables.
+ * port table and the CSR links, one pass over the end ports for the LID tables, and one over the vports, whose own
+ * LIDs become extra LIDs of the end port they are behind ({@link RoutingInput#extraLids()}; a vport of an end port
+ * without LIDs is left out, as its end port is).
  *
- * <p>A cable is usable unless one of its ends last reported PortState Down (a port whose state is not known yet
- * counts as up, as discovery only follows live links). A cable between two switches is also left out, like a down
- * one, when either end is marked unhealthy (repeated traps 129-131), so the engines route around it; a cable to a
- * CA or router stays usable whatever its health, as in OpenSM, since the end port has no other way in.
- * Confined to the calling thread.
+ * <p>Confined to the calling thread.
+ *
+ * <p>In detail: docs/design/routing.md#routinginputbuilder.
  */
 final class RoutingInputBuilder {
 
@@ -169,6 +170,9 @@ final class RoutingInputBuilder {
                 maxLid = Math.max(maxLid, e.lidRange().last());
             }
         }
+        for (VPortView v : snapshot.vports()) {
+            maxLid = Math.max(maxLid, v.lid());
+        }
         withLids.sort((x, y) -> Integer.compare(x.lidRange().base(), y.lidRange().base()));
         int n = withLids.size();
         lidOwnerSwitch = new int[maxLid + 1];
@@ -185,8 +189,19 @@ final class RoutingInputBuilder {
         endPortSystemImageGuid = new long[n];
         endPortIsSwitch = new boolean[n];
         endPortSwitch = new int[n];
+        int[] inputIndex = new int[snapshot.endPorts().size()];
+        Arrays.fill(inputIndex, -1);
         for (int i = 0; i < n; i++) {
             addEndPort(i, withLids.get(i));
+            inputIndex[withLids.get(i).index()] = i;
+        }
+        for (VPortView v : snapshot.vports()) {
+            int i = inputIndex[v.endPortIndex()];
+            if (v.hasLid() && i >= 0) {
+                lidOwnerSwitch[v.lid()] = endPortSwitch[i];
+                lidOwnerPort[v.lid()] = lidOwnerPort[endPortBaseLid[i]];
+                lidEndPort[v.lid()] = i;
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jsm.routing.testing.Fabrics;
 import dev.jsm.routing.testing.TopologySubnets;
+import dev.jsm.routing.testing.VPortFabrics;
 import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
@@ -22,6 +23,30 @@ class LftTablesTest {
         assertThat(t.port(1, 5)).isEqualTo(LftTables.NO_PATH);
         assertThat(t.port(1, 11)).isEqualTo(LftTables.NO_PATH);
         assertThat(t.entryBytes()).isEqualTo(33);
+    }
+
+    @Test
+    void extraLidsTakeTheirBaseLidsEntriesInEverySwitch() {
+        Subnet s = TopologySubnets.subnet(TopologyShapes.parse(Fabrics.FAT2_16), 0);
+        VPortFabrics.addVPorts(s, 1, false);
+        RoutingInput in = RoutingInput.from(SubnetSnapshot.of(s), 0);
+        LftTables t = LftTables.forInput(in);
+        for (int sw = 0; sw < t.switchCount(); sw++) {
+            for (int lid = 1; lid <= t.maxLid(); lid++) {
+                t.setPort(sw, lid, (sw + lid) % 9);
+            }
+        }
+
+        t.copyExtraLids(in);
+
+        assertThat(in.extraLids()).hasSize(16);
+        for (int sw = 0; sw < t.switchCount(); sw++) {
+            for (int k = 0; k < in.extraLids().length; k++) {
+                assertThat(t.port(sw, in.extraLids()[k])).isEqualTo(t.port(sw, in.extraLidBase()[k]));
+            }
+            assertThat(t.port(sw, 3)).isEqualTo((sw + 3) % 9);
+        }
+        assertThatThrownBy(() -> new LftTables(6, 3).copyExtraLids(in)).hasMessageContaining("not sized for");
     }
 
     @Test

@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.jsm.routing.minhop.MinHopEngine;
 import dev.jsm.routing.minhop.MinHopOptions;
 import dev.jsm.routing.testing.TopologySubnets;
+import dev.jsm.routing.testing.VPortFabrics;
 import dev.jsm.sim.topo.TopologyShapes;
+import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -77,6 +79,20 @@ class PersistedRoutingCodecTest {
         assertThat(back.tables().contentEquals(tables)).isTrue();
         assertThat(back.fallback()).isTrue();
         assertThat(back.input().switchIndexOf(in.switchGuid()[3])).isEqualTo(3);
+    }
+
+    @Test
+    void theExtraLidsOfAnEndPortComeBackFromItsLidArrays() throws IOException {
+        Subnet s = TopologySubnets.subnet(TopologyShapes.parse("fat3:k=4"), 0);
+        VPortFabrics.addVPorts(s, 1, true);
+        RoutingInput in = RoutingInput.from(SubnetSnapshot.of(s), 0);
+        assertThat(in.extraLids()).isNotEmpty();
+
+        RoutingInput back = read(bytes(new PersistedRouting(in, LftTables.forInput(in), "minhop", false, "ab", 1)))
+                .input();
+
+        assertThat(back.extraLids()).containsExactly(in.extraLids());
+        assertThat(back.extraLidBase()).containsExactly(in.extraLidBase());
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.jsm.routing.minhop.MinHopEngineFactory;
 import dev.jsm.routing.testing.Fabrics;
 import dev.jsm.routing.testing.TopologySubnets;
+import dev.jsm.routing.testing.VPortFabrics;
 import dev.jsm.routing.verify.RouteVerifier;
 import dev.jsm.routing.verify.VerifierReport;
 import dev.jsm.sim.topo.TopologyShapes;
@@ -109,6 +110,28 @@ class RoutingInputTest {
         }
         assertThat(in.lidEndPort()[1]).isEqualTo(-1);
         assertThat(in.endPortLidCount()[in.lidEndPort()[8]]).isEqualTo(1);
+    }
+
+    @Test
+    void aVPortsOwnLidIsAnExtraLidOfItsEndPort() {
+        Subnet subnet = TopologySubnets.subnet(TopologyShapes.parse(Fabrics.FAT2_16), 0);
+        VPortFabrics.addVPorts(subnet, 3, false);
+        RoutingInput plain = TopologySubnets.input(Fabrics.FAT2_16, 0);
+        RoutingInput in = RoutingInput.from(SubnetSnapshot.of(subnet), 0);
+
+        assertThat(plain.extraLids()).isEmpty();
+        assertThat(in.endPortCount()).isEqualTo(plain.endPortCount());
+        assertThat(in.maxLid()).isEqualTo(22 + 32);
+        assertThat(in.extraLids()).hasSize(32).isSorted();
+        for (int k = 0; k < in.extraLids().length; k++) {
+            int lid = in.extraLids()[k];
+            int base = in.extraLidBase()[k];
+            assertThat(in.lidEndPort()[lid]).isEqualTo(in.lidEndPort()[base]);
+            assertThat(in.lidOwnerSwitch()[lid]).isEqualTo(in.lidOwnerSwitch()[base]);
+            assertThat(in.lidOwnerPort()[lid]).isEqualTo(in.lidOwnerPort()[base]);
+            assertThat(in.endPortBaseLid()[in.lidEndPort()[lid]]).isEqualTo(base);
+        }
+        assertThat(in.toString()).endsWith(", 32 extra LIDs]");
     }
 
     @Test

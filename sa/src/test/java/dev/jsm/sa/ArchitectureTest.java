@@ -36,13 +36,16 @@ class ArchitectureTest {
             .because("docs/architecture.md: sa depends on mad-transport, subnet and routing");
 
     /**
-     * The packages' layering, lowest first: {@code codec} and {@code limit}; {@code rmpp}; {@code query};
-     * {@code mcast}; {@code event}; {@code agent}. A layer is used only by layers above.
+     * The packages' layering, lowest first: {@code codec} and {@code limit}; {@code state}, and {@code replica} on it;
+     * {@code rmpp}; {@code query}; {@code mcast}; {@code event}; {@code agent}. A layer is used only by layers above;
+     * {@code replica} only by {@code agent}.
      */
     @ArchTest
     static final ArchRule LAYERS = layeredArchitecture().consideringOnlyDependenciesInLayers()
             .layer("codec").definedBy("dev.jsm.sa.codec..")
             .layer("limit").definedBy("dev.jsm.sa.limit..")
+            .layer("state").definedBy("dev.jsm.sa.state..")
+            .layer("replica").definedBy("dev.jsm.sa.replica..")
             .layer("rmpp").definedBy("dev.jsm.sa.rmpp..")
             .layer("query").definedBy("dev.jsm.sa.query..")
             .layer("mcast").definedBy("dev.jsm.sa.mcast..")
@@ -53,7 +56,10 @@ class ArchitectureTest {
             .whereLayer("mcast").mayOnlyBeAccessedByLayers("event", "agent")
             .whereLayer("query").mayOnlyBeAccessedByLayers("mcast", "event", "agent")
             .whereLayer("rmpp").mayOnlyBeAccessedByLayers("query", "mcast", "event", "agent")
-            .whereLayer("limit").mayOnlyBeAccessedByLayers("rmpp", "query", "mcast", "event", "agent")
-            .whereLayer("codec").mayOnlyBeAccessedByLayers("rmpp", "query", "mcast", "event", "agent")
+            .whereLayer("replica").mayOnlyBeAccessedByLayers("agent")
+            .whereLayer("state").mayOnlyBeAccessedByLayers("replica", "mcast", "event", "agent")
+            .whereLayer("limit").mayOnlyBeAccessedByLayers("state", "rmpp", "query", "mcast", "event", "agent")
+            .whereLayer("codec").mayOnlyBeAccessedByLayers("state", "replica", "rmpp", "query", "mcast", "event",
+                    "agent")
             .because("docs/architecture.md: the SA packages' layering");
 }

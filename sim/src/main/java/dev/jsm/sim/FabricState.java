@@ -3,6 +3,7 @@ package dev.jsm.sim;
 import dev.jsm.mad.smp.NodeDescription;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.sim.topo.NodeKind;
+import dev.jsm.sim.topo.PortOptions;
 import dev.jsm.sim.topo.TopoNode;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.VPortSpec;
@@ -12,16 +13,10 @@ import java.util.Arrays;
  * Everything the simulated SMAs remember, in flat primitive arrays so that a fabric of 13k nodes and 83k port slots
  * loads in milliseconds and costs a few megabytes.
  *
- * <p>Ports have global slot numbers {@code portBase[node] + portNum}; every node gets a slot for port 0 (used by
- * switches, unused by CAs) so the arithmetic is the same everywhere. Attributes whose value is a fixed-size record
- * live as wire images: PortInfo (64 bytes per slot), NodeInfo (40 per node) and SwitchInfo (20 per switch); the SMA
- * copies them into responses and patches the arrival-dependent fields. Tables (LFT, MFT, SL2VL, VLArb, P_Key,
- * GUIDInfo) are allocated on first Set and read as their defaults until then. The PMAs' counters are
- * {@link SimPortCounters}. CA ports with virtualization have a {@link PortVirtualization} (the array is null in a
- * fabric without any): their vports, whose LIDs they own besides their own.
- *
  * <p>Not thread-safe: guarded by the monitor of this object, which the simulator thread holds while it processes
  * MADs and the fault and inspection methods hold while they run.
+ *
+ * <p>In detail: docs/design/sim.md#fabricstate.
  */
 final class FabricState {
 
@@ -31,6 +26,8 @@ final class FabricState {
     static final int NODE_INFO_SIZE = 40;
     static final int SWITCH_INFO_SIZE = 20;
     static final int PORT_INFO_SIZE = 64;
+    /** Bytes kept per slot of Mellanox's ExtendedPortInfo. */
+    static final int MLNX_EXT_PORT_INFO_SIZE = 4;
 
     final Topology topology;
     final int nodeCount;
@@ -59,9 +56,15 @@ final class FabricState {
     final short[][] pKeys;
     final byte[][] vlArb;
     final long[][] guids;
+    /** Per slot the four speed bytes of Mellanox's ExtendedPortInfo (see the class comment). */
+    final byte[] mlnxExtPortInfo;
+    /** Ports that report extended speeds only to an SM that sets SMSupportExtendedSpeeds (AM bit 31). */
+    final boolean[] needsExtendedSpeedsBit;
     final SimMadChannel[] channels;
     /** The ports' performance counters (the PMA's). */
     final SimPortCounters perf;
+    /** What the congestion control agents hold. */
+    final CongestionState cc;
     /** Per CA port slot its virtualization, or null; the whole array null when no CA has virtualization. */
     private final PortVirtualization[] virt;
     private final byte[][] nodeDescription;
@@ -102,8 +105,11 @@ final class FabricState {
         pKeys = new short[slots][];
         vlArb = new byte[slots][];
         guids = new long[slots][];
+        mlnxExtPortInfo = new byte[slots * MLNX_EXT_PORT_INFO_SIZE];
+        needsExtendedSpeedsBit = new boolean[slots];
         channels = new SimMadChannel[slots];
         perf = new SimPortCounters(slots);
+        cc = new CongestionState(nodeCount, slots);
         virt = topology.hasVPorts() ? new PortVirtualization[slots] : null;
         Arrays.fill(cablePeer, -1);
         for (int n = 0; n < nodeCount; n++) {
@@ -155,10 +161,13 @@ final class FabricState {
                 PortInfo.CAPABILITY_MASK2.put(portInfo, off, PortInfo.CAPABILITY_MASK2.getInt(portInfo, off)
                         | PortInfo.CAP2_IS_VIRTUALIZATION_SUPPORTED);
             }
+            PortOptions.Port options = topology.portOptions().port(n, p);
+            needsExtendedSpeedsBit[slot] = PortSpeeds.apply(options, portInfo, off, mlnxExtPortInfo,
+                    slot * MLNX_EXT_PORT_INFO_SIZE);
             disabled[slot] = false;
             pKeys[slot] = null;
             vlArb[slot] = null;
-            guids[slot] = null;
+            guids[slot] = PortSpeeds.aliasTable(options, portInfo, off);
             perf.reset(slot);
             if (p > 0 && physicallyUp(slot)) {
                 setPortState(slot, PortInfo.STATE_INIT);
@@ -167,10 +176,11 @@ final class FabricState {
             }
         }
         sl2vl[n] = null;
+        cc.powerOn(n, portBase[n], portBase[n] + numPorts[n]);
         if (isSwitch[n]) {
             int sw = switchIndex[n];
             Arrays.fill(switchInfo, sw * SWITCH_INFO_SIZE, (sw + 1) * SWITCH_INFO_SIZE, (byte) 0);
-            SimDefaults.switchInfo(switchInfo, sw * SWITCH_INFO_SIZE, anyCabled);
+            SimDefaults.switchInfo(switchInfo, sw * SWITCH_INFO_SIZE, anyCabled, topology.linearFdbCap(n));
             lft[sw] = null;
             mft[sw] = null;
         }

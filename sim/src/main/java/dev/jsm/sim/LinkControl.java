@@ -2,19 +2,20 @@ package dev.jsm.sim;
 
 import dev.jsm.mad.codec.Field;
 import dev.jsm.mad.smp.PortInfo;
+import java.util.Arrays;
 
 /**
  * Link training and the state changes it causes. A link is up when the cable is in, both nodes are present and
  * neither end is disabled; a link that comes up puts both ends in Init with PortPhysicalState LinkUp and the best
- * width and speed both ends have enabled; a link that goes down puts both ends in Down, Polling (or Disabled).
- *
- * <p>The vports of a CA port follow its link ({@link PortVirtualization#linkChanged}). Switches flag it in
- * SwitchInfo.PortStateChange. Changes from outside (faults: a cable pulled or plugged, a node
- * gone or back) flag every switch end and make it send Trap 128 to its master SM; changes an SM asked for (Set
- * PortInfo PortState Down or PortPhysicalState Disabled/Polling) flag only the switch at the other end and send no
- * trap, as ibsim does (the SM knows what it did).
+ * width and speed both ends have enabled (XDR in the second extended speeds field before the extended speeds, which
+ * come before FDR10, which runs at the QDR of LinkSpeedActive; {@code docs/link-speeds.md}); a link that goes down
+ * puts both ends in Down, Polling (or Disabled). A link an SM sets Down (a bounce) goes down, both ends in Polling, as
+ * soon as the answer to the Set has left, and trains again when the simulator has finished the batch of MADs it was
+ * in.
  *
  * <p>Confined to the simulator thread (or to a caller holding the {@link FabricState} monitor).
+ *
+ * <p>In detail: docs/design/sim.md#linkcontrol.
  */
 final class LinkControl {
 
@@ -30,9 +31,18 @@ final class LinkControl {
     private static final int[] SPEED_ORDER = {4, 2, 1};
     /** Extended speeds best first: NDR, HDR, EDR, FDR. */
     private static final int[] EXT_ORDER = {8, 4, 2, 1};
+    /** XDR's bit in the second extended speeds field. */
+    private static final int XDR = 1;
 
     private final FabricState s;
     private TrapSink traps;
+    /**
+     * Ports an SM set Down (each cable once, by one of its ends): the first {@link #downCount} have gone down, the
+     * rest go down when the MAD being processed has been answered; all train again at the end of the batch.
+     */
+    private int[] bounced = new int[8];
+    private int bouncedCount;
+    private int downCount;
 
     LinkControl(FabricState s) {
         this.s = s;
@@ -68,13 +78,43 @@ final class LinkControl {
         flag(slot, peer, byFault);
     }
 
-    /** Set(PortState = Down) on a port with its link up: both ends retrain and come back in Init. */
+    /**
+     * Set(PortState = Down) on a port with its link up: both ends go Down and Polling at {@link #dropBouncing}, once
+     * the answer has left, and train again, back in Init, at {@link #trainBounced}.
+     */
     void bounce(int slot) {
         if (s.linkUp(slot)) {
-            int peer = s.cablePeer[slot];
-            train(slot, peer);
-            flag(slot, peer, false);
+            if (bouncedCount == bounced.length) {
+                bounced = Arrays.copyOf(bounced, bouncedCount * 2);
+            }
+            bounced[bouncedCount++] = slot;
         }
+    }
+
+    /** The MAD being processed has been answered: the links it bounced go down. */
+    void dropBouncing() {
+        for (; downCount < bouncedCount; downCount++) {
+            int slot = bounced[downCount];
+            if (s.linkUp(slot)) {
+                markDown(slot);
+                markDown(s.cablePeer[slot]);
+            }
+        }
+    }
+
+    /** The end of a batch of MADs: the links bounced during it train again, where the cable still allows it. */
+    void trainBounced() {
+        dropBouncing();
+        for (int i = 0; i < bouncedCount; i++) {
+            int slot = bounced[i];
+            int peer = s.cablePeer[slot];
+            if (!s.linkUp(slot) && s.physicallyUp(slot)) {
+                train(slot, peer);
+                flag(slot, peer, false);
+            }
+        }
+        bouncedCount = 0;
+        downCount = 0;
     }
 
     /** A node was powered off or unplugged: its links go down and the switches around it report it. */
@@ -99,25 +139,55 @@ final class LinkControl {
         }
     }
 
+    /** The links up at power-on get the widths and speeds both their ends have (the ports are already in Init). */
+    void powerOnLinks() {
+        for (int slot = 0; slot < s.portSlots; slot++) {
+            int peer = s.cablePeer[slot];
+            if (peer > slot && s.linkUp(slot)) {
+                activate(slot, peer);
+            }
+        }
+    }
+
     private void train(int a, int b) {
+        activate(a, b);
+        for (int slot : new int[] {a, b}) {
+            s.setPortState(slot, PortInfo.STATE_INIT);
+            s.setPhysState(slot, FabricState.PHYS_LINK_UP);
+            s.vportLinkChanged(slot, true);
+        }
+    }
+
+    /** Sets the active width and speeds of the link between {@code a} and {@code b}: the best both ends enable. */
+    private void activate(int a, int b) {
         int width = best(enabled(a, PortInfo.LINK_WIDTH_ENABLED, PortInfo.LINK_WIDTH_SUPPORTED)
                 & enabled(b, PortInfo.LINK_WIDTH_ENABLED, PortInfo.LINK_WIDTH_SUPPORTED), WIDTH_ORDER);
         int speed = best(enabled(a, PortInfo.LINK_SPEED_ENABLED, PortInfo.LINK_SPEED_SUPPORTED)
                 & enabled(b, PortInfo.LINK_SPEED_ENABLED, PortInfo.LINK_SPEED_SUPPORTED), SPEED_ORDER);
-        int ext = best(enabled(a, PortInfo.LINK_SPEED_EXT_ENABLED, PortInfo.LINK_SPEED_EXT_SUPPORTED)
+        int ext2 = enabled(a, PortInfo.LINK_SPEED_EXT_ENABLED2, PortInfo.LINK_SPEED_EXT_SUPPORTED2)
+                & enabled(b, PortInfo.LINK_SPEED_EXT_ENABLED2, PortInfo.LINK_SPEED_EXT_SUPPORTED2) & XDR;
+        int ext = ext2 != 0 ? 0 : best(enabled(a, PortInfo.LINK_SPEED_EXT_ENABLED, PortInfo.LINK_SPEED_EXT_SUPPORTED)
                 & enabled(b, PortInfo.LINK_SPEED_EXT_ENABLED, PortInfo.LINK_SPEED_EXT_SUPPORTED), EXT_ORDER);
-        trained(a, width, speed, ext);
-        trained(b, width, speed, ext);
+        boolean fdr10 = ext2 == 0 && ext == 0 && fdr10Enabled(a) && fdr10Enabled(b);
+        active(a, width, speed, ext, ext2, fdr10);
+        active(b, width, speed, ext, ext2, fdr10);
     }
 
-    private void trained(int slot, int width, int speed, int ext) {
+    private void active(int slot, int width, int speed, int ext, int ext2, boolean fdr10) {
         int off = FabricState.piOff(slot);
-        s.setPortState(slot, PortInfo.STATE_INIT);
-        s.setPhysState(slot, FabricState.PHYS_LINK_UP);
-        s.vportLinkChanged(slot, true);
         PortInfo.LINK_WIDTH_ACTIVE.put(s.portInfo, off, width == 0 ? 1 : width);
         PortInfo.LINK_SPEED_ACTIVE.put(s.portInfo, off, speed == 0 ? 1 : speed);
         PortInfo.LINK_SPEED_EXT_ACTIVE.put(s.portInfo, off, ext);
+        PortInfo.LINK_SPEED_EXT_ACTIVE2.put(s.portInfo, off, ext2);
+        s.mlnxExtPortInfo[slot * FabricState.MLNX_EXT_PORT_INFO_SIZE + PortSpeeds.MLNX_ACTIVE] =
+                (byte) (fdr10 ? 1 : 0);
+    }
+
+    /** Whether FDR10 is supported and enabled in the port's ExtendedPortInfo. */
+    private boolean fdr10Enabled(int slot) {
+        int o = slot * FabricState.MLNX_EXT_PORT_INFO_SIZE;
+        return (s.mlnxExtPortInfo[o + PortSpeeds.MLNX_SUPPORTED] & s.mlnxExtPortInfo[o + PortSpeeds.MLNX_ENABLED]
+                & 1) != 0;
     }
 
     private void markDown(int slot) {

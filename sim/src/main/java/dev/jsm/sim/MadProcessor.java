@@ -11,35 +11,17 @@ import dev.jsm.mad.smp.VendorTraps;
  * Takes each MAD a channel sent, carries it across the fabric and answers it: the switchboard between channels,
  * {@link SmpRouter} and the nodes' {@link Sma}.
  *
- * <p>Directed-route SMPs (class 0x81, DrSLID = DrDLID = 0xFFFF, hop pointer 0): requests walk out along
- * InitialPath; Get/Set of everything but SMInfo are answered by the SMA of the node reached (GetResp, D bit set,
- * same TID/attribute/modifier, ReturnPath filled in) and walked back to the sender. SMInfo and methods other than
- * Get/Set go to the channel attached at the port reached (the SM there answers); with no channel there, SMInfo is
- * answered 0x000C (what a Linux host without SM answers; ibsim drops it), TrapRepress is consumed, the rest is
- * dropped. Responses a channel sends (R bit or D bit) walk back along ReturnPath to the channel at the far end.
- *
- * <p>A MAD that cannot be delivered (no route, link down, nobody listening) comes back to the channel that sent it
- * through {@link dev.jsm.mad.channel.MadReceiver#onSendFailed} with status 110, at once - what ibsim does through
- * umad2sim, and what a real host reports only when the kernel's send timeout expires. Loss injection, by contrast,
- * loses MADs silently.
- *
- * <p>LID-routed SMPs (class 0x01) go through the LFTs to the end port owning the DLID - its own LIDs or a LID of one
- * of its vports; requests are answered the same way and the response is routed back to the requester's base LID (so
- * the requester needs a LID). PerfMgt requests (class 0x04) are answered the same way by the node's {@link SimPma}.
- * Other classes (SA, ...) are delivered to the channel at the destination end port, from the sender's LID on QP1;
- * sent to the LID of a vport that is Down (its VM stopped), they are dropped.
- *
- * <p>Every Get and Set an SMA receives first passes the M_Key check ({@link SmaMKey}); one that fails it is dropped
- * (the sender sees a failed send, as for a muted node) and the port sends Trap 256.
- *
  * <p>Confined to the simulator thread, or to a thread holding the {@link FabricState} monitor (trap emission from
  * fault injection).
+ *
+ * <p>In detail: docs/design/sim.md#madprocessor.
  */
 final class MadProcessor implements LinkControl.TrapSink {
 
     private static final int CLASS_SUBN_LID = 0x01;
     private static final int CLASS_SUBN_DR = 0x81;
     private static final int CLASS_PERF_MGT = 0x04;
+    private static final int CLASS_CC = 0x21;
     private static final int METHOD_TRAP = 0x05;
     private static final int METHOD_TRAP_REPRESS = 0x07;
     private static final int ATTR_NOTICE = 0x0002;
@@ -54,19 +36,28 @@ final class MadProcessor implements LinkControl.TrapSink {
     private final Sma sma;
     private final SmaMKey mKeys;
     private final SimPma pma;
+    private final CcAgent cc;
     private final MadOutbox out;
     private final SimCounters counters;
+    private final LinkControl links;
     private final MadAddress.LidRouted[] smiFrom = new MadAddress.LidRouted[0xC000];
     private long trapTid;
 
-    MadProcessor(FabricState s, LinkControl links, MadOutbox out, SimCounters counters, SmaMKey mKeys) {
+    MadProcessor(FabricState s, LinkControl links, MadOutbox out, SimCounters counters, SmaMKey mKeys, CcAgent cc) {
         this.s = s;
         this.router = new SmpRouter(s);
         this.sma = new Sma(s, links);
         this.mKeys = mKeys;
         this.pma = new SimPma(s);
+        this.cc = cc;
         this.out = out;
         this.counters = counters;
+        this.links = links;
+    }
+
+    /** The end of a batch of MADs: links an SM bounced during it train again ({@link LinkControl#bounce}). */
+    void endOfBatch() {
+        links.trainBounced();
     }
 
     /** Processes one MAD that {@code from} sent to {@code to}. */
@@ -76,6 +67,14 @@ final class MadProcessor implements LinkControl.TrapSink {
             counters.dropped++;
             return;
         }
+        try {
+            route(from, to, mad);
+        } finally {
+            links.dropBouncing();
+        }
+    }
+
+    private void route(SimMadChannel from, MadAddress to, byte[] mad) {
         int slot = from.slot();
         if (!s.present[s.portNode[slot]] || MadBytes.baseVersion(mad) != 1) {
             drop(from, mad);
@@ -134,8 +133,8 @@ final class MadProcessor implements LinkControl.TrapSink {
             drop(sender, mad);
             return;
         }
-        if (cls == CLASS_PERF_MGT && !MadBytes.isResponse(mad)) {
-            perfMgt(sender, slot, end, to, srcLid, mad);
+        if ((cls == CLASS_PERF_MGT || cls == CLASS_CC) && !MadBytes.isResponse(mad)) {
+            gsiAgent(sender, slot, end, to, srcLid, cls, mad);
             return;
         }
         if (cls != CLASS_SUBN_LID) {
@@ -160,15 +159,22 @@ final class MadProcessor implements LinkControl.TrapSink {
     }
 
     /**
-     * A PerfMgt request that reached end port {@code end}: the node's PMA answers it (a powered node's, unless its
-     * firmware is muted), and the GetResp goes back to the requester's LID from the queue pair it was sent to.
+     * A PerfMgt or congestion control request that reached end port {@code end}: the node's PMA or CC agent answers
+     * it (a powered node's, unless its firmware is muted), and the GetResp goes back to the requester's LID from the
+     * queue pair it was sent to.
      */
-    private void perfMgt(SimMadChannel sender, int slot, int end, MadAddress.LidRouted to, int srcLid, byte[] mad) {
+    private void gsiAgent(SimMadChannel sender, int slot, int end, MadAddress.LidRouted to, int srcLid, int cls,
+                          byte[] mad) {
         if (s.muted[s.portNode[end]]) {
             drop(sender, mad);
             return;
         }
-        MadBytes.answer(mad, pma.handle(end, to.qpn(), mad), false);
+        int status = cls == CLASS_CC ? cc.handle(end, mad) : pma.handle(end, to.qpn(), mad);
+        if (status == CcAgent.NO_ANSWER) {
+            drop(sender, mad);
+            return;
+        }
+        MadBytes.answer(mad, status, false);
         counters.answered++;
         int back = router.lidRoute(end, srcLid);
         deliverTo(sender, back == s.endPort(slot) ? back : SmpRouter.DROP,

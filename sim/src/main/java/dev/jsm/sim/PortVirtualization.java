@@ -11,12 +11,9 @@ import java.util.Arrays;
  * alias GUIDs and per-SL rate limits, and the port's own rate limits. Identity (GUIDs, which vports need a LID, the
  * capacities) comes from the topology's {@link VPortSpec} and never changes.
  *
- * <p>State machine: a vport is Down while its VM is stopped or the physical link is down, Init when both are up,
- * and moves to Armed and Active only by SM Sets. Vport 0 follows the physical PortState while virtualization is off
- * and has a state of its own while it is on. Changes not made by the SM set VPortStateChange, while virtualization is
- * on.
- *
  * <p>Confined to the simulator thread or to a holder of the {@link FabricState} monitor.
+ *
+ * <p>In detail: docs/design/sim.md#portvirtualization.
  */
 final class PortVirtualization {
 

@@ -9,7 +9,8 @@ import dev.jsm.mad.smp.SwitchInfo;
  * The attribute values a simulated node reports before an SM has touched it. They mirror what Debian's ibsim 0.10
  * answers (read with {@code smpquery} and raw SMPs against {@code ibsim -s}), so that a contract test can compare the
  * two simulators field by field: 4x SDR links with QDR supported, 8-entry VLArb tables, VLCap VL0-7, an LFT of 30720
- * LIDs, 64 P_Keys per CA port and switch external port, 8 on switch port 0.
+ * LIDs (49152 on switches of more than 36 ports, {@code Topology#linearFdbCap}), 64 P_Keys per CA port and switch
+ * external port, 8 on switch port 0.
  *
  * <p>Templates are built once, field by field, and copied into each port's PortInfo image; the per-port values
  * (LocalPortNum, states) are patched in afterwards.
@@ -18,8 +19,6 @@ import dev.jsm.mad.smp.SwitchInfo;
  */
 final class SimDefaults {
 
-    /** LinearFDBCap of every switch (ibsim 0.10's {@code MAXLINEARCAP}). */
-    static final int LINEAR_FDB_CAP = 30 * 1024;
     /** MulticastFDBCap of every switch. */
     static final int MULTICAST_FDB_CAP = 1024;
     /** PartitionEnforcementCap: P_Key entries of a switch external port. */
@@ -65,8 +64,8 @@ final class SimDefaults {
     }
 
     /** Writes the SwitchInfo of a switch as it powers up. */
-    static void switchInfo(byte[] b, int off, boolean anyPortCabled) {
-        SwitchInfo.LINEAR_FDB_CAP.put(b, off, LINEAR_FDB_CAP);
+    static void switchInfo(byte[] b, int off, boolean anyPortCabled, int linearFdbCap) {
+        SwitchInfo.LINEAR_FDB_CAP.put(b, off, linearFdbCap);
         SwitchInfo.MULTICAST_FDB_CAP.put(b, off, MULTICAST_FDB_CAP);
         SwitchInfo.PORT_STATE_CHANGE.put(b, off, anyPortCabled ? 1 : 0);
         SwitchInfo.PARTITION_ENFORCEMENT_CAP.put(b, off, SWITCH_PARTITION_ENFORCEMENT_CAP);

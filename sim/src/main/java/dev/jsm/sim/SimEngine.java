@@ -10,15 +10,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link FabricState} monitor, and delivers what comes out to the receivers, on this thread, after releasing the
  * monitor (so a receiver may send again or call into the fabric).
  *
- * <p>Channels append to an inbound batch under a short queue lock; the thread swaps the whole batch out at once and
- * processes it under one acquisition of the fabric monitor. Deliveries without delay go to an outbox delivered right
- * after the batch; delayed ones (and those produced on other threads, such as traps from fault injection) wait in a
- * {@link DelayedDeliveries} heap and the thread sleeps on a condition until the earliest is due - never a sleep per
- * MAD. Lock order: fabric monitor, then queue lock; receivers run with neither held.
- *
  * <p>A receiver that throws is reported to the thread's uncaught-exception handler and the thread carries on.
  *
  * <p>Thread-safe: {@link #submit} and {@link #stop} may be called from any thread.
+ *
+ * <p>In detail: docs/design/sim.md#simengine.
  */
 final class SimEngine implements MadOutbox {
 
@@ -150,6 +146,7 @@ final class SimEngine implements MadOutbox {
                             processor.process(batch.channel(i), batch.address(i), batch.mad(i));
                         }
                     }
+                    processor.endOfBatch();
                 }
                 batch.clear();
             }

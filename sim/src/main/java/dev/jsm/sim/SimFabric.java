@@ -17,15 +17,9 @@ import java.util.function.LongSupplier;
  * {@link SimMadChannel}s. It keeps its own state and shares nothing with the SM's model, so a modelling bug cannot
  * hide in both.
  *
- * <p>All nodes power on together when the fabric is built: cabled ports are LinkUp/Init, nothing has a LID, LFTs are
- * empty (LinearFDBTop 0). One simulator thread (named {@code jsm-sim}, started with the first MAD) processes every
- * MAD and calls the receivers; see {@link SimEngine}. {@link #faults()} injects link and node failures, loss and
- * delay. Inspection methods read the state as it is between two MADs. Every node also has a performance management
- * agent ({@link SimPma}) whose counters the fabric's MADs move. Every SMA enforces M_Key as IBA 14.2.4 says
- * ({@link SmaMKey}; ibsim does not). CAs whose topology gives them vports answer the virtualization attributes
- * ({@link #virtualization()}, {@code docs/virtualization.md}).
- *
  * <p>Thread-safe. Close it to stop the simulator thread.
+ *
+ * <p>In detail: docs/design/sim.md#simfabric.
  */
 public final class SimFabric implements AutoCloseable {
 
@@ -37,6 +31,7 @@ public final class SimFabric implements AutoCloseable {
     private final SmaTables tables;
     private final SmaMKey mKeys;
     private final SimVirtualization virtualization;
+    private final SimCongestion congestion;
 
     /** A fabric with loss and delay seed 0. */
     public SimFabric(Topology topology) {
@@ -58,14 +53,17 @@ public final class SimFabric implements AutoCloseable {
         state = new FabricState(topology);
         Impairments impairments = new Impairments(seed);
         LinkControl links = new LinkControl(state);
+        links.powerOnLinks();
         engine = new SimEngine(state, impairments, counters);
         mKeys = new SmaMKey(state, clockMillis);
-        processor = new MadProcessor(state, links, engine, counters, mKeys);
+        CcAgent ccAgent = new CcAgent(state, clockMillis);
+        processor = new MadProcessor(state, links, engine, counters, mKeys, ccAgent);
         engine.setProcessor(processor);
         links.setTrapSink(processor);
         faults = new SimFaults(state, links, impairments, processor);
         tables = new SmaTables(state);
         virtualization = new SimVirtualization(state);
+        congestion = new SimCongestion(state, ccAgent);
     }
 
     /** The topology the fabric was built from. */
@@ -150,6 +148,11 @@ public final class SimFabric implements AutoCloseable {
     /** The vports and rate limits of the CA ports with virtualization, as their SMAs answer them now. */
     public SimVirtualization virtualization() {
         return virtualization;
+    }
+
+    /** The congestion control agents of the switches and CAs: what they hold, and what they are. */
+    public SimCongestion congestion() {
+        return congestion;
     }
 
     /** Counters since the fabric was built. */

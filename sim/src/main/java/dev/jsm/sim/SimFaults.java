@@ -7,14 +7,9 @@ import java.time.Duration;
  * or delayed. Loss and delay draw from one seeded random sequence (see {@link #reseed}), so a test that sends the
  * same MADs in the same order sees the same losses.
  *
- * <p>A link going down or up changes both ends (Down/Polling, or LinkUp/Init), sets PortStateChange on the switches
- * at either end and makes each of them send Trap 128 (LID-routed, from its port 0 to its MasterSMLID) once it has a
- * LID and knows its SM - as a real switch and ibsim do. CA ports send no trap; a CA's SM learns from its switch.
- * {@link #portTrap} makes a port report a port problem (traps 129-131). The performance counters take errors,
- * XmitWait and traffic of a test's making; a PMA's capabilities and redirection can be changed. Virtual machines
- * stop and start behind the vports of CAs with virtualization ({@link #vmStop}, {@link #vmStart}).
- *
  * <p>Thread-safe; traps caused here are delivered on the simulator thread.
+ *
+ * <p>In detail: docs/design/sim.md#simfaults.
  */
 public final class SimFaults {
 

@@ -9,13 +9,13 @@ import java.util.Arrays;
  * The subnet management agent of every simulated node: answers Get and Set of the SMP attributes in place, in the
  * 64-byte payload of the request, and returns the MAD status.
  *
- * <p>Handled here: NodeDescription and NodeInfo (Get only), SwitchInfo (switches; Set writes LinearFDBTop,
- * DefaultPort, the default multicast ports, LifeTimeValue, MulticastFDBTop and clears PortStateChange by writing 1);
- * PortInfo is {@link SmaPortInfo}'s, the tables {@link SmaTables}', the virtualization and enhanced-QoS vendor
- * attributes {@link SmaVirtualization}'s. Status codes (IBA 13.4.7): a class version
- * other than 1 gets 0x0004, methods other than
- * Get/Set get 0x0008, an attribute the node does not implement or a method it does not allow on it 0x000C (ibsim
- * drops unknown attributes and answers 0x0008 to Set(NodeInfo)), a bad modifier or value 0x001C.
+ * <p>Handled here: NodeDescription and NodeInfo (Get only), SwitchInfo (switches; Set writes LinearFDBTop, DefaultPort,
+ * the default multicast ports, LifeTimeValue, MulticastFDBTop and clears PortStateChange by writing 1); PortInfo is
+ * {@link SmaPortInfo}'s, the tables {@link SmaTables}', the virtualization and enhanced-QoS vendor attributes
+ * {@link SmaVirtualization}'s, Mellanox's ExtendedPortInfo (FDR10) {@link SmaMlnxExtPortInfo}'s. Status codes (IBA
+ * 13.4.7): a class version other than 1 gets 0x0004, methods other than Get/Set get 0x0008, an attribute the node does
+ * not implement or a method it does not allow on it 0x000C (ibsim drops unknown attributes and answers 0x0008 to
+ * Set(NodeInfo)), a bad modifier or value 0x001C.
  *
  * <p>Confined to the simulator thread.
  */
@@ -40,6 +40,7 @@ final class Sma {
     static final int ATTR_LFT = 0x0019;
     static final int ATTR_MFT = 0x001B;
     static final int ATTR_SM_INFO = 0x0020;
+    static final int ATTR_MLNX_EXT_PORT_INFO = 0xFF90;
 
     private static final int D = Smp.DATA_OFFSET;
 
@@ -47,10 +48,12 @@ final class Sma {
     private final SmaPortInfo portInfo;
     private final SmaTables tables;
     private final SmaVirtualization virtualization;
+    private final SmaMlnxExtPortInfo mlnxExtPortInfo;
 
     Sma(FabricState s, LinkControl links) {
         this.s = s;
         this.portInfo = new SmaPortInfo(s, links);
+        this.mlnxExtPortInfo = new SmaMlnxExtPortInfo(s);
         this.tables = new SmaTables(s);
         this.virtualization = new SmaVirtualization(s);
     }
@@ -83,6 +86,7 @@ final class Sma {
             case ATTR_VL_ARBITRATION -> tables.vlArb(slot, set, mod, mad);
             case ATTR_LFT -> s.isSwitch[n] ? tables.lft(n, set, mod, mad) : STATUS_ATTR_UNSUPPORTED;
             case ATTR_MFT -> s.isSwitch[n] ? tables.mft(n, set, mod, mad) : STATUS_ATTR_UNSUPPORTED;
+            case ATTR_MLNX_EXT_PORT_INFO -> mlnxExtPortInfo.handle(slot, set, mod, mad);
             default -> SmaVirtualization.handles(attr) ? virtualization.handle(slot, attr, set, mod, mad)
                     : STATUS_ATTR_UNSUPPORTED;
         };

@@ -6,27 +6,13 @@ import java.util.Arrays;
 import java.util.function.LongSupplier;
 
 /**
- * The M_Key check every simulated SMA makes on the Gets and Sets it receives (IBA 14.2.4). ibsim 0.10 stores the
- * M_Key fields of PortInfo but checks none, so this is the simulator's own, from the architecture:
- *
- * <ul>
- *   <li>The key that counts is the one in the PortInfo of the management port: port 0 of a switch, the port the
- *       SMP arrived on of a CA or router. A port whose M_Key is 0 accepts everything.</li>
- *   <li>An SMP whose M_Key matches passes, and stops a running lease countdown.</li>
- *   <li>Otherwise (14.2.4.1, M_KeyProtectBits): a Set always fails the check; a Get passes at level 0, passes with
- *       the M_Key field of a PortInfo answer zeroed at level 1, and fails at levels 2 and 3.</li>
- *   <li>An SMP that fails the check is dropped unanswered and is an M_Key violation (14.2.4.3): PortInfo's
- *       M_KeyViolations counts it (saturating at 0xFFFF), the port sends Trap 256 (Bad M_Key) to its master SM
- *       when it has a LID and knows the SM, and, when M_KeyLeasePeriod is not 0 and no countdown runs, the lease
- *       countdown starts (14.2.4.2). When it runs out the port's M_KeyProtectBits become 0, so anyone can read the
- *       M_Key and set a new one. A lease period of 0 never runs out.</li>
- * </ul>
- *
- * <p>Time comes from the fabric's clock (milliseconds), which tests replace so that a lease runs out without waiting
- * for it. The countdown is checked whenever the port is asked something or inspected. A port that powers on again
- * has M_Key 0, and the first SMP it passes stops any countdown left over.
+ * The M_Key check every simulated SMA makes on the Gets and Sets it receives (IBA 14.2.4): protection levels,
+ * M_KeyViolations, Trap 256 and the lease countdown. ibsim 0.10 stores the M_Key fields of PortInfo but checks none, so
+ * this is the simulator's own, from the architecture.
  *
  * <p>Confined to the simulator thread, or to a thread holding the {@link FabricState} monitor.
+ *
+ * <p>In detail: docs/design/sim.md#smamkey.
  */
 final class SmaMKey {
 

@@ -9,27 +9,16 @@ import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.mad.smp.SwitchInfo;
 
 /**
- * PortInfo Get and Set (IBA 14.2.5.6). The modifier is the port number (bit 31, SMSupportsExtendedSpeeds, is
- * ignored); a CA answers port 0 with the port the SMP arrived on and accepts a Set only for that port. LocalPortNum
- * in the answer is the arrival port.
- *
- * <p>A Set is checked completely before anything is written, so a rejected Set (status 0x001C) changes nothing
- * (ibsim applies some fields before it rejects). Writable: M_Key, GidPrefix, LID (unicast only), MasterSMLID,
- * M_KeyLeasePeriod, M_KeyProtectBits, LMC, MasterSMSL, LinkWidthEnabled (0 no change, 255 all supported, else a
- * subset of LinkWidthSupported), LinkSpeedEnabled (0, 15 or a subset), LinkSpeedExtEnabled (0, 30 disable, 31 or a
- * subset), NeighborMTU (1-5, capped at the MTUCap of both ends), OperationalVLs (0 no change, else up to VLCap),
- * VLHighLimit, InitTypeReply, VLStallCount, HOQLife, the partition enforcement bits (switch external ports, as far
- * as SwitchInfo's caps allow), the violation counters, ClientReregister (accepted, reads back 0),
- * MulticastPKeyTrapSuppressionEnabled, SubnetTimeOut, the error thresholds, LinkDownDefaultState (0-2). New enable
- * values take effect the next time the link trains.
- *
- * <p>PortPhysicalState: 0 no change, 2 Polling (enable), 3 Disabled (link goes down). PortState: 0 no change;
- * 1 Down bounces the link (both ends retrain to Init, as in ibsim); 2 Init is ignored on a live link; 3 Armed only
- * from Init; 4 Active only from Armed with the neighbour at least Armed (ibsim's rule); anything else, or a change
- * on a port whose link is down, is 0x001C. Writing the current state or physical state is always accepted as no
- * change, so a Set built from a Get never fails on them.
+ * PortInfo Get and Set (IBA 14.2.5.6). The modifier is the port number and bit 31, SMSupportsExtendedSpeeds; a CA
+ * answers port 0 with the port the SMP arrived on and accepts a Set only for that port. LocalPortNum in the answer is
+ * the arrival port. A port of NDR or XDR answers an SM that does not set bit 31 without extended speeds data
+ * (LinkSpeedExtActive, Supported and Enabled and the second extended speeds field zero, its capability bits as they
+ * are) and ignores the extended enables of its Sets ({@code docs/link-speeds.md#the-attribute-modifier-bit}); older
+ * ports ignore the bit.
  *
  * <p>Confined to the simulator thread.
+ *
+ * <p>In detail: docs/design/sim.md#smaportinfo.
  */
 final class SmaPortInfo {
 
@@ -37,6 +26,10 @@ final class SmaPortInfo {
     static final int EXT_SPEEDS_DISABLED = 30;
     private static final int EXT_SPEEDS_ALL = 31;
     private static final int D = Smp.DATA_OFFSET;
+    /** What a port that needs SMSupportExtendedSpeeds hides from an SM that does not set it. */
+    private static final Field[] EXTENDED_SPEEDS = {PortInfo.LINK_SPEED_EXT_ACTIVE, PortInfo.LINK_SPEED_EXT_SUPPORTED,
+        PortInfo.LINK_SPEED_EXT_ENABLED, PortInfo.LINK_SPEED_EXT_ACTIVE2, PortInfo.LINK_SPEED_EXT_SUPPORTED2,
+        PortInfo.LINK_SPEED_EXT_ENABLED2};
     /** Fields stored as written, without checks. */
     private static final Field[] PLAIN = {PortInfo.M_KEY, PortInfo.GID_PREFIX, PortInfo.MASTER_SM_LID,
         PortInfo.M_KEY_LEASE_PERIOD, PortInfo.M_KEY_PROTECT_BITS, PortInfo.LMC, PortInfo.MASTER_SM_SL,
@@ -47,6 +40,8 @@ final class SmaPortInfo {
 
     private final FabricState s;
     private final LinkControl links;
+    /** Whether the Set being handled bounced the link: its answer then says Down and Polling. */
+    private boolean bouncing;
 
     SmaPortInfo(FabricState s, LinkControl links) {
         this.s = s;
@@ -56,6 +51,8 @@ final class SmaPortInfo {
     int handle(int slot, boolean set, long mod, byte[] mad) {
         int n = s.portNode[slot];
         long portNum = mod & 0x7FFF_FFFFL;
+        boolean extendedSpeeds = (mod & PortInfo.AM_SM_SUPPORTS_EXTENDED_SPEEDS) != 0;
+        bouncing = false;
         if (portNum > s.numPorts[n]) {
             return STATUS_INVALID_FIELD;
         }
@@ -67,17 +64,26 @@ final class SmaPortInfo {
             if (!s.isSwitch[n] && target != slot) {
                 return STATUS_INVALID_FIELD;
             }
-            int status = set(target, mad);
+            int status = set(target, mad, extendedSpeeds || !s.needsExtendedSpeedsBit[target]);
             if (status != STATUS_OK) {
                 return status;
             }
         }
         System.arraycopy(s.portInfo, FabricState.piOff(target), mad, D, FabricState.PORT_INFO_SIZE);
         PortInfo.LOCAL_PORT_NUM.put(mad, D, s.portNum(slot));
+        if (set && bouncing) {
+            PortInfo.PORT_STATE.put(mad, D, PortInfo.STATE_DOWN);
+            PortInfo.PORT_PHYSICAL_STATE.put(mad, D, FabricState.PHYS_POLLING);
+        }
+        if (!extendedSpeeds && s.needsExtendedSpeedsBit[target]) {
+            for (Field f : EXTENDED_SPEEDS) {
+                f.put(mad, D, 0);
+            }
+        }
         return STATUS_OK;
     }
 
-    private int set(int target, byte[] mad) {
+    private int set(int target, byte[] mad, boolean extendedSpeeds) {
         byte[] pi = s.portInfo;
         int off = FabricState.piOff(target);
         int lid = PortInfo.LID.getInt(mad, D);
@@ -85,10 +91,12 @@ final class SmaPortInfo {
                 PortInfo.LINK_WIDTH_SUPPORTED.getInt(pi, off));
         int speed = resolve(PortInfo.LINK_SPEED_ENABLED.getInt(mad, D), 15,
                 PortInfo.LINK_SPEED_SUPPORTED.getInt(pi, off));
-        int ext = PortInfo.LINK_SPEED_EXT_ENABLED.getInt(mad, D);
+        int ext = extendedSpeeds ? PortInfo.LINK_SPEED_EXT_ENABLED.getInt(mad, D) : 0;
         if (ext != EXT_SPEEDS_DISABLED) {
             ext = resolve(ext, EXT_SPEEDS_ALL, PortInfo.LINK_SPEED_EXT_SUPPORTED.getInt(pi, off));
         }
+        int ext2 = extendedSpeeds ? PortInfo.LINK_SPEED_EXT_ENABLED2.getInt(mad, D) : 0;
+        ext2 = resolve(ext2, -1, PortInfo.LINK_SPEED_EXT_SUPPORTED2.getInt(pi, off));
         int mtu = PortInfo.NEIGHBOR_MTU.getInt(mad, D);
         int opVls = PortInfo.OPERATIONAL_VLS.getInt(mad, D);
         int linkDownDefault = PortInfo.LINK_DOWN_DEFAULT_STATE.getInt(mad, D);
@@ -100,7 +108,7 @@ final class SmaPortInfo {
         if (state == s.portState(target) || phys == FabricState.PHYS_DISABLED) {
             state = 0;
         }
-        if (lid >= 0xC000 || width < 0 || speed < 0 || ext < 0 || mtu < 1 || mtu > 5
+        if (lid >= 0xC000 || width < 0 || speed < 0 || ext < 0 || ext2 < 0 || mtu < 1 || mtu > 5
                 || opVls > PortInfo.VL_CAP.getInt(pi, off) || linkDownDefault > 2
                 || (phys != 0 && phys != FabricState.PHYS_POLLING && phys != FabricState.PHYS_DISABLED)
                 || (phys != 0 && s.portNum(target) == 0) || !legalTransition(target, state)) {
@@ -119,6 +127,9 @@ final class SmaPortInfo {
         if (ext != 0) {
             PortInfo.LINK_SPEED_EXT_ENABLED.put(pi, off, ext);
         }
+        if (ext2 != 0) {
+            PortInfo.LINK_SPEED_EXT_ENABLED2.put(pi, off, ext2);
+        }
         PortInfo.NEIGHBOR_MTU.put(pi, off, Math.min(mtu, mtuCap(target)));
         if (opVls != 0) {
             PortInfo.OPERATIONAL_VLS.put(pi, off, opVls);
@@ -131,8 +142,9 @@ final class SmaPortInfo {
             s.disabled[target] = phys == FabricState.PHYS_DISABLED;
             links.refresh(target, false);
         }
-        if (state == PortInfo.STATE_DOWN) {
+        if (state == PortInfo.STATE_DOWN && s.linkUp(target)) {
             links.bounce(target);
+            bouncing = true;
         } else if (state == PortInfo.STATE_ARMED || state == PortInfo.STATE_ACTIVE) {
             s.setPortState(target, state);
         }
@@ -181,8 +193,8 @@ final class SmaPortInfo {
     }
 
     /**
-     * An enable bit mask as written: 0 stays 0 (no change), {@code all} becomes the supported mask, a subset of the
-     * supported bits is kept, anything else is -1 (invalid).
+     * An enable bit mask as written: 0 stays 0 (no change), {@code all} becomes the supported mask (-1: no such value),
+     * a subset of the supported bits is kept, anything else is -1 (invalid).
      */
     private static int resolve(int value, int all, int supported) {
         if (value == 0) {

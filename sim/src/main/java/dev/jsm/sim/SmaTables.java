@@ -19,10 +19,9 @@ import java.util.Arrays;
  * port) and GUIDInfo (block of 8; GUIDCap entries; GUID 0 is the port GUID and read-only). CAs answer for the port
  * the SMP arrived on. A block or port outside the capacities answers 0x001C, where ibsim sometimes returns zeros.
  *
- * <p>Tables are allocated on the first Set; until then Gets return the defaults (LFT 0xFF, MFT empty, P_Key 0 =
- * 0xFFFF, SL2VL {@link SimDefaults#SL2VL}, VLArb {@link SimDefaults#vlArbBlock}).
- *
  * <p>Confined to the simulator thread.
+ *
+ * <p>In detail: docs/design/sim.md#smatables.
  */
 final class SmaTables {
 

@@ -23,15 +23,9 @@ import dev.jsm.sim.topo.VPortSpec;
  * VNodeDescription, VPortGUIDInfo, VPortPKeyTable. A port without virtualization answers 0x000C to all of them, as
  * before they existed.
  *
- * <p>Checks, as the hardware makes them: a modifier naming a vport beyond VPortCap, a block beyond the capacities, a
- * port other than the arrival port, a GeneralInfo modifier other than 4 or a VirtualizationInfo modifier other than 0
- * answer 0x001C; Set of a read-only attribute (GeneralInfo, VNodeInfo, VPortState, VNodeDescription) answers 0x000C;
- * a VPortInfo Set with an illegal state transition or a multicast LID answers 0x001C and changes nothing; Sets of
- * read-only fields are ignored. What the SMA stores: VirtualizationEnable, VPortStateChange (cleared by writing 1),
- * vport states, vport LIDs (vports with LIDRequired only), cleared violation counters, alias GUIDs (entries 1-7),
- * P_Keys and rate limits (bandwidth shares are not supported and read 0).
- *
  * <p>Confined to the simulator thread.
+ *
+ * <p>In detail: docs/design/sim.md#smavirtualization.
  */
 final class SmaVirtualization {
 

@@ -7,23 +7,9 @@ import dev.jsm.mad.codec.Smp;
  * Moves MADs across the simulated cables: directed-route SMPs hop by hop as IBA 14.2.2 prescribes, LID-routed MADs
  * through the switches' linear forwarding tables.
  *
- * <p>Directed route, outbound (D = 0): at hop {@code i} the node sends the SMP out of {@code InitialPath[i]} (a CA
- * originator must name its own port there), the hop pointer becomes {@code i} and the receiving node writes its
- * arrival port into {@code ReturnPath[i]}; only switches forward beyond the first hop. Inbound (D = 1) the SMP walks
- * back out of {@code ReturnPath[i]}, {@code i = HopCount .. 1}, and arrives with hop pointer 0. A hop through port 0
- * of a switch stays at that switch (as ibsim does). A hop out of a port whose link is not up, beyond the node's port
- * count, or through a CA drops the SMP: nothing comes back, as on real fabrics. Paths with a LID-routed part
- * (DrSLID/DrDLID not permissive) are not supported and are dropped (ibsim does the same).
- *
- * <p>LID routing: a CA hands the MAD to its neighbour; each switch looks the DLID up in its LFT (dropped above
- * LinearFDBTop, on 0xFF or on an out port beyond its ports); the MAD is delivered to the first end port whose LID
- * range (base LID, 2^LMC) holds the DLID - port 0 for a switch - or one of whose vports has the DLID as its own LID
- * (the SM routes a vport LID like its physical port's; {@code docs/virtualization.md}). Links must be up: SMPs
- * cross ports in Init, Armed and Active alike (VL15), where ibsim requires Active.
- *
- * <p>Every cable a MAD crosses counts it in both ports' performance counters ({@link SimPortCounters#crossed}).
- *
  * <p>Confined to the simulator thread (works on {@link FabricState} under its monitor).
+ *
+ * <p>In detail: docs/design/sim.md#smprouter.
  */
 final class SmpRouter {
 

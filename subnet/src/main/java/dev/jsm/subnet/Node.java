@@ -29,6 +29,7 @@ public final class Node {
     private int deviceId;
     private long revision;
     private int partitionCap;
+    private long generalCapabilities;
     private int[] drPath = new int[0];
     private int lastSeenSweep;
     private int index = -1;
@@ -151,6 +152,24 @@ public final class Node {
     /** Sets NodeInfo.PartitionCap. */
     public void setPartitionCap(int partitionCap) {
         this.partitionCap = partitionCap;
+    }
+
+    /**
+     * The first 64 bits of the node's GeneralInfo CapabilityMask (vendor SMP attribute 0xFF17, docs/virtualization.md):
+     * capability {@code n} is bit {@code n}; 0 until read, or if the node does not answer GeneralInfo.
+     */
+    public long generalCapabilities() {
+        return generalCapabilities;
+    }
+
+    /** Whether GeneralInfo capability {@code bit} (0-63) is set. */
+    public boolean hasGeneralCapability(int bit) {
+        return (generalCapabilities >>> bit & 1) != 0;
+    }
+
+    /** Sets the first 64 bits of the GeneralInfo CapabilityMask ({@link #generalCapabilities()}). */
+    public void setGeneralCapabilities(long generalCapabilities) {
+        this.generalCapabilities = generalCapabilities;
     }
 
     /** The directed route (egress port per hop from the SM's port) this node was reached by; a copy. */

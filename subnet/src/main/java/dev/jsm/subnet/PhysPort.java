@@ -22,6 +22,7 @@ public final class PhysPort {
     private BlockTable pKeys;
     private BlockTable sl2Vl;
     private BlockTable vlArb;
+    private BlockTable rateLimits;
     private boolean healthy = true;
     private byte partitionEnforcementWish = -1;
     private short vlHighLimitWish = -1;
@@ -104,6 +105,22 @@ public final class PhysPort {
     /** The port's VLArbitrationTable if {@link #vlArbTable} created it, else {@code null}. */
     public BlockTable vlArbTableIfAny() {
         return vlArb;
+    }
+
+    /**
+     * The port's per-SL rate limits (QoSConfigSL in its physical form, docs/enhanced-qos.md), wanted and held: one
+     * block of 16 four-byte entries in wire layout. Created on first use.
+     */
+    public BlockTable rateLimitTable() {
+        if (rateLimits == null) {
+            rateLimits = new BlockTable(1, 64);
+        }
+        return rateLimits;
+    }
+
+    /** The port's rate limits if {@link #rateLimitTable} created them, else {@code null}. */
+    public BlockTable rateLimitTableIfAny() {
+        return rateLimits;
     }
 
     /**

@@ -6,52 +6,7 @@ package dev.jsm.subnet;
  * in the same order, so discovery maps one to the other field by field, with LocalPortNum, LinkDownDefaultState and
  * RespTimeValue at the end; counters, diagnostics and write-only bits (ClientReregister) are left out.
  *
- * <p>A port's attributes are replaced as a whole with the PortInfo the port last returned (Get or Set response),
- * the way OpenSM copies {@code ib_port_info_t} into {@code osm_physp_t}.
- *
- * <p>Immutable; safe to share.
- *
- * @param mKey M_Key
- * @param gidPrefix GidPrefix (subnet prefix)
- * @param lid LID (base LID; 0 = none)
- * @param masterSmLid MasterSMLID
- * @param capabilityMask CapabilityMask (u32)
- * @param mKeyLeasePeriod M_KeyLeasePeriod in seconds
- * @param linkWidthEnabled LinkWidthEnabled bitmask
- * @param linkWidthSupported LinkWidthSupported bitmask
- * @param linkWidthActive LinkWidthActive bitmask
- * @param linkSpeedSupported LinkSpeedSupported bitmask
- * @param portState PortState (1 Down, 2 Init, 3 Armed, 4 Active)
- * @param portPhysicalState PortPhysicalState (5 LinkUp)
- * @param mKeyProtectBits M_KeyProtectBits
- * @param lmc LMC
- * @param linkSpeedActive LinkSpeedActive
- * @param linkSpeedEnabled LinkSpeedEnabled
- * @param neighborMtu NeighborMTU (1 256 .. 5 4096)
- * @param masterSmSl MasterSMSL
- * @param vlCap VLCap (1 VL0 .. 5 VL0-14)
- * @param vlHighLimit VLHighLimit
- * @param vlArbitrationHighCap VLArbitrationHighCap
- * @param vlArbitrationLowCap VLArbitrationLowCap
- * @param mtuCap MTUCap
- * @param vlStallCount VLStallCount
- * @param hoqLife HOQLife
- * @param operationalVls OperationalVLs (VLCap encoding)
- * @param partitionEnforcementInbound PartitionEnforcementInbound bit
- * @param partitionEnforcementOutbound PartitionEnforcementOutbound bit
- * @param filterRawInbound FilterRawInbound bit
- * @param filterRawOutbound FilterRawOutbound bit
- * @param guidCap GUIDCap
- * @param subnetTimeout SubnetTimeOut
- * @param localPhyErrors LocalPhyErrors threshold
- * @param overrunErrors OverrunErrors threshold
- * @param capabilityMask2 CapabilityMask2 (u16)
- * @param linkSpeedExtActive LinkSpeedExtActive
- * @param linkSpeedExtSupported LinkSpeedExtSupported
- * @param linkSpeedExtEnabled LinkSpeedExtEnabled
- * @param localPortNum LocalPortNum as the port answered (at a switch: the port the SMP entered by)
- * @param linkDownDefaultState LinkDownDefaultState as the port answered (2 = Polling)
- * @param respTimeValue RespTimeValue (the port's response time, 4.096 us x 2^value); a Set sends it back unchanged
+ * <p>In detail: docs/design/subnet.md#portattributes.
  */
 public record PortAttributes(
         long mKey, long gidPrefix, int lid, int masterSmLid, long capabilityMask,
@@ -62,7 +17,8 @@ public record PortAttributes(
         int operationalVls, int partitionEnforcementInbound, int partitionEnforcementOutbound, int filterRawInbound,
         int filterRawOutbound, int guidCap, int subnetTimeout, int localPhyErrors, int overrunErrors,
         int capabilityMask2, int linkSpeedExtActive, int linkSpeedExtSupported, int linkSpeedExtEnabled,
-        int localPortNum, int linkDownDefaultState, int respTimeValue) {
+        int localPortNum, int linkDownDefaultState, int respTimeValue, int linkSpeedExtActive2,
+        int linkSpeedExtSupported2, int linkSpeedExtEnabled2) {
 
     /** CapabilityMask bit IsSLMappingSupported: the port has SLtoVLMappingTables to program. */
     public static final long CAP_IS_SL_MAPPING_SUPPORTED = 0x40L;
@@ -78,7 +34,31 @@ public record PortAttributes(
 
     /** All zeros: nothing known yet (PortState 0 = "no state"). */
     public static final PortAttributes NONE = new PortAttributes(0L, 0L, 0, 0, 0L, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /**
+     * Attributes without the second extended speeds field (zero): a port that does not have it, or a caller that
+     * does not read it.
+     */
+    public PortAttributes(
+            long mKey, long gidPrefix, int lid, int masterSmLid, long capabilityMask,
+            int mKeyLeasePeriod, int linkWidthEnabled, int linkWidthSupported, int linkWidthActive,
+            int linkSpeedSupported, int portState, int portPhysicalState, int mKeyProtectBits, int lmc,
+            int linkSpeedActive, int linkSpeedEnabled, int neighborMtu, int masterSmSl, int vlCap, int vlHighLimit,
+            int vlArbitrationHighCap, int vlArbitrationLowCap, int mtuCap, int vlStallCount, int hoqLife,
+            int operationalVls, int partitionEnforcementInbound, int partitionEnforcementOutbound,
+            int filterRawInbound, int filterRawOutbound, int guidCap, int subnetTimeout, int localPhyErrors,
+            int overrunErrors, int capabilityMask2, int linkSpeedExtActive, int linkSpeedExtSupported,
+            int linkSpeedExtEnabled, int localPortNum, int linkDownDefaultState, int respTimeValue) {
+        this(mKey, gidPrefix, lid, masterSmLid, capabilityMask, mKeyLeasePeriod, linkWidthEnabled,
+                linkWidthSupported, linkWidthActive, linkSpeedSupported, portState, portPhysicalState,
+                mKeyProtectBits, lmc, linkSpeedActive, linkSpeedEnabled, neighborMtu, masterSmSl, vlCap, vlHighLimit,
+                vlArbitrationHighCap, vlArbitrationLowCap, mtuCap, vlStallCount, hoqLife, operationalVls,
+                partitionEnforcementInbound, partitionEnforcementOutbound, filterRawInbound, filterRawOutbound,
+                guidCap, subnetTimeout, localPhyErrors, overrunErrors, capabilityMask2, linkSpeedExtActive,
+                linkSpeedExtSupported, linkSpeedExtEnabled, localPortNum, linkDownDefaultState, respTimeValue, 0, 0,
+                0);
+    }
 
     /** Whether the logical link is up: PortState Init, Armed or Active. */
     public boolean isUp() {
@@ -99,7 +79,7 @@ public record PortAttributes(
                 hoqLife, operationalVls, partitionEnforcementInbound, partitionEnforcementOutbound, filterRawInbound,
                 filterRawOutbound, guidCap, subnetTimeout, localPhyErrors, overrunErrors, capabilityMask2,
                 linkSpeedExtActive, linkSpeedExtSupported, linkSpeedExtEnabled, localPortNum, linkDownDefaultState,
-                respTimeValue);
+                respTimeValue, linkSpeedExtActive2, linkSpeedExtSupported2, linkSpeedExtEnabled2);
     }
 
     /** A copy with another PortState. */
@@ -111,7 +91,7 @@ public record PortAttributes(
                 operationalVls, partitionEnforcementInbound, partitionEnforcementOutbound, filterRawInbound,
                 filterRawOutbound, guidCap, subnetTimeout, localPhyErrors, overrunErrors, capabilityMask2,
                 linkSpeedExtActive, linkSpeedExtSupported, linkSpeedExtEnabled, localPortNum, linkDownDefaultState,
-                respTimeValue);
+                respTimeValue, linkSpeedExtActive2, linkSpeedExtSupported2, linkSpeedExtEnabled2);
     }
 
     /** A copy with another M_Key and M_KeyProtectBits. */
@@ -123,6 +103,6 @@ public record PortAttributes(
                 operationalVls, partitionEnforcementInbound, partitionEnforcementOutbound, filterRawInbound,
                 filterRawOutbound, guidCap, subnetTimeout, localPhyErrors, overrunErrors, capabilityMask2,
                 linkSpeedExtActive, linkSpeedExtSupported, linkSpeedExtEnabled, localPortNum, linkDownDefaultState,
-                respTimeValue);
+                respTimeValue, linkSpeedExtActive2, linkSpeedExtSupported2, linkSpeedExtEnabled2);
     }
 }

@@ -12,17 +12,16 @@ import java.util.Set;
  * physical ports, and the assigned LID ranges. Discovery builds it; the LID, link, routing and programming stages
  * update it; {@link dev.jsm.subnet.snapshot.SubnetSnapshot#of(Subnet)} copies it for readers.
  *
- * <p>Structural changes (nodes, ports, links) invalidate the dense indices; {@link #index()} reassigns them in a
- * deterministic order (unsigned node GUID, then port number) once discovery has ended. Attribute changes (PortInfo,
- * SwitchInfo, tables, LIDs) keep them.
- *
  * <p>Confined to the sweep thread: MAD response handlers run on that thread, so no locking is needed; readers on
  * other threads use the published snapshot. Behavioural counterpart: {@code osm_subn_t}.
+ *
+ * <p>In detail: docs/design/subnet.md#subnet.
  */
 public final class Subnet {
 
     private final Map<Long, Node> nodes = new HashMap<>();
     private final Map<Long, EndPort> endPorts = new HashMap<>();
+    private final Map<Long, VPort> vportsByGuid = new HashMap<>();
     private final Set<Link> links = new LinkedHashSet<>();
     private final LidOwners lidOwners = new LidOwners();
     private SubnetIndex index;
@@ -116,6 +115,9 @@ public final class Subnet {
         disconnect(port);
         EndPort endPort = port.endPort();
         if (endPort != null) {
+            for (VPort v : endPort.vports()) {
+                removeVPort(v);
+            }
             releaseLids(endPort);
             endPorts.remove(endPort.portGuid());
         }
@@ -200,6 +202,77 @@ public final class Subnet {
         return lidOwners.owner(lid);
     }
 
+    /**
+     * Adds vport {@code index} behind the CA end port {@code endPort}, as discovery found it.
+     *
+     * @throws IllegalArgumentException if the end port is not a CA port of this subnet, the index is outside 0..65535
+     *     or taken, or the GUID is 0, differs from the port's for vport 0, or (for another vport) is the GUID of an
+     *     end port or another vport
+     */
+    public VPort addVPort(EndPort endPort, int index, long guid, VPortAttributes attributes) {
+        checkMember(endPort.node());
+        if (endPorts.get(endPort.portGuid()) != endPort || endPort.node().kind() != NodeKind.CA) {
+            throw new IllegalArgumentException(endPort + " is not a CA port of this subnet");
+        }
+        if (index < 0 || index > 0xFFFF || endPort.vport(index) != null) {
+            throw new IllegalArgumentException(endPort + ": vport index " + index + (index < 0 || index > 0xFFFF
+                    ? " out of range (expected 0-65535)" : " already added"));
+        }
+        if (index == 0 ? guid != endPort.portGuid() : guid == 0 || endPorts.containsKey(guid)
+                || vportsByGuid.containsKey(guid)) {
+            Object other = endPorts.containsKey(guid) ? endPorts.get(guid) : vportsByGuid.get(guid);
+            throw new IllegalArgumentException(endPort + ": vport " + index + " GUID " + Guid.toString(guid)
+                    + (index == 0 ? " is not the port's own" : guid == 0 ? " is invalid" : " is taken by " + other));
+        }
+        VPort v = new VPort(endPort, index, guid, attributes);
+        endPort.putVPort(v);
+        if (index != 0) {
+            vportsByGuid.put(guid, v);
+        }
+        return v;
+    }
+
+    /** Removes a vport with its LID. */
+    public void removeVPort(VPort vport) {
+        if (vport.endPort().vport(vport.index()) != vport) {
+            throw new IllegalArgumentException(vport + " is not in this subnet");
+        }
+        lidOwners.release(vport);
+        vport.endPort().removeVPort(vport);
+        if (vport.index() != 0) {
+            vportsByGuid.remove(vport.guid());
+        }
+    }
+
+    /** The vport with this GUID, or {@code null} (vport 0 is found through its end port, whose GUID it has). */
+    public VPort vport(long guid) {
+        return vportsByGuid.get(guid);
+    }
+
+    /** Every vport other than the vports 0, in no particular order. Unmodifiable live view. */
+    public Collection<VPort> vports() {
+        return Collections.unmodifiableCollection(vportsByGuid.values());
+    }
+
+    /**
+     * Gives {@code vport} the LID {@code lid} of its own, replacing the one it had.
+     *
+     * @throws IllegalArgumentException if the LID is not unicast or another end port or vport holds it
+     */
+    public void assignLid(VPort vport, int lid) {
+        lidOwners.assign(vport, lid);
+    }
+
+    /** Releases the LID of {@code vport}, if any. */
+    public void releaseLid(VPort vport) {
+        lidOwners.release(vport);
+    }
+
+    /** The vport whose own LID is {@code lid}, or {@code null}. */
+    public VPort vportByLid(int lid) {
+        return lidOwners.vport(lid);
+    }
+
     /** Starts a new sweep and returns its number (1, 2, ...); discovery marks reached nodes with it. */
     public int beginSweep() {
         return ++sweep;
@@ -211,9 +284,9 @@ public final class Subnet {
     }
 
     /**
-     * Forgets what every switch and port is known to hold - LFT and MFT blocks, P_Key, SL2VL and VLArb blocks - so
-     * that the next programming sends every block: for a new master taking over from another SM, whose tables it
-     * cannot trust.
+     * Forgets what every switch, port and vport is known to hold - LFT and MFT blocks, P_Key, SL2VL, VLArb, GUID and
+     * rate limit blocks - so that the next programming sends every block: for a new master taking over from another
+     * SM, whose tables it cannot trust.
      */
     public void forgetProgrammedTables() {
         for (Node n : nodes.values()) {
@@ -222,10 +295,14 @@ public final class Subnet {
                 n.asSwitch().mft().forgetProgrammed();
             }
             for (PhysPort p : n.ports()) {
-                for (BlockTable t : new BlockTable[] {p.pKeyTableIfAny(), p.sl2VlTableIfAny(), p.vlArbTableIfAny()}) {
+                for (BlockTable t : new BlockTable[] {p.pKeyTableIfAny(), p.sl2VlTableIfAny(), p.vlArbTableIfAny(),
+                        p.rateLimitTableIfAny()}) {
                     if (t != null) {
                         t.forgetHeld();
                     }
+                }
+                if (p.endPort() != null) {
+                    p.endPort().vports().forEach(VPort::forgetHeld);
                 }
             }
         }

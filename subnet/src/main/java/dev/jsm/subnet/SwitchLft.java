@@ -11,16 +11,9 @@ import java.util.BitSet;
  * {@code osm_ucast_mgr.c}). As a {@link ProgrammableTable}, block {@code b} is LIDs {@code 64b..64b+63}, one byte
  * each, as the attribute carries them.
  *
- * <p>A block whose programmed content is not known (new switch, {@link #forgetProgrammed()}) always differs.
- *
- * <p>Neither array is ever written once another holder may read it: the wanted table is the routing result's own
- * row ({@link #setWanted}), the programmed table is handed to each {@link dev.jsm.subnet.snapshot.SubnetSnapshot} as
- * it is ({@link #programmedForSnapshot()}), and either is copied before it next changes. Once the switch holds the
- * wanted table, the two are one array ({@link #shareWantedIfHeld()}). On the 11664-host 3-level fat tree one copy is
- * 21.5 MB (1620 switches x 13,285 LIDs): in a quiet fabric the routing result, the wanted and programmed tables and
- * the snapshots share one.
- *
  * <p>Confined to the sweep thread.
+ *
+ * <p>In detail: docs/design/subnet.md#switchlft.
  */
 public final class SwitchLft implements ProgrammableTable {
 

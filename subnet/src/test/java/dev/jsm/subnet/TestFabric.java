@@ -43,6 +43,33 @@ public final class TestFabric {
         return n;
     }
 
+    /**
+     * The GUID the simulator gives vport {@code index} (1 and up) of the port with GUID {@code portGuid}
+     * (docs/virtualization.md).
+     */
+    public static long vportGuid(long portGuid, int index) {
+        return portGuid & 0x0000ffffffffffffL | (long) (0x8000 | index) << 48;
+    }
+
+    /**
+     * Gives the CA port {@code portGuid} vports 0..{@code count} (VirtualizationInfo with VPortIndexTop {@code count}),
+     * Active, every odd one needing a LID of its own, and returns them in index order.
+     */
+    public static java.util.List<VPort> addVPorts(Subnet s, long portGuid, int count) {
+        EndPort ep = s.endPort(portGuid);
+        ep.setVirtualization(new VirtualizationAttributes(count, count, true, false, 0));
+        java.util.List<VPort> out = new java.util.ArrayList<>();
+        for (int i = 0; i <= count; i++) {
+            VPort v = s.addVPort(ep, i, i == 0 ? portGuid : vportGuid(portGuid, i),
+                    new VPortAttributes(VPortAttributes.STATE_ACTIVE, i % 2 == 1, 8, 1, 0, 0));
+            v.setVNode(new VNodeAttributes(32, 1, 1, i == 0 ? ep.node().nodeGuid()
+                    : portGuid & 0x0000ffffffffffffL | (long) (0x4000 | i) << 48));
+            v.setDescription(ep.node().description() + (i == 0 ? "" : " vm" + i));
+            out.add(v);
+        }
+        return out;
+    }
+
     /** The fabric described in the class comment, with LIDs assigned. */
     public static Subnet twoSwitchesFourCas() {
         Subnet s = new Subnet();

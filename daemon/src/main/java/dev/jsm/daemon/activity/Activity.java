@@ -21,9 +21,9 @@ public enum Activity {
     PRTN_CREATE(4, "prtn_create", ActivitySubject.PRTN),
     /** A partition went out of force (reason 0 empty, 1 duplicate, 2 SM shutdown). */
     PRTN_DELETE(5, "prtn_delete", ActivitySubject.PRTN),
-    /** Port virtualization discovered; never reported: jsm has no port virtualization. */
+    /** A port's virtual ports were discovered (port GUID, VPortIndexTop). */
     PORT_VIRT_DISCOVER(6, "port_virt_discover", ActivitySubject.VIRT),
-    /** A virtual port changed state; never reported: jsm has no port virtualization. */
+    /** A virtual port changed state (port GUID, vport GUID and index, vnode GUID, new state). */
     VPORT_STATE_CHANGE(7, "vport_state_change", ActivitySubject.VIRT),
     /** The spanning tree of a multicast group was computed. */
     MCG_TREE_CALC(8, "mcg_tree_calc", ActivitySubject.MC, ActivitySubject.ROUTING),

@@ -29,12 +29,10 @@ import org.apache.logging.log4j.Logger;
  * OpenSM prints them; a P_Key with its membership bit where a port's table holds it), MGIDs in GID notation, indexes
  * and codes in decimal. A method called for an activity that is off writes nothing and costs a field test.
  *
- * <p>The subjects change when a re-read config file changes the option ({@link #configure}); an unknown subject is
- * logged ({@code DUMP-0711}) and ignored, and {@code virt} is accepted with a warning that IDs 6 and 7 never occur: jsm
- * has no port virtualization ({@code DUMP-0714}).
- *
  * <p>Thread-safe: the SA's thread reports the multicast members and groups, the SM thread the rest; writing never
  * throws into the caller ({@link ActivityFile}).
+ *
+ * <p>In detail: docs/design/daemon.md#activityreport.
  */
 public final class ActivityReport implements AutoCloseable {
 
@@ -84,15 +82,11 @@ public final class ActivityReport implements AutoCloseable {
 
     /**
      * Switches the subjects {@code value} names on and the others off (at start, and when a re-read config file
-     * changed {@code activity_report_subjects}); logs the items it ignored and the note on {@code virt}.
+     * changed {@code activity_report_subjects}); logs the items it ignored.
      */
     public void configure(String value) {
         ActivitySubjects s = ActivitySubjects.parse(value);
         s.problems().forEach(p -> LOG.error("DUMP-0711 {}", p));
-        if (s.enabled().contains(ActivitySubject.VIRT)) {
-            LOG.warn("DUMP-0714 activity report: subject virt accepted, but jsm has no port virtualization: "
-                    + "port_virt_discover (6) and vport_state_change (7) never occur");
-        }
         if (!s.isNone()) {
             LOG.info("activity report: subjects {} written to {}", s.enabled(), file.path());
         }
@@ -138,6 +132,25 @@ public final class ActivityReport implements AutoCloseable {
     public void prtnDelete(int pKey, DeleteReason reason) {
         if (reports(Activity.PRTN_DELETE)) {
             write(Activity.PRTN_DELETE, "pkey=" + hex4(pKey) + " delete_reason=" + reason.code());
+        }
+    }
+
+    /** {@link Activity#PORT_VIRT_DISCOVER}: the port's vports were discovered, up to index {@code topIndex}. */
+    public void portVirtDiscover(long portGuid, int topIndex) {
+        if (reports(Activity.PORT_VIRT_DISCOVER)) {
+            write(Activity.PORT_VIRT_DISCOVER, "port_guid=" + Guid.toString(portGuid) + " top_index=" + topIndex);
+        }
+    }
+
+    /**
+     * {@link Activity#VPORT_STATE_CHANGE}: vport {@code vportIndex} of the port is now in {@code state} (1 Down,
+     * 2 Init, 3 Armed, 4 Active).
+     */
+    public void vportStateChange(long portGuid, long vportGuid, int vportIndex, long vnodeGuid, int state) {
+        if (reports(Activity.VPORT_STATE_CHANGE)) {
+            write(Activity.VPORT_STATE_CHANGE, "port_guid=" + Guid.toString(portGuid) + " vport_guid="
+                    + Guid.toString(vportGuid) + " vport_index=" + vportIndex + " vnode_guid="
+                    + Guid.toString(vnodeGuid) + " vport_state=" + state);
         }
     }
 

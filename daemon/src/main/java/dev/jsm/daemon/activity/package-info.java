@@ -8,6 +8,6 @@
  * {@link dev.jsm.daemon.activity.ActivityReport} writes the lines the SA and the sweep stages report, through
  * {@link dev.jsm.daemon.activity.ActivityFile}.
  *
- * <p>Message IDs: {@code DUMP-0711} to {@code DUMP-0714}.
+ * <p>Message IDs: {@code DUMP-0711} to {@code DUMP-0713}.
  */
 package dev.jsm.daemon.activity;

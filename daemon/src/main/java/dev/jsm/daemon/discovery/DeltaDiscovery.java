@@ -27,17 +27,9 @@ import org.apache.logging.log4j.Logger;
  * ({@link PathBook#rebuild}); the nodes no cable path from the SM reaches any more are removed, as the drop manager
  * would.
  *
- * <p>The first wave probes the switches that changed (a light sweep saw their PortStateChange, a trap 128 came from
- * them, a node answers behind one of their ports). The second reads, by their new routes, the SwitchInfo of the
- * switches the route in the model did not reach - those a light sweep found silent, and those of the first wave that
- * did not answer (the route to a switch can cross the very cable that went) - and probes the ports of those whose
- * PortStateChange is set. With nothing recorded nothing is sent (a reconfiguration of an unchanged fabric).
- *
- * <p>Anything that does not fit - a switch that does not answer by its new route either, a node that changed its type
- * or port count, a change only a full discovery can tell, the SM's own port gone down - ends the sweep with RESWEEP:
- * a full heavy sweep follows.
- *
  * <p>Confined to the SM thread.
+ *
+ * <p>In detail: docs/design/daemon.md#deltadiscovery.
  */
 public final class DeltaDiscovery implements SweepStage {
 

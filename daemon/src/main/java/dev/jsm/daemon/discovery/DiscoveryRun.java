@@ -1,6 +1,7 @@
 package dev.jsm.daemon.discovery;
 
 import dev.jsm.daemon.mkey.MKeyBook;
+import dev.jsm.daemon.sweep.Attributes;
 import dev.jsm.daemon.sweep.StageServices;
 import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.mad.codec.AttributeId;
@@ -81,9 +82,18 @@ final class DiscoveryRun {
         services.smps().get(path, AttributeId.NODE_INFO, 0, o -> nodeInfo.handle(from, path, o));
     }
 
-    /** Asks {@code node} for the PortInfo of port {@code portNum} along {@code path}. */
+    /**
+     * Asks {@code node} for the PortInfo of port {@code portNum} along {@code path}, with SMSupportExtendedSpeeds when
+     * the model knows the port to have extended speeds ({@link Attributes#portInfoModifier}).
+     */
     void requestPortInfo(Node node, int portNum, DrPath path) {
-        services.smps().get(path, AttributeId.PORT_INFO, portNum, o -> portInfo.handle(node, portNum, path, o));
+        requestPortInfo(node, portNum, path, Attributes.portInfoModifier(node, portNum));
+    }
+
+    /** Asks {@code node} for the PortInfo of port {@code portNum} along {@code path} with {@code modifier}. */
+    void requestPortInfo(Node node, int portNum, DrPath path, long modifier) {
+        services.smps().get(path, AttributeId.PORT_INFO, modifier,
+                o -> portInfo.handle(node, portNum, path, modifier, o));
     }
 
     /** Asks switch {@code node} for its SwitchInfo. */

@@ -22,22 +22,9 @@ import org.apache.logging.log4j.Logger;
  * left out.
  * {@link DiscoveryStage} ends the SM after the pass when {@code exit_on_fatal} is TRUE.
  *
- * <p>What gives a twin away (OpenSM 3.3.23's {@code osm_node_info_rcv.c} notices all three, but exits, with
- * {@code exit_on_fatal TRUE}, only on the first, and only on a subnet without switches):
- * <ul>
- *   <li>a port linked to itself: the NodeInfo sent through a port's cable is answered with that very port's node
- *       GUID and port number (two CAs with the same GUIDs cabled back to back);</li>
- *   <li>a port reached by two cables: the port a NodeInfo arrived on was already reached through another cable in
- *       this pass, and a NodeInfo sent again through that first cable still reaches it (two switches or CAs with the
- *       same GUIDs, reached on the same port number from different neighbours; OpenSM asks again too, to tell a twin
- *       from a cable moved during the sweep);</li>
- *   <li>a port GUID answered by another node: the port GUID of the answer belongs to an end port of another node,
- *       or another port, found in this pass.</li>
- * </ul>
- * A twin reached only on a port its original's cables do not already hold, with port GUIDs that differ from every one
- * found (the second port of a dual-port CA looks the same), is not found by any of these.
- *
  * <p>Confined to the SM thread.
+ *
+ * <p>In detail: docs/design/daemon.md#duplicateguidcheck.
  */
 final class DuplicateGuidCheck {
 

@@ -34,22 +34,9 @@ import org.apache.logging.log4j.Logger;
  * cross a cable now gone; the incremental sweep tries it again by a new route); another SM that now calls for an
  * election records that only a full heavy sweep can tell.
  *
- * <p>Like OpenSM's light sweep it also asks for the NodeInfo behind every port that is up but leads nowhere in the
- * model (a switch port, or the SM's own port): the node there did not answer the heavy sweep (firmware still
- * booting, or hung). Its link is already up, so no PortStateChange will ever report it; when it answers now, the
- * switch is recorded (the SM's own port: a full sweep) and the sweep that follows adds the node. A port that stays
- * silent costs one Get (with its retries) per light sweep. Otherwise nothing is sent and nothing logged above
- * VERBOSE.
- *
- * <p>With M_Key protection and a lease in effect it also presents every CA and router port its key (a NodeInfo Get),
- * as OpenSM's light sweep does with its NodeDescription Get to every node: a lease countdown an SMP with a wrong key
- * started stops before it runs out, since the lease is kept longer than the sweep interval. Switches get theirs
- * with the SwitchInfo Get.
- *
- * <p>Run by the sweep timer it asks for the sweep that follows (INCREMENTAL_SWEEP, or HEAVY_SWEEP); run as the
- * check of a reconfiguration (SIGHUP) it only records, and the delta discovery after it acts.
- *
  * <p>Confined to the SM thread.
+ *
+ * <p>In detail: docs/design/daemon.md#lightsweepprobe.
  */
 public final class LightSweepProbe implements SweepStage {
 

@@ -20,11 +20,9 @@ import org.apache.logging.log4j.Logger;
  * PortInfo of the port a known switch was reached on: the far end of a probed port). A node that does not answer is
  * logged and left out; the drop manager then removes it if it was known.
  *
- * <p>An answer that cannot come from the node the model already has under its GUIDs is a duplicate GUID
- * ({@link DuplicateGuidCheck}): it is logged with both routes and ignored, so the first node found stays; the discovery
- * stage ends the SM after the pass when {@code exit_on_fatal} says so.
- *
  * <p>Confined to the SM thread.
+ *
+ * <p>In detail: docs/design/daemon.md#nodeinforeceiver.
  */
 final class NodeInfoReceiver {
 

@@ -18,6 +18,10 @@ import org.apache.logging.log4j.Logger;
  * confirmed in this pass, probes one hop further with NodeInfo. The port an
  * SMP arrived on is never probed back: its cable was confirmed by the NodeInfo answer that reached the node. A
  * PortInfo that does not come leaves the port unconfigured, so it counts as a sweep error (another sweep follows).
+ * An answer to a Get without SMSupportExtendedSpeeds from a port that says IsExtendedSpeedsSupported (or a switch's
+ * external port whose port 0 says so) is asked for again with the bit and only that answer is used, as OpenSM
+ * does since its NDR fix: a port of NDR or XDR hides its extended speeds from an SM that does not set it
+ * (docs/link-speeds.md#the-attribute-modifier-bit).
  *
  * <p>Confined to the SM thread.
  */
@@ -31,7 +35,7 @@ final class PortInfoReceiver {
         this.run = run;
     }
 
-    void handle(Node node, int portNum, DrPath path, TransactionOutcome outcome) {
+    void handle(Node node, int portNum, DrPath path, long modifier, TransactionOutcome outcome) {
         byte[] mad = Replies.okMad(outcome);
         if (mad == null) {
             if (!Replies.isClosed(outcome) && !run.deferFailure(node, "PortInfo of port " + portNum)) {
@@ -46,6 +50,10 @@ final class PortInfoReceiver {
             return;
         }
         PortInfo pi = PortInfo.decode(mad, Smp.DATA_OFFSET);
+        if ((modifier & PortInfo.AM_SM_SUPPORTS_EXTENDED_SPEEDS) == 0 && extendedSpeeds(node, pi)) {
+            run.requestPortInfo(node, portNum, path, portNum | PortInfo.AM_SM_SUPPORTS_EXTENDED_SPEEDS);
+            return;
+        }
         PhysPort port = node.port(portNum);
         if (port == null) {
             port = NodeInfoReceiver.ensurePort(run.state.subnet(), node, portNum, node.port(0).portGuid());
@@ -72,5 +80,12 @@ final class PortInfoReceiver {
             return;
         }
         run.requestNodeInfo(port, path.extend(portNum));
+    }
+
+    /** Whether the answering port, or the port 0 of its switch as the model has it, says IsExtendedSpeedsSupported. */
+    private static boolean extendedSpeeds(Node node, PortInfo pi) {
+        PhysPort port0 = node.isSwitch() ? node.port(0) : null;
+        return pi.hasCapability(PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED) || port0 != null
+                && port0.attributes().hasCapability(PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED);
     }
 }

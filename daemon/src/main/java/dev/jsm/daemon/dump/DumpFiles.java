@@ -50,6 +50,8 @@ public final class DumpFiles {
     public static final String SL2VL = "opensm-sl2vl.dump";
     /** The SL of every path (ROUTING, with an engine that puts paths on SLs of their own); jsm's, for ibdmchk. */
     public static final String PATH_SL = "opensm-path-sl.dump";
+    /** The virtual ports, when the fabric has any ({@link VPortsDump}). */
+    public static final String VPORTS = "opensm-vports.dump";
     /** The most lines {@link #PATH_SL} may have (about 100 MB); a larger fabric's file is not written. */
     public static final long PATH_SL_MAX_LINES = 1L << 22;
 
@@ -61,6 +63,9 @@ public final class DumpFiles {
     /** Writes the files for {@code snapshot}; a file that cannot be written is logged and skipped. */
     public static void write(Path dir, SubnetSnapshot snapshot, int logFlags, int lmc, NodeNameMap names) {
         write(dir, SUBNET_LIST, out -> SubnetListDump.write(snapshot, names, out));
+        if (!snapshot.vports().isEmpty()) {
+            write(dir, VPORTS, VPortsDump.render(snapshot));
+        }
         if ((logFlags & LogLevels.ROUTING) == 0) {
             return;
         }

@@ -14,6 +14,7 @@ import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.subnet.EndPort;
 import dev.jsm.subnet.LidRange;
 import dev.jsm.subnet.Subnet;
+import dev.jsm.subnet.VPort;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -71,6 +72,9 @@ public final class LidManager implements SweepStage {
             for (EndPort ep : subnet.endPorts()) {
                 subnet.releaseLids(ep);
             }
+            for (VPort v : subnet.vports()) {
+                subnet.releaseLid(v);
+            }
         } else if (sm.takeover()) {
             TakeoverLids.prepare(subnet, ports, ep -> lmcOf(ep, services.options()), store,
                     services.options().get(HandoverOptions.HONOR_GUID2LID_FILE));
@@ -93,6 +97,7 @@ public final class LidManager implements SweepStage {
             }
             store.put(ep.portGuid(), want);
         }
+        changed += assignVPortLids(state, subnet, reassign);
         EndPort smPort = state.smPort();
         if (smPort != null && smPort.hasLids()) {
             sm.setSmLid(smPort.lidRange().base());
@@ -107,6 +112,58 @@ public final class LidManager implements SweepStage {
         LOG.log(LogLevels.VERBOSE, "LID assignment: {} end ports, {} new or changed", subnet.endPortCount(),
                 changed);
         return StageOutcome.CONTINUE;
+    }
+
+    /**
+     * Gives each virtual port that needs a LID of its own (VPortInfo.LIDRequired, docs/virtualization.md) one LID, as
+     * for an end port with LMC 0 and after all end ports: the one it has, its guid2lid record (kept there under its
+     * GUID, so a restart gives it the same LID), the VPortLID it reports, the first free LID. A vport that needs
+     * none has its LID, if any, released; the vports of a port that went left the model with their LIDs, and their
+     * records stay reserved in guid2lid like a gone port's.
+     *
+     * @return how many vports got a new or changed LID
+     */
+    private int assignVPortLids(SweepState state, Subnet subnet, boolean reassign) {
+        List<VPort> vports = new ArrayList<>(subnet.vports());
+        vports.sort(Comparator.comparing((VPort v) -> Long.reverseBytes(v.guid()), Long::compareUnsigned));
+        int changed = 0;
+        for (VPort v : vports) {
+            if (!v.attributes().lidRequired()) {
+                if (v.hasLid()) {
+                    subnet.releaseLid(v);
+                }
+                continue;
+            }
+            int want = chooseVPortLid(v, store, reassign);
+            if (want == 0) {
+                LOG.error("LID-0301 no free LIDs left for {}", v);
+                state.recordError();
+                continue;
+            }
+            if (want != v.lid()) {
+                subnet.assignLid(v, want);
+                changed++;
+            }
+            store.put(v.guid(), LidRange.of(want, 0));
+        }
+        return changed;
+    }
+
+    private static int chooseVPortLid(VPort v, LidStore store, boolean reassign) {
+        long guid = v.guid();
+        for (int lid : new int[] {v.lid(), recordedBase(store, guid), reassign ? 0 : v.attributes().lid()}) {
+            LidRange r = aligned(lid, 0);
+            if (r != null && store.isFreeFor(r, guid)) {
+                return lid;
+            }
+        }
+        LidRange free = store.firstFree(0, guid);
+        return free == null ? 0 : free.base();
+    }
+
+    private static int recordedBase(LidStore store, long guid) {
+        LidRange r = store.get(guid);
+        return r == null ? 0 : r.base();
     }
 
     /**

@@ -19,13 +19,9 @@ import java.util.TreeMap;
  * line each, at most {@value CacheRecordFile#MAX_PROBLEMS} and a count of the rest); {@link #flushIfDirty} writes it
  * atomically (temporary file, fsync, rename) only when it changed.
  *
- * <p>A guid2lid that cannot be read at all - bytes that are not ASCII, a directory in its place, a file larger than
- * any guid2lid ({@value #MAX_FILE_BYTES} bytes), any other read error - must not keep the SM from starting (under
- * systemd that was a restart loop and a fabric without an SM): {@link #load} renames it {@code guid2lid.bad-<time>}
- * (kept, never deleted, for the operator to look at), starts with no record, so every port keeps the LIDs it
- * carries, and says so in one line ({@link #setAside()}); the first sweep writes a new guid2lid.
- *
  * <p>Confined to the SM thread.
+ *
+ * <p>In detail: docs/design/daemon.md#lidstore.
  */
 public final class LidStore extends CacheRecordFile {
 

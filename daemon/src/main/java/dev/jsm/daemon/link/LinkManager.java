@@ -23,8 +23,12 @@ import org.apache.logging.log4j.Logger;
  * port with a live cable whose PortInfo differs from its {@link PortConfig} gets one Set; a port still in INIT gets
  * the same Set with PortState ARMED, so a port coming up costs two Sets (this one and ACTIVE) where OpenSM sends
  * three. Ports already right and past INIT get nothing, nor do ports that answered the same Set before with values
- * of their own for some fields (a port that does not keep a field cannot be made to). On the first master sweep, CA
- * ports that support it also get ClientReregister (unless {@code no_clients_rereg}), which forces their Set.
+ * of their own for some fields (a port that does not keep a field cannot be made to). A CA or router port past INIT
+ * whose NeighborMTU or OperationalVLs must change gets the Set with PortState Down, so that its link trains again
+ * and comes back through INIT (OpenSM's LID manager does this, IBA 7.2.7); OpenSM also does it to ports in INIT,
+ * which jsm sets to ARMED with the new values instead (docs/reference/opensm-behaviour.md#port-bring-up). On the
+ * first master sweep, CA ports that support it also get ClientReregister (unless {@code no_clients_rereg}), which
+ * forces their Set.
  *
  * <p>Confined to the SM thread.
  */
@@ -39,6 +43,7 @@ public final class LinkManager implements SweepStage {
     private int sets;
     private int kept;
     private int right;
+    private int bounces;
     /**
      * For each port, the config of the last Set it answered and what still differed in its answer: a port that
      * answers a Set with values of its own for some fields (ibsim keeps no LocalPhyErrors, M_KeyLeasePeriod or
@@ -90,6 +95,7 @@ public final class LinkManager implements SweepStage {
         sets = 0;
         kept = 0;
         right = 0;
+        bounces = 0;
         nextAnswers = new HashMap<>();
         boolean rereg = !sm.firstMasterSweepDone() && !services.options().get(DebugOptions.NO_CLIENTS_REREG);
         PortConfig.Params params = PortConfig.Params.of(services.options());
@@ -114,10 +120,12 @@ public final class LinkManager implements SweepStage {
         boolean reregHere = rereg && !node.isSwitch()
                 && a.hasCapability(PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED);
         PortConfig want = PortConfig.of(port, params, sm.smLid(), wishes, mKeys);
-        int portState = linked && a.portState() == PortAttributes.STATE_INIT ? PortInfo.STATE_ARMED
-                : PortInfo.STATE_NO_CHANGE;
+        boolean bounce = linked && !node.isSwitch() && a.portState() > PortAttributes.STATE_INIT
+                && want.changesLink(a);
+        int portState = bounce ? PortInfo.STATE_DOWN : linked && a.portState() == PortAttributes.STATE_INIT
+                ? PortInfo.STATE_ARMED : PortInfo.STATE_NO_CHANGE;
         int differing = want.differingFields(a);
-        if (portState == PortInfo.STATE_NO_CHANGE && !reregHere) {
+        if ((portState == PortInfo.STATE_NO_CHANGE || bounce) && !reregHere) {
             if (differing == 0) {
                 right++;
                 return;
@@ -129,7 +137,11 @@ public final class LinkManager implements SweepStage {
                 return;
             }
         }
-        if (LOG.isDebugEnabled()) {
+        if (bounce) {
+            bounces++;
+            LOG.warn("LINK-0405 port {} of {} set Down for a new NeighborMTU or OperationalVLs ({} want/have): "
+                    + "the link trains again", port.portNum(), node, want.differences(a));
+        } else if (LOG.isDebugEnabled()) {
             LOG.debug("PortInfo Set of port {} of {}: {}", port.portNum(), node, differing != 0
                     ? want.differences(a) + " (want/have)" : portState == PortInfo.STATE_ARMED ? "to ARMED"
                     : "ClientReregister");
@@ -142,8 +154,9 @@ public final class LinkManager implements SweepStage {
 
     @Override
     public StageOutcome finish(SweepState state) {
-        LOG.log(LogLevels.VERBOSE, "link manager: {} PortInfo Sets (parameters, INIT -> ARMED); {} ports not sent "
-                + "again the Set they answered with values of their own; {} ports already right", sets, kept, right);
+        LOG.log(LogLevels.VERBOSE, "link manager: {} PortInfo Sets (parameters, INIT -> ARMED, {} to Down for a new "
+                + "MTU or VL count); {} ports not sent again the Set they answered with values of their own; {} ports "
+                + "already right", sets, bounces, kept, right);
         return StageOutcome.CONTINUE;
     }
 }

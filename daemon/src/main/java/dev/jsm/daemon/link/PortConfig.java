@@ -23,31 +23,11 @@ import java.util.function.ToLongFunction;
  * both ends and OperationalVLs = min(VLCap of both ends, {@code max_op_vls}), plus the error thresholds; switch
  * external ports also get HOQLife and VLStallCount, the {@code leaf_} values when the peer is a CA. The link
  * width and speed enables are written only when a {@code force_link_*} option asks for something other than "all
- * supported" (0 in the Set means no change).
+ * supported" (0 in the Set means no change), LinkSpeedExtEnabled only on a linked port whose both ends have the
+ * extended speed fields ({@link Attributes#hasExtendedSpeeds}), as OpenSM's link manager does. The second
+ * extended speeds field (XDR) has no option: the Set writes back what the port reported.
  *
- * <p>Immutable; safe to share.
- *
- * @param mKey M_Key, or {@link #KEEP_LONG}
- * @param gidPrefix GidPrefix, or {@link #KEEP_LONG}
- * @param lid base LID
- * @param lmc LMC
- * @param masterSmLid MasterSMLID
- * @param masterSmSl MasterSMSL
- * @param mKeyLeasePeriod M_KeyLeasePeriod
- * @param mKeyProtectBits M_KeyProtectBits
- * @param subnetTimeout SubnetTimeOut
- * @param neighborMtu NeighborMTU
- * @param operationalVls OperationalVLs
- * @param hoqLife HOQLife
- * @param vlStallCount VLStallCount
- * @param localPhyErrors LocalPhyErrors threshold
- * @param overrunErrors OverrunErrors threshold
- * @param linkWidthEnabled LinkWidthEnabled, 0 = no change
- * @param linkSpeedEnabled LinkSpeedEnabled, 0 = no change
- * @param linkSpeedExtEnabled LinkSpeedExtEnabled, 0 = no change
- * @param enforcement PartitionEnforcementInbound/Outbound and FilterRawInbound/Outbound as PortInfo byte 43's low
- *     nibble (the partition manager's wish for switch ports), or {@link #KEEP}
- * @param vlHighLimit VLHighLimit (the QoS manager's wish), or {@link #KEEP}
+ * <p>In detail: docs/design/daemon.md#portconfig.
  */
 public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int masterSmLid, int masterSmSl,
                          int mKeyLeasePeriod, int mKeyProtectBits, int subnetTimeout, int neighborMtu,
@@ -77,6 +57,7 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
         boolean linked = peer != null && a.isUp();
         boolean switchPort = port.node().isSwitch() && port.portNum() != 0;
         boolean leaf = switchPort && linked && !peer.node().isSwitch();
+        boolean extended = linked && Attributes.hasExtendedSpeeds(port) && Attributes.hasExtendedSpeeds(peer);
         int mtu = KEEP;
         int vls = KEEP;
         if (linked) {
@@ -102,7 +83,7 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
                 linked ? o.overrunErrors() : KEEP,
                 forced(o.forceLinkWidth(), 255),
                 forced(o.forceLinkSpeed(), 15),
-                forced(o.forceLinkSpeedExt(), 31),
+                extended ? forced(o.forceLinkSpeedExt(), 31) : 0,
                 enforcementBits(wishes.partitionEnforcement(port)),
                 wishes.vlHighLimit(port));
     }
@@ -181,6 +162,15 @@ public record PortConfig(long mKey, long gidPrefix, int lid, int lmc, int master
             mask |= differs(linkSpeedExtEnabled, a.linkSpeedExtEnabled(), 19);
         }
         return mask;
+    }
+
+    /**
+     * Whether this config changes NeighborMTU or OperationalVLs of a port holding {@code a}: values a port in
+     * ARMED or ACTIVE takes only through a link that trains again ({@link LinkManager}).
+     */
+    public boolean changesLink(PortAttributes a) {
+        return neighborMtu != KEEP && neighborMtu != a.neighborMtu()
+                || operationalVls != KEEP && operationalVls != a.operationalVls();
     }
 
     /** {@code 1 << bit} if the config sets a field ({@code want} not {@link #KEEP}) the port holds otherwise. */

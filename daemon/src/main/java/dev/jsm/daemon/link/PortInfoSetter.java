@@ -16,8 +16,9 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Sends one PortInfo Set and stores the answer in the model. A failed Set of the link manager's counts as a sweep
- * error (OpenSM marks {@code subnet_initialization_error} and sweeps again); {@link #disable}, which the trap
+ * Sends one PortInfo Set (with SMSupportExtendedSpeeds where the port has extended speeds,
+ * {@link Attributes#portInfoModifier}) and stores the answer in the model. A failed Set of the link manager's counts as
+ * a sweep error (OpenSM marks {@code subnet_initialization_error} and sweeps again); {@link #disable}, which the trap
  * handling uses outside sweeps, only reports the outcome.
  *
  * <p>Confined to the SM thread.
@@ -88,7 +89,8 @@ public final class PortInfoSetter {
      */
     private static void setAndStore(SmpSender smps, MKeyBook mKeys, DrPath path, PhysPort port,
                                     SmpSender.Payload payload, Runnable stored, Consumer<String> failed) {
-        smps.set(path, AttributeId.PORT_INFO, port.portNum(), payload, outcome -> {
+        long modifier = Attributes.portInfoModifier(port.node(), port.portNum());
+        smps.set(path, AttributeId.PORT_INFO, modifier, payload, outcome -> {
             byte[] mad = Replies.okMad(outcome);
             if (mad != null) {
                 PortInfo pi = PortInfo.decode(mad, Smp.DATA_OFFSET);

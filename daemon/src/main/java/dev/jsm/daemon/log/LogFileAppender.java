@@ -20,12 +20,10 @@ import org.apache.logging.log4j.core.appender.AbstractAppender;
  * ({@code log_max_size}) a line that would take the file past it empties the file first, so the log starts over as
  * OpenSM's does. A warning repeated without end is written once a minute with a count ({@link RepeatedLines}).
  *
- * <p>A log4j appender of our own rather than log4j's RollingFile: that needed a rollover strategy to do a plain
- * reopen, and its builder's reflective validation alone took about a third of the daemon's logging set-up (before
- * the first sweep).
- *
  * <p>Thread-safe: log4j calls {@link #append} from any logging thread; writes, reopens and the size check are
  * serialised on the appender.
+ *
+ * <p>In detail: docs/design/daemon.md#logfileappender.
  */
 final class LogFileAppender extends AbstractAppender {
 

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.mcast;
 
+import dev.jsm.conf.DebugOptions;
 import dev.jsm.conf.DeviceOptions;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.route.RoutingState;
@@ -42,12 +43,9 @@ import org.apache.logging.log4j.Logger;
  * ({@code mcg_tree_calc}). Behavioural counterpart: OpenSM's
  * {@code osm_mcast_mgr.c}.
  *
- * <p>Two scopes: {@link Scope#ALL}, the heavy sweep's stage, recomputes every group; {@link Scope#CHANGED}, the
- * multicast update between heavy sweeps (OpenSM's idle-time {@code osm_mcast_mgr_process} for the MLIDs joins and
- * leaves asked to reroute), recomputes only the groups created, joined or left since the last run
- * ({@link McastGroups#takeChanged}) over the routing input of the last heavy sweep, and diffs only their blocks.
- *
  * <p>Confined to the SM thread.
+ *
+ * <p>In detail: docs/design/daemon.md#mftprogrammer.
  */
 public final class MftProgrammer implements SweepStage {
 
@@ -100,6 +98,10 @@ public final class MftProgrammer implements SweepStage {
         topSets = 0;
         groups = 0;
         BitSet changed = mcastGroups.takeChanged();
+        if (services.options().get(DebugOptions.DISABLE_MULTICAST)) {
+            changedAny = false;
+            return StageOutcome.CONTINUE;
+        }
         changedAny = !changed.isEmpty();
         RoutingInput in = routes.input();
         if (in == null || scope == Scope.CHANGED && !changedAny) {

@@ -17,7 +17,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Answers the HTTP requests of the management port: {@code GET /metrics} (Prometheus text), {@code GET /status}
- * (JSON); 404 for other paths, 405 for other methods. Keep-alive is honoured.
+ * (JSON), the web console's pages, JSON and actions (POST; {@link WebConsole}); 404 for other paths, 405 for other
+ * methods.
+ * Keep-alive is honoured.
  *
  * <p>Confined to the connection's event loop thread.
  */
@@ -31,18 +33,21 @@ final class HttpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-        String path = new QueryStringDecoder(request.uri()).path();
+        QueryStringDecoder uri = new QueryStringDecoder(request.uri());
+        String path = uri.path();
         boolean head = request.method().equals(HttpMethod.HEAD);
         FullHttpResponse response;
-        if (!request.method().equals(HttpMethod.GET) && !head) {
-            response = text(HttpResponseStatus.METHOD_NOT_ALLOWED, "only GET and HEAD\n", "text/plain");
-            response.headers().set(HttpHeaderNames.ALLOW, "GET, HEAD");
+        if (request.method().equals(HttpMethod.POST)) {
+            response = answer(management.web().post(path, request.headers().contains(WebConsole.ACTION_HEADER)));
+        } else if (!request.method().equals(HttpMethod.GET) && !head) {
+            response = text(HttpResponseStatus.METHOD_NOT_ALLOWED, "only GET, HEAD and POST\n", "text/plain");
+            response.headers().set(HttpHeaderNames.ALLOW, "GET, HEAD, POST");
         } else if (path.equals("/metrics")) {
             response = text(HttpResponseStatus.OK, management.metrics(), PrometheusText.CONTENT_TYPE);
         } else if (path.equals("/status")) {
             response = text(HttpResponseStatus.OK, management.status() + "\n", "application/json");
         } else {
-            response = text(HttpResponseStatus.NOT_FOUND, "not found; try /metrics or /status\n", "text/plain");
+            response = answer(management.web().get(path, uri.parameters()));
         }
         if (head) {
             int length = response.content().readableBytes();
@@ -56,6 +61,15 @@ final class HttpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
         } else {
             ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
         }
+    }
+
+    private static FullHttpResponse answer(WebConsole.Answer a) {
+        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(a.status()),
+                Unpooled.wrappedBuffer(a.body()));
+        r.headers().set(HttpHeaderNames.CONTENT_TYPE, a.contentType());
+        r.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
+        HttpUtil.setContentLength(r, a.body().length);
+        return r;
     }
 
     private static FullHttpResponse text(HttpResponseStatus status, String body, String type) {

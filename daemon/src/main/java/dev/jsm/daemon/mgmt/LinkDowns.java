@@ -19,7 +19,8 @@ import java.util.Set;
  * two ends. A port that flaps shows here whether or not the performance manager runs (its LinkDownedCounter also
  * sees the flaps too quick for a sweep). At most {@value #MAX_PORTS} ports are counted one by one, the first that
  * lose a link; the links of the others count in the total only, so a fabric whose nodes keep changing GUIDs cannot
- * grow the scrape without bound.
+ * grow the scrape without bound. It also keeps the links that are missing now - gone at some SUBNET UP and not back
+ * since - for the web console's map to draw in red (at most {@value #MAX_PORTS}).
  *
  * <p>Thread-safe: counted on the SM thread at SUBNET UP, read by the management endpoint.
  */
@@ -45,6 +46,7 @@ final class LinkDowns {
     private final Map<Key, Port> ports = new HashMap<>();
     private List<LinkView> lastLinks;
     private List<NodeView> lastNodes;
+    private final Set<LinkEnds> missing = new HashSet<>();
     private long links;
 
     /**
@@ -60,6 +62,12 @@ final class LinkDowns {
             for (LinkView l : lastLinks) {
                 if (!present.contains(l.ends())) {
                     gone.add(l.ends());
+                }
+            }
+            missing.removeAll(present);
+            for (LinkEnds e : gone) {
+                if (missing.size() < MAX_PORTS) {
+                    missing.add(e);
                 }
             }
             if (!gone.isEmpty()) {
@@ -100,6 +108,11 @@ final class LinkDowns {
     /** Links gone in all, each counted once. */
     synchronized long total() {
         return links;
+    }
+
+    /** The links gone at some SUBNET UP that the last one still lacked. */
+    synchronized Set<LinkEnds> missing() {
+        return Set.copyOf(missing);
     }
 
     /** The ports that lost a link, in node GUID then port order. */

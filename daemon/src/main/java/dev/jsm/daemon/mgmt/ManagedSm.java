@@ -5,6 +5,7 @@ import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.PerfSnapshot;
 import dev.jsm.daemon.view.FabricView;
 import dev.jsm.mad.txn.TransactionStats;
+import dev.jsm.routing.verify.VerifierReport;
 import dev.jsm.sa.agent.SaAgentStats;
 import java.util.Map;
 
@@ -45,6 +46,15 @@ public interface ManagedSm {
 
     /** The performance manager's last readings. */
     PerfSnapshot perfCounters();
+
+    /** The congestion control manager's counters. */
+    CongestionCounters congestionControl();
+
+    /**
+     * The route verifier's report on the routing in force (reachability, hops, link load, credit loops), or
+     * {@code null} before the check after the sweep has run, or when no engine routed.
+     */
+    VerifierReport routeCheck();
 
     /** Whether sweeping is on (the console's {@code sweep on|off}). */
     boolean sweeping();

@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * What the management port's handlers share: the SM they report on and steer ({@link ManagedSm}), its sweep counters
- * and version, and the two protocol stacks a connection can be switched to.
+ * and version, the web console, and the two protocol stacks a connection can be switched to.
  *
  * <p>Thread-safe: the SM's reads and the counters are; the handlers run on netty's event loop.
  */
@@ -22,11 +22,19 @@ final class Management {
     private final ManagedSm sm;
     private final SweepCounters sweeps;
     private final String version;
+    private final WebConsole web;
 
+    /** A management port whose web console is read-only. */
     Management(ManagedSm sm, SweepCounters sweeps, String version) {
+        this(sm, sweeps, version, false);
+    }
+
+    /** A management port whose web console offers its actions when {@code webActions}. */
+    Management(ManagedSm sm, SweepCounters sweeps, String version, boolean webActions) {
         this.sm = sm;
         this.sweeps = sweeps;
         this.version = version;
+        this.web = new WebConsole(sm, sweeps, version, webActions);
     }
 
     ManagedSm sm() {
@@ -49,6 +57,11 @@ final class Management {
     /** The {@code /status} JSON. */
     String status() {
         return StatusJson.render(sm, sweeps, version);
+    }
+
+    /** The web console ({@code /}, {@code /ui/}, {@code /api/}). */
+    WebConsole web() {
+        return web;
     }
 
     /** HTTP/1.1: codec, whole requests, {@link HttpEndpoint}. */

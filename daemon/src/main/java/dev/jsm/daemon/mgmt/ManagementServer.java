@@ -20,7 +20,10 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The management port: one netty NIO event loop thread ({@code jsm-mgmt}) serving HTTP {@code /metrics} and
- * {@code /status} and OpenSM's text console on the same TCP port (see {@link ProtocolSniffer}). Enabled the way
+ * {@code /status} and OpenSM's text console on the same TCP port (see {@link ProtocolSniffer}), and with
+ * {@code web_console_port} the web console ({@link WebConsole}) on a port of its own that speaks HTTP only: a
+ * browser opens connections ahead of need and leaves them silent, which the console's port would take for telnet
+ * users and greet with the console's banner. Enabled the way
  * OpenSM enables its console - {@code console loopback} (127.0.0.1 only) or {@code console socket} (every address)
  * with {@code console_port} (default 10000) in opensm.conf, or {@code -q}/{@code -C} - and off by default. It only
  * reads what {@link ManagedSm} publishes and queues events, so a slow client never delays a sweep.
@@ -33,10 +36,12 @@ public final class ManagementServer implements AutoCloseable {
 
     private final EventLoopGroup group;
     private final Channel server;
+    private final Channel web;
 
-    private ManagementServer(EventLoopGroup group, Channel server) {
+    private ManagementServer(EventLoopGroup group, Channel server, Channel web) {
         this.group = group;
         this.server = server;
+        this.web = web;
     }
 
     /**
@@ -61,10 +66,15 @@ public final class ManagementServer implements AutoCloseable {
             return Optional.empty();
         }
         int port = options.getInt(DebugOptions.CONSOLE_PORT);
+        int webPort = options.getInt(DebugOptions.WEB_CONSOLE_PORT);
         try {
-            ManagementServer s = bind(address, port, new Management(sm, sweeps, version));
-            LOG.info("console, /metrics and /status on {}:{}", address == null ? "*" : address.getHostAddress(),
-                    s.port());
+            ManagementServer s = bind(address, port, webPort == 0 ? -1 : webPort,
+                    new Management(sm, sweeps, version, options.get(DebugOptions.WEB_CONSOLE_ACTIONS)));
+            String where = address == null ? "*" : address.getHostAddress();
+            LOG.info("console, /metrics and /status on {}:{}", where, s.port());
+            if (s.webPort() > 0) {
+                LOG.info("web console on http://{}:{}/", where, s.webPort());
+            }
             return Optional.of(s);
         } catch (Exception e) {
             LOG.error("MAIN-0814 cannot listen on port {} for the console and metrics: {}", port, e.toString());
@@ -72,14 +82,21 @@ public final class ManagementServer implements AutoCloseable {
         }
     }
 
+    /** Binds the console's port only (no web console port). */
+    static ManagementServer bind(InetAddress address, int port, Management management) throws InterruptedException {
+        return bind(address, port, -1, management);
+    }
+
     /**
-     * Binds the port.
+     * Binds the ports.
      *
      * @param address the address to listen on, {@code null} for every address
-     * @param port the TCP port, 0 for any free one
+     * @param port the console's TCP port, 0 for any free one
+     * @param webPort the web console's TCP port (HTTP only), 0 for any free one, -1 for none
      * @throws InterruptedException if interrupted while binding
      */
-    static ManagementServer bind(InetAddress address, int port, Management management) throws InterruptedException {
+    static ManagementServer bind(InetAddress address, int port, int webPort, Management management)
+            throws InterruptedException {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("jsm-mgmt", true),
                 NioIoHandler.newFactory());
         try {
@@ -90,13 +107,32 @@ public final class ManagementServer implements AutoCloseable {
                             ch.pipeline().addLast(new ProtocolSniffer(management));
                         }
                     });
-            InetSocketAddress where = address == null ? new InetSocketAddress(port)
-                    : new InetSocketAddress(address, port);
-            return new ManagementServer(group, b.bind(where).sync().channel());
+            Channel server = b.bind(socket(address, port)).sync().channel();
+            Channel web = null;
+            if (webPort >= 0) {
+                ServerBootstrap h = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+                        .childHandler(new ChannelInitializer<SocketChannel>() {
+                            @Override
+                            protected void initChannel(SocketChannel ch) {
+                                management.addHttp(ch.pipeline());
+                            }
+                        });
+                try {
+                    web = h.bind(socket(address, webPort)).sync().channel();
+                } catch (InterruptedException | RuntimeException e) {
+                    server.close().syncUninterruptibly();
+                    throw e;
+                }
+            }
+            return new ManagementServer(group, server, web);
         } catch (InterruptedException | RuntimeException e) {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             throw e;
         }
+    }
+
+    private static InetSocketAddress socket(InetAddress address, int port) {
+        return address == null ? new InetSocketAddress(port) : new InetSocketAddress(address, port);
     }
 
     /** The bound port. */
@@ -104,10 +140,18 @@ public final class ManagementServer implements AutoCloseable {
         return ((InetSocketAddress) server.localAddress()).getPort();
     }
 
+    /** The web console's bound port, -1 without one. */
+    public int webPort() {
+        return web == null ? -1 : ((InetSocketAddress) web.localAddress()).getPort();
+    }
+
     /** Stops listening, closes every session and stops the thread. */
     @Override
     public void close() {
         server.close().syncUninterruptibly();
+        if (web != null) {
+            web.close().syncUninterruptibly();
+        }
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
 }

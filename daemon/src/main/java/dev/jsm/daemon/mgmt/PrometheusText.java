@@ -11,7 +11,9 @@ import dev.jsm.routing.RoutingResult;
 import dev.jsm.sa.agent.SaAgentStats;
 import dev.jsm.sa.event.ReportCounters;
 import dev.jsm.subnet.Guid;
+import dev.jsm.subnet.VPortAttributes;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import dev.jsm.subnet.snapshot.VPortView;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -81,6 +83,7 @@ final class PrometheusText {
         sample(out, "jsm_fabric_end_ports", snap.endPorts().size());
         family(out, "jsm_fabric_links", "gauge", "Links at the last SUBNET UP");
         sample(out, "jsm_fabric_links", snap.links().size());
+        vportLines(out, snap);
 
         linkDownLines(out, sweeps.linkDowns(), managed.nodeNames());
         madLines(out, managed.madStats());
@@ -91,9 +94,52 @@ final class PrometheusText {
         SaAgentStats sa = managed.saStats();
         saLimitLines(out, sa);
         eventLines(out, counters, sa);
+        congestionLines(out, managed.congestionControl());
         PerfMetrics.render(out, managed.perfCounters());
         ProcessMetrics.render(out);
         return out.toString();
+    }
+
+    /** The congestion control manager's Sets by outcome, and the ports it leaves alone. */
+    private static void congestionLines(StringBuilder out, CongestionCounters c) {
+        family(out, "jsm_cc_sets_total", "counter", "Congestion control Sets sent (congestion_control)");
+        sample(out, "jsm_cc_sets_total", c.sets());
+        family(out, "jsm_cc_set_outcomes_total", "counter", "Congestion control Sets by outcome: answered (status 0;"
+                + " \"other\" of those holding other values than written), refused (another status), timeout, "
+                + "send failed, garbage (an answer that was not a version 2 GetResp)");
+        sample(out, "jsm_cc_set_outcomes_total{result=\"answered\"}", c.answered());
+        sample(out, "jsm_cc_set_outcomes_total{result=\"other\"}", c.answeredOtherwise());
+        sample(out, "jsm_cc_set_outcomes_total{result=\"refused\"}", c.refused());
+        sample(out, "jsm_cc_set_outcomes_total{result=\"timeout\"}", c.timeouts());
+        sample(out, "jsm_cc_set_outcomes_total{result=\"send_failed\"}", c.sendFailures());
+        sample(out, "jsm_cc_set_outcomes_total{result=\"garbage\"}", c.garbage());
+        family(out, "jsm_cc_unavailable_ports", "gauge", "End ports the congestion control manager leaves alone "
+                + "(no agent, or more than 3 timeouts in a row)");
+        sample(out, "jsm_cc_unavailable_ports", c.unavailablePorts());
+    }
+
+    /**
+     * The virtual ports at the last SUBNET UP (docs/virtualization.md): by VPortState (vports 0, the physical
+     * functions, left out), and how many have a LID of their own.
+     */
+    private static void vportLines(StringBuilder out, SubnetSnapshot snap) {
+        int[] byState = new int[5];
+        int withLid = 0;
+        for (VPortView v : snap.vports()) {
+            if (v.vportIndex() == 0) {
+                continue;
+            }
+            int st = v.attributes().state();
+            byState[st >= 1 && st <= 4 ? st : 0]++;
+            withLid += v.hasLid() ? 1 : 0;
+        }
+        family(out, "jsm_fabric_vports", "gauge", "Virtual ports (other than vport 0) at the last SUBNET UP, by "
+                + "VPortState");
+        for (int st = 1; st <= 4; st++) {
+            sample(out, "jsm_fabric_vports{state=\"" + VPortAttributes.stateName(st) + "\"}", byState[st]);
+        }
+        family(out, "jsm_fabric_vport_lids", "gauge", "Virtual ports with a LID of their own at the last SUBNET UP");
+        sample(out, "jsm_fabric_vport_lids", withLid);
     }
 
     /** The SA's refusals by reason, its queue and the table answer bytes it is sending. */

@@ -2,6 +2,7 @@ package dev.jsm.daemon.mgmt;
 
 import dev.jsm.daemon.sm.RemoteSm;
 import dev.jsm.daemon.sm.SmState;
+import dev.jsm.mad.channel.LocalPort;
 import java.util.List;
 
 /**
@@ -15,9 +16,10 @@ import java.util.List;
  * @param masterGuid the master's port GUID when another SM is master, 0 when none is known
  * @param others the other SMs known
  * @param polls SMInfo polls of the master sent so far
+ * @param port the local port the SM is bound to
  */
 public record SmSummary(SmState state, int priority, boolean master, long masterGuid, List<RemoteSm> others,
-                        long polls) {
+                        long polls, LocalPort port) {
 
     /** Copies the list of other SMs. */
     public SmSummary {

@@ -10,8 +10,8 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
 
 /**
  * The daemon's state as one JSON object for {@code /status} (scripts, health checks): SM state, whether the subnet
- * is up and since which sweep, the fabric's size, the routing engine in use and the MAD totals. Written by hand;
- * every value is a number, a boolean or a short string.
+ * is up and since which sweep, the fabric's size, the routing engine in use, the SM's port and the MAD totals.
+ * Written by hand; every value is a number, a boolean or a short string.
  *
  * <p>Stateless; safe to share.
  */
@@ -41,7 +41,10 @@ final class StatusJson {
         out.append("\"fabric\":{\"nodes\":").append(snap.nodes().size())
                 .append(",\"switches\":").append(snap.switches().size())
                 .append(",\"endPorts\":").append(snap.endPorts().size())
-                .append(",\"links\":").append(snap.links().size()).append("},");
+                .append(",\"links\":").append(snap.links().size())
+                .append(",\"vports\":").append(snap.vports().stream().filter(v -> v.vportIndex() != 0).count())
+                .append(",\"vportsUp\":").append(snap.vports().stream()
+                        .filter(v -> v.vportIndex() != 0 && v.isUp()).count()).append("},");
         out.append("\"routingEngine\":");
         if (routing == null || routing.engineUsed().isEmpty()) {
             out.append("null");
@@ -58,8 +61,10 @@ final class StatusJson {
         return out.toString();
     }
 
-    /** This SM's priority, the master it takes (or "self"), and the other SMs it knows. */
+    /** This SM's port and priority, the master it takes (or "self"), and the other SMs it knows. */
     private static void smFields(StringBuilder out, SmSummary sm) {
+        field(out, "smPort", sm.port().caName() + "/" + sm.port().portNum()).append(',');
+        field(out, "smPortGuid", Guid.toString(sm.port().portGuid())).append(',');
         out.append("\"smPriority\":").append(sm.priority()).append(',');
         field(out, "masterSm", sm.master() ? "self" : sm.masterGuid() == 0 ? "" : Guid.toString(sm.masterGuid()))
                 .append(",\"otherSms\":[");

@@ -3,14 +3,19 @@ package dev.jsm.daemon.mgmt;
 import dev.jsm.daemon.view.FabricView;
 import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.daemon.view.SweepListener;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Counts sweeps for the metrics and the console: each {@link SweepKind}, ended well or not, their total and last
  * durations, the number and time of the last heavy sweep that ended in SUBNET UP, the sweeps that configure and
- * failed since, and, from one SUBNET UP's fabric to the next, the links that went away ({@link LinkDowns}).
+ * failed since, and, from one SUBNET UP's fabric to the next, the links that went away ({@link LinkDowns}); and the
+ * last {@value #RECENT} sweeps one by one, for the web console's overview.
  *
  * <p>Thread-safe: written by the SM and event loop threads, read by the management endpoint.
  */
@@ -29,6 +34,21 @@ public final class SweepCounters implements SweepListener {
         }
     }
 
+    /** How many sweeps {@link #recent} keeps. */
+    static final int RECENT = 20;
+
+    /**
+     * One sweep that ended.
+     *
+     * @param kind its kind
+     * @param ok whether it ended well
+     * @param nanos how long it took
+     * @param endMillis when it ended (epoch milliseconds)
+     */
+    record Ended(SweepKind kind, boolean ok, long nanos, long endMillis) {
+    }
+
+    private final Deque<Ended> recent = new ArrayDeque<>(RECENT);
     private final Map<SweepKind, Kind> kinds = new EnumMap<>(SweepKind.class);
 
     {
@@ -60,6 +80,19 @@ public final class SweepCounters implements SweepListener {
         k.lastNanos = nanos;
         if (!ok && kind.configures()) {
             failedSinceUp.incrementAndGet();
+        }
+        synchronized (recent) {
+            if (recent.size() == RECENT) {
+                recent.removeFirst();
+            }
+            recent.addLast(new Ended(kind, ok, nanos, System.currentTimeMillis()));
+        }
+    }
+
+    /** The last sweeps that ended, newest last. */
+    List<Ended> recent() {
+        synchronized (recent) {
+            return new ArrayList<>(recent);
         }
     }
 

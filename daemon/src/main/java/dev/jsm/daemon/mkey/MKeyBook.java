@@ -18,34 +18,14 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * What the SM knows of M_Keys (IBA 14.2.4), as OpenSM 3.3.23 keeps it: the key each management port (a CA port, or
- * port 0 of a switch) should hold, the key it is known to hold, which port answers at the end of each directed
- * route, and so the key every SMP presents.
- *
- * <ul>
- *   <li>{@link #expected}: {@code m_key}, or with {@code m_key_per_port} a key of the port's own
- *       ({@link MKeyScheme}). The link manager writes it into the port's PortInfo with the protection bits and the
- *       lease.</li>
- *   <li>{@link #current}: the key the port was last seen to hold (a PortInfo answer whose M_Key field is meaningful:
- *       non-zero, or protection bits 0, as OpenSM's {@code osm_physp_set_port_info} decides), or recorded in
- *       {@code guid2mkey} ({@link MKeyStore}) by an earlier run; else {@link #expected}.</li>
- *   <li>{@link #keyFor}: an SMP along a route presents {@link #current} of the port discovery last found at its end
- *       (a NodeInfo answer, {@link #reached}), or, before one answered (a restart), of the port the cables recorded
- *       in {@code neighbors} lead to ({@link NeighborStore}); along a route neither knows it presents {@code m_key},
- *       as OpenSM does for a target whose GUID it does not know.</li>
- *   <li>{@link #candidates}: when a port does not answer (a wrong key makes a protected port drop the SMP), the
- *       {@code SmpSender} tries the other keys jsm knows for it - the recorded one, the expected one, {@code m_key} -
- *       and {@link #answered} remembers the one that worked. A port that answers none of them is reached again when
- *       its lease runs out: its protection bits drop to 0, a Get then shows its key, and the link manager sets the
- *       expected one. Each such event is logged once per port.</li>
- * </ul>
- *
- * <p>With {@code m_key} 0 (the default) the book is inactive: every SMP presents 0, nothing is recorded, no
- * {@code guid2mkey} is read or written - the SM behaves as it did without M_Key management. {@code m_key_lookup}
- * says whether {@code guid2mkey} is read at start and written after sweeps; without it the keys ports hold are
- * remembered only while the SM runs.
+ * What the SM knows of M_Keys (IBA 14.2.4), as OpenSM 3.3.23 keeps it: the key each management port should hold ({@link
+ * #expected}), the key it is known to hold ({@link #current}), the key an SMP along a route presents ({@link #keyFor})
+ * and the other keys to try when a port does not answer ({@link #candidates}). With {@code m_key} 0, the default, it is
+ * inactive and every SMP presents 0.
  *
  * <p>Confined to the SM thread, except {@link #expected} and {@link #active}, which any thread may call.
+ *
+ * <p>In detail: docs/design/daemon.md#mkeybook.
  */
 public final class MKeyBook implements SmpKeys {
 

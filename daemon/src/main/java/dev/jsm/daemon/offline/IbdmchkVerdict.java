@@ -9,23 +9,7 @@ import java.util.List;
  * 1.5.7 dies by SIGSEGV in its clean-up after printing the credit-loop verdict, on OpenSM's own dumps as on jsm's,
  * so the verdict is the line it printed, and a crash after it is only noted.
  *
- * <p>Immutable; safe to share.
- *
- * @param allPairs whether it ran with {@code -a}: every pair of ports, switch port 0 included, traced and put
- *     into the credit-loop check, instead of CA-to-CA pairs only
- * @param command the command line
- * @param exitStatus the exit status (128 + signal when a signal ended it, -1 when it was stopped for taking too long)
- * @param caPaths CA-to-CA paths traced without a failure ({@code -I- Scanned:N CA to CA paths}), 0 if not printed
- * @param allPaths paths of every kind traced without a failure (with {@code -a}), 0 if not printed
- * @param missingPaths paths it could not trace ({@code -E- Fail to find a path from:...} lines before the credit-loop
- *     check; in the check, such a line means a path it could not follow on its SL, a problem)
- * @param creditLoops its credit-loop verdict
- * @param slsAndVls the SLs and VLs the credit-loop check modelled ({@code "2 SLs, 16 VLs"}), or empty
- * @param loop the channels of the loop it found ({@code Found credit loop on:} and the back-trace), at most
- *     {@value #MAX_KEPT} lines
- * @param problems its error and warning lines other than the credit-loop verdict and the loop (the missing paths'
- *     included), at most {@value #MAX_KEPT}
- * @param problemCount how many such lines it printed
+ * <p>In detail: docs/design/daemon.md#ibdmchkverdict.
  */
 public record IbdmchkVerdict(boolean allPairs, List<String> command, int exitStatus, long caPaths, long allPaths,
                              long missingPaths, CreditLoops creditLoops, String slsAndVls, List<String> loop,

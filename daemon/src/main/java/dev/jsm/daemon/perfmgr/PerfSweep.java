@@ -26,16 +26,13 @@ import org.apache.logging.log4j.Logger;
  * asked as soon as the capabilities are known. At most {@code perfmgr_max_outstanding_queries} requests are in
  * flight; clearing Sets and the requests that follow an answer go before the ports not yet asked.
  *
- * <p>A PMA that answers with status Redirect (IBA 13.5.3.3) is followed, with {@code perfmgr_redir}, to the LID
- * and queue pair of the ClassPortInfo it sent, if that names a LID, a queue pair, QP1's Q_Key and a P_Key the SM's
- * port holds (GID-only redirection is not supported, as in OpenSM); a redirected port whose request goes
- * unanswered is asked at its own LID again next time.
- *
  * <p>The requests go out through the performance manager's {@link Requester}: the transactions layer gives them
  * TIDs, re-sends an unanswered one after {@code transaction_timeout} up to {@code transaction_retries} times and
  * hands every outcome to the manager's thread, outside the SM's window and barrier.
  *
  * <p>Confined to the performance manager's thread.
+ *
+ * <p>In detail: docs/design/daemon.md#perfsweep.
  */
 final class PerfSweep {
 

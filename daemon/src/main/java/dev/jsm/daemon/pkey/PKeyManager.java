@@ -14,6 +14,7 @@ import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.smp.PKeyTable;
+import dev.jsm.mad.smp.VPortPKeyTable;
 import dev.jsm.partitions.PKeyCapacityProblem;
 import dev.jsm.partitions.PKeyOptions;
 import dev.jsm.partitions.PKeyPlanner;
@@ -26,14 +27,19 @@ import dev.jsm.partitions.PartitionResolver;
 import dev.jsm.partitions.PartitionSet;
 import dev.jsm.partitions.PortPKeyPlan;
 import dev.jsm.partitions.PortPKeyTable;
+import dev.jsm.partitions.VPortPKeyPlan;
 import dev.jsm.subnet.BlockTable;
+import dev.jsm.subnet.EndPort;
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.Subnet;
+import dev.jsm.subnet.VPort;
 import dev.jsm.subnet.snapshot.SubnetDiff;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import dev.jsm.subnet.snapshot.VPortView;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
@@ -94,6 +100,7 @@ public final class PKeyManager implements SweepStage {
         SubnetSnapshot planned = plannedSnapshot == null ? null : plannedSnapshot.get();
         if (policy.current() == plannedConfig && services.options() == plannedOptions && planned != null
                 && SubnetDiff.between(planned, snapshot).onlySwitchLinksChanged(planned, snapshot)
+                && sameVPorts(planned, snapshot)
                 && !tablesMayBeLost(subnet)) {
             LOG.log(LogLevels.VERBOSE, "partitions: only cables between switches changed; P_Key tables kept");
             plannedSnapshot = state.snapshotSlot();
@@ -110,6 +117,13 @@ public final class PKeyManager implements SweepStage {
                 BlockSync.Held.AS_ANSWERED);
         List<PKeyCapacityProblem> problems = PKeyPlanner.plan(snapshot, set,
                 (nodeGuid, portNum) -> held(subnet, nodeGuid, portNum), options, p -> program(state, pKeys, p));
+        if (!snapshot.vports().isEmpty()) {
+            BlockSync vportKeys = new BlockSync(state, services.smps(), AttributeId.VPORT_P_KEY_TABLE,
+                    BlockSync.Held.AS_ANSWERED);
+            problems = new ArrayList<>(problems);
+            problems.addAll(PKeyPlanner.planVPorts(snapshot, set, (portGuid, index) -> heldVPort(subnet, portGuid,
+                    index), options, p -> programVPort(state, vportKeys, p)));
+        }
         for (PKeyCapacityProblem p : problems) {
             LOG.error("PKEY-1001 {}", p.message());
             state.recordError();
@@ -235,6 +249,67 @@ public final class PKeyManager implements SweepStage {
                 blockSets++;
             }
         }
+    }
+
+    /**
+     * Hands one vport's plan on (docs/virtualization.md): its table as the wanted content of the vport's P_Key table
+     * and a VPortPKeyTable Set for each block that differs from what it holds, by the route to its physical port;
+     * every block when that port (re)trained, as for the port's own table.
+     */
+    private void programVPort(SweepState state, BlockSync pKeys, VPortPKeyPlan p) {
+        EndPort ep = state.subnet().endPort(p.portGuid());
+        VPort v = ep == null ? null : ep.vport(p.vportIndex());
+        if (v == null) {
+            return;
+        }
+        PortPKeyTable table = p.table();
+        BlockTable t = v.pKeyTable(table.blockCount());
+        if (retrained(ep.physPort()) || !t.allHeldKnown()) {
+            t.forgetHeld();
+        }
+        byte[] wanted = new byte[t.blockBytes()];
+        for (int block = 0; block < table.blockCount(); block++) {
+            new PKeyTable(table.block(block)).encodeTo(wanted, 0);
+            t.setWanted(block, wanted, 0);
+        }
+        PortFailures failures = new PortFailures(ep.physPort());
+        for (int block = 0; block < table.blockCount(); block++) {
+            if (pKeys.sync(ep.physPort(), t, block, VPortPKeyTable.modifier(v.index(), block), failures)) {
+                blockSets++;
+            }
+        }
+    }
+
+    /** What vport {@code index} of end port {@code portGuid} holds, when every block is known; else {@code null}. */
+    private static PortPKeyTable heldVPort(Subnet subnet, long portGuid, int index) {
+        EndPort ep = subnet.endPort(portGuid);
+        VPort v = ep == null ? null : ep.vport(index);
+        BlockTable t = v == null ? null : v.pKeyTableIfAny();
+        if (t == null || !t.allHeldKnown()) {
+            return null;
+        }
+        PortPKeyTable table = PortPKeyTable.empty(t.blockCount() * PortPKeyTable.BLOCK_SIZE);
+        byte[] block = new byte[t.blockBytes()];
+        for (int b = 0; b < t.blockCount(); b++) {
+            t.copyHeld(b, block, 0);
+            table = table.withBlock(b, PKeyTable.decode(block, 0).pKeys());
+        }
+        return table;
+    }
+
+    /** Whether the two snapshots have the same vports (GUIDs, in order) with the same P_Key capacity. */
+    private static boolean sameVPorts(SubnetSnapshot a, SubnetSnapshot b) {
+        if (a.vports().size() != b.vports().size()) {
+            return false;
+        }
+        for (int i = 0; i < a.vports().size(); i++) {
+            VPortView x = a.vports().get(i);
+            VPortView y = b.vports().get(i);
+            if (x.guid() != y.guid() || x.vnode().partitionCap() != y.vnode().partitionCap()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -25,10 +25,9 @@ import java.util.function.Consumer;
  * port's VLArb blocks ({@code block << 16}) and its SL2VL table (modifier 0). Every wanted block is listed; whether
  * a Set is sent is its block's difference ({@link BlockSync}).
  *
- * <p>An optimized Set writes every (input, output) pair it covers, outputs and inputs from port 0 when the switch has
- * an enhanced port 0, else from port 1 (IBA 14.2.5.8), so its answer records the content in all of them.
- *
  * <p>Stateless; runs on the SM thread (reads the model).
+ *
+ * <p>In detail: docs/design/daemon.md#qosblocksets.
  */
 final class QosBlockSets {
 

@@ -35,8 +35,9 @@ import org.apache.logging.log4j.Logger;
  * and sends exactly the blocks that differ from what the ports are known to hold ({@link QosBlockSets},
  * {@link BlockSync}). The wanted VLHighLimit of each port goes into the link manager's PortInfo Set. With QoS off
  * nothing is sent. With the ROUTING log flag, {@code opensm-sl2vl.dump} is written at the end of the stage (with QoS
- * on, or when the engine has its own SL-to-VL maps, as OpenSM). Behavioural counterpart: OpenSM's
- * {@code osm_qos.c}.
+ * on, or when the engine has its own SL-to-VL maps, as OpenSM). With {@code suppress_sl2vl_mad_status_errors} an
+ * SL2VL Set answered with an error status counts as done ({@link BlockSync#heldDespiteErrorStatus}). Behavioural
+ * counterpart: OpenSM's {@code osm_qos.c}.
  *
  * <p>Confined to the SM thread.
  */
@@ -89,8 +90,10 @@ public final class QosManager implements SweepStage {
         reloadPolicy(services.options().get(QosOptions.QOS_POLICY_FILE));
         policyInForce = policy.current();
         QosPlan plan = QosTablePlanner.plan(state.subnet(), config, engine);
-        BlockSync sl2Vl = new BlockSync(state, services.smps(), AttributeId.SL_TO_VL_MAPPING_TABLE,
+        BlockSync sl2VlSync = new BlockSync(state, services.smps(), AttributeId.SL_TO_VL_MAPPING_TABLE,
                 BlockSync.Held.AS_SENT);
+        BlockSync sl2Vl = services.options().get(QosOptions.SUPPRESS_SL2VL_MAD_STATUS_ERRORS)
+                ? sl2VlSync.heldDespiteErrorStatus() : sl2VlSync;
         BlockSync vlArb = new BlockSync(state, services.smps(), AttributeId.VL_ARBITRATION_TABLE,
                 BlockSync.Held.AS_SENT);
         QosBlockSets.forEach(state.subnet(), plan, set -> send(set.attribute() == AttributeId.SL_TO_VL_MAPPING_TABLE

@@ -33,13 +33,9 @@ import org.apache.logging.log4j.Logger;
  * The trusted switch's blocks up to its top are then recorded as held ({@link SwitchLft#setHeld}). Any other switch
  * gets every block, as before.
  *
- * <p>Residual risk: another SM (or a tool) that programmed a trusted switch after this SM stopped, leaving the top
- * and the sampled block as they were but changing other blocks, goes unnoticed until those blocks are programmed for
- * another reason: the switch would forward those LIDs as the other SM left them. The random block makes this unlikely
- * for any change that is not a deliberate imitation; deleting {@code jsm-routing.done} (or the whole file) before the
- * start rules it out, as does a takeover, which trusts nothing.
- *
  * <p>Confined to the SM thread (the Gets are answered there).
+ *
+ * <p>In detail: docs/design/daemon.md#heldlftsampler.
  */
 public final class HeldLftSampler implements SweepStage {
 

@@ -26,7 +26,8 @@ import org.apache.logging.log4j.Logger;
  * the switch is known to hold (every block of a switch new to this SM), through {@link BlockSync}. Behavioural
  * counterpart: OpenSM's {@code osm_ucast_mgr.c} block diff. The SwitchInfo Sets go at once; the blocks one switch
  * at a time as the SMP sender's backlog drains ({@link dev.jsm.daemon.sweep.SmpSender#feed}): at 11664 hosts a
- * first sweep's 190,000 LFT Sets would otherwise wait there as records that outlive young collections.
+ * first sweep's 190,000 LFT Sets would otherwise wait there as records that outlive young collections. A switch
+ * whose LinearFDBCap is below the LIDs routed to it gets what fits, said once by {@link LftCapacity}.
  *
  * <p>Confined to the SM thread.
  */
@@ -35,6 +36,7 @@ public final class LftProgrammer implements SweepStage {
     private static final Logger LOG = LogManager.getLogger(LftProgrammer.class);
 
     private final StageServices services;
+    private final LftCapacity capacity = new LftCapacity();
     private int switchInfoSets;
     private int blockSets;
 
@@ -52,6 +54,7 @@ public final class LftProgrammer implements SweepStage {
     public StageOutcome run(SweepState state) {
         switchInfoSets = 0;
         blockSets = 0;
+        capacity.begin();
         int lifeTime = SwitchInfoSetter.lifeTimeValue(services.options());
         BlockSync lfts = new BlockSync(state, services.smps(), AttributeId.LINEAR_FORWARDING_TABLE,
                 BlockSync.Held.AS_SENT);
@@ -108,12 +111,7 @@ public final class LftProgrammer implements SweepStage {
             return null;
         }
         int top = SwitchInfoSetter.linearFdbTop(sw);
-        if (top < sw.lft().wantedTop()) {
-            LOG.error("ROUT-0504 {} holds LIDs up to 0x{} only (LinearFDBCap {}); routes to LIDs up to 0x{} are "
-                    + "cut off", sw, Integer.toHexString(a.linearFdbCap() - 1), a.linearFdbCap(),
-                    Integer.toHexString(sw.lft().wantedTop()));
-            state.recordError();
-        }
+        capacity.check(sw);
         if (top != a.linearFdbTop() || a.lifeTimeValue() != lifeTime || a.hasPortStateChange()) {
             switchInfoSets++;
             SwitchInfoSetter.set(state, services, sw, path, a.hasPortStateChange(), a.multicastFdbTop(),
@@ -142,6 +140,7 @@ public final class LftProgrammer implements SweepStage {
                 node.asSwitch().lft().shareWantedIfHeld();
             }
         }
+        capacity.end();
         LOG.log(LogLevels.VERBOSE, "SWITCHES CONFIGURED FOR UNICAST: {} SwitchInfo Sets, {} LFT block Sets",
                 switchInfoSets, blockSets);
         return StageOutcome.CONTINUE;

@@ -40,13 +40,10 @@ import org.apache.logging.log4j.Logger;
  * starts over from that sweep. A light sweep that finds nothing changed does not restart the window, so balancing
  * happens with the default {@code sweep_interval} of 10 s and window of 180 s.
  *
- * <p>The three parts: {@link #scheduler()}, the last stage of every sweep that routes, sets the window's timer when
- * the routing in force is new; the timer asks the loop for {@link SmEvent#OFFSWEEP_BALANCING}, whose first stage,
- * {@link #installer()}, either starts the computation (nothing to install yet: the run stops there) or installs its
- * result; the computation asks for the event again when it is done.
- *
  * <p>Threading: the stages and {@link #close} run on the SM thread (confined state); the computation on
  * {@code jsm-balance}, which hands its result over through a volatile field.
+ *
+ * <p>In detail: docs/design/daemon.md#offsweepbalancing.
  */
 public final class OffSweepBalancing {
 

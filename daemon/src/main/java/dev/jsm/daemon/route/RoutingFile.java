@@ -23,12 +23,9 @@ import java.util.zip.GZIPOutputStream;
  * mark is deleted as soon as another routing is recorded, before its first LFT block is sent, so a mark that matches
  * the file means the switches were left holding that file's tables by this SM.
  *
- * <p>A file that cannot be read (not gzip, truncated, another format, counts out of range, larger than
- * {@value #MAX_FILE_BYTES} bytes) is moved aside to {@code jsm-routing.bad-<time>} and the SM routes anew; it never
- * keeps the SM from starting. Deleting both files is always safe: the next start computes the routes and sends every
- * LFT block.
- *
  * <p>Stateless. One writer at a time: {@link RoutingPersistence} orders the writes and the deletion of the mark.
+ *
+ * <p>In detail: docs/design/daemon.md#routingfile.
  */
 final class RoutingFile {
 

@@ -23,13 +23,10 @@ import org.apache.logging.log4j.Logger;
  * switch-to-switch cable missing without a parallel one, an engine that repairs, under the same engine and options:
  * {@link RoutingFingerprint}). One line at INFO says what was reused and why, or why not ({@link #decided}).
  *
- * <p>The stages it gives keep the done mark honest: {@link #marker()} deletes it as soon as a new routing is
- * recorded, before its blocks are sent; {@link #saver} queues the write of the file and then of the mark after the
- * SUBNET UP (or off-sweep installation) that programmed it. {@link #takeTrusted()} hands the trust check
- * ({@link HeldLftSampler}) the persisted tables when the mark matched at start.
- *
  * <p>Confined to the SM thread, except the writes, which run on the after-sweep thread and are ordered with the
  * deletion of the mark by a lock, and {@link #decision()}, which any thread may read.
+ *
+ * <p>In detail: docs/design/daemon.md#routingpersistence.
  */
 public final class RoutingPersistence {
 

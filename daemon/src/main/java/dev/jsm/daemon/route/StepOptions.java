@@ -29,12 +29,9 @@ import java.util.TreeMap;
  * set. Options that take effect only in the main file ({@code lmc}, {@code routing_engine}, {@code qos} and the
  * {@code qos_*} options, and the three policy files) are ignored there, with a warning.
  *
- * <p>The layering is typesafe-config's {@code withFallback}, which the client asked for where it serves: it keeps the
- * origin of every value, so the log can say which options a step takes from its own file and which from the main
- * one, and a malformed value an engine rejects is traced to the file that set it. (Neither file is HOCON - OpenSM's
- * format is read by conf - only the merge is typesafe-config's.)
- *
  * <p>Stateless.
+ *
+ * <p>In detail: docs/design/daemon.md#stepoptions.
  */
 public final class StepOptions {
 

@@ -31,25 +31,16 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Unicast routing: once per sweep the stage hands the routing module's {@link UnicastRouter} everything routing
- * depends on - this sweep's fabric, the {@code routing_engine} chain as the options in force name it, the routing
- * chain over topologies in force ({@link ChainPolicies}, its files re-read here), a reroute asked for, the repair
- * options, the routing in force ({@link RoutingState}), the persisted routing at the first routing after a start
- * ({@link RoutingPersistence}) - and acts on what the {@link RoutingPass} decided: routes kept, repaired, reused or
- * computed anew by the engines. A new routing is recorded in the {@link RoutingState}, its warnings logged at WARN
- * (engines that declined or failed, the fallback to minhop), its dump files written (each step's own beside the
- * engines' when {@code log_flags} has ROUTING), its tables made the switches' wanted LFTs, and its check queued for
- * after the sweep (unreachable pairs at ERROR with the first few). Each routing goes to the activity report:
- * {@code routing_succeed} or {@code routing_failed} per engine tried, {@code ucast_cache_routing_done} for routes
- * repaired or reused, {@code ucast_cache_invalidated} for a repair refused.
- *
- * <p>A reloaded option the engines read ({@code scatter_ports}, {@code connect_roots}, {@code nue_max_num_vls}, ...)
- * sets the chain up again and routes anew at that sweep; options that cannot set a chain up are logged
- * ({@code ROUT-0512}) and the chain in force stays.
+ * The unicast routing stage: once per sweep it hands the routing module's {@link UnicastRouter} everything routing
+ * depends on and acts on the {@link RoutingPass} it decided - records a new routing in the {@link RoutingState}, logs
+ * its warnings, writes its dump files, makes its tables the switches' wanted LFTs, queues its check for after the sweep
+ * and tells the activity report.
  *
  * <p>Confined to the SM thread, but for a full routing's pass through the engines ({@link RoutingPass#compute()}),
  * which runs on the pipeline's thread between {@link #run} and the next stage ({@link #computeOffSmThread}), and the
  * route check, which runs on the after-sweep thread ({@link AfterSweep}) and only logs and records its verdict.
+ *
+ * <p>In detail: docs/design/daemon.md#unicastrouting.
  */
 public final class UnicastRouting implements SweepStage {
 

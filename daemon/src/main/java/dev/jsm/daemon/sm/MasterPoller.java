@@ -32,11 +32,10 @@ import org.apache.logging.log4j.Logger;
  * {@code polling_retry_number} x {@code transaction_timeout} and that plus one polling interval after its last
  * answer; OpenSM waits {@code polling_retry_number} + 1 whole intervals (about 50 s with the defaults).
  *
- * <p>While it polls a master lower than itself, a standby (or a master waiting for a HANDOVER) sends it Trap 144
- * with the priority-change flag, so that it sweeps, sees this SM and hands over (as OpenSM).
- *
  * <p>Thread-safe: ticks run on the timer thread, outcomes on the SM thread; the bookkeeping is under this object's
  * lock.
+ *
+ * <p>In detail: docs/design/daemon.md#masterpoller.
  */
 public final class MasterPoller {
 

@@ -22,23 +22,10 @@ import org.apache.logging.log4j.Logger;
  * This SM's SMInfo as other SMs and tools see it, and what it does with the SMInfo Sets they send (IBA 14.4.1,
  * OpenSM's {@code osm_sminfo_rcv.c}).
  *
- * <p><b>Get.</b> The answer carries this SM's port GUID, ActCount (SMPs sent so far), priority, state and SM_Key.
- * The M_Key rules of OpenSM apply, with this SM's port's M_Key and protection bits: when the port has an M_Key and
- * the request presents another, a Get is not answered at protection 2 or 3, and at protection 1 it is answered with
- * SM_Key 0. Another SM compares the SM_Key with its own and ignores an SM whose key differs, so it must be shown.
- *
- * <p><b>Set</b> (attribute modifier 1 HANDOVER, 2 ACKNOWLEDGE, 3 DISABLE, 4 STANDBY, 5 DISCOVER). Ignored, without
- * an answer, when the port has an M_Key the request does not present (as OpenSM), or when this SM has a non-zero
- * SM_Key and the sender's SMInfo shows another (OpenSM leaves that check as a to-do; an SM with another key is an SM
- * this one ignores anyway). Refused, answered with status 0x001C (invalid attribute modifier), when the sender's state
- * does not allow the modifier (ACKNOWLEDGE only from a STANDBY sender, the others only from a MASTER) or this SM's
- * state does not take it; OpenSM answers those with the raw value 7 in the status field, byte-swapped on the wire
- * (0x0700), where the invalid-field code 7 it meant is 0x001C. Otherwise answered with this SM's SMInfo, then acted
- * on: STANDBY records the sender as master; HANDOVER to a STANDBY first sends the sender ACKNOWLEDGE (this SM's SMInfo
- * still saying STANDBY, the only state OpenSM accepts it from), then takes the mastership.
- *
  * <p>Runs on the receive thread (registered as an unsolicited handler with a direct executor), so that a master busy
  * in a long sweep still answers the polls of its standbys; thread-safe.
+ *
+ * <p>In detail: docs/design/daemon.md#sminfoagent.
  */
 public final class SmInfoAgent {
 

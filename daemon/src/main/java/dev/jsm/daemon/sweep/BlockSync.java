@@ -65,6 +65,7 @@ public final class BlockSync {
     private final SmpSender smps;
     private final AttributeId attribute;
     private final Held held;
+    private final boolean errorStatusHeld;
 
     /**
      * @param state the sweep (routes, error count)
@@ -73,10 +74,25 @@ public final class BlockSync {
      * @param held what an answered Set records as held
      */
     public BlockSync(SweepState state, SmpSender smps, AttributeId attribute, Held held) {
+        this(state, smps, attribute, held, false);
+    }
+
+    private BlockSync(SweepState state, SmpSender smps, AttributeId attribute, Held held, boolean errorStatusHeld) {
         this.state = state;
         this.smps = smps;
         this.attribute = attribute;
         this.held = held;
+        this.errorStatusHeld = errorStatusHeld;
+    }
+
+    /**
+     * This mechanism, except that a Set answered with an error status is taken as answered with 0: its content is
+     * recorded as held, no error is counted and the stage is not told. OpenSM's
+     * {@code suppress_sl2vl_mad_status_errors}, for switches whose SMA rejects SLtoVLMappingTable Sets it applies
+     * anyway (docs/reference/opensm-behaviour.md#qos). A Set not answered at all still fails.
+     */
+    public BlockSync heldDespiteErrorStatus() {
+        return new BlockSync(state, smps, attribute, held, true);
     }
 
     /** The directed route for Sets about {@code port}, or {@code null} if discovery never found one. */
@@ -134,7 +150,7 @@ public final class BlockSync {
             return false;
         }
         smps.set(path, attribute, modifier, (mad, off) -> table.copyWanted(block, mad, off), outcome -> {
-            byte[] mad = Replies.okMad(outcome);
+            byte[] mad = errorStatusHeld ? Replies.answeredMad(outcome) : Replies.okMad(outcome);
             if (mad != null) {
                 held(table, block, coverage, mad);
             } else if (!Replies.isClosed(outcome)) {

@@ -18,6 +18,11 @@ public final class Replies {
         return outcome instanceof TransactionOutcome.Response r && r.isOk() ? r.mad() : null;
     }
 
+    /** The response MAD if the request was answered, whatever its status, else {@code null}. */
+    public static byte[] answeredMad(TransactionOutcome outcome) {
+        return outcome instanceof TransactionOutcome.Response r ? r.mad() : null;
+    }
+
     /** Whether {@code MadTransactions.close()} ended the request (shutdown): not worth a log line. */
     public static boolean isClosed(TransactionOutcome outcome) {
         return outcome instanceof TransactionOutcome.Closed;

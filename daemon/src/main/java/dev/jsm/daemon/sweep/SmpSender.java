@@ -22,18 +22,10 @@ import org.apache.logging.log4j.Logger;
  * each presenting the M_Key {@link SmpKeys} give its route - and hands them to {@link MadTransactions}, which
  * pipelines them through its window and reports each outcome on the SM thread.
  *
- * <p><b>Backlog.</b> At most {@link #QUEUED_LIMIT} SMPs (more with a wider window: {@link #fitWindow}) are handed to
- * the transactions at a time (sent, queued behind their window or waiting for their handler); the requests beyond that
- * wait here as they were asked for, not yet encoded, and are handed on in order as outcomes come in. A stage asks for
- * all its Sets at once (a heavy sweep of an 11664-host fat tree about 300,000 LFT, MFT, QoS and PortInfo Sets, as the
- * LFT stage overlaps the ones after it): encoded and queued at once they held about 120 MB of MAD buffers and
- * transaction records, which lived long enough to be copied into the old generation and collected there by full
- * collections; a request waiting here keeps only its arguments, and a stage with many may hand a {@link Feed} instead,
- * asked for a few at a time as the backlog drains. The quiescence barrier still holds: a request or feed waits here
- * only while others are pending, and the handler of each hands the next ones on before it returns.
- *
  * <p>Confined to the SM thread (as its {@link SmpKeys} are); the counters may be read, and {@link #fitWindow} called,
  * from any thread.
+ *
+ * <p>In detail: docs/design/daemon.md#smpsender.
  */
 public final class SmpSender {
 

@@ -31,12 +31,10 @@ import org.apache.logging.log4j.Logger;
  * in its window is disabled (PortPhysicalState Disabled) - at the end of its link nearer the SM, as OpenSM does,
  * never on the SM's own link - and stays so until an operator enables it; a heavy sweep then drops the link.
  *
- * <p>The port is found from the trap's DataDetails (2 reserved bytes, LID, port number;
- * docs/reference/mad-formats.md#notice), through the
- * LID's end port and its node. A trap naming no known port changes nothing.
- *
  * <p>Confined to the SM thread, except {@link #unhealthyPorts()} and {@link #disabledBabbling()}, which any thread
  * may read. Behavioural counterpart: the port-health part of {@code osm_trap_rcv.c}.
+ *
+ * <p>In detail: docs/design/daemon.md#porthealthmonitor.
  */
 public final class PortHealthMonitor {
 

@@ -8,6 +8,7 @@ import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.smp.Notice;
+import dev.jsm.mad.smp.VendorTraps;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.OutboundMad;
 import java.io.IOException;
@@ -27,7 +28,9 @@ import org.apache.logging.log4j.Logger;
  * hands every port-health trap (129-131) to the {@link PortTrapSink} with whether it was repeated (which marks
  * ports unhealthy, see {@link PortHealthMonitor}); drops repeated ones ({@link TrapSuppression}: counted, nothing
  * else happens); for trap 128 (link state changed) asks for an incremental sweep of the switch that sent it, and for
- * 144 (local changes) a heavy sweep, when {@code sweep_on_trap} is set
+ * 144 (local changes) a heavy sweep, and for NVIDIA's vendor trap 1146 (a virtual port changed state,
+ * docs/virtualization.md) a light sweep, which finds the port by its VPortStateChange, when {@code sweep_on_trap} is
+ * set
  * (docs/reference/opensm-behaviour.md#heavy-and-light-sweeps); and hands every trap but 129-131
  * (which OpenSM does not report either) to the event forwarding with its source LID.
  *
@@ -115,7 +118,14 @@ public final class TrapReceiver {
             LOG.debug("{}: repeated, only repressed", what);
             return;
         }
-        if (notice.generic() && (trap == TRAP_LINK_STATE_CHANGE || trap == TRAP_LOCAL_CHANGES)) {
+        if (VendorTraps.isVPortStateChange(notice)) {
+            what = "trap 1146 (vport state change) from LID " + sourceLid;
+            if (sweepOnTrap.getAsBoolean()) {
+                // the light sweep reads VPortStateChange and sends the flagged ports to an incremental sweep
+                LOG.log(LogLevels.VERBOSE, "{}: light sweep requested", what);
+                events.request(SmEvent.LIGHT_SWEEP, what);
+            }
+        } else if (notice.generic() && (trap == TRAP_LINK_STATE_CHANGE || trap == TRAP_LOCAL_CHANGES)) {
             if (sweepOnTrap.getAsBoolean()) {
                 boolean incremental = trap == TRAP_LINK_STATE_CHANGE && linkStateChanged.test(notice.issuerLid());
                 LOG.log(LogLevels.VERBOSE, "{}: {} sweep requested", what, incremental ? "incremental" : "heavy");

@@ -123,6 +123,8 @@ class ManagementServerTest {
         assertThat(value(m, "jsm_sa_refused_total{reason=\"rate\"}")).isZero();
         assertThat(m).contains("jsm_sa_refused_total{reason=\"service_record_foreign\"} 0\n",
                 "jsm_sa_refused_total{reason=\"rmpp_too_large\"} 0\n", "# TYPE jsm_sa_answer_bytes_in_flight gauge\n");
+        assertThat(m).as("congestion_control is off").contains("jsm_cc_sets_total 0\n",
+                "jsm_cc_set_outcomes_total{result=\"timeout\"} 0\n", "jsm_cc_unavailable_ports 0\n");
         // the process's own families, as Prometheus' Java client names them
         assertThat(value(m, "process_resident_memory_bytes")).as("any JVM's resident set").isGreaterThan(16L << 20);
         assertThat(value(m, "jvm_memory_used_bytes{area=\"heap\"}")).isPositive()
@@ -187,6 +189,8 @@ class ManagementServerTest {
         assertThat(r.body()).startsWith("{\"version\":\"jsm test\",\"smState\":\"MASTER\",\"subnetUp\":true,")
                 .contains("\"fabric\":{\"nodes\":14,\"switches\":6,\"endPorts\":14,")
                 .contains("\"routingEngine\":\"" + view().routing().engineUsed().orElseThrow() + "\"")
+                .contains(",\"smPort\":\"" + channel.localPort().caName() + "/1\",\"smPortGuid\":\""
+                        + Guid.toString(channel.localPort().portGuid()) + "\",\"smPriority\":")
                 .endsWith("}}\n");
         assertThat(get("/nothing").statusCode()).isEqualTo(404);
     }

@@ -97,6 +97,35 @@ class BlockSyncTest {
     }
 
     @Test
+    void heldDespiteErrorStatusASetAnsweredWithAnErrorIsHeldAndNoError() throws Exception {
+        try (StageRig rig = discovered()) {
+            byte[] table = new byte[8];
+            SlToVlMappingTable.of(1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0).encodeTo(table, 0);
+            long pastPorts = SlToVlMappingTable.switchModifier(1, 99);
+            List<Boolean> differs = new ArrayList<>();
+            List<Integer> errors = new ArrayList<>();
+            for (boolean suppress : new boolean[] {false, true}) {
+                rig.run(stage(state -> {
+                    BlockTable out2 = node(state, sw).port(2).sl2VlTable();
+                    out2.forgetHeld();
+                    out2.setWanted(1, table, 0);
+                    BlockSync sync = new BlockSync(state, rig.services.smps(), AttributeId.SL_TO_VL_MAPPING_TABLE,
+                            BlockSync.Held.AS_SENT);
+                    (suppress ? sync.heldDespiteErrorStatus() : sync).sync(node(state, sw).port(2), out2, 1,
+                            pastPorts, null, failures());
+                }));
+                differs.add(rig.onSm(() -> node(rig.state, sw).port(2).sl2VlTableIfAny().blockDiffers(1)));
+                errors.add(rig.onSm(rig.state::errors));
+            }
+            assertThat(differs).as("the simulator answers InvalidField: unknown, then held").containsExactly(true,
+                    false);
+            assertThat(log).as("told once, without suppression").containsExactly(
+                    "failed 1 0x" + Long.toHexString(pastPorts) + " status InvalidField");
+            assertThat(errors).as("the sweep's errors").containsExactly(1, 0);
+        }
+    }
+
+    @Test
     void withoutARouteADifferingBlockIsAnErrorAndNothingIsSent() throws Exception {
         try (StageRig rig = discovered()) {
             long before = rig.sent();

@@ -31,6 +31,8 @@ public final class AttributeId extends OpenCode {
     public static final AttributeId LED_INFO = REGISTRY.known(0x0031, "LedInfo");
     /** Mellanox vendor SMP attribute; modifier 4 is its CapabilityMask ({@code docs/virtualization.md}). */
     public static final AttributeId GENERAL_INFO = REGISTRY.known(0xFF17, "GeneralInfo");
+    /** Mellanox vendor SMP attribute: FDR10 link speed of a port ({@code docs/link-speeds.md}). */
+    public static final AttributeId MLNX_EXTENDED_PORT_INFO = REGISTRY.known(0xFF90, "MlnxExtendedPortInfo");
     /** Mellanox vendor SMP attribute: per-SL rate limits of a port or vport ({@code docs/enhanced-qos.md}). */
     public static final AttributeId QOS_CONFIG_SL = REGISTRY.known(0xFF82, "QoSConfigSL");
     public static final AttributeId VIRTUALIZATION_INFO = REGISTRY.known(0xFFB0, "VirtualizationInfo");

@@ -6,23 +6,14 @@ import java.util.Objects;
 /**
  * One field of a MAD attribute in the IBA specification's bit coordinates.
  *
- * <p>Offsets use libibmad's normalised big-endian numbering: bit 0 is the most significant bit of byte 0 of the
- * attribute, so "byte 32, bits 7:4" of the spec is {@code bitOffset = 256, bitWidth = 4}. A field reads and writes
- * host-order, unsigned-widened values; shifts and masks for sub-byte fields live here and nowhere else.
- *
- * <p>A record, not for its equality but because the JIT compilers trust a record's final fields: a field that is a
- * {@code static final} constant of an attribute class has its offset and width folded into the code that reads or
- * writes it, so {@code PortInfo.decode}'s 40-odd fields compile to straight loads and shifts. As a plain class the
- * fields were read at run time and each field's byte loop stayed a loop: C2 took 400-660 ms each to compile
- * {@code PortInfo.decode}, {@code PortInfo.encodeTo} and the PortInfo Set's payload, several seconds of one core during
- * the first sweep of a large fabric, when the simulator (ibsim) needs that core.
- *
  * <p>Immutable; safe to share.
  *
  * @param name the field's name in the specification
  * @param bitOffset offset of its most significant bit from the attribute's first bit
  * @param bitWidth width in bits
  * @param kind how its bits are interpreted
+ *
+ * <p>In detail: docs/design/mad-transport.md#field.
  */
 public record Field(String name, int bitOffset, int bitWidth, Kind kind) {
 

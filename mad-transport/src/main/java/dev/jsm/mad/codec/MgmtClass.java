@@ -21,6 +21,8 @@ public final class MgmtClass extends OpenCode {
     public static final MgmtClass DEV_MGT = REGISTRY.known(0x06, "DevMgt");
     /** Communication management. */
     public static final MgmtClass CM = REGISTRY.known(0x07, "CM");
+    /** The first vendor-specific class of range 1 (0x09-0x0F: no RMPP, no OUI, 232 bytes of data). */
+    public static final MgmtClass VENDOR_09 = REGISTRY.known(0x09, "Vendor09");
     /** Congestion control, class version 2. */
     public static final MgmtClass CC = REGISTRY.known(0x21, "CC");
 

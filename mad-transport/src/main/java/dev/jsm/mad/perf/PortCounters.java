@@ -11,29 +11,7 @@ import java.util.Arrays;
  * PortRcvPkts) and CounterSelect2 (bit 0 PortXmitWait) name the counters to clear. The data counters count 32-bit
  * words. Byte 20 is QP1Dropped in later editions of the spec, reserved in 1.2.1.
  *
- * <p>Immutable; safe to share.
- *
- * @param portSelect PortSelect
- * @param counterSelect CounterSelect (16 bits)
- * @param symbolErrorCounter SymbolErrorCounter (16 bits)
- * @param linkErrorRecoveryCounter LinkErrorRecoveryCounter (8 bits)
- * @param linkDownedCounter LinkDownedCounter (8 bits)
- * @param portRcvErrors PortRcvErrors (16 bits)
- * @param portRcvRemotePhysicalErrors PortRcvRemotePhysicalErrors (16 bits)
- * @param portRcvSwitchRelayErrors PortRcvSwitchRelayErrors (16 bits)
- * @param portXmitDiscards PortXmitDiscards (16 bits)
- * @param portXmitConstraintErrors PortXmitConstraintErrors (8 bits)
- * @param portRcvConstraintErrors PortRcvConstraintErrors (8 bits)
- * @param counterSelect2 CounterSelect2 (8 bits)
- * @param localLinkIntegrityErrors LocalLinkIntegrityErrors (4 bits)
- * @param excessiveBufferOverrunErrors ExcessiveBufferOverrunErrors (4 bits)
- * @param qp1Dropped QP1Dropped (16 bits)
- * @param vl15Dropped VL15Dropped (16 bits)
- * @param portXmitData PortXmitData (unsigned 32 bits, in words)
- * @param portRcvData PortRcvData (unsigned 32 bits, in words)
- * @param portXmitPkts PortXmitPkts (unsigned 32 bits)
- * @param portRcvPkts PortRcvPkts (unsigned 32 bits)
- * @param portXmitWait PortXmitWait (unsigned 32 bits)
+ * <p>In detail: docs/design/mad-transport.md#portcounters.
  */
 public record PortCounters(int portSelect, int counterSelect, int symbolErrorCounter, int linkErrorRecoveryCounter,
                            int linkDownedCounter, int portRcvErrors, int portRcvRemotePhysicalErrors,

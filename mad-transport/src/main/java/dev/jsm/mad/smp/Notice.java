@@ -9,21 +9,7 @@ import java.util.HexFormat;
  * Notice (attribute 0x0002, 64 bytes; IBA 13.4.8.2): the payload of a Trap() a node sends to the SM (and of a
  * Get/Set(Notice)), e.g. Trap 128 "link state changed" from a switch or Trap 144 "local changes" from a port.
  *
- * <p>For a generic notice the 24-bit field is the ProducerType ({@link #PRODUCER_CA} ..) and the 16-bit field the
- * TrapNumber; for a vendor notice they are the VendorID and DeviceID. The 54 DataDetails bytes are trap specific
- * (Trap 144: 2 pad bytes, LID, 1 pad byte, OtherLocalChanges, CapabilityMask(4), ChangeFlags(2),
- * CapabilityMask2(2)) and are kept as bytes here.
- *
- * <p>Immutable (the array is copied in and out); safe to share.
- *
- * @param generic IsGeneric: true for IBA-defined traps
- * @param type notice type ({@link #TYPE_FATAL} .. {@link #TYPE_INFORMATIONAL}, 7 bits)
- * @param producerTypeOrVendorId ProducerType (generic) or VendorID (vendor), 24 bits
- * @param trapNumberOrDeviceId TrapNumber (generic) or DeviceID (vendor), 16 bits
- * @param issuerLid LID of the port that issued the notice
- * @param noticeToggle NoticeToggle (1 bit)
- * @param noticeCount NoticeCount (15 bits)
- * @param dataDetails the 54 DataDetails bytes
+ * <p>In detail: docs/design/mad-transport.md#notice.
  */
 public record Notice(boolean generic, int type, int producerTypeOrVendorId, int trapNumberOrDeviceId,
                      int issuerLid, int noticeToggle, int noticeCount, byte[] dataDetails) {

@@ -7,7 +7,8 @@ import java.util.Arrays;
 /**
  * PortInfo (attribute 0x0015, 64 bytes; IBA 14.2.5.6): a port's state, capabilities and the parameters the SM
  * writes. The attribute modifier is the port number (switches; port 0 is the switch management port); bit 31 of it
- * is SMSupportsExtendedSpeeds.
+ * is SMSupportsExtendedSpeeds: a port that knows the bit reports its extended speeds (HDR and above, the second
+ * extended speeds field of XDR in byte 56) only when the SM sets it ({@code docs/link-speeds.md}).
  *
  * <p>Every field of the spec, including the sub-byte ones, is a component; u8/u16 and sub-byte fields are
  * {@code int}, u32 and u64 fields are {@code long}. Sets are built from the last Get with the withers
@@ -26,7 +27,8 @@ public record PortInfo(
         int pKeyViolations, int qKeyViolations, int guidCap, int clientReregister,
         int multicastPKeyTrapSuppressionEnabled, int subnetTimeout, int respTimeValue, int localPhyErrors,
         int overrunErrors, int maxCreditHint, int linkRoundTripLatency, int capabilityMask2, int linkSpeedExtActive,
-        int linkSpeedExtSupported, int linkSpeedExtEnabled) {
+        int linkSpeedExtSupported, int linkSpeedExtEnabled, int linkSpeedExtActive2, int linkSpeedExtSupported2,
+        int linkSpeedExtEnabled2) {
     /** Attribute modifier bit 31: the SM supports extended speeds (PortInfo re-query of OpenSM PR #39). */
     public static final long AM_SM_SUPPORTS_EXTENDED_SPEEDS = 0x8000_0000L;
 
@@ -54,6 +56,16 @@ public record PortInfo(
     public static final long CAP_IS_MULTICAST_FDB_TOP_SUPPORTED = 0x40000000L;
     /** CapabilityMask2 bit: the port supports the virtualization attributes ({@code docs/virtualization.md}). */
     public static final int CAP2_IS_VIRTUALIZATION_SUPPORTED = 0x0004;
+    /** CapabilityMask2 bit: the port supports link width 2x. */
+    public static final int CAP2_IS_LINK_WIDTH_2X_SUPPORTED = 0x0010;
+    /** CapabilityMask2 bit: the port supports HDR ({@code docs/link-speeds.md}). */
+    public static final int CAP2_IS_LINK_SPEED_HDR_SUPPORTED = 0x0020;
+    /** CapabilityMask2 bit: the port supports NDR. */
+    public static final int CAP2_IS_LINK_SPEED_NDR_SUPPORTED = 0x0400;
+    /** CapabilityMask2 bit: the port has the second extended speeds field (byte 56). */
+    public static final int CAP2_IS_EXT_SPEEDS_2_SUPPORTED = 0x0800;
+    /** CapabilityMask2 bit: the port supports XDR. */
+    public static final int CAP2_IS_LINK_SPEED_XDR_SUPPORTED = 0x1000;
 
     public static final Field M_KEY = Field.u64("M_Key", 0);
     public static final Field GID_PREFIX = Field.u64("GidPrefix", 8);
@@ -102,6 +114,9 @@ public record PortInfo(
     public static final Field LOCAL_PHY_ERRORS = Field.bits("LocalPhyErrors", 53, 7, 4);
     public static final Field OVERRUN_ERRORS = Field.bits("OverrunErrors", 53, 3, 0);
     public static final Field MAX_CREDIT_HINT = Field.u16("MaxCreditHint", 54);
+    public static final Field LINK_SPEED_EXT_ACTIVE2 = Field.bits("LinkSpeedExtActive2", 56, 6, 5);
+    public static final Field LINK_SPEED_EXT_SUPPORTED2 = Field.bits("LinkSpeedExtSupported2", 56, 4, 3);
+    public static final Field LINK_SPEED_EXT_ENABLED2 = Field.bits("LinkSpeedExtEnabled2", 56, 2, 0);
     public static final Field LINK_ROUND_TRIP_LATENCY = Field.bits("LinkRoundTripLatency", 57 * 8, 24);
     public static final Field CAPABILITY_MASK2 = Field.u16("CapabilityMask2", 60);
     public static final Field LINK_SPEED_EXT_ACTIVE = Field.bits("LinkSpeedExtActive", 62, 7, 4);
@@ -117,7 +132,8 @@ public record PortInfo(
             OPERATIONAL_VLS, PARTITION_ENFORCEMENT_INBOUND, PARTITION_ENFORCEMENT_OUTBOUND, FILTER_RAW_INBOUND,
             FILTER_RAW_OUTBOUND, M_KEY_VIOLATIONS, P_KEY_VIOLATIONS, Q_KEY_VIOLATIONS, GUID_CAP, CLIENT_REREGISTER,
             MULTICAST_PKEY_TRAP_SUPPRESSION_ENABLED, SUBNET_TIMEOUT, Field.reserved(52 * 8, 3), RESP_TIME_VALUE,
-            LOCAL_PHY_ERRORS, OVERRUN_ERRORS, MAX_CREDIT_HINT, Field.reservedBytes(56, 1), LINK_ROUND_TRIP_LATENCY,
+            LOCAL_PHY_ERRORS, OVERRUN_ERRORS, MAX_CREDIT_HINT, Field.reserved(56 * 8, 1), LINK_SPEED_EXT_ACTIVE2,
+            LINK_SPEED_EXT_SUPPORTED2, LINK_SPEED_EXT_ENABLED2, LINK_ROUND_TRIP_LATENCY,
             CAPABILITY_MASK2, LINK_SPEED_EXT_ACTIVE, LINK_SPEED_EXT_SUPPORTED, Field.reserved(63 * 8, 3),
             LINK_SPEED_EXT_ENABLED);
 
@@ -142,7 +158,9 @@ public record PortInfo(
                 RESP_TIME_VALUE.getInt(b, off), LOCAL_PHY_ERRORS.getInt(b, off), OVERRUN_ERRORS.getInt(b, off),
                 MAX_CREDIT_HINT.getInt(b, off), LINK_ROUND_TRIP_LATENCY.getInt(b, off),
                 CAPABILITY_MASK2.getInt(b, off), LINK_SPEED_EXT_ACTIVE.getInt(b, off),
-                LINK_SPEED_EXT_SUPPORTED.getInt(b, off), LINK_SPEED_EXT_ENABLED.getInt(b, off));
+                LINK_SPEED_EXT_SUPPORTED.getInt(b, off), LINK_SPEED_EXT_ENABLED.getInt(b, off),
+                LINK_SPEED_EXT_ACTIVE2.getInt(b, off), LINK_SPEED_EXT_SUPPORTED2.getInt(b, off),
+                LINK_SPEED_EXT_ENABLED2.getInt(b, off));
     }
 
     /** Encodes this record at {@code off}; reserved bits are written as zero. */
@@ -199,6 +217,9 @@ public record PortInfo(
         LINK_SPEED_EXT_ACTIVE.put(b, off, linkSpeedExtActive);
         LINK_SPEED_EXT_SUPPORTED.put(b, off, linkSpeedExtSupported);
         LINK_SPEED_EXT_ENABLED.put(b, off, linkSpeedExtEnabled);
+        LINK_SPEED_EXT_ACTIVE2.put(b, off, linkSpeedExtActive2);
+        LINK_SPEED_EXT_SUPPORTED2.put(b, off, linkSpeedExtSupported2);
+        LINK_SPEED_EXT_ENABLED2.put(b, off, linkSpeedExtEnabled2);
     }
 
     /** A copy with one field replaced; the generic wither all named withers use. */

@@ -16,9 +16,9 @@ import java.util.Optional;
  * pretty-printer for whole SMPs used by debug logs and diagnostics.
  *
  * <p>Both SMP classes (LID-routed 0x01 and directed-route 0x81) share these attributes. The vendor attributes of
- * virtualization and enhanced QoS are here too ({@code docs/virtualization.md}); GeneralInfo's codec reads the
- * CapabilityMask form (modifier 4). Attributes without a codec (ClassPortInfo, RandomForwardingTable, VendorDiag,
- * LedInfo, other vendor attributes) are dumped as hex.
+ * virtualization and enhanced QoS ({@code docs/virtualization.md}) and Mellanox's ExtendedPortInfo (FDR10) are here
+ * too; GeneralInfo's codec reads the CapabilityMask form (modifier 4). Attributes without a codec (ClassPortInfo,
+ * RandomForwardingTable, VendorDiag, LedInfo, other vendor attributes) are dumped as hex.
  *
  * <p>Immutable; thread-safe.
  */
@@ -62,6 +62,8 @@ public final class SmpAttributes {
             new Codec(AttributeId.SM_INFO, SmInfo.LAYOUT, SmInfo::decode),
             new Codec(AttributeId.GENERAL_INFO, GeneralInfoCapabilities.LAYOUT, GeneralInfoCapabilities::decode),
             new Codec(AttributeId.QOS_CONFIG_SL, QosConfigSl.LAYOUT, QosConfigSl::decode),
+            new Codec(AttributeId.MLNX_EXTENDED_PORT_INFO, MlnxExtendedPortInfo.LAYOUT,
+                    MlnxExtendedPortInfo::decode),
             new Codec(AttributeId.VIRTUALIZATION_INFO, VirtualizationInfo.LAYOUT, VirtualizationInfo::decode),
             new Codec(AttributeId.VPORT_INFO, VPortInfo.LAYOUT, VPortInfo::decode),
             new Codec(AttributeId.VNODE_INFO, VNodeInfo.LAYOUT, VNodeInfo::decode),

@@ -9,23 +9,7 @@ import java.util.Arrays;
  * port - its state, whether it needs a LID of its own, the LID the SM gave it, its GUID. The attribute modifier is the
  * vport index (bits 15:0; vport 0 is the physical function).
  *
- * <p>The SM writes VPortState (legal transitions only), VPortClientReregister, VPortLID (when LIDRequired) and clears
- * the violation counters; the rest is read-only. A vport whose LIDRequired is 0 answers to the LID of the vport
- * LIDByVPortIndex names.
- *
- * <p>Immutable; safe to share.
- *
- * @param vportState 0 no change (Set only), 1 Down, 2 Init, 3 Armed, 4 Active
- * @param vportClientReregister 1 in a Set asks the vport's clients to register with the SA again
- * @param lidRequired 1 when the vport needs a LID of its own
- * @param vguidCap number of VPortGUIDInfo entries of this vport
- * @param vportCapabilityMask capabilities ({@code CAP_*})
- * @param pKeyViolations P_Key violations counted at this vport
- * @param qKeyViolations Q_Key violations counted at this vport
- * @param vportLid the LID the SM gave the vport (meaningful when {@code lidRequired} is 1)
- * @param lidByVPortIndex the vport whose LID this vport uses when {@code lidRequired} is 0
- * @param vportGuid the vport's port GUID
- * @param vportProfile the vport's profile (opaque)
+ * <p>In detail: docs/design/mad-transport.md#vportinfo.
  */
 public record VPortInfo(int vportState, int vportClientReregister, int lidRequired, int vguidCap,
                         int vportCapabilityMask, int pKeyViolations, int qKeyViolations, int vportLid,

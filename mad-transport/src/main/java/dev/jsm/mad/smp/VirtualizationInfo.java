@@ -10,18 +10,7 @@ import java.util.Arrays;
  * virtualization on, and the VPortStateChange flag the port raises when a vport changes state. The attribute modifier
  * is 0; the port is the one the SMP arrived on (or the one owning the destination LID).
  *
- * <p>The SM writes VirtualizationEnable, VClientReregister and VPortStateChange (writing 1 clears it); the rest is
- * read-only.
- *
- * <p>Immutable; safe to share.
- *
- * @param vportCap the highest vport index the port supports
- * @param vportIndexTop the highest vport index that is enabled
- * @param virtualizationEnable 1 when virtualization is on (vport 0 then has a state of its own)
- * @param vClientReregister 1 in a Set asks the clients of every vport to register with the SA again
- * @param vportStateChange 1 when a vport of this port changed state since the SM last cleared the flag
- * @param virtualizationRevision the SMA's revision of the virtualization attributes
- * @param capabilityMask optional virtualization capabilities (none defined)
+ * <p>In detail: docs/design/mad-transport.md#virtualizationinfo.
  */
 public record VirtualizationInfo(int vportCap, int vportIndexTop, int virtualizationEnable, int vClientReregister,
                                  int vportStateChange, int virtualizationRevision, int capabilityMask) {

@@ -14,18 +14,7 @@ import java.util.Map;
  * smpquery's option letters where they mean the same ({@code -C -P -D -t}), OpenSM's {@code -g/--guid} (also
  * {@code -G}) to pick the local port by GUID, and {@code --set FIELD=VALUE} to turn the Get into a Get then Set.
  *
- * <p>Immutable; safe to share.
- *
- * @param caName CA to use, or null for libibumad's choice (the first CA with an active port)
- * @param portNum port of the CA, or 0 for the CA's best port
- * @param portGuid local port GUID ({@code -g}), or 0 to select by {@code caName}/{@code portNum}
- * @param attribute the attribute to query
- * @param route the directed route ({@code -D}), or null for a LID-routed query
- * @param lid the destination LID of a LID-routed query (0 with {@code -D})
- * @param modifier the attribute modifier (port number for PortInfo, block for tables)
- * @param timeoutMs {@code transaction_timeout} of the query
- * @param retries {@code transaction_retries} of the query
- * @param sets fields to change, in order: the query becomes Get, change, Set
+ * <p>In detail: docs/design/mad-transport.md#smpqueryargs.
  */
 record SmpQueryArgs(String caName, int portNum, long portGuid, AttributeId attribute, DrPath route, int lid,
                     long modifier, int timeoutMs, int retries, List<FieldValue> sets) {
@@ -212,6 +201,7 @@ record SmpQueryArgs(String caName, int portNum, long portGuid, AttributeId attri
         alias(m, AttributeId.VPORT_P_KEY_TABLE, "vportpkeytable", "vpkeys");
         alias(m, AttributeId.QOS_CONFIG_SL, "qosconfigsl");
         alias(m, AttributeId.GENERAL_INFO, "generalinfo");
+        alias(m, AttributeId.MLNX_EXTENDED_PORT_INFO, "mlnxextportinfo", "mepi");
         return m;
     }
 

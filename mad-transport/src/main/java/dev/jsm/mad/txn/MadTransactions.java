@@ -20,54 +20,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * ibsim/umad2sim the kernel's do not exist and one unanswered MAD would stall a sweep forever
  * (docs/reference/opensm-behaviour.md#mad-transport-window-timeouts-retries).
  *
- * <p><b>Requests.</b> {@link #send} writes a fresh TransactionID into the request (low 32 bits from a counter that
- * skips 0, high 32 bits 0: the kernel owns those) and sends it, or queues it FIFO while {@code max_wire_smps} SMP
- * requests are on the wire (see {@link TransactionSettings} for widening). A response matches when the low 32 bits
- * of its TID, its class, attribute ID and modifier equal the request's; anything else is counted and dropped. A
- * transmission unanswered for {@code transaction_timeout} ({@code long_transaction_timeout} for a request sent with
- * {@link #sendLong}: one the device takes long to carry out) is re-sent, same bytes and TID, up to
- * {@code transaction_retries} times; then the request times out. A MAD the channel hands back undelivered
- * ({@link MadReceiver#onSendFailed}) or a send that throws fails the request at once. Each request gets exactly one
- * {@link TransactionOutcome}. {@link #post} sends MADs that expect no answer (responses, Traps not waiting for a
- * TrapRepress) at once, bypassing the window, as OpenSM's unicast FIFO has priority over requests.
+ * <p>Thread-safe: callers send from any thread, the channel's I/O thread matches answers, one timer thread re-sends;
+ * outcomes run on the handler executor given to the constructor (normally the SM thread).
  *
- * <p><b>Requesters.</b> A component that sends requests of its own beside the SM's - the performance manager, the
- * SA's Reports to event subscribers - gets a {@link Requester} ({@link #requester}): its requests take TIDs from the
- * same counter and are matched, timed out and re-sent here, with the requester's timeout, retries and executor, but
- * outside the window and the quiescence barrier (a sweep never waits for them) and counted in the requester's
- * {@link RequesterStats} instead of {@link TransactionStats}.
- *
- * <p><b>Unsolicited MADs</b> (traps, SA requests, SMInfo from other SMs: everything that is not a response) go to
- * the handler registered for their class, method and attribute ({@link #onUnsolicited}); others are counted and
- * dropped. Responses that match no request of this layer go to the handler registered for them with
- * {@link #onForeignResponse} (answers to MADs another component posted with its own TIDs: the TrapRepress to a
- * standby's Trap 144), else they are counted as unmatched and dropped. Malformed MADs (shorter than the
- * common header, base version not 1) are counted and dropped; nothing received ever throws on the I/O thread.
- *
- * <p><b>Threading.</b> Thread-safe. Three kinds of threads meet here, under one lock held only for bookkeeping
- * and the channel's {@code send} calls:
- * <ul>
- *   <li>callers of {@link #send}, {@link #post}, {@link #awaitQuiescence}, {@link #stats}, {@link #close} - any
- *       thread, typically the sweep thread;</li>
- *   <li>the channel's I/O thread, which matches responses and sends queued requests as the window opens - it never
- *       runs a handler;</li>
- *   <li>one timer thread ({@code jsm-mad-timer}) for timeouts, retries and widening: it sleeps until the earliest
- *       deadline, so there is no thread or timer task per request; a request allocates its {@link Transaction}
- *       record and, when it completes, its outcome (plus whatever the handler executor's queue needs).</li>
- * </ul>
- * Outcomes run on the <em>handler executor</em> passed to the constructor, normally a single-threaded executor that
- * is the SM thread owning the mutable model; handlers then run one at a time, in completion order, and may send
- * further requests. While many SMP requests wait behind the window (a stage's Sets), the I/O thread hands answers'
- * outcomes over in batches, so that the handler thread is woken once for up to 16 of them rather than once each (a
- * futex wake and a context switch a MAD: under ibsim about 450,000 a sweep at 11664 hosts); when the queue runs short
- * (discovery, the end of a stage) each goes at once. Unsolicited handlers run on the executor given at registration
- * (by default the same one).
- *
- * <p><b>Quiescence.</b> A request counts as pending from {@link #send} until its handler has returned, so
- * {@link #awaitQuiescence} (OpenSM's wait for {@code qp0_mads_outstanding == 0} after each sweep stage) also waits
- * for requests that handlers send in turn. It therefore must not run on the handler executor's thread, which would
- * wait for itself: that thread is recorded when it first runs something for this instance (the constructor queues a
- * probe task on the executor for that) and a call from it throws {@link IllegalStateException}.
+ * <p>In detail: docs/design/mad-transport.md#madtransactions.
  */
 public final class MadTransactions implements AutoCloseable {
 

@@ -7,20 +7,7 @@ import java.util.Objects;
  * Window and timeout settings of {@link MadTransactions}, with OpenSM's option names and meaning
  * (docs/reference/opensm-behaviour.md#mad-transport-window-timeouts-retries).
  *
- * <p>Immutable; safe to share.
- *
- * @param maxWireSmps {@code max_wire_smps}: SMP requests on the wire at once; 0 = no limit (default 4)
- * @param maxWireSmps2 {@code max_wire_smps2}: when larger than {@code maxWireSmps}, the window widens by one each
- *                     time {@code maxSmpsTimeout} passes with the window full and no SMP completing, up to this
- *                     value; the next completion narrows it back to {@code maxWireSmps} (default 4: off)
- * @param maxSmpsTimeout {@code max_smps_timeout} (OpenSM gives it in microseconds; default 600000 us)
- * @param transactionTimeout {@code transaction_timeout}: how long one transmission waits for its response
- *                           (default 200 ms)
- * @param transactionRetries {@code transaction_retries}: re-sends after the first transmission timed out
- *                           (default 3, so a lost SMP costs at most 4 timeouts)
- * @param longTransactionTimeout {@code long_transaction_timeout}: how long one transmission of a request sent with
- *                               {@link MadTransactions#sendLong} waits, a request the device takes long to carry out
- *                               (default 500 ms; never shorter than {@code transactionTimeout})
+ * <p>In detail: docs/design/mad-transport.md#transactionsettings.
  */
 public record TransactionSettings(int maxWireSmps, int maxWireSmps2, Duration maxSmpsTimeout,
                                   Duration transactionTimeout, int transactionRetries,

@@ -8,24 +8,7 @@ import java.util.Arrays;
  * {@link RequesterStats} instead. Counters never decrease; {@code outstanding} and {@code queued} are the values at
  * the time of the snapshot.
  *
- * <p>Immutable; safe to share (the per-attribute array is copied in and out).
- *
- * @param sent MADs handed to the channel for the first time: requests and {@link MadTransactions#post posts}
- * @param retries re-sends of requests whose transmission timed out; wire transmissions are {@code sent + retries}
- * @param received well-formed MADs received: responses (matched or not) and unsolicited MADs
- * @param responses responses matched to an outstanding request
- * @param timeouts requests that got no response after all retries
- * @param sendFailures transport failures: sends that threw plus MADs the channel handed back undelivered
- * @param droppedMalformed MADs dropped because shorter than the common header or not base version 1
- * @param droppedUnmatched responses matching no outstanding request: late (after the final timeout), duplicate
- *                         (a retry answered twice), or with a TID whose class, attribute or modifier differ
- * @param unsolicited unsolicited MADs handed to a registered handler
- * @param droppedUnsolicited unsolicited MADs no handler was registered for
- * @param outstanding the SM's own requests on the wire now (all classes)
- * @param queued SMP requests waiting for room in the window now
- * @param maxOutstandingSmps the most SMP requests that were on the wire at once
- * @param sentByAttribute first transmissions by attribute, indexed by {@link #attributeSlot}; read it with
- *                        {@link #sentOfAttribute}
+ * <p>In detail: docs/design/mad-transport.md#transactionstats.
  */
 public record TransactionStats(long sent, long retries, long received, long responses, long timeouts,
                                long sendFailures, long droppedMalformed, long droppedUnmatched, long unsolicited,

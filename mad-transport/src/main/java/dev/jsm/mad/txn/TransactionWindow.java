@@ -7,20 +7,9 @@ import java.util.Arrays;
  * requests waiting for room, the requests on the wire in deadline order, the TID table, and the window limit with
  * {@code max_wire_smps2} widening. It decides; {@link MadTransactions} sends, locks and dispatches.
  *
- * <p>The requests on the wire are in {@link Lane}s, one per timeout: those that wait {@code transaction_timeout} per
- * transmission, those that wait {@code long_transaction_timeout}, and one per {@link Requester} (its own timeout).
- * Appending a (re)transmission keeps each lane in deadline order, so the next deadline is the earliest of the heads.
- *
- * <p>Only the SM's own SMP requests (classes 0x01 and 0x81) count against the window, as only QP0 traffic goes
- * through OpenSM's VL15 poller; GSI requests and a requester's go out at once but are timed and retried the same
- * way.
- *
- * <p>Widening follows OpenSM's poller: while requests are queued and the window is full, each
- * {@code max_smps_timeout} without an SMP completing lets one more request out, up to {@code max_wire_smps2}; any
- * SMP completion (response, timeout, failure) sets the limit back to {@code max_wire_smps}. Unlike OpenSM 3.3's
- * poller, which keeps letting one more out per timeout once at {@code max_wire_smps2}, the limit never exceeds it.
- *
  * <p>Not thread-safe: guarded by the {@link MadTransactions} lock. Times are {@link System#nanoTime()} values.
+ *
+ * <p>In detail: docs/design/mad-transport.md#transactionwindow.
  */
 final class TransactionWindow {
 

@@ -7,17 +7,9 @@ import com.sun.jna.Pointer;
 /**
  * JNA direct-mapped binding of libibumad ({@code libibumad.so.3}, rdma-core), plus Netty-style availability checks.
  *
- * <p>The library is loaded by SONAME because the unversioned {@code libibumad.so} only comes with the -dev package.
- * A missing library (or a JNA without a native stub for this platform) does not fail class initialisation: it is
- * recorded and reported by {@link #isAvailable()} / {@link #unavailabilityCause()}, and the natives stay unlinked
- * (calling one then throws {@link UnsatisfiedLinkError}). Callers check {@link #ensureAvailability()} first.
- *
- * <p>The natives mirror {@code <infiniband/umad.h>} one to one. MAD buffers on the hot path are passed as raw
- * addresses ({@code long}), never as JNA {@code Structure}s or by-reference objects, because allocating those per
- * call costs more than the call itself (ECOSYSTEM.md section 5). {@code umad_set_grh_net} is declared in the header
- * but not exported by libibumad 44, so it is not bound (binding it would make registration fail).
- *
  * <p>Thread-safe: the natives keep no per-call state; libibumad has only process-wide flags (the ABI version).
+ *
+ * <p>In detail: docs/design/mad-transport.md#umad.
  */
 public final class Umad {
 

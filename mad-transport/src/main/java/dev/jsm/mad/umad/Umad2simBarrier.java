@@ -18,19 +18,9 @@ import java.util.stream.Stream;
  * {@code umad2sim/umad2sim.c}): a DR SMP Get NodeInfo to the local port (hop count 0) whose response proves that
  * ibsim has answered every request sent before it.
  *
- * <p>Why: umad2sim's own receive thread hands each MAD from ibsim to the fd registered for the MAD's management
- * class. For a class with no agent (never registered, unregistered, or its fd closed) it dereferences a null
- * per-fd record and the whole process dies with SIGSEGV in {@code pthread_mutex_lock} (its fd range check never
- * rejects the unregistered fd -1). So a response that arrives after {@code umad_unregister} kills the JVM. ibsim
- * serves one client's requests in order on one thread and writes each answer before reading the next request, and
- * the requests of one process share one socket; hence once the barrier's response is read, no answer to an earlier
- * request can still come.
- *
- * <p>The barrier is recognised by its random TID (low 32 bits; ibsim and umad2sim rewrite the upper 32) and a
- * random M_Key, which ibsim 0.10 neither checks nor changes: a response to an earlier request cannot match both
- * except by a 1 in 2^96 chance.
- *
  * <p>Immutable; safe to share.
+ *
+ * <p>In detail: docs/design/mad-transport.md#umad2simbarrier.
  */
 final class Umad2simBarrier {
 

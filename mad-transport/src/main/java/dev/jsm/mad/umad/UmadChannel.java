@@ -82,7 +82,8 @@ public final class UmadChannel implements MadChannel {
      * @param receivePollMs bound on each {@code umad_recv} wait, hence on how long {@link #close()} takes when it
      *     cannot wake the receive thread
      * @param clients the classes this channel sends requests of as a client, besides the SMI and SA classes: an
-     *     agent for each takes their responses only (OpenSM binds PerfMgt, class 0x04, for its performance manager)
+     *     agent for each takes their responses (OpenSM binds PerfMgt, class 0x04, for its performance manager), and
+     *     the requests of the methods the class names (a vendor class both SMs of a pair take requests of)
      */
     public record Options(boolean saServer, int requestTimeoutMs, int receivePollMs, List<ClientClass> clients) {
 
@@ -116,25 +117,44 @@ public final class UmadChannel implements MadChannel {
 
         /** A copy that also registers a client agent for {@code mgmtClass} at {@code classVersion}. */
         public Options withClient(MgmtClass mgmtClass, int classVersion) {
+            return withClass(new ClientClass(mgmtClass, classVersion));
+        }
+
+        /**
+         * A copy that also registers an agent for {@code mgmtClass} at {@code classVersion} that takes the requests
+         * of {@code methods} besides the responses to this channel's own requests.
+         */
+        public Options withServer(MgmtClass mgmtClass, int classVersion, Method... methods) {
+            return withClass(new ClientClass(mgmtClass, classVersion, bits(methods)));
+        }
+
+        private Options withClass(ClientClass c) {
             List<ClientClass> more = new ArrayList<>(clients);
-            more.add(new ClientClass(mgmtClass, classVersion));
+            more.add(c);
             return new Options(saServer, requestTimeoutMs, receivePollMs, more);
         }
     }
 
     /**
-     * A management class the channel sends requests of and receives responses to, with no unsolicited methods.
+     * A management class the channel sends requests of and receives responses to, and takes the unsolicited requests
+     * of some methods of.
      *
      * @param mgmtClass the class
      * @param classVersion its class version (PerfMgt 1, congestion control 2)
+     * @param requestMethods the methods whose requests the agent takes, one bit per method value (0: none)
      */
-    public record ClientClass(MgmtClass mgmtClass, int classVersion) {
+    public record ClientClass(MgmtClass mgmtClass, int classVersion, long requestMethods) {
 
         /** Refuses the SMI and SA classes, which the channel registers itself. */
         public ClientClass {
             if (mgmtClass.isSmp() || mgmtClass.value() == MgmtClass.SUBN_ADM.value()) {
                 throw new IllegalArgumentException(mgmtClass + " has its own agents");
             }
+        }
+
+        /** A class whose agent takes responses only. */
+        public ClientClass(MgmtClass mgmtClass, int classVersion) {
+            this(mgmtClass, classVersion, 0L);
         }
     }
 
@@ -175,7 +195,7 @@ public final class UmadChannel implements MadChannel {
                 register(MgmtClass.SUBN_ADM, SA_VERSION, SA_METHODS);
             }
             for (ClientClass c : options.clients()) {
-                register(c.mgmtClass(), c.classVersion(), 0L);
+                register(c.mgmtClass(), c.classVersion(), c.requestMethods());
             }
         } catch (UmadException e) {
             releasePort();

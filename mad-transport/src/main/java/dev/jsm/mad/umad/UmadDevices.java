@@ -2,6 +2,7 @@ package dev.jsm.mad.umad;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
+import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -128,6 +129,38 @@ public final class UmadDevices {
         } finally {
             Umad.umad_release_port(m);
         }
+    }
+
+    /**
+     * Every local port, for choosing the SM's ({@link SmPortChoice}): read from the kernel's sysfs tree
+     * ({@link SysfsPorts}), except under umad2sim, whose simulated tree only libibumad's own calls see (it
+     * intercepts libc's {@code open}, which the JVM's reads do not use); there libibumad lists them.
+     *
+     * @return the ports and where they were read, for the log
+     */
+    public static Listed localPorts() throws UmadException {
+        String preload = System.getenv("LD_PRELOAD");
+        if (preload != null && preload.contains("umad2sim")) {
+            List<UmadPort> ports = new ArrayList<>();
+            for (String name : caNames()) {
+                ports.addAll(ca(name).ports());
+            }
+            return new Listed(ports, "libibumad (umad2sim)");
+        }
+        try {
+            return new Listed(SysfsPorts.read(SysfsPorts.KERNEL), SysfsPorts.KERNEL.toString());
+        } catch (IOException e) {
+            throw new UmadException(UmadException.Reason.IO, "cannot list the local ports: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The local ports and where they were read.
+     *
+     * @param ports the ports, in CA-name then port order
+     * @param source {@code /sys/class/infiniband} or {@code libibumad (umad2sim)}
+     */
+    public record Listed(List<UmadPort> ports, String source) {
     }
 
     /**

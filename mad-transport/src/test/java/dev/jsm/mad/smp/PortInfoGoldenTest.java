@@ -180,7 +180,7 @@ class PortInfoGoldenTest {
                 0x0,                    // CapabilityMask2:.................0x0
                 0,                      // LinkSpeedExtActive:..............No Extended Speed
                 0,                      // LinkSpeedExtSupported:...........0
-                0));                    // LinkSpeedExtEnabled:.............0
+                0, 0, 0, 0));           // LinkSpeedExtEnabled, -Active2, -Supported2, -Enabled2: 0
         assertThat(NodeGoldenTest.reencoded(pi::encodeTo)).isEqualTo(SWITCH_PORT_5);
     }
 
@@ -238,7 +238,7 @@ class PortInfoGoldenTest {
                 0x30,                   // CapabilityMask2:.................0x30
                 0,                      // LinkSpeedExtActive:..............No Extended Speed
                 0,                      // LinkSpeedExtSupported:...........0
-                0));                    // LinkSpeedExtEnabled:.............0
+                0, 0, 0, 0));           // LinkSpeedExtEnabled, -Active2, -Supported2, -Enabled2: 0
         assertThat(pi.hasCapability(PortInfo.CAP_IS_SM)).isFalse();
         assertThat(pi.hasCapability(PortInfo.CAP_IS_CAP_MASK2_SUPPORTED)).isTrue();
         assertThat(NodeGoldenTest.reencoded(pi::encodeTo)).isEqualTo(SWITCH_PORT_0);
@@ -298,7 +298,7 @@ class PortInfoGoldenTest {
                 0x30,                   // CapabilityMask2:.................0x30
                 0,                      // LinkSpeedExtActive:..............No Extended Speed
                 0,                      // LinkSpeedExtSupported:...........0
-                0));                    // LinkSpeedExtEnabled:.............0
+                0, 0, 0, 0));           // LinkSpeedExtEnabled, -Active2, -Supported2, -Enabled2: 0
         assertThat(NodeGoldenTest.reencoded(pi::encodeTo)).isEqualTo(CA_PORT_1);
     }
 }

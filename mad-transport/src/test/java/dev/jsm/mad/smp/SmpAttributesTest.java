@@ -21,10 +21,10 @@ class SmpAttributesTest {
             assertThat(c.id().value()).isGreaterThan(last);
             last = c.id().value();
         }
-        assertThat(SmpAttributes.all()).hasSize(21);
+        assertThat(SmpAttributes.all()).hasSize(22);
         assertThat(SmpAttributes.layout(AttributeId.NODE_INFO)).contains(NodeInfo.LAYOUT);
         assertThat(SmpAttributes.layout(AttributeId.RANDOM_FORWARDING_TABLE)).isEmpty();
-        assertThat(SmpAttributes.codec(AttributeId.valueOf(0xFF90))).isEmpty();
+        assertThat(SmpAttributes.codec(AttributeId.valueOf(0xFF91))).isEmpty();
     }
 
     @Test

@@ -38,6 +38,7 @@ class SmpLayoutsTest {
                 Arguments.of(Notice.LAYOUT, 64),
                 Arguments.of(GeneralInfoCapabilities.LAYOUT, 64),
                 Arguments.of(QosConfigSl.LAYOUT, 64),
+                Arguments.of(MlnxExtendedPortInfo.LAYOUT, 64),
                 Arguments.of(VirtualizationInfo.LAYOUT, 64),
                 Arguments.of(VPortInfo.LAYOUT, 64),
                 Arguments.of(VNodeInfo.LAYOUT, 64),

@@ -73,6 +73,8 @@ class SmpRoundTripTest {
                         (r, b, o) -> ((GeneralInfoCapabilities) r).encodeTo(b, o)),
                 new Case(AttributeId.QOS_CONFIG_SL, QosConfigSl.LAYOUT, QosConfigSl::decode,
                         (r, b, o) -> ((QosConfigSl) r).encodeTo(b, o)),
+                new Case(AttributeId.MLNX_EXTENDED_PORT_INFO, MlnxExtendedPortInfo.LAYOUT,
+                        MlnxExtendedPortInfo::decode, (r, b, o) -> ((MlnxExtendedPortInfo) r).encodeTo(b, o)),
                 new Case(AttributeId.VIRTUALIZATION_INFO, VirtualizationInfo.LAYOUT, VirtualizationInfo::decode,
                         (r, b, o) -> ((VirtualizationInfo) r).encodeTo(b, o)),
                 new Case(AttributeId.VPORT_INFO, VPortInfo.LAYOUT, VPortInfo::decode,

@@ -13,17 +13,7 @@ import java.util.List;
  *       compared without the membership bit).</li>
  * </ul>
  *
- * <p>Immutable; safe to share.
- *
- * @param use the description, "" if none
- * @param sources source port groups
- * @param destinations destination port groups
- * @param eitherEnd groups either end may be in
- * @param qosClasses QoS classes, empty if not a criterion
- * @param serviceIds service IDs, empty if not a criterion
- * @param pkeys P_Keys (15-bit), empty if not a criterion
- * @param level the level a matching query gets
- * @param line the line the rule starts at, for logs
+ * <p>In detail: docs/design/qos.md#matchrule.
  */
 public record MatchRule(String use, List<PortGroup> sources, List<PortGroup> destinations,
                         List<PortGroup> eitherEnd, NumberRanges qosClasses, NumberRanges serviceIds,

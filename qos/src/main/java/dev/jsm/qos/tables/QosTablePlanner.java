@@ -12,34 +12,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Computes, for every port of the subnet, the SL2VL and VL arbitration tables QoS wants, as OpenSM's
- * {@code osm_qos_setup} does, and writes them as the wanted content of the ports' tables in the model
- * ({@link PhysPort#sl2VlTable()}, {@link PhysPort#vlArbTable()}; every other block is left unwanted). Which blocks
- * differ from what the ports hold, and the Sets that carry them, are the daemon's business:
- * <ul>
- *   <li>Switch external ports (Init or later) take the {@code qos_swe_} settings: VLArb per output port, then, if
- *       port 0's CapabilityMask has IsSLMappingSupported, SL2VL for every (input 0..N, output) pair (outputs from 0
- *       when the switch has an enhanced port 0). If SwitchInfo.OptimizedSLtoVLMappingProgramming is set,
- *       {@code use_optimized_slvl} is TRUE and no engine overrides SL2VL, the switch is listed in
- *       {@link QosPlan#allPortsSl2Vl()}: one Set for all ports with the table of the port with the most common
- *       OperationalVLs, then one for all input ports of each port whose OperationalVLs differ (the wanted tables
- *       are the (input, output) pairs those Sets cover: inputs from 0 with an enhanced port 0, else from 1).</li>
- *   <li>An enhanced switch port 0 takes {@code qos_sw0_}, CA ports {@code qos_ca_}, router ports {@code qos_rtr_}:
- *       VLArb, and SL2VL (input 0) if the port has IsSLMappingSupported (port 0 only VLArb when the optimized Set
- *       already covers it with the same table).</li>
- *   <li>VLArb is skipped on ports whose VLCap is 1 (VL0 only; VLHighLimit 0). The low table is wanted as blocks 0
- *       and 1, the high table as blocks 2 and 3 (attribute modifier blocks 1 to 4), as many as
- *       VLArbitrationLowCap/HighCap need; entries past the capacity are zero.</li>
- *   <li>Every VL is ANDed with {@code (1 << (OperationalVLs - 1)) - 1} of the port it leaves by (SL2VL keeps VL
- *       15, "drop"), so with 8 operational VLs SL 8..15 fall onto VL 0..7 as with OpenSM.</li>
- * </ul>
- * Deliberate differences: the (input 0, output 0) pair of an enhanced port 0 is written once, by the
- * {@code qos_sw0_} pass (OpenSM writes it twice per sweep, first with the {@code qos_swe_} table, so it never
- * settles when the two differ); with a capacity of 64, OpenSM computes the second block's length as
- * {@code cap % 32 = 0} and never programs entries 32..63; here the second block has {@code min(cap - 32, 32)}
- * entries.
+ * Computes the SL2VL and VL arbitration tables QoS wants for every port, as OpenSM's {@code osm_qos_setup} does, and
+ * writes them as the wanted content of the ports' tables in the model ({@link PhysPort#sl2VlTable()}, {@link
+ * PhysPort#vlArbTable()}); which blocks differ from what the ports hold, and the Sets that carry them, are the daemon's
+ * business. The rules per port class, the optimized all-ports SL2VL Set and two deliberate differences from OpenSM are
+ * in the design notes.
  *
  * <p>Confined to the sweep thread (reads the mutable {@link Subnet} and writes its ports' tables).
+ *
+ * <p>In detail: docs/design/qos.md#qostableplanner.
  */
 public final class QosTablePlanner {
 

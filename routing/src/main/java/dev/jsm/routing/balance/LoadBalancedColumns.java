@@ -11,10 +11,9 @@ import dev.jsm.routing.RoutingInput;
  * That is sssp's global balancing (Hoefler et al.) restricted to the engine's allowed ports, and, as the candidates
  * lead strictly closer to the destination, every route is one a full pass of the engine could have chosen.
  *
- * <p>Load: per directed switch-to-switch edge, the flows of every CA or router port (one per source port) to every
- * LID routed so far; {@link #baseLoad} counts base LIDs only, the route verifier's all-to-all figure.
- *
  * <p>Scratch of one pass; confined to its thread. Cost per LID: {@code O(candidate edges + S)}.
+ *
+ * <p>In detail: docs/design/routing.md#loadbalancedcolumns.
  */
 final class LoadBalancedColumns {
 

@@ -11,21 +11,11 @@ import java.util.Arrays;
  * tables, a better balanced solution within the engine's allowed egress ports, for the daemon to program in the
  * background (only the LFT blocks that differ) while the fabric keeps running on the old tables.
  *
- * <p>minhop and updn balance each switch's routes over its own ports, which leaves one link of a 3-level fat tree
- * with about 16 times the mean all-to-all load (15.6 on the 1296-host tree); repairs, which re-choose only what a
- * change forced, drift further. This pass routes every CA and router LID again with a global, load-aware choice over
- * the engine's candidates ({@link LoadBalancedColumns}): on the same tree minhop's and updn's tables come to the
- * balance of sssp and ftree (about 1.14; 1.01 on the 11664-host tree), still on minhop's shortest paths and updn's
- * legal up*&#47;down* routes. On a tree that lost leaf uplinks the figure is about 1.9 (three of the 1296-host tree's
- * leaf-to-mid cables down; sssp's own pass: 1.97, minhop's 15.5): each LID's routes are chosen for all its sources
- * at once, so the traffic to one of a leaf's 18 hosts enters it over one of its 17 remaining down links, one of which
- * carries two hosts' worth.
- * Entries toward switch LIDs and LIDs without an owner stay as they are; among equally good ports each switch keeps
- * the one it has, so that fewer blocks change.
- *
  * <p>Any engine whose {@link RepairPolicy} names candidates can be balanced (dnup, sssp and dor too; ftree and the
  * engines without repair cannot). The pass is sequential (each LID's routes depend on the loads of the ones before);
  * {@code threads} serve the engine's rules. Stateless; thread-safe; the input tables are not changed.
+ *
+ * <p>In detail: docs/design/routing.md#offsweepbalancer.
  */
 public final class OffSweepBalancer {
 
@@ -69,6 +59,7 @@ public final class OffSweepBalancer {
             }
             out.scatterColumns(lids, from, to, columns);
         }
+        out.copyExtraLids(in);
         return new BalanceOutcome.Balanced(out, stats(current, out, lids.length, routes.baseLoad, t0));
     }
 

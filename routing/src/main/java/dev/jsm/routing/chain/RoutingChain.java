@@ -19,19 +19,11 @@ import java.util.Optional;
  * first that returns {@link RouteOutcome.Routed} wins. {@code minhop} is tried last as the implicit fallback unless
  * the list names it already or contains {@code no_fallback}.
  *
- * <p>Unlike OpenSM, which falls back silently, every engine that declined or failed is reported in the
- * {@link RoutingResult} with its reason, for the daemon to log at WARN. Message IDs:
- * <ul>
- *   <li>{@code ROUT-0101} an engine declined the fabric (the topology does not suit it), with its reason;</li>
- *   <li>{@code ROUT-0102} an engine failed (or threw), with its reason;</li>
- *   <li>{@code ROUT-0103} no configured engine routed: falling back to minhop;</li>
- *   <li>{@code ROUT-0104} no engine routed at all (with {@code no_fallback}, or minhop failed too): the switches
- *       keep their tables and the sweep should report an initialization error, as OpenSM does.</li>
- * </ul>
- *
  * <p>Engines are created once, at parse time (as OpenSM sets them up at start and on a configuration change).
  * {@link #route} is called by the sweep thread only; the chain itself is immutable. Behavioural counterpart:
  * {@code setup_routing_engines} ({@code osm_opensm.c}) and {@code osm_ucast_mgr_process} ({@code osm_ucast_mgr.c}).
+ *
+ * <p>In detail: docs/design/routing.md#routingchain.
  */
 public final class RoutingChain {
 
@@ -162,7 +154,8 @@ public final class RoutingChain {
 
     /**
      * Runs the engines in order on {@code in} until one routes; each starts from empty tables. An engine that throws
-     * counts as failed (a bug in one engine must not stop the sweep). Called on the sweep thread.
+     * counts as failed (a bug in one engine must not stop the sweep). The tables of the engine that routed get the
+     * input's extra LIDs ({@link LftTables#copyExtraLids}). Called on the sweep thread.
      */
     public RoutingResult route(RoutingInput in) {
         LftTables tables = LftTables.forInput(in);
@@ -185,6 +178,7 @@ public final class RoutingChain {
                     isFallback);
             attempts.add(a);
             if (outcome instanceof RouteOutcome.Routed) {
+                tables.copyExtraLids(in);
                 return new RoutingResult(tables, a, attempts, warnings, List.of());
             }
             warnings.add(a.describe());

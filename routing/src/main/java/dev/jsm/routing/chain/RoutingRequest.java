@@ -14,23 +14,7 @@ import java.util.function.Supplier;
  * What one sweep hands {@link UnicastRouter#route}: the fabric as the sweep found it, the chain to route with, the
  * routing in force and the options that say how far it may be reused.
  *
- * <p>Immutable; safe to share (the snapshots and the routing in force are immutable too).
- *
- * @param fabric this sweep's copy of the fabric, its shape and LIDs final
- * @param fabricSlot the same copy as it will stand after the sweep (refreshed at SUBNET UP: same nodes, links and
- *     LIDs); the router keeps it to compare the next sweep's fabric with
- * @param lmc the LMC ({@code lmc})
- * @param smPortGuid the SM's own port, for port groups
- * @param partitions the partitions in force, for port groups that name partitions
- * @param chain the {@code routing_engine} chain; set up again when it differs from the one in force
- * @param topologies the routing chain over topologies in force ({@code rch_policy_file}), which replaces
- *     {@code chain}, or {@code null}
- * @param newTopologies whether {@code topologies} came into force in this sweep: the fabric is routed anew
- * @param rerouteRequested whether the routes are to be computed anew although nothing changed (the console's
- *     {@code reroute}, a port marked unhealthy)
- * @param repair how far the routes in force may be repaired for a changed fabric
- * @param inForce the routing in force, or {@code null} before the first
- * @param persisted the routing the last run persisted, offered at the first routing after a start, or {@code null}
+ * <p>In detail: docs/design/routing.md#routingrequest.
  */
 public record RoutingRequest(SubnetSnapshot fabric, Supplier<SubnetSnapshot> fabricSlot, int lmc, long smPortGuid,
                              PartitionMembers partitions, ChainSpec chain, TopologyChain topologies,

@@ -31,23 +31,10 @@ import java.util.function.Function;
  * whole fabric, so the LIDs and switches outside every topology (the links that join the topologies, say) keep its
  * routes.
  *
- * <p>Fallbacks, logged at WARN through {@link RoutingResult#warnings()}:
- * <ul>
- *   <li>a step that declined or failed ({@code ROUT-0101}, {@code ROUT-0102}) is replaced by its
- *       {@code fallback-to} step, which runs over its own topology ({@code ROUT-0105});</li>
- *   <li>a later step without a fallback that routed leaves its part with the routes of the steps before
- *       ({@code ROUT-0106});</li>
- *   <li>when the first step and its fallback both fail, minhop routes the whole fabric, as OpenSM's implicit fallback
- *       does ({@code ROUT-0103}); if minhop fails too, nothing is routed ({@code ROUT-0104}) and the switches keep
- *       their tables;</li>
- *   <li>a topology with no switch in the fabric is skipped ({@code ROUT-0107}).</li>
- * </ul>
- * An entry a step's engine left without a route does not replace the route another step gave that entry.
- * Multicast trees are left free ({@code mcastTree} {@code null}): an engine's own tree (torus-2QoS's master spanning
- * tree) spans its part only, not the fabric a group's tree must cover.
- *
  * <p>Engines are created once, with each step's own options. {@link #route} is called by the sweep thread only; the
  * chain itself is immutable.
+ *
+ * <p>In detail: docs/design/routing.md#topologychain.
  */
 public final class TopologyChain {
 
@@ -169,6 +156,7 @@ public final class TopologyChain {
                 }
                 first = false;
             }
+            merged.copyExtraLids(in);
             RouteOutcome.Routed outcome = combined();
             RoutingResult.Attempt winner = new RoutingResult.Attempt(describe(), outcome, nanos, false);
             return new RoutingResult(merged, winner, attempts, warnings, all);

@@ -35,31 +35,16 @@ import java.util.StringJoiner;
 import java.util.function.Supplier;
 
 /**
- * A sweep's unicast routing, decided in one call ({@link #route}), as OpenSM's unicast manager decides it and the
- * daemon's additions extend it (docs/reference/incremental-routing.md):
- * <ul>
- *   <li>the {@code routing_engine} chain is set up again when the options it reads changed (a reloaded config
- *       file), and the routes are computed anew; options that cannot set a chain up leave the chain in force;</li>
- *   <li>when nothing the routes depend on changed since the last routing - the fabric's nodes, cables and LIDs, the
- *       chain, the chain over topologies, no reroute asked for - the routes in force stand, as with OpenSM's
- *       unicast cache;</li>
- *   <li>otherwise the routes in force are repaired for the changed fabric where the engine's repair policy allows
- *       ({@code incremental_routing}; with only {@code use_ucast_cache}, when every change is one the cache
- *       survives: links and nodes gone), every repair checked by the verifier's gate;</li>
- *   <li>at the first routing after a start, the routing the last run persisted is reused where the validity table
- *       lets it stand (a switch missing or new, or a switch-to-switch cable missing with no other cable joining the
- *       two switches, do not), under the same engine and options, repaired for the fabric found;</li>
- *   <li>else the engines compute the routes anew: the chain, or the chain over topologies in force over the port
- *       groups resolved in this fabric - in {@link RoutingPass#compute()}, which the daemon runs off its SM
- *       thread;</li>
- *   <li>and a new routing is checked after the sweep by the verifier this router chooses
- *       ({@link RoutingPass#verify}).</li>
- * </ul>
- * The {@link RoutingPass} says what was decided and carries what the daemon records, logs, dumps and reports.
+ * A sweep's unicast routing, decided in one call ({@link #route}) as OpenSM's unicast manager decides it, with the
+ * daemon's additions (docs/reference/incremental-routing.md): set the chain up again, keep the routes in force, repair
+ * them, reuse the persisted routing after a start, or compute anew. The {@link RoutingPass} says what was decided and
+ * carries what the daemon records, logs, dumps and reports.
  *
  * <p>Not thread-safe: {@link #route} is called on one thread (the daemon's SM thread), one sweep at a time; a pass's
  * {@link RoutingPass#compute()}, which records what it routed here, runs after that call returned and before the
  * next, on another thread that hands its result back to the first.
+ *
+ * <p>In detail: docs/design/routing.md#unicastrouter.
  */
 public final class UnicastRouter {
 

@@ -6,9 +6,7 @@ import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.fileformat.PortOrderFile;
 import dev.jsm.routing.minhop.MinHopPass;
-import dev.jsm.routing.minhop.ShortestPaths;
 import dev.jsm.routing.minhop.ShortestPathRepairPolicy;
-import dev.jsm.routing.minhop.SwitchRouter;
 import dev.jsm.routing.repair.RepairPolicy;
 import dev.jsm.routing.repair.Repairable;
 
@@ -20,14 +18,9 @@ import dev.jsm.routing.repair.Repairable;
  * hypercubes whose ports match the dimensions consistently yields XY (e-cube) routing: free of credit loops. Tori
  * are routed minimally too, but their rings close credit loops; dor never declines a fabric.
  *
- * <p>The pass is minhop's ({@link MinHopPass}: {@link ShortestPaths} then {@link SwitchRouter} per switch, in
- * parallel on large fabrics with tables identical to a single-threaded run), with the candidate lists narrowed by
- * {@link DimensionCandidates}; the other LIDs of an LMC range spread over the parallel links by minhop's rules.
- * minhop's options and files apply as in OpenSM, where dor is minhop's code with the {@code is_dor} flag. A file that
- * cannot be read or has a malformed line makes the pass {@link RouteOutcome.Failed} with its {@code file:line}
- * message (the chain then falls back to minhop).
- *
  * <p>Immutable; {@link #route} is called by one thread at a time.
+ *
+ * <p>In detail: docs/design/routing.md#dorengine.
  */
 public final class DorEngine implements RoutingEngine, Repairable {
 

@@ -32,8 +32,6 @@ public record DorOptions(Optional<Path> portSearchOrderingFile, MinHopOptions po
      * @throws IllegalArgumentException naming the option, if one is malformed
      */
     public static DorOptions from(EngineOptions options) {
-        Optional<Path> order = options.get(EngineOptions.PORT_SEARCH_ORDERING_FILE);
-        return new DorOptions(order.isPresent() ? order : options.get(EngineOptions.DIMN_PORTS_FILE),
-                MinHopOptions.from(options));
+        return new DorOptions(MinHopOptions.portSearchOrderingFile(options), MinHopOptions.from(options));
     }
 }

@@ -18,22 +18,9 @@ import java.util.Optional;
  * ({@code lid_matrix_dump_file}, {@code -M}) is read too and the loaded routes are checked against it
  * ({@link MatrixCheck}).
  *
- * <p>Outcomes, against OpenSM's:
- * <ul>
- *   <li>no {@code lfts_file}: <b>declined</b> (OpenSM routes with minhop; here the chain falls back to it and says
- *       so). A {@code lid_matrix_dump_file} alone is declined the same way: OpenSM would feed it to minhop's port
- *       selection, but minhop here computes its own min-hop tables;</li>
- *   <li>a file that is missing or unreadable: <b>declined</b> with the reason (OpenSM: ERR 6302/6305, next
- *       engine);</li>
- *   <li>a malformed line: <b>failed</b> with {@code file:line: expected ..., found ...} (OpenSM: PARSE ERROR, next
- *       engine);</li>
- *   <li>a dump naming none of the fabric's switches: <b>declined</b> (OpenSM would program empty tables);</li>
- *   <li>otherwise <b>routed</b>, even if some switches or LIDs were not in the dump: those stay without routes, as in
- *       OpenSM, and the route verifier reports the pairs this leaves unreachable. {@link #lastSummary()} tells what
- *       was skipped.</li>
- * </ul>
- *
  * <p>Called by one thread at a time (the sweep thread); {@link #lastSummary()} may be read from any thread.
+ *
+ * <p>In detail: docs/design/routing.md#fileengine.
  */
 public final class FileEngine implements RoutingEngine {
 

@@ -4,28 +4,13 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * OpenSM's unicast LFT dump, {@code opensm-lfts.dump}, as the {@code file} engine loads it ({@code -U} /
- * {@code lfts_file}). One block per switch:
- * <pre>
- * Unicast lids [0-22] of switch Lid 2 guid 0x0002c90100000000 ('leaf-0'):
- * 0x0001 001 # Channel Adapter portguid 0x0002c90200000001: 'host-0-0'
- * 0x0002 000 # Switch portguid 0x0002c90100000000: 'leaf-0'
- * 22 lids dumped
- * </pre>
- * The header names the switch by node GUID; each entry line is a hex LID, the decimal egress port (leading zeros
- * are decimal, as OpenSM reads them) and a comment whose {@code portguid 0x...} names the port that held the LID
- * when the dump was taken (the engine remaps LIDs through it). An entry without that GUID is kept with GUID 0 (OpenSM
- * then uses the LID as written). {@code N lids dumped} trailers, blank lines and lines starting with {@code #} are
- * skipped. The output of infiniband-diags' {@code dump_lfts} / {@code ibroute} reads the same way: its headers name
- * the switch by DR path or LID before {@code guid 0x...}, its entries say {@code : (Channel Adapter portguid ...)}
- * and its column headings ({@code Lid Out Destination} / {@code Port Info}) and {@code <n> valid lids dumped}
- * trailers are skipped, so the tables another SM programmed can be loaded and checked.
- *
- * <p>Stricter than OpenSM, which ignores lines it does not understand: anything else, an entry before the first
- * header, a LID outside the unicast range 0x0001-0xbfff, a port above 255, a switch listed twice and a multicast dump
- * ({@code Multicast mlids ...}) are errors {@code file:line: expected ..., found ...}.
+ * OpenSM's unicast LFT dump, {@code opensm-lfts.dump}, as the {@code file} engine loads it ({@code -U} / {@code
+ * lfts_file}), and the output of infiniband-diags' {@code dump_lfts} / {@code ibroute}, which reads the same way, so
+ * the tables another SM programmed can be loaded and checked. The format and what is skipped are in the design notes.
  *
  * <p>Immutable; safe to share.
+ *
+ * <p>In detail: docs/design/routing.md#lftdumpfile.
  */
 public final class LftDumpFile extends SwitchBlockDump {
 

@@ -15,11 +15,9 @@ import java.util.Arrays;
  * {@code portguid 0x...} names the port that held the LID when dumped. Only switch LIDs appear; a CA is one hop past
  * its switch. Blank lines and lines starting with {@code #} are skipped.
  *
- * <p>Stricter than OpenSM, which ignores lines it does not understand: anything else, a row before the first
- * header, a LID outside 0x0001-0xbfff, a row without hop values or with more than 255, and a switch listed twice are
- * errors {@code file:line: expected ..., found ...}.
- *
  * <p>All hop values are in one byte array. Immutable; safe to share.
+ *
+ * <p>In detail: docs/design/routing.md#lidmatrixdumpfile.
  */
 public final class LidMatrixDumpFile extends SwitchBlockDump {
 

@@ -23,43 +23,12 @@ import java.util.Optional;
  * OpenSM's {@code ftree} engine: fat-tree routing that is congestion-free for the shift communication pattern and
  * free of credit loops.
  *
- * <p>A pass: (1) rank the switches ({@link TreeRanks}: from {@code root_guid_file}, or from the CAs when no file is
- * given); (2) classify the end ports ({@link EndNodes}: compute nodes from {@code cn_guid_file}, I/O nodes from
- * {@code io_guid_file}) and check that every compute node hangs off a switch of the leaf rank; (3) group the links
- * ({@link PortGroups}) and, without a root file, check the symmetry rules of a pure fat tree
- * ({@link SymmetryCheck}); (4) index the switches ({@link TreeIndexing}, {@code quasi_ftree_indexing}) and order the
- * leaves ({@link LeafOrder}); (5) route ({@link TreeRouter}) the compute nodes leaf by leaf, padding each leaf with
- * dummies up to the fullest leaf, then the other CA and router ports (I/O nodes with {@code max_reverse_hops}), then
- * the switch LIDs; (6) fill the entries the pass left empty where only switch traffic uses them
- * ({@link RouteCompletion}).
- *
- * <p><b>Switch LIDs.</b> Unlike OpenSM, every switch reaches every switch LID: the fat-tree pass leaves, e.g., one
- * root unable to reach another root's LID (OpenSM routes those pairs only with {@code connect_roots}, through one
- * leaf); here each missing entry takes the neighbour with the shortest existing route. Likewise a switch without
- * CAs reaches every CA LID (in a degraded tree a root may have no up*&#47;down* route to the CAs of a leaf it lost
- * its cable to; such a switch sends only its own traffic, e.g. traps to the SM). Those routes may go down and up
- * again and carry only traffic from or to switch port 0; routes between CAs stay up*&#47;down* and free of credit
- * loops. Routes between two non-compute nodes that need a reverse hop are left out unless {@code max_reverse_hops}
- * allows them, as in OpenSM ({@code max_reverse_hops} counts as at most twice the tree rank, which bounds the
- * search). On full fat trees every switch reaches every LID.
- *
- * <p><b>Outcomes.</b> Declined, with the reason, where OpenSM falls back silently: LMC above 0; fewer than two
- * switches or CA ports; a tree rank outside 2..8; a compute node on a switch not at the leaf rank; without a root
- * file, a fabric that breaks the pure fat-tree rules (switches of one rank with different port groups, cables
- * between switches of equal rank); a root file naming none of the fabric's switches; fewer than two leaf switches.
- * Failed when a file cannot be read or has a malformed line. Links between switches of equal rank (allowed with a
- * root file) carry no fat-tree routes.
- *
- * <p>Where the order of switches and CAs decides the result it is OpenSM's ({@link MapOrder}): on the 16-host
- * 2-level and the 648-host 3-level example fabrics every entry OpenSM 3.3 programs (CA and switch LIDs) is identical
- * to ours, and so is the CA order. Router ports are routed like non-compute CA ports (OpenSM skips them).
- *
- * <p>{@link Repairable}: only the routes of a failed cable with a parallel one move ({@link FatTreeRepairPolicy}).
- *
  * <p>{@link #lastSummary()} gives the CA order of the last pass ({@code opensm-ftree-ca-order.dump}). Called by one
  * thread at a time; the fat-tree pass is sequential (its load counters make each route depend on the ones before),
  * the completion uses {@code routing_threads} workers, joined before {@link #route} returns; the output
  * does not depend on the thread count.
+ *
+ * <p>In detail: docs/design/routing.md#fattreeengine.
  */
 public final class FatTreeEngine implements RoutingEngine, Repairable {
 

@@ -10,17 +10,7 @@ import java.util.Optional;
  * The options ftree reads, parsed once when the engine is created. The files are only named here; they are read on
  * every routing pass, as OpenSM does, so an edited file takes effect at the next heavy sweep.
  *
- * <p>Immutable; safe to share.
- *
- * @param rootGuidFile {@code root_guid_file} ({@code -a}): node GUIDs of the root switches; empty = the fabric must
- *     be a pure fat tree and the roots are found from the CAs
- * @param cnGuidFile {@code cn_guid_file} ({@code -u}): port GUIDs of the compute nodes; empty = every CA port is one
- * @param ioGuidFile {@code io_guid_file} ({@code -G}): port GUIDs of I/O nodes, which may use
- *     {@code max_reverse_hops} reverse hops
- * @param maxReverseHops {@code max_reverse_hops} ({@code -H}): how many times a route to an I/O node may go down and
- *     then up again
- * @param quasiFtreeIndexing {@code quasi_ftree_indexing}: index the switches from every root instead of from the
- *     first leaf (for quasi fat trees, whose subtrees under different roots differ)
+ * <p>In detail: docs/design/routing.md#fattreeoptions.
  */
 public record FatTreeOptions(Optional<Path> rootGuidFile, Optional<Path> cnGuidFile, Optional<Path> ioGuidFile,
                              int maxReverseHops, boolean quasiFtreeIndexing) {

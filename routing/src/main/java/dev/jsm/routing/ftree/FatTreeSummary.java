@@ -10,18 +10,7 @@ import java.util.function.LongFunction;
  * order, and notes for the operator. {@link #caOrderLines} is the content of OpenSM's
  * {@code opensm-ftree-ca-order.dump}; the engine never writes files, the daemon does.
  *
- * <p>Immutable; safe to share.
- *
- * @param treeRank the number of switch levels, roots to leaves (2..8)
- * @param switchesPerRank how many switches each rank has, roots first
- * @param leafSwitches the leaf switches routed in index order (the first to the last with compute nodes)
- * @param computeNodes the compute node ports routed
- * @param maxCnPerLeaf the most compute nodes on one leaf (shorter leaves are padded with dummies)
- * @param caOrder the compute nodes in routing order, leaf by leaf, with a dummy entry where a leaf has fewer than
- *     {@code maxCnPerLeaf}
- * @param completedEntries LFT entries the fat-tree pass left empty and the engine filled (switch LIDs, and CA LIDs
- *     at switches without CAs)
- * @param notes remarks for the operator (skipped GUIDs of the input files), in the order they arose
+ * <p>In detail: docs/design/routing.md#fattreesummary.
  */
 public record FatTreeSummary(int treeRank, List<Integer> switchesPerRank, int leafSwitches, int computeNodes,
                              int maxCnPerLeaf, List<CaOrderEntry> caOrder, long completedEntries,

@@ -8,16 +8,9 @@ import java.util.Arrays;
  * cabled to the same remote switch form one group (parallel links), which goes up (to a lower rank, nearer the roots)
  * or down. Links between switches of equal rank are not grouped; they are only counted ({@link #siblingLinks()}).
  *
- * <p>Layout, all dense arrays: group {@code g} belongs to switch {@code owner[g]}, reaches {@code peer[g]}, and has
- * the ports {@code portStart[g] .. portStart[g+1]-1} of {@link #localPort} (ascending) with the matching ports of the
- * peer in {@link #remotePort}. Switch {@code sw}'s up groups are {@code upOrder[upStart[sw] .. upStart[sw+1]-1]} and
- * its down groups (to switches) {@code downOrder[downStart[sw] .. ]}; once the switches are indexed ({@link #index})
- * those two arrays are kept sorted by load and index as routing proceeds ({@link #sortUp}, {@link #sortDown}; a
- * switch's section is sorted again only after one of its counters changed). The load counters are OpenSM's: per
- * group and per group port, {@code groupDown}/{@code portDown} count routes going down the link (kept on the lower
- * switch's up group) and {@code groupUp}/{@code portUp} routes going up it (kept on the upper switch's down group).
- *
  * <p>Confined to the routing thread.
+ *
+ * <p>In detail: docs/design/routing.md#portgroups.
  */
 final class PortGroups {
 

@@ -8,16 +8,10 @@ import java.util.Arrays;
  * switches, leaves and port groups are ordered by tuple. Port choices are made in this order, which is what lines the
  * routes of the k-th CN of every leaf up on the same upper switches and makes the shift pattern congestion-free.
  *
- * <p>A breadth-first search from a starting switch numbers its neighbours: going down from rank {@code r} the new
- * tuple has rank {@code r+1} and digit {@code r+1} set to the smallest value not yet used with the other digits;
- * going up, rank {@code r-1} and digit {@code r}. By default the search starts at the first switch with CNs in
- * OpenSM's switch-table order ({@link MapOrder}), with tuple {@code (L, 0, ..., 0)}. With
- * {@code quasi_ftree_indexing} it starts at every root in turn (same order), root {@code i} with
- * {@code (0, j, 0, ..., i)} (digit {@code L} the subtree, digit 1 the first free value), and stops at the leaves
- * instead of climbing again; that suits quasi fat trees whose subtrees differ.
- *
  * <p>A tuple is packed into a {@code long}, byte {@code i} of the tuple in bits {@code 56-8i..63-8i} and unused
  * digits {@code 0xFF}, so unsigned comparison of the packed values is the tuple order. Stateless; thread-safe.
+ *
+ * <p>In detail: docs/design/routing.md#treeindexing.
  */
 final class TreeIndexing {
 

@@ -4,34 +4,13 @@ import dev.jsm.routing.LftTables;
 import java.util.Arrays;
 
 /**
- * OpenSM's fat-tree route assignment for one destination at a time, in the order the engine calls it (compute
- * nodes leaf by leaf in index order, then the other CAs, then the switches). From the switch that delivers the
- * destination it works in two mutually recursive moves:
- * <ul>
- *   <li><b>going up</b> ({@code fabric_route_downgoing_by_going_up}): first go down from here; then, unless this is
- *       a root, pick the up group with the fewest routes already going down it (ties by the peer's index) and its
- *       least loaded port, make the upper switch route down to here, count the route, and continue up from there
- *       (the <em>main path</em>, counted only for CAs); then give every other upper switch that has no shorter route
- *       a route down to here (secondary paths, not counted) and continue up from each;</li>
- *   <li><b>going down</b> ({@code fabric_route_upgoing_by_going_down}): give every lower switch (except the one we
- *       came up from) that has no shorter route a route up to here, on the port of the group with the fewest routes
- *       already going up it, and continue down from it; a port's up count grows when the subtree below holds CAs.</li>
- * </ul>
- * Every switch thus routes up toward the destination's main path and then down, which keeps routes to CAs free of
- * credit loops, and because each leaf sends its k-th destination up the k-th least loaded group, the destinations
- * spread evenly over the upper switches. An I/O node's routes may additionally turn up again after going down, at
- * most {@code reverseCredit} times ({@code max_reverse_hops}). OpenSM explores those turns from every switch each
- * time it is reached, which grows exponentially with the credit; here the turns are explored from a switch only when
- * it is reached with more credit left, or fewer hops, than before for the same destination (the routes that can be
- * set are the same; the load counters move less), which keeps the work polynomial. A destination {@code target} of
- * -1 is a dummy CN (OpenSM routes one per CN a leaf lacks, so that every leaf advances the counters alike): only
- * counters change.
+ * OpenSM's fat-tree route assignment for one destination at a time, in the order the engine calls it: from the switch
+ * delivering the destination, going up along the least loaded groups and going down to every lower switch without a
+ * shorter route, so that every switch routes up toward the destination's main path and then down (free of credit loops,
+ * spread evenly over the upper switches). Unlike OpenSM, an I/O node's reverse hops are explored from a switch only
+ * when they can change a route, which keeps the work polynomial. Confined to the routing thread.
  *
- * <p>The per-destination hop counts live in one {@code int[S]}, reset per destination. The ports chosen are kept
- * for {@link #BATCH} destinations at a time in a switch-major buffer and then written row by row: writing each
- * destination's column straight into the tables would touch one cache line per switch per destination. Call
- * {@link #flush()} after the last destination. Confined to the routing thread (the counters make the result depend
- * on the order of destinations).
+ * <p>In detail: docs/design/routing.md#treerouter.
  */
 final class TreeRouter {
 

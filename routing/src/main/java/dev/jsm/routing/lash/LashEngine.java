@@ -15,24 +15,10 @@ import java.util.List;
  * by putting each pair of switches on a virtual layer (an SL, mapped to the VL of the same number) whose channel
  * dependency graph stays acyclic.
  *
- * <p>A pass: (1) the logical-link graph ({@link SwitchGraph}: parallel cables merged); (2) with
- * {@code do_mesh_analysis}, {@link MeshAnalysis} reorders each switch's links into dimension order and the switches
- * into coordinate order when the fabric is (mostly) a Cartesian mesh or torus; (3) one breadth-first tree per
- * destination switch ({@link ShortestPathTrees}); (4) every switch pair's two paths on the first layer that stays
- * acyclic, a new layer when none does ({@link LayerAssignment}), the pairs taken in OpenSM's switch order
- * ({@link SwitchOrder}); after a successful mesh analysis also in coordinate order, keeping whichever order needs
- * fewer layers (coordinate order on a tie, as OpenSM sorts the switches; a 5x5x5 torus needs 5 layers in table
- * order and 6 in coordinate order, an 8x8x8 torus 9 and 7); (5) balancing of the paths over the layers
- * ({@link LayerBalancer}); (6) the LFTs, parallel cables used round robin ({@link LftWriter}). The outcome carries
- * the path SLs ({@code lash_start_vl} + layer) and the SL-to-VL mapping (SL n on VL n).
- *
- * <p>Outcomes: <b>declined</b> with LMC &gt; 0 (OpenSM's lash does not support it; the chain's next engine routes).
- * <b>Failed</b> with more than {@link #MAX_SWITCHES} switches, and when the layers needed exceed the VLs the switch
- * ports operate ({@link VlBudget}) above {@code lash_start_vl}, naming both. Switches in another island get no
- * route, as with every engine.
- *
  * <p>{@link #lastSummary()} describes the last pass. Called by one thread at a time; worker threads of step 3 are
  * joined before {@link #route} returns. Behavioural counterpart: {@code osm_ucast_lash.c} and {@code osm_mesh.c}.
+ *
+ * <p>In detail: docs/design/routing.md#lashengine.
  */
 public final class LashEngine implements RoutingEngine {
 

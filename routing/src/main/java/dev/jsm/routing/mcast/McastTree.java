@@ -12,16 +12,9 @@ import java.util.Arrays;
  * first), pruned to the branches that lead to members. So every switch has at most one upstream port, packets never
  * loop, and each member is at its shortest distance from the root.
  *
- * <p>A member is an end port of the {@link RoutingInput}: a CA or router port sets the egress port of the switch it
- * is cabled to; a switch's port 0 (the switch's own membership) sets bit 0 of that switch. Each switch in the tree
- * forwards on its downstream tree ports, its member ports and - except the root - its upstream port, so traffic
- * sent by any member reaches every other member (IBA 14.2.5.11 MFT semantics: the ingress port is excluded by the
- * switch itself).
- *
- * <p>An engine may impose its own tree ({@link SwitchTree}, torus-2QoS's master spanning tree): the group's tree is
- * then the part of it that leads to the members, with its root; members off it are left out.
- *
  * <p>Immutable; safe to share. Counterpart of OpenSM's {@code osm_mcast_mgr.c} tree building.
+ *
+ * <p>In detail: docs/design/routing.md#mcasttree.
  */
 public final class McastTree {
 

@@ -12,22 +12,11 @@ import java.util.function.UnaryOperator;
  * OpenSM's default routing engine, {@code minhop}: every switch forwards each LID on a shortest path to the switch
  * delivering it, balancing the LIDs over the equal-cost ports by the number of routes each port already carries.
  *
- * <p>Two passes ({@link MinHopPass}), both on the dense switch index: switch-to-switch distances
- * ({@link ShortestPaths}: BFS per switch into a {@link HopTable}, {@code O(S * (S + E))}, or with
- * {@code hop_weights_file} a bucket-queue Dijkstra per switch into a {@link WeightedHopTable}), then one LFT row
- * per switch ({@link SwitchRouter}: candidate lists per destination switch in {@code O(degree * S)}, then one
- * choice per LID among its candidates). Both passes run in parallel per switch on large fabrics; the tables are
- * identical to a single-threaded run.
- *
- * <p>The files of {@link MinHopOptions} ({@code guid_routing_order_file}, {@code hop_weights_file},
- * {@code port_prof_ignore_file}) are read on every pass ({@link MinHopFiles}); one that cannot be read or has a
- * malformed line makes the pass {@link RouteOutcome.Failed} with its {@code file:line} message.
- *
- * <p>{@link Repairable}: a repair keeps every entry still on a shortest path ({@link ShortestPathRepairPolicy}).
- *
  * <p>Keeps the switch distances of its last pass, repair or balancing ({@link ShortestPathsMemo}) and is otherwise
  * immutable; {@link #route} is called by one thread at a time. Behavioural counterpart:
  * {@code osm_ucast_mgr.c} and {@code osm_switch_recommend_path} ({@code osm_switch.c}).
+ *
+ * <p>In detail: docs/design/routing.md#minhopengine.
  */
 public final class MinHopEngine implements RoutingEngine, Repairable {
 

@@ -12,18 +12,12 @@ import java.util.Optional;
  *
  * <p>Immutable; safe to share.
  *
- * @param portShifting {@code port_shifting}: rotate the equal-cost candidates by their load
- * @param scatterSeed {@code scatter_ports}: seed of the random choice among equally loaded candidates, 0 = off
- * @param portProfileSwitchNodes {@code port_profile_switch_nodes}: count routes to switch LIDs in the port load
- * @param threads worker threads for large fabrics ({@code routing_threads}), at least 1
- * @param guidRoutingOrderFile {@code guid_routing_order_file} ({@code -X}): port GUIDs whose LIDs are routed first
- * @param guidRoutingOrderNoScatter {@code guid_routing_order_no_scatter}: no {@code scatter_ports} for those
- * @param hopWeightsFile {@code hop_weights_file} ({@code -w}): per-port costs replacing the hop count
- * @param portProfIgnoreFile {@code port_prof_ignore_file} ({@code -i}): ports whose load is not counted
+ * <p>In detail: docs/design/routing.md#minhopoptions.
  */
 public record MinHopOptions(boolean portShifting, long scatterSeed, boolean portProfileSwitchNodes, int threads,
                            Optional<Path> guidRoutingOrderFile, boolean guidRoutingOrderNoScatter,
-                           Optional<Path> hopWeightsFile, Optional<Path> portProfIgnoreFile) {
+                           Optional<Path> hopWeightsFile, Optional<Path> portProfIgnoreFile,
+                           Optional<Path> portSearchOrderingFile) {
 
     /** Checks the thread count and for nulls. */
     public MinHopOptions {
@@ -33,6 +27,7 @@ public record MinHopOptions(boolean portShifting, long scatterSeed, boolean port
         Objects.requireNonNull(guidRoutingOrderFile, "guidRoutingOrderFile");
         Objects.requireNonNull(hopWeightsFile, "hopWeightsFile");
         Objects.requireNonNull(portProfIgnoreFile, "portProfIgnoreFile");
+        Objects.requireNonNull(portSearchOrderingFile, "portSearchOrderingFile");
     }
 
     /**
@@ -45,6 +40,12 @@ public record MinHopOptions(boolean portShifting, long scatterSeed, boolean port
                 options.get(EngineOptions.PORT_PROFILE_SWITCH_NODES), options.routingThreads(),
                 options.get(EngineOptions.GUID_ROUTING_ORDER_FILE),
                 options.get(EngineOptions.GUID_ROUTING_ORDER_NO_SCATTER), options.get(EngineOptions.HOP_WEIGHTS_FILE),
-                options.get(EngineOptions.PORT_PROF_IGNORE_FILE));
+                options.get(EngineOptions.PORT_PROF_IGNORE_FILE), portSearchOrderingFile(options));
+    }
+
+    /** {@code port_search_ordering_file}, else OpenSM's older name {@code dimn_ports_file}. */
+    public static Optional<Path> portSearchOrderingFile(EngineOptions options) {
+        Optional<Path> order = options.get(EngineOptions.PORT_SEARCH_ORDERING_FILE);
+        return order.isPresent() ? order : options.get(EngineOptions.DIMN_PORTS_FILE);
     }
 }

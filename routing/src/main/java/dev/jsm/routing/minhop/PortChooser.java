@@ -7,11 +7,13 @@ import java.util.SplittableRandom;
  * Picks one egress port among the min-hop candidates of a LID, OpenSM's {@code osm_switch_recommend_path} rules:
  * <ol>
  *   <li>Candidates are visited cyclically from a start port: port 1 for a base LID, the port after the previous
- *       LID's port for the other LIDs of an LMC range (so consecutive LIDs of one port fan out).
+ *       LID's port for the other LIDs of an LMC range (so consecutive LIDs of one port fan out). With
+ *       {@code port_search_ordering_file} the visit follows the switch's order of ports instead, from that
+ *       position in it.
  *       {@code port_shifting} rotates that order further by (routes on the candidates / number of candidates), so
  *       equal tables of different destinations do not line up.</li>
  *   <li>By default the least loaded candidate wins (routes counted per port; ties to the first visited, which is
- *       the lowest port number for a base LID).</li>
+ *       the lowest port number for a base LID, or the first listed in the search order).</li>
  *   <li>{@code scatter_ports} (base LIDs only): a seeded random choice among the least loaded candidates.</li>
  *   <li>The other LIDs of an LMC range prefer, in order: a candidate whose neighbour belongs to a system image no
  *       earlier LID of the same destination went through; else a neighbour node none went through; else the least
@@ -31,6 +33,8 @@ final class PortChooser {
     private final int[] rotated = new int[256];
     private final int[] used = new int[128];
     private int usedCount;
+    private byte[] searchRank;
+    private int rankBase;
 
     PortChooser(long[] switchSystemImageGuid, boolean portShifting) {
         this.systemImageGuid = switchSystemImageGuid;
@@ -47,6 +51,15 @@ final class PortChooser {
             int p = lft[l] & 0xFF;
             used[usedCount++] = p == 0xFF ? -1 : switchPorts.neighbour(p);
         }
+    }
+
+    /**
+     * The current switch's {@code port_search_ordering_file} positions ({@link MinHopFiles#searchRank()}, flat; its
+     * ports start at {@code base}), or {@code null} to visit the ports by number.
+     */
+    void setSearchOrder(byte[] rank, int base) {
+        searchRank = rank;
+        rankBase = base;
     }
 
     /**
@@ -78,23 +91,41 @@ final class PortChooser {
         return best;
     }
 
-    /** Fills {@code order[0..n)} with the candidates in visiting order; returns n. */
+    /**
+     * Fills {@code order[0..n)} with the candidates in visiting order; returns n. The visit is by position in the
+     * switch's search order (its port number without {@code port_search_ordering_file}), starting at position
+     * {@code startFrom} - as OpenSM, which takes the port number after the previous LID's as that position.
+     */
     private int arrange(byte[] ports, int from, int to, int startFrom, int numPorts, int[] counts) {
         int n = to - from;
         int start = startFrom % (numPorts + 1);
+        for (int i = 0; i < n; i++) {
+            rotated[i] = ports[from + i] & 0xFF;
+        }
+        if (searchRank != null) {
+            for (int i = 1; i < n; i++) {
+                int p = rotated[i];
+                int j = i;
+                while (j > 0 && position(rotated[j - 1]) > position(p)) {
+                    rotated[j] = rotated[j - 1];
+                    j--;
+                }
+                rotated[j] = p;
+            }
+        }
         int first = 0;
         for (int k = 0; k < n; k++) {
-            if ((ports[from + k] & 0xFF) >= start) {
+            if (position(rotated[k]) >= start) {
                 first = k;
                 break;
             }
         }
         int k = 0;
-        for (int i = from + first; i < to; i++) {
-            order[k++] = ports[i] & 0xFF;
+        for (int i = first; i < n; i++) {
+            order[k++] = rotated[i];
         }
-        for (int i = from; i < from + first; i++) {
-            order[k++] = ports[i] & 0xFF;
+        for (int i = 0; i < first; i++) {
+            order[k++] = rotated[i];
         }
         if (portShifting && n > 1) {
             long total = 0;
@@ -109,6 +140,11 @@ final class PortChooser {
             }
         }
         return n;
+    }
+
+    /** The position of {@code port} in the current switch's search order. */
+    private int position(int port) {
+        return searchRank == null ? port : searchRank[rankBase + port] & 0xFF;
     }
 
     private int scattered(int n, int[] counts, SplittableRandom scatter) {

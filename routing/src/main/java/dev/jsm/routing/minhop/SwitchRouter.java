@@ -22,11 +22,9 @@ import java.util.SplittableRandom;
  * switch, so switches are independent and the result is the same whatever thread routes which switch;
  * {@code scatter_ports} draws from a random source seeded by the option and the switch GUID for the same reason.
  *
- * <p>The candidate lists come from an {@link EgressCandidates}: minhop's own {@link CandidatePorts}, dor's lists
- * narrowed to the first dimension, or the up*&#47;down*-legal lists of updn and dnup, which share this port
- * selection as in OpenSM (they only build other hop tables).
- *
  * <p>Scratch of one worker (candidate lists, loads); confined to its thread, reused switch after switch.
+ *
+ * <p>In detail: docs/design/routing.md#switchrouter.
  */
 public final class SwitchRouter {
 
@@ -35,6 +33,7 @@ public final class SwitchRouter {
     private final int[] order;
     private final int unscattered;
     private final boolean[] ignoredPorts;
+    private final byte[] searchRank;
     private final EgressCandidates candidates;
     private final PortChooser chooser;
     private final int[] counts = new int[256];
@@ -45,7 +44,8 @@ public final class SwitchRouter {
      * order and with the ignored ports of {@code files}.
      */
     public SwitchRouter(RoutingInput in, EgressCandidates candidates, MinHopOptions options, MinHopFiles files) {
-        this(in, candidates, options, files.order(), files.ignoredPorts(), files.noScatterForListed());
+        this(in, candidates, options, files.order(), files.ignoredPorts(), files.noScatterForListed(),
+                files.searchRank());
     }
 
     /**
@@ -55,16 +55,17 @@ public final class SwitchRouter {
      * @param order the end-port indices of {@code in} in the order their LIDs are assigned
      */
     public SwitchRouter(RoutingInput in, EgressCandidates candidates, MinHopOptions options, int[] order) {
-        this(in, candidates, options, RoutingOrder.of(order), null, false);
+        this(in, candidates, options, RoutingOrder.of(order), null, false, null);
     }
 
     private SwitchRouter(RoutingInput in, EgressCandidates candidates, MinHopOptions options, RoutingOrder order,
-                         boolean[] ignoredPorts, boolean noScatterForListed) {
+                         boolean[] ignoredPorts, boolean noScatterForListed, byte[] searchRank) {
         this.in = in;
         this.options = options;
         this.order = order.endPorts();
         this.unscattered = noScatterForListed ? order.listed() : 0;
         this.ignoredPorts = ignoredPorts;
+        this.searchRank = searchRank;
         this.candidates = candidates;
         this.chooser = new PortChooser(in.switchSystemImageGuid(), options.portShifting());
         Arrays.fill(countStep, 1);
@@ -82,6 +83,7 @@ public final class SwitchRouter {
         SplittableRandom scatter = options.scatterSeed() == 0 ? null
                 : new SplittableRandom(options.scatterSeed() ^ (in.switchGuid()[sw] * 0x9E3779B97F4A7C15L));
         int numPorts = in.switchNumPorts()[sw];
+        int rankBase = in.portStart()[sw];
         int[] baseLid = in.endPortBaseLid();
         int[] lidCount = in.endPortLidCount();
         int[] owner = in.endPortSwitch();
@@ -109,10 +111,12 @@ public final class SwitchRouter {
                     }
                     SplittableRandom random = offset == 0 && i >= unscattered ? scatter : null;
                     if (offset == 0 && !shifting && random == null) {
-                        port = leastLoaded(candidates.ports(), from, to, counts);
+                        port = searchRank == null ? leastLoaded(candidates.ports(), from, to, counts)
+                                : leastLoaded(candidates.ports(), from, to, counts, searchRank, rankBase);
                     } else {
                         int startFrom = offset == 0 ? 1 : (lft[lid - 1] & 0xFF) + 1;
                         chooser.setEarlierLids(lft, baseLid[x], lid, candidates);
+                        chooser.setSearchOrder(searchRank, rankBase);
                         port = chooser.choose(candidates.ports(), from, to, startFrom, numPorts, counts, random,
                                 candidates);
                     }
@@ -137,5 +141,18 @@ public final class SwitchRouter {
             best = Math.min(best, counts[p] << 8 | p);
         }
         return best & 0xFF;
+    }
+
+    /**
+     * {@link #leastLoaded} with {@code port_search_ordering_file}: ties go to the candidate the switch's order lists
+     * first (OpenSM visits the ports in that order and keeps the first least loaded one).
+     */
+    private static int leastLoaded(byte[] ports, int from, int to, int[] counts, byte[] rank, int rankBase) {
+        long best = Long.MAX_VALUE;
+        for (int k = from; k < to; k++) {
+            int p = ports[k] & 0xFF;
+            best = Math.min(best, (long) counts[p] << 16 | (rank[rankBase + p] & 0xFF) << 8 | p);
+        }
+        return (int) (best & 0xFF);
     }
 }

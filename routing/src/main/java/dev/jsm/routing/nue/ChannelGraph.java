@@ -9,13 +9,9 @@ import java.util.Arrays;
  * over, the turns between them that make up the complete channel dependency graph, the connected parts of the
  * switch graph, and the traffic each switch injects.
  *
- * <p>A <i>turn</i> {@code a -> b} is a packet arriving at switch {@code v} on channel {@code a} and leaving on channel
- * {@code b}; it is the dependency {@code a -> b} of the channel dependency graph. The complete graph holds every turn
- * except the U-turn back over the same cable: switch {@code v} with {@code d} edges has {@code d * d} turn numbers,
- * {@code turnBase[v] + i * d + j} for the turn from the channel arriving over {@code v}'s {@code i}-th cable into its
- * {@code j}-th edge (the U-turns, {@code i == j}, are numbered but never used).
- *
  * <p>Immutable after construction; safe to share. Arrays are read-only.
+ *
+ * <p>In detail: docs/design/routing.md#channelgraph.
  */
 final class ChannelGraph {
 

@@ -8,15 +8,9 @@ import java.util.Arrays;
  * Nue may add a dependency only if it closes no cycle, which is what makes every layer free of credit loops (Dally
  * and Seitz) however the routes turn.
  *
- * <p>The order is maintained dynamically (Pearce and Kelly, "A dynamic topological sort algorithm for directed
- * acyclic graphs", JEA 2006): adding {@code x -> y} where {@code x} already precedes {@code y} costs nothing; otherwise
- * only the channels ordered between {@code y} and {@code x} are searched (forward from {@code y}, backward from
- * {@code x}), a cycle exists exactly when the forward search reaches {@code x}, and else those channels are
- * re-ordered in place. OpenSM's nue instead colours acyclic subgraphs and searches the coloured subgraph for a path
- * back. Removing a dependency keeps the order valid, so routes that are tried and replaced within one destination
- * are simply removed again.
- *
  * <p>Memory: a byte per turn and a few ints per channel. Reusable per layer ({@link #reset}); confined to one thread.
+ *
+ * <p>In detail: docs/design/routing.md#dependencydag.
  */
 final class DependencyDag {
 

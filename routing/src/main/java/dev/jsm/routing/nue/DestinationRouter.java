@@ -11,19 +11,9 @@ import java.util.Arrays;
  * later destinations avoid loaded links. The result is one channel per switch ({@link #next()}), an in-tree toward
  * the destination.
  *
- * <p>Turns a search adds are tentative until the search ends: a switch that finds a cheaper channel gives back the
- * turn its previous choice added, and at the end the tentative turns that no chosen channel takes are removed. When
- * the search stops with switches of the destination's connected part unreached (an impasse: every way in would close
- * a cycle), a local backtracking step tries to re-point one reached neighbour of an unreached switch to another
- * settled neighbour so that the unreached switch can route through it (OpenSM's nue backtracks around the impasse
- * too). If none works, the unreached switches take the layer's {@link EscapePaths}, whose dependencies are in the
- * graph from the start, and so does every switch their escape routes pass and every switch whose channel cannot be
- * joined to them; OpenSM's nue sends the whole destination over the escape paths instead.
- *
- * <p>Without a dependency graph ({@code dag == null}) the step is a plain weighted shortest-path search, which nue
- * uses for switch LIDs outside the layers. After each step {@link #addLoads} adds the step's routes to the weights.
- *
  * <p>Cost per destination: {@code O(E log S)} plus the dependency checks. Reusable; confined to one thread.
+ *
+ * <p>In detail: docs/design/routing.md#destinationrouter.
  */
 final class DestinationRouter {
 

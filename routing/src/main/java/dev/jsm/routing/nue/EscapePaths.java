@@ -10,14 +10,9 @@ import java.util.Arrays;
  * routes reaches an impasse, the tree's routes to that destination are still free to use. That is why nue never
  * fails for lack of virtual lanes.
  *
- * <p>The root of a part is the switch with the least total hop distance to the layer's destinations in it, each
- * destination switch counted once per destination LID it delivers (closeness; OpenSM takes the highest betweenness
- * inside the convex hull of the destinations, which costs a Brandes pass from every switch of the hull). The tree is
- * a Dijkstra from the roots over the current link weights, as in OpenSM, so successive layers do not all escape
- * over the same links. Only the dependencies that routes toward the layer's destinations take are marked: every
- * up-then-up turn, and the up-then-down and down-then-down turns into branches that hold a destination.
- *
  * <p>Reusable per layer ({@link #build}); confined to one thread.
+ *
+ * <p>In detail: docs/design/routing.md#escapepaths.
  */
 final class EscapePaths {
 

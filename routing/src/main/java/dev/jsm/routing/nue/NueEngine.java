@@ -20,20 +20,11 @@ import java.util.Optional;
  * given, one VL included, found by routing inside the channel dependency graph instead of breaking its cycles
  * afterwards.
  *
- * <p>A pass: the destinations are split over {@code nue_max_num_vls} virtual layers (at most the VLs the fabric
- * runs) by {@link LayerPlan}; per layer, {@link EscapePaths} put a spanning tree's routes into a fresh
- * {@link DependencyDag}; then {@link DestinationRouter} routes each destination LID in turn, in the plan's order,
- * through the dependency graph of its layer, balancing by link weights that every routed destination raises (like
- * sssp). A destination whose search
- * reaches an impasse takes the escape paths, so the engine never fails for lack of VLs. Without
- * {@code nue_include_switches} the switches' own LIDs are routed last by plain weighted shortest paths on SL 0, as
- * OpenSM does. The path SL of a destination is its layer ({@link NuePathSl}) and SL {@code n} goes on VL {@code n}
- * ({@link IdentitySl2Vl}); with one layer every path is on SL 0 and the SL-to-VL tables are left to the QoS
- * configuration, as OpenSM leaves them.
- *
  * <p>Deterministic: the same input gives the same tables. Sequential (each destination's routes depend on the
  * weights and dependencies of the ones before). Called by one thread at a time. Behavioural counterpart:
  * {@code osm_ucast_nue.c}.
+ *
+ * <p>In detail: docs/design/routing.md#nueengine.
  */
 public final class NueEngine implements RoutingEngine {
 

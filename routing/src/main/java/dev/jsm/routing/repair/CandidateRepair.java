@@ -9,29 +9,15 @@ import dev.jsm.routing.SwitchDistances;
 import java.util.Arrays;
 
 /**
- * The repair of an engine that names its allowed egress ports ({@link RepairRules.Candidates}): every switch of the
- * new snapshot starts from its old row (a new switch from an empty one), and each entry of a column to check or route
- * ({@link FabricDiff}) is settled as follows:
- * <ul>
- *   <li>at the switch delivering the LID: the port the LID is delivered on;</li>
- *   <li>kept if the column is checked and its port is still one of the switch's candidates toward the destination
- *       switch: a full pass of the engine could have chosen it (not looked at again where the engine says its
- *       candidates toward that switch are unchanged, {@link RepairRules.Candidates#sameToward}, the switch's cables
- *       are as they were and the LID was delivered at the same place before: see {@link #mustLook});</li>
- *   <li>otherwise re-chosen among the candidates, least loaded first ({@link PortLoads}); an entry whose old port led
- *       to a neighbour still among the candidates stays with that neighbour (a failed cable with a parallel one:
- *       its routes move to the remaining parallel ports). Because every entry ends up among the candidates, and
- *       candidates lead strictly closer to the destination by the engine's measure, every route arrives without a
- *       loop, and "upstream, recursively where needed" is simply every entry whose port the change disallowed;</li>
- *   <li>without any candidate: toward a switch LID, if the engine completes switch LIDs, the entry is kept if it
- *       still leads to the same neighbour as before, else the column's completed entries are recomputed by
- *       {@link RouteCompletion}; any other entry is left empty and counted in {@link #emptyByLid} when the
- *       destination is connected (only updn and dnup leave entries empty, where their full pass would too).</li>
- * </ul>
- * Rows are independent, so switches are repaired in parallel with per-worker scratch; the tables do not depend on
- * the thread count.
+ * The repair of an engine that names its allowed egress ports ({@link RepairRules.Candidates}): every switch starts
+ * from its old row, keeps each entry of a column to check ({@link FabricDiff}) whose port is still a candidate toward
+ * the destination, and re-chooses the others among the candidates, least loaded first ({@link PortLoads}). Candidates
+ * lead strictly closer to the destination, so every repaired route arrives without a loop. Rows are independent and
+ * repaired in parallel; the tables do not depend on the thread count.
  *
  * <p>Confined to the calling thread (and its joined workers).
+ *
+ * <p>In detail: docs/design/routing.md#candidaterepair.
  */
 final class CandidateRepair {
 

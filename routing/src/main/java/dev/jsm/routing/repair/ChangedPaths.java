@@ -11,15 +11,9 @@ import dev.jsm.routing.SwitchDistances;
  * repaired tables until it is delivered. It reads only the tables and the new snapshot's cables, none of the repair's
  * rules.
  *
- * <p>Why that suffices: an entry the repair did not change, in a column kept for the same destination, was on a
- * delivering path in the tables before, and it still leads over the same cable unless that cable
- * changed, which only happens at the switches whose entries are all followed here. A path from an unchanged entry
- * therefore follows unchanged entries, each one hop further along its old route, until it is delivered or reaches a
- * changed entry, whose own path is followed here. A path fails when it meets an empty entry where the destination's
- * switch is reachable, a port without a cable to a switch (a cable that went, or a CA's port) before the
- * destination's switch, the wrong port at that switch, or more hops than there are switches (a loop).
- *
  * <p>Stateless; thread-safe.
+ *
+ * <p>In detail: docs/design/routing.md#changedpaths.
  */
 final class ChangedPaths {
 

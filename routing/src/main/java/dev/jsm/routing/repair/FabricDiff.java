@@ -11,14 +11,9 @@ import java.util.Map;
  * old one it is; per LID of the new snapshot, what its LFT column needs ({@link #LEAVE}, {@link #CHECK},
  * {@link #ROUTE}); and which {@link RepairCase}s the fabric shows, each counted once per cable or end port.
  *
- * <p>Column rules: a LID without an end port, or whose end port is not cabled to a switch, is left as it was
- * (docs/reference/incremental-routing.md#incremental-routing-after-a-change: a CA link down needs no routing change).
- * A LID its end port held before, at the same owner switch and port (or
- * unreachable before), is checked entry by entry. A LID that is new, changed, or whose end port moved to another
- * switch or port is routed anew in every switch: a moved host's old entries lead toward its old switch, so keeping
- * the ones that happen to be allowed toward the new one would leave the column balanced for a place the host left.
- *
  * <p>Immutable after construction; safe to share.
+ *
+ * <p>In detail: docs/design/routing.md#fabricdiff.
  */
 final class FabricDiff {
 

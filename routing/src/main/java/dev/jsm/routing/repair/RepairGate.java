@@ -16,14 +16,9 @@ import dev.jsm.routing.verify.VerifierReport;
  * and nothing else; and, for an engine that promises freedom from credit loops, no cycle in the channel dependencies of
  * the checked destinations (CA-to-CA traffic, all paths on SL 0: the repairable engines use one SL).
  *
- * <p>Which destinations: every LID on fabrics of up to {@link #FULL_CHECK_ENTRIES} LFT entries (the 1296-host 3-level
- * fat tree has 826,020); above that, for engines that promise freedom from credit loops, the LID columns the repair
- * changed (columns it did not change keep entries that are all still allowed by the engine's rules, which lead to
- * the destination by construction; the dependency check then sees only the changed destinations' routes), and for the
- * others only the paths through what changed ({@link ChangedPaths}): on the 11664-host tree the walks of every
- * changed column from every switch cost 0.8 s and the dependency counting 1.2 s, the changed paths milliseconds.
- *
  * <p>Stateless; thread-safe.
+ *
+ * <p>In detail: docs/design/routing.md#repairgate.
  */
 final class RepairGate {
 

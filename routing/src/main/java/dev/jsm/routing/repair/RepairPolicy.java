@@ -9,14 +9,10 @@ import dev.jsm.routing.RoutingInput;
  * repaired implement {@link Repairable} and give their policy; {@link #of} returns {@link #none} for the others,
  * whose repairs always need a full pass.
  *
- * <p>Built-in policies: minhop, dor and sssp allow their shortest-path candidates (dor narrowed to the lowest
- * dimension; sssp with {@code avoid_throttled_links} and a throttled cable refuses); updn and dnup allow the legal
- * up*&#47;down* candidates and refuse when the rank-0 switches (updn's roots, dnup's CA switches) of the new snapshot
- * differ from the old one's or the full pass would decline; ftree allows parallel-link moves only; lash, dfsssp,
- * torus-2QoS, nue and file refuse.
- *
  * <p>Implementations are immutable and thread-safe; create one from the engine that routed the old tables right
  * before repairing (an updn policy carries the roots of that engine's last pass).
+ *
+ * <p>In detail: docs/design/routing.md#repairpolicy.
  */
 public interface RepairPolicy {
 

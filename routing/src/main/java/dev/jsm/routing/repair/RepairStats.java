@@ -10,18 +10,7 @@ import java.util.StringJoiner;
  * many switches, how many LID columns were touched, the switches routed from scratch, and which changes
  * ({@link RepairCase}) the fabric showed, with how many of each.
  *
- * <p>Immutable; safe to share.
- *
- * @param cases every change found, with its count (cables counted once, end ports once)
- * @param entriesChanged entries of switches present before and after whose egress port differs
- * @param switchesTouched switches present before and after with at least one changed entry
- * @param newSwitches switches whose whole LFT was routed (not present before)
- * @param lidsChanged LID columns with at least one changed entry (or routed anew)
- * @param lidsVerified LID columns the verifier checked from every switch before the tables were handed out
- * @param pathsVerified paths followed from single switches instead, on large fabrics ({@code ChangedPaths})
- * @param entriesLeftEmpty entries left without a route because the engine's rules allow no egress port there
- *     (updn or dnup switches without CAs that lost every up*&#47;down* route to a destination)
- * @param nanos the time the repair took, verification included
+ * <p>In detail: docs/design/routing.md#repairstats.
  */
 public record RepairStats(Map<RepairCase, Integer> cases, long entriesChanged, int switchesTouched, int newSwitches,
                           int lidsChanged, int lidsVerified, long pathsVerified, long entriesLeftEmpty, long nanos) {

@@ -9,38 +9,10 @@ import dev.jsm.routing.RoutingInput;
  * into tables for a later snapshot of the same fabric, changing only the entries the change forces, or says that the
  * fabric needs a full routing pass.
  *
- * <p>What it does, by {@link RepairCase}:
- * <ul>
- *   <li>a CA link down, a CA or router gone: nothing (its entries stay; they carry no traffic);</li>
- *   <li>a switch-to-switch cable down with another cable to the same neighbour: the LIDs routed through the failed
- *       port move to the remaining parallel ports, least loaded first;</li>
- *   <li>the last cable to a neighbour down, a switch gone (its cables count as down): every entry whose egress port
- *       the engine no longer allows ({@link RepairRules.Candidates}) is re-chosen among the allowed ports, least
- *       loaded first: the switches that fed the LIDs into the failed port, and upstream of them as far as the
- *       change of route lengths reaches. Only if the engine's full pass would fail or decline (updn without a legal
- *       route between two switches with CAs) does the fabric need that pass;</li>
- *   <li>a cable or switch up, a new switch, a new CA, a changed LID, a host moved to another switch or port: what is
- *       new is routed (a new switch's whole LFT, the new LIDs' columns in every switch) and every entry the engine
- *       still allows stays: nothing moves onto a returning cable unless it shortens a route so much that the old
- *       port is no longer allowed; the off-sweep balancer ({@code dev.jsm.routing.balance}) restores the balance
- *       later. The design's open question, how to handle an HCA moved from one switch to another
- *       (docs/reference/incremental-routing.md#incremental-routing-after-a-change), is answered the same way:
- *       the host keeps its LIDs (the
- *       LID manager keys them by port GUID) and only those LIDs' columns change; they are routed anew in every
- *       switch, as for a new CA, because the old entries lead toward the switch the host left, and the entries of
- *       every other LID stay valid since no cable changed.</li>
- * </ul>
- * ftree repairs parallel-link moves only; engines that are not {@link Repairable} always need a full pass; updn and
- * dnup need one when the rank-0 switches (updn's roots: the design's root cache, invalidated by switch changes;
- * docs/reference/incremental-routing.md#root-detection)
- * computed on the new snapshot differ from the old one's.
- *
- * <p>Every repaired table set passes the verifier gate ({@code RepairGate}, or on large fabrics for engines that
- * promise no freedom from credit loops the walk of every changed path, {@code ChangedPaths}) first; a rejected
- * repair becomes {@link RepairOutcome.NeedsRecompute} with the verifier's reason.
- *
  * <p>Inputs are read only; the tables returned are new. Stateless; thread-safe; a repair runs on the calling
  * thread and up to {@code threads} workers joined before it returns.
+ *
+ * <p>In detail: docs/design/routing.md#routerepair.
  */
 public final class RouteRepair {
 
@@ -97,6 +69,7 @@ public final class RouteRepair {
             tables = ParallelLinkRepair.repair(diff, beforeTables, counted(diff, false));
             emptyByLid = new int[after.maxLid() + 1];
         }
+        tables.copyExtraLids(after);
         ChangeCount changes = new ChangeCount(diff, beforeTables, tables);
         long empty = 0;
         for (int n : emptyByLid) {

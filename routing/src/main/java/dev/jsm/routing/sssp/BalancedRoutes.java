@@ -9,24 +9,10 @@ import dev.jsm.routing.RoutingInput;
  * each link it uses (Hoefler, Schneider and Lumsdaine's global balancing as OpenSM's dfsssp does it: a link's weight
  * grows by the source LIDs whose route to this destination crosses it).
  *
- * <p>A path costs its hop count first and the sum of its links' loads second, so routes are always shortest and,
- * among the shortest, the least loaded; parallel links are separate edges with separate loads. (OpenSM's Dijkstra
- * approximates the same with an initial weight of {@code P^2} per link.) With the hop count first, Dijkstra's
- * settling order is the breadth-first order and its relaxations are exactly the downhill edges of the
- * {@link ShortestDag}, so each destination is one pass over that DAG in hop order - the minimum over each switch's
- * downhill edges of the load sum beyond them - with no priority queue, and the DAG is built once per destination
- * switch. Ties go to the first downhill edge in port order, so the tables depend only on the input; where loads tie
- * (a fresh torus) that order keeps the routes close to dimension order, which keeps the layers dfsssp needs low.
- *
- * <p>Routes to a switch's own LIDs (management traffic, routed last) are not balanced: every switch takes its first
- * downhill edge in port order and the loads are left alone. OpenSM balances them too. Concentrating the
- * switch-to-switch paths that go down and up again on the same cables closes fewer credit loops on most fabrics
- * (dfsssp layers on the shared example fabrics: 648-host 2-level fat tree 1 instead of 2, 6x6x6 torus with double
- * links 5 instead of 6, 5x5 mesh 2 instead of 3, 5-cube 5 instead of 6; but a 4x4x4 torus 4 instead of 1), and
- * CA-to-CA balance is unaffected.
- *
  * <p>Cost per destination LID: {@code O(downhill edges)} for the routes and {@code O(S)} for the loads. The loads
  * chain the destinations, so the pass is sequential. Confined to the calling thread.
+ *
+ * <p>In detail: docs/design/routing.md#balancedroutes.
  */
 final class BalancedRoutes {
 

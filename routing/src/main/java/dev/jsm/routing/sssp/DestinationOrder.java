@@ -10,13 +10,9 @@ import java.util.Arrays;
  * switch management ports come last, where they disturb the balance least. Every LID of an LMC range is a
  * destination of its own, so later LIDs of a range avoid the links the earlier ones loaded.
  *
- * <p>The {@linkplain #interleaved interleaved} order takes the first CA of every switch, then the second of every
- * switch, and so on. It balances fat trees worse (all-to-all max/mean 1.6-1.8 instead of 1.0-1.07) but keeps the
- * routes on tori close to dimension order, where the grouped order lets a switch's second CA take turns that need
- * many more virtual layers (an 8x8x8 torus with 2 hosts per switch: 6 layers instead of 52); dfsssp falls back to
- * it when the grouped order needs more layers than there are VLs.
- *
  * <p>Stateless.
+ *
+ * <p>In detail: docs/design/routing.md#destinationorder.
  */
 final class DestinationOrder {
 

@@ -8,15 +8,9 @@ import dev.jsm.routing.LftTables;
  * fewest paths is chosen and every path of that layer using it moves up one layer, which removes the dependency
  * from the layer. A layer is finished when it is acyclic; the last allowed layer must be acyclic as it is.
  *
- * <p>A path here is a (source switch, destination LID) pair: every source LID on one switch follows the same LFT
- * entries, so OpenSM's per (source LID, destination LID) assignment moves them together anyway. Paths are weighed
- * by their switch's source LIDs, its own included. The paths using a dependency {@code a -> b} (from switch
- * {@code x} through {@code m}) toward destination {@code d} are exactly the sources in the subtree of {@code x} of
- * {@code d}'s routing tree when {@code x} forwards {@code d} on {@code a} and {@code m} on {@code b}; they are found
- * from the LFTs, so no per-path channel lists are stored. Layers are kept per destination LID as one byte per
- * switch, allocated at the first move toward that LID.
- *
  * <p>Confined to the calling thread.
+ *
+ * <p>In detail: docs/design/routing.md#layerassignment.
  */
 final class LayerAssignment {
 

@@ -7,14 +7,9 @@ import java.util.Arrays;
  * torus-2QoS's master spanning tree for multicast: every group's tree is a subset of it, with the same root, so that
  * multicast confined to SL 0 or 8 cannot close a credit loop with DOR unicast.
  *
- * <p>Construction (torus-2QoS(8), MULTICAST ROUTING): the root is the switch in the middle of the torus; the tree
- * takes the root's x line, then from each of its switches the y line, then from each of those the z line, so every
- * turn from root to tip is a legal DOR turn. A line never crosses its dateline unless its ring is broken by a
- * failure, in which case it continues the other way round to reach the rest of the ring. When the middle switch (or
- * a switch in its last-dimension plane) has failed, the root moves diagonally by -1 in every dimension until it is
- * present and shares no last-dimension coordinate with a failed switch, so the tree needs no extra turns.
- *
  * <p>Immutable; safe to share.
+ *
+ * <p>In detail: docs/design/routing.md#masterspanningtree.
  */
 public final class MasterSpanningTree implements SwitchTree {
 

@@ -13,10 +13,9 @@ package dev.jsm.routing.torus;
  * A switch is placed only where all its placed neighbours are next to the position, so a failed switch or link
  * never pulls a wrong switch into its place. Corners run to saturation before each extension pass.
  *
- * <p>Positions are relative to the seed: a torus dimension of radix {@code r} has {@code r} positions (mod r); a
- * mesh dimension {@code 2r-1} with the seed in the middle, so the mesh may extend either way.
- *
  * <p>Confined to the routing thread.
+ *
+ * <p>In detail: docs/design/routing.md#placementgrid.
  */
 final class PlacementGrid {
 

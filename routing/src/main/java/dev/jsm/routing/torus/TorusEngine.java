@@ -15,22 +15,10 @@ import java.util.Optional;
  * OpenSM's {@code torus-2QoS} routing engine: deadlock-free dimension-order routing on a 2D or 3D torus (or mesh)
  * with two QoS levels, that routes around failed links and a failed switch without changing path SLs.
  *
- * <p>A pass: read {@code torus-2QoS.conf} ({@link TorusConfigFile}); place the switches from a seed
- * ({@link TorusDiscovery}); refuse rings broken into disjoint segments and failed switches not adjacent in the last
- * DOR dimension ({@link TorusRings}); write the LFTs by DOR with the long way round broken rings and early turns
- * before failed switches ({@link DorNextHop}, {@link TorusLfts}); on a fabric with failures, check the routes' own
- * channel dependency graph and refuse any that would close a credit loop ({@link CreditLoopGuard}, the catch-all
- * for combinations the rules do not foresee); build the master spanning tree for multicast
- * ({@link MasterSpanningTree}). The outcome carries the path SLs ({@link TorusPathSl}: one bit per dateline crossed)
- * and the SL2VL mapping ({@link TorusSl2Vl}).
- *
- * <p>Outcomes: a fabric that is not the configured torus (no usable seed, a mesh longer than its radix) is
- * {@link RouteOutcome.Declined}; an unreadable or malformed configuration, or a torus it cannot route free of credit
- * loops, is {@link RouteOutcome.Failed} with the reason (naming the ring or the switches). With {@code no_fallback}
- * in {@code routing_engine} the chain then leaves the switches' tables alone, as the documents recommend.
- *
  * <p>{@link #lastSummary()} gives the topology, tree and notes of the last routed pass ({@code opensm-torus.dump}).
  * Called by one thread at a time; the summary is published for any thread.
+ *
+ * <p>In detail: docs/design/routing.md#torusengine.
  */
 public final class TorusEngine implements RoutingEngine {
 

@@ -95,7 +95,9 @@ final class TorusLfts {
             }
             int p = in.lidOwnerPort()[lid] & 0xFF;
             int count = in.endPortLidCount()[ep];
-            rank[lid] = Math.max(0, pos[in.portStart()[sw] + p]) * count + lid - in.endPortBaseLid()[ep];
+            int offset = lid - in.endPortBaseLid()[ep];
+            // an extra LID (a vport's) lies outside the LMC range: it takes its base LID's rank
+            rank[lid] = Math.max(0, pos[in.portStart()[sw] + p]) * count + (offset >= 0 && offset < count ? offset : 0);
         }
         return rank;
     }

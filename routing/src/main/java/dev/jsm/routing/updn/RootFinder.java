@@ -13,26 +13,9 @@ import java.util.Map;
 /**
  * Chooses updn's root switches, from a {@code root_guid_file} or by OpenSM's histogram heuristic.
  *
- * <p><b>From a file</b> ({@code root_guid_file}, {@code -a}): each GUID is a switch node GUID, or the node or port
- * GUID of a CA or router, which means the switch(es) its ports are cabled to. GUIDs the fabric does not have are
- * skipped with a note (OpenSM skips them too), so one file can serve a fabric that is partly down.
- *
- * <p><b>By histogram</b> (no file; after OpenSM's {@code updn_find_root_nodes_by_min_hop}): for every switch, a
- * histogram of how many CA and router ports hang off switches at each hop distance from it (distance 0: its own).
- * Let {@code N} be the number of such ports in the fabric. A switch is a candidate when one bar exceeds
- * {@code 0.9 N}: it sees (nearly) every CA at one distance, its main bar. The roots are the candidates whose main bar
- * is nearest. On a fat tree that singles out the top level: a spine of a 2-level tree sees every CA at 1 hop, a
- * core of a 3-level tree at 2 hops. On tori, meshes and random fabrics no switch is a candidate, and updn declines
- * (then the chain's next engine, by default minhop, routes).
- *
- * <p>OpenSM makes every candidate a root, and also requires that no other bar exceed {@code 0.05 N}. Both rules fail
- * on real fat trees, so we differ: on a large tree every leaf and middle switch is a candidate (a leaf's own CAs are
- * under 5% of all, over 90% sit at the farthest distance), so OpenSM makes every switch a root and, as it lets links
- * between roots go up both ways, routes such trees without any up*&#47;down* constraint; and on a tree with a few
- * cables missing, a core that lost the cable to one pod sees that pod's CAs two hops farther, over 5% on small trees,
- * so OpenSM drops it and the remaining roots may not reach every leaf going down.
- *
  * <p>Stateless; thread-safe.
+ *
+ * <p>In detail: docs/design/routing.md#rootfinder.
  */
 final class RootFinder {
 

@@ -26,37 +26,10 @@ import java.util.Optional;
  * then down, never down and then up), which makes them free of credit loops on any topology, balanced over the
  * legal equal-length ports by minhop's port selection ({@link SwitchRouter}).
  *
- * <p>A pass: (1) rank-0 switches: updn's roots ({@link RootFinder}: {@code root_guid_file}, else OpenSM's
- * CA-distance histogram), dnup's switches with a CA or router; (2) ranks by BFS from them ({@link SwitchRanks});
- * (3) the strict order that orients every link ({@link UpDownOrder}; ties by GUID or {@code ids_guid_file} id);
- * (4) per destination switch, the legal route lengths ({@link UpDownHops}); (5) per switch, the legal shortest
- * ports ({@link UpDownCandidates}) balanced by minhop's rules into the LFT; (6) the switch LIDs completed
- * ({@link RouteCompletion}). Steps 4 to 6 run in parallel per destination and per switch on large fabrics, with
- * output identical to one thread.
- *
- * <p>Outcomes: <b>declined</b> when there are no rank-0 switches (no roots found, a root file naming none of the
- * fabric's switches, no CA at all for dnup) or when the rule leaves two switches with CAs in the same connected
- * fabric without a route (possible with several roots that are not linked, or with dnup's GUID tie-break on
- * equal-rank meshes): the chain's next engine routes instead. <b>Failed</b> when {@code root_guid_file},
- * {@code ids_guid_file} or one of minhop's files cannot be read or has a malformed line
- * ({@code file:line: expected ..., found ...}). Of minhop's files, {@code guid_routing_order_file} and
- * {@code port_prof_ignore_file} shape the port selection as in minhop; {@code hop_weights_file} does not apply
- * (routes are counted in hops, as OpenSM's updn BFS does).
- *
- * <p><b>Switch LIDs.</b> The up*&#47;down* rule leaves switch-to-switch pairs without any legal route wherever the
- * rank-0 switches are several: roots do not reach other roots (OpenSM routes those with {@code connect_roots} only),
- * and on a 3-level fat tree middle and core switches of one group do not reach those of another (on the 1296-host
- * tree of 36-port switches, 153,612 switch-to-LID pairs, in OpenSM as here). Unlike OpenSM, every switch reaches
- * every switch LID: the entries left empty take the neighbour with the shortest existing route, which turns down
- * and then up again ({@link RouteCompletion}); those routes carry only switch traffic (VL15 management), every
- * entry toward a CA or router LID is exactly the up*&#47;down* one, and the CA-to-CA routes stay free of credit
- * loops. {@link UpDownOptions#COMPLETE_SWITCH_LIDS} FALSE leaves the entries empty, as OpenSM.
- *
- * <p>{@link Repairable}: a repair keeps every entry still on a legal up*&#47;down* route of the shortest length and
- * needs a full pass when the rank-0 switches change ({@link UpDownRepairPolicy}).
- *
  * <p>{@link #lastSummary()} gives the roots of the last pass ({@code opensm-updn-roots.dump}). Called by one thread
  * at a time; worker threads are joined before {@link #route} returns.
+ *
+ * <p>In detail: docs/design/routing.md#updownengine.
  */
 public final class UpDownEngine implements RoutingEngine, Repairable {
 

@@ -10,24 +10,10 @@ import java.util.Arrays;
  * {@code byte[S*S]} (row {@code x}, column {@code d}): the low 7 bits hold the hop count, {@link #DOWN_ONLY} is set
  * when the route never goes up; {@link #UNREACHABLE} means no legal route.
  *
- * <p>Destination-based tables force one route per (switch, destination) whatever way a packet arrived, so a
- * switch that a packet may enter going down must itself go on down. The rule that keeps every route up*&#47;down*
- * is therefore: a switch with an all-down route to {@code d} uses the shortest such route (even where going up first
- * would be shorter); any other switch goes up, to the neighbour with the shortest route. Computed per destination by
- * two merged breadth-first searches in {@code O(S + E)}:
- * <ol>
- *   <li>from {@code d} over links taken upwards against the traffic: the switches with an all-down route and its
- *       length ({@code D}, set {@code R});</li>
- *   <li>from the switches of {@code R} in order of {@code D}, merged with a FIFO of newly reached switches, over links
- *       taken downwards against the traffic: every other switch gets {@code 1 +} the route length of the higher
- *       neighbour it goes up to.</li>
- * </ol>
- * OpenSM's {@code updn_bfs_by_node} walks the same constraint in one search, but marks each switch with the direction
- * it was first reached by and lets later equal-length hops add ports regardless, which can pick an up hop at a
- * switch that packets enter going down. Here that cannot happen.
- *
  * <p>Hop counts above 126 are treated as unreachable (IBA paths are at most 64 hops). Immutable after
  * {@link #compute}; safe to share.
+ *
+ * <p>In detail: docs/design/routing.md#updownhops.
  */
 final class UpDownHops {
 

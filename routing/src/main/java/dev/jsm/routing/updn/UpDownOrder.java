@@ -9,16 +9,9 @@ import java.util.Arrays;
  * Because it is a total order there is no cycle of up hops and none of down hops, which is what makes up*&#47;down*
  * routing free of credit loops on any topology.
  *
- * <p>updn: a lower rank (nearer a root) is higher; equal ranks are compared by the switch id, the smaller id higher
- * (OpenSM's {@code updn_get_dir}: "bigger [id] == UP direction" from the BFS's side, which walks against the
- * traffic); the id is the node GUID unless {@code ids_guid_file} gives one. dnup: a higher rank (farther from the
- * CAs) is higher; equal ranks are compared the same way. Switches with equal ids are ordered by GUID.
- *
- * <p>Two deliberate differences from OpenSM, both to keep the order strict: OpenSM lets a link between two roots
- * (updn) go up in both directions, and lets dnup cross links between equal ranks freely in both directions; either
- * can close a cycle of hops (e.g. around four linked roots) and so a credit loop.
- *
  * <p>Immutable; safe to share.
+ *
+ * <p>In detail: docs/design/routing.md#updownorder.
  */
 final class UpDownOrder {
 

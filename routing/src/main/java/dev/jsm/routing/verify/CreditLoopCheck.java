@@ -14,14 +14,9 @@ import java.util.List;
  * switch-to-switch link on one VL, numbered {@code edge * vlCount + vl}; a packet holding channel {@code a} while
  * waiting for channel {@code b} adds the dependency {@code a -> b}.
  *
- * <p>Traffic: every CA (and, if asked, every switch) sends to every destination LID given to
- * {@link #addDestination}. Sources are grouped by the SL of their path to that LID; each group's packets are
- * followed from their injection switch through the LFTs, the VL at every hop coming from the
- * {@link Sl2VlProvider} (input port, output port, SL). Channels already visited for the same (destination, SL) are
- * not followed again, so each destination costs {@code O(sources + channels)}. Without path SLs or SL2VL (every
- * path on VL 0) the input port does not matter and the sources collapse to their switches.
- *
  * <p>Scratch of one verifier; confined to its thread.
+ *
+ * <p>In detail: docs/design/routing.md#creditloopcheck.
  */
 final class CreditLoopCheck {
 

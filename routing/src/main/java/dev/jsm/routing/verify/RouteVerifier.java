@@ -7,6 +7,7 @@ import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.Sl2VlProvider;
 import dev.jsm.routing.SwitchDistances;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -184,6 +185,7 @@ public final class RouteVerifier {
         private int maxHops;
         private long totalHops;
         private long totalShortest;
+        private long[] byHops = new long[8];
 
         /** Counters judging by {@code shortest}, or by connected components if it is {@code null}. */
         Tally(RoutingInput in, ShortestHops shortest, int maxReported) {
@@ -220,6 +222,10 @@ public final class RouteVerifier {
                 totalHops += h;
                 totalShortest += best;
                 maxHops = Math.max(maxHops, h);
+                if (h >= byHops.length) {
+                    byHops = Arrays.copyOf(byHops, Math.max(h + 1, 2 * byHops.length));
+                }
+                byHops[h]++;
                 if (h == best) {
                     minimalPairs++;
                 } else {
@@ -241,8 +247,12 @@ public final class RouteVerifier {
         }
 
         VerifierReport.HopStats hopStats() {
+            List<Long> histogram = new ArrayList<>();
+            for (int h = 0; h <= maxHops && delivered > 0 && shortest != null; h++) {
+                histogram.add(byHops[h]);
+            }
             return new VerifierReport.HopStats(minimalPairs, nonMinimalPairs, maxExtra, totalHops, totalShortest,
-                    maxHops, nonMinimal);
+                    maxHops, nonMinimal, histogram);
         }
     }
 }

@@ -10,22 +10,7 @@ import java.util.Map;
 /**
  * What the {@link RouteVerifier} found: complete counts and the first offending pairs of each kind.
  *
- * <p>A pair is (source switch, destination LID) for every switch and every assigned LID. Pairs whose destination is
- * not reachable in the fabric at all (another fabric island, or an end port not cabled to a switch) are counted as
- * {@link #disconnectedPairs} and not judged; every other pair is either delivered or unreachable with a reason.
- *
- * <p>Immutable; safe to share.
- *
- * @param switches number of switches
- * @param lids number of assigned LIDs
- * @param pairs pairs judged (destination reachable in the fabric)
- * @param disconnectedPairs pairs whose destination is not reachable in the fabric
- * @param deliveredPairs judged pairs the LFTs deliver
- * @param unreachableByReason judged pairs not delivered, by reason (every reason present, possibly 0)
- * @param unreachable the first unreachable pairs
- * @param hops path lengths of the delivered pairs against the shortest possible
- * @param linkLoad link load under all-to-all CA-to-CA traffic
- * @param creditLoops the channel dependency graph check
+ * <p>In detail: docs/design/routing.md#verifierreport.
  */
 public record VerifierReport(int switches, int lids, long pairs, long disconnectedPairs, long deliveredPairs,
                              Map<UnreachableReason, Long> unreachableByReason, List<UnreachablePair> unreachable,
@@ -121,12 +106,15 @@ public record VerifierReport(int switches, int lids, long pairs, long disconnect
      * @param totalShortestHops sum of the shortest possible lengths
      * @param maxHops the longest path
      * @param nonMinimal the first non-minimal pairs
+     * @param byHops delivered pairs by path length: entry {@code h} counts the paths of {@code h} hops (up to
+     *     {@code maxHops}; empty when the lengths were not checked)
      */
     public record HopStats(long minimalPairs, long nonMinimalPairs, int maxExtraHops, long totalHops,
-                           long totalShortestHops, int maxHops, List<NonMinimalPair> nonMinimal) {
-        /** Copies the list. */
+                           long totalShortestHops, int maxHops, List<NonMinimalPair> nonMinimal, List<Long> byHops) {
+        /** Copies the lists. */
         public HopStats {
             nonMinimal = List.copyOf(nonMinimal);
+            byHops = List.copyOf(byHops);
         }
 
         /** {@code hops: 1000 minimal, 0 longer (max +0), mean 3.12 vs shortest 3.12, max 4}. */

@@ -14,6 +14,7 @@ import dev.jsm.routing.repair.RepairRules;
 import dev.jsm.routing.repair.RouteRepair;
 import dev.jsm.routing.testing.TopologyModel;
 import dev.jsm.routing.testing.TopologySubnets;
+import dev.jsm.routing.testing.VPortFabrics;
 import dev.jsm.routing.verify.RouteVerifier;
 import dev.jsm.routing.verify.VerifierReport;
 import dev.jsm.sim.topo.TopologyShapes;
@@ -47,6 +48,26 @@ class OffSweepBalancerTest {
         LftTables t = LftTables.forInput(in);
         assertThat(engine.route(in, t).isRouted()).isTrue();
         return t;
+    }
+
+    @Test
+    void theBalancedTablesKeepTheVPortLidsOnTheirPortsRoutes() {
+        Subnet s = TopologySubnets.subnet(TopologyShapes.parse("fat3:k=8"), 0);
+        VPortFabrics.addVPorts(s, 1, false);
+        RoutingInput in = RoutingInput.from(SubnetSnapshot.of(s), 0);
+        RoutingEngine minhop = engine("minhop");
+        LftTables before = route(minhop, in);
+        before.copyExtraLids(in);
+
+        LftTables after = balanced(in, before, minhop).tables();
+
+        assertThat(in.extraLids()).hasSize(128);
+        for (int k = 0; k < in.extraLids().length; k++) {
+            for (int sw = 0; sw < in.switchCount(); sw++) {
+                assertThat(after.port(sw, in.extraLids()[k])).isEqualTo(after.port(sw, in.extraLidBase()[k]));
+            }
+        }
+        assertThat(VERIFIER.verify(in, after).unreachablePairs()).isZero();
     }
 
     private static BalanceOutcome.Balanced balanced(RoutingInput in, LftTables t, RoutingEngine engine) {

@@ -4,12 +4,14 @@ import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.RoutingResult;
 import dev.jsm.routing.testing.TopologySubnets;
+import dev.jsm.routing.testing.VPortFabrics;
 import dev.jsm.routing.torus.TorusOptions;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
 import dev.jsm.subnet.portgroup.PolicyFileException;
 import dev.jsm.subnet.portgroup.PortGroupFabric;
 import dev.jsm.subnet.portgroup.PortGroupPolicy;
+import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -55,7 +57,19 @@ final class TreeTorusChain {
 
     /** As {@link #TreeTorusChain(String)}, with LMC {@code lmc}. */
     TreeTorusChain(String chainText, int lmc) throws PolicyFileException {
-        snapshot = TopologySubnets.snapshot(topology, lmc);
+        this(chainText, lmc, 0);
+    }
+
+    /**
+     * As {@link #TreeTorusChain(String, int)}, every host carrying vports 0..{@code vports}, the odd ones with LIDs of
+     * their own ({@link VPortFabrics}).
+     */
+    TreeTorusChain(String chainText, int lmc, int vports) throws PolicyFileException {
+        Subnet subnet = TopologySubnets.subnet(topology, lmc);
+        if (vports > 0) {
+            VPortFabrics.addVPorts(subnet, vports, false);
+        }
+        snapshot = SubnetSnapshot.of(subnet);
         input = RoutingInput.from(snapshot, lmc);
         Path torusConf = FABRICS.resolve("tree-torus.torus-2QoS.conf").toAbsolutePath();
         groups = PortGroupPolicy.parse("pgrp.conf", PORT_GROUPS);

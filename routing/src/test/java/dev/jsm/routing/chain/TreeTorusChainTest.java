@@ -34,6 +34,22 @@ class TreeTorusChainTest {
     }
 
     @Test
+    void vportLidsAreDeliveredAsTheirPortsThroughTheChain() throws Exception {
+        TreeTorusChain f = new TreeTorusChain(TreeTorusChain.CHAIN, 0, 2);
+        RoutingResult r = f.route();
+        RoutingInput in = f.input;
+        assertThat(in.extraLids()).isNotEmpty();
+        for (int k = 0; k < in.extraLids().length; k++) {
+            for (int sw = 0; sw < in.switchCount(); sw++) {
+                assertThat(r.tables().port(sw, in.extraLids()[k])).isEqualTo(r.tables().port(sw, in.extraLidBase()[k]));
+            }
+        }
+        VerifierReport report = new RouteVerifier().verify(in, r.tables(), r.routed());
+        assertThat(report.unreachablePairs()).as(report.format()).isZero();
+        assertThat(report.creditLoops().hasCycle()).as(report.format()).isFalse();
+    }
+
+    @Test
     void eachEntryComesFromTheLastEngineThatCoveredTheSwitchAndTheLid() throws Exception {
         TreeTorusChain f = new TreeTorusChain(TreeTorusChain.CHAIN);
         RoutingResult r = f.route();

@@ -170,7 +170,7 @@ class DorEngineTest {
     }
 
     @Test
-    void aBadOrderFileFailsDorAndTheChainFallsBackToMinhop() throws IOException {
+    void aBadOrderFileFailsDorAndTheMinhopFallbackAlike() throws IOException {
         RoutingInput in = TopologySubnets.input("mesh:dims=3x3", 0);
         Path p = Files.writeString(dir.resolve("dimn"), "0x0002c90100000000 1 2 1\n");
         EngineOptions options = EngineOptions.defaults().with(EngineOptions.PORT_SEARCH_ORDERING_FILE, p.toString());
@@ -180,9 +180,10 @@ class DorEngineTest {
 
         assertThat(outcome).isEqualTo(RouteOutcome.failed(p + ":1: expected each port once on a line, found port 1 "
                 + "again"));
-        assertThat(result.engineUsed()).contains("minhop");
-        assertThat(result.usedFallback()).isTrue();
-        assertThat(result.warnings().get(0)).contains("'dor' failed: " + p + ":1:");
+        assertThat(result.engineUsed()).isEmpty();
+        assertThat(result.warnings()).anySatisfy(w -> assertThat(w).contains("'dor' failed: " + p + ":1:"))
+                .anySatisfy(w -> assertThat(w).contains("'minhop' failed: " + p + ":1:"))
+                .anySatisfy(w -> assertThat(w).startsWith("ROUT-0104"));
     }
 
     @Test

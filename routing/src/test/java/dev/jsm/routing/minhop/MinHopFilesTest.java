@@ -10,6 +10,8 @@ import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.routing.testing.Fabrics;
 import dev.jsm.routing.testing.TopologySubnets;
+import dev.jsm.routing.updn.DnUpEngineFactory;
+import dev.jsm.routing.updn.UpDnEngineFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +20,13 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
-/** guid_routing_order_file (and _no_scatter) and port_prof_ignore_file on a small fat tree. */
+/**
+ * guid_routing_order_file (and _no_scatter), port_prof_ignore_file and port_search_ordering_file on a small fat
+ * tree.
+ */
 class MinHopFilesTest {
 
     @TempDir
@@ -112,6 +119,37 @@ class MinHopFilesTest {
         assertCompleteAndMinimal(in, out);
     }
 
+    @ParameterizedTest
+    @CsvSource({"minhop, FALSE", "minhop, TRUE", "updn, FALSE", "updn, TRUE", "dnup, FALSE"})
+    void theSearchOrderFileDecidesWhichEquallyLoadedPortIsTakenFirst(String engine, String shifting)
+            throws IOException {
+        EngineOptions options = EngineOptions.defaults().with(EngineOptions.PORT_SHIFTING, shifting);
+        LftTables plain = routeWith(engine, options);
+        assertThat(plain.port(leaf, remote.get(0))).isEqualTo(up[0]);
+        Path p = Files.writeString(dir.resolve("search"), String.format("0x%016x %d %d%n", in.switchGuid()[leaf],
+                up[3], up[2]));
+
+        LftTables out = routeWith(engine, options.with(EngineOptions.PORT_SEARCH_ORDERING_FILE, p.toString()));
+
+        assertThat(out.port(leaf, remote.get(0))).isEqualTo(up[3]);
+        assertThat(out.port(leaf, remote.get(1))).isEqualTo(up[2]);
+        assertThat(out.port(leaf, remote.get(2))).isEqualTo(up[0]);
+        assertThat(perPort(out, leaf)).containsOnly(3);
+        assertThat(routeWith(engine, options.with(EngineOptions.DIMN_PORTS_FILE, p.toString())).contentEquals(out))
+                .isTrue();
+    }
+
+    @Test
+    void aSearchOrderNamingAPortTheSwitchLacksFailsThePassWithItsLine() throws IOException {
+        Path p = Files.writeString(dir.resolve("search"), String.format("# order%n0x%016x 200%n",
+                in.switchGuid()[leaf]));
+        EngineOptions options = EngineOptions.defaults().with(EngineOptions.PORT_SEARCH_ORDERING_FILE, p.toString());
+
+        RouteOutcome outcome = new MinHopEngineFactory().create(options).route(in, LftTables.forInput(in));
+
+        assertThat(outcome.toString()).contains(p + ":2:");
+    }
+
     @Test
     void anUnusableFileFailsThePassWithItsLine() throws IOException {
         Path p = Files.writeString(dir.resolve("ignore"), "# ports\n0x0002c90100000000 x\n");
@@ -132,6 +170,17 @@ class MinHopFilesTest {
                 .with(EngineOptions.GUID_ROUTING_ORDER_FILE, " ");
 
         assertThat(route(in, unset).contentEquals(route(in))).isTrue();
+    }
+
+    private LftTables routeWith(String engine, EngineOptions options) {
+        if (engine.equals("minhop")) {
+            return MinHopEngineTest.route(in, options);
+        }
+        LftTables out = LftTables.forInput(in);
+        RouteOutcome outcome = (engine.equals("updn") ? new UpDnEngineFactory() : new DnUpEngineFactory())
+                .create(options).route(in, out);
+        assertThat(outcome).isEqualTo(RouteOutcome.routed());
+        return out;
     }
 
     private EngineOptions orderFile(int lid) throws IOException {

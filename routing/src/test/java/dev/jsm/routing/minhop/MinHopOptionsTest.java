@@ -81,7 +81,7 @@ class MinHopOptionsTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("option port_shifting: expected TRUE or FALSE, found 'maybe'");
         assertThatThrownBy(() -> new MinHopOptions(false, 0, false, 0, Optional.empty(), false,
-                Optional.empty(), Optional.empty()))
+                Optional.empty(), Optional.empty(), Optional.empty()))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

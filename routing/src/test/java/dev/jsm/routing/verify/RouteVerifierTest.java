@@ -52,6 +52,9 @@ class RouteVerifierTest {
         assertThat(r.lids()).isEqualTo(22);
         assertThat(r.pairs()).isEqualTo(6 * 22);
         assertThat(r.unreachable()).isEmpty();
+        // a leaf: itself and its 4 hosts at 0 hops, the spines at 1, the rest at 2; a spine: itself at 0, the other
+        // spine at 2, every leaf and host at 1
+        assertThat(r.hops().byHops()).containsExactly(4L * 5 + 2, 4L * 2 + 2 * 20, 4L * 15 + 2);
         assertThat(r.format()).startsWith("route check: 6 switches, 22 LIDs, 132 pairs: 132 delivered, 0 unreachable, "
                 + "0 disconnected").contains("credit loops: none (1 VL, ");
     }

@@ -25,8 +25,8 @@ final class AgentLoop {
     /** What the loop runs, all on its thread. */
     interface Agent {
 
-        /** Handles one received MAD. */
-        void handle(MadAddress from, byte[] mad, int length, long nowNanos);
+        /** Handles one received MAD, queued at {@code queuedAtNanos}. */
+        void handle(MadAddress from, byte[] mad, int length, long queuedAtNanos, long nowNanos);
 
         /** Runs the timer: RMPP timeouts, lease expiry. */
         void tick(long nowNanos);
@@ -60,7 +60,7 @@ final class AgentLoop {
     }
 
     /** A received MAD as queued. */
-    private record Received(MadAddress from, byte[] mad, int length) {
+    private record Received(MadAddress from, byte[] mad, int length, long queuedAtNanos) {
     }
 
     /** Turns the timer on (and starts the thread, if no work did yet). */
@@ -69,9 +69,9 @@ final class AgentLoop {
         offer(WAKE);
     }
 
-    /** Queues a received MAD; false once closed. */
-    boolean submit(MadAddress from, byte[] mad, int length) {
-        return offer(new Received(from, mad, length));
+    /** Queues a received MAD, received at {@code queuedAtNanos}; false once closed. */
+    boolean submit(MadAddress from, byte[] mad, int length, long queuedAtNanos) {
+        return offer(new Received(from, mad, length, queuedAtNanos));
     }
 
     /** Queues a task; false once closed. */
@@ -152,7 +152,7 @@ final class AgentLoop {
             if (work == null) {
                 agent.tick(now);
             } else if (work instanceof Received r) {
-                agent.handle(r.from(), r.mad(), r.length(), now);
+                agent.handle(r.from(), r.mad(), r.length(), r.queuedAtNanos(), now);
             } else if (work != WAKE) {
                 ((Runnable) work).run();
             }

@@ -8,11 +8,14 @@ import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.MgmtClass;
 import dev.jsm.mad.smp.Notice;
 import dev.jsm.mad.txn.MadTransactions;
+import dev.jsm.mad.txn.OutboundMad;
 import dev.jsm.mad.txn.Requester;
 import dev.jsm.sa.codec.MultiPathRecord;
 import dev.jsm.sa.codec.RmppHeader;
+import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.codec.SaStatus;
+import dev.jsm.sa.codec.ServiceRecord;
 import dev.jsm.sa.event.EventService;
 import dev.jsm.sa.event.McastNotices;
 import dev.jsm.sa.event.PortChanges;
@@ -31,19 +34,27 @@ import dev.jsm.sa.query.SaDispatch;
 import dev.jsm.sa.query.SaHandlers;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
+import dev.jsm.sa.replica.ReplicaSettings;
 import dev.jsm.sa.rmpp.RmppKey;
 import dev.jsm.sa.rmpp.RmppMessage;
 import dev.jsm.sa.rmpp.RmppPayload;
 import dev.jsm.sa.rmpp.RmppReceiver;
 import dev.jsm.sa.rmpp.RmppSender;
 import dev.jsm.sa.rmpp.RmppSettings;
+import dev.jsm.sa.state.SaState;
 import dev.jsm.subnet.snapshot.EndPortView;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongPredicate;
+import java.util.function.LongSupplier;
 
 /**
  * The SA class agent (class 0x03, version 2) on one {@link MadChannel}: takes the SA requests arriving on the
@@ -69,17 +80,24 @@ import java.util.concurrent.atomic.LongAdder;
  * methods and responses are dropped; a class version other than 2 is answered with "bad version"; the table
  * decides the rest by attribute and method (0x000C for a combination not served). Nothing blocks: the I/O thread
  * only queues, and one agent thread ({@link AgentLoop}) answers from the view as published, so a sweep in progress
- * never delays it. The agent's timer (RMPP timeouts, leases) runs only while something waits for it: an idle agent
- * takes no CPU.
+ * never delays it. The agent's timer (RMPP timeouts, leases, the standby channel) runs only while something waits
+ * for it: an idle agent takes no CPU.
  *
- * <p>Bounds ({@link SaLimits}; every refusal counted and logged once per requester and interval, {@link Refusals}):
- * the I/O thread admits a MAD only within its source LID's rate and share of the queue ({@link RequesterGate});
+ * <p>Bounds ({@link SaLimits}; every refusal counted and logged once per requester and interval, and answered
+ * within a budget per requester, {@link Refusals}):
+ * the I/O thread admits a MAD only within its source LID's rate and share of the queue ({@link RequesterGate}),
+ * and drops a Get or GetTable (with {@code single_thread} a Set or Delete too) while the queue is overdue
+ * ({@code max_msg_fifo_timeout}, as OpenSM);
  * a multi-MAD request may announce at most {@link #MAX_REQUEST_BYTES} (the largest request an SA record type needs)
  * and only a few may be reassembled at once; no answer grows beyond {@link AnswerCaps#MAX_BYTES}; table answers
  * are sent only within the bytes the RMPP sender may hold for their requester and in all, else answered
  * ERR_NO_RESOURCES; a table of PathRecords too large to build is streamed ({@link StreamedTables}: one to a
  * requester, two in all); a table answer is charged to its requester's rate by its size; ServiceRecords,
  * subscriptions and the groups a port creates have fair shares per port beside their totals.
+ *
+ * <p>State (docs/operations.md, "SA state across restarts and failovers"): what hosts registered - groups,
+ * ServiceRecords, subscriptions - is exported and taken back whole ({@link #exportState}, {@link #importState}: the
+ * dump file) and streamed to standbys ({@link #leadStandbys}) or taken from the master ({@link #followMaster}).
  *
  * <p>Thread-safe: {@link #publish} from the sweep thread, the rest from the agent's own thread.
  */
@@ -91,20 +109,36 @@ public final class SaAgent implements AutoCloseable {
      */
     public static final int MAX_REQUEST_BYTES = Math.max(MultiPathRecord.MAX_SIZE, SaHeader.DATA_SIZE);
 
+    /** The management class of the standby channel's vendor MADs ({@link #onReplicaMad}). */
+    public static final MgmtClass REPLICA_CLASS = ReplicaLink.MGMT_CLASS;
+    /** Its class version. */
+    public static final int REPLICA_CLASS_VERSION = ReplicaLink.CLASS_VERSION;
+
     private static final System.Logger LOG = System.getLogger(SaAgent.class.getName());
     /** The timer's period while RMPP transfers are in flight (their ACK timeouts are its multiples). */
     private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    /** How often a standby renews its request for the state ({@link ReplicaLink#RENEW_SECONDS}). */
+    private static final long RENEW_NANOS = TimeUnit.SECONDS.toNanos(ReplicaLink.RENEW_SECONDS);
 
     private final MadChannel channel;
     private final Refusals refusals;
     private final RequesterGate gate;
     private final ServiceRegistry services;
     private final McastRegistry mcast;
+    private final AliasGuidRegistry aliases;
     private final EventService events;
     private final SaDispatch dispatch;
     private final RmppSender sender;
     private final StreamedTables streams;
     private final RmppReceiver receiver;
+    private final SaStateChanges changes = new SaStateChanges();
+    private final SaStateAccess state;
+    private final SaReplication replication;
+    /** The standby's ServiceRecord Sets asking the master for the state. */
+    private final Requester registrations;
+    /** When the standby last asked (agent thread only). */
+    private long askedAt;
+    private long frameTid;
     private final AgentLoop thread;
     private volatile SaView view;
     private final LongAdder received = new LongAdder();
@@ -121,6 +155,8 @@ public final class SaAgent implements AutoCloseable {
     private final LongAdder ownRequests = new LongAdder();
     /** The warm-up's requests answered (into its sinks): counted in {@link #answered}, taken off in {@link #stats}. */
     private final LongAdder ownAnswered = new LongAdder();
+    /** How long the last MAD the agent thread took had waited in its queue; written by the agent thread only. */
+    private volatile long lastQueueWaitNanos;
 
     /**
      * An agent on {@code channel} with the default limits but one: a queue of {@code maxQueued} MADs that any one
@@ -144,15 +180,30 @@ public final class SaAgent implements AutoCloseable {
      */
     public SaAgent(MadChannel channel, MadTransactions transactions, SaView initial, RmppSettings rmpp,
                    SaLimits limits, McastMembershipListener mcastListener) {
+        this(channel, transactions, initial, rmpp, limits, mcastListener, System::nanoTime);
+    }
+
+    /**
+     * As {@link #SaAgent(MadChannel, MadTransactions, SaView, RmppSettings, SaLimits, McastMembershipListener)}, the
+     * refusals' log intervals and answer budgets on {@code refusalClock} (tests: simulated time).
+     */
+    SaAgent(MadChannel channel, MadTransactions transactions, SaView initial, RmppSettings rmpp, SaLimits limits,
+            McastMembershipListener mcastListener, LongSupplier refusalClock) {
         this.channel = channel;
-        this.refusals = new Refusals(limits.logInterval());
+        this.refusals = new Refusals(limits, refusalClock);
         this.gate = new RequesterGate(limits);
-        this.services = new ServiceRegistry(limits, refusals);
+        this.services = new ServiceRegistry(limits, refusals, changes);
         this.events = new EventService(transactions.requester(rmpp.ackTimeout(), rmpp.maxRetries(), Runnable::run),
-                limits, refusals);
-        this.mcast = new McastRegistry(new McastNotices(mcastListener, events, this::view), limits, refusals);
-        this.dispatch = SaHandlers.table(kept(services, mcast, events));
-        this.view = initial;
+                limits, refusals, changes);
+        this.mcast = new McastRegistry(new McastNotices(mcastListener, events, this::view), limits, refusals,
+                changes);
+        this.state = new SaStateAccess(mcast, services, events.subscriptions(), System::nanoTime,
+                System::currentTimeMillis);
+        this.replication = new SaReplication(ReplicaSettings.defaults(), state, changes, this::sendFrame);
+        this.registrations = transactions.requester(rmpp.ackTimeout(), rmpp.maxRetries(), Runnable::run);
+        this.aliases = new AliasGuidRegistry(mcast);
+        this.dispatch = SaHandlers.table(kept(services, mcast, events, aliases));
+        this.view = initial.withAliases(aliases);
         this.sender = new RmppSender(channel, rmpp, limits.answerBytesInFlight(),
                 limits.answerBytesInFlightPerRequester());
         this.streams = new StreamedTables(limits.streamedTables(), limits.streamedTablesPerRequester());
@@ -160,7 +211,8 @@ public final class SaAgent implements AutoCloseable {
                 from.lid()));
         this.thread = new AgentLoop("jsm-sa", new AgentLoop.Agent() {
             @Override
-            public void handle(MadAddress from, byte[] mad, int length, long nowNanos) {
+            public void handle(MadAddress from, byte[] mad, int length, long queuedAtNanos, long nowNanos) {
+                lastQueueWaitNanos = nowNanos - queuedAtNanos;
                 handleAdmitted(from, mad, length, nowNanos);
             }
 
@@ -177,7 +229,8 @@ public final class SaAgent implements AutoCloseable {
     }
 
     /** The agent's records, as the SA table's handlers. */
-    private static KeptRecords kept(ServiceRegistry services, McastRegistry mcast, EventService events) {
+    private static KeptRecords kept(ServiceRegistry services, McastRegistry mcast, EventService events,
+                                    AliasGuidRegistry aliases) {
         return new KeptRecords(
                 (v, r, now) -> events.subscribe(v, r),
                 (v, r, now) -> services.get(r, now),
@@ -186,7 +239,9 @@ public final class SaAgent implements AutoCloseable {
                 (v, r, now) -> mcast.get(v, r),
                 (v, r, now) -> mcast.set(v, r),
                 (v, r, now) -> mcast.delete(v, r),
-                (v, r, now) -> events.informInfoRecords(v, r));
+                (v, r, now) -> events.informInfoRecords(v, r),
+                (v, r, now) -> aliases.set(v, r),
+                (v, r, now) -> aliases.delete(v, r));
     }
 
     /** Starts the RMPP/lease timer on the agent thread; feed requests through {@link #onMad}. */
@@ -210,10 +265,12 @@ public final class SaAgent implements AutoCloseable {
      */
     public void publish(SaView next) {
         SaView prev = view;
-        view = next;
+        SaView withAliases = next.withAliases(aliases);
+        view = withAliases;
         onAgentThread(() -> {
-            portsChanged(prev, next);
-            startWarmUp(next);
+            aliases.dropDeparted(withAliases);
+            portsChanged(prev, withAliases);
+            startWarmUp(withAliases);
         });
     }
 
@@ -256,6 +313,14 @@ public final class SaAgent implements AutoCloseable {
     }
 
     /**
+     * Has GUIDInfoRecord Set and Delete report the alias GUIDs they change to {@code l} (on the agent's thread), for
+     * the SM to write them to the ports.
+     */
+    public void setAliasGuidListener(AliasGuidListener l) {
+        aliases.setListener(l);
+    }
+
+    /**
      * Forwards a trap the SM received from {@code sourceLid} to the matching subscribers, on the agent's thread,
      * with the issuing port's GID from the published view. Thread-safe; never blocks.
      */
@@ -263,11 +328,13 @@ public final class SaAgent implements AutoCloseable {
         onAgentThread(() -> events.forwardTrap(view, sourceLid, notice));
     }
 
-    /** Runs {@code task} on the agent's thread; nothing once the agent is closed. */
-    private void onAgentThread(Runnable task) {
+    /** Runs {@code task} on the agent's thread; nothing once the agent is closed (false). */
+    private boolean onAgentThread(Runnable task) {
         if (!thread.submit(task)) {
             LOG.log(System.Logger.Level.DEBUG, "SA agent closed; event work dropped");
+            return false;
         }
+        return true;
     }
 
     /**
@@ -285,6 +352,89 @@ public final class SaAgent implements AutoCloseable {
      */
     public void dropDepartedMembers() {
         onAgentThread(() -> mcast.dropDeparted(view));
+    }
+
+    /**
+     * What hosts registered, now (on the agent's thread); with {@code onlyIfChanged}, {@code null} unless something
+     * changed since the last such call (the dump file is written again only then, as OpenSM does).
+     */
+    public CompletableFuture<SaState> exportState(boolean onlyIfChanged) {
+        return onAgentThread(() -> changes.takeChanged() || !onlyIfChanged ? state.export() : null);
+    }
+
+    /**
+     * Makes {@code saved} what hosts registered, replacing everything (on the agent's thread): the groups with their
+     * MLIDs and members reach the membership listener, the ServiceRecords keep the time their leases had left when
+     * {@code saved} was taken. Completes with one line per record left out and why.
+     */
+    public CompletableFuture<List<String>> importState(SaState saved) {
+        return onAgentThread(() -> state.restore(saved));
+    }
+
+    /**
+     * Leads (this SM is master): streams what hosts registered to every standby SM that asks for it - that
+     * registered the ServiceRecord of {@link ReplicaLink} with this SA and that {@code isStandbySm} (port GUID) says
+     * is a standby SM with this SM's SM_Key - a snapshot first, then each change, in vendor MADs; stops following.
+     */
+    public void leadStandbys(long smKey, LongPredicate isStandbySm) {
+        onAgentThread(() -> replication.lead(smKey, isStandbySm));
+    }
+
+    /**
+     * Follows the master SM at {@code masterLid} (this SM stands by): asks it for the state (the ServiceRecord of
+     * {@link ReplicaLink}, renewed while following) and applies its stream; stops every stream to standbys.
+     */
+    public void followMaster(long smKey, int masterLid) {
+        onAgentThread(() -> {
+            if (replication.role() != SaReplication.Role.FOLLOW || replication.masterLid() != masterLid) {
+                askedAt = 0;
+            }
+            replication.follow(smKey, masterLid);
+        });
+    }
+
+    /** Neither streams to standbys nor follows a master. */
+    public void stopReplication() {
+        onAgentThread(replication::stop);
+    }
+
+    /**
+     * Takes one MAD of the standby channel ({@link ReplicaLink}: class 0x09, Send); any thread, never blocks. Others
+     * are dropped and counted.
+     */
+    public void onReplicaMad(MadAddress from, byte[] mad, int length) {
+        if (!(from instanceof MadAddress.LidRouted l) || !ReplicaLink.isFrame(mad, length)) {
+            dropped.incrementAndGet();
+            return;
+        }
+        byte[] frame = ReplicaLink.frame(mad, length);
+        onAgentThread(() -> replication.onFrame(l.lid(), frame, 0, frame.length, System.nanoTime()));
+    }
+
+    /** Whether every standby streamed to has everything (on the agent's thread). */
+    public CompletableFuture<Boolean> standbysInSync() {
+        return onAgentThread(replication::standbysInSync);
+    }
+
+    /** The standby channel's counters (on the agent's thread). */
+    public CompletableFuture<ReplicationStats> replicationStats() {
+        return onAgentThread(replication::stats);
+    }
+
+    /** Runs {@code task} on the agent's thread; its future fails once the agent is closed. */
+    private <T> CompletableFuture<T> onAgentThread(Callable<T> task) {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        boolean queued = onAgentThread(() -> {
+            try {
+                f.complete(task.call());
+            } catch (Exception e) {
+                f.completeExceptionally(e);
+            }
+        });
+        if (!queued) {
+            f.completeExceptionally(new IllegalStateException("SA agent closed"));
+        }
+        return f;
     }
 
     /** The view requests are answered from. */
@@ -325,6 +475,11 @@ public final class SaAgent implements AutoCloseable {
      */
     public void onMad(MadAddress from, byte[] mad, int length) {
         int lid = from instanceof MadAddress.LidRouted l ? l.lid() : 0;
+        if (droppedWhenOverdue(mad, length) && queueOverdue()) {
+            dropped.incrementAndGet();
+            refuse(Refusal.QUEUE_WAIT, lid);
+            return;
+        }
         boolean request = isRequest(mad, length);
         long now = System.nanoTime();
         RequesterGate.Verdict v = gate.admit(lid, request, now);
@@ -335,7 +490,7 @@ public final class SaAgent implements AutoCloseable {
         }
         if (request && !closed && answersAtOnce(mad, length)) {
             handleAdmitted(from, mad, length, now);
-        } else if (!thread.submit(from, mad, length)) {
+        } else if (!thread.submit(from, mad, length, now)) {
             gate.release(lid);
             LOG.log(System.Logger.Level.DEBUG, "SA agent closed; MAD dropped");
         }
@@ -350,7 +505,7 @@ public final class SaAgent implements AutoCloseable {
                 || RmppHeader.isActive(mad)) {
             return false;
         }
-        return dispatch.answersAtOnce(view.settings(), MadHeader.ATTRIBUTE_ID.getInt(mad, 0),
+        return dispatch.answersAtOnce(MadHeader.ATTRIBUTE_ID.getInt(mad, 0),
                 MadHeader.METHOD.getInt(mad, 0), SaHeader.COMPONENT_MASK.getLong(mad, 0));
     }
 
@@ -368,6 +523,28 @@ public final class SaAgent implements AutoCloseable {
         }
     }
 
+    /**
+     * {@code max_msg_fifo_timeout}: whether more than one MAD waits for the agent thread and the last one it took
+     * had waited longer than the option allows (OpenSM's check of its SA dispatcher's queue).
+     */
+    private boolean queueOverdue() {
+        long limitMs = view.settings().maxQueueWaitMs();
+        return limitMs > 0 && gate.queued() > 1 && lastQueueWaitNanos > limitMs * 1_000_000L;
+    }
+
+    /**
+     * Whether a MAD is a request OpenSM drops when its SA queue is overdue: a Get or GetTable; with
+     * {@code single_thread}, whose one queue takes them too, a Set or Delete.
+     */
+    private boolean droppedWhenOverdue(byte[] mad, int length) {
+        if (length <= 3) {
+            return false;
+        }
+        int method = mad[3];
+        return method == Method.GET.value() || method == Method.GET_TABLE.value()
+                || view.settings().singleThread() && (method == Method.SET.value() || method == Method.DELETE.value());
+    }
+
     /** Whether a MAD is a request (counted against its sender's rate): not a response, not RMPP ACK/STOP/ABORT. */
     private static boolean isRequest(byte[] mad, int length) {
         if (length < SaHeader.DATA_OFFSET) {
@@ -377,10 +554,13 @@ public final class SaAgent implements AutoCloseable {
                 && (!RmppHeader.isActive(mad) || RmppHeader.RMPP_TYPE.getInt(mad, 0) == RmppHeader.TYPE_DATA);
     }
 
-    /** Counts and logs (once per interval) a refusal of the requester at {@code lid}. Any thread. */
-    private void refuse(Refusal reason, int lid) {
+    /**
+     * Counts and logs (once per interval) a refusal of the requester at {@code lid}; whether it is answered (within
+     * the requester's budget of answered refusals). Any thread.
+     */
+    private boolean refuse(Refusal reason, int lid) {
         EndPortView port = view.snapshot().endPortByLid(lid);
-        refusals.record(reason, lid, port == null ? Refusals.UNKNOWN_PORT : port.portGuid());
+        return refusals.record(reason, lid, port == null ? Refusals.UNKNOWN_PORT : port.portGuid());
     }
 
     /** RMPP table transfers not yet acknowledged. */
@@ -388,7 +568,7 @@ public final class SaAgent implements AutoCloseable {
         return sender.inFlight();
     }
 
-    /** Fires RMPP timeouts and expires leases. Runs on the agent thread. */
+    /** Fires RMPP timeouts, expires leases, sends to the standbys. Runs on the agent thread. */
     void tick(long nowNanos) {
         sender.poll(nowNanos);
         receiver.poll(nowNanos);
@@ -397,23 +577,84 @@ public final class SaAgent implements AutoCloseable {
         if (w != null && w.paced() && nowNanos - w.nextSliceNanos() >= 0) {
             warmUpSlice();
         }
+        replication.poll(nowNanos, standbysAsking(nowNanos));
+        if (replication.role() == SaReplication.Role.FOLLOW && renewDue(nowNanos)) {
+            askedAt = nowNanos;
+            askForState(replication.masterLid());
+        }
     }
 
     /**
      * When {@link #tick} is next due, the last one having run at {@code lastTickNanos}: every {@link #TICK_NANOS}
-     * while RMPP transfers are in flight either way, else at the next lease's end or the paced warm-up's next slice,
-     * else never ({@link AgentLoop#NEVER}). Runs on the agent thread.
+     * while RMPP transfers are in flight either way or, as master, while a standby asks for the state (its stream
+     * sends and resends at the ticks); else at the earliest of the next lease's end, the paced warm-up's next slice
+     * and, as standby, the next renewal of the request for the state; else never ({@link AgentLoop#NEVER}). Runs on
+     * the agent thread.
      */
     long nextTick(long lastTickNanos) {
-        if (sender.inFlight() > 0 || receiver.inFlight() > 0) {
+        if (sender.inFlight() > 0 || receiver.inFlight() > 0 || replication.role() == SaReplication.Role.LEAD
+                && (replication.streaming() || services.has(ReplicaLink.SERVICE_ID))) {
             return lastTickNanos + TICK_NANOS;
         }
-        long lease = services.nextExpiry();
+        long due = services.nextExpiry();
         QueryWarmUp w = warmUp;
-        if (w != null && w.paced() && (lease == Long.MAX_VALUE || w.nextSliceNanos() - lease < 0)) {
-            return w.nextSliceNanos();
+        if (w != null && w.paced()) {
+            due = earlier(due, w.nextSliceNanos());
         }
-        return lease == Long.MAX_VALUE ? AgentLoop.NEVER : lease;
+        if (replication.role() == SaReplication.Role.FOLLOW) {
+            due = earlier(due, askedAt == 0 ? lastTickNanos : askedAt + RENEW_NANOS);
+        }
+        return due == Long.MAX_VALUE ? AgentLoop.NEVER : due;
+    }
+
+    /** The earlier of two {@link System#nanoTime} values, {@link Long#MAX_VALUE} standing for none. */
+    private static long earlier(long a, long b) {
+        if (a == Long.MAX_VALUE) {
+            return b;
+        }
+        return b == Long.MAX_VALUE || a - b < 0 ? a : b;
+    }
+
+    /** Whether the standby's request for the state is due (never sent, or its renewal time has come). */
+    private boolean renewDue(long nowNanos) {
+        return askedAt == 0 || nowNanos - askedAt >= RENEW_NANOS;
+    }
+
+    /** The ports that registered {@link ReplicaLink}'s ServiceRecord here, with their LIDs in the view. */
+    private Map<Long, Integer> standbysAsking(long nowNanos) {
+        if (replication.role() != SaReplication.Role.LEAD) {
+            return Map.of();
+        }
+        Map<Long, Integer> out = new HashMap<>();
+        for (long guid : services.gidPortsOf(ReplicaLink.SERVICE_ID, nowNanos)) {
+            EndPortView p = view.snapshot().endPort(guid);
+            if (p != null) {
+                out.put(guid, view.snapshot().portOf(p).attributes().lid());
+            }
+        }
+        return out;
+    }
+
+    /** Registers (or renews) with the master's SA at {@code masterLid} the ServiceRecord that asks for the state. */
+    private void askForState(int masterLid) {
+        byte[] mad = new byte[MadHeader.MAD_SIZE];
+        new MadHeader(1, MgmtClass.SUBN_ADM.value(), SaHeader.CLASS_VERSION, Method.SET.value(), 0, 0, 0,
+                SaAttribute.SERVICE_RECORD, 0).encodeTo(mad);
+        new SaHeader(0, 0, 1L << ServiceRecord.COMPONENT_SERVICE_ID | 1L << ServiceRecord.COMPONENT_SERVICE_GID
+                | 1L << ServiceRecord.COMPONENT_SERVICE_LEASE | 1L << ServiceRecord.COMPONENT_SERVICE_NAME)
+                .encodeTo(mad);
+        ReplicaLink.request(channel.localPort().portGuid()).encodeTo(mad, SaHeader.DATA_OFFSET);
+        registrations.send(OutboundMad.of(MadAddress.gsi(masterLid, 0, 0), mad), outcome -> LOG.log(
+                System.Logger.Level.DEBUG, "SA state asked of the master at LID {0}: {1}", masterLid, outcome));
+    }
+
+    /** Sends a frame of the standby channel to the SM port at {@code lid}. Runs on the agent thread. */
+    private void sendFrame(int lid, byte[] frame) {
+        try {
+            channel.send(MadAddress.gsi(lid, 0, 0), ReplicaLink.mad(frame, ++frameTid), MadHeader.MAD_SIZE);
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "SA replica frame to LID {0} not sent: {1}", lid, e.getMessage());
+        }
     }
 
     /** Traps 64/65 and {@code drop_event_subscriptions} for a new view. Runs on the agent thread. */
@@ -495,8 +736,11 @@ public final class SaAgent implements AutoCloseable {
                 SaHeader.decode(header), template, smKey != 0);
         boolean table = isTable(method);
         if (table && !sender.hasRoom(from)) {
-            refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid());
-            reply(from, header, method, SaAnswer.error(SaStatus.NO_RESOURCES, 0), nowNanos, out);
+            if (refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid())) {
+                reply(from, header, method, SaAnswer.error(SaStatus.NO_RESOURCES, 0), nowNanos, out);
+            } else {
+                dropped.incrementAndGet();
+            }
             return;
         }
         SaAnswer answer;
@@ -504,8 +748,8 @@ public final class SaAgent implements AutoCloseable {
             answer = dispatch.answer(v, req, RmppHeader.isActive(header), nowNanos);
         } catch (AnswerTooLargeException e) {
             gate.charge(from.lid(), AnswerCaps.MAX_BYTES, nowNanos);
-            refuse(Refusal.ANSWER_TOO_LARGE, from.lid());
-            answer = SaAnswer.error(SaStatus.NO_RESOURCES, 0);
+            answer = refuse(Refusal.ANSWER_TOO_LARGE, from.lid()) ? SaAnswer.error(SaStatus.NO_RESOURCES, 0)
+                    : SaAnswer.dropped();
         }
         if (answer.drop()) {
             dropped.incrementAndGet();
@@ -534,13 +778,18 @@ public final class SaAgent implements AutoCloseable {
                 records = streams.take(new RmppKey(to.lid(), to.qpn(), MadHeader.TRANSACTION_ID.getLong(h, 0)),
                         records);
             }
+            boolean answerRefusal;
             if (records == null) {
-                refuse(Refusal.STREAMED_TABLES, from.lid());
+                answerRefusal = refuse(Refusal.STREAMED_TABLES, from.lid());
             } else if (sender.send(to, h, records, nowNanos)) {
                 return;
             } else {
                 records.released();
-                refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid());
+                answerRefusal = refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid());
+            }
+            if (!answerRefusal) {
+                dropped.incrementAndGet();
+                return;
             }
             answer = SaAnswer.error(SaStatus.NO_RESOURCES, answer.recordSize());
         }

@@ -11,6 +11,9 @@ import dev.jsm.sa.query.RecordSet;
 import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
+import dev.jsm.sa.state.SaStateListener;
+import dev.jsm.sa.state.ServiceRid;
+import dev.jsm.sa.state.ServiceState;
 import dev.jsm.subnet.snapshot.EndPortView;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -38,12 +41,16 @@ import java.util.TreeSet;
  * the one the published view has at the request's source LID (the LID itself when the view does not know it).
  *
  * <p>Bounds ({@link SaLimits}): {@code serviceRecords} in all and {@code serviceRecordsPerPort} registered by one
- * port; a new record beyond either gets ERR_NO_RESOURCES (a renewal always passes). Each refusal is counted.
+ * port; a new record beyond either gets ERR_NO_RESOURCES (a renewal always passes). Each refusal is counted and
+ * answered within the requester's budget ({@link Refusals#record}).
  *
  * <p>Cost: the records are indexed by RID, by ServiceID, by the port of their ServiceGID and by ServiceName, and
  * ordered by expiry, so a Set, a Delete and the expiry of a record cost O(log n); a Get/GetTable with ServiceID,
  * ServiceGID or ServiceName in its mask looks at the records with that value only, any other at every record (its
  * answer may be all of them). Answers list records in the order they were registered or last renewed.
+ *
+ * <p>The records are SA state ({@link ServiceState}): exported with the time their leases have left and taken back
+ * (the dump file, a standby), every change reported by RID to a {@link SaStateListener}.
  *
  * <p>Confined to the SA agent's thread.
  */
@@ -55,10 +62,12 @@ final class ServiceRegistry {
     private static final long NOT_MATCHED = 1L << ServiceRecord.COMPONENT_SERVICE_LEASE;
     private static final byte[] NO_KEY = new byte[ServiceRecord.KEY_SIZE];
     private static final int DEFAULT_P_KEY = 0xFFFF;
+    private static final long NANOS_PER_MILLI = 1_000_000L;
 
     private final SaLimits limits;
     private final Refusals refusals;
-    private final Map<Rid, Entry> byRid = new LinkedHashMap<>();
+    private final SaStateListener changes;
+    private final Map<ServiceRid, Entry> byRid = new LinkedHashMap<>();
     private final Map<Long, Set<Entry>> byServiceId = new HashMap<>();
     private final Map<Long, Set<Entry>> byGidPort = new HashMap<>();
     private final Map<String, Set<Entry>> byName = new HashMap<>();
@@ -69,8 +78,17 @@ final class ServiceRegistry {
 
     /** An empty registry bounded by {@code limits}, counting refusals in {@code refusals}. */
     ServiceRegistry(SaLimits limits, Refusals refusals) {
+        this(limits, refusals, SaStateListener.NONE);
+    }
+
+    /**
+     * An empty registry bounded by {@code limits}, counting refusals in {@code refusals} and reporting every record
+     * registered, renewed, deleted or expired to {@code changes}.
+     */
+    ServiceRegistry(SaLimits limits, Refusals refusals, SaStateListener changes) {
         this.limits = limits;
         this.refusals = refusals;
+        this.changes = changes;
     }
 
     /** Registers or renews the request's record. */
@@ -86,15 +104,13 @@ final class ServiceRegistry {
             ServiceRecord.SERVICE_LEASE.put(bytes, 0, ServiceRecord.LEASE_INFINITE);
         }
         Requester who = Requester.of(view, request);
-        Entry old = byRid.get(Rid.of(bytes));
+        Entry old = byRid.get(ServiceRid.of(bytes, 0));
         if (old != null && !who.mayChange(old)) {
-            refusals.record(Refusal.SERVICE_RECORD_FOREIGN, who.lid, who.portGuid);
-            return SaAnswer.error(SaStatus.DENIED, ServiceRecord.SIZE);
+            return refused(Refusal.SERVICE_RECORD_FOREIGN, who, SaStatus.DENIED);
         }
         if (old == null && (byRid.size() >= limits.serviceRecords()
                 || countByOwner.getOrDefault(who.key, 0) >= limits.serviceRecordsPerPort())) {
-            refusals.record(Refusal.SERVICE_RECORDS, who.lid, who.portGuid);
-            return SaAnswer.error(SaStatus.NO_RESOURCES, ServiceRecord.SIZE);
+            return refused(Refusal.SERVICE_RECORDS, who, SaStatus.NO_RESOURCES);
         }
         if (old != null) {
             remove(old);
@@ -121,14 +137,13 @@ final class ServiceRegistry {
         byte[] rid = new byte[ServiceRecord.SIZE];
         System.arraycopy(request.data(), 0, rid, 0, ServiceRecord.SIZE);
         ServiceRecord.SERVICE_P_KEY.put(rid, 0, pKeyOf(request));
-        Entry e = byRid.get(Rid.of(rid));
+        Entry e = byRid.get(ServiceRid.of(rid, 0));
         if (e == null) {
             return SaAnswer.error(SaStatus.NO_RECORDS, ServiceRecord.SIZE);
         }
         Requester who = Requester.of(view, request);
         if (!who.mayChange(e)) {
-            refusals.record(Refusal.SERVICE_RECORD_FOREIGN, who.lid, who.portGuid);
-            return SaAnswer.error(SaStatus.NO_RECORDS, ServiceRecord.SIZE);
+            return refused(Refusal.SERVICE_RECORD_FOREIGN, who, SaStatus.NO_RECORDS);
         }
         remove(e);
         return answer(List.of(e), request, nowNanos);
@@ -165,9 +180,94 @@ final class ServiceRegistry {
         return byExpiry.isEmpty() ? Long.MAX_VALUE : byExpiry.first().expiresAt;
     }
 
+    /** Whether a record of ServiceID {@code serviceId} is held (its lease may have run out since the last expiry). */
+    boolean has(long serviceId) {
+        return byServiceId.containsKey(serviceId);
+    }
+
+    /** The ports (ServiceGIDs' interface IDs) of the records of ServiceID {@code serviceId} at {@code nowNanos}. */
+    Set<Long> gidPortsOf(long serviceId, long nowNanos) {
+        Set<Entry> of = byServiceId.get(serviceId);
+        Set<Long> out = new LinkedHashSet<>();
+        for (Entry e : of == null ? Set.<Entry>of() : of) {
+            if (!e.expired(nowNanos)) {
+                out.add(e.rid.gid().interfaceId());
+            }
+        }
+        return out;
+    }
+
     /** Number of records. */
     int size() {
         return byRid.size();
+    }
+
+    /** The records, oldest registration or renewal first, with the time their leases have left at {@code nowNanos}. */
+    List<ServiceState> export(long nowNanos) {
+        List<ServiceState> out = new ArrayList<>(byRid.size());
+        for (Entry e : byRid.values()) {
+            if (!e.expired(nowNanos)) {
+                out.add(e.state(nowNanos));
+            }
+        }
+        return out;
+    }
+
+    /** The record {@code rid} as it is at {@code nowNanos}, or {@code null} if there is none or it has expired. */
+    ServiceState export(ServiceRid rid, long nowNanos) {
+        Entry e = byRid.get(rid);
+        return e == null || e.expired(nowNanos) ? null : e.state(nowNanos);
+    }
+
+    /**
+     * Puts a record as another SA had it (the dump file, a standby applying the master's change): replaces the record
+     * of its RID; its lease runs out {@link ServiceState#leftMillis()} after {@code nowNanos}. A new record beyond the
+     * total bound ({@link SaLimits#serviceRecords()}) is left out.
+     *
+     * @return whether it was put
+     */
+    boolean put(ServiceState s, long nowNanos) {
+        Entry old = byRid.get(s.rid());
+        if (old == null && byRid.size() >= limits.serviceRecords()) {
+            return false;
+        }
+        if (old != null) {
+            remove(old);
+        }
+        add(new Entry(s.record(), s.leftMillis() == ServiceState.INFINITE ? Long.MAX_VALUE
+                : nowNanos + s.leftMillis() * NANOS_PER_MILLI, seq++, s.owner()));
+        return true;
+    }
+
+    /** Removes the record {@code rid}, if there is one (a standby applying the master's change). */
+    void remove(ServiceRid rid) {
+        Entry e = byRid.get(rid);
+        if (e != null) {
+            remove(e);
+        }
+    }
+
+    /**
+     * Makes {@code states} the records, their leases counted from {@code nowNanos}; those beyond the total bound are
+     * left out.
+     *
+     * @return how many were left out
+     */
+    int replaceAll(List<ServiceState> states, long nowNanos) {
+        for (Entry e : new ArrayList<>(byRid.values())) {
+            remove(e);
+        }
+        int left = 0;
+        for (ServiceState s : states) {
+            left += put(s, nowNanos) ? 0 : 1;
+        }
+        return left;
+    }
+
+    /** A refusal counted, answered with {@code status} within the requester's budget, else dropped. */
+    private SaAnswer refused(Refusal reason, Requester who, int status) {
+        return refusals.record(reason, who.lid, who.portGuid) ? SaAnswer.error(status, ServiceRecord.SIZE)
+                : SaAnswer.dropped();
     }
 
     /** The request's ServiceP_Key, or 0xFFFF when its P_Key component is not set (as a Set stores it). */
@@ -204,8 +304,9 @@ final class ServiceRegistry {
 
     private void add(Entry e) {
         byRid.put(e.rid, e);
-        byServiceId.computeIfAbsent(e.rid.serviceId, k -> new LinkedHashSet<>()).add(e);
-        byGidPort.computeIfAbsent(e.rid.gid.interfaceId(), k -> new LinkedHashSet<>()).add(e);
+        changes.serviceChanged(e.rid);
+        byServiceId.computeIfAbsent(e.rid.serviceId(), k -> new LinkedHashSet<>()).add(e);
+        byGidPort.computeIfAbsent(e.rid.gid().interfaceId(), k -> new LinkedHashSet<>()).add(e);
         byName.computeIfAbsent(e.name, k -> new LinkedHashSet<>()).add(e);
         if (e.expiresAt != Long.MAX_VALUE) {
             byExpiry.add(e);
@@ -215,8 +316,9 @@ final class ServiceRegistry {
 
     private void remove(Entry e) {
         byRid.remove(e.rid);
-        unindex(byServiceId, e.rid.serviceId, e);
-        unindex(byGidPort, e.rid.gid.interfaceId(), e);
+        changes.serviceChanged(e.rid);
+        unindex(byServiceId, e.rid.serviceId(), e);
+        unindex(byGidPort, e.rid.gid().interfaceId(), e);
         unindex(byName, e.name, e);
         byExpiry.remove(e);
         countByOwner.computeIfPresent(e.owner, (k, n) -> n > 1 ? n - 1 : null);
@@ -244,15 +346,6 @@ final class ServiceRegistry {
         return SaAnswer.of(set);
     }
 
-    /** A record's identity: ServiceID, ServiceGID and the low 15 bits of ServiceP_Key. */
-    private record Rid(long serviceId, Gid gid, int pKey) {
-
-        static Rid of(byte[] record) {
-            return new Rid(ServiceRecord.SERVICE_ID.getLong(record, 0), Gid.read(ServiceRecord.SERVICE_GID, record, 0),
-                    ServiceRecord.SERVICE_P_KEY.getInt(record, 0) & 0x7FFF);
-        }
-    }
-
     /**
      * Who sent a request: its source LID, the port the view has there ({@link Refusals#UNKNOWN_PORT} if none), and
      * the key records are owned by (the port GUID, or the LID for a port the view does not know).
@@ -269,7 +362,7 @@ final class ServiceRegistry {
         /** Whether this requester may renew or delete {@code e}: trusted, its registrar, or the port it names. */
         boolean mayChange(Entry e) {
             return trusted || e.owner == key || portGuid != Refusals.UNKNOWN_PORT
-                    && e.rid.gid.interfaceId() == portGuid;
+                    && e.rid.gid().interfaceId() == portGuid;
         }
     }
 
@@ -279,7 +372,7 @@ final class ServiceRegistry {
      */
     private static final class Entry {
         final byte[] bytes;
-        final Rid rid;
+        final ServiceRid rid;
         final String name;
         final long expiresAt;
         final long seq;
@@ -287,11 +380,20 @@ final class ServiceRegistry {
 
         Entry(byte[] bytes, long expiresAt, long seq, long owner) {
             this.bytes = bytes;
-            this.rid = Rid.of(bytes);
+            this.rid = ServiceRid.of(bytes, 0);
             this.name = ServiceRecord.SERVICE_NAME.getText(bytes, 0);
             this.expiresAt = expiresAt;
             this.seq = seq;
             this.owner = owner;
+        }
+
+        boolean expired(long nowNanos) {
+            return expiresAt != Long.MAX_VALUE && nowNanos - expiresAt >= 0;
+        }
+
+        ServiceState state(long nowNanos) {
+            return new ServiceState(bytes, expiresAt == Long.MAX_VALUE ? ServiceState.INFINITE
+                    : Math.max(0, (expiresAt - nowNanos) / NANOS_PER_MILLI), owner);
         }
 
         long remainingSeconds(long nowNanos) {

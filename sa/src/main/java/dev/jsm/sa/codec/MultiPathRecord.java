@@ -12,36 +12,7 @@ import java.util.List;
  * {@code SGIDCount} source GIDs and {@code DGIDCount} destination GIDs, 16 bytes each. Only requested (method
  * GetMulti, so through RMPP: more than 11 GIDs do not fit one MAD's 200 bytes); the answer is PathRecords.
  *
- * <p>Layout (docs/reference/mad-formats.md#multipathrecord):
- * 0 RawTraffic(31)|reserved(30:28)|FlowLabel(27:8)|HopLimit(7:0), 4 TClass,
- * 5 Reversible(7)|NumbPath(6:0), 6 P_Key, 8 QoSClass(15:4)|SL(3:0), 10 MTUSelector|MTU, 11 RateSelector|Rate,
- * 12 PacketLifeTimeSelector|PacketLifeTime, 13 ServiceID8MSB, 14 IndependenceSelector(7:6)|reserved(5:0),
- * 15 SGIDCount, 16 DGIDCount, 17 ServiceID56LSB (7 bytes), 24 the GIDs. Components: 0 RawTraffic, 1 reserved,
- * 2 FlowLabel, 3 HopLimit, 4 TClass, 5 Reversible, 6 NumbPath, 7 P_Key, 8 QoSClass, 9 SL, 10 MTUSelector, 11 MTU,
- * 12 RateSelector, 13 Rate, 14 PacketLifeTimeSelector, 15 PacketLifeTime, 16 ServiceID8MSB,
- * 17 IndependenceSelector, 18 reserved, 19 SGIDCount, 20 DGIDCount, 21 ServiceID56LSB.
- *
- * <p>Immutable; safe to share (the GID lists are copied).
- *
- * @param rawTraffic RawTraffic bit (0/1)
- * @param flowLabel FlowLabel (20 bits)
- * @param hopLimit HopLimit
- * @param tClass TClass
- * @param reversible Reversible bit (0/1): only reversible paths are wanted
- * @param numbPath NumbPath (7 bits): paths wanted in all
- * @param pKey P_Key
- * @param qosClass QoSClass (12 bits)
- * @param sl SL (4 bits)
- * @param mtuSelector MTUSelector
- * @param mtu MTU
- * @param rateSelector RateSelector
- * @param rate Rate
- * @param packetLifeTimeSelector PacketLifeTimeSelector
- * @param packetLifeTime PacketLifeTime
- * @param serviceId the ServiceID: ServiceID8MSB in bits 63:56, ServiceID56LSB below
- * @param independenceSelector IndependenceSelector (2 bits)
- * @param sgids the source GIDs
- * @param dgids the destination GIDs
+ * <p>In detail: docs/design/sa.md#multipathrecord.
  */
 public record MultiPathRecord(int rawTraffic, int flowLabel, int hopLimit, int tClass, int reversible, int numbPath,
                               int pKey, int qosClass, int sl, int mtuSelector, int mtu, int rateSelector, int rate,

@@ -8,37 +8,7 @@ import java.util.Arrays;
  * PathRecord (SA attribute 0x0035, 64 bytes; IBA 15.2.5.16): the properties of a path between two end ports - the
  * LIDs and GIDs, SL, P_Key, MTU, rate and packet lifetime a client uses to set up a connection.
  *
- * <p>MTU, rate and packet lifetime each come with a selector ({@link #SELECTOR_GREATER_THAN} ..
- * {@link #SELECTOR_LARGEST}); in queries the selector says how the value bounds the answer, in answers it is
- * {@link #SELECTOR_EXACTLY}. Components (docs/reference/mad-formats.md#pathrecord):
- * 0 ServiceID MSB half, 1 ServiceID LSB half, 2 DGID, 3 SGID,
- * 4 DLID, 5 SLID, 6 RawTraffic, 7 reserved, 8 FlowLabel, 9 HopLimit, 10 TClass, 11 Reversible, 12 NumbPath,
- * 13 P_Key, 14 QoSClass, 15 SL, 16 MTUSelector, 17 MTU, 18 RateSelector, 19 Rate, 20 PacketLifeTimeSelector,
- * 21 PacketLifeTime, 22 Preference.
- *
- * <p>Immutable; safe to share.
- *
- * @param serviceId ServiceID
- * @param dgid destination GID
- * @param sgid source GID
- * @param dlid destination LID
- * @param slid source LID
- * @param rawTraffic RawTraffic bit (0/1)
- * @param flowLabel FlowLabel (20 bits)
- * @param hopLimit HopLimit
- * @param tClass TClass
- * @param reversible Reversible bit (0/1)
- * @param numbPath NumbPath (7 bits): paths wanted by a GetTable
- * @param pKey P_Key
- * @param qosClass QoSClass (12 bits)
- * @param sl SL (4 bits)
- * @param mtuSelector MTUSelector
- * @param mtu MTU (1 256 .. 5 4096)
- * @param rateSelector RateSelector
- * @param rate Rate (docs/reference/mad-formats.md#rates)
- * @param packetLifeTimeSelector PacketLifeTimeSelector
- * @param packetLifeTime PacketLifeTime (4.096 us * 2^n)
- * @param preference Preference
+ * <p>In detail: docs/design/sa.md#pathrecord.
  */
 public record PathRecord(long serviceId, Gid dgid, Gid sgid, int dlid, int slid, int rawTraffic, int flowLabel,
                          int hopLimit, int tClass, int reversible, int numbPath, int pKey, int qosClass, int sl,

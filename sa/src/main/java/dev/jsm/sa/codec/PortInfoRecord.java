@@ -12,7 +12,8 @@ import java.util.List;
  * LID and the port number (switches: every physical port under the LID of port 0).
  *
  * <p>Components: 0 EndportLID, 1 PortNum, 2 Options, then one per PortInfo field in order, reserved ones included
- * (3 M_Key .. 57 LinkSpeedExtEnabled, docs/reference/mad-formats.md#portinforecord).
+ * (3 M_Key .. 57 LinkSpeedExtEnabled, docs/reference/mad-formats.md#portinforecord); byte 56 of PortInfo, reserved
+ * before the second extended speeds field of XDR, stays one component (51) as OpenSM numbers them.
  *
  * <p>Immutable; safe to share.
  *
@@ -38,6 +39,8 @@ public record PortInfoRecord(int endportLid, int portNum, int options, PortInfo 
     public static final Field PORT_NUM = Field.u8("PortNum", 2);
     public static final Field OPTIONS = Field.u8("Options", 3);
     public static final int PORT_INFO_OFFSET = 4;
+    /** PortInfo's byte of the second extended speeds field: one component for the whole byte. */
+    private static final int EXT_SPEEDS_2_BYTE = 56;
 
     public static final Layout LAYOUT = Layout.of("PortInfoRecord", SIZE, fields(true).toArray(new Field[0]));
     public static final Components COMPONENTS = Components.of(fields(false));
@@ -57,13 +60,23 @@ public record PortInfoRecord(int endportLid, int portNum, int options, PortInfo 
         portInfo.encodeTo(b, off + PORT_INFO_OFFSET);
     }
 
-    private static List<Field> fields(boolean withPad) {
+    /**
+     * The record's fields: for the layout, every field and the pad; for the components, byte 56 of PortInfo as one
+     * reserved component, no pad.
+     */
+    private static List<Field> fields(boolean layout) {
         List<Field> f = new ArrayList<>();
         f.add(ENDPORT_LID);
         f.add(PORT_NUM);
         f.add(OPTIONS);
-        f.addAll(Components.embedded(PortInfo.LAYOUT, PORT_INFO_OFFSET));
-        if (withPad) {
+        for (Field p : Components.embedded(PortInfo.LAYOUT, PORT_INFO_OFFSET)) {
+            if (layout || p.bitOffset() / 8 != PORT_INFO_OFFSET + EXT_SPEEDS_2_BYTE) {
+                f.add(p);
+            } else if (p.kind() == Field.Kind.RESERVED) {
+                f.add(Field.reservedBytes(PORT_INFO_OFFSET + EXT_SPEEDS_2_BYTE, 1));
+            }
+        }
+        if (layout) {
             f.add(Field.reservedBytes(68, 4));
         }
         return f;

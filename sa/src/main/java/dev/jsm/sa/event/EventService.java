@@ -8,6 +8,7 @@ import dev.jsm.sa.limit.SaLimits;
 import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
+import dev.jsm.sa.state.SaStateListener;
 import dev.jsm.subnet.snapshot.EndPortView;
 import java.util.function.LongPredicate;
 
@@ -39,7 +40,16 @@ public final class EventService {
      * {@code limits}, refusals counted in {@code refusals}.
      */
     public EventService(Requester reports, SaLimits limits, Refusals refusals) {
-        this.subscriptions = new EventSubscriptions(limits, refusals);
+        this(reports, limits, refusals, SaStateListener.NONE);
+    }
+
+    /**
+     * Reports through {@code reports} (resent after its timeout up to its retries); subscriptions bounded by
+     * {@code limits}, refusals counted in {@code refusals}, every subscription added or withdrawn reported to
+     * {@code changes}.
+     */
+    public EventService(Requester reports, SaLimits limits, Refusals refusals, SaStateListener changes) {
+        this.subscriptions = new EventSubscriptions(limits, refusals, changes);
         this.reports = new ReportSender(reports);
     }
 

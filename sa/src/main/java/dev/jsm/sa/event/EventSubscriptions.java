@@ -13,8 +13,12 @@ import dev.jsm.sa.query.RecordSet;
 import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
+import dev.jsm.sa.state.SaStateListener;
+import dev.jsm.sa.state.SubscriptionKey;
+import dev.jsm.sa.state.SubscriptionState;
 import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -34,14 +38,9 @@ import java.util.Set;
  * {@link Refusal#SUBSCRIPTIONS} refusal), so one host cannot take every other host's room. A granted request is
  * answered with the request's InformInfo unchanged (o13-12.1.1).
  *
- * <p>A subscription is identified by its Report address and its InformInfo (Subscribe aside): the stored
- * InformInfo carries the QPN the request came from, a withdrawal must name the same QPN in its InformInfo. Its
- * subscriber GID is the requester port's (subnet prefix + port GUID); its Enum is the lowest number that port's
- * other subscriptions do not use (OpenSM always says 0). Its Reports go to the request's source address (LID, QPN,
- * Q_Key - QP1's if the transport reported none - SL and P_Key index). Subscriptions are kept by that identity, so a
- * Set finds its subscription in O(1) whatever their number.
- *
  * <p>Confined to the SA agent's thread.
+ *
+ * <p>In detail: docs/design/sa.md#eventsubscriptions.
  */
 public final class EventSubscriptions {
 
@@ -55,14 +54,25 @@ public final class EventSubscriptions {
     private final SaLimits limits;
     private final Refusals refusals;
     /** The subscriptions by identity, oldest first. */
-    private final Map<Key, Subscription> entries = new LinkedHashMap<>();
+    private final Map<SubscriptionKey, Subscription> entries = new LinkedHashMap<>();
     /** The Enums in use, by subscriber port. */
     private final Map<Long, BitSet> enumsByPort = new HashMap<>();
 
+    private final SaStateListener changes;
+
     /** No subscription yet; at most {@code limits}' subscriptions, refusals counted in {@code refusals}. */
     public EventSubscriptions(SaLimits limits, Refusals refusals) {
+        this(limits, refusals, SaStateListener.NONE);
+    }
+
+    /**
+     * No subscription yet; at most {@code limits}' subscriptions, refusals counted in {@code refusals}, every
+     * subscription added or withdrawn reported to {@code changes}.
+     */
+    public EventSubscriptions(SaLimits limits, Refusals refusals, SaStateListener changes) {
         this.limits = limits;
         this.refusals = refusals;
+        this.changes = changes;
     }
 
     /** SubnAdmSet(InformInfo): subscribe or unsubscribe. */
@@ -77,7 +87,7 @@ public final class EventSubscriptions {
         }
         MadAddress.LidRouted from = request.from();
         if (ii.subscribe() == 0) {
-            Subscription old = entries.get(Key.of(from, ii));
+            Subscription old = entries.get(SubscriptionKey.of(from, ii));
             if (old == null) {
                 return error(SaStatus.REQ_INVALID);
             }
@@ -88,7 +98,7 @@ public final class EventSubscriptions {
             return error(SaStatus.REQ_INVALID);
         }
         InformInfo stored = withQpn(ii, from.qpn());
-        Key key = Key.of(from, stored);
+        SubscriptionKey key = SubscriptionKey.of(from, stored);
         if (entries.containsKey(key)) {
             return echo(request);
         }
@@ -96,16 +106,89 @@ public final class EventSubscriptions {
         BitSet enums = enumsByPort.get(guid);
         if (entries.size() >= limits.subscriptions()
                 || enums != null && enums.cardinality() >= limits.subscriptionsPerPort()) {
-            refusals.record(Refusal.SUBSCRIPTIONS, from.lid(), guid);
-            return error(SaStatus.NO_RESOURCES);
+            return refusals.record(Refusal.SUBSCRIPTIONS, from.lid(), guid) ? error(SaStatus.NO_RESOURCES)
+                    : SaAnswer.dropped();
         }
         Gid gid = new Gid(s.portOf(requester).attributes().gidPrefix(), guid);
         int enumeration = enums == null ? 0 : enums.nextClearBit(0);
-        enumsByPort.computeIfAbsent(guid, g -> new BitSet()).set(enumeration);
-        entries.put(key, new Subscription(new InformInfoRecord(gid, enumeration, stored), guid,
+        add(key, new Subscription(new InformInfoRecord(gid, enumeration, stored), guid,
                 new MadAddress.LidRouted(from.lid(), from.qpn(), from.qkey() != 0 ? from.qkey() : MadAddress.QP1_QKEY,
                         from.sl(), from.pkeyIndex())));
         return echo(request);
+    }
+
+    /** The subscriptions, oldest first. */
+    public List<SubscriptionState> export() {
+        List<SubscriptionState> out = new ArrayList<>(entries.size());
+        for (Subscription s : entries.values()) {
+            out.add(new SubscriptionState(s.record(), s.reportTo()));
+        }
+        return out;
+    }
+
+    /** The subscription {@code key}, or {@code null} if there is none. */
+    public SubscriptionState export(SubscriptionKey key) {
+        Subscription s = entries.get(key);
+        return s == null ? null : new SubscriptionState(s.record(), s.reportTo());
+    }
+
+    /**
+     * Puts a subscription as another SA had it (the dump file, a standby applying the master's change): replaces the
+     * one of the same identity. It keeps its Enum unless another subscription of its port has it (OpenSM's dump says
+     * 0 for all), then takes the lowest free one; a Report Q_Key of 0 (OpenSM's dump) is QP1's, as for a
+     * subscription the SA takes itself. A new one beyond the total bound
+     * ({@link SaLimits#subscriptions()}) is left out.
+     *
+     * @return whether it was put
+     */
+    public boolean put(SubscriptionState st) {
+        SubscriptionKey key = st.key();
+        Subscription old = entries.get(key);
+        if (old == null && entries.size() >= limits.subscriptions()) {
+            return false;
+        }
+        if (old != null) {
+            remove(old);
+        }
+        BitSet enums = enumsByPort.get(st.portGuid());
+        InformInfoRecord r = st.record();
+        if (enums != null && enums.get(r.enumeration())) {
+            r = new InformInfoRecord(r.subscriberGid(), enums.nextClearBit(0), r.informInfo());
+        }
+        MadAddress.LidRouted to = st.reportTo();
+        add(key, new Subscription(r, st.portGuid(), to.qkey() != 0 ? to : new MadAddress.LidRouted(to.lid(),
+                to.qpn(), MadAddress.QP1_QKEY, to.sl(), to.pkeyIndex())));
+        return true;
+    }
+
+    /** Withdraws the subscription {@code key}, if there is one (a standby applying the master's change). */
+    public void remove(SubscriptionKey key) {
+        Subscription s = entries.get(key);
+        if (s != null) {
+            remove(s);
+        }
+    }
+
+    /**
+     * Makes {@code states} the subscriptions; those beyond the total bound are left out.
+     *
+     * @return how many were left out
+     */
+    public int replaceAll(List<SubscriptionState> states) {
+        for (Subscription s : all()) {
+            remove(s);
+        }
+        int left = 0;
+        for (SubscriptionState st : states) {
+            left += put(st) ? 0 : 1;
+        }
+        return left;
+    }
+
+    private void add(SubscriptionKey key, Subscription s) {
+        enumsByPort.computeIfAbsent(s.portGuid(), g -> new BitSet()).set(s.record().enumeration());
+        entries.put(key, s);
+        changes.subscriptionChanged(key);
     }
 
     /** The subscriptions, oldest first (a copy). */
@@ -120,7 +203,9 @@ public final class EventSubscriptions {
 
     /** Removes {@code s} (if still there). */
     public void remove(Subscription s) {
-        if (entries.remove(Key.of(s.reportTo(), s.record().informInfo())) != null) {
+        SubscriptionKey key = SubscriptionKey.of(s.reportTo(), s.record().informInfo());
+        if (entries.remove(key) != null) {
+            changes.subscriptionChanged(key);
             BitSet enums = enumsByPort.get(s.portGuid());
             enums.clear(s.record().enumeration());
             if (enums.isEmpty()) {
@@ -186,17 +271,5 @@ public final class EventSubscriptions {
 
     private static SaAnswer error(int status) {
         return SaAnswer.error(status, InformInfo.SIZE + 4);
-    }
-
-    /**
-     * A subscription's identity: where its Reports go (LID, QPN, P_Key index) and its InformInfo but Subscribe.
-     */
-    private record Key(int lid, int qpn, int pkeyIndex, InformInfo informInfo) {
-
-        static Key of(MadAddress.LidRouted to, InformInfo ii) {
-            return new Key(to.lid(), to.qpn(), to.pkeyIndex(), new InformInfo(ii.gid(), ii.lidRangeBegin(),
-                    ii.lidRangeEnd(), ii.isGeneric(), 0, ii.type(), ii.trapNumberOrDeviceId(), ii.qpn(),
-                    ii.respTimeValue(), ii.producerTypeOrVendorId()));
-        }
     }
 }

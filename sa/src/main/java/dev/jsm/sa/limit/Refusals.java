@@ -15,6 +15,8 @@ import java.util.function.LongSupplier;
  * pairs are remembered (the least recently refused are forgotten first), so a flood from many LIDs cannot grow it.
  *
  * <p>Thread-safe: the receive thread (rate, queue) and the agent thread record refusals.
+ *
+ * <p>In detail: docs/design/sa.md#refusals.
  */
 public final class Refusals {
 
@@ -26,6 +28,7 @@ public final class Refusals {
     private final AtomicLongArray counts = new AtomicLongArray(Refusal.values().length);
     private final long intervalNanos;
     private final LongSupplier clock;
+    private final LidBuckets answers;
     private final Map<Key, Logged> logged = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Key, Logged> eldest) {
@@ -33,22 +36,68 @@ public final class Refusals {
         }
     };
 
-    /** Refusals logged at most once per requester, reason and {@code interval} of {@link System#nanoTime()}. */
+    /**
+     * Refusals logged at most once per requester, reason and {@code interval} of {@link System#nanoTime()}, answered
+     * within the default budget ({@link SaLimits#defaults()}).
+     */
     public Refusals(Duration interval) {
         this(interval, System::nanoTime);
     }
 
-    /** Refusals logged at most once per requester, reason and {@code interval} of {@code clock} (nanoseconds). */
+    /**
+     * Refusals logged at most once per requester, reason and {@code interval} of {@code clock} (nanoseconds),
+     * answered within the default budget.
+     */
     public Refusals(Duration interval, LongSupplier clock) {
+        this(SaLimits.defaults(), interval, clock);
+    }
+
+    /**
+     * Refusals logged at most once per requester, reason and {@code limits}' log interval of
+     * {@link System#nanoTime()}, answered within {@code limits}' budget.
+     */
+    public Refusals(SaLimits limits) {
+        this(limits, limits.logInterval(), System::nanoTime);
+    }
+
+    /**
+     * Refusals logged at most once per requester, reason and {@code limits}' log interval of {@code clock}
+     * (nanoseconds), answered within {@code limits}' budget.
+     */
+    public Refusals(SaLimits limits, LongSupplier clock) {
+        this(limits, limits.logInterval(), clock);
+    }
+
+    private Refusals(SaLimits limits, Duration interval, LongSupplier clock) {
         this.intervalNanos = interval.toNanos();
         this.clock = clock;
+        this.answers = new LidBuckets(limits.refusalAnswersPerSecond(), limits.refusalAnswerBurst());
     }
 
     /**
      * Counts one refusal of {@code reason} to the requester at {@code lid} (port {@code portGuid}, or
-     * {@link #UNKNOWN_PORT}), and logs it unless it was logged less than the interval ago.
+     * {@link #UNKNOWN_PORT}), logs it unless it was logged less than the interval ago, and says whether to answer
+     * it: never for a reason that is not {@link Refusal#answered() answered}, else while the LID's budget of answers
+     * lasts (beyond, the refusal is counted and logged as {@link Refusal#REFUSAL_ANSWERS} too).
+     *
+     * @return whether the requester gets an answer saying it was refused
      */
-    public void record(Refusal reason, int lid, long portGuid) {
+    public boolean record(Refusal reason, int lid, long portGuid) {
+        count(reason, lid, portGuid);
+        if (!reason.answered()) {
+            return false;
+        }
+        boolean answer;
+        synchronized (answers) {
+            answer = answers.take(lid, clock.getAsLong());
+        }
+        if (!answer) {
+            count(Refusal.REFUSAL_ANSWERS, lid, portGuid);
+        }
+        return answer;
+    }
+
+    private void count(Refusal reason, int lid, long portGuid) {
         counts.incrementAndGet(reason.ordinal());
         long nowNanos = clock.getAsLong();
         long since;

@@ -8,24 +8,23 @@ package dev.jsm.sa.limit;
  * {@link SaLimits#queuedPerRequester} from one LID and {@link SaLimits#queued} in all, so one flooding host cannot
  * fill the queue the others need. Time is the caller's ({@link System#nanoTime()} values).
  *
- * <p>State lives in arrays indexed by LID (16 bits; about 1.3 MB), so no flood of LIDs can grow it and nothing needs
- * forgetting. Thread-safe (one monitor): the receive thread admits, the agent thread releases and charges.
+ * <p>State lives in arrays indexed by LID ({@link LidBuckets}, and the queue shares: about 1.3 MB), so no flood of
+ * LIDs can grow it and nothing needs forgetting. Thread-safe (one monitor): the receive thread admits, the agent
+ * thread releases and charges.
  */
 public final class RequesterGate {
 
     private static final int LIDS = 1 << 16;
-    private static final double NANOS_PER_SECOND = 1e9;
 
     private final SaLimits limits;
-    private final double[] tokens = new double[LIDS];
-    private final long[] refilledAt = new long[LIDS];
-    private final boolean[] seen = new boolean[LIDS];
+    private final LidBuckets buckets;
     private final int[] queuedBy = new int[LIDS];
     private int queued;
 
     /** A gate with {@code limits}. */
     public RequesterGate(SaLimits limits) {
         this.limits = limits;
+        this.buckets = new LidBuckets(limits.requestsPerSecond(), limits.requestBurst());
     }
 
     /** What {@link #admit} decided. */
@@ -47,12 +46,8 @@ public final class RequesterGate {
         if (queued >= limits.queued() || queuedBy[i] >= limits.queuedPerRequester()) {
             return Verdict.QUEUE_FULL;
         }
-        if (request) {
-            refill(i, nowNanos);
-            if (tokens[i] < 1) {
-                return Verdict.OVER_RATE;
-            }
-            tokens[i] -= 1;
+        if (request && !buckets.take(i, nowNanos)) {
+            return Verdict.OVER_RATE;
         }
         queuedBy[i]++;
         queued++;
@@ -70,25 +65,11 @@ public final class RequesterGate {
 
     /** Charges {@code lid} for a table answer of {@code bytes} (may leave its bucket in debt). */
     public synchronized void charge(int lid, long bytes, long nowNanos) {
-        int i = lid & (LIDS - 1);
-        refill(i, nowNanos);
-        tokens[i] -= (double) bytes / limits.answerBytesPerToken();
+        buckets.charge(lid & (LIDS - 1), (double) bytes / limits.answerBytesPerToken(), nowNanos);
     }
 
     /** MADs waiting for the agent thread now. */
     public synchronized int queued() {
         return queued;
-    }
-
-    private void refill(int i, long nowNanos) {
-        if (!seen[i]) {
-            seen[i] = true;
-            tokens[i] = limits.requestBurst();
-        } else {
-            long elapsed = Math.max(0, nowNanos - refilledAt[i]);
-            tokens[i] = Math.min(limits.requestBurst(),
-                    tokens[i] + elapsed * (double) limits.requestsPerSecond() / NANOS_PER_SECOND);
-        }
-        refilledAt[i] = nowNanos;
     }
 }

@@ -9,38 +9,16 @@ import java.time.Duration;
  * (answered ERR_NO_RESOURCES where the IBA has an answer for it, dropped where it does not), counted by
  * {@link Refusal} and logged once per requester and {@link #logInterval}.
  *
- * <p>A requester is a source LID for what is decided before the request is read (rate, queue, RMPP), and the port
- * the view knows at that LID for what a port keeps (ServiceRecords, subscriptions, groups): fair shares per port,
- * beside the global caps that bound memory.
- *
  * <p>Immutable; safe to share.
  *
- * @param requestsPerSecond requests one LID may send per second, sustained (a token bucket; RMPP control MADs and
- *     responses are not counted)
- * @param requestBurst requests one LID may send at once before the rate applies (the bucket's size)
- * @param answerBytesPerToken a table answer (GetTable, GetMulti) costs one more token per this many bytes, so the
- *     rate also bounds the answer bytes one LID makes the SA build and send
- * @param queued MADs that may wait for the agent thread, from all requesters
- * @param queuedPerRequester MADs that may wait for the agent thread from one LID
- * @param rmppOpen multi-MAD requests being reassembled, from all requesters
- * @param rmppOpenPerRequester multi-MAD requests being reassembled from one LID
- * @param answerBytesInFlight bytes of table answers being sent through RMPP, to all requesters
- * @param answerBytesInFlightPerRequester bytes of table answers being sent through RMPP to one LID
- * @param streamedTables PathRecord tables being streamed (made again as they are sent, each keeping the view it was
- *     counted from until it is sent), to all requesters
- * @param streamedTablesPerRequester PathRecord tables being streamed to one LID
- * @param serviceRecords ServiceRecords registered in all
- * @param serviceRecordsPerPort ServiceRecords one port may have registered
- * @param subscriptions InformInfo subscriptions in all
- * @param subscriptionsPerPort subscriptions one port may hold
- * @param mcastGroupsPerPort multicast groups one port may have created and that still exist
- * @param logInterval a refusal is logged at most once per requester, reason and interval, with the count since
+ * <p>In detail: docs/design/sa.md#salimits.
  */
 public record SaLimits(int requestsPerSecond, int requestBurst, int answerBytesPerToken, int queued,
                        int queuedPerRequester, int rmppOpen, int rmppOpenPerRequester, long answerBytesInFlight,
                        long answerBytesInFlightPerRequester, int streamedTables, int streamedTablesPerRequester,
                        int serviceRecords, int serviceRecordsPerPort, int subscriptions, int subscriptionsPerPort,
-                       int mcastGroupsPerPort, Duration logInterval) {
+                       int mcastGroupsPerPort, int refusalAnswersPerSecond, int refusalAnswerBurst,
+                       Duration logInterval) {
 
     /** Validates the values: every count and size positive, every per-requester share within its total. */
     public SaLimits {
@@ -48,7 +26,8 @@ public record SaLimits(int requestsPerSecond, int requestBurst, int answerBytesP
                 || queuedPerRequester < 1 || rmppOpen < 1 || rmppOpenPerRequester < 1 || answerBytesInFlight < 1
                 || answerBytesInFlightPerRequester < 1 || streamedTables < 1 || streamedTablesPerRequester < 1
                 || serviceRecords < 1 || serviceRecordsPerPort < 1 || subscriptions < 1 || subscriptionsPerPort < 1
-                || mcastGroupsPerPort < 1 || logInterval.isNegative() || logInterval.isZero()) {
+                || mcastGroupsPerPort < 1 || refusalAnswersPerSecond < 1 || refusalAnswerBurst < 1
+                || logInterval.isNegative() || logInterval.isZero()) {
             throw new IllegalArgumentException("SA limits must be positive: " + this);
         }
         if (queuedPerRequester > queued || rmppOpenPerRequester > rmppOpen
@@ -68,10 +47,12 @@ public record SaLimits(int requestsPerSecond, int requestBurst, int answerBytesP
      * global cap allows (100,000 records, 17.6 MB) can go to one requester, and three at a time in all. A table
      * of every PathRecord is streamed to one requester at a time, two in all: each keeps the view it was counted
      * from (at 648 hosts a few MB) until it is sent, and over a fabric that keeps changing each keeps another one.
+     * A requester that hits a bound gets its first 100 refusals answered at once and then 10 a second: a client
+     * that retries sees why; a host that floods the SA with refused requests gets a trickle back, not a flood.
      */
     public static SaLimits defaults() {
         return new SaLimits(10_000, 10_000, 4096, 10_000, 1_000, 256, 4, 2L * AnswerCaps.MAX_BYTES,
-                AnswerCaps.MAX_BYTES, 2, 1, 100_000, 1_000, 10_000, 100, 256, Duration.ofSeconds(60));
+                AnswerCaps.MAX_BYTES, 2, 1, 100_000, 1_000, 10_000, 100, 256, 10, 100, Duration.ofSeconds(60));
     }
 
     /**
@@ -82,6 +63,6 @@ public record SaLimits(int requestsPerSecond, int requestBurst, int answerBytesP
         return new SaLimits(requestsPerSecond, requestBurst, answerBytesPerToken, total, total, rmppOpen,
                 rmppOpenPerRequester, answerBytesInFlight, answerBytesInFlightPerRequester, streamedTables,
                 streamedTablesPerRequester, serviceRecords, serviceRecordsPerPort, subscriptions, subscriptionsPerPort,
-                mcastGroupsPerPort, logInterval);
+                mcastGroupsPerPort, refusalAnswersPerSecond, refusalAnswerBurst, logInterval);
     }
 }

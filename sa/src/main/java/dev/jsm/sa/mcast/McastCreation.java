@@ -3,6 +3,7 @@ package dev.jsm.sa.mcast;
 import dev.jsm.sa.codec.Gid;
 import dev.jsm.sa.codec.McMemberRecord;
 import dev.jsm.sa.codec.SaStatus;
+import dev.jsm.sa.query.Rates;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.subnet.PortAttributes;
 
@@ -10,7 +11,9 @@ import dev.jsm.subnet.PortAttributes;
  * The group a create (a join of a new MGID) makes, as OpenSM makes it: MGID 0 gets an SA-assigned MGID in the
  * requested scope (link-local without the Scope component); a given MGID must be creatable ({@link MgidRules}) and
  * an IPoIB MGID other than its partition's IPv4 broadcast group needs that broadcast group to exist and agree with
- * the request; MTU and rate come from the creator's port through the selectors ({@link JoinRules#realize}); the
+ * the request, unless {@code ipoib_mcgroup_creation_validation} is off (then OpenSM, and jsm, check neither); MTU
+ * and rate come from the creator's port through the selectors ({@link JoinRules#realize}; the rate among the codes
+ * up to 12x EDR with {@code use_original_extended_sa_rates_only}, as OpenSM); the
  * MLID is the requested one if free, else the lowest free one. The other values (Q_Key, TClass, P_Key, SL,
  * FlowLabel, HopLimit, PacketLifeTime, Scope) are the request's. The group is not added here.
  *
@@ -27,8 +30,11 @@ final class McastCreation {
         this.registry = registry;
     }
 
-    /** The new group, or the status to answer (NO_RESOURCES without MGID or MLID, else REQ_INVALID). */
-    Result create(SaView view, long mask, McMemberRecord r, PortAttributes port, long subnetPrefix) {
+    /**
+     * The new group, created by the port of GID {@code creator}, or the status to answer (NO_RESOURCES without MGID
+     * or MLID, else REQ_INVALID).
+     */
+    Result create(SaView view, long mask, McMemberRecord r, PortAttributes port, long subnetPrefix, Gid creator) {
         Gid mgid = r.mgid();
         if (mgid.equals(Gid.ZERO)) {
             int scope = (mask & 1L << McMemberRecord.COMPONENT_SCOPE) != 0 ? r.scope() : MgidRules.LINK_LOCAL;
@@ -40,7 +46,8 @@ final class McastCreation {
             if (mgid == null) {
                 return new Result(null, SaStatus.NO_RESOURCES);
             }
-        } else if (!MgidRules.creatable(mgid) || MgidRules.isIpoib(mgid) && !broadcastAgrees(mask, r, mgid)) {
+        } else if (view.settings().mgidCreationValidation()
+                && (!MgidRules.creatable(mgid) || MgidRules.isIpoib(mgid) && !broadcastAgrees(mask, r, mgid))) {
             return new Result(null, SaStatus.REQ_INVALID);
         }
         int[] mtuRate = JoinRules.realize(mask, r, port);
@@ -51,10 +58,11 @@ final class McastCreation {
         if (mlid < 0) {
             return new Result(null, SaStatus.NO_RESOURCES);
         }
+        int rate = view.settings().originalExtendedRatesOnly() ? Rates.originalExtendedOnly(mtuRate[1]) : mtuRate[1];
         McMemberRecord params = new McMemberRecord(mgid, Gid.ZERO, r.qKey(), mlid, McastGroup.EXACTLY, mtuRate[0],
-                r.tClass(), r.pKey(), McastGroup.EXACTLY, mtuRate[1], McastGroup.EXACTLY, r.packetLifeTime(), r.sl(),
+                r.tClass(), r.pKey(), McastGroup.EXACTLY, rate, McastGroup.EXACTLY, r.packetLifeTime(), r.sl(),
                 r.flowLabel(), r.hopLimit(), r.scope(), r.joinState(), r.proxyJoin());
-        return new Result(new McastGroup(params, false), SaStatus.OK);
+        return new Result(new McastGroup(params, false, creator), SaStatus.OK);
     }
 
     /**

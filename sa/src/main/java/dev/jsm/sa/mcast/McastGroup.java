@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * One multicast group as the SA keeps it: its parameters (an {@link McMemberRecord}: MGID, MLID and the group's
  * values, MTU, rate and PacketLifeTime with selector "exactly"; its Scope, JoinState and ProxyJoin are those of the
- * request that created it, which OpenSM shows in per-group query answers) and its members by port GUID.
+ * request that created it, which OpenSM shows in per-group query answers), the port that created it and its members
+ * by port GUID.
  *
  * <p>Confined to the SA agent's thread.
  */
@@ -17,14 +18,16 @@ final class McastGroup {
     /** Selector "exactly" that answers carry for MTU, rate and PacketLifeTime. */
     static final int EXACTLY = 2;
 
-    private final McMemberRecord params;
     private final Map<Long, Member> members = new LinkedHashMap<>();
+    private McMemberRecord params;
     private boolean wellKnown;
+    private Gid creator;
 
-    /** A group without members. */
-    McastGroup(McMemberRecord params, boolean wellKnown) {
+    /** A group without members, created by the port of GID {@code creator} ({@link Gid#ZERO}: by none). */
+    McastGroup(McMemberRecord params, boolean wellKnown, Gid creator) {
         this.params = params;
         this.wellKnown = wellKnown;
+        this.creator = creator;
     }
 
     McMemberRecord params() {
@@ -46,6 +49,25 @@ final class McastGroup {
     /** Makes the group well known or not (a partition now defines it, or no longer does). */
     void setWellKnown(boolean wellKnown) {
         this.wellKnown = wellKnown;
+    }
+
+    /** The GID of the port that created the group, or {@link Gid#ZERO}. */
+    Gid creator() {
+        return creator;
+    }
+
+    /**
+     * Takes another group's values of the same MGID and MLID (the standby restores what the master says).
+     *
+     * @throws IllegalArgumentException if the MGID or MLID differ
+     */
+    void restore(McMemberRecord newParams, boolean newWellKnown, Gid newCreator) {
+        if (!newParams.mgid().equals(params.mgid()) || newParams.mlid() != params.mlid()) {
+            throw new IllegalArgumentException("group " + params.mgid() + " keeps its MGID and MLID");
+        }
+        this.params = newParams;
+        this.wellKnown = newWellKnown;
+        this.creator = newCreator;
     }
 
     Map<Long, Member> members() {

@@ -7,16 +7,7 @@ import dev.jsm.sa.codec.Gid;
  * group of an MLID, a group was created or deleted. Called on the SA agent's thread in the order the changes
  * happen; implementations must not block (the daemon queues the change for its SM thread and asks for a sweep).
  *
- * <p>A port "joins" when it gets its first JoinState bit in a group and "leaves" when it loses its last one; a
- * deleted group's remaining members are reported as leaving before {@link #groupDeleted}. Everything is per MLID:
- * where several groups share one ({@code consolidate_ipv6_snm_req}), a port joins the MLID with its first group
- * there and leaves it with its last, and the MLID is deleted with its last group. Independently, a group whose
- * full members go from none to one or from one to none is reported through {@link #firstFullMember} and
- * {@link #lastFullMemberLeft} (the moments OpenSM issues traps 66 and 67). The same changes per group, with its MGID
- * (for the activity report, which names the group), come through {@link #groupCreated(Gid, int)},
- * {@link #groupDeleted(Gid, int)}, {@link #memberJoined} and {@link #memberLeft}, each just before the per-MLID call
- * it goes with, if any. A listener that passes changes on to another ({@code McastNotices}) overrides every
- * method, the defaults too.
+ * <p>In detail: docs/design/sa.md#mcastmembershiplistener.
  */
 public interface McastMembershipListener {
 

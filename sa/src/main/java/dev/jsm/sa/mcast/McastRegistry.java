@@ -10,6 +10,10 @@ import dev.jsm.sa.query.RecordSet;
 import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
+import dev.jsm.sa.state.McastGroupState;
+import dev.jsm.sa.state.McastMemberState;
+import dev.jsm.sa.state.SaStateListener;
+import dev.jsm.sa.query.VPortEnds;
 import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import dev.jsm.subnet.snapshot.SwitchView;
@@ -29,16 +33,15 @@ import java.util.TreeMap;
  * query ({@link McastQuery}). When the last full member leaves, the remaining members go too and so does the group
  * unless it is well known (a partition's). MLIDs are handed out from 0xC000 ({@link #freeMlid}) and reused after
  * deletion; with {@code consolidate_ipv6_snm_req} the IPv6 solicited-node groups of one scope and P_Key share one
- * MLID ({@link #mlidFor}). Validation and statuses follow OpenSM; every membership change goes to the
+ * MLID ({@link #mlidFor}). Validation and statuses follow OpenSM, as do its two switches: a join of an existing
+ * group is checked against the group's values only with {@code mcgroup_join_validation}, a create's MGID only with
+ * {@code ipoib_mcgroup_creation_validation} ({@link SaSettings}); every membership change goes to the
  * {@link McastMembershipListener}, per MLID (a port joins an MLID with its first group there and leaves it with its
  * last) and per group. The groups are SA state: they live here, not in the published view.
  *
- * <p>Fair shares: the MLIDs are few (at most 16,383, fewer where a switch's MulticastFDBCap says so) and shared by
- * every host, so a port may have created at most {@link SaLimits#mcastGroupsPerPort()} groups that still exist; a
- * create beyond that is answered ERR_NO_RESOURCES and counted ({@link Refusal#MCAST_GROUPS}). Well-known groups
- * count against no port.
- *
  * <p>Confined to the SA agent's thread.
+ *
+ * <p>In detail: docs/design/sa.md#mcastregistry.
  */
 public final class McastRegistry {
 
@@ -55,18 +58,28 @@ public final class McastRegistry {
     private final McastCreation creation = new McastCreation(this);
     private final SaLimits limits;
     private final Refusals refusals;
-    /** The port that created each group still there (well-known groups have none), and how many each created. */
-    private final Map<Gid, Long> creatorOf = new HashMap<>();
+    /** How many groups still there each port created (well-known groups count against none). */
     private final Map<Long, Integer> createdBy = new HashMap<>();
+    private final SaStateListener changes;
 
     /**
      * An empty registry reporting to {@code listener}; a port creates at most {@code limits}' groups, refusals
      * counted in {@code refusals}.
      */
     public McastRegistry(McastMembershipListener listener, SaLimits limits, Refusals refusals) {
+        this(listener, limits, refusals, SaStateListener.NONE);
+    }
+
+    /**
+     * An empty registry reporting membership to {@code listener} and every change of its state, by key, to
+     * {@code changes}; a port creates at most {@code limits}' groups, refusals counted in {@code refusals}.
+     */
+    public McastRegistry(McastMembershipListener listener, SaLimits limits, Refusals refusals,
+                         SaStateListener changes) {
         this.listener = listener;
         this.limits = limits;
         this.refusals = refusals;
+        this.changes = changes;
     }
 
     /** The MLID of the group {@code mgid}, or -1 if there is none. */
@@ -92,16 +105,19 @@ public final class McastRegistry {
             if (g == null) {
                 int mlid = freeMlid(view.snapshot(), 0);
                 if (mlid >= 0) {
-                    add(new McastGroup(McastCreation.wellKnownParams(d, mlid, view.settings().subnetTimeout()), true));
+                    add(new McastGroup(McastCreation.wellKnownParams(d, mlid, view.settings().subnetTimeout()), true,
+                            Gid.ZERO));
                 }
             } else if (!g.wellKnown()) {
                 g.setWellKnown(true);
+                changes.groupChanged(g.mgid());
                 listener.groupCreated(g.mlid(), true);
             }
         }
         for (McastGroup g : new ArrayList<>(groups.values())) {
             if (g.wellKnown() && !defined.contains(g.mgid())) {
                 g.setWellKnown(false);
+                changes.groupChanged(g.mgid());
                 if (g.fullMembers() == 0) {
                     cleanup(g);
                 }
@@ -111,16 +127,17 @@ public final class McastRegistry {
 
     /**
      * Drops the members whose port is no longer in the subnet (OpenSM's drop manager does it for each port that
-     * left, {@code osm_mgrp_delete_port}): each goes with all its JoinState bits, reported as leaving; a group that
-     * loses its last full member this way loses its other members too and is deleted unless well known, as on a
-     * leave. Called at each SUBNET UP with the view just published.
+     * left, {@code osm_mgrp_delete_port}; a virtual port that is down, its VM stopped, has left too): each goes with
+     * all its JoinState bits, reported as leaving; a group that loses its last full member this way loses its other
+     * members too and is deleted unless well known, as on a leave. Called at each SUBNET UP with the view just
+     * published.
      */
     public void dropDeparted(SaView view) {
         SubnetSnapshot s = view.snapshot();
         for (McastGroup g : new ArrayList<>(groups.values())) {
             for (long guid : new ArrayList<>(g.members().keySet())) {
                 McastGroup.Member m = g.members().get(guid);
-                if (m == null || s.endPort(guid) != null) {
+                if (m == null || VPortEnds.byGuid(s, guid) != null) {
                     continue;
                 }
                 int fullBefore = g.fullMembers();
@@ -149,7 +166,10 @@ public final class McastRegistry {
         return view.snapshot().endPortByLid(request.from().lid()) == null ? SaAnswer.dropped() : null;
     }
 
-    /** SubnAdmSet(MCMemberRecord): join, creating the group if needed. */
+    /**
+     * SubnAdmSet(MCMemberRecord): join, creating the group if needed. The PortGID may name an up virtual port
+     * (docs/virtualization.md): it joins by its own GUID, its traffic reaching it through its physical port.
+     */
     public SaAnswer set(SaView view, SaRequest request) {
         long mask = request.componentMask();
         SaAnswer refused = refusal(view, request);
@@ -163,7 +183,7 @@ public final class McastRegistry {
         if (!prefixOk(r.portGid(), prefix)) {
             return error(SaStatus.INVALID_GID);
         }
-        EndPortView port = s.endPort(r.portGid().interfaceId());
+        EndPortView port = VPortEnds.byGuid(s, r.portGid().interfaceId());
         if (port == null) {
             return error(SaStatus.REQ_INVALID);
         }
@@ -182,15 +202,16 @@ public final class McastRegistry {
                 return error(SaStatus.INSUFFICIENT_COMPONENTS);
             }
             if (createdBy.getOrDefault(requester.portGuid(), 0) >= limits.mcastGroupsPerPort()) {
-                refusals.record(Refusal.MCAST_GROUPS, request.from().lid(), requester.portGuid());
-                return error(SaStatus.NO_RESOURCES);
+                return refusals.record(Refusal.MCAST_GROUPS, request.from().lid(), requester.portGuid())
+                        ? error(SaStatus.NO_RESOURCES) : SaAnswer.dropped();
             }
-            McastCreation.Result made = creation.create(view, mask, r, s.portOf(port).attributes(), prefix);
+            McastCreation.Result made = creation.create(view, mask, r, s.portOf(port).attributes(), prefix,
+                    new Gid(prefix, requester.portGuid()));
             if (made.group() == null) {
                 return error(made.status());
             }
             g = made.group();
-        } else if (!JoinRules.otherFieldsAgree(mask, r, g.params())) {
+        } else if (view.settings().joinValidation() && !JoinRules.otherFieldsAgree(mask, r, g.params())) {
             return error(SaStatus.REQ_INVALID);
         }
         McastGroup.Member old = g.members().get(port.portGuid());
@@ -202,14 +223,13 @@ public final class McastRegistry {
         }
         if (create) {
             add(g);
-            creatorOf.put(g.mgid(), requester.portGuid());
-            createdBy.merge(requester.portGuid(), 1, Integer::sum);
         }
         int fullBefore = create ? 0 : g.fullMembers();
         Gid portGid = new Gid(prefix, port.portGuid());
         McastGroup.Member now = old == null ? new McastGroup.Member(portGid, r.scope(), r.joinState(), proxy ? 1 : 0)
                 : new McastGroup.Member(old.portGid(), old.scope(), old.joinState() | r.joinState(), old.proxyJoin());
         g.members().put(port.portGuid(), now);
+        changes.memberChanged(g.mgid(), port.portGuid());
         if (old == null) {
             listener.memberJoined(g.mgid(), g.mlid(), port.portGuid());
             if (!inBox(g.mlid(), port.portGuid(), g)) {
@@ -245,18 +265,19 @@ public final class McastRegistry {
                 || !mayModify(view, g, m, requester)) {
             return error(SaStatus.REQ_INVALID);
         }
-        int fullBefore = g.fullMembers();
         int remaining = m.joinState() & ~r.joinState();
-        boolean stays = (remaining & McMemberRecord.JOIN_FULL_MEMBER) != 0
-                || remaining != 0 && fullBefore > (m.joinState() & McMemberRecord.JOIN_FULL_MEMBER);
+        boolean wasFull = (m.joinState() & JoinRules.FULL_STATES) != 0;
+        boolean staysFull = (remaining & JoinRules.FULL_STATES) != 0;
+        int othersFull = g.fullMembers() - (wasFull ? 1 : 0);
+        boolean stays = staysFull || remaining != 0 && othersFull > 0;
         if (stays) {
             g.members().put(guid, new McastGroup.Member(m.portGid(), m.scope(), remaining, m.proxyJoin()));
+            changes.memberChanged(g.mgid(), guid);
         } else {
             g.members().remove(guid);
             memberGone(g, guid);
         }
-        if ((m.joinState() & JoinRules.FULL_STATES) != 0 && (remaining & JoinRules.FULL_STATES) == 0
-                && fullBefore == 1) {
+        if (wasFull && !staysFull && othersFull == 0) {
             listener.lastFullMemberLeft(g.mgid(), g.params().pKey());
             cleanup(g);
         }
@@ -276,6 +297,178 @@ public final class McastRegistry {
         }
         long guid = requester.portGuid();
         return answer(McastQuery.matching(groups.values(), request, k -> view.partitions().isMember(guid, k)));
+    }
+
+    /** The groups as they are, in MGID order, each with its members in join order (the dump, the standby). */
+    public List<McastGroupState> export() {
+        List<McastGroupState> out = new ArrayList<>(groups.size());
+        for (McastGroup g : groups.values()) {
+            List<McastMemberState> members = new ArrayList<>(g.members().size());
+            for (McastGroup.Member m : g.members().values()) {
+                members.add(state(m));
+            }
+            out.add(new McastGroupState(g.params(), g.wellKnown(), g.creator(), members));
+        }
+        return out;
+    }
+
+    /** Group {@code mgid} without its members, or {@code null} if there is none. */
+    public McastGroupState exportGroup(Gid mgid) {
+        McastGroup g = groups.get(mgid);
+        return g == null ? null : new McastGroupState(g.params(), g.wellKnown(), g.creator(), List.of());
+    }
+
+    /** Member {@code portGuid} of group {@code mgid}, or {@code null} if there is none. */
+    public McastMemberState exportMember(Gid mgid, long portGuid) {
+        McastGroup g = groups.get(mgid);
+        McastGroup.Member m = g == null ? null : g.members().get(portGuid);
+        return m == null ? null : state(m);
+    }
+
+    /** The MLIDs in use, ascending (each once, however many groups share it). */
+    public int[] mlidsInUse() {
+        return usedMlids.stream().map(i -> i + MLID_FIRST).toArray();
+    }
+
+    /**
+     * Makes {@code states} the groups (the dump file at start, a standby catching up): every group there is now is
+     * deleted, then each of {@code states} is added with its members, as the membership listener hears of it. A
+     * group is left out, and said why in the answer, if its MLID is not a multicast LID, another group of the list
+     * has its MGID or (unless both are IPv6 solicited-node groups, which share MLIDs with
+     * {@code consolidate_ipv6_snm_req}) its MLID, or it is not well known and has no full member (OpenSM's loader
+     * drops such groups too); a member with JoinState 0 is left out. No trap 66 or 67 is reported: nothing was
+     * created or deleted by a host.
+     *
+     * @return one line per group or member left out
+     */
+    public List<String> replaceAll(List<McastGroupState> states) {
+        for (McastGroup g : new ArrayList<>(groups.values())) {
+            discard(g);
+        }
+        List<String> problems = new ArrayList<>();
+        for (McastGroupState st : states) {
+            String why = refusedRestore(st);
+            if (why != null) {
+                problems.add("group " + st.mgid() + " (MLID 0x" + Integer.toHexString(st.mlid()) + ") left out: "
+                        + why);
+                continue;
+            }
+            McastGroup g = new McastGroup(st.params(), st.wellKnown(), st.creator());
+            add(g);
+            for (McastMemberState m : st.members()) {
+                if (m.joinState() == 0) {
+                    problems.add("member " + m.portGid() + " of group " + st.mgid() + " left out: JoinState 0");
+                } else {
+                    putMember(g, m);
+                }
+            }
+        }
+        return problems;
+    }
+
+    /**
+     * Puts a group's values as the master has them (a standby applying a change): creates the group, or gives the
+     * group of that MGID the new values, keeping its members; a group of that MGID with another MLID is deleted
+     * first, and so is any other group holding the MLID unless both are IPv6 solicited-node groups. Members are put
+     * apart ({@link #putMember}).
+     *
+     * @return whether it was put: not if its MLID is not a multicast LID or its MGID not a multicast GID
+     */
+    public boolean putGroup(McastGroupState st) {
+        if (st.mlid() < MLID_FIRST || st.mlid() > MLID_LAST || !st.mgid().isMulticast()) {
+            return false;
+        }
+        McastGroup g = groups.get(st.mgid());
+        if (g != null && g.mlid() == st.mlid()) {
+            boolean wasWellKnown = g.wellKnown();
+            g.restore(st.params(), st.wellKnown(), st.creator());
+            changes.groupChanged(g.mgid());
+            if (st.wellKnown() != wasWellKnown) {
+                listener.groupCreated(g.mlid(), st.wellKnown());
+            }
+            return true;
+        }
+        if (g != null) {
+            discard(g);
+        }
+        List<McastGroup> box = boxes.get(st.mlid());
+        for (McastGroup other : box == null ? List.<McastGroup>of() : new ArrayList<>(box)) {
+            if (!sharesMlid(other.mgid(), st.mgid())) {
+                discard(other);
+            }
+        }
+        add(new McastGroup(st.params(), st.wellKnown(), st.creator()));
+        return true;
+    }
+
+    /** Deletes group {@code mgid} (a standby applying a change); nothing if there is none. */
+    public void removeGroup(Gid mgid) {
+        McastGroup g = groups.get(mgid);
+        if (g != null) {
+            discard(g);
+        }
+    }
+
+    /**
+     * Puts a member as the master has it (a standby applying a change): adds it to group {@code mgid} or replaces
+     * its JoinState; nothing if the group is not there.
+     */
+    public void putMember(Gid mgid, McastMemberState m) {
+        McastGroup g = groups.get(mgid);
+        if (g != null && m.joinState() != 0) {
+            putMember(g, m);
+        }
+    }
+
+    /** Removes member {@code portGuid} of group {@code mgid} (a standby applying a change), if it is there. */
+    public void removeMember(Gid mgid, long portGuid) {
+        McastGroup g = groups.get(mgid);
+        if (g != null && g.members().remove(portGuid) != null) {
+            memberGone(g, portGuid);
+        }
+    }
+
+    private void putMember(McastGroup g, McastMemberState m) {
+        McastGroup.Member old = g.members().put(m.portGuid(), new McastGroup.Member(m.portGid(), m.scope(),
+                m.joinState(), m.proxyJoin()));
+        changes.memberChanged(g.mgid(), m.portGuid());
+        if (old == null) {
+            listener.memberJoined(g.mgid(), g.mlid(), m.portGuid());
+            if (!inBox(g.mlid(), m.portGuid(), g)) {
+                listener.joined(g.mlid(), m.portGuid());
+            }
+        }
+    }
+
+    /** Why {@code st} cannot be added to the groups there are now, or {@code null}. */
+    private String refusedRestore(McastGroupState st) {
+        if (st.mlid() < MLID_FIRST || st.mlid() > MLID_LAST) {
+            return "not a multicast LID";
+        }
+        if (!st.mgid().isMulticast()) {
+            return "not a multicast GID";
+        }
+        if (groups.containsKey(st.mgid())) {
+            return "its MGID is another group's";
+        }
+        List<McastGroup> box = boxes.get(st.mlid());
+        if (box != null && !sharesMlid(box.get(0).mgid(), st.mgid())) {
+            return "its MLID is group " + box.get(0).mgid() + "'s";
+        }
+        if (!st.wellKnown() && st.members().stream().noneMatch(m -> (m.joinState() & JoinRules.FULL_STATES) != 0)) {
+            return "not well known and no full member";
+        }
+        return null;
+    }
+
+    /** Whether two groups may share an MLID: both are IPv6 solicited-node groups of one scope and P_Key. */
+    private static boolean sharesMlid(Gid a, Gid b) {
+        return MgidRules.isIpv6SolicitedNode(a) && MgidRules.isIpv6SolicitedNode(b)
+                && MgidRules.sameSolicitedNodeGroup(a, b);
+    }
+
+    private static McastMemberState state(McastGroup.Member m) {
+        return new McastMemberState(m.portGid(), m.scope(), m.joinState(), m.proxyJoin());
     }
 
     /** The group {@code mgid}, or {@code null} (creation checks IPoIB MGIDs against their broadcast group). */
@@ -341,30 +534,46 @@ public final class McastRegistry {
         groups.put(g.mgid(), g);
         usedMlids.set(g.mlid() - MLID_FIRST);
         boxes.computeIfAbsent(g.mlid(), m -> new ArrayList<>()).add(g);
+        if (!g.creator().equals(Gid.ZERO)) {
+            createdBy.merge(g.creator().interfaceId(), 1, Integer::sum);
+        }
+        changes.groupChanged(g.mgid());
         listener.groupCreated(g.mgid(), g.mlid());
         listener.groupCreated(g.mlid(), g.wellKnown());
     }
 
     /** No full member is left: all members go, and the group unless it is well known. */
     private void cleanup(McastGroup g) {
+        if (g.wellKnown()) {
+            removeMembers(g);
+        } else {
+            discard(g);
+        }
+    }
+
+    /** Removes every member of {@code g}, each reported as leaving. */
+    private void removeMembers(McastGroup g) {
         for (long guid : new ArrayList<>(g.members().keySet())) {
             g.members().remove(guid);
             memberGone(g, guid);
         }
-        if (!g.wellKnown()) {
-            groups.remove(g.mgid());
-            Long creator = creatorOf.remove(g.mgid());
-            if (creator != null) {
-                createdBy.computeIfPresent(creator, (k, n) -> n > 1 ? n - 1 : null);
-            }
-            listener.groupDeleted(g.mgid(), g.mlid());
-            List<McastGroup> box = boxes.get(g.mlid());
-            box.remove(g);
-            if (box.isEmpty()) {
-                boxes.remove(g.mlid());
-                usedMlids.clear(g.mlid() - MLID_FIRST);
-                listener.groupDeleted(g.mlid());
-            }
+    }
+
+    /** Deletes {@code g}, well known or not: its members leave, then the group goes (and its MLID if it was alone). */
+    private void discard(McastGroup g) {
+        removeMembers(g);
+        groups.remove(g.mgid());
+        if (!g.creator().equals(Gid.ZERO)) {
+            createdBy.computeIfPresent(g.creator().interfaceId(), (k, n) -> n > 1 ? n - 1 : null);
+        }
+        changes.groupChanged(g.mgid());
+        listener.groupDeleted(g.mgid(), g.mlid());
+        List<McastGroup> box = boxes.get(g.mlid());
+        box.remove(g);
+        if (box.isEmpty()) {
+            boxes.remove(g.mlid());
+            usedMlids.clear(g.mlid() - MLID_FIRST);
+            listener.groupDeleted(g.mlid());
         }
     }
 
@@ -373,10 +582,21 @@ public final class McastRegistry {
      * still has it: the switches forward per MLID.
      */
     private void memberGone(McastGroup g, long guid) {
+        changes.memberChanged(g.mgid(), guid);
         listener.memberLeft(g.mgid(), g.mlid(), guid);
         if (!inBox(g.mlid(), guid, g)) {
             listener.left(g.mlid(), guid);
         }
+    }
+
+    /** Whether any group has a member whose PortGID ends in {@code guid} (a port GUID or an alias GUID). */
+    public boolean hasMember(long guid) {
+        for (McastGroup g : groups.values()) {
+            if (g.members().containsKey(guid)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a group of MLID {@code mlid} other than {@code except} has port {@code guid} as a member. */

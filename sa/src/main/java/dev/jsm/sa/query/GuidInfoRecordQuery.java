@@ -4,14 +4,15 @@ import dev.jsm.sa.codec.Components;
 import dev.jsm.sa.codec.GuidInfoRecord;
 import dev.jsm.sa.codec.SaStatus;
 import dev.jsm.subnet.snapshot.EndPortView;
-import dev.jsm.subnet.snapshot.PortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 
 /**
  * GUIDInfoRecords: for every end port with a LID and a non-zero GUIDCap (CA and router ports, switch port 0), one
- * record per 8-GUID block, keyed by the port's base LID. jsm assigns no alias GUIDs, so a port's table is what the
- * device holds: its port GUID at index 0 of block 0, zeros elsewhere. A LID in the mask matches any LID of the
- * port's LMC range (the record carries the base LID), as OpenSM matches it; the other components compare as usual.
+ * record per 8-GUID block, keyed by the port's base LID: its port GUID at index 0 of block 0 and the alias GUIDs the
+ * SA assigned ({@link AliasGuids}, GUIDInfoRecord Set), zeros elsewhere; and for every up virtual port with a
+ * non-zero VGUIDCap, one per block of its VPortGUIDInfo (its GUID at index 0), keyed by its own LID or else its
+ * physical port's base LID. A LID in the mask matches any LID of the port's LMC range (the record carries the base
+ * LID), as OpenSM matches it; the other components compare as usual.
  *
  * <p>Stateless; thread-safe.
  */
@@ -39,25 +40,45 @@ final class GuidInfoRecordQuery implements RecordQuery {
         int wantLid = GuidInfoRecord.LID.getInt(q, 0);
         int wantBlock = GuidInfoRecord.BLOCK_NUM.getInt(q, 0);
         long mask = request.componentMask() & ~(1L << COMPONENT_LID | 1L << COMPONENT_BLOCK_NUM);
-        long[] guids = new long[GuidInfoRecord.GUIDS];
+        Blocks b = new Blocks(request, mask, byBlock, wantBlock);
         for (EndPortView ep : s.endPorts()) {
             if (ep.lidRange() == null || byLid && !ep.lidRange().contains(wantLid)) {
                 continue;
             }
-            PortView port = s.ports().get(ep.portIndex());
-            int guidCap = port.attributes().guidCap();
+            b.add(ep.lidRange().base(), ep.portGuid(), s.ports().get(ep.portIndex()).attributes().guidCap(),
+                    view.aliases().table(ep.portGuid()), out);
+        }
+        for (EndPortView v : VPortEnds.upVPorts(s)) {
+            if (v.lidRange() != null && (!byLid || v.lidRange().contains(wantLid))) {
+                b.add(v.lidRange().base(), v.portGuid(), s.vport(v.portGuid()).attributes().guidCap(), null, out);
+            }
+        }
+        return SaStatus.OK;
+    }
+
+    /** The blocks one request asks for. */
+    private record Blocks(SaRequest request, long mask, boolean byBlock, int wantBlock) {
+
+        /**
+         * Adds the records of the table of {@code guidCap} entries whose entry 0 is {@code guid} and whose other
+         * entries are {@code aliases}' (null: none), keyed by {@code lid}.
+         */
+        void add(int lid, long guid, int guidCap, long[] aliases, RecordSet out) {
             int blocks = (guidCap + GuidInfoRecord.GUIDS - 1) / GuidInfoRecord.GUIDS;
             int first = byBlock ? wantBlock : 0;
             int last = byBlock ? Math.min(wantBlock, blocks - 1) : blocks - 1;
+            long[] guids = new long[GuidInfoRecord.GUIDS];
             for (int block = first; block <= last; block++) {
-                guids[0] = block == 0 ? ep.portGuid() : 0;
+                for (int i = 0; i < GuidInfoRecord.GUIDS; i++) {
+                    int index = block * GuidInfoRecord.GUIDS + i;
+                    guids[i] = index == 0 ? guid : aliases != null && index < aliases.length ? aliases[index] : 0;
+                }
                 int off = out.reserve();
-                new GuidInfoRecord(ep.lidRange().base(), block, guids).encodeTo(out.buffer(), off);
-                if (GuidInfoRecord.COMPONENTS.matches(mask, q, 0, out.buffer(), off)) {
+                new GuidInfoRecord(lid, block, guids).encodeTo(out.buffer(), off);
+                if (GuidInfoRecord.COMPONENTS.matches(mask, request.data(), 0, out.buffer(), off)) {
                     out.commit();
                 }
             }
         }
-        return SaStatus.OK;
     }
 }

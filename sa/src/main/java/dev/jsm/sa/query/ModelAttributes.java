@@ -4,10 +4,13 @@ import dev.jsm.mad.smp.NodeInfo;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.mad.smp.SwitchInfo;
 import dev.jsm.subnet.PortAttributes;
+import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.SwitchAttributes;
+import dev.jsm.subnet.VNodeAttributes;
 import dev.jsm.subnet.snapshot.NodeView;
 import dev.jsm.subnet.snapshot.PortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import dev.jsm.subnet.snapshot.VPortView;
 
 /**
  * The snapshot's values as the SMP attributes the SA records embed, and the LIDs records are keyed by. Fields the
@@ -33,7 +36,8 @@ final class ModelAttributes {
                 a.hoqLife(), a.operationalVls(), a.partitionEnforcementInbound(), a.partitionEnforcementOutbound(),
                 a.filterRawInbound(), a.filterRawOutbound(), 0, 0, 0, a.guidCap(), 0, 0, a.subnetTimeout(),
                 a.respTimeValue(), a.localPhyErrors(), a.overrunErrors(), 0, 0, a.capabilityMask2(),
-                a.linkSpeedExtActive(), a.linkSpeedExtSupported(), a.linkSpeedExtEnabled());
+                a.linkSpeedExtActive(), a.linkSpeedExtSupported(), a.linkSpeedExtEnabled(), a.linkSpeedExtActive2(),
+                a.linkSpeedExtSupported2(), a.linkSpeedExtEnabled2());
     }
 
     /** SwitchInfo from the model's attributes. */
@@ -50,6 +54,26 @@ final class ModelAttributes {
         return new NodeInfo(1, 1, node.kind().wireValue(), node.numPorts(), node.systemImageGuid(), node.nodeGuid(),
                 port.portGuid(), node.partitionCap(), node.deviceId(), node.revision(), port.portNum(),
                 node.vendorId());
+    }
+
+    /**
+     * NodeInfo of the virtual node of {@code vport} (docs/virtualization.md) as answered on it: the vnode's GUID (as
+     * node and system image GUID), port count, P_Key capacity and the vport's place in it, the vport's GUID, and the
+     * device values of the HCA the vport is on.
+     */
+    static NodeInfo vnodeInfo(NodeView hca, VPortView vport) {
+        VNodeAttributes vn = vport.vnode();
+        return new NodeInfo(1, 1, NodeKind.CA.wireValue(), Math.max(vn.numPorts(), 1), vn.nodeGuid(), vn.nodeGuid(),
+                vport.guid(), vn.partitionCap(), hca.deviceId(), hca.revision(), Math.max(vn.localPortNum(), 1),
+                hca.vendorId());
+    }
+
+    /**
+     * The PortInfo values of {@code vport}: its physical port's (link, MTU, VLs), with the vport's own LID (LMC 0)
+     * and state.
+     */
+    static PortAttributes vportAttributes(PortView physical, VPortView vport) {
+        return physical.attributes().withLid(vport.lid(), 0).withPortState(vport.attributes().state());
     }
 
     /**

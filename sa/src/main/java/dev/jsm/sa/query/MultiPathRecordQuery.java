@@ -100,7 +100,7 @@ final class MultiPathRecordQuery implements SaHandler {
     /** The end ports of {@code gids} into {@code out}; false for a GID that names none. */
     private static boolean resolve(SubnetSnapshot s, List<Gid> gids, List<EndPortView> out) {
         for (Gid g : gids) {
-            EndPortView ep = s.endPort(g.interfaceId());
+            EndPortView ep = VPortEnds.byGuid(s, g.interfaceId());
             boolean linkLocal = (g.prefix() & LINK_LOCAL_MASK) == LINK_LOCAL;
             if (g.isMulticast() || ep == null || !ep.hasLids()
                     || !linkLocal && g.prefix() != s.portOf(ep).attributes().gidPrefix()) {

@@ -29,7 +29,9 @@ import dev.jsm.sa.codec.PathRecord;
 import dev.jsm.sa.codec.SaStatus;
 import dev.jsm.subnet.LidRange;
 import dev.jsm.subnet.snapshot.EndPortView;
+import dev.jsm.subnet.snapshot.NodeView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.util.Set;
 
 /**
  * PathRecords computed from the view: for each (source, destination) end-port pair the request names (GID or LID;
@@ -37,7 +39,8 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
  * the LIDs given; GetTable: every combination, at most NumbPath per pair if given), the path the programmed LFTs
  * take ({@link PathWalk}), with:
  * <ul>
- *   <li>MTU and rate: the minimum along the path, capped by the QoS level, then the request's selectors;</li>
+ *   <li>MTU and rate: the minimum along the path, capped by the QoS level (and, with {@code enable_quirks}, at
+ *       1024 for a Mellanox Tavor HCA at either end), then the request's selectors;</li>
  *   <li>SL: the routing engine's path SL when it has one (lash, dfsssp, nue with several layers, torus-2QoS:
  *       deadlock freedom wins), else the QoS level's, else the requested SL, else 0; a requested SL that differs
  *       drops the path;</li>
@@ -45,12 +48,26 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
  *       shared partition, no path;</li>
  *   <li>PacketLifeTime: {@code subnet_timeout} (or the QoS level's), 0 for a port to itself; then the selector;</li>
  *   <li>Reversible set when the reverse path (DLID's port to SLID) exists too; NumbPath 0; HopLimit, TClass,
- *       FlowLabel, QoSClass and ServiceID echoed from the request.</li>
+ *       FlowLabel, QoSClass and ServiceID echoed from the request; HopLimit not given: {@code virt_default_hop_limit}
+ *       when either end is a virtual port, else 0; SGID and DGID as requested (a port may be named
+ *       by an alias GUID), else the ports' own;</li>
+ *   <li>rate codes up to 12x EDR only with {@code use_original_extended_sa_rates_only}
+ *       ({@link Rates#originalExtendedOnly});</li>
+ *   <li>a DGID off the subnet: the path to the router port of its prefix ({@link RouterPaths}), HopLimit 255, the
+ *       router paths' FlowLabel, TClass and SL, MTU and rate at most theirs.</li>
  * </ul>
  *
  * <p>Stateless; thread-safe.
  */
 final class PathRecordQuery implements RecordQuery {
+
+    /** The MTU code of 1024 bytes. */
+    private static final int MTU_1024 = 3;
+    private static final int TAVOR_DEVICE_ID = 23108;
+    /** Mellanox, Topspin, SilverStorm and Voltaire. */
+    private static final Set<Integer> TAVOR_VENDOR_IDS = Set.of(0x0002C9, 0x0005AD, 0x00066A, 0x0008F1);
+    /** HopLimit of a path to a GID behind a router (OpenSM's IB_HOPLIMIT_MAX). */
+    private static final int ROUTED_HOP_LIMIT = 0xFF;
 
     @Override
     public int recordSize() {
@@ -105,10 +122,10 @@ final class PathRecordQuery implements RecordQuery {
         if (request.has(COMPONENT_DGID) && q.dgid().isMulticast()) {
             return Pairs.refused(SaStatus.REQ_INVALID);
         }
-        PathEnds src = PathEnds.resolve(s, request.has(COMPONENT_SGID), q.sgid(), request.has(COMPONENT_SLID),
-                q.slid());
-        PathEnds dst = PathEnds.resolve(s, request.has(COMPONENT_DGID), q.dgid(), request.has(COMPONENT_DLID),
-                q.dlid());
+        PathEnds src = PathEnds.resolve(view, request.has(COMPONENT_SGID), q.sgid(), request.has(COMPONENT_SLID),
+                q.slid(), false);
+        PathEnds dst = PathEnds.resolve(view, request.has(COMPONENT_DGID), q.dgid(), request.has(COMPONENT_DLID),
+                q.dlid(), true);
         if (src.status() != SaStatus.OK) {
             return Pairs.refused(src.status());
         }
@@ -196,6 +213,31 @@ final class PathRecordQuery implements RecordQuery {
     }
 
     /**
+     * {@code enable_quirks}: whether a path gets at most a 1024-byte MTU because a Mellanox Tavor HCA is at either
+     * end (it performs better so), as OpenSM does unless the request asks for the largest MTU (selector 3) or, with
+     * selector "greater than" or "exactly", for more than 1024 (docs/reference/opensm-behaviour.md#sa-rules).
+     */
+    private static boolean tavorMtuLimitApplies(SubnetSnapshot s, EndPortView a, EndPortView b, SaRequest request,
+                                                PathRecord q) {
+        if (!isTavor(s.nodes().get(a.nodeIndex())) && !isTavor(s.nodes().get(b.nodeIndex()))) {
+            return false;
+        }
+        if (!request.has(COMPONENT_MTU_SELECTOR) || !request.has(COMPONENT_MTU)) {
+            return true;
+        }
+        return switch (q.mtuSelector()) {
+            case 0, 2 -> q.mtu() <= MTU_1024;
+            case 1 -> true;
+            default -> false;
+        };
+    }
+
+    /** A Mellanox Tavor HCA: DeviceID 23108 (0x5A44) under one of the vendor IDs it was sold with. */
+    private static boolean isTavor(NodeView node) {
+        return node.deviceId() == TAVOR_DEVICE_ID && TAVOR_VENDOR_IDS.contains(node.vendorId());
+    }
+
+    /**
      * Adds the PathRecord from {@code a} (at {@code slid}) to {@code b} (at {@code dlid}) to {@code out} if the
      * path exists and meets the request; {@code walk} then holds the forward walk. {@link MultiPathRecordQuery}
      * computes its paths here too, so both follow the same rules. With {@code out} null the record is only
@@ -214,10 +256,19 @@ final class PathRecordQuery implements RecordQuery {
                 request.has(COMPONENT_SERVICE_ID_MSB) || request.has(COMPONENT_SERVICE_ID_LSB),
                 request.has(COMPONENT_P_KEY) ? q.pKey() : QosLevel.UNSET,
                 request.has(COMPONENT_QOS_CLASS) ? q.qosClass() : QosLevel.UNSET));
+        RouterPaths router = view.settings().router();
+        boolean routed = request.has(COMPONENT_DGID) && !q.dgid().isMulticast() && router.offSubnet(q.dgid().prefix());
         int mtu = level.mtuLimit() > 0 ? Math.min(walk.mtu, level.mtuLimit()) : walk.mtu;
+        if (view.settings().quirks() && tavorMtuLimitApplies(s, a, b, request, q)) {
+            mtu = Math.min(mtu, MTU_1024);
+        }
         int rate = Rates.rateOf(walk.mbps);
         if (level.rateLimit() > 0 && Rates.mbps(level.rateLimit()) < Rates.mbps(rate)) {
             rate = level.rateLimit();
+        }
+        if (routed) {
+            mtu = Math.min(mtu, router.mtu());
+            rate = Rates.mbps(router.rate()) > 0 && Rates.mbps(router.rate()) < Rates.mbps(rate) ? router.rate() : rate;
         }
         int life = loopback ? 0 : level.packetLifeTime() >= 0 ? level.packetLifeTime()
                 : view.settings().subnetTimeout();
@@ -233,7 +284,10 @@ final class PathRecordQuery implements RecordQuery {
         if (mtu <= 0 || rate == Rates.IMPOSSIBLE || life == Rates.IMPOSSIBLE) {
             return false;
         }
-        int sl = sl(view, level, request, q, slid, dlid);
+        if (view.settings().originalExtendedRatesOnly()) {
+            rate = Rates.originalExtendedOnly(rate);
+        }
+        int sl = sl(view, routed ? router.sl() : level.sl(), request, q, slid, dlid);
         if (sl < 0) {
             return false;
         }
@@ -254,27 +308,39 @@ final class PathRecordQuery implements RecordQuery {
         }
         long serviceId = (request.has(COMPONENT_SERVICE_ID_MSB) ? q.serviceId() & 0xFFFF_FFFF_0000_0000L : 0)
                 | (request.has(COMPONENT_SERVICE_ID_LSB) ? q.serviceId() & 0xFFFF_FFFFL : 0);
-        long prefixA = s.portOf(a).attributes().gidPrefix();
-        long prefixB = s.portOf(b).attributes().gidPrefix();
-        PathRecord r = new PathRecord(serviceId, new Gid(prefixB, b.portGuid()), new Gid(prefixA, a.portGuid()),
-                dlid, slid, 0, request.has(COMPONENT_FLOW_LABEL) ? q.flowLabel() : 0,
-                request.has(COMPONENT_HOP_LIMIT) ? q.hopLimit() : 0, request.has(COMPONENT_T_CLASS) ? q.tClass() : 0,
-                reversible, 0, pKey, request.has(COMPONENT_QOS_CLASS) ? q.qosClass() : 0, sl,
-                PathRecord.SELECTOR_EXACTLY, mtu, PathRecord.SELECTOR_EXACTLY, rate, PathRecord.SELECTOR_EXACTLY,
-                life, 0);
+        Gid dgid = request.has(COMPONENT_DGID) ? q.dgid() : new Gid(s.portOf(b).attributes().gidPrefix(),
+                b.portGuid());
+        Gid sgid = request.has(COMPONENT_SGID) ? q.sgid() : new Gid(s.portOf(a).attributes().gidPrefix(),
+                a.portGuid());
+        int flowLabel = routed ? router.flowLabel() : request.has(COMPONENT_FLOW_LABEL) ? q.flowLabel() : 0;
+        int hopLimit = routed ? ROUTED_HOP_LIMIT
+                : request.has(COMPONENT_HOP_LIMIT) ? q.hopLimit() : hopLimit(view, a, b);
+        int tClass = routed ? router.tClass() : request.has(COMPONENT_T_CLASS) ? q.tClass() : 0;
+        PathRecord r = new PathRecord(serviceId, dgid, sgid, dlid, slid, 0, flowLabel, hopLimit, tClass, reversible,
+                0, pKey, request.has(COMPONENT_QOS_CLASS) ? q.qosClass() : 0, sl, PathRecord.SELECTOR_EXACTLY, mtu,
+                PathRecord.SELECTOR_EXACTLY, rate, PathRecord.SELECTOR_EXACTLY, life, 0);
         int off = out.reserve();
         r.encodeTo(out.buffer(), off);
         out.commit();
         return true;
     }
 
-    /** The path's SL, or -1 if the request asks for another. */
-    private static int sl(SaView view, QosLevel level, SaRequest request, PathRecord q, int slid, int dlid) {
+    /** The HopLimit of a path the request leaves it to: {@code virt_default_hop_limit} for a vport's, else 0. */
+    private static int hopLimit(SaView view, EndPortView a, EndPortView b) {
+        SubnetSnapshot s = view.snapshot();
+        return VPortEnds.isVPort(s, a) || VPortEnds.isVPort(s, b) ? view.settings().virtHopLimit() : 0;
+    }
+
+    /**
+     * The path's SL, or -1 if the request asks for another: the routing engine's, else {@code policySl} (the QoS
+     * level's or the router paths'; -1 for none), else the requested one, else 0.
+     */
+    private static int sl(SaView view, int policySl, SaRequest request, PathRecord q, int slid, int dlid) {
         int sl;
         if (view.pathSl() != PathSlProvider.DEFAULT) {
             sl = view.pathSl().pathSl(slid, dlid);
-        } else if (level.sl() >= 0) {
-            sl = level.sl();
+        } else if (policySl >= 0) {
+            sl = policySl;
         } else if (request.has(COMPONENT_SL)) {
             sl = q.sl();
         } else {

@@ -7,16 +7,19 @@ import dev.jsm.sa.codec.SaStatus;
 import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.PortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import dev.jsm.subnet.snapshot.VPortView;
 import java.util.List;
 
 /**
  * PortInfoRecords: one per physical port (switches: every port under the LID of port 0), keyed by EndportLID and
- * PortNum, each with the full 64-byte PortInfo (ClassPortInfo IsFullPortInfoRecordSupported). CapabilityMask and
- * CapabilityMask2 match when the port has every bit the template has (OpenSM's IsPortInfoCapMaskMatch semantics);
- * M_Key is zero for untrusted requesters. The Options byte (component 2) is echoed; a requester that does not set
- * its bit 7 ("I understand extended speeds") sees, on a port running an extended speed (FDR/EDR/HDR, of a port or
- * switch whose CapabilityMask has IsExtendedSpeedsSupported), the QDR bit ORed into LinkSpeedSupported, -Active and
- * -Enabled, as OpenSM 3.3.23 answers so that legacy clients see a fast link (the match is made on the real values).
+ * PortNum, each with the full 64-byte PortInfo (ClassPortInfo IsFullPortInfoRecordSupported); and one per up virtual
+ * port with a LID of its own, keyed by that LID and its physical port's number, with the physical port's PortInfo
+ * carrying the vport's LID and state (as for NodeRecords, a vport without a LID of its own has none). CapabilityMask
+ * and CapabilityMask2 match when the port has every bit the template has (OpenSM's IsPortInfoCapMaskMatch semantics);
+ * M_Key is zero for untrusted requesters. The Options byte (component 2) is echoed; a requester that does not set its
+ * bit 7 ("I understand extended speeds") sees, on a port running an extended speed (FDR/EDR/HDR, of a port or switch
+ * whose CapabilityMask has IsExtendedSpeedsSupported), the QDR bit ORed into LinkSpeedSupported, -Active and -Enabled,
+ * as OpenSM 3.3.23 answers so that legacy clients see a fast link (the match is made on the real values).
  *
  * <p>Stateless; thread-safe.
  */
@@ -52,28 +55,42 @@ final class PortInfoRecordQuery implements RecordQuery {
                 ? PortInfo.CAPABILITY_MASK.getLong(q, qPort) : 0;
         long wantCap2 = request.has(COMPONENT_CAPABILITY_MASK2) ? PortInfo.CAPABILITY_MASK2.getLong(q, qPort) : 0;
         int options = request.has(COMPONENT_OPTIONS) ? PortInfoRecord.OPTIONS.getInt(q, 0) : 0;
+        Template t = new Template(s, request, mask, wantCap, wantCap2, options);
         for (PortView port : candidates(s, request)) {
             int lid = ModelAttributes.lidOf(s, port);
-            if (lid == 0) {
-                continue;
+            if (lid != 0) {
+                t.add(lid, port, ModelAttributes.portInfo(port.attributes(), port.portNum()), out);
             }
-            PortInfo pi = ModelAttributes.portInfo(port.attributes(), port.portNum());
+        }
+        for (VPortView v : vportCandidates(s, request)) {
+            if (v.hasLid() && v.isUp() && v.vportIndex() != 0) {
+                PortView port = s.ports().get(v.portIndex());
+                t.add(v.lid(), port, ModelAttributes.portInfo(ModelAttributes.vportAttributes(port, v),
+                        port.portNum()), out);
+            }
+        }
+        return SaStatus.OK;
+    }
+
+    /** What one request asks of a record, and how it is answered. */
+    private record Template(SubnetSnapshot s, SaRequest request, long mask, long wantCap, long wantCap2,
+                            int options) {
+
+        /** Adds the record of {@code port} (answering at {@code lid} with {@code pi}) if it matches. */
+        void add(int lid, PortView port, PortInfo pi, RecordSet out) {
             if ((pi.capabilityMask() & wantCap) != wantCap || (pi.capabilityMask2() & wantCap2) != wantCap2) {
-                continue;
+                return;
             }
-            if (!request.trusted()) {
-                pi = withoutMKey(pi);
-            }
+            PortInfo answered = request.trusted() ? pi : withoutMKey(pi);
             int off = out.reserve();
-            new PortInfoRecord(lid, port.portNum(), options, pi).encodeTo(out.buffer(), off);
-            if (PortInfoRecord.COMPONENTS.matches(mask, q, 0, out.buffer(), off)) {
-                if ((options & OPTION_EXTENDED_SPEEDS) == 0 && extendedSpeedActive(s, port, pi)) {
+            new PortInfoRecord(lid, port.portNum(), options, answered).encodeTo(out.buffer(), off);
+            if (PortInfoRecord.COMPONENTS.matches(mask, request.data(), 0, out.buffer(), off)) {
+                if ((options & OPTION_EXTENDED_SPEEDS) == 0 && extendedSpeedActive(s, port, answered)) {
                     addQdr(out.buffer(), off + PortInfoRecord.PORT_INFO_OFFSET);
                 }
                 out.commit();
             }
         }
-        return SaStatus.OK;
     }
 
     /** Whether a request with {@code componentMask} gives an EndportLID: it matches one node's ports at most. */
@@ -82,21 +99,30 @@ final class PortInfoRecordQuery implements RecordQuery {
     }
 
     /**
-     * The ports a request can match: with an EndportLID, those of the end port holding it (a switch's: all its ports,
-     * which are all keyed by its LID), else every port. Each is still matched against the whole template; the LID
-     * only spares building the records of the others (osmtest's stress flow asks its own PortInfoRecord by LID
-     * 100,000 times).
+     * The physical ports a request can match: with an EndportLID, those of the end port holding it (a switch's: all
+     * its ports, which are all keyed by its LID), else every port. Each is still matched against the whole template;
+     * the LID only spares building the records of the others (osmtest's stress flow asks its own PortInfoRecord by
+     * LID 100,000 times).
      */
     private static List<PortView> candidates(SubnetSnapshot s, SaRequest request) {
         if (!request.has(COMPONENT_ENDPORT_LID)) {
             return s.ports();
         }
-        EndPortView ep = s.endPortByLid(PortInfoRecord.ENDPORT_LID.getInt(request.data(), 0));
+        EndPortView ep = s.lidMap().endPort(PortInfoRecord.ENDPORT_LID.getInt(request.data(), 0));
         if (ep == null) {
             return List.of();
         }
         PortView port = s.portOf(ep);
         return port.portNum() == 0 ? s.portsOf(s.nodeOf(port)) : List.of(port);
+    }
+
+    /** The vports a request can match: with an EndportLID, the one holding it as its own, else every vport. */
+    private static List<VPortView> vportCandidates(SubnetSnapshot s, SaRequest request) {
+        if (!request.has(COMPONENT_ENDPORT_LID)) {
+            return s.vports();
+        }
+        VPortView v = s.lidMap().vport(PortInfoRecord.ENDPORT_LID.getInt(request.data(), 0));
+        return v == null ? List.of() : List.of(v);
     }
 
     /**

@@ -21,7 +21,9 @@ public final class Rates {
     /** Mb/s of rate code i (0 and 1 undefined), docs/reference/mad-formats.md#rates. */
     private static final int[] MBPS = {0, 0, 2_500, 10_000, 30_000, 5_000, 20_000, 40_000, 60_000, 80_000, 120_000,
         14_000, 56_000, 112_000, 168_000, 25_000, 100_000, 200_000, 300_000, 28_000, 50_000, 400_000, 600_000,
-        800_000, 1_200_000};
+        800_000, 1_200_000, 1_600_000};
+    /** The highest code of the rates up to 12x EDR, all a requester of before HDR knows (300 Gb/s). */
+    private static final int LAST_ORIGINAL_EXTENDED = 18;
 
     private Rates() {
     }
@@ -33,8 +35,21 @@ public final class Rates {
 
     /** The rate code of the largest defined rate not above {@code mbps} (2 = 2.5 Gb/s at least). */
     public static int rateOf(int mbps) {
+        return rateOf(mbps, MBPS.length - 1);
+    }
+
+    /**
+     * {@code rate} as OpenSM's {@code use_original_extended_sa_rates_only} gives it: a code above 18 (the rates that
+     * came with 2x, HDR, NDR and XDR) becomes the largest code up to 18 not above its bandwidth (28 Gb/s gives 25, 50
+     * gives 40, 400 and faster give 300); docs/link-speeds.md#rates.
+     */
+    public static int originalExtendedOnly(int rate) {
+        return rate <= LAST_ORIGINAL_EXTENDED ? rate : rateOf(mbps(rate), LAST_ORIGINAL_EXTENDED);
+    }
+
+    private static int rateOf(int mbps, int lastCode) {
         int best = 2;
-        for (int r = 2; r < MBPS.length; r++) {
+        for (int r = 2; r <= lastCode; r++) {
             if (MBPS[r] <= mbps && MBPS[r] > MBPS[best]) {
                 best = r;
             }
@@ -42,7 +57,10 @@ public final class Rates {
         return best;
     }
 
-    /** The active data rate of a port in Mb/s (lanes x lane rate; extended speeds first). */
+    /**
+     * The active data rate of a port in Mb/s (lanes x lane rate): XDR in the second extended speeds field first, then
+     * the extended speeds, then the legacy ones (docs/link-speeds.md#rates).
+     */
     public static int portMbps(PortAttributes a) {
         int lanes = switch (a.linkWidthActive()) {
             case 2 -> 4;
@@ -51,7 +69,7 @@ public final class Rates {
             case 16 -> 2;
             default -> 1;
         };
-        int lane = switch (a.linkSpeedExtActive()) {
+        int lane = a.linkSpeedExtActive2() == 1 ? 200_000 : switch (a.linkSpeedExtActive()) {
             case 1 -> 14_000;
             case 2 -> 25_000;
             case 4 -> 50_000;

@@ -8,7 +8,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.LongPredicate;
-import java.util.function.Predicate;
 
 /**
  * The SA's dispatch table: maps each (attribute ID, method) pair the SA answers to its {@link SaHandler}, and decides
@@ -18,8 +17,6 @@ import java.util.function.Predicate;
  *       its method is one the SA takes requests with ({@code REQUEST_METHODS}), and not at all otherwise (OpenSM
  *       drops unknown methods, ERR 1A05);</li>
  *   <li>a pair listed as dropped gets no answer;</li>
- *   <li>an attribute may be served only under a setting ({@code disable_multicast} off for MCMemberRecord): without
- *       it, its pairs are treated as not listed;</li>
  *   <li>a pair served through RMPP only (GetMulti of MultiPathRecord, dual-sided RMPP) is refused with
  *       ERR_REQ_INVALID when the request came as a single MAD (OpenSM ERR 4510);</li>
  *   <li>every Get a handler answers passes the one-record rule ({@code oneRecord}), whichever record it is;</li>
@@ -57,11 +54,9 @@ public final class SaDispatch {
      */
     private final Route[][] byAttribute = new Route[ARRAY_ATTRIBUTES][];
     private final Map<Integer, Route[]> byLargeAttribute = new HashMap<>();
-    private final Map<Integer, Predicate<SaSettings>> conditions;
 
     private SaDispatch(Builder b) {
         this.routes = Map.copyOf(b.routes);
-        this.conditions = Map.copyOf(b.conditions);
         b.routes.forEach((pair, route) -> {
             if (pair.method() < 0 || pair.method() >= METHODS) {
                 throw new IllegalArgumentException("not a request method: " + pair);
@@ -95,7 +90,7 @@ public final class SaDispatch {
      * @return the answer; {@link SaAnswer#dropped()} when no response must be sent
      */
     public SaAnswer answer(SaView view, SaRequest request, boolean rmpp, long nowNanos) {
-        Route route = route(view.settings(), request.attributeId(), request.method());
+        Route route = route(request.attributeId(), request.method());
         return switch (route.action()) {
             case DROP -> SaAnswer.dropped();
             case REFUSE -> SaAnswer.error(MadStatus.METHOD_ATTR_UNSUPPORTED.value(), 0);
@@ -107,19 +102,18 @@ public final class SaDispatch {
 
     /**
      * Whether a request of {@code attributeId} and {@code method} with {@code componentMask} may be answered on the
-     * thread it arrived on: its row says so for that mask (and the row is served under {@code settings}).
+     * thread it arrived on: its row says so for that mask.
      */
-    public boolean answersAtOnce(SaSettings settings, int attributeId, int method, long componentMask) {
-        Route route = route(settings, attributeId, method);
+    public boolean answersAtOnce(int attributeId, int method, long componentMask) {
+        Route route = route(attributeId, method);
         return route.atOnce() != null && route.atOnce().test(componentMask);
     }
 
-    /** What the table does with a pair under {@code settings}. */
-    Route route(SaSettings settings, int attributeId, int method) {
+    /** What the table does with a pair. */
+    Route route(int attributeId, int method) {
         Route[] row = row(attributeId);
         Route route = row != null && method >= 0 && method < METHODS ? row[method] : null;
-        Predicate<SaSettings> condition = route == null || conditions.isEmpty() ? null : conditions.get(attributeId);
-        if (route == null || condition != null && !condition.test(settings)) {
+        if (route == null) {
             return REQUEST_METHODS.contains(method) ? Route.REFUSE : Route.DROP;
         }
         return route;
@@ -174,7 +168,6 @@ public final class SaDispatch {
     static final class Builder {
 
         private final Map<Pair, Route> routes = new HashMap<>();
-        private final Map<Integer, Predicate<SaSettings>> conditions = new HashMap<>();
 
         /** Get and GetTable of {@code attributeId}, both answered by {@code handler}. */
         Builder getAndGetTable(int attributeId, SaHandler handler) {
@@ -209,12 +202,6 @@ public final class SaDispatch {
         /** {@code method} of {@code attributeId} gets no answer. */
         Builder drop(int attributeId, Method method) {
             return put(attributeId, method, Route.DROP);
-        }
-
-        /** The pairs of {@code attributeId} are served only when {@code condition} holds for the view's settings. */
-        Builder servedWhen(int attributeId, Predicate<SaSettings> condition) {
-            conditions.put(attributeId, condition);
-            return this;
         }
 
         SaDispatch build() {

@@ -30,7 +30,8 @@ import static dev.jsm.sa.codec.SaAttribute.VL_ARBITRATION_TABLE_RECORD;
  * one list to read what the SA serves (docs/reference/opensm-behaviour.md#sa-rules). Pairs not listed
  * are answered "not supported" or dropped by
  * the table's rule for their method - among them ClassPortInfo GetTable, MultiPathRecord Get/GetTable, InformInfo
- * Get/GetTable/Delete, InformInfoRecord Set/Delete, Set and Delete of every record the view holds, TraceRecord,
+ * Get/GetTable/Delete, InformInfoRecord Set/Delete, Set and Delete of every record the view holds (but GUIDInfoRecord,
+ * whose Set and Delete the agent keeps), TraceRecord,
  * ServiceAssociationRecord and the RandomForwardingTableRecord.
  *
  * <p>Two groups: the records read from the published view (stateless handlers of this package) and the records
@@ -82,13 +83,14 @@ public final class SaHandlers {
                 .serve(SERVICE_RECORD, SET, kept.serviceRecordSet())
                 .serve(SERVICE_RECORD, DELETE, kept.serviceRecordDelete())
                 // as OpenSM 3.3.23: GetMulti answered "not supported" (ERR 1B21), GetTraceTable and Report dropped
-                // (its SA dispatcher drops those methods, ERR 1A05); with multicast disabled, not served at all
-                .servedWhen(MC_MEMBER_RECORD, SaSettings::multicast)
+                // (its SA dispatcher drops those methods, ERR 1A05); served with disable_multicast too, as OpenSM
                 .getAndGetTable(MC_MEMBER_RECORD, kept.mcMemberRecordGet())
                 .serve(MC_MEMBER_RECORD, SET, kept.mcMemberRecordSet())
                 .serve(MC_MEMBER_RECORD, DELETE, kept.mcMemberRecordDelete())
                 .drop(MC_MEMBER_RECORD, GET_TRACE_TABLE)
                 .drop(MC_MEMBER_RECORD, REPORT)
-                .getAndGetTable(INFORM_INFO_RECORD, kept.informInfoRecordGet());
+                .getAndGetTable(INFORM_INFO_RECORD, kept.informInfoRecordGet())
+                .serve(GUID_INFO_RECORD, SET, kept.guidInfoRecordSet())
+                .serve(GUID_INFO_RECORD, DELETE, kept.guidInfoRecordDelete());
     }
 }

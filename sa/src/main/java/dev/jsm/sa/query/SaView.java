@@ -8,21 +8,13 @@ import java.util.Objects;
  * Everything the SA answers from, published as one immutable object at each SUBNET UP: the subnet snapshot (with
  * the programmed LFTs, which PathRecords follow), the routing engine's path SLs, the QoS levels, partition
  * membership, the SM's own identity, the SA options and the SM's copies of the ports' P_Key, SL2VL and VLArb
- * tables. The agent reads the last published view and never waits
- * for the sweep.
+ * tables. The agent reads the last published view and never waits for the sweep; it adds the alias GUIDs it keeps
+ * itself ({@link #withAliases}).
  *
- * <p>Immutable; safe to share (as long as the collaborators are, which their contracts require).
- *
- * @param snapshot the subnet as of the last SUBNET UP
- * @param pathSl SL of each routed path ({@link PathSlProvider#DEFAULT}: SL 0)
- * @param qos the QoS policy ({@link QosLevels#NONE} when QoS is off)
- * @param partitions partition membership ({@link PartitionMembership#DEFAULT_ONLY} without a partition file)
- * @param sm the SM's own LID and SMInfo
- * @param settings the SA options
- * @param tables the SM's copies of the ports' P_Key, SL2VL and VLArb tables ({@link PortTables#NONE}: none)
+ * <p>In detail: docs/design/sa.md#saview.
  */
 public record SaView(SubnetSnapshot snapshot, PathSlProvider pathSl, QosLevels qos, PartitionMembership partitions,
-                     SmIdentity sm, SaSettings settings, PortTables tables) {
+                     SmIdentity sm, SaSettings settings, PortTables tables, AliasGuids aliases) {
 
     /** Checks for nulls. */
     public SaView {
@@ -33,6 +25,18 @@ public record SaView(SubnetSnapshot snapshot, PathSlProvider pathSl, QosLevels q
         Objects.requireNonNull(sm, "sm");
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(tables, "tables");
+        Objects.requireNonNull(aliases, "aliases");
+    }
+
+    /** A view without alias GUIDs (the agent adds its own when the view is published). */
+    public SaView(SubnetSnapshot snapshot, PathSlProvider pathSl, QosLevels qos, PartitionMembership partitions,
+                  SmIdentity sm, SaSettings settings, PortTables tables) {
+        this(snapshot, pathSl, qos, partitions, sm, settings, tables, AliasGuids.NONE);
+    }
+
+    /** This view with other alias GUIDs. */
+    public SaView withAliases(AliasGuids newAliases) {
+        return new SaView(snapshot, pathSl, qos, partitions, sm, settings, tables, newAliases);
     }
 
     /** The view before the first sweep: an empty subnet, default policies. */
@@ -49,7 +53,7 @@ public record SaView(SubnetSnapshot snapshot, PathSlProvider pathSl, QosLevels q
 
     /** This view with other SA options. */
     public SaView withSettings(SaSettings newSettings) {
-        return new SaView(snapshot, pathSl, qos, partitions, sm, newSettings, tables);
+        return new SaView(snapshot, pathSl, qos, partitions, sm, newSettings, tables, aliases);
     }
 
     /**
@@ -57,11 +61,11 @@ public record SaView(SubnetSnapshot snapshot, PathSlProvider pathSl, QosLevels q
      * everything derived from the ports - QoS, partitions, table copies - is unchanged).
      */
     public SaView withSnapshot(SubnetSnapshot newSnapshot) {
-        return new SaView(newSnapshot, pathSl, qos, partitions, sm, settings, tables);
+        return new SaView(newSnapshot, pathSl, qos, partitions, sm, settings, tables, aliases);
     }
 
     /** This view with other table copies. */
     public SaView withTables(PortTables newTables) {
-        return new SaView(snapshot, pathSl, qos, partitions, sm, settings, newTables);
+        return new SaView(snapshot, pathSl, qos, partitions, sm, settings, newTables, aliases);
     }
 }

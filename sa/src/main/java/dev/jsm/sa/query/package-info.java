@@ -8,6 +8,8 @@
  * walking the programmed LFTs), and the records the agent keeps, handed in as {@link dev.jsm.sa.query.KeptRecords}.
  * {@link dev.jsm.sa.query.SaQueryEngine} answers from a view alone, without an agent.
  * {@link dev.jsm.sa.query.QosLevels} and {@link dev.jsm.sa.query.PartitionMembership} are the interfaces the qos and
- * partitions modules implement.
+ * partitions modules implement. Virtual ports (docs/virtualization.md) are answered as ports of their own where they
+ * are up: NodeRecords and PortInfoRecords of those with a LID of their own, GUIDInfoRecords, PathRecords by GID or LID
+ * (resolved to their physical port for the walk, {@link dev.jsm.sa.query.VPortEnds}) and multicast joins.
  */
 package dev.jsm.sa.query;

@@ -12,7 +12,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.BiConsumer;
+import java.util.function.BiPredicate;
 
 /**
  * The receiving side of RMPP (IBA 13.6.3.3) in user space: reassembles the DATA segments of a message in order,
@@ -21,16 +21,9 @@ import java.util.function.BiConsumer;
  * lost moves on), and drops segments out of order (the sender's timeout resends them). A Last segment whose
  * PayloadLength disagrees with the first segment's is answered with ABORT (status 119).
  *
- * <p>A first segment announcing more than the receiver's largest message is refused with STOP (status 1, resources
- * exhausted): the length must not make the receiver allocate what a peer asks. So is a first segment beyond the
- * messages a receiver with limits (the SA's: {@link SaLimits#rmppOpen()}, {@link SaLimits#rmppOpenPerRequester()})
- * reassembles at once in all or from one LID; each refusal goes to the receiver's refusal sink.
- *
- * <p>Finished messages are remembered for {@link RmppSettings#reassemblyTimeout()} (at most {@value #FINISHED_KEPT}
- * of them, the oldest forgotten first) so that a resent Last segment is ACKed again rather than starting a new
- * message; unfinished ones are dropped after that time by {@link #poll}.
- *
  * <p>Thread-safe (one monitor).
+ *
+ * <p>In detail: docs/design/sa.md#rmppreceiver.
  */
 public final class RmppReceiver {
 
@@ -46,7 +39,7 @@ public final class RmppReceiver {
     private final int maxMessageBytes;
     private final int maxOpen;
     private final int maxOpenPerRequester;
-    private final BiConsumer<Refusal, MadAddress.LidRouted> refused;
+    private final BiPredicate<Refusal, MadAddress.LidRouted> refused;
     private final Map<RmppKey, Reassembly> open = new HashMap<>();
     /** Messages being received, by the sender's LID. */
     private final Map<Integer, Integer> openByLid = new HashMap<>();
@@ -66,21 +59,22 @@ public final class RmppReceiver {
      * any number at once.
      */
     public RmppReceiver(MadChannel channel, RmppSettings settings) {
-        this(channel, settings, MAX_ANSWER_BYTES, Integer.MAX_VALUE, Integer.MAX_VALUE, (r, from) -> { });
+        this(channel, settings, MAX_ANSWER_BYTES, Integer.MAX_VALUE, Integer.MAX_VALUE, (r, from) -> true);
     }
 
     /**
      * The SA's receiver of requests: messages up to {@code maxMessageBytes} (what the largest request needs), at
      * most {@link SaLimits#rmppOpen()} being received at once and {@link SaLimits#rmppOpenPerRequester()} from one
-     * LID; every refused message is reported to {@code refused}, on the caller's thread.
+     * LID; every refused message is reported to {@code refused}, on the caller's thread, which answers whether to
+     * send the STOP.
      */
     public RmppReceiver(MadChannel channel, RmppSettings settings, int maxMessageBytes, SaLimits limits,
-                        BiConsumer<Refusal, MadAddress.LidRouted> refused) {
+                        BiPredicate<Refusal, MadAddress.LidRouted> refused) {
         this(channel, settings, maxMessageBytes, limits.rmppOpen(), limits.rmppOpenPerRequester(), refused);
     }
 
     private RmppReceiver(MadChannel channel, RmppSettings settings, int maxMessageBytes, int maxOpen,
-                         int maxOpenPerRequester, BiConsumer<Refusal, MadAddress.LidRouted> refused) {
+                         int maxOpenPerRequester, BiPredicate<Refusal, MadAddress.LidRouted> refused) {
         this.channel = channel;
         this.settings = settings;
         this.maxMessageBytes = maxMessageBytes;
@@ -119,9 +113,10 @@ public final class RmppReceiver {
                     ? Refusal.RMPP_OPEN : null;
             if (refusal != null) {
                 aborted++;
-                transmit(from, RmppSegments.control(mad, true, RmppHeader.TYPE_STOP,
-                        RmppHeader.STATUS_RESOURCES_EXHAUSTED, 0, 0));
-                refused.accept(refusal, from);
+                if (refused.test(refusal, from)) {
+                    transmit(from, RmppSegments.control(mad, true, RmppHeader.TYPE_STOP,
+                            RmppHeader.STATUS_RESOURCES_EXHAUSTED, 0, 0));
+                }
                 return null;
             }
             m = new Reassembly(java.util.Arrays.copyOf(mad, SaHeader.DATA_OFFSET), (int) dataLength, nowNanos);

@@ -20,31 +20,11 @@ import java.util.Map;
  * resends; a STOP or ABORT from the receiver ends the transfer. The transfer is done when the last segment is
  * acknowledged.
  *
- * <p>A single-segment message is sent once and never resent: if its ACK does not come within the timeout the
- * transfer ends as completed (a lost answer is recovered by the requester's own retry, as for a single-MAD Get
- * response). Clients without RMPP - stock tools under umad2sim, which never ACK - would otherwise get every
- * answer {@code maxRetries + 1} times, and under osmtest's stress flows the resends flooded ibsim
- * (docs/sa-conformance.md).
- *
- * <p>A requester whose last {@value #SILENT_AFTER} multi-segment transfers ended without a single ACK is taken to
- * have no RMPP (a stock tool under umad2sim, which sees only the first segment): its later transfers send their
- * first window once and end unacknowledged at the timeout, without resends or ABORT, until it ACKs anything again.
- * Without this, osmtest's multi-MAD stress flow got every first segment four times plus an ABORT, ten thousand
- * stale answers that flooded ibsim and sometimes hung the next osmtest. A client with RMPP that lost two whole
- * transfers only loses the resends of the third: its own request retry starts a new transfer, whose ACK restores
- * them.
- *
- * <p>A sender may bound the bytes of the messages it holds ({@link #RmppSender(MadChannel, RmppSettings, long,
- * long)}): in all, and per receiver LID; {@link #send} refuses a message that would go beyond either, and
- * {@link #hasRoom} tells beforehand whether a receiver has any room left, so that the SA need not build an answer it
- * cannot send. A message is held until it is acknowledged, aborted or timed out; what it holds is its
- * {@link RmppPayload#heldBytes}, so a table made again segment by segment counts only what it keeps.
- *
- * <p>Needed because umad2sim/ibsim do no kernel RMPP, and so that the SA does not depend on the kernel's.
- *
  * <p>Time comes from the caller ({@code nowNanos}, a {@link System#nanoTime()} value): {@link #poll} must be called
  * now and then (every few milliseconds) to fire timeouts. Thread-safe (one monitor; sends happen under it, and
  * {@link MadChannel#send} does not block).
+ *
+ * <p>In detail: docs/design/sa.md#rmppsender.
  */
 public final class RmppSender {
 

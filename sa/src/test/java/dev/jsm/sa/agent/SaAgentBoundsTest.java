@@ -70,6 +70,44 @@ class SaAgentBoundsTest {
     }
 
     @Test
+    void aFloodOfRefusedRequestsIsAnsweredWithinTheRequestersBudgetNotWithAFlood() throws Exception {
+        TestLimits t = TestLimits.defaults();
+        t.refusalAnswersPerSecond = 10;
+        t.refusalAnswerBurst = 100;
+        Rig r = new Rig(t);
+        MemoryNetwork.Endpoint attacker = r.net.endpoint(8, 9);
+        List<byte[]> back = new ArrayList<>();
+        attacker.setReceiver((f, mad, length) -> back.add(mad));
+        for (int tid = 0; tid < 9000; tid++) {
+            r.agent.handle(attacker.address(), tooLarge(tid), MadHeader.MAD_SIZE, now);
+        }
+        r.net.pump();
+        assertThat(back).as("the burst of STOPs, then silence").hasSize(100)
+                .allMatch(m -> RmppHeader.decode(m).type() == RmppHeader.TYPE_STOP);
+        SaAgentStats s = r.agent.stats();
+        assertThat(s.refused().get(Refusal.RMPP_TOO_LARGE)).as("every refusal counted").isEqualTo(9000);
+        assertThat(s.refused().get(Refusal.REFUSAL_ANSWERS)).as("those not answered").isEqualTo(8900);
+
+        r.agent.handle(r.net.endpoint(9, 3).address(), tooLarge(1), MadHeader.MAD_SIZE, now);
+        now += 1_000_000_000L;
+        for (int tid = 0; tid < 9000; tid++) {
+            r.agent.handle(attacker.address(), tooLarge(tid), MadHeader.MAD_SIZE, now);
+        }
+        r.net.pump();
+        assertThat(back).as("a second later: ten more").hasSize(110);
+        assertThat(r.agent.stats().refused().get(Refusal.REFUSAL_ANSWERS)).as("H3 has a budget of its own")
+                .isEqualTo(8900 + 8990);
+    }
+
+    /** The first of an RMPP request's segments, announcing a mebibyte. */
+    private static byte[] tooLarge(int tid) {
+        byte[] seg = SaTestClient.request(GET_MULTI, SaAttribute.MULTI_PATH_RECORD, tid, 0, 0, (b, o) -> { });
+        new RmppHeader(1, RmppHeader.TYPE_DATA, RmppHeader.NO_RESP_TIME, RmppHeader.FLAG_ACTIVE | RmppHeader.FLAG_FIRST,
+                0, 1, (1 << 20) + 20).encodeTo(seg);
+        return seg;
+    }
+
+    @Test
     void tableAnswersBeyondTheRequestersBytesInFlightAreRefusedAndTheOtherHostIsServed() throws Exception {
         TestLimits t = TestLimits.defaults();
         t.answerBytesInFlightPerRequester = 1000;
@@ -244,7 +282,7 @@ class SaAgentBoundsTest {
         Rig(TestLimits limits, SaView view) {
             MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
             agent = new SaAgent(sa, layers.on(sa), view, RmppSettings.defaults(), limits.build(),
-                    McastMembershipListener.NONE);
+                    McastMembershipListener.NONE, () -> now);
             sa.setReceiver((from, mad, length) -> agent.handle(from, mad, length, now));
             h2 = new SaTestClient(net.endpoint(8, 9), () -> now);
             h3 = new SaTestClient(net.endpoint(9, 3), () -> now);

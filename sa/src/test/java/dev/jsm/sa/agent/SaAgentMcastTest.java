@@ -96,7 +96,7 @@ class SaAgentMcastTest {
     }
 
     @Test
-    void withMulticastDisabledMcMemberRecordIsNotServed() throws Exception {
+    void withMulticastDisabledJoinsAreStillServedAsOpenSmServesThem() throws Exception {
         MemoryNetwork net = new MemoryNetwork(3, 0);
         MemoryNetwork.Endpoint sa = net.endpoint(1, 1);
         SaTestClient client = new SaTestClient(net.endpoint(8, 9), System::nanoTime);
@@ -107,11 +107,13 @@ class SaAgentMcastTest {
         try (SaAgent agent = new SaAgent(sa, layers.on(sa), view, RmppSettings.defaults(),
                 SaLimits.defaults().withSharedQueue(100), listener)) {
             sa.setReceiver((from, mad, length) -> agent.handle(from, mad, length, 0));
+            agent.defineWellKnownGroups(List.of(new WellKnownGroup(BROADCAST, 0xFFFF, 0x0B1B, 4, 3, 0, 0, 0, 0)));
+            assertThat(created.await(10, TimeUnit.SECONDS)).as("defined on the agent's thread").isTrue();
             client.send(1, SET, SaAttribute.MC_MEMBER_RECORD, 3, 0, JOIN, (b, o) -> join().encodeTo(b, o));
             net.pump();
-            assertThat(MadHeader.STATUS.getInt(client.singles.get(0), 0))
-                    .isEqualTo(MadStatus.METHOD_ATTR_UNSUPPORTED.value());
-            assertThat(joins).isEmpty();
+            assertThat(MadHeader.STATUS.getInt(client.singles.get(0), 0)).as("disable_multicast only stops the "
+                    + "MFT programming (and clears IsUDMulticast)").isZero();
+            assertThat(joins).hasSize(1);
         }
     }
 

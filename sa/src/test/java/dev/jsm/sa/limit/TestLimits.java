@@ -25,6 +25,8 @@ public final class TestLimits {
     public int subscriptions;
     public int subscriptionsPerPort;
     public int mcastGroupsPerPort;
+    public int refusalAnswersPerSecond;
+    public int refusalAnswerBurst;
     public Duration logInterval;
 
     private TestLimits(SaLimits l) {
@@ -44,6 +46,8 @@ public final class TestLimits {
         subscriptions = l.subscriptions();
         subscriptionsPerPort = l.subscriptionsPerPort();
         mcastGroupsPerPort = l.mcastGroupsPerPort();
+        refusalAnswersPerSecond = l.refusalAnswersPerSecond();
+        refusalAnswerBurst = l.refusalAnswerBurst();
         logInterval = l.logInterval();
     }
 
@@ -69,6 +73,6 @@ public final class TestLimits {
         return new SaLimits(requestsPerSecond, requestBurst, answerBytesPerToken, queued, queuedPerRequester,
                 rmppOpen, rmppOpenPerRequester, answerBytesInFlight, answerBytesInFlightPerRequester, streamedTables,
                 streamedTablesPerRequester, serviceRecords, serviceRecordsPerPort, subscriptions, subscriptionsPerPort,
-                mcastGroupsPerPort, logInterval);
+                mcastGroupsPerPort, refusalAnswersPerSecond, refusalAnswerBurst, logInterval);
     }
 }

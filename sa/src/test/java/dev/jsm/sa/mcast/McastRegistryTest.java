@@ -15,6 +15,8 @@ import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
 import dev.jsm.sa.query.SaViews;
+import dev.jsm.sa.state.McastGroupState;
+import dev.jsm.sa.state.McastMemberState;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,6 +91,28 @@ class McastRegistryTest {
         assertThat(registry.mlidOf(MGID)).as("H2 is still a full member").isEqualTo(0xC000);
         assertThat(registry.mlidOf(OTHER_MGID)).as("its only full member left").isEqualTo(-1);
         assertThat(registry.mlidOf(WELL_KNOWN)).as("well-known groups stay empty").isEqualTo(0xC002);
+    }
+
+    @Test
+    void aVirtualPortJoinsByItsOwnGidAndLeavesWhenItsVmStops() {
+        long v1 = 0x8001c90000002001L;
+        long v2 = 0x8002c90000002001L;
+        SaView vports = SaViews.smallWithVPorts();
+        ok(registry.set(vports, request(8, CREATE, false, member(MGID, H2, FULL))));
+        McMemberRecord joined = ok(registry.set(vports, request(20, JOIN, false, member(MGID, v1, FULL))));
+        assertThat(joined.portGid()).isEqualTo(new Gid(PREFIX, v1));
+        ok(registry.set(vports, request(8, JOIN, false, member(MGID, v2, FULL))));
+        assertThat(registry.set(vports, request(9, JOIN, false, member(MGID, 0x8001c90000003001L, FULL))).status())
+                .as("a vport whose VM is stopped is no port").isEqualTo(SaStatus.REQ_INVALID);
+        assertThat(events).contains("join c000 8001c90000002001", "join c000 8002c90000002001");
+        events.clear();
+
+        registry.dropDeparted(vports);
+        assertThat(events).isEmpty();
+        registry.dropDeparted(view);
+        assertThat(events).as("the vports are gone from the plain fabric")
+                .containsExactlyInAnyOrder("leave c000 8001c90000002001", "leave c000 8002c90000002001");
+        assertThat(registry.mlidOf(MGID)).isEqualTo(0xC000);
     }
 
     @Test
@@ -185,6 +209,75 @@ class McastRegistryTest {
     }
 
     @Test
+    void aSoleFullMemberLeavingFullMemberButNotSendOnlyFullMemberKeepsTheGroupUntilItLeavesThatToo() {
+        ok(registry.set(view, request(8, CREATE, false, member(MGID, H2,
+                FULL | McMemberRecord.JOIN_SEND_ONLY_FULL_MEMBER))));
+        ok(registry.set(view, request(9, JOIN, false, member(MGID, H3, McMemberRecord.JOIN_NON_MEMBER))));
+        McMemberRecord left = ok(registry.delete(view, request(8, JOIN, false, member(MGID, H2, FULL), DELETE)));
+        assertThat(left.joinState()).as("still a send-only full member").isEqualTo(
+                McMemberRecord.JOIN_SEND_ONLY_FULL_MEMBER);
+        assertThat(registry.mlidOf(MGID)).isEqualTo(0xC000);
+        events.clear();
+        ok(registry.delete(view, request(8, JOIN, false, member(MGID, H2, McMemberRecord.JOIN_SEND_ONLY_FULL_MEMBER),
+                DELETE)));
+        assertThat(registry.mlidOf(MGID)).as("its last full member left (OpenSM 3.3.23 keeps such a group forever)")
+                .isEqualTo(-1);
+        assertThat(registry.mlidsInUse()).isEmpty();
+        assertThat(events).containsExactly("leave c000 2c90000002001", "leave c000 2c90000003001", "delete c000");
+    }
+
+    @Test
+    void aStandbyPutsTheMastersGroupsAsTheyAreAndAGroupPutOnAnMlidInUseTakesItsPlace() {
+        McMemberRecord params = ok(registry.set(view, request(8, CREATE, false, member(MGID, H2, FULL))));
+        McastGroupState master = registry.export().get(0).withoutMembers();
+        McastRegistry standby = new McastRegistry(registry2Listener(), TestLimits.unshared(),
+                new Refusals(Duration.ofSeconds(60)));
+        assertThat(standby.putGroup(master)).isTrue();
+        standby.putMember(MGID, new McastMemberState(new Gid(PREFIX, H2), 2, FULL, 0));
+        standby.putMember(OTHER_MGID, new McastMemberState(new Gid(PREFIX, H3), 2, FULL, 0));
+        assertThat(standby.export()).as("a member of a group not there is not put").isEqualTo(registry.export());
+
+        McMemberRecord other = new McMemberRecord(OTHER_MGID, Gid.ZERO, params.qKey(), params.mlid(), 2,
+                params.mtu(), 0, 0xFFFF, 2, params.rate(), 2, 0, 0, 0, 0, 2, FULL, 0);
+        events2.clear();
+        assertThat(standby.putGroup(new McastGroupState(other, false, new Gid(PREFIX, H3), List.of()))).isTrue();
+        assertThat(standby.mlidOf(MGID)).as("the master gave its MLID to another group").isEqualTo(-1);
+        assertThat(standby.mlidOf(OTHER_MGID)).isEqualTo(params.mlid());
+        assertThat(events2).containsExactly("leave c000 2c90000002001", "delete c000", "create c000");
+        standby.removeMember(OTHER_MGID, H3);
+        standby.removeGroup(OTHER_MGID);
+        assertThat(standby.mlidsInUse()).isEmpty();
+        assertThat(standby.putGroup(new McastGroupState(new McMemberRecord(MGID, Gid.ZERO, 0, 0x12, 0, 0, 0, 0, 0,
+                0, 0, 0, 0, 0, 0, 0, 0, 0), false, Gid.ZERO, List.of()))).as("not a multicast LID").isFalse();
+    }
+
+    private final List<String> events2 = new ArrayList<>();
+
+    private McastMembershipListener registry2Listener() {
+        return new McastMembershipListener() {
+            @Override
+            public void groupCreated(int mlid, boolean wellKnown) {
+                events2.add("create " + Integer.toHexString(mlid));
+            }
+
+            @Override
+            public void groupDeleted(int mlid) {
+                events2.add("delete " + Integer.toHexString(mlid));
+            }
+
+            @Override
+            public void joined(int mlid, long portGuid) {
+                events2.add("join " + Integer.toHexString(mlid) + " " + Long.toHexString(portGuid));
+            }
+
+            @Override
+            public void left(int mlid, long portGuid) {
+                events2.add("leave " + Integer.toHexString(mlid) + " " + Long.toHexString(portGuid));
+            }
+        };
+    }
+
+    @Test
     void badRequestsGetOpenSmsStatuses() {
         assertThat(registry.set(view, request(8, JOIN & ~(1L << 16), false, member(MGID, H2, FULL))).status())
                 .isEqualTo(SaStatus.INSUFFICIENT_COMPONENTS);
@@ -219,6 +312,38 @@ class McastRegistryTest {
                 .as("leave of a non-member").isEqualTo(SaStatus.REQ_INVALID);
         assertThat(registry.delete(view, request(10, JOIN, false, member(MGID, H3, FULL), DELETE)).status())
                 .as("another port's leave").isEqualTo(SaStatus.REQ_INVALID);
+    }
+
+    @Test
+    void withoutJoinValidationAJoinNeedNotAgreeWithTheGroupsValues() {
+        SaView lax = view.withSettings(view.settings().withMcastValidation(true, false));
+        ok(registry.set(lax, request(8, CREATE, false, member(MGID, H2, FULL))));
+        assertThat(registry.set(view, request(9, JOIN | 1L << 2, false, withQKey(member(MGID, H3, FULL), 7)))
+                .status()).as("validated: Q_Key differs").isEqualTo(SaStatus.REQ_INVALID);
+
+        McMemberRecord joined = ok(registry.set(lax, request(9, JOIN | 1L << 2, false,
+                withQKey(member(MGID, H3, FULL), 7))));
+
+        assertThat(joined.qKey()).as("the group's Q_Key is answered").isNotEqualTo(7L);
+        assertThat(registry.set(lax, request(9, JOIN | 1L << 4 | 1L << 5, false,
+                withMtu(member(MGID, H3, FULL), 2, 4))).status()).as("the MTU selector is still checked")
+                .isEqualTo(SaStatus.REQ_INVALID);
+    }
+
+    @Test
+    void withoutCreationValidationAnyRequestedMgidIsCreated() {
+        Gid ipv6WithoutBroadcast = new Gid(0xff12_601b_8001_0000L, 1);
+        Gid reservedFlags = new Gid(0xff32_0000_0000_0000L, 0x99);
+        assertThat(registry.set(view, request(8, CREATE, false, member(ipv6WithoutBroadcast, H2, FULL))).status())
+                .isEqualTo(SaStatus.REQ_INVALID);
+        assertThat(registry.set(view, request(8, CREATE, false, member(reservedFlags, H2, FULL))).status())
+                .isEqualTo(SaStatus.REQ_INVALID);
+        SaView lax = view.withSettings(view.settings().withMcastValidation(false, true));
+
+        ok(registry.set(lax, request(8, CREATE, false, member(ipv6WithoutBroadcast, H2, FULL))));
+        ok(registry.set(lax, request(8, CREATE, false, member(reservedFlags, H2, FULL))));
+
+        assertThat(registry.groupCount()).isEqualTo(2);
     }
 
     @Test

@@ -77,6 +77,24 @@ class PathRecordQueryTest {
     }
 
     @Test
+    void withQuirksAPathFromOrToATavorHcaGetsAt1024UnlessTheRequestAsksForMore() {
+        SaView tavor = SaTestFabric.view(SaTestFabric.snapshotWithTavorH1());
+        SaView quirks = tavor.withSettings(tavor.settings().withQuirks(true));
+        long byLids = bit(COMPONENT_SLID) | bit(COMPONENT_DLID);
+        long withMtu = byLids | bit(COMPONENT_MTU_SELECTOR) | bit(COMPONENT_MTU);
+        assertThat(single(tavor, byLids, lids(4, 8)).mtu()).as("no quirks").isEqualTo(5);
+
+        assertThat(single(quirks, byLids, lids(4, 8)).mtu()).as("from the Tavor").isEqualTo(3);
+        assertThat(single(quirks, byLids, lids(8, 4)).mtu()).as("to the Tavor").isEqualTo(3);
+        assertThat(single(quirks, byLids, lids(8, 9)).mtu()).as("neither end").isEqualTo(4);
+        assertThat(single(quirks, withMtu, mtuBetween(4, 8, 1, 5)).mtu()).as("less than 4096").isEqualTo(3);
+        assertThat(single(quirks, withMtu, mtuBetween(4, 8, 2, 3)).mtu()).as("exactly 1024").isEqualTo(3);
+        assertThat(single(quirks, withMtu, mtuBetween(4, 8, 3, 0)).mtu()).as("the largest").isEqualTo(5);
+        assertThat(single(quirks, withMtu, mtuBetween(4, 8, 2, 5)).mtu()).as("exactly 4096").isEqualTo(5);
+        assertThat(single(quirks, withMtu, mtuBetween(4, 8, 0, 4)).mtu()).as("more than 2048").isEqualTo(5);
+    }
+
+    @Test
     void pathToItselfHasLifetimeZero() {
         PathRecord p = single(view, bit(COMPONENT_SLID) | bit(COMPONENT_DLID), lids(9, 9));
         assertThat(p.packetLifeTime()).isZero();
@@ -241,6 +259,14 @@ class PathRecordQueryTest {
     private static java.util.function.ObjIntConsumer<byte[]> withMtu(int selector, int mtu) {
         return (b, o) -> {
             lids(4, 9).accept(b, o);
+            PathRecord.MTU_SELECTOR.put(b, o, selector);
+            PathRecord.MTU.put(b, o, mtu);
+        };
+    }
+
+    private static java.util.function.ObjIntConsumer<byte[]> mtuBetween(int slid, int dlid, int selector, int mtu) {
+        return (b, o) -> {
+            lids(slid, dlid).accept(b, o);
             PathRecord.MTU_SELECTOR.put(b, o, selector);
             PathRecord.MTU.put(b, o, mtu);
         };

@@ -31,14 +31,14 @@ class SaConformanceFixesTest {
     void classPortInfoAdvertisesWhatTheSaDoesAndTheTrapQKey() {
         ClassPortInfo c = ClassPortInfo.decode(engine.answer(view,
                 request(GET, SaAttribute.CLASS_PORT_INFO, 0, (b, o) -> { })).records(), 0);
-        // reference: 0xB5E8 = these eight plus the alias-GUID bit
-        assertThat(c.capabilityMask2()).as("McastTop (use_mfttop), FullPortInfoRecord, ExtendedSpeeds, "
-                + "MulticastServiceRecords, PortInfoCapMask2Match, SendOnlyFullMember, LinkWidth2x, LinkSpeedHDR")
-                .isEqualTo(0x8 | 0x40 | 0x80 | 0x100 | 0x400 | 0x1000 | 0x2000 | 0x8000);
+        // reference: 0xB5E8, as jsm's since it serves GUIDInfoRecord Set and Delete (the alias GUID bit 0x20)
+        assertThat(c.capabilityMask2()).as("McastTop (use_mfttop), AdditionalGUIDs, FullPortInfoRecord, "
+                + "ExtendedSpeeds, MulticastServiceRecords, PortInfoCapMask2Match, SendOnlyFullMember, LinkWidth2x, "
+                + "LinkSpeedHDR").isEqualTo(0xB5E8);
         SaView noTop = view.withSettings(new SaSettings(1, 18, 16, true, true, false, false, false));
         assertThat(ClassPortInfo.decode(engine.answer(noTop, request(GET, SaAttribute.CLASS_PORT_INFO, 0,
                 (b, o) -> { })).records(), 0).capabilityMask2()).as("QoS on, use_mfttop off")
-                .isEqualTo(0x2 | 0x40 | 0x80 | 0x100 | 0x400 | 0x1000 | 0x2000 | 0x8000);
+                .isEqualTo(0x2 | 0x20 | 0x40 | 0x80 | 0x100 | 0x400 | 0x1000 | 0x2000 | 0x8000);
         assertThat(c.trapQKey()).isEqualTo(0x80010000L);
     }
 

@@ -36,7 +36,6 @@ class SaDispatchTest {
     private static final int NOBODY = 0x00AA;
 
     private final SaView view = SaTestFabric.view(false);
-    private final SaSettings multicastOff = new SaSettings(1, 18, 16, false, false, false, true, false);
 
     @Test
     void everyListedPairMapsToItsHandler() {
@@ -67,15 +66,16 @@ class SaDispatchTest {
         expected.put(pair(SaAttribute.MC_MEMBER_RECORD, SET), kept.mcMemberRecordSet());
         expected.put(pair(SaAttribute.MC_MEMBER_RECORD, DELETE), kept.mcMemberRecordDelete());
         getAndGetTable(expected, SaAttribute.INFORM_INFO_RECORD, kept.informInfoRecordGet());
+        expected.put(pair(SaAttribute.GUID_INFO_RECORD, SET), kept.guidInfoRecordSet());
+        expected.put(pair(SaAttribute.GUID_INFO_RECORD, DELETE), kept.guidInfoRecordDelete());
         // listed to be dropped, as OpenSM's dispatcher drops them
         expected.put(pair(SaAttribute.MC_MEMBER_RECORD, GET_TRACE_TABLE), null);
         expected.put(pair(SaAttribute.MC_MEMBER_RECORD, REPORT), null);
 
         assertThat(table.pairs()).as("the listed pairs, no more, no fewer")
                 .containsExactlyInAnyOrderElementsOf(expected.keySet());
-        SaSettings on = SaSettings.defaults();
         expected.forEach((p, handler) -> {
-            SaDispatch.Route r = table.route(on, p.attributeId(), p.method());
+            SaDispatch.Route r = table.route(p.attributeId(), p.method());
             String what = Method.valueOf(p.method()) + " " + SaAttribute.name(p.attributeId());
             if (handler == null) {
                 assertThat(r.action()).as(what).isEqualTo(SaDispatch.Action.DROP);
@@ -85,38 +85,37 @@ class SaDispatchTest {
                 assertThat(r.handler()).as(what).isSameAs(handler);
             }
         });
-        assertThat(table.route(on, SaAttribute.MULTI_PATH_RECORD, GET_MULTI).action())
+        assertThat(table.route(SaAttribute.MULTI_PATH_RECORD, GET_MULTI).action())
                 .as("MultiPathRecord: dual-sided RMPP").isEqualTo(SaDispatch.Action.SERVE_THROUGH_RMPP);
-        assertThat(table.route(on, SaAttribute.PATH_RECORD, GET).handler())
+        assertThat(table.route(SaAttribute.PATH_RECORD, GET).handler())
                 .as("one PathRecordQuery for PathRecords and the paths of MultiPathRecords")
-                .isSameAs(table.route(on, SaAttribute.PATH_RECORD, GET_TABLE).handler());
+                .isSameAs(table.route(SaAttribute.PATH_RECORD, GET_TABLE).handler());
     }
 
     @Test
     void onlySingleRecordGetsFoundWithoutAScanAreAnsweredAtOnce() {
         SaDispatch table = SaHandlers.table(kept());
-        SaSettings on = SaSettings.defaults();
         long sgid = 1L << PathRecord.COMPONENT_SGID;
         long dgid = 1L << PathRecord.COMPONENT_DGID;
         long slid = 1L << PathRecord.COMPONENT_SLID;
         long dlid = 1L << PathRecord.COMPONENT_DLID;
         long pkey = 1L << PathRecord.COMPONENT_P_KEY;
-        assertThat(table.answersAtOnce(on, SaAttribute.PATH_RECORD, GET, sgid | dgid | pkey)).as("by GIDs").isTrue();
-        assertThat(table.answersAtOnce(on, SaAttribute.PATH_RECORD, GET, slid | dlid)).as("by LIDs").isTrue();
-        assertThat(table.answersAtOnce(on, SaAttribute.PATH_RECORD, GET, sgid | dlid)).as("mixed").isTrue();
-        assertThat(table.answersAtOnce(on, SaAttribute.PATH_RECORD, GET, sgid | pkey)).as("no destination").isFalse();
-        assertThat(table.answersAtOnce(on, SaAttribute.PATH_RECORD, GET, dlid)).as("no source").isFalse();
-        assertThat(table.answersAtOnce(on, SaAttribute.PATH_RECORD, GET_TABLE, sgid | dgid))
+        assertThat(table.answersAtOnce(SaAttribute.PATH_RECORD, GET, sgid | dgid | pkey)).as("by GIDs").isTrue();
+        assertThat(table.answersAtOnce(SaAttribute.PATH_RECORD, GET, slid | dlid)).as("by LIDs").isTrue();
+        assertThat(table.answersAtOnce(SaAttribute.PATH_RECORD, GET, sgid | dlid)).as("mixed").isTrue();
+        assertThat(table.answersAtOnce(SaAttribute.PATH_RECORD, GET, sgid | pkey)).as("no destination").isFalse();
+        assertThat(table.answersAtOnce(SaAttribute.PATH_RECORD, GET, dlid)).as("no source").isFalse();
+        assertThat(table.answersAtOnce(SaAttribute.PATH_RECORD, GET_TABLE, sgid | dgid))
                 .as("a table: its RMPP transfer lives on the agent's thread").isFalse();
-        assertThat(table.answersAtOnce(on, SaAttribute.PORT_INFO_RECORD, GET, 0b11)).as("PortInfoRecord by LID")
+        assertThat(table.answersAtOnce(SaAttribute.PORT_INFO_RECORD, GET, 0b11)).as("PortInfoRecord by LID")
                 .isTrue();
-        assertThat(table.answersAtOnce(on, SaAttribute.PORT_INFO_RECORD, GET, 0b10)).as("by PortNum alone")
+        assertThat(table.answersAtOnce(SaAttribute.PORT_INFO_RECORD, GET, 0b10)).as("by PortNum alone")
                 .isFalse();
-        assertThat(table.answersAtOnce(on, SaAttribute.NODE_RECORD, GET, 1)).as("NodeRecord by LID").isTrue();
-        assertThat(table.answersAtOnce(on, SaAttribute.NODE_RECORD, GET, 0)).as("NodeRecord by nothing").isFalse();
-        assertThat(table.answersAtOnce(on, SaAttribute.SERVICE_RECORD, GET, -1L))
+        assertThat(table.answersAtOnce(SaAttribute.NODE_RECORD, GET, 1)).as("NodeRecord by LID").isTrue();
+        assertThat(table.answersAtOnce(SaAttribute.NODE_RECORD, GET, 0)).as("NodeRecord by nothing").isFalse();
+        assertThat(table.answersAtOnce(SaAttribute.SERVICE_RECORD, GET, -1L))
                 .as("a record the agent keeps: its thread only").isFalse();
-        assertThat(table.answersAtOnce(on, NOBODY, GET, -1L)).as("not listed").isFalse();
+        assertThat(table.answersAtOnce(NOBODY, GET, -1L)).as("not listed").isFalse();
         assertThatThrownBy(() -> new SaDispatch.Builder().getAndGetTable(SaAttribute.NODE_RECORD, records(1))
                 .atOnceWhen(SaAttribute.NODE_RECORD, Method.GET_TABLE, m -> true))
                 .as("only a Get served").isInstanceOf(IllegalStateException.class);
@@ -134,7 +133,7 @@ class SaDispatchTest {
         }
         assertThat(all).containsAll(viewOnly);
         assertThat(keptAttributes).containsExactlyInAnyOrder(SaAttribute.INFORM_INFO, SaAttribute.SERVICE_RECORD,
-                SaAttribute.MC_MEMBER_RECORD, SaAttribute.INFORM_INFO_RECORD);
+                SaAttribute.MC_MEMBER_RECORD, SaAttribute.INFORM_INFO_RECORD, SaAttribute.GUID_INFO_RECORD);
     }
 
     @Test
@@ -204,19 +203,11 @@ class SaDispatchTest {
     }
 
     @Test
-    void anAttributeServedUnderASettingIsUnknownWithoutIt() {
+    void mcMemberRecordIsServedAsOpenSmServesIt() {
         SaDispatch table = SaHandlers.table(kept());
-        SaSettings on = SaSettings.defaults();
-        assertThat(table.route(on, SaAttribute.MC_MEMBER_RECORD, SET).action()).isEqualTo(SaDispatch.Action.SERVE);
-        assertThat(table.route(on, SaAttribute.MC_MEMBER_RECORD, GET_MULTI))
+        assertThat(table.route(SaAttribute.MC_MEMBER_RECORD, SET).action()).isEqualTo(SaDispatch.Action.SERVE);
+        assertThat(table.route(SaAttribute.MC_MEMBER_RECORD, GET_MULTI))
                 .as("GetMulti: OpenSM ERR 1B21").isEqualTo(SaDispatch.Route.REFUSE);
-        for (int method : List.of(GET, GET_TABLE, SET, DELETE, GET_MULTI, GET_TRACE_TABLE, REPORT)) {
-            assertThat(table.route(multicastOff, SaAttribute.MC_MEMBER_RECORD, method))
-                    .as("multicast disabled: %s of MCMemberRecord", Method.valueOf(method))
-                    .isEqualTo(SaDispatch.Route.REFUSE);
-        }
-        assertThat(table.route(multicastOff, SaAttribute.SERVICE_RECORD, SET).action())
-                .as("other kept records do not depend on it").isEqualTo(SaDispatch.Action.SERVE);
     }
 
     @Test
@@ -243,7 +234,8 @@ class SaDispatchTest {
     private static KeptRecords kept() {
         return new KeptRecords(fake("informInfoSet"), fake("serviceRecordGet"), fake("serviceRecordSet"),
                 fake("serviceRecordDelete"), fake("mcMemberRecordGet"), fake("mcMemberRecordSet"),
-                fake("mcMemberRecordDelete"), fake("informInfoRecordGet"));
+                fake("mcMemberRecordDelete"), fake("informInfoRecordGet"), fake("guidInfoRecordSet"),
+                fake("guidInfoRecordDelete"));
     }
 
     /** A handler of its own identity, never asked. */

@@ -1,5 +1,6 @@
 package dev.jsm.sa.query;
 
+import dev.jsm.subnet.EndPort;
 import dev.jsm.subnet.LidRange;
 import dev.jsm.subnet.Node;
 import dev.jsm.subnet.NodeKind;
@@ -7,6 +8,10 @@ import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.PortAttributes;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.SwitchAttributes;
+import dev.jsm.subnet.VNodeAttributes;
+import dev.jsm.subnet.VPort;
+import dev.jsm.subnet.VPortAttributes;
+import dev.jsm.subnet.VirtualizationAttributes;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 
 /**
@@ -69,6 +74,14 @@ final class SaTestFabric {
                 a.respTimeValue());
     }
 
+    /** The snapshot with H1 a Mellanox Tavor HCA (DeviceID 23108). */
+    static SubnetSnapshot snapshotWithTavorH1() {
+        Subnet s = subnet(false, 5);
+        s.node(H1).setDeviceId(23108);
+        s.index();
+        return SubnetSnapshot.of(s);
+    }
+
     /** The snapshot after the hosts with node GUIDs {@code gone} left the fabric (their cables and LIDs with them). */
     static SubnetSnapshot snapshotWithout(long... gone) {
         Subnet s = subnet(false, 5);
@@ -80,6 +93,52 @@ final class SaTestFabric {
         }
         s.index();
         return SubnetSnapshot.of(s);
+    }
+
+    /** H2's vport 1 (own LID 20, up), vport 2 (no LID of its own, up); H3's vport 1 (own LID 21, down). */
+    static final long H2_V1 = 0x8001c90000002001L;
+    static final long H2_V2 = 0x8002c90000002001L;
+    static final long H3_V1 = 0x8001c90000003001L;
+
+    /**
+     * The snapshot with virtual ports (docs/virtualization.md): H2 (LID 8) has vports 0, 1 ({@link #H2_V1}, LID 20,
+     * Active, "host 2c90000002000 vm1") and 2 ({@link #H2_V2}, no LID of its own, Init); H3 has vports 0 and 1
+     * ({@link #H3_V1}, LID 21, Down: its VM stopped); the LFTs route LIDs 20 and 21 as 8 and 9.
+     */
+    static SubnetSnapshot snapshotWithVPorts() {
+        Subnet s = subnet(false, 5);
+        addVPorts(s, H2 + 1, new int[] {VPortAttributes.STATE_ACTIVE, VPortAttributes.STATE_ACTIVE,
+            VPortAttributes.STATE_INIT}, new int[] {0, 20, 0});
+        addVPorts(s, H3 + 1, new int[] {VPortAttributes.STATE_ACTIVE, VPortAttributes.STATE_DOWN},
+                new int[] {0, 21});
+        //                           LID:   0    1  2  3    4  5  6    7    8  9  10 11-19 ... 20 21
+        program(s.node(SW_A), lft(new int[] {255, 1, 0, 255, 3, 3, 255, 255, 4, 1, 1}, 4, 1));
+        program(s.node(SW_B), lft(new int[] {255, 0, 1, 255, 1, 1, 255, 255, 1, 3, 4}, 1, 3));
+        s.index();
+        return SubnetSnapshot.of(s);
+    }
+
+    private static int[] lft(int[] upTo10, int lid20, int lid21) {
+        int[] out = java.util.Arrays.copyOf(upTo10, 22);
+        java.util.Arrays.fill(out, 11, 20, 255);
+        out[20] = lid20;
+        out[21] = lid21;
+        return out;
+    }
+
+    private static void addVPorts(Subnet s, long portGuid, int[] states, int[] lids) {
+        EndPort ep = s.endPort(portGuid);
+        ep.setVirtualization(new VirtualizationAttributes(states.length - 1, states.length - 1, true, false, 0));
+        for (int i = 0; i < states.length; i++) {
+            long guid = i == 0 ? portGuid : portGuid & 0x0000ffffffffffffL | (long) (0x8000 | i) << 48;
+            VPort v = s.addVPort(ep, i, guid, new VPortAttributes(states[i], lids[i] != 0, 8, 1, lids[i], 0));
+            v.setVNode(new VNodeAttributes(32, 1, 1, i == 0 ? ep.node().nodeGuid()
+                    : portGuid & 0x0000ffffffffffffL | (long) (0x4000 | i) << 48));
+            v.setDescription(ep.node().description() + (i == 0 ? "" : " vm" + i));
+            if (lids[i] != 0) {
+                s.assignLid(v, lids[i]);
+            }
+        }
     }
 
     /** The snapshot with the switches' port 0 MTUCap set to {@code port0MtuCap} (ibsim's switches say 1024). */

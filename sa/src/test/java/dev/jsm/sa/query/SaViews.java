@@ -18,6 +18,14 @@ public final class SaViews {
         return SaTestFabric.view(snapshot);
     }
 
+    /**
+     * {@link #small()} with virtual ports: H2 (LID 8) has vport 1 (GUID 0x8001c90000002001, LID 20, Active) and vport
+     * 2 (0x8002c90000002001, no LID of its own, Init); H3 has vport 1 (0x8001c90000003001, LID 21, Down).
+     */
+    public static SaView smallWithVPorts() {
+        return SaTestFabric.view(SaTestFabric.snapshotWithVPorts());
+    }
+
     /** {@link #small()} after host H4 (LID 10, port GUID 0x0002c90000004001) disappeared. */
     public static SaView smallWithoutH4() {
         return smallWithout(SaTestFabric.H4);

@@ -48,6 +48,15 @@ public final class DrBringUp {
         });
     }
 
+    /** Gives the end port at {@code path} (port {@code portNum}, 0 for a switch) the GID prefix {@code prefix}. */
+    public void setGidPrefix(DrPath path, int portNum, long prefix) throws IOException, InterruptedException {
+        modify(path, AttributeId.PORT_INFO, portNum, pi -> {
+            PortInfo.GID_PREFIX.put(pi, Smp.DATA_OFFSET, prefix);
+            PortInfo.PORT_STATE.put(pi, Smp.DATA_OFFSET, 0);
+            PortInfo.PORT_PHYSICAL_STATE.put(pi, Smp.DATA_OFFSET, 0);
+        });
+    }
+
     /** Programs LFT block 0 of the switch at {@code path} with {@code ports} (LID i to ports[i]). */
     public void setLft(DrPath path, int[] ports) throws IOException, InterruptedException {
         modify(path, AttributeId.SWITCH_INFO, 0,

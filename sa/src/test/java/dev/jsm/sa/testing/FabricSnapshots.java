@@ -14,7 +14,8 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
 
 /**
  * The SM's model of a fabric as discovery would build it, from its topology and what its ports and switches say
- * (read from the in-JVM simulator, or over SMPs from ibsim): nodes, cabled ports with their current PortInfo,
+ * (read from the in-JVM simulator, or over SMPs from ibsim): nodes (switches, CAs, routers), cabled ports with their
+ * current PortInfo,
  * links, the LIDs the ports hold and the switches' LFTs as programmed.
  *
  * <p>Stateless.
@@ -45,7 +46,9 @@ public final class FabricSnapshots {
         for (int i = 0; i < t.nodeCount(); i++) {
             TopoNode n = t.node(i);
             boolean sw = n.kind() == dev.jsm.sim.topo.NodeKind.SWITCH;
-            nodes[i] = s.addNode(sw ? NodeKind.SWITCH : NodeKind.CA, n.nodeGuid(), n.numPorts());
+            NodeKind kind = sw ? NodeKind.SWITCH : n.kind() == dev.jsm.sim.topo.NodeKind.ROUTER ? NodeKind.ROUTER
+                    : NodeKind.CA;
+            nodes[i] = s.addNode(kind, n.nodeGuid(), n.numPorts());
             nodes[i].setSystemImageGuid(n.systemImageGuid());
             nodes[i].setDescription(n.name());
             for (int p = sw ? 0 : 1; p <= n.numPorts(); p++) {
@@ -90,6 +93,7 @@ public final class FabricSnapshots {
                 p.hoqLife(), p.operationalVls(), p.partitionEnforcementInbound(), p.partitionEnforcementOutbound(),
                 p.filterRawInbound(), p.filterRawOutbound(), p.guidCap(), p.subnetTimeout(), p.localPhyErrors(),
                 p.overrunErrors(), p.capabilityMask2(), p.linkSpeedExtActive(), p.linkSpeedExtSupported(),
-                p.linkSpeedExtEnabled(), p.localPortNum(), p.linkDownDefaultState(), p.respTimeValue());
+                p.linkSpeedExtEnabled(), p.localPortNum(), p.linkDownDefaultState(), p.respTimeValue(),
+                p.linkSpeedExtActive2(), p.linkSpeedExtSupported2(), p.linkSpeedExtEnabled2());
     }
 }

@@ -84,8 +84,8 @@ final class PortAttachment implements MadReceiver {
      * A response goes to the client named in its TransactionID; a request of the SM's classes (SMPs: SMInfo, traps;
      * SA) to the port's SM client. A Get or Set nobody here takes (another class, or no SM client) goes back to the
      * client that sent it with status 110, as ibsim hands back what nobody handles; anything else is dropped.
-     * Other classes never reach the SM: under ibsim they never do either (its agents answer PerfMgt, and
-     * CongestionControl by accident), and the reference OpenSM crashes on a CongestionControl Get.
+     * Other classes never reach the SM: the simulator's agents answer PerfMgt and CongestionControl before a request
+     * gets here, and the reference OpenSM crashes on a CongestionControl Get.
      */
     @Override
     public void onMad(MadAddress from, byte[] mad, int length) {

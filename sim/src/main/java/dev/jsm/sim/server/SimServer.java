@@ -1,6 +1,7 @@
 package dev.jsm.sim.server;
 
 import dev.jsm.mad.channel.MadAddress;
+import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.topo.TopoNode;
 import dev.jsm.sim.topo.Topology;
@@ -41,27 +42,11 @@ import java.util.concurrent.TimeUnit;
  * reference OpenSM run against the simulator unchanged under {@code LD_PRELOAD=libumad2sim.so}, each at the node its
  * {@code SIM_HOST} names.
  *
- * <p>Sockets: the control socket {@code <name>:ctl} and one {@code <name>:out<id>} per client, all UNIX datagram
- * sockets in the abstract namespace of the current network namespace ({@code <name>} is {@code sim} unless
- * {@code IBSIM_SOCKNAME} says otherwise). They are Netty epoll {@link EpollDomainDatagramChannel}s: an abstract
- * address is a {@link DomainSocketAddress} whose path starts with a NUL byte (tried: bind, connect, send and the
- * sender's address on receive all work with Netty 4.2.18; the JDK has no UNIX datagram sockets).
- *
- * <p>A client's port becomes a port with a {@link dev.jsm.sim.SimMadChannel} open ({@link PortAttachment}; clients
- * on the same port share it): the SMPs it sends are routed by the simulator's own SMAs and LFTs, and what the
- * simulator delivers to the port goes to the client ibsim would pick. Client ids run up to 65535 (they travel in the
- * top 16 bits of TransactionIDs), handed out round-robin so that a late response never reaches a newcomer; there is
- * no limit of ten clients as in ibsim.
- *
- * <p>Robustness: a control datagram of the wrong size or magic, of an unknown type or naming a client that is not
- * attached, and a MAD datagram of the wrong size, are counted ({@link #stats}) and dropped (the last three kinds are
- * answered with an error, so that the client does not wait forever). A client that disappears without DISCONNECT is
- * detached when a send to it fails or when a later CONNECT finds its socket gone; MADs still due to it are dropped
- * and its port is free for the next client.
- *
  * <p>Threading: one I/O thread ({@code jsm-sim-server}) owns the sockets and the client table and turns datagrams
  * into {@code SimMadChannel.send} calls; the simulator's own thread still processes every MAD and hands what comes
  * out to {@link PortAttachment} (a lock-free client lookup), which queues the datagram on the I/O thread. Thread-safe.
+ *
+ * <p>In detail: docs/design/sim.md#simserver.
  */
 public final class SimServer implements AutoCloseable {
 
@@ -73,6 +58,7 @@ public final class SimServer implements AutoCloseable {
     private static final int METHOD = 3;
     private static final int RESPONSE_BIT = 0x80;
     private static final int TID = 8;
+    private static final long EXTENDED_SPEEDS = PortInfo.AM_SM_SUPPORTS_EXTENDED_SPEEDS;
     private static final AttributeKey<SimClient> CLIENT = AttributeKey.valueOf("jsmSimClient");
 
     private final SimFabric fabric;
@@ -206,13 +192,16 @@ public final class SimServer implements AutoCloseable {
         ctl.writeAndFlush(new DomainDatagramPacket(Unpooled.wrappedBuffer(m.bytes()), to));
     }
 
-    /** GET_* answers, from the node's own SMA. */
+    /**
+     * GET_* answers, from the node's own SMA. PortInfo is read with the SMSupportExtendedSpeeds modifier bit: what a
+     * host's driver knows of its port, the speeds beyond EDR too (docs/link-speeds.md).
+     */
     private void describe(SimClient c, CtlMessage m) {
         int node = c.port.node;
         byte[] nodeInfo = fabric.smaGet(node, c.port.port, ControlAnswers.ATTR_NODE_INFO, 0);
         switch (m.type()) {
             case CtlMessage.GET_PORT -> ControlAnswers.port(m, fabric.smaGet(node, c.port.port,
-                    ControlAnswers.ATTR_PORT_INFO, c.port.port));
+                    ControlAnswers.ATTR_PORT_INFO, c.port.port | EXTENDED_SPEEDS));
             case CtlMessage.GET_VENDOR -> ControlAnswers.vendor(m, nodeInfo);
             case CtlMessage.GET_GID -> ControlAnswers.gid(m, fabric.smaGet(node, c.port.port,
                     ControlAnswers.ATTR_PORT_INFO, c.port.port), nodeInfo);
@@ -221,7 +210,8 @@ public final class SimServer implements AutoCloseable {
             case CtlMessage.GET_PORTINFO -> {
                 int asked = m.dataByte(0);
                 int p = asked == 0 || asked > fabric.topology().node(node).numPorts() ? c.port.port : asked;
-                ControlAnswers.copy(m, fabric.smaGet(node, p, ControlAnswers.ATTR_PORT_INFO, p));
+                ControlAnswers.copy(m, fabric.smaGet(node, p, ControlAnswers.ATTR_PORT_INFO,
+                        p | EXTENDED_SPEEDS));
             }
             case CtlMessage.GET_PKEYS -> ControlAnswers.copy(m, fabric.smaGet(node, c.port.port,
                     ControlAnswers.ATTR_P_KEY_TABLE, 0));

@@ -96,6 +96,13 @@ final class NetLineCursor {
         return text.substring(start, pos);
     }
 
+    /** The run of token characters (letters, digits, '_') at the read position (may be empty). */
+    String token() {
+        int start = pos;
+        pos = tokenEnd();
+        return text.substring(start, pos);
+    }
+
     /**
      * A decimal integer in {@code min..max} (leading zeros allowed); {@code what} describes it for the error
      * message, which quotes the token unless it is a number of at most ten digits that is out of range.

@@ -12,16 +12,6 @@ import static dev.jsm.sim.topo.FabricAssembler.width;
  * {@link #leafMidLinks()} = (radix - hosts) / mids, {@link #midCoreLinks()} = (radix - leaves * leafMidLinks) /
  * cores.
  *
- * <p>{@code of(36)} is the standard full tree: 36 pods of 18 leaves and 18 mids, 324 cores, 1620 switches and 11664
- * hosts. {@code of(36, 7)} is {@code fat3-2268}; {@code new ThreeLevelFatTree(36, 4, 9, 9, 9, 18)} is
- * {@code fat3-648}.
- *
- * <p>Cabling: leaf port {@code 1..H} = hosts, then per mid {@code j} and link {@code l} port
- * {@code H + j*a + l + 1}, which is mid port {@code leaf*a + l + 1}; mid port {@code L*a + c*b + l + 1} goes to core
- * {@code c} of group {@code j}, port {@code pod*b + l + 1} ({@code a}, {@code b} the link counts). Switch numbers
- * (hence GUIDs): leaves pod by pod, then mids pod by pod, then cores group by group; hosts leaf by leaf. Names
- * {@code leaf-pP-LL}, {@code mid-pP-MM}, {@code core-gG-CC}, {@code host-pP-LL-HH}.
- *
  * <p>Immutable; safe to share.
  *
  * @param radix ports per switch
@@ -30,6 +20,8 @@ import static dev.jsm.sim.topo.FabricAssembler.width;
  * @param midsPerPod middle switches per pod (= number of core groups)
  * @param coresPerGroup core switches per group
  * @param hostsPerLeaf hosts on each leaf
+ *
+ * <p>In detail: docs/design/sim.md#threelevelfattree.
  */
 public record ThreeLevelFatTree(int radix, int pods, int leavesPerPod, int midsPerPod, int coresPerGroup,
                                 int hostsPerLeaf) {

@@ -11,9 +11,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A fabric as cabled: nodes and the links between their ports, and the virtual ports of the CAs that have some
- * ({@link VPortSpec}). Topology files are read into it, generators build it, the simulator is instantiated from it and
- * it can be written back out in ibsim's {@code net} format.
+ * A fabric as cabled: nodes and the links between their ports, the virtual ports of the CAs that have some
+ * ({@link VPortSpec}), and the width, speed and alias GUIDs of the ports that have them ({@link PortOptions}).
+ * Topology files are read into it, generators build it, the simulator is instantiated from it and it can be written
+ * back out in ibsim's {@code net} format.
  *
  * <p>This is the simulator's own description of the world; it shares nothing with the SM's model, so a modelling
  * bug cannot hide in both.
@@ -22,6 +23,13 @@ import java.util.Set;
  */
 public final class Topology {
 
+    /** The most unicast LIDs a switch's LFT can hold: 0x0000-0xBFFF (docs/scale.md). */
+    public static final int MAX_LINEAR_FDB_CAP = 49152;
+    /** ibsim 0.10's LinearFDBCap, kept for switches of 36 ports or fewer so the two simulators agree. */
+    public static final int IBSIM_LINEAR_FDB_CAP = 30720;
+    /** Switches with more ports than this are today's HDR/NDR parts, whose LFTs hold the whole unicast LID space. */
+    private static final int IBSIM_RADIX = 36;
+
     private final List<TopoNode> nodes;
     private final List<TopoLink> links;
     /** peer[node][port] = peer node index, or -1; parallel array peerPort. */
@@ -29,12 +37,23 @@ public final class Topology {
     private final int[][] peerPort;
     /** vports[node]: the CA's virtual ports, or null. */
     private final VPortSpec[] vports;
+    /** LinearFDBCap of every switch, or 0: by the switch's radix ({@link #linearFdbCap(int)}). */
+    private final int linearFdbCap;
+    private final PortOptions portOptions;
 
-    private Topology(List<TopoNode> nodes, List<TopoLink> links, VPortSpec[] vports) {
+    private Topology(List<TopoNode> nodes, List<TopoLink> links, VPortSpec[] vports, PortOptions portOptions,
+                     int linearFdbCap) {
         this.nodes = Collections.unmodifiableList(new ArrayList<>(nodes));
         this.links = Collections.unmodifiableList(new ArrayList<>(links));
         this.vports = vports.clone();
+        this.portOptions = portOptions;
+        if (linearFdbCap < 0 || linearFdbCap > MAX_LINEAR_FDB_CAP || linearFdbCap % 64 != 0) {
+            throw new IllegalArgumentException("LinearFDBCap " + linearFdbCap + ": expected a multiple of 64 (an "
+                    + "LFT block) from 64 to " + MAX_LINEAR_FDB_CAP);
+        }
+        this.linearFdbCap = linearFdbCap;
         checkVPorts();
+        checkPortOptions();
         peerNode = new int[nodes.size()][];
         peerPort = new int[nodes.size()][];
         for (int i = 0; i < nodes.size(); i++) {
@@ -111,7 +130,7 @@ public final class Topology {
         for (int i = 0; i < v.length; i++) {
             v[i] = nodes.get(i).kind() == NodeKind.CA ? spec : null;
         }
-        return new Topology(nodes, links, v);
+        return new Topology(nodes, links, v, portOptions, linearFdbCap);
     }
 
     /**
@@ -125,7 +144,42 @@ public final class Topology {
         }
         VPortSpec[] v = vports.clone();
         v[node] = spec;
-        return new Topology(nodes, links, v);
+        return new Topology(nodes, links, v, portOptions, linearFdbCap);
+    }
+
+    /**
+     * The LinearFDBCap switch {@code node} reports: the fabric's own when one was given
+     * ({@link #withLinearFdbCap}), else by its radix - ibsim's 30720 up to 36 ports, 49152 above.
+     */
+    public int linearFdbCap(int node) {
+        if (linearFdbCap > 0) {
+            return linearFdbCap;
+        }
+        return nodes.get(node).numPorts() > IBSIM_RADIX ? MAX_LINEAR_FDB_CAP : IBSIM_LINEAR_FDB_CAP;
+    }
+
+    /**
+     * This fabric with every switch reporting LinearFDBCap {@code cap} (0: by radix).
+     *
+     * @throws IllegalArgumentException if {@code cap} is not a multiple of 64 within 64..49152 (or 0)
+     */
+    public Topology withLinearFdbCap(int cap) {
+        return new Topology(nodes, links, vports, portOptions, cap);
+    }
+
+    /** The width, speed and alias GUIDs of the ports that have them. */
+    public PortOptions portOptions() {
+        return portOptions;
+    }
+
+    /**
+     * This fabric with {@code options} on its ports (replacing any it had).
+     *
+     * @throws IllegalArgumentException if an option names a port that does not exist, or an alias GUID equals a GUID
+     *     of the fabric or another alias GUID
+     */
+    public Topology withPortOptions(PortOptions options) {
+        return new Topology(nodes, links, vports, options, linearFdbCap);
     }
 
     /** Number of switches. */
@@ -169,7 +223,8 @@ public final class Topology {
             return true;
         }
         if (!(o instanceof Topology t) || !nodes.equals(t.nodes) || links.size() != t.links.size()
-                || !Arrays.equals(vports, t.vports)) {
+                || !Arrays.equals(vports, t.vports) || !portOptions.equals(t.portOptions)
+                || linearFdbCap != t.linearFdbCap) {
             return false;
         }
         for (int i = 0; i < peerNode.length; i++) {
@@ -216,6 +271,33 @@ public final class Topology {
                                     + " vport %d is already a GUID of the fabric", n, p, g, x));
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /** Refuses options on ports that do not exist and alias GUIDs that are taken. */
+    private void checkPortOptions() {
+        Set<Long> taken = new HashSet<>();
+        if (portOptions.hasAliasGuids()) {
+            for (TopoNode n : nodes) {
+                taken.add(n.nodeGuid());
+                for (long g : n.portGuids()) {
+                    taken.add(g);
+                }
+            }
+        }
+        for (long key : portOptions.keys()) {
+            int node = (int) (key >>> 8);
+            int port = (int) (key & 0xFF);
+            if (node >= nodes.size() || port < 1 || port > nodes.get(node).numPorts()) {
+                throw new IllegalArgumentException("port options for node " + node + " port " + port
+                        + ", which the fabric does not have");
+            }
+            for (long g : portOptions.port(node, port).aliasGuids()) {
+                if (g == 0 || !taken.add(g)) {
+                    throw new IllegalArgumentException(String.format("%s port %d: alias GUID 0x%016x is zero or"
+                            + " already a GUID of the fabric", nodes.get(node), port, g));
                 }
             }
         }
@@ -286,7 +368,7 @@ public final class Topology {
 
         /** The immutable topology, without virtual ports. */
         public Topology build() {
-            return new Topology(nodes, links, new VPortSpec[nodes.size()]);
+            return new Topology(nodes, links, new VPortSpec[nodes.size()], PortOptions.NONE, 0);
         }
 
         private void checkPort(int node, int port) {

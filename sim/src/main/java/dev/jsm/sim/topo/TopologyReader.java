@@ -12,40 +12,19 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Reads a fabric in ibsim's {@code net} format, which also accepts {@code ibnetdiscover} output as is.
  *
- * <p>A file is a sequence of node records: a header line ({@code Switch 36 "name"}, {@code Hca}/{@code Ca 2 "name"},
- * {@code Rt 2 "name"}) followed by one line per cabled port ({@code [1] "peer"[3]}; the peer port defaults to 1). A
- * blank or any other non-port line ends the record; {@code #} starts a comment, except inside quotes. Peers are
- * named by their quoted name and may be defined later in the file. A cable may be listed on one side or on both; both
- * sides must then agree. Keywords must start the line. Lines between records set what the next node gets:
- * <ul>
- *   <li>{@code switchguid=G}, {@code caguid=G} (or {@code hcaguids=G}), {@code rtguid=G}: the next node of that kind
- *       gets node GUID {@code G}; {@code switchguid=G(P)} (ibnetdiscover) also gives the switch port GUID {@code P};
- *       {@code kindguid+N} means the last absolute value plus {@code N}.</li>
- *   <li>Without a GUID line a node gets the kind's running counter, as in ibsim: CAs start at 0x100000, switches at
- *       0x200000, routers at 0; after each node a switch's counter advances by 1, a CA's or router's by its port
- *       count + 1 (so it continues after a {@code *guid=} line too).</li>
- *   <li>A switch's port GUID is its node GUID; a CA's or router's port {@code p} has node GUID + {@code p} unless its
- *       port line gives one ({@code [1](2c90200000001) "peer"[1]}, ibnetdiscover's form).</li>
- *   <li>{@code sysimgguid=G} and {@code vendid=V} apply to the next node only; {@code devid=D} to every following
- *       node, as ibsim does. The system image GUID defaults to the node GUID.</li>
- *   <li>{@code width=}, {@code speed=}, {@code extspeed=} and port options {@code w=}/{@code s=}/{@code e=} are checked
- *       and ignored (link width and speed are not modelled); {@code lid}/{@code lmc} comments are ignored, and so are
- *       ibnetdiscover's {@code Chassis}/{@code Hostname:} lines and {@code [ext N]} marks.</li>
- *   <li>The NodeDescription is the {@code # "text"} comment of the header line (ibnetdiscover), else the name.</li>
- *   <li>A whole-line comment {@code # jsm-virt ["name"] vports=N [vport-lids=all|half|none]} gives every CA, or the
- *       CA named, virtual ports ({@link VPortDirective}); ibsim ignores it like any comment.</li>
- * </ul>
- * ibsim's extensions {@code include}, {@code do}, {@code module}, {@code pdebug} and {@code @} aliases are refused.
- *
- * <p>Anything malformed gives a {@link TopologyParseException} ({@code file:line: expected X, found Y}).
- *
  * <p>Thread-safe: each call reads with its own private state.
+ *
+ * <p>In detail: docs/design/sim.md#topologyreader.
  */
 public final class TopologyReader {
+
+    private static final Set<String> PORT_OPTIONS = Set.of("w", "s", "e", "width", "speed");
 
     /** GUID counters start here (index: {@link #counter}), as ibsim's absguids: CA, switch, router. */
     private static final long[] DEFAULT_GUID_BASE = {0x100000L, 0x200000L, 0L};
@@ -68,6 +47,10 @@ public final class TopologyReader {
     private VPortDirective allCas;
     /** The {@code # jsm-virt "name"} lines by name. */
     private final Map<String, VPortDirective> perCa = new LinkedHashMap<>();
+    /** Widths and speeds of port lines. */
+    private final PortOptions.Builder portOptions = PortOptions.builder();
+    /** The {@code # jsm-alias} lines, in file order. */
+    private final List<AliasDirective> aliases = new ArrayList<>();
 
     private TopologyReader() {
     }
@@ -102,7 +85,27 @@ public final class TopologyReader {
             throw new TopologyParseException(sourceName, Math.max(lineNo, 1),
                     "expected at least one node (a Switch, Hca, Ca or Rt line), found none");
         }
-        return r.withVPorts(r.entries.build(sourceName, r.drafts, r.byName), sourceName);
+        Topology t = r.entries.build(sourceName, r.drafts, r.byName).withPortOptions(r.portOptions.build());
+        return r.withAliases(r.withVPorts(t, sourceName), sourceName);
+    }
+
+    /** Applies the {@code # jsm-alias} lines one by one, so that a GUID already taken is blamed on its line. */
+    private Topology withAliases(Topology t, String sourceName) throws TopologyParseException {
+        Topology out = t;
+        for (AliasDirective a : aliases) {
+            Integer n = byName.get(a.node());
+            if (n == null || out.node(n).kind() == NodeKind.SWITCH || a.port() > out.node(n).numPorts()) {
+                throw new TopologyParseException(sourceName, a.line(), "expected a port of a CA or router defined in"
+                        + " the file after '# " + AliasDirective.KEYWORD + "', found \"" + a.node() + "\"["
+                        + a.port() + "]");
+            }
+            try {
+                out = out.withPortOptions(out.portOptions().toBuilder().aliasGuids(n, a.port(), a.guids()).build());
+            } catch (IllegalArgumentException e) {
+                throw new TopologyParseException(sourceName, a.line(), e.getMessage());
+            }
+        }
+        return out;
     }
 
     /** Applies the {@code # jsm-virt} lines: the one for every CA, then those for one CA. */
@@ -126,6 +129,11 @@ public final class TopologyReader {
     }
 
     private void directive(NetLineCursor c) throws TopologyParseException {
+        AliasDirective alias = AliasDirective.parse(c.comment(), c);
+        if (alias != null) {
+            aliases.add(alias);
+            return;
+        }
         VPortDirective d = VPortDirective.parse(c.comment(), c);
         if (d == null) {
             return;
@@ -267,21 +275,68 @@ public final class TopologyReader {
             peerGuid = c.hex("the peer's port GUID in hex", 0);
             c.expect(')', "')' after the peer's port GUID");
         }
-        while (!c.atEnd()) {
-            int mark = c.mark();
-            String opt = c.word();
-            if (!(opt.equals("w") || opt.equals("s") || opt.equals("e")) || !c.tryConsume('=')) {
-                c.reset(mark);
-                throw c.error("a port option (w=, s=, e=) or '#'");
-            }
-            c.number("a number after '" + opt + "='");
-        }
+        parsePortOptions(c, port);
         int first = d.entryAt[port];
         if (first >= 0) {
             throw c.fail("expected each port of \"" + d.name + "\" once, found port " + port + " again (first at line "
                     + entries.line(first) + ")");
         }
         d.entryAt[port] = entries.add(current, port, peer, peerPort, hasGuid, peerGuid, c.lineNo());
+    }
+
+    /**
+     * The options after a port line's peer: ibsim's enable masks {@code w=}, {@code s=}, {@code e=} (the port gets the
+     * widest width and fastest speed they enable) and jsm's {@code width=} and {@code speed=}, which ibsim ignores.
+     */
+    private void parsePortOptions(NetLineCursor c, int port) throws TopologyParseException {
+        LinkWidth width = null;
+        int legacy = 0;
+        int extended = 0;
+        LinkSpeed speed = null;
+        while (!c.atEnd()) {
+            int mark = c.mark();
+            String opt = c.word();
+            if (!PORT_OPTIONS.contains(opt) || !c.tryConsume('=')) {
+                c.reset(mark);
+                throw c.error("a port option (w=, s=, e=, width=, speed=) or '#'");
+            }
+            switch (opt) {
+                case "w" -> width = LinkWidth.widestIn((int) rangedNumber(c, "a link width mask 1..31", 1, 31));
+                case "s" -> legacy = (int) rangedNumber(c, "a link speed mask 1..7", 1, 7);
+                case "e" -> extended = (int) rangedNumber(c, "an extended link speed mask 0..15", 0, 15);
+                case "width" -> width = named(c, LinkWidth::of);
+                default -> speed = named(c, LinkSpeed::of);
+            }
+        }
+        if (speed == null && (legacy != 0 || extended != 0)) {
+            speed = extended >= 8 ? LinkSpeed.NDR : extended >= 4 ? LinkSpeed.HDR : extended >= 2 ? LinkSpeed.EDR
+                    : extended == 1 ? LinkSpeed.FDR : legacy >= 4 ? LinkSpeed.QDR : legacy >= 2 ? LinkSpeed.DDR
+                    : LinkSpeed.SDR;
+        }
+        if (width != null) {
+            portOptions.width(current, port, width);
+        }
+        if (speed != null) {
+            portOptions.speed(current, port, speed);
+        }
+    }
+
+    private static long rangedNumber(NetLineCursor c, String what, int min, int max) throws TopologyParseException {
+        long v = c.number(what);
+        if (v < min || v > max) {
+            throw c.fail("expected " + what + ", found " + v);
+        }
+        return v;
+    }
+
+    private static <T> T named(NetLineCursor c, Function<String, T> of)
+            throws TopologyParseException {
+        String word = c.token();
+        try {
+            return of.apply(word);
+        } catch (IllegalArgumentException e) {
+            throw c.fail(e.getMessage());
+        }
     }
 
     private void parseGuidBase(NetLineCursor c, NodeKind kind, String keyword) throws TopologyParseException {

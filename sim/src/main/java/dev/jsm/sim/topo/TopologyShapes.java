@@ -16,36 +16,10 @@ import java.util.function.Supplier;
  * Builds a fabric from a shape string such as {@code fat3:k=36} or {@code torus:dims=6x6x6,links=2,hosts=2}, or reads
  * it from a file: the value of a {@code --sim-topology} option.
  *
- * <p>Grammar: {@code shape = kind [":" key "=" value *("," key "=" value)]}; values are decimal integers except
- * {@code dims} ({@code N[xN[xN]]}). Kinds, their keys and defaults:
- * <ul>
- *   <li>{@code fat2} (or {@code fattree2}): {@link TwoLevelFatTree}. {@code radix} (or {@code k}, required),
- *       {@code hosts} per leaf [radix/2], {@code spines} [(radix-hosts)/links], {@code links} per leaf-spine pair
- *       [1, or (radix-hosts)/spines when spines is given], {@code leaves} [radix/links]. {@code fat2:k=36} is
- *       {@code fat2-648}; {@code fat2:k=8,leaves=4,spines=2,hosts=4} is {@code fat2-16}.</li>
- *   <li>{@code fat3} (or {@code fattree3}): {@link ThreeLevelFatTree}. {@code radix} (or {@code k}, required),
- *       {@code pods} [radix], per pod {@code leaves}, {@code mids} [radix/2], {@code cores} per group and
- *       {@code hosts} per leaf [radix/2]. {@code fat3:k=36} has 11664 hosts; {@code fat3:k=36,pods=7} is
- *       {@code fat3-2268}.</li>
- *   <li>{@code torus}, {@code mesh}: {@link TorusFabric}. {@code dims} (required, e.g. {@code 6x5}), {@code links}
- *       per neighbour [1], {@code hosts} per switch [1].</li>
- *   <li>{@code hypercube}: {@link HypercubeFabric}. {@code dim} (required), {@code hosts} per switch [1].</li>
- *   <li>{@code tree-torus}: {@link TreeTorusFabric}, a fat tree and a torus joined for routing chains. The
- *       {@code fat3} keys for the tree, {@code dims} for the torus (required), {@code torus-links} [1] and
- *       {@code torus-hosts} [1] per switch, {@code mesh} [0; 1 for a mesh], {@code bridges} [1] cables from the
- *       tree's cores to the torus.</li>
- *   <li>{@code random}: {@link RandomFabric}. {@code switches} (required), {@code radix} [36], {@code degree} [4],
- *       {@code hosts} per switch [1], {@code seed} [1].</li>
- * </ul>
- * Every kind also takes {@code remove-switches} [0], {@code remove-links} [0] and {@code degrade-seed} [1]: the
- * {@link TopologyDegrader} variant of the generated fabric; {@code twin} and {@code twin-of} (node indexes, both or
- * neither): node {@code twin} answers with node {@code twin-of}'s GUIDs ({@link DuplicateGuids}); and {@code vports}
- * [none] with {@code vport-lids} [{@code all}; {@code all}, {@code half} or {@code none}]: every port of every CA gets
- * vport 0 and {@code vports} virtual functions, of which all, the odd-numbered or none need a LID of their own
- * ({@link VPortSpec}; {@code fat2:k=8,vports=4,vport-lids=half}).
- *
  * <p>Generated GUIDs are {@code 0x0002c901xxxxxxxx} for switches and {@code 0x0002c902xxxxxxxx} for hosts, in steps
  * of 0x10 by position, as in the example fabrics. Stateless; thread-safe.
+ *
+ * <p>In detail: docs/design/sim.md#topologyshapes.
  */
 public final class TopologyShapes {
 
@@ -114,6 +88,13 @@ public final class TopologyShapes {
             int twinOf = p.get("twin-of", -1);
             Integer vports = p.optional("vports");
             String vportLids = p.word("vport-lids");
+            int lftCap = p.get("lftcap", 0);
+            String speed = p.word("speed");
+            String width = p.word("width");
+            String hostSpeeds = p.word("host-speeds");
+            ShapeOptions options = new ShapeOptions(p.get("routers", 0), p.get("router-aliases", 1),
+                    speed == null ? null : LinkSpeed.of(speed), width == null ? null : LinkWidth.of(width),
+                    hostSpeeds == null ? List.of() : ShapeOptions.speeds(hostSpeeds));
             p.checkAllUsed();
             Topology t = generator.get();
             if (removeSwitches != 0 || removeLinks != 0) {
@@ -124,9 +105,11 @@ public final class TopologyShapes {
                         + t.nodeCount());
             }
             t = twin < 0 ? t : DuplicateGuids.cloneGuids(t, twinOf, twin);
+            t = options.apply(t);
             if (vports == null && vportLids != null) {
                 throw new IllegalArgumentException("vport-lids needs vports");
             }
+            t = lftCap == 0 ? t : t.withLinearFdbCap(lftCap);
             return vports == null ? t : t.withVPorts(new VPortSpec(vports,
                     vportLids == null ? VPortSpec.Lids.ALL : VPortSpec.Lids.of(vportLids)));
         } catch (IllegalArgumentException e) {

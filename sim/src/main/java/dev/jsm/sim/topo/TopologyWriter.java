@@ -12,16 +12,9 @@ import java.nio.file.Path;
  * {@code caguid=}, {@code rtguid=}), its header ({@code Switch}, {@code Hca}, {@code Rt}), one line per cabled port
  * (every cable is written from both ends, which ibsim requires) and a blank line.
  *
- * <p>Whatever differs from what ibsim and {@link TopologyReader} assume by default is written too, so that reading the
- * output back gives an equal topology: {@code vendid=} when not 0, {@code devid=} when it changes (ibsim keeps the
- * last value), {@code sysimgguid=} when it is not the node GUID, a {@code # "description"} comment when the
- * description is not the name, a switch port GUID as {@code switchguid=G(P)} and a CA port GUID as
- * {@code [p](guid)} when they are not ibsim's default. ibsim itself ignores the last two (it always uses its default
- * port GUIDs); nothing the generators produce needs them. Virtual ports are written as {@code # jsm-virt} comment
- * lines ({@link VPortDirective}): one after the header when every CA has the same, else one before each CA that has
- * some.
- *
  * <p>Stateless; thread-safe.
+ *
+ * <p>In detail: docs/design/sim.md#topologywriter.
  */
 public final class TopologyWriter {
 
@@ -70,6 +63,13 @@ public final class TopologyWriter {
             if (common == null && topology.vports(i).isPresent()) {
                 checkName(n.name());
                 out.append(VPortDirective.text(n.name(), topology.vports(i).get())).append('\n');
+            }
+            for (int p = 1; p <= n.numPorts(); p++) {
+                long[] aliases = topology.portOptions().port(i, p).aliasGuids();
+                if (aliases.length > 0) {
+                    checkName(n.name());
+                    out.append(AliasDirective.text(n.name(), p, aliases)).append('\n');
+                }
             }
             if (n.vendorId() != 0) {
                 out.append("vendid=0x").append(Integer.toHexString(n.vendorId())).append('\n');
@@ -123,7 +123,15 @@ public final class TopologyWriter {
                 out.append('(').append(Long.toHexString(n.portGuid(p))).append(')');
             }
             out.append(" \"").append(topology.node(peer).name()).append("\"[")
-                    .append(Integer.toString(topology.peerPort(index, p))).append("]\n");
+                    .append(Integer.toString(topology.peerPort(index, p))).append(']');
+            PortOptions.Port o = topology.portOptions().port(index, p);
+            if (o.width() != null) {
+                out.append(" width=").append(o.width().text());
+            }
+            if (o.speed() != null) {
+                out.append(" speed=").append(o.speed().text());
+            }
+            out.append('\n');
         }
     }
 

@@ -160,6 +160,19 @@ enum KnownDifference {
         }
     },
 
+    /** Set(PortState Down) on a live link: the answer. */
+    PORT_STATE_DOWN_BOUNCES("Down restarts the link (IBA 7.2.7): the simulator answers the Set with Down and Polling,"
+            + " the state the port is going through, takes the link down once the answer has left and trains it again"
+            + " (Init, LinkUp) at the end of the batch (docs/link-speeds.md#the-simulator); ibsim answers Init and"
+            + " LinkUp at once") {
+        @Override
+        Set<String> explain(LineDiff d) {
+            return d.taggedWith(this) && "1".equals(d.sim("PortState")) && "2".equals(d.ibsim("PortState"))
+                    && "2".equals(d.sim("PortPhysicalState")) && "5".equals(d.ibsim("PortPhysicalState"))
+                    ? Set.of("PortState", "PortPhysicalState") : Set.of();
+        }
+    },
+
     /** PortPhysicalState Disabled, then Polling, on a switch port. */
     PHYSICAL_STATE_TRAINS("PortPhysicalState Disabled takes the link down (both ends Down, the far end Polling) and"
             + " Polling lets it train again to LinkUp/Init (IBA 14.2.5.6, 5.6); ibsim only stores the value: the"

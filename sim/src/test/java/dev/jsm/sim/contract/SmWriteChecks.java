@@ -3,6 +3,7 @@ package dev.jsm.sim.contract;
 import static dev.jsm.sim.contract.KnownDifference.GUID_INFO_SET;
 import static dev.jsm.sim.contract.KnownDifference.LID_ROUTED_BEFORE_ACTIVE;
 import static dev.jsm.sim.contract.KnownDifference.PHYSICAL_STATE_TRAINS;
+import static dev.jsm.sim.contract.KnownDifference.PORT_STATE_DOWN_BOUNCES;
 import static dev.jsm.sim.contract.KnownDifference.PORT_INFO_WRITES_STORED;
 import static dev.jsm.sim.contract.KnownDifference.SWITCH_INFO_WRITES_STORED;
 
@@ -19,11 +20,11 @@ import java.util.Map;
  * The contract's fifth and last phase: more of what an SM writes during sweeps, on the far CA's port and the switch
  * port it is cabled to, each read back and undone where both simulators can undo it.
  *
- * <p>Agreeing: a directed route through port 0 of a switch (stays there), LID-routed SLtoVLMappingTable Set and Get
- * and LFT Get, PortInfo GidPrefix/HOQLife/ClientReregister, SwitchInfo LifeTimeValue, PortState Down (both ends
- * retrain to Init; PortStateChange set). Known differences: the PortInfo and SwitchInfo fields ibsim does not store,
- * GUIDInfo Set, the LID-routed Get after the bounce, and last (it leaves the link down in ibsim) PortPhysicalState
- * Disabled then Polling on the switch port.
+ * <p>Agreeing: a directed route through port 0 of a switch (stays there), LID-routed SLtoVLMappingTable Set and Get and
+ * LFT Get, PortInfo GidPrefix/HOQLife/ClientReregister, SwitchInfo LifeTimeValue, the link after PortState Down (both
+ * ends retrain to Init; PortStateChange set). Known differences: the PortInfo and SwitchInfo fields ibsim does not
+ * store, GUIDInfo Set, the answer to the PortState Down Set, the LID-routed Get after the bounce, and last (it leaves
+ * the link down in ibsim) PortPhysicalState Disabled then Polling on the switch port.
  *
  * <p>Confined to the script's thread.
  */
@@ -63,7 +64,8 @@ final class SmWriteChecks {
         switchInfoWrites(peer);
         guidInfo(farPath);
 
-        bringUp.setPortInfo(far, farPort, null, pi -> PortInfo.PORT_STATE.put(pi, 0, PortInfo.STATE_DOWN));
+        bringUp.setPortInfo(far, farPort, PORT_STATE_DOWN_BOUNCES.name(),
+                pi -> PortInfo.PORT_STATE.put(pi, 0, PortInfo.STATE_DOWN));
         smps.get(peer.path(), AttributeId.PORT_INFO, peerPort);
         smps.get(peer.path(), AttributeId.SWITCH_INFO, 0);
         smps.lid(Method.GET, farLid, AttributeId.NODE_INFO, 0, null, LID_ROUTED_BEFORE_ACTIVE.name());

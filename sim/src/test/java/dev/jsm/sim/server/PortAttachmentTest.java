@@ -89,9 +89,9 @@ class PortAttachmentTest {
 
     @Test
     void aGetOfAnotherClassGoesBackToItsSenderAsUndelivered() {
-        port.onMad(MadAddress.gsi(3, 0, 0), mad(0x21, 0x01, 5), 256);
+        port.onMad(MadAddress.gsi(3, 0, 0), mad(0x06, 0x01, 5), 256);
 
-        assertThat(next(smSocket)).as("the SM never sees a CongestionControl Get").isNull();
+        assertThat(next(smSocket)).as("the SM never sees a DevMgt Get").isNull();
         assertThat(SimRequest.status(next(toolSocket))).isEqualTo(PortAttachment.UNDELIVERED);
     }
 

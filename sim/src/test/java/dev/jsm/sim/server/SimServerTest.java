@@ -2,11 +2,14 @@ package dev.jsm.sim.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jsm.mad.cc.CongestionControl;
+import dev.jsm.mad.cc.CongestionInfo;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.mad.codec.Method;
 import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.smp.NodeInfo;
+import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
@@ -133,6 +136,36 @@ class SimServerTest {
             byte[] back = c.nextMad(5000);
 
             assertThat(SimRequest.status(back)).isEqualTo(110);
+        }
+    }
+
+    @Test
+    void aCongestionControlGetIsAnsweredByTheAgentOfTheNodeAddressed() throws Exception {
+        try (FakeUmadClient c = client()) {
+            c.connect("", false);
+            byte[] pi = Smp.directedRoute(Method.GET, 1, AttributeId.PORT_INFO, 0, DrPath.local(), 0);
+            c.sendData(SimRequest.encode(SimRequest.PERMISSIVE_LID, SimRequest.PERMISSIVE_LID, 0, 0, 0, pi, 256));
+            byte[] set = Smp.directedRoute(Method.SET, 2, AttributeId.PORT_INFO, 0, DrPath.local(), 0);
+            System.arraycopy(mad(c.nextMad(5000)), Smp.DATA_OFFSET, set, Smp.DATA_OFFSET, Smp.DATA_SIZE);
+            PortInfo.LID.put(set, Smp.DATA_OFFSET, 7);
+            c.sendData(SimRequest.encode(SimRequest.PERMISSIVE_LID, SimRequest.PERMISSIVE_LID, 0, 0, 0, set, 256));
+            assertThat(SimRequest.status(c.nextMad(5000))).isZero();
+
+            byte[] get = CongestionControl.request(Method.GET.value(), CongestionControl.CONGESTION_INFO, 0, 0x7A93, 0);
+            c.sendData(SimRequest.encode(7, 0, 1, 1, 0, get, 256));
+            byte[] answer = c.nextMad(5000);
+
+            assertThat(SimRequest.status(answer)).isZero();
+            assertThat(SimRequest.slid(answer)).isEqualTo(7);
+            byte[] mad = mad(answer);
+            assertThat(mad[3] & 0xFF).isEqualTo(0x81);
+            assertThat(tid(mad)).isEqualTo((long) c.clientId << 48 | 0x7A93);
+            assertThat(CongestionInfo.decode(mad, CongestionControl.DATA_OFFSET)).as("the default node's")
+                    .isEqualTo(new CongestionInfo(0, fabric.isSwitch(0) ? 0 : 2));
+            byte[] log = CongestionControl.request(Method.GET.value(), CongestionControl.CONGESTION_LOG, 0, 0x7A94, 0);
+            c.sendData(SimRequest.encode(7, 0, 1, 1, 0, log, 256));
+            byte[] logAnswer = mad(c.nextMad(5000));
+            assertThat(Arrays.copyOfRange(logAnswer, 32 + 12, 256)).as("no events").containsOnly(0);
         }
     }
 

@@ -23,14 +23,10 @@ import java.util.Set;
  *       rules select.</li>
  * </ul>
  *
- * <p>A name may be defined again: NVIDIA's own example ends with {@code name: grp3} / {@code union-rule: grp3,
- * grp4}, which widens the earlier {@code grp3}. So a group named in a set operation means the latest definition of
- * that name <i>before</i> the referring paragraph, or, when there is none, the first one after it (the example's first
- * {@code grp3} subtracts groups defined further down); other policies see the last definition of each name. A set
- * operation naming an unknown group, or groups that refer to each other in a circle, fail the policy.
- *
  * <p>Parsing checks everything that does not depend on the fabric; {@link #resolve} then picks the ports of a
  * snapshot. Immutable; safe to share.
+ *
+ * <p>In detail: docs/design/subnet.md#portgrouppolicy.
  */
 public final class PortGroupPolicy {
 

@@ -21,14 +21,20 @@ import java.util.List;
  * @param partitionCap NodeInfo.PartitionCap
  * @param switchIndex the dense switch index, or -1 for CAs and routers
  * @param drPath egress port per hop of the directed route the node was reached by
+ * @param generalCapabilities the first 64 bits of the GeneralInfo CapabilityMask (0 if not read)
  */
 public record NodeView(int index, NodeKind kind, long nodeGuid, long systemImageGuid, String description,
                        int numPorts, int vendorId, int deviceId, long revision, int partitionCap, int switchIndex,
-                       List<Integer> drPath) {
+                       List<Integer> drPath, long generalCapabilities) {
 
     /** Copies {@code drPath} into an unmodifiable list. */
     public NodeView {
         drPath = List.copyOf(drPath);
+    }
+
+    /** Whether GeneralInfo capability {@code bit} (0-63) is set. */
+    public boolean hasGeneralCapability(int bit) {
+        return (generalCapabilities >>> bit & 1) != 0;
     }
 
     /** Whether the node is a switch. */

@@ -6,6 +6,7 @@ import dev.jsm.subnet.Node;
 import dev.jsm.subnet.PhysPort;
 import dev.jsm.subnet.Subnet;
 import dev.jsm.subnet.Switch;
+import dev.jsm.subnet.VPort;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,9 +26,9 @@ final class SnapshotBuilder {
 
     /**
      * {@code base} with the state the sweep's Sets change taken anew from {@code s}: every port's attributes, health
-     * and held P_Key, SL2VL and VLArb blocks, every switch's attributes and programmed tables. Nodes, end ports, links
-     * and the lookups are shared with {@code base}. Falls back to a full copy when the model's structure is no longer
-     * the one {@code base} was copied from (it changed or was re-indexed since).
+     * and held P_Key, SL2VL, VLArb and rate limit blocks, every switch's attributes and programmed tables, and the
+     * vports. Nodes, end ports, links and their lookups are shared with {@code base}. Falls back to a full copy when
+     * the model's structure is no longer the one {@code base} was copied from (it changed or was re-indexed since).
      */
     static SubnetSnapshot refresh(SubnetSnapshot base, Subnet s) {
         if (!sameStructure(base, s)) {
@@ -37,7 +38,7 @@ final class SnapshotBuilder {
         for (int i = 0; i < s.physPortCount(); i++) {
             ports.add(portView(s.physPortAt(i)));
         }
-        return new SubnetSnapshot(base, ports, switchViews(s));
+        return new SubnetSnapshot(base, ports, switchViews(s), vportViews(s));
     }
 
     private static boolean sameStructure(SubnetSnapshot base, Subnet s) {
@@ -81,7 +82,7 @@ final class SnapshotBuilder {
         for (int i = 0; i < s.endPortCount(); i++) {
             EndPort e = s.endPortAt(i);
             EndPortView v = new EndPortView(i, e.physPort().index(), e.node().index(), e.node().kind(),
-                    e.portGuid(), e.lidRange());
+                    e.portGuid(), e.lidRange(), e.virtualization());
             endPorts.add(v);
             endPortsByGuid.put(v.portGuid(), v);
         }
@@ -92,9 +93,24 @@ final class SnapshotBuilder {
             links.add(new LinkView(i, l.a().index(), l.b().index(), LinkEnds.of(l.a().node().nodeGuid(),
                     l.a().portNum(), l.b().node().nodeGuid(), l.b().portNum())));
         }
-        return new SubnetSnapshot(s.currentSweep(), nodes, ports, endPorts, switches, links, nodeFirstPort,
-                nodesByGuid, endPortsByGuid);
+        return new SubnetSnapshot(s.currentSweep(), nodes, ports, endPorts, switches, links, vportViews(s),
+                nodeFirstPort, nodesByGuid, endPortsByGuid);
     }
+
+    /** The vports of every end port, in end-port index order, then vport index. */
+    private static List<VPortView> vportViews(Subnet s) {
+        List<VPortView> vports = new ArrayList<>();
+        for (int i = 0; i < s.endPortCount(); i++) {
+            EndPort e = s.endPortAt(i);
+            for (VPort v : e.vports()) {
+                vports.add(new VPortView(vports.size(), i, e.physPort().index(), e.node().index(), v.index(), v.guid(),
+                        v.lid(), v.attributes(), v.vnode(), v.description(), HeldBlocks.of(v.pKeyTableIfAny()),
+                        HeldBlocks.of(v.guidTableIfAny()), HeldBlocks.of(v.rateLimitTableIfAny())));
+            }
+        }
+        return vports;
+    }
+
 
     private static List<SwitchView> switchViews(Subnet s) {
         List<SwitchView> switches = new ArrayList<>(s.switchCount());
@@ -113,7 +129,7 @@ final class SnapshotBuilder {
         }
         return new NodeView(n.index(), n.kind(), n.nodeGuid(), n.systemImageGuid(), n.description(), n.numPorts(),
                 n.vendorId(), n.deviceId(), n.revision(), n.partitionCap(), n.isSwitch() ? n.asSwitch().index() : -1,
-                path);
+                path, n.generalCapabilities());
     }
 
     private static PortView portView(PhysPort p) {
@@ -121,6 +137,7 @@ final class SnapshotBuilder {
         return new PortView(p.index(), p.node().index(), p.node().nodeGuid(), p.portNum(), p.portGuid(),
                 p.attributes(), remote == null ? -1 : remote.index(), p.link() == null ? -1 : p.link().index(),
                 p.endPort() == null ? -1 : p.endPort().index(), p.isHealthy(), HeldBlocks.of(p.pKeyTableIfAny()),
-                HeldBlocks.of(p.sl2VlTableIfAny()), HeldBlocks.of(p.vlArbTableIfAny()));
+                HeldBlocks.of(p.sl2VlTableIfAny()), HeldBlocks.of(p.vlArbTableIfAny()),
+                HeldBlocks.of(p.rateLimitTableIfAny()));
     }
 }

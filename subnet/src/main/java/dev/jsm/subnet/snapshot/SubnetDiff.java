@@ -9,18 +9,19 @@ import java.util.Set;
 
 /**
  * What changed between two snapshots: nodes and links added and removed, and end ports whose assigned LID range
- * changed. Nodes are matched by node GUID (a node whose kind or port count changed counts as removed and added),
- * links by their {@link LinkEnds}, so indices may differ freely. A heavy sweep reroutes only when this is not
- * empty, as OpenSM's unicast cache does.
+ * changed, vports' own LIDs included (a vport is routed like its end port, so its LID is routing's business too).
+ * Nodes are matched by node GUID (a node whose kind or port count changed counts as removed and added), links by
+ * their {@link LinkEnds}, so indices may differ freely. A heavy sweep reroutes only when this is not empty, as
+ * OpenSM's unicast cache does.
  *
  * <p>Immutable; safe to share.
  */
 public final class SubnetDiff {
 
     /**
-     * An end port whose assigned LID range differs.
+     * An end port (or a vport) whose assigned LID range (or own LID) differs.
      *
-     * @param portGuid the port GUID
+     * @param portGuid the port GUID (of a vport: its GUID)
      * @param before the range before, or {@code null} (no LIDs, or the port is new)
      * @param after the range after, or {@code null} (no LIDs, or the port is gone)
      */
@@ -88,7 +89,28 @@ public final class SubnetDiff {
                 changes.add(new LidChange(e.portGuid(), null, e.lidRange()));
             }
         }
+        vportLidChanges(before, after, changes);
         return changes;
+    }
+
+    /** Vports (other than vports 0, which have no LID of their own) whose own LID appeared, went or changed. */
+    private static void vportLidChanges(SubnetSnapshot before, SubnetSnapshot after, List<LidChange> changes) {
+        for (VPortView v : before.vports()) {
+            VPortView now = v.vportIndex() == 0 ? null : after.vport(v.guid());
+            int lid = now == null ? 0 : now.lid();
+            if (v.lid() != lid) {
+                changes.add(new LidChange(v.guid(), range(v.lid()), range(lid)));
+            }
+        }
+        for (VPortView v : after.vports()) {
+            if (v.hasLid() && before.vport(v.guid()) == null) {
+                changes.add(new LidChange(v.guid(), null, range(v.lid())));
+            }
+        }
+    }
+
+    private static LidRange range(int lid) {
+        return lid == 0 ? null : LidRange.single(lid);
     }
 
     /** Nodes in the later snapshot only (GUID order). */

@@ -6,22 +6,9 @@ package dev.jsm.routing.lash.mesh;
  * {@code 2a + 1} for {@code +A} and {@code 2a + 2} for {@code -A} ({@code a} = 0 for X), 0 for a link without an
  * axis (an extra cable, or one the rules never reach).
  *
- * <p>The seed's links get axes in link order: the first link without one is {@code +A}, and its "opposite" (the
- * first other unassigned link whose distance to it is not 2) is {@code -A}; a link at distance 2 from every other
- * one belongs to an axis of length 2, whose {@code +A} and {@code -A} are the same link. Then three rules are applied
- * over all switches with a distance matrix until nothing changes:
- * <ol>
- *   <li>If a link has axis {@code A}, its opposite (the one link at a distance other than 2, and at most 4) has
- *       {@code -A}. Chain fragments (switches with at most 2 links, fewer than the seed) are skipped.</li>
- *   <li>If a link has axis {@code A}, the link back from the neighbour has {@code -A}.</li>
- *   <li>If links {@code A} and {@code B} of a switch reach {@code S2} and {@code S3} (2 apart) and these have a
- *       common neighbour {@code S4} other than the switch, then {@code S2 -> S4} has {@code B} and
- *       {@code S3 -> S4} has {@code A}.</li>
- * </ol>
- * "{@code -A}" is {@code A} itself for an axis of length 2 (as the seed's link shows). A link that already has an
- * axis keeps it.
- *
  * <p>Confined to the analysing thread.
+ *
+ * <p>In detail: docs/design/routing.md#axisassignment.
  */
 final class AxisAssignment {
 

@@ -11,13 +11,9 @@ import java.util.List;
  * several values are possible: a switch keeps the one with the smallest magnitude, the positive one on a tie
  * (relaxation over a work list until nothing changes). Switches no axis link reaches have no coordinates.
  *
- * <p>The extent of each dimension ({@code max - min + 1}) orders the dimensions, largest first, as OpenSM found
- * best for lash. Each switch's links are then presented dimension by dimension in that order, {@code +A} before
- * {@code -A} where the switch's coordinate is 0 or negative and {@code -A} before {@code +A} where it is positive (so
- * two switches half way around an even ring do not both route the long way in the same direction), links without
- * an axis last. The switches are processed in coordinate order (same dimension order), unplaced ones last.
- *
  * <p>Immutable after construction.
+ *
+ * <p>In detail: docs/design/routing.md#meshcoordinates.
  */
 final class MeshCoordinates {
 

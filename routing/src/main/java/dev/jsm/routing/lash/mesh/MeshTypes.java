@@ -16,10 +16,9 @@ import java.util.Map;
  * sizes 3, 5 and "6 or more" are distinct, a size of 4 looks like two dimensions of size 2 ({@code N x 4} and
  * {@code N x 2 x 2} are the same), and an open mesh's interior switch looks like the "6 or more" torus.
  *
- * <p>Generated for 2 to 8 dimensions of sizes 2, 3, 5 and 6 with at most {@link NeighbourDistances#MAX_DEGREE}
- * neighbours. One-dimensional rings are not included: their polynomial depends on the ring length.
- *
  * <p>Immutable; safe to share.
+ *
+ * <p>In detail: docs/design/routing.md#meshtypes.
  */
 final class MeshTypes {
 

@@ -1,0 +1,281 @@
+// jsm's web console: one page, hash routes, read-only JSON from /api/ (see docs/operations.md, "Web console").
+"use strict";
+
+const HEALTH_COLOURS = {
+  "ok": "#2a2", "degraded": "#e90", "not-active": "#cc0", "errors": "#d0d", "unhealthy": "#708", "missing": "#e00"
+};
+let timer = null;
+let plot = null;
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "text") { e.textContent = v; } else { e.setAttribute(k, v); }
+  }
+  for (const c of children) { e.append(c); }
+  return e;
+}
+
+function table(headers, rows) {
+  const t = el("table", {});
+  t.append(el("tr", {}, ...headers.map(h => el("th", {text: h}))));
+  for (const r of rows) {
+    t.append(el("tr", {}, ...r.map(c => c instanceof Node ? el("td", {}, c) : el("td", {text: String(c)}))));
+  }
+  return t;
+}
+
+function link(href, text) { return el("a", {href: href, text: text}); }
+
+async function getJson(path) {
+  const r = await fetch(path, {cache: "no-store"});
+  if (!r.ok) { throw new Error(path + ": " + r.status + " " + (await r.text())); }
+  return r.json();
+}
+
+function rate(bytesPerSecond) {
+  if (bytesPerSecond == null || bytesPerSecond < 0) { return "-"; }
+  const units = ["B/s", "kB/s", "MB/s", "GB/s"];
+  let v = bytesPerSecond;
+  let u = 0;
+  while (v >= 1000 && u < units.length - 1) { v /= 1000; u++; }
+  return v.toFixed(1) + " " + units[u];
+}
+
+function page(name, ...content) {
+  const main = document.getElementById("page");
+  main.replaceChildren(...content);
+  document.body.dataset.page = name;
+}
+
+function failed(e) {
+  page("error", el("p", {class: "warn", id: "error", text: String(e)}));
+}
+
+// ---- overview ----
+async function overview() {
+  const o = await getJson("/api/overview");
+  const since = o.secondsSinceSubnetUp < 0 ? "never" : o.secondsSinceSubnetUp + " s ago";
+  page("overview",
+    el("h2", {text: "Subnet manager"}),
+    table(["state", "priority", "master", "sweeping", "SUBNET UP", "routing engine"],
+      [[el("span", {id: "sm-state", text: o.smState}), o.priority, o.master || "-", o.sweeping ? "on" : "off",
+        el("span", {id: "subnet-up", text: (o.subnetUp ? "sweep " + o.lastSubnetUpSweep + ", " : "") + since}),
+        o.routingEngine || "-"]]),
+    o.actions ? el("p", {id: "actions"}, button("resweep", "Resweep"), " ",
+      button(o.sweeping ? "sweep-off" : "sweep-on", o.sweeping ? "Sweeping off" : "Sweeping on")) : "",
+    el("h2", {text: "Other SMs"}),
+    table(["GUID", "state", "priority", "LID"], o.otherSms.map(s => [s.guid, s.state, s.priority, s.lid])),
+    el("h2", {text: "Fabric"}),
+    table(["nodes", "switches", "end ports", "links"],
+      [[el("span", {id: "fabric-nodes", text: o.fabric.nodes}), o.fabric.switches, o.fabric.endPorts,
+        o.fabric.links]]),
+    el("h2", {text: "Warnings"}),
+    o.warnings.length === 0 ? el("p", {class: "ok", id: "warnings", text: "none"})
+      : el("ul", {id: "warnings", class: "warn"}, ...o.warnings.map(w => el("li", {text: w}))),
+    el("h2", {text: "Last sweeps"}),
+    table(["kind", "result", "ms", "ended"],
+      o.sweeps.map(s => [s.kind, s.ok ? "ok" : "FAILED", s.ms, new Date(s.endMillis).toLocaleTimeString()])),
+    el("h2", {text: "Events"}),
+    el("div", {id: "events"}, ...o.events.map(e => el("div", {
+      text: (e.millis ? new Date(e.millis).toLocaleTimeString() + " " : "") + e.text})))
+  );
+  document.getElementById("status-line").textContent = o.version + " - " + o.smState;
+}
+
+// an action (web_console_actions TRUE): a POST with the header another site's page cannot send
+function button(action, label) {
+  const b = el("button", {id: "action-" + action, text: label});
+  b.onclick = () => fetch("/api/action/" + action, {method: "POST", headers: {"X-Jsm-Action": "1"}})
+    .then(r => r.ok ? overview() : r.text().then(t => { throw new Error(t); })).catch(failed);
+  return b;
+}
+
+// ---- fabric map ----
+function layout(m, width) {
+  const rows = [];
+  for (let l = 0; l < Math.max(1, m.levels); l++) { rows.push([]); }
+  m.switches.forEach((s, i) => rows[s.level].push(i));
+  const rowHeight = 90;
+  const pos = new Array(m.switches.length);
+  rows.forEach((row, l) => {
+    const y = 30 + (rows.length - 1 - l) * rowHeight;
+    row.forEach((i, k) => { pos[i] = [(k + 0.5) * width / row.length, y]; });
+  });
+  return {pos: pos, height: 60 + rows.length * rowHeight};
+}
+
+function drawMap(canvas, m) {
+  const t0 = performance.now();
+  const width = Math.max(800, Math.min(4000, m.switches.length * 6));
+  const {pos, height} = layout(m, width);
+  canvas.width = width;
+  canvas.height = height;
+  const g = canvas.getContext("2d");
+  g.clearRect(0, 0, width, height);
+  const byHealth = {};
+  for (const l of m.links) { (byHealth[l[3]] = byHealth[l[3]] || []).push(l); }
+  // draw the worst last, so a red link is never hidden under green ones
+  for (const h of Object.keys(byHealth).map(Number).sort((a, b) => a - b)) {
+    g.strokeStyle = HEALTH_COLOURS[m.health[h]];
+    g.lineWidth = h === 0 ? 1 : 2.5;
+    g.beginPath();
+    for (const l of byHealth[h]) {
+      const a = pos[l[0]];
+      const b = pos[l[1]];
+      g.moveTo(a[0], a[1]);
+      g.lineTo(b[0], b[1]);
+    }
+    g.stroke();
+  }
+  const size = Math.max(3, Math.min(10, width / m.switches.length * 0.6));
+  m.switches.forEach((s, i) => {
+    const [x, y] = pos[i];
+    g.fillStyle = s.errorRate > 0 ? HEALTH_COLOURS.errors : "#345";
+    g.fillRect(x - size / 2, y - size / 2, size, size);
+    if (s.hosts > 0 || s.hostsMissing > 0) {
+      const colour = s.hostsMissing > 0 ? HEALTH_COLOURS.missing : HEALTH_COLOURS[m.health[s.hostHealth]];
+      g.fillStyle = colour;
+      g.fillRect(x - size / 2, y + size, size, Math.min(30, 4 + s.hosts));
+    }
+  });
+  const ms = performance.now() - t0;
+  performance.mark("jsm-map-drawn");
+  return {ms: ms, pos: pos, size: size};
+}
+
+async function fabricMap() {
+  const m = await getJson("/api/map");
+  const canvas = el("canvas", {id: "map-canvas"});
+  const missing = m.links.filter(l => m.health[l[3]] === "missing").length
+    + m.switches.reduce((n, s) => n + (s.hostsMissing > 0 ? 1 : 0), 0);
+  const red = m.links.filter(l => m.health[l[3]] !== "ok").length;
+  const stats = el("p", {id: "map-stats"});
+  const legend = el("p", {class: "legend"}, ...Object.entries(HEALTH_COLOURS).map(([k, c]) =>
+    el("span", {}, el("i", {style: "background:" + c}), k)));
+  page("map", el("h2", {text: "Fabric map (sweep " + m.sweep + ")"}), legend, stats,
+    el("p", {}, el("span", {id: "map-missing", text: String(missing)}), " links missing, ",
+      el("span", {id: "map-not-ok", text: String(red)}), " switch links not ok; hosts are the bars below each leaf"),
+    canvas);
+  const drawn = drawMap(canvas, m);
+  window.jsmMapRenderMs = drawn.ms;
+  stats.textContent = m.switches.length + " switches, " + m.links.length + " switch pairs, "
+    + m.switches.reduce((n, s) => n + s.hosts, 0) + " hosts; drawn in " + drawn.ms.toFixed(1) + " ms";
+  canvas.onclick = ev => {
+    const r = canvas.getBoundingClientRect();
+    const x = (ev.clientX - r.left) * canvas.width / r.width;
+    const y = (ev.clientY - r.top) * canvas.height / r.height;
+    let best = -1;
+    let dist = 1e9;
+    drawn.pos.forEach((p, i) => {
+      const d = Math.hypot(p[0] - x, p[1] - y);
+      if (d < dist) { dist = d; best = i; }
+    });
+    if (best >= 0 && dist < 20) { location.hash = "#/node/" + m.switches[best].guid; }
+  };
+}
+
+// ---- a node and a port ----
+function portRow(guid, p) {
+  return [link("#/port/" + guid + "/" + p.port, String(p.port)), p.state, p.phys, p.width, p.speed,
+    el("span", {style: "color:" + (HEALTH_COLOURS[p.health] || "#888"), text: p.health}),
+    p.peer ? link("#/node/" + p.peer.guid, p.peer.name + " [" + p.peer.port + "]") : "-",
+    p.routes, p.errorRate, rate(p.bytesPerSecond)];
+}
+
+async function node(guid) {
+  const n = await getJson("/api/node?guid=" + encodeURIComponent(guid));
+  page("node", el("h2", {id: "node-name", text: n.name}),
+    el("p", {text: n.kind + " " + n.guid + ", " + n.numPorts + " ports; LIDs: "
+      + (n.lids.map(l => l.lid + (l.lmc ? "/" + l.lmc : "")).join(", ") || "-")}),
+    table(["port", "state", "physical", "width", "speed", "health", "neighbour", "LIDs routed out", "errors/s",
+      "traffic"], n.ports.filter(p => p.port > 0 || !n.isSwitch).map(p => portRow(n.guid, p))));
+}
+
+async function port(guid, num) {
+  const p = await getJson("/api/port?guid=" + encodeURIComponent(guid) + "&port=" + num);
+  const chart = el("div", {id: "port-chart"});
+  page("port", el("h2", {id: "port-name", text: p.name + " port " + p.port.port}),
+    table(["port", "state", "physical", "width", "speed", "health", "neighbour", "LIDs routed out", "errors/s",
+      "traffic"], [portRow(p.guid, p.port)]),
+    el("h2", {text: "Counters over time (since this page was opened)"}), chart,
+    el("h2", {text: "Counter totals"}),
+    Object.keys(p.counters).length === 0 ? el("p", {id: "counters", text: "not read by the performance manager"})
+      : table(["counter", "total"], Object.entries(p.counters)));
+  const h = p.history;
+  if (h.length >= 3 && window.uPlot) {
+    const t = [];
+    const tx = [];
+    const rx = [];
+    for (let i = 1; i < h.length; i++) {
+      const s = (h[i][0] - h[i - 1][0]) / 1000;
+      t.push(h[i][0] / 1000);
+      tx.push(s > 0 ? (h[i][1] - h[i - 1][1]) / s : null);
+      rx.push(s > 0 ? (h[i][2] - h[i - 1][2]) / s : null);
+    }
+    plot = new uPlot({width: 800, height: 240, series: [{}, {label: "xmit B/s", stroke: "#36c"},
+      {label: "rcv B/s", stroke: "#c63"}]}, [t, tx, rx], chart);
+  } else {
+    chart.textContent = h.length + " reading(s) so far";
+  }
+}
+
+// ---- routing, partitions, QoS ----
+async function routing() {
+  const r = await getJson("/api/routing");
+  const parts = [el("h2", {text: "Routing"}),
+    el("p", {}, "engine: ", el("b", {id: "routing-engine", text: r.engine || "none"}),
+      r.fallback ? " (fallback)" : ""),
+    table(["engine", "outcome", "ms"], r.attempts.map(a => [a.engine, a.verb, a.ms]))];
+  if (r.warnings.length) { parts.push(el("ul", {class: "warn"}, ...r.warnings.map(w => el("li", {text: w})))); }
+  const c = r.check;
+  if (c == null) {
+    parts.push(el("p", {id: "route-check", text: "the route check has not run yet"}));
+  } else {
+    parts.push(el("h2", {text: "Route check"}),
+      table(["switches", "LIDs", "pairs", "delivered", "unreachable", "disconnected"],
+        [[c.switches, c.lids, c.pairs, el("span", {id: "route-delivered", text: c.delivered}), c.unreachable,
+          c.disconnected]]),
+      el("h2", {text: "Hops (mean " + c.hops.mean + ", shortest " + c.hops.shortestMean + ", max " + c.hops.max
+        + ", " + c.hops.nonMinimal + " longer than shortest)"}),
+      histogram(c.hops.histogram),
+      el("h2", {text: "Link load (all-to-all)"}),
+      table(["flows", "directions", "max", "mean", "max/mean", "busiest"],
+        [[c.linkLoad.flows, c.linkLoad.directions, c.linkLoad.max, c.linkLoad.mean, c.linkLoad.maxOverMean,
+          c.linkLoad.busiest || "-"]]),
+      el("h2", {text: "Credit loops (" + c.creditLoops.dependencies + " dependencies)"}),
+      table(["VL", "verdict"], c.creditLoops.perVl.map(v => [v.vl, v.verdict])),
+      el("p", {id: "credit-loops", class: c.creditLoops.cycle ? "warn" : "ok",
+        text: c.creditLoops.cycle ? "CYCLE: " + c.creditLoops.cycleChannels.join(" ") : "no credit loop"}));
+  }
+  parts.push(el("h2", {text: "Partitions"}),
+    table(["name", "P_Key", "SL", "full members", "limited members"],
+      r.partitions.map(p => [p.name, p.pkey, p.sl, p.full, p.limited])),
+    el("h2", {text: "QoS"}),
+    r.qos.policy ? table(["level", "use", "SL"], r.qos.levels.map(l => [l.name, l.use, l.sl]))
+      : el("p", {text: "no QoS policy file in force"}));
+  page("routing", ...parts);
+}
+
+function histogram(counts) {
+  const max = Math.max(1, ...counts);
+  return table(["hops", "pairs", ""], counts.map((n, h) => [h, n,
+    el("span", {class: "bar", style: "width:" + Math.round(300 * n / max) + "px"})]));
+}
+
+// ---- the router ----
+function route() {
+  clearInterval(timer);
+  if (plot) { plot.destroy(); plot = null; }
+  const parts = location.hash.replace(/^#\/?/, "").split("/");
+  let show;
+  if (parts[0] === "map") { show = fabricMap; } else if (parts[0] === "routing") { show = routing; }
+  else if (parts[0] === "node") { show = () => node(parts[1]); }
+  else if (parts[0] === "port") { show = () => port(parts[1], parts[2]); } else { show = overview; }
+  const refresh = () => show().catch(failed);
+  refresh();
+  timer = setInterval(() => { if (plot) { plot.destroy(); plot = null; } refresh(); }, 3000);
+}
+
+window.addEventListener("hashchange", route);
+route();

@@ -10,18 +10,20 @@ import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.sa.codec.NodeRecord;
 import dev.jsm.sa.codec.PathRecord;
 import dev.jsm.sa.codec.SaAttribute;
+import dev.jsm.sa.codec.ServiceRecord;
 import dev.jsm.sa.query.SaViews;
 import dev.jsm.sa.rmpp.RmppSettings;
 import dev.jsm.sa.testing.TestTransactions;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
  * Where {@link SaAgent} answers: a single-record Get found without a scan on the thread that hands it in, anything
- * else on the agent's thread; and the {@link QueryWarmUp}, only when asked for, sends nothing and stays out of the
- * counters.
+ * else on the agent's thread; the {@link QueryWarmUp}, only when asked for, sends nothing and stays out of the
+ * counters; and the agent's timer is due for the standby channel only while it is needed.
  */
 class SaAgentThreadsTest {
 
@@ -29,6 +31,7 @@ class SaAgentThreadsTest {
     private final TestTransactions layers = new TestTransactions();
 
     private static final int GET = 0x01;
+    private static final int SET = 0x02;
     private static final int GET_TABLE = 0x12;
     private static final MadAddress.LidRouted HOST = new MadAddress.LidRouted(8, 9, 0, 0, 0);
 
@@ -81,6 +84,35 @@ class SaAgentThreadsTest {
             assertThat(warm.stats().dropped()).isZero();
         } finally {
             warm.close();
+        }
+    }
+
+    @Test
+    void theTimerIsDueForTheStandbyChannelOnlyWhileItIsNeeded() throws Exception {
+        SaAgent agent = new SaAgent(out, layers.on(out), SaViews.small(), RmppSettings.defaults(), 100);
+        long t = System.nanoTime();
+        try {
+            agent.replicationStats().get(10, TimeUnit.SECONDS);
+            assertThat(agent.nextTick(t)).as("nothing waits").isEqualTo(AgentLoop.NEVER);
+
+            agent.leadStandbys(7, guid -> true);
+            agent.replicationStats().get(10, TimeUnit.SECONDS);
+            assertThat(agent.nextTick(t)).as("master, no standby asks").isEqualTo(AgentLoop.NEVER);
+
+            long standby = SaViews.small().snapshot().endPortByLid(HOST.lid()).portGuid();
+            agent.onMad(HOST, SaTestClient.request(SET, SaAttribute.SERVICE_RECORD, 3, 0, 1L
+                    << ServiceRecord.COMPONENT_SERVICE_ID | 1L << ServiceRecord.COMPONENT_SERVICE_GID | 1L
+                    << ServiceRecord.COMPONENT_SERVICE_LEASE | 1L << ServiceRecord.COMPONENT_SERVICE_NAME,
+                    (b, o) -> ReplicaLink.request(standby).encodeTo(b, o)), 256);
+            assertThat(agent.exportState(false).get(10, TimeUnit.SECONDS).services()).hasSize(1);
+            assertThat(agent.nextTick(t)).as("a standby asks: the stream polls every 20 ms")
+                    .isEqualTo(t + TimeUnit.MILLISECONDS.toNanos(20));
+
+            agent.followMaster(7, 1);
+            agent.replicationStats().get(10, TimeUnit.SECONDS);
+            assertThat(agent.nextTick(t)).as("following: the request for the state is due at once").isEqualTo(t);
+        } finally {
+            agent.close();
         }
     }
 

@@ -303,6 +303,14 @@ public final class Daemon implements AutoCloseable {
         loopThread.start();
     }
 
+    /**
+     * Makes the SA warm its query path up at the first SUBNET UP ({@link SaService#warmUpAtFirstFabric}): the
+     * daemon's own process asks for it before {@link #start}, tests that start many SMs in one JVM do not.
+     */
+    public void warmUpSaAtFirstFabric() {
+        sa.warmUpAtFirstFabric();
+    }
+
     /** The names of the stages of each of its sweeps' lists ({@link Sweeps#stageNames}). */
     Map<String, List<String>> stageNames() {
         return sweeps.stageNames();

@@ -194,6 +194,7 @@ public class Main {
         daemon.addListener(new HeapSize(settings.cacheDir()));
         daemon.addListener(HeapTrim.ofThisJvm());
         daemon.addListener(CompilerNote.ofThisJvm());
+        daemon.warmUpSaAtFirstFabric();
         SystemdNotifier systemd = SystemdNotifier.fromEnvironment(env, ProcessHandle.current().pid());
         daemon.addListener(systemd);
         systemd.watchdogInterval().ifPresent(every -> daemon.heartbeat(every, systemd::ping));

@@ -164,6 +164,15 @@ public final class SaService implements SweepListener, AutoCloseable {
     }
 
     /**
+     * Makes the first fabric warm the SA's query path up before the first job start asks
+     * ({@link SaAgent#warmUpAtFirstFabric}; docs/performance.md, "The SA under a job-start storm"): for the daemon's
+     * own JVM, not for tests that start many SMs in one.
+     */
+    public void warmUpAtFirstFabric() {
+        agent.warmUpAtFirstFabric();
+    }
+
+    /**
      * Tells {@code l} (on the SA agent's thread) when a GUIDInfoRecord Set or Delete changed a port's alias GUIDs,
      * for the SM to write them to the port.
      */

@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * {@link MadChannel} over libibumad: one local port, the SMI agents (directed-route class 0x81 and LID-routed class
@@ -29,7 +30,10 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Exactly one receive thread blocks in {@code umad_recv} with a bounded poll timeout (a second reader would get
  * {@code -EWOULDBLOCK}: the device is non-blocking and libibumad polls before it reads). It reuses one native buffer
  * and allocates only the {@code byte[256]} it hands to the receiver. Sends copy into one preallocated native buffer
- * under a lock. Under umad2sim the port's fd is fake, so epoll cannot watch it; this design needs no fd.
+ * under a lock. Under umad2sim the port's fd is fake, so epoll cannot watch it; this design needs no fd. The poll
+ * timeout is long (a second by default): an idle port wakes the thread once a second, which under umad2sim cost
+ * 60 us of CPU each time; {@link #close()} wakes it at once with a directed-route NodeInfo Get to the local port,
+ * whose answer ends the wait.
  *
  * <p>Kernel timeouts: requests are sent with {@link Options#requestTimeoutMs()} and no kernel retries. umad2sim
  * ignores both fields, so 0 works there. On a real kernel a response whose request was sent with timeout 0 matches
@@ -67,13 +71,16 @@ public final class UmadChannel implements MadChannel {
     private static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(5);
     /** How much longer than the drain {@link #close()} waits for the receive thread before it gives up on it. */
     private static final long CLOSE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** How long {@link #close()} waits for a send in progress before it lets the receive poll end on its own. */
+    private static final long WAKE_LOCK_WAIT_MS = 200;
 
     /**
      * How to open the channel.
      *
      * @param saServer also register the SA server agent (class 0x03) for Get/Set/GetTable/... requests
      * @param requestTimeoutMs kernel timeout for requests (0 = none; must be &gt; 0 on real HCAs, see class doc)
-     * @param receivePollMs bound on each {@code umad_recv} wait, hence on how long {@link #close()} takes
+     * @param receivePollMs bound on each {@code umad_recv} wait, hence on how long {@link #close()} takes when it
+     *     cannot wake the receive thread
      * @param clients the classes this channel sends requests of as a client, besides the SMI and SA classes: an
      *     agent for each takes their responses (OpenSM binds PerfMgt, class 0x04, for its performance manager), and
      *     the requests of the methods the class names (a vendor class both SMs of a pair take requests of)
@@ -93,9 +100,9 @@ public final class UmadChannel implements MadChannel {
             this(saServer, requestTimeoutMs, receivePollMs, List.of());
         }
 
-        /** SMI agents only, no kernel timeout, 100 ms receive polls. */
+        /** SMI agents only, no kernel timeout, 1 s receive polls. */
         public static Options defaults() {
-            return new Options(false, 0, 100);
+            return new Options(false, 0, 1000);
         }
 
         /** A copy that does (or does not) register the SA server agent. */
@@ -158,7 +165,7 @@ public final class UmadChannel implements MadChannel {
     private final UmadBuffer txBuffer;
     private final UmadBuffer rxBuffer;
     private final Memory rxLength = new Memory(4);
-    private final Object txLock = new Object();
+    private final ReentrantLock txLock = new ReentrantLock();
     private final Object closeLock = new Object();
     private final Thread rxThread;
     private volatile MadReceiver receiver = DROP;
@@ -266,7 +273,8 @@ public final class UmadChannel implements MadChannel {
         int method = mad[3] & 0xFF;
         boolean expectsResponse = (method & Method.RESPONSE_BIT) == 0 && method != Method.TRAP_REPRESS.value();
         int timeoutMs = expectsResponse ? options.requestTimeoutMs() : 0;
-        synchronized (txLock) {
+        txLock.lock();
+        try {
             if (closed) {
                 throw new IOException("channel on " + port.label() + " is closed");
             }
@@ -274,6 +282,8 @@ public final class UmadChannel implements MadChannel {
                 throw new IOException("umad_send on " + port.label() + " failed: "
                         + Errno.text(Native.getLastError()));
             }
+        } finally {
+            txLock.unlock();
         }
     }
 
@@ -291,6 +301,7 @@ public final class UmadChannel implements MadChannel {
         }
         running = false;
         if (Thread.currentThread() != rxThread) {
+            wakeReceiver();
             // bounded: a send stuck in umad_send (umad2sim when ibsim stalls) holds txLock, which the receive
             // thread's close-time drain needs; the process must still be able to exit
             long deadline = System.nanoTime() + DRAIN_LIMIT_NANOS + CLOSE_GRACE_NANOS;
@@ -310,6 +321,29 @@ public final class UmadChannel implements MadChannel {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /**
+     * Ends the receive thread's wait: a directed-route NodeInfo Get to the local port, whose answer the loop reads and
+     * drops. Skipped when a send holds the lock for long (umad2sim when ibsim stalls): the wait then ends at its
+     * timeout.
+     */
+    private void wakeReceiver() {
+        byte[] wake = Umad2simBarrier.random().request();
+        try {
+            if (!txLock.tryLock(WAKE_LOCK_WAIT_MS, TimeUnit.MILLISECONDS)) {
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        try {
+            transmit(agentByClass[MgmtClass.SUBN_DIRECTED_ROUTE.value()], MadAddress.directedRoute(), wake,
+                    wake.length, 0);
+        } finally {
+            txLock.unlock();
         }
     }
 
@@ -349,7 +383,9 @@ public final class UmadChannel implements MadChannel {
                 rxLength.setInt(0, UmadBuffer.MAD_SIZE);
                 int r = Umad.umad_recv(portId, rxBuffer.address(), lengthAddress, options.receivePollMs());
                 if (r >= 0) {
-                    deliver(Math.min(rxLength.getInt(0), UmadBuffer.MAD_SIZE));
+                    if (running) { // else: the close's wake-up MAD, or one that came with it: dropped
+                        deliver(Math.min(rxLength.getInt(0), UmadBuffer.MAD_SIZE));
+                    }
                 } else if (r != -Errno.ETIMEDOUT && r != -Errno.EAGAIN) {
                     LOG.log(System.Logger.Level.WARNING, "umad_recv on {0} failed: {1}", port.label(),
                             Errno.text(r));
@@ -373,9 +409,12 @@ public final class UmadChannel implements MadChannel {
         Umad2simBarrier barrier = Umad2simBarrier.random();
         byte[] request = barrier.request();
         int rc;
-        synchronized (txLock) {
+        txLock.lock();
+        try {
             rc = transmit(agentByClass[MgmtClass.SUBN_DIRECTED_ROUTE.value()], MadAddress.directedRoute(), request,
                     request.length, 0);
+        } finally {
+            txLock.unlock();
         }
         if (rc < 0) {
             LOG.log(System.Logger.Level.WARNING, "cannot send the close barrier on {0}: {1}", port.label(),

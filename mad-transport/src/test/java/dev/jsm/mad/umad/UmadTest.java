@@ -35,7 +35,7 @@ class UmadTest {
     @Test
     void optionsRejectNonsense() {
         UmadChannel.Options o = UmadChannel.Options.defaults().withSaServer(true).withRequestTimeoutMs(200);
-        assertThat(o).isEqualTo(new UmadChannel.Options(true, 200, 100));
+        assertThat(o).isEqualTo(new UmadChannel.Options(true, 200, 1000));
         assertThatThrownBy(() -> new UmadChannel.Options(false, -1, 100)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new UmadChannel.Options(false, 0, 0)).isInstanceOf(IllegalArgumentException.class);
     }

@@ -13,6 +13,7 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The alias GUIDs of the end ports and GUIDInfoRecord Set and Delete, with OpenSM's rules (docs/routers.md):
@@ -32,7 +33,7 @@ import java.util.Map;
  * Aliases of ports gone from the view are dropped at each publish ({@link #dropDeparted}); what the SA assigned is
  * remembered, per port and index, for the life of the process (OpenSM keeps it in its SA database file).
  *
- * <p>Confined to the SA agent's thread.
+ * <p>Confined to the SA agent's thread, but for {@link #portOf}, which any thread may call.
  */
 final class AliasGuidRegistry implements AliasGuids {
 
@@ -45,8 +46,11 @@ final class AliasGuidRegistry implements AliasGuids {
     private final McastRegistry mcast;
     /** Per port GUID its GUIDInfo table (index 0 its own GUID). */
     private final Map<Long, long[]> tables = new HashMap<>();
-    /** Per alias GUID the port it belongs to. */
-    private final Map<Long, Long> owners = new HashMap<>();
+    /**
+     * Per alias GUID the port it belongs to; concurrent because PathRecord Gets answered on the receive thread read
+     * it ({@link #portOf}), written on the agent's thread only.
+     */
+    private final Map<Long, Long> owners = new ConcurrentHashMap<>();
     /** Per port GUID what the SA assigned at each index. */
     private final Map<Long, long[]> assigned = new HashMap<>();
     private volatile AliasGuidListener listener = AliasGuidListener.NONE;

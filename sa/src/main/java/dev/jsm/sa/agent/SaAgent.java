@@ -50,11 +50,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongPredicate;
 import java.util.function.LongSupplier;
 
@@ -81,7 +79,9 @@ import java.util.function.LongSupplier;
  * 0 (untrusted) or the SA key (trusted) or the MAD is dropped; unknown
  * methods and responses are dropped; a class version other than 2 is answered with "bad version"; the table
  * decides the rest by attribute and method (0x000C for a combination not served). Nothing blocks: the I/O thread
- * only queues, and one agent thread answers from the view as published, so a sweep in progress never delays it.
+ * only queues, and one agent thread ({@link AgentLoop}) answers from the view as published, so a sweep in progress
+ * never delays it. The agent's timer (RMPP timeouts, leases, the standby channel) runs only while something waits
+ * for it: an idle agent takes no CPU.
  *
  * <p>Bounds ({@link SaLimits}; every refusal counted and logged once per requester and interval, and answered
  * within a budget per requester, {@link Refusals}):
@@ -115,7 +115,10 @@ public final class SaAgent implements AutoCloseable {
     public static final int REPLICA_CLASS_VERSION = ReplicaLink.CLASS_VERSION;
 
     private static final System.Logger LOG = System.getLogger(SaAgent.class.getName());
-    private static final long TICK_MS = 20;
+    /** The timer's period while RMPP transfers are in flight (their ACK timeouts are its multiples). */
+    private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    /** How often a standby renews its request for the state ({@link ReplicaLink#RENEW_SECONDS}). */
+    private static final long RENEW_NANOS = TimeUnit.SECONDS.toNanos(ReplicaLink.RENEW_SECONDS);
 
     private final MadChannel channel;
     private final Refusals refusals;
@@ -136,13 +139,22 @@ public final class SaAgent implements AutoCloseable {
     /** When the standby last asked (agent thread only). */
     private long askedAt;
     private long frameTid;
-    private final ScheduledExecutorService thread;
+    private final AgentLoop thread;
     private volatile SaView view;
-    /** Written by the agent thread only. */
-    private volatile long received;
-    /** Written by the agent thread only. */
-    private volatile long answered;
+    private final LongAdder received = new LongAdder();
+    private final LongAdder answered = new LongAdder();
+    private volatile boolean closed;
     private final AtomicLong dropped = new AtomicLong();
+    /** The warm-up under way ({@link QueryWarmUp}), or null; agent thread only. */
+    private QueryWarmUp warmUp;
+    /** Whether the first fabric published starts a warm-up ({@link #warmUpAtFirstFabric}). */
+    private volatile boolean warmUpWanted;
+    /** Whether a warm-up was started (once per agent); agent thread only. */
+    private boolean warmUpStarted;
+    /** The warm-up's requests so far: counted in {@link #received}, taken off in {@link #stats}. */
+    private final LongAdder ownRequests = new LongAdder();
+    /** The warm-up's requests answered (into its sinks): counted in {@link #answered}, taken off in {@link #stats}. */
+    private final LongAdder ownAnswered = new LongAdder();
     /** How long the last MAD the agent thread took had waited in its queue; written by the agent thread only. */
     private volatile long lastQueueWaitNanos;
 
@@ -197,10 +209,22 @@ public final class SaAgent implements AutoCloseable {
         this.streams = new StreamedTables(limits.streamedTables(), limits.streamedTablesPerRequester());
         this.receiver = new RmppReceiver(channel, rmpp, MAX_REQUEST_BYTES, limits, (r, from) -> refuse(r,
                 from.lid()));
-        this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "jsm-sa");
-            t.setDaemon(true);
-            return t;
+        this.thread = new AgentLoop("jsm-sa", new AgentLoop.Agent() {
+            @Override
+            public void handle(MadAddress from, byte[] mad, int length, long queuedAtNanos, long nowNanos) {
+                lastQueueWaitNanos = nowNanos - queuedAtNanos;
+                handleAdmitted(from, mad, length, nowNanos);
+            }
+
+            @Override
+            public void tick(long nowNanos) {
+                SaAgent.this.tick(nowNanos);
+            }
+
+            @Override
+            public long nextTick(long lastTickNanos) {
+                return SaAgent.this.nextTick(lastTickNanos);
+            }
         });
     }
 
@@ -222,26 +246,15 @@ public final class SaAgent implements AutoCloseable {
 
     /** Starts the RMPP/lease timer on the agent thread; feed requests through {@link #onMad}. */
     public void start() {
-        thread.scheduleWithFixedDelay(guarded("SA timer", () -> tick(System.nanoTime())), TICK_MS, TICK_MS,
-                TimeUnit.MILLISECONDS);
+        thread.start();
     }
 
     /**
-     * {@code task} as the agent thread runs it: a runtime exception is logged and the agent goes on (a periodic
-     * task that threw would never run again); an {@link Error} - out of memory above all - goes to the thread's
-     * uncaught-exception handler, where the executor would have kept it in the task's future unseen.
+     * Makes the first view published with two ports or more start a {@link QueryWarmUp}: the daemon's SA calls this
+     * (a fresh JVM), tests that build many agents in one JVM do not. Call before the first {@link #publish}.
      */
-    private static Runnable guarded(String what, Runnable task) {
-        return () -> {
-            try {
-                task.run();
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, what + " failed: " + e, e);
-            } catch (Error e) {
-                Thread t = Thread.currentThread();
-                t.getUncaughtExceptionHandler().uncaughtException(t, e);
-            }
-        };
+    public void warmUpAtFirstFabric() {
+        warmUpWanted = true;
     }
 
     /**
@@ -257,7 +270,46 @@ public final class SaAgent implements AutoCloseable {
         onAgentThread(() -> {
             aliases.dropDeparted(withAliases);
             portsChanged(prev, withAliases);
+            startWarmUp(withAliases);
         });
+    }
+
+    /**
+     * At the first view with two ports or more, when {@link #warmUpAtFirstFabric} asked for it: starts answering the
+     * {@link QueryWarmUp}'s requests, a slice per turn on the agent's queue. Runs on the agent thread.
+     */
+    private void startWarmUp(SaView v) {
+        if (warmUpWanted && !warmUpStarted) {
+            warmUp = QueryWarmUp.of(v.snapshot(), ownAnswered);
+            warmUpStarted = warmUp != null;
+            if (warmUpStarted) {
+                onAgentThread(this::warmUpSlice);
+            }
+        }
+    }
+
+    /**
+     * Answers one slice of the warm-up's requests, then queues the next ({@link QueryWarmUp#paced}: leaves it to the
+     * timer, {@link #nextTick}). Runs on the agent thread.
+     */
+    void warmUpSlice() {
+        QueryWarmUp w = warmUp;
+        if (w == null) {
+            return;
+        }
+        long cpu = QueryWarmUp.threadCpuNanos();
+        w.slice((from, mad, sink) -> {
+            ownRequests.increment();
+            process(from, mad, mad.length, System.nanoTime(), sink);
+        }, System.nanoTime());
+        w.spent(QueryWarmUp.threadCpuNanos() - cpu);
+        if (w.finished()) {
+            warmUp = null;
+            LOG.log(System.Logger.Level.INFO, "SA-1001 SA query path warmed up: {0} requests of its own answered"
+                    + " in {1} ms of the SA thread''s CPU", w.done(), w.spentNanos() / 1_000_000);
+        } else if (!w.paced()) {
+            onAgentThread(this::warmUpSlice);
+        }
     }
 
     /**
@@ -276,13 +328,13 @@ public final class SaAgent implements AutoCloseable {
         onAgentThread(() -> events.forwardTrap(view, sourceLid, notice));
     }
 
-    /** Runs {@code task} on the agent's thread; nothing once the agent is closed. */
-    private void onAgentThread(Runnable task) {
-        try {
-            thread.execute(guarded("SA event work", task));
-        } catch (RejectedExecutionException e) {
+    /** Runs {@code task} on the agent's thread; nothing once the agent is closed (false). */
+    private boolean onAgentThread(Runnable task) {
+        if (!thread.submit(task)) {
             LOG.log(System.Logger.Level.DEBUG, "SA agent closed; event work dropped");
+            return false;
         }
+        return true;
     }
 
     /**
@@ -372,14 +424,14 @@ public final class SaAgent implements AutoCloseable {
     /** Runs {@code task} on the agent's thread; its future fails once the agent is closed. */
     private <T> CompletableFuture<T> onAgentThread(Callable<T> task) {
         CompletableFuture<T> f = new CompletableFuture<>();
-        onAgentThread(() -> {
+        boolean queued = onAgentThread(() -> {
             try {
                 f.complete(task.call());
             } catch (Exception e) {
                 f.completeExceptionally(e);
             }
         });
-        if (thread.isShutdown()) {
+        if (!queued) {
             f.completeExceptionally(new IllegalStateException("SA agent closed"));
         }
         return f;
@@ -390,24 +442,34 @@ public final class SaAgent implements AutoCloseable {
         return view;
     }
 
+    /** The warm-up's requests answered so far (they are not in {@link #stats}). Any thread. */
+    long warmUpRequests() {
+        return ownRequests.sum();
+    }
+
     /** The counters. */
     public SaAgentStats stats() {
-        return new SaAgentStats(received, answered, dropped.get(), sender.counters(), receiver.counters(),
-                events.counters(), refusals.counts(), gate.queued(), sender.bytesInFlight());
+        long own = ownRequests.sum();
+        return new SaAgentStats(received.sum() - own, answered.sum() - ownAnswered.sum(), dropped.get(),
+                sender.counters(), receiver.counters(), events.counters(), refusals.counts(), gate.queued(),
+                sender.bytesInFlight());
     }
 
     /** Stops the agent thread (the channel stays open: its owner closes it). */
     @Override
     public void close() {
-        thread.shutdownNow();
+        closed = true;
+        thread.close();
         sender.clear();
         events.clear();
     }
 
     /**
-     * Takes one received MAD (as a {@link dev.jsm.mad.channel.MadReceiver} or unsolicited handler): queues it for
-     * the agent thread and returns at once; a MAD its source LID may not queue now ({@link RequesterGate}: over its
-     * rate, or the queue or its share full) is dropped and counted. Thread-safe; never blocks.
+     * Takes one received MAD (as a {@link dev.jsm.mad.channel.MadReceiver} or unsolicited handler): a MAD its source
+     * LID may not queue now ({@link RequesterGate}: over its rate, or the queue or its share full) is dropped and
+     * counted; a request the SA table answers at once ({@link SaDispatch#answersAtOnce}: one record or a few from the
+     * view, found without a scan) is answered here, on the calling thread; the rest is queued for the agent thread.
+     * Thread-safe; never blocks.
      *
      * @param mad the MAD, owned by the agent from now on
      */
@@ -418,28 +480,46 @@ public final class SaAgent implements AutoCloseable {
             refuse(Refusal.QUEUE_WAIT, lid);
             return;
         }
-        long queuedAt = System.nanoTime();
-        RequesterGate.Verdict v = gate.admit(lid, isRequest(mad, length), queuedAt);
+        boolean request = isRequest(mad, length);
+        long now = System.nanoTime();
+        RequesterGate.Verdict v = gate.admit(lid, request, now);
         if (v != RequesterGate.Verdict.ADMITTED) {
             dropped.incrementAndGet();
             refuse(v == RequesterGate.Verdict.OVER_RATE ? Refusal.RATE : Refusal.QUEUE, lid);
             return;
         }
-        try {
-            thread.execute(guarded("SA request", () -> {
-                gate.release(lid);
-                long now = System.nanoTime();
-                lastQueueWaitNanos = now - queuedAt;
-                try {
-                    handle(from, mad, length, now);
-                } catch (RuntimeException e) {
-                    dropped.incrementAndGet();
-                    LOG.log(System.Logger.Level.WARNING, "SA request from " + from + " dropped: " + e, e);
-                }
-            }));
-        } catch (RejectedExecutionException e) {
+        if (request && !closed && answersAtOnce(mad, length)) {
+            handleAdmitted(from, mad, length, now);
+        } else if (!thread.submit(from, mad, length, now)) {
             gate.release(lid);
             LOG.log(System.Logger.Level.DEBUG, "SA agent closed; MAD dropped");
+        }
+    }
+
+    /**
+     * Whether a request is one the table answers where it arrives: a single-MAD SA request whose attribute, method
+     * and component mask the table marks so. Any thread.
+     */
+    private boolean answersAtOnce(byte[] mad, int length) {
+        if (length < SaHeader.DATA_OFFSET || mad[0] != 1 || (mad[1] & 0xFF) != MgmtClass.SUBN_ADM.value()
+                || RmppHeader.isActive(mad)) {
+            return false;
+        }
+        return dispatch.answersAtOnce(MadHeader.ATTRIBUTE_ID.getInt(mad, 0),
+                MadHeader.METHOD.getInt(mad, 0), SaHeader.COMPONENT_MASK.getLong(mad, 0));
+    }
+
+    /**
+     * Handles a MAD {@link #onMad} admitted, on the agent thread or (answered at once) the receive thread: its place
+     * in the queue is given back first.
+     */
+    private void handleAdmitted(MadAddress from, byte[] mad, int length, long nowNanos) {
+        gate.release(from instanceof MadAddress.LidRouted l ? l.lid() : 0);
+        try {
+            handle(from, mad, length, nowNanos);
+        } catch (RuntimeException e) {
+            dropped.incrementAndGet();
+            LOG.log(System.Logger.Level.WARNING, "SA request from " + from + " dropped: " + e, e);
         }
     }
 
@@ -493,12 +573,51 @@ public final class SaAgent implements AutoCloseable {
         sender.poll(nowNanos);
         receiver.poll(nowNanos);
         services.expire(nowNanos);
+        QueryWarmUp w = warmUp;
+        if (w != null && w.paced() && nowNanos - w.nextSliceNanos() >= 0) {
+            warmUpSlice();
+        }
         replication.poll(nowNanos, standbysAsking(nowNanos));
-        if (replication.role() == SaReplication.Role.FOLLOW && (askedAt == 0
-                || nowNanos - askedAt >= TimeUnit.SECONDS.toNanos(ReplicaLink.RENEW_SECONDS))) {
+        if (replication.role() == SaReplication.Role.FOLLOW && renewDue(nowNanos)) {
             askedAt = nowNanos;
             askForState(replication.masterLid());
         }
+    }
+
+    /**
+     * When {@link #tick} is next due, the last one having run at {@code lastTickNanos}: every {@link #TICK_NANOS}
+     * while RMPP transfers are in flight either way or, as master, while a standby asks for the state (its stream
+     * sends and resends at the ticks); else at the earliest of the next lease's end, the paced warm-up's next slice
+     * and, as standby, the next renewal of the request for the state; else never ({@link AgentLoop#NEVER}). Runs on
+     * the agent thread.
+     */
+    long nextTick(long lastTickNanos) {
+        if (sender.inFlight() > 0 || receiver.inFlight() > 0 || replication.role() == SaReplication.Role.LEAD
+                && (replication.streaming() || services.has(ReplicaLink.SERVICE_ID))) {
+            return lastTickNanos + TICK_NANOS;
+        }
+        long due = services.nextExpiry();
+        QueryWarmUp w = warmUp;
+        if (w != null && w.paced()) {
+            due = earlier(due, w.nextSliceNanos());
+        }
+        if (replication.role() == SaReplication.Role.FOLLOW) {
+            due = earlier(due, askedAt == 0 ? lastTickNanos : askedAt + RENEW_NANOS);
+        }
+        return due == Long.MAX_VALUE ? AgentLoop.NEVER : due;
+    }
+
+    /** The earlier of two {@link System#nanoTime} values, {@link Long#MAX_VALUE} standing for none. */
+    private static long earlier(long a, long b) {
+        if (a == Long.MAX_VALUE) {
+            return b;
+        }
+        return b == Long.MAX_VALUE || a - b < 0 ? a : b;
+    }
+
+    /** Whether the standby's request for the state is due (never sent, or its renewal time has come). */
+    private boolean renewDue(long nowNanos) {
+        return askedAt == 0 || nowNanos - askedAt >= RENEW_NANOS;
     }
 
     /** The ports that registered {@link ReplicaLink}'s ServiceRecord here, with their LIDs in the view. */
@@ -555,9 +674,22 @@ public final class SaAgent implements AutoCloseable {
         return events;
     }
 
-    /** Handles one MAD. Runs on the agent thread (tests call it directly). */
+    /**
+     * Handles one MAD. Runs on the agent thread, or on the receive thread for a request answered at once (tests call
+     * it directly).
+     */
     void handle(MadAddress address, byte[] mad, int length, long nowNanos) {
-        received++;
+        process(address, mad, length, nowNanos, channel);
+    }
+
+    /**
+     * Handles one MAD, answering through {@code out}: the agent's channel, or for the warm-up's own requests one of
+     * the {@link QueryWarmUp#sinks}, which drop what they are given (the warm-up's requests are counted with the
+     * others and taken off in {@link #stats}: a branch the warm-up never took would be compiled as a trap, and
+     * the first real request would throw away the compiled code).
+     */
+    private void process(MadAddress address, byte[] mad, int length, long nowNanos, MadChannel out) {
+        received.increment();
         if (!(address instanceof MadAddress.LidRouted from) || length < SaHeader.DATA_OFFSET
                 || MadHeader.BASE_VERSION.getInt(mad, 0) != 1
                 || MadHeader.MGMT_CLASS.getInt(mad, 0) != MgmtClass.SUBN_ADM.value()) {
@@ -571,7 +703,7 @@ public final class SaAgent implements AutoCloseable {
             if (type == RmppHeader.TYPE_DATA && !response) {
                 RmppMessage m = receiver.onData(from, full, nowNanos);
                 if (m != null) {
-                    request(from, m.header(), m.data(), nowNanos);
+                    request(from, m.header(), m.data(), nowNanos, out);
                 }
             } else if (!sender.onControl(from, full, nowNanos) && !receiver.onControl(from, full)) {
                 dropped.incrementAndGet();
@@ -582,10 +714,10 @@ public final class SaAgent implements AutoCloseable {
             dropped.incrementAndGet();
             return;
         }
-        request(from, full, Arrays.copyOfRange(full, SaHeader.DATA_OFFSET, MadHeader.MAD_SIZE), nowNanos);
+        request(from, full, Arrays.copyOfRange(full, SaHeader.DATA_OFFSET, MadHeader.MAD_SIZE), nowNanos, out);
     }
 
-    private void request(MadAddress.LidRouted from, byte[] header, byte[] data, long nowNanos) {
+    private void request(MadAddress.LidRouted from, byte[] header, byte[] data, long nowNanos, MadChannel out) {
         SaView v = view;
         long smKey = SaHeader.SM_KEY.getLong(header, 0);
         if (smKey != 0 && smKey != v.settings().saKey()) {
@@ -594,17 +726,18 @@ public final class SaAgent implements AutoCloseable {
         }
         int method = MadHeader.METHOD.getInt(header, 0);
         if (MadHeader.CLASS_VERSION.getInt(header, 0) != SaHeader.CLASS_VERSION) {
-            reply(from, header, method, SaAnswer.error(MadStatus.BAD_VERSION.value(), 0), nowNanos);
+            reply(from, header, method, SaAnswer.error(MadStatus.BAD_VERSION.value(), 0), nowNanos,
+                    out);
             return;
         }
         byte[] template = data.length >= SaHeader.DATA_SIZE ? data : Arrays.copyOf(data, SaHeader.DATA_SIZE);
-        MadHeader h = MadHeader.decode(Arrays.copyOf(header, MadHeader.MAD_SIZE));
-        SaRequest req = new SaRequest(from, method, h.attributeId(), h.attributeModifier(), h.transactionId(),
+        SaRequest req = new SaRequest(from, method, MadHeader.ATTRIBUTE_ID.getInt(header, 0),
+                MadHeader.ATTRIBUTE_MODIFIER.getLong(header, 0), MadHeader.TRANSACTION_ID.getLong(header, 0),
                 SaHeader.decode(header), template, smKey != 0);
         boolean table = isTable(method);
         if (table && !sender.hasRoom(from)) {
             if (refuse(Refusal.ANSWERS_IN_FLIGHT, from.lid())) {
-                reply(from, header, method, SaAnswer.error(SaStatus.NO_RESOURCES, 0), nowNanos);
+                reply(from, header, method, SaAnswer.error(SaStatus.NO_RESOURCES, 0), nowNanos, out);
             } else {
                 dropped.incrementAndGet();
             }
@@ -622,7 +755,7 @@ public final class SaAgent implements AutoCloseable {
             dropped.incrementAndGet();
             return;
         }
-        reply(from, header, method, answer, nowNanos);
+        reply(from, header, method, answer, nowNanos, out);
     }
 
     /** Whether {@code method} is answered with a table through RMPP (GetTable, GetMulti). */
@@ -630,11 +763,13 @@ public final class SaAgent implements AutoCloseable {
         return method == Method.GET_TABLE.value() || method == Method.GET_MULTI.value();
     }
 
-    private void reply(MadAddress.LidRouted from, byte[] header, int method, SaAnswer answer, long nowNanos) {
+    /** Sends the response, a single MAD through {@code out} or a table through the RMPP sender. */
+    private void reply(MadAddress.LidRouted from, byte[] header, int method, SaAnswer answer, long nowNanos,
+                       MadChannel out) {
         MadAddress.LidRouted to = new MadAddress.LidRouted(from.lid(), from.qpn(), MadAddress.QP1_QKEY, from.sl(),
                 from.pkeyIndex());
         int responseMethod = SaResponses.responseMethod(method);
-        answered++;
+        answered.increment();
         if (isTable(method) && answer.status() == SaStatus.OK) {
             byte[] h = SaResponses.header(header, responseMethod, 0, answer.recordSize(), answer.count());
             RmppPayload records = answer.payload();
@@ -659,7 +794,7 @@ public final class SaAgent implements AutoCloseable {
             answer = SaAnswer.error(SaStatus.NO_RESOURCES, answer.recordSize());
         }
         try {
-            channel.send(to, SaResponses.single(header, responseMethod, answer), SaResponses.singleLength(answer));
+            out.send(to, SaResponses.single(header, responseMethod, answer), SaResponses.singleLength(answer));
         } catch (IOException e) {
             LOG.log(System.Logger.Level.DEBUG, "SA response to {0} not sent: {1}", to, e.getMessage());
         }

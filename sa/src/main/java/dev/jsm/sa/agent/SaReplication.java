@@ -180,6 +180,11 @@ final class SaReplication {
         }
     }
 
+    /** Whether a stream to a standby runs (as master). */
+    boolean streaming() {
+        return !streams.isEmpty();
+    }
+
     /** Whether every standby streamed to has the whole state (nothing to send or acknowledge). */
     boolean standbysInSync() {
         for (Peer p : streams.values()) {

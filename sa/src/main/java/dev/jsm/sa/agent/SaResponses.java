@@ -6,7 +6,6 @@ import dev.jsm.sa.codec.RmppHeader;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaHeader;
 import dev.jsm.sa.query.SaAnswer;
-import java.util.Arrays;
 
 /**
  * Builds SA responses from a request's header: the same TID, attribute (PathRecord for a MultiPathRecord request)
@@ -22,27 +21,34 @@ final class SaResponses {
 
     /** The 56-byte header of the response to {@code request} with {@code responseMethod} and {@code status}. */
     static byte[] header(byte[] request, int responseMethod, int status, int recordSize, int count) {
-        byte[] h = Arrays.copyOf(request, SaHeader.DATA_OFFSET);
-        MadHeader.METHOD.put(h, 0, responseMethod);
-        if (MadHeader.ATTRIBUTE_ID.getInt(h, 0) == SaAttribute.MULTI_PATH_RECORD) {
-            // o15-0.2.7: a GetMulti(MultiPathRecord) is answered with PathRecords under their own attribute ID
-            MadHeader.ATTRIBUTE_ID.put(h, 0, SaAttribute.PATH_RECORD);
-        }
-        MadHeader.STATUS.put(h, 0, status);
-        MadHeader.CLASS_SPECIFIC.put(h, 0, 0);
-        RmppHeader.NONE.encodeTo(h);
-        new SaHeader(0, count == 0 ? 0 : recordSize / 8, SaHeader.COMPONENT_MASK.getLong(request, 0)).encodeTo(h);
+        byte[] h = new byte[SaHeader.DATA_OFFSET];
+        writeHeader(request, h, responseMethod, status, recordSize, count);
         return h;
     }
 
     /** A single-MAD response carrying the first record of {@code answer} (if any, and if it fits). */
     static byte[] single(byte[] request, int responseMethod, SaAnswer answer) {
         byte[] mad = new byte[MadHeader.MAD_SIZE];
-        byte[] h = header(request, responseMethod, answer.status(), answer.recordSize(), answer.count());
-        System.arraycopy(h, 0, mad, 0, h.length);
+        writeHeader(request, mad, responseMethod, answer.status(), answer.recordSize(), answer.count());
         int n = Math.min(answer.count() == 0 ? 0 : answer.recordSize(), SaHeader.DATA_SIZE);
         System.arraycopy(answer.records(), 0, mad, SaHeader.DATA_OFFSET, n);
         return mad;
+    }
+
+    /** Writes the response header (see {@link #header}) into the first 56 bytes of {@code out}. */
+    private static void writeHeader(byte[] request, byte[] out, int responseMethod, int status, int recordSize,
+                                    int count) {
+        System.arraycopy(request, 0, out, 0, SaHeader.DATA_OFFSET);
+        MadHeader.METHOD.put(out, 0, responseMethod);
+        if (MadHeader.ATTRIBUTE_ID.getInt(out, 0) == SaAttribute.MULTI_PATH_RECORD) {
+            // o15-0.2.7: a GetMulti(MultiPathRecord) is answered with PathRecords under their own attribute ID
+            MadHeader.ATTRIBUTE_ID.put(out, 0, SaAttribute.PATH_RECORD);
+        }
+        MadHeader.STATUS.put(out, 0, status);
+        MadHeader.CLASS_SPECIFIC.put(out, 0, 0);
+        RmppHeader.NONE.encodeTo(out);
+        // SM_Key 0, AttributeOffset, the reserved 16 bits; the ComponentMask stays the request's
+        new SaHeader(0, count == 0 ? 0 : recordSize / 8, SaHeader.COMPONENT_MASK.getLong(request, 0)).encodeTo(out);
     }
 
     /**

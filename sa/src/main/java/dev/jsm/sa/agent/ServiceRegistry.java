@@ -175,6 +175,16 @@ final class ServiceRegistry {
         }
     }
 
+    /** When the next lease ends ({@link System#nanoTime} scale), or {@link Long#MAX_VALUE} when none runs. */
+    long nextExpiry() {
+        return byExpiry.isEmpty() ? Long.MAX_VALUE : byExpiry.first().expiresAt;
+    }
+
+    /** Whether a record of ServiceID {@code serviceId} is held (its lease may have run out since the last expiry). */
+    boolean has(long serviceId) {
+        return byServiceId.containsKey(serviceId);
+    }
+
     /** The ports (ServiceGIDs' interface IDs) of the records of ServiceID {@code serviceId} at {@code nowNanos}. */
     Set<Long> gidPortsOf(long serviceId, long nowNanos) {
         Set<Entry> of = byServiceId.get(serviceId);

@@ -8,6 +8,7 @@ import dev.jsm.subnet.snapshot.NodeView;
 import dev.jsm.subnet.snapshot.PortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import dev.jsm.subnet.snapshot.VPortView;
+import java.util.List;
 
 /**
  * NodeRecords: one per end port with a LID (each CA/router port, switch port 0), carrying the node's NodeInfo as
@@ -19,6 +20,8 @@ import dev.jsm.subnet.snapshot.VPortView;
  * <p>Stateless; thread-safe.
  */
 final class NodeRecordQuery implements RecordQuery {
+
+    private static final int COMPONENT_LID = 0;
 
     @Override
     public int recordSize() {
@@ -33,7 +36,7 @@ final class NodeRecordQuery implements RecordQuery {
     @Override
     public int collect(SaView view, SaRequest request, RecordSet out) {
         SubnetSnapshot s = view.snapshot();
-        for (EndPortView ep : s.endPorts()) {
+        for (EndPortView ep : candidates(s, request)) {
             if (!ep.hasLids()) {
                 continue;
             }
@@ -42,13 +45,39 @@ final class NodeRecordQuery implements RecordQuery {
             add(new NodeRecord(ep.lidRange().base(), ModelAttributes.nodeInfo(node, port), node.description()),
                     request, out);
         }
-        for (VPortView v : s.vports()) {
+        for (VPortView v : vportCandidates(s, request)) {
             if (v.hasLid() && v.isUp() && v.vportIndex() != 0) {
                 add(new NodeRecord(v.lid(), ModelAttributes.vnodeInfo(s.nodes().get(v.nodeIndex()), v),
                         v.description()), request, out);
             }
         }
         return SaStatus.OK;
+    }
+
+    /** Whether a request with {@code componentMask} gives a LID: it matches one record at most. */
+    static boolean byLid(long componentMask) {
+        return (componentMask & 1L << COMPONENT_LID) != 0;
+    }
+
+    /**
+     * The physical end ports a request can match: with a LID, the one whose range holds it, else every end port. Each
+     * is still matched against the whole template; the LID only spares building the records of the others.
+     */
+    private static List<EndPortView> candidates(SubnetSnapshot s, SaRequest request) {
+        if (!request.has(COMPONENT_LID)) {
+            return s.endPorts();
+        }
+        EndPortView ep = s.lidMap().endPort(NodeRecord.LID.getInt(request.data(), 0));
+        return ep == null ? List.of() : List.of(ep);
+    }
+
+    /** The vports a request can match: with a LID, the one holding it as its own, else every vport. */
+    private static List<VPortView> vportCandidates(SubnetSnapshot s, SaRequest request) {
+        if (!request.has(COMPONENT_LID)) {
+            return s.vports();
+        }
+        VPortView v = s.lidMap().vport(NodeRecord.LID.getInt(request.data(), 0));
+        return v == null ? List.of() : List.of(v);
     }
 
     private static void add(NodeRecord r, SaRequest request, RecordSet out) {

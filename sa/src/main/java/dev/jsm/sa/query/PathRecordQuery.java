@@ -106,6 +106,15 @@ final class PathRecordQuery implements RecordQuery {
         return pairs.status();
     }
 
+    /**
+     * Whether a request with {@code componentMask} names its source (SGID or SLID) and its destination (DGID or
+     * DLID): a Get of it walks one pair.
+     */
+    static boolean namesBothEnds(long componentMask) {
+        return (componentMask & (1L << COMPONENT_SGID | 1L << COMPONENT_SLID)) != 0
+                && (componentMask & (1L << COMPONENT_DGID | 1L << COMPONENT_DLID)) != 0;
+    }
+
     /** The (source, destination) end-port pairs {@code request} names, or the status that refuses it. */
     private Pairs pairs(SaView view, SaRequest request) {
         SubnetSnapshot s = view.snapshot();

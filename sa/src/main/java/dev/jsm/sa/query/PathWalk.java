@@ -1,25 +1,23 @@
 package dev.jsm.sa.query;
 
-import dev.jsm.subnet.PortAttributes;
+import dev.jsm.subnet.SwitchLft;
 import dev.jsm.subnet.snapshot.EndPortView;
-import dev.jsm.subnet.snapshot.PortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
-import dev.jsm.subnet.snapshot.SwitchView;
 
 /**
  * Follows the programmed LFTs of a snapshot from a source end port to a destination LID - the path packets really
  * take - and collects the smallest MTU and rate along it: the source port's MTUCap and rate, then each egress port's
  * NeighborMTU and rate, and the destination's MTUCap (a switch's: that of its port 0, as OpenSM takes it). Fails
- * on a missing LFT entry, an uncabled or down port, a CA in the middle, or a loop (more than 64 hops).
+ * on a missing LFT entry, an uncabled or down port, a CA in the middle, or a loop (more than 64 hops). Reads the
+ * snapshot through its {@link PathGraph}.
  *
  * <p>Confined to one thread (reuse one walk per query).
  */
 final class PathWalk {
 
     private static final int MAX_HOPS = 64;
-    private static final int NO_PATH = 0xFF;
 
-    private final SubnetSnapshot s;
+    private final PathGraph g;
     /** Smallest MTU code along the last successful walk. */
     int mtu;
     /** Smallest rate along the last successful walk, in Mb/s. */
@@ -28,7 +26,7 @@ final class PathWalk {
     int hops;
 
     PathWalk(SubnetSnapshot s) {
-        this.s = s;
+        this.g = PathGraph.of(s);
     }
 
     /**
@@ -37,65 +35,72 @@ final class PathWalk {
      * @return whether the path ends at the end port owning {@code dlid}
      */
     boolean walk(EndPortView src, int dlid) {
-        int target = s.lidMap().endPortIndex(dlid);
+        int target = g.endPortOfLid(dlid);
         if (target < 0) {
             return false;
         }
-        PortView at = s.portOf(src);
-        PortAttributes a = at.attributes();
-        mtu = a.mtuCap();
+        int at = src.portIndex();
+        long here = g.port(at);
+        mtu = PathGraph.mtuCap(here);
         mbps = Integer.MAX_VALUE;
         hops = 0;
         if (src.index() == target) {
-            mbps = Rates.portMbps(a);
+            mbps = PathGraph.mbps(here);
             return true;
         }
-        if (at.endPortIndex() >= 0 && at.portNum() != 0) {
-            if (!cross(at)) {
+        if (PathGraph.switchOf(here) < 0) {
+            // a CA's or router's port: leave it through its cable (a switch's port 0 starts at the switch)
+            if (!cross(at, here)) {
                 return false;
             }
-            at = s.peer(at);
+            at = g.peer(at);
+            here = g.port(at);
         }
         while (hops++ <= MAX_HOPS) {
-            if (at.endPortIndex() == target) {
-                mtu = Math.min(mtu, s.ports().get(at.index()).attributes().mtuCap());
+            if (PathGraph.endPortOf(here) == target) {
+                mtu = Math.min(mtu, PathGraph.mtuCap(here));
                 return true;
             }
-            SwitchView sw = s.switchOf(s.nodeOf(at));
-            if (sw == null) {
+            int sw = PathGraph.switchOf(here);
+            if (sw < 0) {
                 return false;
             }
-            int egress = sw.lftPort(dlid);
-            if (egress == NO_PATH) {
+            int egress = g.lftPort(sw, dlid);
+            if (egress == SwitchLft.NO_PATH) {
                 return false;
             }
-            PortView out = s.port(sw.nodeIndex(), egress);
+            int out = g.switchPort(sw, egress);
+            if (out < 0) {
+                return false;
+            }
+            long port = g.port(out);
             if (egress == 0) {
-                if (out == null || out.endPortIndex() != target) {
+                if (PathGraph.endPortOf(port) != target) {
                     return false;
                 }
-                mtu = Math.min(mtu, out.attributes().mtuCap());
+                mtu = Math.min(mtu, PathGraph.mtuCap(port));
                 return true;
             }
-            if (out == null || !cross(out)) {
+            if (!cross(out, port)) {
                 return false;
             }
-            at = s.peer(out);
+            at = g.peer(out);
+            here = g.port(at);
         }
         return false;
     }
 
-    /** Accounts for leaving through {@code out}; false if it is not cabled or not up. */
-    private boolean cross(PortView out) {
-        PortView peer = s.peer(out);
-        if (peer == null || !out.attributes().isUp() || !peer.attributes().isUp()) {
+    /** Accounts for leaving through port {@code out} (read as {@code port}); false if it is not cabled or not up. */
+    private boolean cross(int out, long port) {
+        int peer = g.peer(out);
+        if (peer < 0 || !PathGraph.isUp(port) || !PathGraph.isUp(g.port(peer))) {
             return false;
         }
-        int neighborMtu = out.attributes().neighborMtu();
+        int neighborMtu = PathGraph.neighborMtu(port);
         if (neighborMtu > 0) {
             mtu = Math.min(mtu, neighborMtu);
         }
-        mbps = Math.min(mbps, Rates.portMbps(out.attributes()));
+        mbps = Math.min(mbps, PathGraph.mbps(port));
         return true;
     }
 }

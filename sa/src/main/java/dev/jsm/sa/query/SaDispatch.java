@@ -7,6 +7,7 @@ import dev.jsm.sa.codec.SaStatus;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongPredicate;
 
 /**
  * The SA's dispatch table: maps each (attribute ID, method) pair the SA answers to its {@link SaHandler}, and decides
@@ -18,7 +19,11 @@ import java.util.Set;
  *   <li>a pair listed as dropped gets no answer;</li>
  *   <li>a pair served through RMPP only (GetMulti of MultiPathRecord, dual-sided RMPP) is refused with
  *       ERR_REQ_INVALID when the request came as a single MAD (OpenSM ERR 4510);</li>
- *   <li>every Get a handler answers passes the one-record rule ({@code oneRecord}), whichever record it is.</li>
+ *   <li>every Get a handler answers passes the one-record rule ({@code oneRecord}), whichever record it is;</li>
+ *   <li>which requests are answered where they arrive, on the receive thread, rather than queued for the agent's
+ *       thread ({@link #answersAtOnce}): Gets whose one record is read from the view alone and found without a
+ *       scan (a PathRecord naming both ends, a PortInfoRecord or NodeRecord by LID). A storm of them then costs no
+ *       hand-over between threads per request. Never a table: its RMPP transfer lives on the agent's thread.</li>
  * </ul>
  * Why a table: these decisions used to be if-chains spread over the agent and the query engine, each with its own
  * copy of the Get rule, so what the SA serves could only be learned by tracing them. Here it can be read, and
@@ -37,10 +42,44 @@ public final class SaDispatch {
             Method.SET.value(), Method.DELETE.value(), Method.GET_MULTI.value(), Method.GET_TRACE_TABLE.value(),
             Method.REPORT.value());
 
+    /** Attribute IDs looked up in an array (every standard SA attribute is below 0x100); others in a map. */
+    private static final int ARRAY_ATTRIBUTES = 0x100;
+    /** Request methods: the response bit clear. */
+    private static final int METHODS = 0x80;
+
     private final Map<Pair, Route> routes;
+    /**
+     * The routes by attribute ID, then method ({@code null}: not listed): read once per request, so it is looked up
+     * without a key object (a record's hash takes a method handle, slow before it is compiled).
+     */
+    private final Route[][] byAttribute = new Route[ARRAY_ATTRIBUTES][];
+    private final Map<Integer, Route[]> byLargeAttribute = new HashMap<>();
 
     private SaDispatch(Builder b) {
         this.routes = Map.copyOf(b.routes);
+        b.routes.forEach((pair, route) -> {
+            if (pair.method() < 0 || pair.method() >= METHODS) {
+                throw new IllegalArgumentException("not a request method: " + pair);
+            }
+            Route[] row = row(pair.attributeId());
+            if (row == null) {
+                row = new Route[METHODS];
+                if (pair.attributeId() < ARRAY_ATTRIBUTES) {
+                    byAttribute[pair.attributeId()] = row;
+                } else {
+                    byLargeAttribute.put(pair.attributeId(), row);
+                }
+            }
+            row[pair.method()] = route;
+        });
+    }
+
+    /** The routes of {@code attributeId} by method, or {@code null} when none is listed. */
+    private Route[] row(int attributeId) {
+        if (attributeId >= 0 && attributeId < ARRAY_ATTRIBUTES) {
+            return byAttribute[attributeId];
+        }
+        return byLargeAttribute.isEmpty() ? null : byLargeAttribute.get(attributeId);
     }
 
     /**
@@ -61,9 +100,19 @@ public final class SaDispatch {
         };
     }
 
+    /**
+     * Whether a request of {@code attributeId} and {@code method} with {@code componentMask} may be answered on the
+     * thread it arrived on: its row says so for that mask.
+     */
+    public boolean answersAtOnce(int attributeId, int method, long componentMask) {
+        Route route = route(attributeId, method);
+        return route.atOnce() != null && route.atOnce().test(componentMask);
+    }
+
     /** What the table does with a pair. */
     Route route(int attributeId, int method) {
-        Route route = routes.get(new Pair(attributeId, method));
+        Route[] row = row(attributeId);
+        Route route = row != null && method >= 0 && method < METHODS ? row[method] : null;
         if (route == null) {
             return REQUEST_METHODS.contains(method) ? Route.REFUSE : Route.DROP;
         }
@@ -103,11 +152,12 @@ public final class SaDispatch {
      *
      * @param action what to do
      * @param handler the handler ({@code null} for REFUSE and DROP)
+     * @param atOnce the component masks whose requests may be answered where they arrive ({@code null}: none)
      */
-    record Route(Action action, SaHandler handler) {
+    record Route(Action action, SaHandler handler, LongPredicate atOnce) {
 
-        static final Route REFUSE = new Route(Action.REFUSE, null);
-        static final Route DROP = new Route(Action.DROP, null);
+        static final Route REFUSE = new Route(Action.REFUSE, null, null);
+        static final Route DROP = new Route(Action.DROP, null, null);
     }
 
     /**
@@ -126,12 +176,27 @@ public final class SaDispatch {
 
         /** {@code method} of {@code attributeId}, answered by {@code handler}. */
         Builder serve(int attributeId, Method method, SaHandler handler) {
-            return put(attributeId, method, new Route(Action.SERVE, handler));
+            return put(attributeId, method, new Route(Action.SERVE, handler, null));
+        }
+
+        /**
+         * The requests of the listed pair ({@code attributeId}, {@code method}) whose component mask passes
+         * {@code componentMask} are answered where they arrive ({@link #answersAtOnce}): the handler must then be
+         * cheap for them and read the view alone.
+         */
+        Builder atOnceWhen(int attributeId, Method method, LongPredicate componentMask) {
+            Pair pair = new Pair(attributeId, method.value());
+            Route route = routes.get(pair);
+            if (method != Method.GET || route == null || route.action() != Action.SERVE) {
+                throw new IllegalStateException("not a Get served: " + method + " " + SaAttribute.name(attributeId));
+            }
+            routes.put(pair, new Route(route.action(), route.handler(), componentMask));
+            return this;
         }
 
         /** {@code method} of {@code attributeId}, answered by {@code handler} when the request came through RMPP. */
         Builder serveThroughRmpp(int attributeId, Method method, SaHandler handler) {
-            return put(attributeId, method, new Route(Action.SERVE_THROUGH_RMPP, handler));
+            return put(attributeId, method, new Route(Action.SERVE_THROUGH_RMPP, handler, null));
         }
 
         /** {@code method} of {@code attributeId} gets no answer. */

@@ -59,7 +59,9 @@ public final class SaHandlers {
         return new SaDispatch.Builder()
                 .serve(CLASS_PORT_INFO, GET, new ClassPortInfoQuery())
                 .getAndGetTable(NODE_RECORD, new NodeRecordQuery())
+                .atOnceWhen(NODE_RECORD, GET, NodeRecordQuery::byLid)
                 .getAndGetTable(PORT_INFO_RECORD, new PortInfoRecordQuery())
+                .atOnceWhen(PORT_INFO_RECORD, GET, PortInfoRecordQuery::byLid)
                 .getAndGetTable(SL_TO_VL_MAPPING_TABLE_RECORD, new SlToVlRecordQuery())
                 .getAndGetTable(SWITCH_INFO_RECORD, new SwitchInfoRecordQuery())
                 .getAndGetTable(LINEAR_FORWARDING_TABLE_RECORD, new LftRecordQuery())
@@ -69,6 +71,7 @@ public final class SaHandlers {
                 .getAndGetTable(GUID_INFO_RECORD, new GuidInfoRecordQuery())
                 .getAndGetTable(P_KEY_TABLE_RECORD, new PKeyTableRecordQuery())
                 .getAndGetTable(PATH_RECORD, paths)
+                .atOnceWhen(PATH_RECORD, GET, PathRecordQuery::namesBothEnds)
                 .getAndGetTable(VL_ARBITRATION_TABLE_RECORD, new VlArbRecordQuery())
                 // o15-0.2.7: GetMulti only (OpenSM ERR 4513 for other methods), through RMPP both ways (ERR 4510)
                 .serveThroughRmpp(MULTI_PATH_RECORD, GET_MULTI, new MultiPathRecordQuery(paths));

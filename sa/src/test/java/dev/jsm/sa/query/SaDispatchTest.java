@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jsm.mad.codec.MadStatus;
 import dev.jsm.mad.codec.Method;
+import dev.jsm.sa.codec.PathRecord;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.SaStatus;
 import java.util.ArrayList;
@@ -89,6 +90,35 @@ class SaDispatchTest {
         assertThat(table.route(SaAttribute.PATH_RECORD, GET).handler())
                 .as("one PathRecordQuery for PathRecords and the paths of MultiPathRecords")
                 .isSameAs(table.route(SaAttribute.PATH_RECORD, GET_TABLE).handler());
+    }
+
+    @Test
+    void onlySingleRecordGetsFoundWithoutAScanAreAnsweredAtOnce() {
+        SaDispatch table = SaHandlers.table(kept());
+        long sgid = 1L << PathRecord.COMPONENT_SGID;
+        long dgid = 1L << PathRecord.COMPONENT_DGID;
+        long slid = 1L << PathRecord.COMPONENT_SLID;
+        long dlid = 1L << PathRecord.COMPONENT_DLID;
+        long pkey = 1L << PathRecord.COMPONENT_P_KEY;
+        assertThat(table.answersAtOnce(SaAttribute.PATH_RECORD, GET, sgid | dgid | pkey)).as("by GIDs").isTrue();
+        assertThat(table.answersAtOnce(SaAttribute.PATH_RECORD, GET, slid | dlid)).as("by LIDs").isTrue();
+        assertThat(table.answersAtOnce(SaAttribute.PATH_RECORD, GET, sgid | dlid)).as("mixed").isTrue();
+        assertThat(table.answersAtOnce(SaAttribute.PATH_RECORD, GET, sgid | pkey)).as("no destination").isFalse();
+        assertThat(table.answersAtOnce(SaAttribute.PATH_RECORD, GET, dlid)).as("no source").isFalse();
+        assertThat(table.answersAtOnce(SaAttribute.PATH_RECORD, GET_TABLE, sgid | dgid))
+                .as("a table: its RMPP transfer lives on the agent's thread").isFalse();
+        assertThat(table.answersAtOnce(SaAttribute.PORT_INFO_RECORD, GET, 0b11)).as("PortInfoRecord by LID")
+                .isTrue();
+        assertThat(table.answersAtOnce(SaAttribute.PORT_INFO_RECORD, GET, 0b10)).as("by PortNum alone")
+                .isFalse();
+        assertThat(table.answersAtOnce(SaAttribute.NODE_RECORD, GET, 1)).as("NodeRecord by LID").isTrue();
+        assertThat(table.answersAtOnce(SaAttribute.NODE_RECORD, GET, 0)).as("NodeRecord by nothing").isFalse();
+        assertThat(table.answersAtOnce(SaAttribute.SERVICE_RECORD, GET, -1L))
+                .as("a record the agent keeps: its thread only").isFalse();
+        assertThat(table.answersAtOnce(NOBODY, GET, -1L)).as("not listed").isFalse();
+        assertThatThrownBy(() -> new SaDispatch.Builder().getAndGetTable(SaAttribute.NODE_RECORD, records(1))
+                .atOnceWhen(SaAttribute.NODE_RECORD, Method.GET_TABLE, m -> true))
+                .as("only a Get served").isInstanceOf(IllegalStateException.class);
     }
 
     @Test

@@ -9,6 +9,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * An immutable copy of the fabric model, published at the end of each sweep for readers on other threads (SA,
@@ -39,8 +41,10 @@ public final class SubnetSnapshot {
     private final int[] nodeFirstPort;
     private final int[] endPortFirstVPort;
     private final Map<Long, NodeView> nodesByGuid;
-    private final Map<Long, EndPortView> endPortsByGuid;
+    private final GuidIndex endPortsByGuid;
     private final Map<Long, VPortView> vportsByGuid;
+    /** What other modules derive from this snapshot alone and keep with it ({@link #derived}). */
+    private final ConcurrentHashMap<Class<?>, Object> derived = new ConcurrentHashMap<>(4);
     private final Memo<LidMap> lidMap = new Memo<>(() -> LidMap.of(this));
     private final Memo<Set<LinkEnds>> linkEnds = new Memo<>(() -> {
         Set<LinkEnds> set = new HashSet<>(2 * links().size() + 1);
@@ -63,7 +67,14 @@ public final class SubnetSnapshot {
         this.nodeFirstPort = nodeFirstPort.clone();
         this.endPortFirstVPort = firstVPorts(this.endPorts.size(), this.vports);
         this.nodesByGuid = Map.copyOf(nodesByGuid);
-        this.endPortsByGuid = Map.copyOf(endPortsByGuid);
+        long[] guids = new long[endPortsByGuid.size()];
+        int[] indices = new int[guids.length];
+        int i = 0;
+        for (Map.Entry<Long, EndPortView> e : endPortsByGuid.entrySet()) {
+            guids[i] = e.getKey();
+            indices[i++] = e.getValue().index();
+        }
+        this.endPortsByGuid = new GuidIndex(guids, indices);
         this.vportsByGuid = byGuid(this.vports);
     }
 
@@ -173,7 +184,8 @@ public final class SubnetSnapshot {
 
     /** The end port with GUID {@code portGuid}, or {@code null}. */
     public EndPortView endPort(long portGuid) {
-        return endPortsByGuid.get(portGuid);
+        int i = endPortsByGuid.indexOf(portGuid);
+        return i < 0 ? null : endPorts.get(i);
     }
 
     /**
@@ -215,7 +227,7 @@ public final class SubnetSnapshot {
      * {@code null}: what a GID's interface ID names.
      */
     public EndPortView endPortOrVPort(long guid) {
-        EndPortView ep = endPortsByGuid.get(guid);
+        EndPortView ep = endPort(guid);
         if (ep != null) {
             return ep;
         }
@@ -256,6 +268,19 @@ public final class SubnetSnapshot {
     /** The switch part of {@code node}, or {@code null} for CAs and routers. */
     public SwitchView switchOf(NodeView node) {
         return node.switchIndex() < 0 ? null : switches.get(node.switchIndex());
+    }
+
+    /**
+     * A value derived from this snapshot alone, built by {@code build} at the first call with {@code key} and kept
+     * with the snapshot: another module's index of it (the SA's path graph), which then lives and dies with the
+     * snapshot it describes. Thread-safe; {@code build} runs at most once per key and must not call this method.
+     */
+    public <T> T derived(Class<T> key, Function<SubnetSnapshot, ? extends T> build) {
+        Object value = derived.get(key);
+        if (value == null) {
+            value = derived.computeIfAbsent(key, k -> build.apply(this));
+        }
+        return key.cast(value);
     }
 
     /** LID lookups for routing and the SA (built on first use). */

@@ -99,8 +99,7 @@ public final class OptionStatusTable {
             }
         }
         r.implemented(EventOptions.EVENT_DB_DUMP_FILE);
-        r.notImplemented(EventOptions.EVENT_PLUGIN_NAME, null, "no event plug-ins are loaded");
-        r.notImplemented(EventOptions.EVENT_PLUGIN_OPTIONS, null, "no event plug-ins are loaded");
+        r.implemented(EventOptions.EVENT_PLUGIN_NAME, EventOptions.EVENT_PLUGIN_OPTIONS);
         r.implemented(EventOptions.NODE_NAME_MAP_NAME);
 
         r.implemented(DebugOptions.LOG_FLAGS);

@@ -30,8 +30,7 @@ class OptionStatusDocsTest {
     void theListsNameEveryOptionNotFullyImplemented() {
         String readme = OptionStatusDocs.readmeBlock().replace('\n', ' ');
         String guide = OptionStatusDocs.operationsBlock();
-        for (String name : new String[] {"connect_roots", "cn_guid_file", "event_plugin_name", "exit_on_fatal",
-            "perfmgr"}) {
+        for (String name : new String[] {"connect_roots", "cn_guid_file", "fdr10", "exit_on_fatal", "perfmgr"}) {
             assertThat(readme).contains("`" + name + "`");
             assertThat(guide).contains("`" + name + "`");
         }

@@ -8,6 +8,8 @@ import dev.jsm.conf.SweepOptions;
 import dev.jsm.conf.TimingOptions;
 import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.discovery.FabricChanges;
+import dev.jsm.daemon.event.EventPlugins;
+import dev.jsm.daemon.event.FabricEvent;
 import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.link.AliasGuidWriter;
 import dev.jsm.daemon.loop.SmEvent;
@@ -54,7 +56,9 @@ import dev.jsm.routing.chain.RoutingEngines;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
@@ -96,6 +100,7 @@ public final class Daemon implements AutoCloseable {
     private final MadTransactions transactions;
     private final NodeNameMap nodeNames;
     private final PerfManager perfMgr;
+    private final EventPlugins plugins;
     private final StageServices services;
     private final SweepState state;
     private final AfterSweep afterSweep = new AfterSweep();
@@ -132,6 +137,8 @@ public final class Daemon implements AutoCloseable {
         this.events = events;
         SmOptions o = settings.options();
         OptionChanges.warnUnhonoured(o);
+        this.plugins = EventPlugins.load(o.get(EventOptions.EVENT_PLUGIN_NAME),
+                o.get(EventOptions.EVENT_PLUGIN_OPTIONS), pluginDirectory());
         LidStore lids = LidStore.load(settings.cacheDir());
         if (lids.setAside() != null) {
             LOG.error("LID-0308 {}", lids.setAside());
@@ -145,6 +152,7 @@ public final class Daemon implements AutoCloseable {
         MKeyBook mKeys = MKeyBook.of(o, settings.cacheDir(), portGuid, this::mKeyLookup);
         this.status = new SmStatus(o.get(MiscOptions.SM_INACTIVE) ? SmState.NOT_ACTIVE : SmState.DISCOVERING,
                 o.smPriority());
+        status.onEnter(st -> plugins.report(new FabricEvent.StateChange(Instant.now(), st.logName())));
         SmpSender smps = new SmpSender(transactions, mKeys, status::isMaster);
         smps.fitWindow(ts);
         this.nodeNames = NodeNameMap.fromOption(o.get(EventOptions.NODE_NAME_MAP_NAME));
@@ -175,22 +183,27 @@ public final class Daemon implements AutoCloseable {
                 o.transactionRetries(), sm);
         this.sweeps = new Sweeps(services, afterSweep, listeners, status, lids, o, engines,
                 new ChainPolicies(engines), routes, mcastGroups, ha, changes, mKeys, balancing, persistence,
-                ccRequests);
+                ccRequests, plugins);
         this.pkeys = sweeps.pKeyManager();
         this.sa = new SaService(channel, transactions, o, status, ha, services::options, settings.dumpDir(),
                 this::changeMulticast, services.activity());
         listeners.add(sa);
+        listeners.add(plugins);
+        sa.onDumped(file -> plugins.report(new FabricEvent.SaDbDumped(Instant.now(), file.toString())));
         timer.scheduleWithFixedDelay(sa::followRole, 0, 1, TimeUnit.SECONDS);
         AliasGuidWriter aliases = new AliasGuidWriter(state, services.smps());
         sa.setAliasGuidListener((guid, block, guids) -> sm.execute(() -> aliases.write(guid, block, guids)));
         this.portHealth = new PortHealthMonitor(state, services, mKeys, routes, clock);
         this.traps = new TrapReceiver(transactions, events, () -> services.options().get(SweepOptions.SWEEP_ON_TRAP),
                 status::state, lid -> switchChanged(changes, lid), sa::forwardTrap, portHealth::onPortTrap, clock);
+        traps.onReceived(n -> plugins.report(new FabricEvent.Trap(Instant.now(), n.issuerLid(), n.generic(), n.type(),
+                n.trapNumberOrDeviceId(), n.producerTypeOrVendorId())));
         transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),
                 traps::onTrap);
         timer.scheduleWithFixedDelay(this::expirePortHealth, 1, 1, TimeUnit.SECONDS);
         this.perfMgr = new PerfManager(PerfMgrSettings.of(o, settings.dumpDir()), transactions, portGuid,
                 this::view, status::isMaster, nodeNames, System::nanoTime, System::currentTimeMillis);
+        perfMgr.setEventReport(plugins);
         StagePipeline pipeline = new StagePipeline(sm, transactions, events, gate);
         this.loop = new SweepLoop(settings, sm, pipeline, state, services, afterSweep, listeners, sweeps, changes,
                 status, new OptionChanges(transactions, smps, ha, services.activity()), events, timer);
@@ -376,6 +389,18 @@ public final class Daemon implements AutoCloseable {
         }
         sm.close();
         services.activity().close();
+        plugins.close();
+    }
+
+    /** The directory whose jars are searched for event plug-ins: the system property, else the default. */
+    private static Path pluginDirectory() {
+        String dir = System.getProperty(EventPlugins.DIRECTORY_PROPERTY);
+        return dir == null || dir.isBlank() ? EventPlugins.DEFAULT_DIRECTORY : Path.of(dir);
+    }
+
+    /** The names of the event plug-ins loaded (the console's status). */
+    List<String> eventPlugins() {
+        return plugins.loaded();
     }
 
     /**

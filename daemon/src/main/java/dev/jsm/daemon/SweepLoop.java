@@ -224,6 +224,7 @@ final class SweepLoop implements Runnable {
             state.begin();
             return null;
         });
+        listeners.sweepStarted(kind);
         long start = System.nanoTime();
         StageOutcome outcome = pipeline.run(stages, state);
         boolean ok = outcome == StageOutcome.CONTINUE;
@@ -266,6 +267,7 @@ final class SweepLoop implements Runnable {
             state.begin();
             return null;
         });
+        listeners.sweepStarted(SweepKind.HEAVY);
         long start = System.nanoTime();
         StageOutcome outcome = pipeline.run(heavy, state);
         lastHeavyOk = outcome == StageOutcome.CONTINUE;
@@ -359,6 +361,7 @@ final class SweepLoop implements Runnable {
             state.begin();
             return null;
         });
+        listeners.sweepStarted(SweepKind.LIGHT);
         long start = System.nanoTime();
         tellEnded(SweepKind.LIGHT, pipeline.run(light, state) == StageOutcome.CONTINUE, start);
     }

@@ -7,6 +7,7 @@ import dev.jsm.daemon.discovery.DiscoveryStage;
 import dev.jsm.daemon.discovery.DropManager;
 import dev.jsm.daemon.discovery.FabricChanges;
 import dev.jsm.daemon.discovery.LightSweepProbe;
+import dev.jsm.daemon.event.EventReport;
 import dev.jsm.daemon.lid.LidManager;
 import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.link.LinkManager;
@@ -36,10 +37,10 @@ import dev.jsm.daemon.sweep.SnapshotStage;
 import dev.jsm.daemon.sweep.StageServices;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.daemon.view.SweepListener;
-import dev.jsm.mad.txn.Requester;
 import dev.jsm.daemon.virt.VPortActivation;
 import dev.jsm.daemon.virt.VPortDiscovery;
 import dev.jsm.daemon.virt.VPortStateCheck;
+import dev.jsm.mad.txn.Requester;
 import dev.jsm.routing.chain.RoutingEngines;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -89,12 +90,13 @@ final class Sweeps {
      * @param persistence the routing persisted in the cache directory: reused at the first routing, written after
      *     SUBNET UP
      * @param ccRequests the congestion control manager's requester (its outcomes handed to the SM thread)
+     * @param events where the LFT programming reports its changes (the event plug-ins)
      */
     Sweeps(StageServices services, AfterSweep afterSweep, SweepListener listeners, SmStatus sm, LidStore lids,
            SmOptions options, RoutingEngines engines,
            ChainPolicies policies, RoutingState routes, McastGroups mcastGroups, HighAvailability ha,
            FabricChanges changes, MKeyBook mKeys, OffSweepBalancing balancing, RoutingPersistence persistence,
-           Requester ccRequests) {
+           Requester ccRequests, EventReport events) {
         PortWishes wishes = new PortWishes();
         DiscoveryStage discovery = new DiscoveryStage(services, ha.otherSms(), mKeys);
         DeltaDiscovery delta = new DeltaDiscovery(services, changes, ha.otherSms(), mKeys);
@@ -118,7 +120,7 @@ final class Sweeps {
                 // after a start: switches still holding the persisted LFTs
                 new HeldLftSampler(services, persistence),
                 // SwitchInfo (LinearFDBTop, LifeTime), changed LFT blocks
-                new LftProgrammer(services),
+                new LftProgrammer(services, events, "HEAVY_SWEEP"),
                 // a spanning tree per multicast group, changed MFT blocks
                 new MftProgrammer(services, mcastGroups, routes, MftProgrammer.Scope.ALL),
                 // qos-policy.conf, changed SL2VL and VLArb tables (with -Q)
@@ -174,7 +176,7 @@ final class Sweeps {
                 // jsm-routing.done deleted before the new blocks go
                 persistence.marker(),
                 // the LFT blocks that differ
-                new LftProgrammer(services),
+                new LftProgrammer(services, events, "REROUTE"),
                 // the view with the new routes, dumps
                 new RoutingViewUpdate(services, subnetUp, routes),
                 // jsm-routing, then jsm-routing.done, written

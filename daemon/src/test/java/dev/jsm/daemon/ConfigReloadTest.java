@@ -75,12 +75,12 @@ class ConfigReloadTest {
                             + "and dnup ignore it",
                     "MAIN-0817 option perfmgr TRUE is partly implemented in jsm: only a master SM sweeps the "
                             + "counters; OpenSM's also sweeps as standby");
-            r.reload(conf + "event_plugin_name osmeventplugin\nlmc 1\nsa_db_dump FALSE\n");
-            r.reload(conf.replace("perfmgr TRUE", "perfmgr FALSE") + "event_plugin_name osmeventplugin\nlmc 1\n");
+            r.reload(conf + "fdr10 2\nlmc 1\nsa_db_dump FALSE\n");
+            r.reload(conf.replace("perfmgr TRUE", "perfmgr FALSE") + "fdr10 2\nlmc 1\n");
             assertThat(log.containing("MAIN-08")).hasSize(5).endsWith(
+                    "MAIN-0816 option fdr10 2 is not implemented in jsm: "
+                            + OptionStatusTable.find("fdr10").orElseThrow().note(),
                     "MAIN-0806 option lmc: 0 -> 1 needs a restart to take effect",
-                    "MAIN-0816 option event_plugin_name osmeventplugin is not implemented in jsm: "
-                            + OptionStatusTable.find("event_plugin_name").orElseThrow().note(),
                     "MAIN-0806 option perfmgr: TRUE -> FALSE needs a restart to take effect");
         }
     }

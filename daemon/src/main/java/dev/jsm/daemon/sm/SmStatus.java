@@ -1,6 +1,7 @@
 package dev.jsm.daemon.sm;
 
 import dev.jsm.daemon.log.LogLevels;
+import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -26,6 +27,7 @@ public final class SmStatus {
     private volatile boolean firstMasterSweepDone;
     private volatile boolean takeover;
     private volatile boolean configuredSinceStart;
+    private volatile Consumer<SmState> onEnter = s -> { };
 
     /** A status in DISCOVERING with priority 0 (tests). */
     public SmStatus() {
@@ -58,7 +60,13 @@ public final class SmStatus {
         if (state != next) {
             state = next;
             LOG.log(LogLevels.SYS, next.enteringLine());
+            onEnter.accept(next);
         }
+    }
+
+    /** Tells {@code listener} of every state entered from now on (the event plug-ins); it must not block. */
+    public void onEnter(Consumer<SmState> listener) {
+        onEnter = listener;
     }
 
     /** Logs the state at start ("Entering DISCOVERING state"), as OpenSM does at initialisation. */

@@ -103,10 +103,11 @@ public final class OptionStatusTable {
         r.implemented(EventOptions.NODE_NAME_MAP_NAME);
 
         r.implemented(DebugOptions.LOG_FLAGS);
-        r.notImplemented(DebugOptions.FORCE_LOG_FLUSH, true, "every log line is written to the file at once "
-                + "(the console's logflush off buffers them until logflush on or a restart)");
+        r.notImplemented(DebugOptions.FORCE_LOG_FLUSH, true, "every log line is written to the file at once: a "
+                + "SUBNET UP left in a buffer until the next error would mislead tail -f and scripts (the console's "
+                + "logflush off buffers the lines until logflush on or a restart)");
         r.implemented(DebugOptions.LOG_FILE, DebugOptions.LOG_MAX_SIZE, DebugOptions.ACCUM_LOG_FILE);
-        r.notImplemented(DebugOptions.PER_MODULE_LOGGING_FILE, null, "one log_flags mask applies to every module");
+        r.implemented(DebugOptions.PER_MODULE_LOGGING_FILE);
         r.implemented(DebugOptions.DUMP_FILES_DIR);
         r.implemented(DebugOptions.ENABLE_QUIRKS);
         r.implemented(DebugOptions.NO_CLIENTS_REREG);

@@ -1,5 +1,6 @@
 package dev.jsm.daemon;
 
+import dev.jsm.conf.DebugOptions;
 import dev.jsm.conf.DeviceOptions;
 import dev.jsm.conf.EventOptions;
 import dev.jsm.conf.MiscOptions;
@@ -12,6 +13,7 @@ import dev.jsm.daemon.event.EventPlugins;
 import dev.jsm.daemon.event.FabricEvent;
 import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.link.AliasGuidWriter;
+import dev.jsm.daemon.log.LogSetup;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
@@ -137,6 +139,7 @@ public final class Daemon implements AutoCloseable {
         this.events = events;
         SmOptions o = settings.options();
         OptionChanges.warnUnhonoured(o);
+        LogSetup.loadPerModule(o.get(DebugOptions.PER_MODULE_LOGGING_FILE));
         this.plugins = EventPlugins.load(o.get(EventOptions.EVENT_PLUGIN_NAME),
                 o.get(EventOptions.EVENT_PLUGIN_OPTIONS), pluginDirectory());
         LidStore lids = LidStore.load(settings.cacheDir());

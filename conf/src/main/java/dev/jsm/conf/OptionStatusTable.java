@@ -35,8 +35,7 @@ public final class OptionStatusTable {
                 DeviceOptions.VL_STALL_COUNT, DeviceOptions.LEAF_VL_STALL_COUNT, DeviceOptions.HEAD_OF_QUEUE_LIFETIME,
                 DeviceOptions.LEAF_HEAD_OF_QUEUE_LIFETIME, DeviceOptions.MAX_OP_VLS, DeviceOptions.FORCE_LINK_SPEED,
                 DeviceOptions.FORCE_LINK_SPEED_EXT, DeviceOptions.FORCE_LINK_WIDTH);
-        r.notImplemented(DeviceOptions.FDR10, 0L,
-                "no Mellanox ExtendedPortInfo is sent: FDR10 stays as the ports have it");
+        r.implemented(DeviceOptions.FDR10);
         r.implemented(DeviceOptions.SUBNET_TIMEOUT, DeviceOptions.LOCAL_PHY_ERRORS_THRESHOLD,
                 DeviceOptions.OVERRUN_ERRORS_THRESHOLD, DeviceOptions.USE_MFTTOP);
 

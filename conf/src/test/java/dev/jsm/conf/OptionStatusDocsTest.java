@@ -30,12 +30,12 @@ class OptionStatusDocsTest {
     void theListsNameEveryOptionNotFullyImplemented() {
         String readme = OptionStatusDocs.readmeBlock().replace('\n', ' ');
         String guide = OptionStatusDocs.operationsBlock();
-        for (String name : new String[] {"connect_roots", "cn_guid_file", "fdr10", "exit_on_fatal", "perfmgr"}) {
+        for (String name : new String[] {"connect_roots", "cn_guid_file", "force_log_flush", "exit_on_fatal",
+            "perfmgr"}) {
             assertThat(readme).contains("`" + name + "`");
             assertThat(guide).contains("`" + name + "`");
         }
         assertThat(guide).contains("| `perfmgr` | partly implemented | needs a restart |")
-                .contains("| `fdr10` | not implemented |")
                 .contains("| `force_log_flush` | not implemented |");
     }
 

@@ -72,8 +72,10 @@ class OptionStatusTableTest {
         assertThat(quirks.actsAs()).isNull();
         assertThat(quirks.unhonoured("TRUE")).isFalse();
         assertThat(OptionStatusTable.of(DebugOptions.EXIT_ON_FATAL).unhonoured("FALSE")).isFalse();
-        assertThat(OptionStatusTable.of(DeviceOptions.FDR10).unhonoured("0")).isFalse();
-        assertThat(OptionStatusTable.of(DeviceOptions.FDR10).unhonoured("2")).isTrue();
+        assertThat(OptionStatusTable.of(DeviceOptions.FDR10).unhonoured("2")).isFalse();
+        assertThat(OptionStatusTable.of(DebugOptions.FORCE_LOG_FLUSH).unhonoured("TRUE")).isFalse();
+        assertThat(OptionStatusTable.of(DebugOptions.FORCE_LOG_FLUSH).unhonoured("FALSE")).as("the default")
+                .isFalse();
         assertThat(OptionStatusTable.of(RoutingOptions.CONNECT_ROOTS).unhonoured("TRUE")).isTrue();
         assertThat(OptionStatusTable.of(DeviceOptions.LMC).unhonoured("3")).isFalse();
         assertThat(perfmgr.warning("TRUE")).isEqualTo("option perfmgr TRUE is partly implemented in jsm: only a master "

@@ -10,6 +10,7 @@ import dev.jsm.daemon.discovery.LightSweepProbe;
 import dev.jsm.daemon.event.EventReport;
 import dev.jsm.daemon.lid.LidManager;
 import dev.jsm.daemon.lid.LidStore;
+import dev.jsm.daemon.link.Fdr10Manager;
 import dev.jsm.daemon.link.LinkManager;
 import dev.jsm.daemon.link.PortActivator;
 import dev.jsm.daemon.link.PortWishes;
@@ -127,6 +128,8 @@ final class Sweeps {
                 qos,
                 // enhanced_qos_policy_file, changed QoSConfigSL tables of ports and vports (with -Q)
                 enhancedQos,
+                // fdr10: Mellanox ExtendedPortInfo LinkSpeedEnabled where it differs
+                new Fdr10Manager(services),
                 // PortInfo parameters, INIT -> ARMED
                 new LinkManager(services, wishes, sm, mKeys),
                 // ARMED -> ACTIVE

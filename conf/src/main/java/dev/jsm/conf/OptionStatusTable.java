@@ -78,8 +78,7 @@ public final class OptionStatusTable {
         r.implemented(TimingOptions.SINGLE_THREAD);
 
         r.implemented(MiscOptions.DAEMON, MiscOptions.SM_INACTIVE, MiscOptions.BABBLING_PORT_POLICY);
-        r.partial(MiscOptions.DROP_EVENT_SUBSCRIPTIONS,
-                "jsm drops those of ports that left the fabric, but not all of them on leaving standby as OpenSM does");
+        r.implemented(MiscOptions.DROP_EVENT_SUBSCRIPTIONS);
         r.implemented(MiscOptions.IPOIB_MCGROUP_CREATION_VALIDATION, MiscOptions.MCGROUP_JOIN_VALIDATION);
         r.implemented(MiscOptions.USE_ORIGINAL_EXTENDED_SA_RATES_ONLY);
         r.implemented(MiscOptions.USE_OPTIMIZED_SLVL, MiscOptions.FSYNC_HIGH_AVAIL_FILES);

@@ -66,6 +66,7 @@ import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.apache.logging.log4j.LogManager;
@@ -155,7 +156,6 @@ public final class Daemon implements AutoCloseable {
         MKeyBook mKeys = MKeyBook.of(o, settings.cacheDir(), portGuid, this::mKeyLookup);
         this.status = new SmStatus(o.get(MiscOptions.SM_INACTIVE) ? SmState.NOT_ACTIVE : SmState.DISCOVERING,
                 o.smPriority());
-        status.onEnter(st -> plugins.report(new FabricEvent.StateChange(Instant.now(), st.logName())));
         SmpSender smps = new SmpSender(transactions, mKeys, status::isMaster);
         smps.fitWindow(ts);
         this.nodeNames = NodeNameMap.fromOption(o.get(EventOptions.NODE_NAME_MAP_NAME));
@@ -192,6 +192,15 @@ public final class Daemon implements AutoCloseable {
                 this::changeMulticast, services.activity());
         listeners.add(sa);
         listeners.add(plugins);
+        AtomicBoolean wasStandby = new AtomicBoolean();
+        status.onEnter((from, to) -> {
+            plugins.report(new FabricEvent.StateChange(Instant.now(), to.logName()));
+            if (to == SmState.STANDBY) {
+                wasStandby.set(true);
+            } else if (to == SmState.MASTER && wasStandby.getAndSet(false)) {
+                sa.leftStandby();
+            }
+        });
         sa.onDumped(file -> plugins.report(new FabricEvent.SaDbDumped(Instant.now(), file.toString())));
         timer.scheduleWithFixedDelay(sa::followRole, 0, 1, TimeUnit.SECONDS);
         AliasGuidWriter aliases = new AliasGuidWriter(state, services.smps());

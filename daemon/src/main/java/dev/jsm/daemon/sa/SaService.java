@@ -166,6 +166,16 @@ public final class SaService implements SweepListener, AutoCloseable {
                 agent::onReplicaMad);
     }
 
+    /**
+     * The SM comes out of standby as master: with {@code drop_event_subscriptions}, every subscription and
+     * ServiceRecord the SA holds is dropped, as OpenSM does (what a standby holds may be stale).
+     */
+    public void leftStandby() {
+        if (options.get().get(MiscOptions.DROP_EVENT_SUBSCRIPTIONS)) {
+            agent.dropSubscriptionsAndServices();
+        }
+    }
+
     /** Tells {@code listener} (on the dump's writer thread) of every {@code opensm-sa.dump} written. */
     public void onDumped(Consumer<Path> listener) {
         onDumped = listener;

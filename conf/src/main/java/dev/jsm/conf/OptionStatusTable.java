@@ -110,9 +110,7 @@ public final class OptionStatusTable {
         r.implemented(DebugOptions.ENABLE_QUIRKS);
         r.implemented(DebugOptions.NO_CLIENTS_REREG);
         r.implemented(DebugOptions.DISABLE_MULTICAST);
-        r.partial(DebugOptions.EXIT_ON_FATAL, false, "TRUE ends the SM on duplicate GUIDs found by discovery, not "
-                + "on an unreadable guid2lid, guid2mkey or neighbors file (fatal in OpenSM): jsm moves such a file "
-                + "aside and goes on (LID-0308, MKEY-1101), the ports keeping their LIDs, whatever the option says");
+        r.implemented(DebugOptions.EXIT_ON_FATAL);
         r.implemented(DebugOptions.CONSOLE, DebugOptions.CONSOLE_PORT, DebugOptions.WEB_CONSOLE_PORT,
                 DebugOptions.WEB_CONSOLE_ACTIONS, DebugOptions.ACTIVITY_REPORT_SUBJECTS, DebugOptions.LOG_PREFIX);
 

@@ -48,7 +48,7 @@ class OptionStatusTableTest {
         for (String name : List.of("force_log_flush")) {
             assertThat(level(name)).as(name).isEqualTo(Level.NOT_IMPLEMENTED);
         }
-        for (String name : List.of("connect_roots", "cn_guid_file", "io_guid_file", "exit_on_fatal")) {
+        for (String name : List.of("connect_roots", "cn_guid_file", "io_guid_file")) {
             assertThat(level(name)).as(name).isEqualTo(Level.PARTIAL);
         }
         for (String name : List.of("sm_priority", "sminfo_polling_timeout", "polling_retry_number", "ignore_other_sm",
@@ -56,7 +56,8 @@ class OptionStatusTableTest {
                 "force_heavy_sweep", "console", "event_db_dump_file", "node_name_map_name", "use_ucast_cache",
                 "daemon", "long_transaction_timeout", "m_key_lookup", "sa_db_file", "sa_db_dump",
                 "suppress_sl2vl_mad_status_errors", "port_search_ordering_file",
-                "event_plugin_name", "event_plugin_options", "disable_multicast", "enable_quirks",
+                "event_plugin_name", "event_plugin_options", "exit_on_fatal", "fdr10", "per_module_logging_file",
+                "drop_event_subscriptions", "disable_multicast", "enable_quirks",
                 "max_msg_fifo_timeout", "ipoib_mcgroup_creation_validation", "mcgroup_join_validation", "single_thread",
                 "prefix_routes_file", "sm_assigned_guid", "use_original_extended_sa_rates_only", "rtr_pr_rate")) {
             assertThat(level(name)).as(name).isEqualTo(Level.IMPLEMENTED);

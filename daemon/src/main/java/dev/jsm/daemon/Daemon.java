@@ -58,6 +58,8 @@ import dev.jsm.routing.chain.RoutingEngines;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -141,19 +143,24 @@ public final class Daemon implements AutoCloseable {
         SmOptions o = settings.options();
         OptionChanges.warnUnhonoured(o);
         LogSetup.loadPerModule(o.get(DebugOptions.PER_MODULE_LOGGING_FILE));
-        this.plugins = EventPlugins.load(o.get(EventOptions.EVENT_PLUGIN_NAME),
-                o.get(EventOptions.EVENT_PLUGIN_OPTIONS), pluginDirectory());
-        LidStore lids = LidStore.load(settings.cacheDir());
+        boolean exitOnFatal = o.get(DebugOptions.EXIT_ON_FATAL);
+        LidStore lids = LidStore.load(settings.cacheDir(), exitOnFatal);
+        if (lids.unreadable() != null) {
+            LOG.fatal("LID-0309 {}; exiting (exit_on_fatal TRUE), the file left as it is", lids.unreadable());
+            throw new UncheckedIOException(new IOException(lids.unreadable()));
+        }
         if (lids.setAside() != null) {
             LOG.error("LID-0308 {}", lids.setAside());
         }
         lids.problems().forEach(p -> LOG.error("LID-0303 {}", p));
         checkLongTransactionTimeout(o);
+        long portGuid = channel.localPort().portGuid();
+        MKeyBook mKeys = MKeyBook.of(o, settings.cacheDir(), portGuid, this::mKeyLookup);
+        this.plugins = EventPlugins.load(o.get(EventOptions.EVENT_PLUGIN_NAME),
+                o.get(EventOptions.EVENT_PLUGIN_OPTIONS), pluginDirectory());
         TransactionSettings ts = transactionSettings(o);
         this.stopWait = ts.longTransactionTimeout().multipliedBy(ts.transactionRetries() + 1L).plusSeconds(2);
         this.transactions = new MadTransactions(channel, ts, sm);
-        long portGuid = channel.localPort().portGuid();
-        MKeyBook mKeys = MKeyBook.of(o, settings.cacheDir(), portGuid, this::mKeyLookup);
         this.status = new SmStatus(o.get(MiscOptions.SM_INACTIVE) ? SmState.NOT_ACTIVE : SmState.DISCOVERING,
                 o.smPriority());
         SmpSender smps = new SmpSender(transactions, mKeys, status::isMaster);

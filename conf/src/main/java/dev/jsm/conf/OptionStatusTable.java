@@ -36,8 +36,7 @@ public final class OptionStatusTable {
                 DeviceOptions.VL_STALL_COUNT, DeviceOptions.LEAF_VL_STALL_COUNT, DeviceOptions.HEAD_OF_QUEUE_LIFETIME,
                 DeviceOptions.LEAF_HEAD_OF_QUEUE_LIFETIME, DeviceOptions.MAX_OP_VLS, DeviceOptions.FORCE_LINK_SPEED,
                 DeviceOptions.FORCE_LINK_SPEED_EXT, DeviceOptions.FORCE_LINK_WIDTH);
-        r.notImplemented(DeviceOptions.FDR10, 0L,
-                "no Mellanox ExtendedPortInfo is sent: FDR10 stays as the ports have it");
+        r.implemented(DeviceOptions.FDR10);
         r.implemented(DeviceOptions.SUBNET_TIMEOUT, DeviceOptions.LOCAL_PHY_ERRORS_THRESHOLD,
                 DeviceOptions.OVERRUN_ERRORS_THRESHOLD, DeviceOptions.USE_MFTTOP);
 
@@ -80,8 +79,7 @@ public final class OptionStatusTable {
         r.implemented(TimingOptions.SINGLE_THREAD);
 
         r.implemented(MiscOptions.DAEMON, MiscOptions.SM_INACTIVE, MiscOptions.BABBLING_PORT_POLICY);
-        r.partial(MiscOptions.DROP_EVENT_SUBSCRIPTIONS,
-                "jsm drops those of ports that left the fabric, but not all of them on leaving standby as OpenSM does");
+        r.implemented(MiscOptions.DROP_EVENT_SUBSCRIPTIONS);
         r.implemented(MiscOptions.IPOIB_MCGROUP_CREATION_VALIDATION, MiscOptions.MCGROUP_JOIN_VALIDATION);
         r.implemented(MiscOptions.USE_ORIGINAL_EXTENDED_SA_RATES_ONLY);
         r.implemented(MiscOptions.USE_OPTIMIZED_SLVL, MiscOptions.FSYNC_HIGH_AVAIL_FILES);
@@ -100,22 +98,20 @@ public final class OptionStatusTable {
             }
         }
         r.implemented(EventOptions.EVENT_DB_DUMP_FILE);
-        r.notImplemented(EventOptions.EVENT_PLUGIN_NAME, null, "no event plug-ins are loaded");
-        r.notImplemented(EventOptions.EVENT_PLUGIN_OPTIONS, null, "no event plug-ins are loaded");
+        r.implemented(EventOptions.EVENT_PLUGIN_NAME, EventOptions.EVENT_PLUGIN_OPTIONS);
         r.implemented(EventOptions.NODE_NAME_MAP_NAME);
 
         r.implemented(DebugOptions.LOG_FLAGS);
-        r.notImplemented(DebugOptions.FORCE_LOG_FLUSH, true, "every log line is written to the file at once "
-                + "(the console's logflush off buffers them until logflush on or a restart)");
+        r.notImplemented(DebugOptions.FORCE_LOG_FLUSH, true, "every log line is written to the file at once: a "
+                + "SUBNET UP left in a buffer until the next error would mislead tail -f and scripts (the console's "
+                + "logflush off buffers the lines until logflush on or a restart)");
         r.implemented(DebugOptions.LOG_FILE, DebugOptions.LOG_MAX_SIZE, DebugOptions.ACCUM_LOG_FILE);
-        r.notImplemented(DebugOptions.PER_MODULE_LOGGING_FILE, null, "one log_flags mask applies to every module");
+        r.implemented(DebugOptions.PER_MODULE_LOGGING_FILE);
         r.implemented(DebugOptions.DUMP_FILES_DIR);
         r.implemented(DebugOptions.ENABLE_QUIRKS);
         r.implemented(DebugOptions.NO_CLIENTS_REREG);
         r.implemented(DebugOptions.DISABLE_MULTICAST);
-        r.partial(DebugOptions.EXIT_ON_FATAL, false, "TRUE ends the SM on duplicate GUIDs found by discovery, not "
-                + "on an unreadable guid2lid, guid2mkey or neighbors file (fatal in OpenSM): jsm moves such a file "
-                + "aside and goes on (LID-0308, MKEY-1101), the ports keeping their LIDs, whatever the option says");
+        r.implemented(DebugOptions.EXIT_ON_FATAL);
         r.implemented(DebugOptions.CONSOLE, DebugOptions.CONSOLE_PORT, DebugOptions.WEB_CONSOLE_PORT,
                 DebugOptions.WEB_CONSOLE_ACTIONS, DebugOptions.ACTIVITY_REPORT_SUBJECTS, DebugOptions.LOG_PREFIX);
 

@@ -30,13 +30,11 @@ class OptionStatusDocsTest {
     void theListsNameEveryOptionNotFullyImplemented() {
         String readme = OptionStatusDocs.readmeBlock().replace('\n', ' ');
         String guide = OptionStatusDocs.operationsBlock();
-        for (String name : new String[] {"connect_roots", "cn_guid_file", "event_plugin_name", "exit_on_fatal",
-            "perfmgr"}) {
+        for (String name : new String[] {"connect_roots", "cn_guid_file", "force_log_flush", "perfmgr"}) {
             assertThat(readme).contains("`" + name + "`");
             assertThat(guide).contains("`" + name + "`");
         }
         assertThat(guide).contains("| `perfmgr` | partly implemented | needs a restart |")
-                .contains("| `fdr10` | not implemented |")
                 .contains("| `force_log_flush` | not implemented |");
     }
 

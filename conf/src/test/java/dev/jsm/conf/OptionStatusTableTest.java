@@ -45,17 +45,19 @@ class OptionStatusTableTest {
         assertThat(levels(PerfMgrOptions.ALL.subList(1, 10))).containsOnly(Level.IMPLEMENTED).hasSize(9);
         assertThat(level("perfmgr")).isEqualTo(Level.PARTIAL);
         assertThat(levels(CongestionOptions.ALL)).containsOnly(Level.IMPLEMENTED).hasSize(18);
-        for (String name : List.of("event_plugin_name", "event_plugin_options", "force_log_flush")) {
+        for (String name : List.of("force_log_flush")) {
             assertThat(level(name)).as(name).isEqualTo(Level.NOT_IMPLEMENTED);
         }
-        for (String name : List.of("connect_roots", "cn_guid_file", "io_guid_file", "exit_on_fatal")) {
+        for (String name : List.of("connect_roots", "cn_guid_file", "io_guid_file")) {
             assertThat(level(name)).as(name).isEqualTo(Level.PARTIAL);
         }
         for (String name : List.of("sm_priority", "sminfo_polling_timeout", "polling_retry_number", "ignore_other_sm",
                 "honor_guid2lid_file", "sm_inactive", "sm_key", "routing_engine", "nue_max_num_vls",
                 "force_heavy_sweep", "console", "event_db_dump_file", "node_name_map_name", "use_ucast_cache",
                 "daemon", "long_transaction_timeout", "m_key_lookup", "sa_db_file", "sa_db_dump",
-                "suppress_sl2vl_mad_status_errors", "port_search_ordering_file", "disable_multicast", "enable_quirks",
+                "suppress_sl2vl_mad_status_errors", "port_search_ordering_file",
+                "event_plugin_name", "event_plugin_options", "exit_on_fatal", "fdr10", "per_module_logging_file",
+                "drop_event_subscriptions", "disable_multicast", "enable_quirks",
                 "max_msg_fifo_timeout", "ipoib_mcgroup_creation_validation", "mcgroup_join_validation", "single_thread",
                 "prefix_routes_file", "sm_assigned_guid", "use_original_extended_sa_rates_only", "rtr_pr_rate")) {
             assertThat(level(name)).as(name).isEqualTo(Level.IMPLEMENTED);
@@ -71,8 +73,10 @@ class OptionStatusTableTest {
         assertThat(quirks.actsAs()).isNull();
         assertThat(quirks.unhonoured("TRUE")).isFalse();
         assertThat(OptionStatusTable.of(DebugOptions.EXIT_ON_FATAL).unhonoured("FALSE")).isFalse();
-        assertThat(OptionStatusTable.of(DeviceOptions.FDR10).unhonoured("0")).isFalse();
-        assertThat(OptionStatusTable.of(DeviceOptions.FDR10).unhonoured("2")).isTrue();
+        assertThat(OptionStatusTable.of(DeviceOptions.FDR10).unhonoured("2")).isFalse();
+        assertThat(OptionStatusTable.of(DebugOptions.FORCE_LOG_FLUSH).unhonoured("TRUE")).isFalse();
+        assertThat(OptionStatusTable.of(DebugOptions.FORCE_LOG_FLUSH).unhonoured("FALSE")).as("the default")
+                .isFalse();
         assertThat(OptionStatusTable.of(RoutingOptions.CONNECT_ROOTS).unhonoured("TRUE")).isTrue();
         assertThat(OptionStatusTable.of(DeviceOptions.LMC).unhonoured("3")).isFalse();
         assertThat(perfmgr.warning("TRUE")).isEqualTo("option perfmgr TRUE is partly implemented in jsm: only a master "

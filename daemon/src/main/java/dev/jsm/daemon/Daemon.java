@@ -1,5 +1,6 @@
 package dev.jsm.daemon;
 
+import dev.jsm.conf.DebugOptions;
 import dev.jsm.conf.DeviceOptions;
 import dev.jsm.conf.EventOptions;
 import dev.jsm.conf.MiscOptions;
@@ -8,8 +9,11 @@ import dev.jsm.conf.SweepOptions;
 import dev.jsm.conf.TimingOptions;
 import dev.jsm.daemon.activity.ActivityReport;
 import dev.jsm.daemon.discovery.FabricChanges;
+import dev.jsm.daemon.event.EventPlugins;
+import dev.jsm.daemon.event.FabricEvent;
 import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.link.AliasGuidWriter;
+import dev.jsm.daemon.log.LogSetup;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.loop.SmThread;
@@ -56,12 +60,17 @@ import dev.jsm.routing.chain.RoutingEngines;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.apache.logging.log4j.LogManager;
@@ -98,6 +107,7 @@ public final class Daemon implements AutoCloseable {
     private final MadTransactions transactions;
     private final NodeNameMap nodeNames;
     private final PerfManager perfMgr;
+    private final EventPlugins plugins;
     private final StageServices services;
     private final SweepState state;
     private final AfterSweep afterSweep = new AfterSweep();
@@ -134,17 +144,25 @@ public final class Daemon implements AutoCloseable {
         this.events = events;
         SmOptions o = settings.options();
         OptionChanges.warnUnhonoured(o);
-        LidStore lids = LidStore.load(settings.cacheDir());
+        LogSetup.loadPerModule(o.get(DebugOptions.PER_MODULE_LOGGING_FILE));
+        boolean exitOnFatal = o.get(DebugOptions.EXIT_ON_FATAL);
+        LidStore lids = LidStore.load(settings.cacheDir(), exitOnFatal);
+        if (lids.unreadable() != null) {
+            LOG.fatal("LID-0309 {}; exiting (exit_on_fatal TRUE), the file left as it is", lids.unreadable());
+            throw new UncheckedIOException(new IOException(lids.unreadable()));
+        }
         if (lids.setAside() != null) {
             LOG.error("LID-0308 {}", lids.setAside());
         }
         lids.problems().forEach(p -> LOG.error("LID-0303 {}", p));
         checkLongTransactionTimeout(o);
+        long portGuid = channel.localPort().portGuid();
+        MKeyBook mKeys = MKeyBook.of(o, settings.cacheDir(), portGuid, this::mKeyLookup);
+        this.plugins = EventPlugins.load(o.get(EventOptions.EVENT_PLUGIN_NAME),
+                o.get(EventOptions.EVENT_PLUGIN_OPTIONS), pluginDirectory());
         TransactionSettings ts = transactionSettings(o);
         this.stopWait = ts.longTransactionTimeout().multipliedBy(ts.transactionRetries() + 1L).plusSeconds(2);
         this.transactions = new MadTransactions(channel, ts, sm);
-        long portGuid = channel.localPort().portGuid();
-        MKeyBook mKeys = MKeyBook.of(o, settings.cacheDir(), portGuid, this::mKeyLookup);
         this.status = new SmStatus(o.get(MiscOptions.SM_INACTIVE) ? SmState.NOT_ACTIVE : SmState.DISCOVERING,
                 o.smPriority());
         SmpSender smps = new SmpSender(transactions, mKeys, status::isMaster);
@@ -177,22 +195,36 @@ public final class Daemon implements AutoCloseable {
                 o.transactionRetries(), sm);
         this.sweeps = new Sweeps(services, afterSweep, listeners, status, lids, o, engines,
                 new ChainPolicies(engines), routes, mcastGroups, ha, changes, mKeys, balancing, persistence,
-                ccRequests);
+                ccRequests, plugins);
         this.pkeys = sweeps.pKeyManager();
         this.sa = new SaService(channel, transactions, o, status, ha, services::options, settings.dumpDir(),
                 this::changeMulticast, services.activity());
         listeners.add(sa);
+        listeners.add(plugins);
+        AtomicBoolean wasStandby = new AtomicBoolean();
+        status.onEnter((from, to) -> {
+            plugins.report(new FabricEvent.StateChange(Instant.now(), to.logName()));
+            if (to == SmState.STANDBY) {
+                wasStandby.set(true);
+            } else if (to == SmState.MASTER && wasStandby.getAndSet(false)) {
+                sa.leftStandby();
+            }
+        });
+        sa.onDumped(file -> plugins.report(new FabricEvent.SaDbDumped(Instant.now(), file.toString())));
         timer.scheduleWithFixedDelay(sa::followRole, 0, 1, TimeUnit.SECONDS);
         AliasGuidWriter aliases = new AliasGuidWriter(state, services.smps());
         sa.setAliasGuidListener((guid, block, guids) -> sm.execute(() -> aliases.write(guid, block, guids)));
         this.portHealth = new PortHealthMonitor(state, services, mKeys, routes, clock);
         this.traps = new TrapReceiver(transactions, events, () -> services.options().get(SweepOptions.SWEEP_ON_TRAP),
                 status::state, lid -> switchChanged(changes, lid), sa::forwardTrap, portHealth::onPortTrap, clock);
+        traps.onReceived(n -> plugins.report(new FabricEvent.Trap(Instant.now(), n.issuerLid(), n.generic(), n.type(),
+                n.trapNumberOrDeviceId(), n.producerTypeOrVendorId())));
         transactions.onUnsolicited(UnsolicitedFilter.of(MgmtClass.SUBN_LID_ROUTED, Method.TRAP, AttributeId.NOTICE),
                 traps::onTrap);
         timer.scheduleWithFixedDelay(this::expirePortHealth, 1, 1, TimeUnit.SECONDS);
         this.perfMgr = new PerfManager(PerfMgrSettings.of(o, settings.dumpDir()), transactions, ha::ownGuid,
                 this::view, status::isMaster, nodeNames, System::nanoTime, System::currentTimeMillis);
+        perfMgr.setEventReport(plugins);
         StagePipeline pipeline = new StagePipeline(sm, transactions, events, gate);
         this.loop = new SweepLoop(settings, sm, pipeline, state, services, afterSweep, listeners, sweeps, changes,
                 status, new OptionChanges(transactions, smps, ha, services.activity()), events, timer);
@@ -421,6 +453,18 @@ public final class Daemon implements AutoCloseable {
         }
         sm.close();
         services.activity().close();
+        plugins.close();
+    }
+
+    /** The directory whose jars are searched for event plug-ins: the system property, else the default. */
+    private static Path pluginDirectory() {
+        String dir = System.getProperty(EventPlugins.DIRECTORY_PROPERTY);
+        return dir == null || dir.isBlank() ? EventPlugins.DEFAULT_DIRECTORY : Path.of(dir);
+    }
+
+    /** The names of the event plug-ins loaded (the console's status). */
+    List<String> eventPlugins() {
+        return plugins.loaded();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.jsm.daemon;
 
 import dev.jsm.mad.umad.UmadException;
+import java.io.UncheckedIOException;
 
 /**
  * The daemon's exit statuses, documented here once (ZooKeeper's {@code ExitCode}); {@link #of} is the one place that
@@ -83,6 +84,9 @@ public enum ExitCode {
         }
         if (t instanceof IllegalArgumentException) {
             return USAGE;
+        }
+        if (t instanceof UncheckedIOException) {
+            return FILE_ERROR;
         }
         return UNEXPECTED;
     }

@@ -1,6 +1,7 @@
 package dev.jsm.daemon;
 
 import dev.jsm.conf.ConfFile;
+import dev.jsm.conf.DebugOptions;
 import dev.jsm.conf.MKeyRules;
 import dev.jsm.conf.OpenSmConfReader;
 import dev.jsm.conf.ReloadResult;
@@ -17,8 +18,8 @@ import dev.jsm.daemon.sweep.AfterSweep;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.StagePipeline;
 import dev.jsm.daemon.sweep.StageServices;
-import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.daemon.view.SweepListener;
 import java.io.IOException;
@@ -230,6 +231,7 @@ final class SweepLoop implements Runnable {
             state.begin();
             return null;
         });
+        listeners.sweepStarted(kind);
         long start = System.nanoTime();
         StageOutcome outcome = pipeline.run(stages, state);
         boolean ok = outcome == StageOutcome.CONTINUE;
@@ -272,6 +274,7 @@ final class SweepLoop implements Runnable {
             state.begin();
             return null;
         });
+        listeners.sweepStarted(SweepKind.HEAVY);
         long start = System.nanoTime();
         StageOutcome outcome = pipeline.run(heavy, state);
         lastHeavyOk = outcome == StageOutcome.CONTINUE;
@@ -378,6 +381,7 @@ final class SweepLoop implements Runnable {
             state.begin();
             return null;
         });
+        listeners.sweepStarted(SweepKind.LIGHT);
         long start = System.nanoTime();
         tellEnded(SweepKind.LIGHT, pipeline.run(light, state) == StageOutcome.CONTINUE, start);
     }
@@ -409,6 +413,7 @@ final class SweepLoop implements Runnable {
             LOG.warn("MAIN-0808 {} has errors; options unchanged", file);
             return;
         }
+        LogSetup.loadPerModule(settings.options().get(DebugOptions.PER_MODULE_LOGGING_FILE));
         ReloadResult r = settings.options().reload(conf);
         if (r.unchanged()) {
             return;

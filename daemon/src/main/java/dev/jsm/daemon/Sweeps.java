@@ -8,8 +8,10 @@ import dev.jsm.daemon.discovery.DropManager;
 import dev.jsm.daemon.discovery.FabricChanges;
 import dev.jsm.daemon.discovery.LightSweepProbe;
 import dev.jsm.daemon.dump.DumpWriter;
+import dev.jsm.daemon.event.EventReport;
 import dev.jsm.daemon.lid.LidManager;
 import dev.jsm.daemon.lid.LidStore;
+import dev.jsm.daemon.link.Fdr10Manager;
 import dev.jsm.daemon.link.LinkManager;
 import dev.jsm.daemon.link.PortActivator;
 import dev.jsm.daemon.link.PortWishes;
@@ -38,11 +40,11 @@ import dev.jsm.daemon.sweep.SnapshotStage;
 import dev.jsm.daemon.sweep.StageServices;
 import dev.jsm.daemon.sweep.SweepStage;
 import dev.jsm.daemon.view.SweepListener;
-import dev.jsm.mad.txn.Requester;
 import dev.jsm.daemon.virt.MalformedAnswers;
 import dev.jsm.daemon.virt.VPortActivation;
 import dev.jsm.daemon.virt.VPortDiscovery;
 import dev.jsm.daemon.virt.VPortStateCheck;
+import dev.jsm.mad.txn.Requester;
 import dev.jsm.routing.chain.RoutingEngines;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -95,12 +97,13 @@ final class Sweeps {
      * @param persistence the routing persisted in the cache directory: reused at the first routing, written after
      *     SUBNET UP
      * @param ccRequests the congestion control manager's requester (its outcomes handed to the SM thread)
+     * @param events where the LFT programming reports its changes (the event plug-ins)
      */
     Sweeps(StageServices services, AfterSweep afterSweep, SweepListener listeners, SmStatus sm, LidStore lids,
            SmOptions options, RoutingEngines engines,
            ChainPolicies policies, RoutingState routes, McastGroups mcastGroups, HighAvailability ha,
            FabricChanges changes, MKeyBook mKeys, OffSweepBalancing balancing, RoutingPersistence persistence,
-           Requester ccRequests) {
+           Requester ccRequests, EventReport events) {
         PortWishes wishes = new PortWishes();
         StandbyLftReader standbyLfts = new StandbyLftReader(services);
         this.standby = List.of(standbyLfts.fullRead());
@@ -128,13 +131,15 @@ final class Sweeps {
                 // after a start: switches still holding the persisted LFTs
                 new HeldLftSampler(services, persistence),
                 // SwitchInfo (LinearFDBTop, LifeTime), changed LFT blocks
-                new LftProgrammer(services),
+                new LftProgrammer(services, events, "HEAVY_SWEEP"),
                 // a spanning tree per multicast group, changed MFT blocks
                 new MftProgrammer(services, mcastGroups, routes, MftProgrammer.Scope.ALL),
                 // qos-policy.conf, changed SL2VL and VLArb tables (with -Q)
                 qos,
                 // enhanced_qos_policy_file, changed QoSConfigSL tables of ports and vports (with -Q)
                 enhancedQos,
+                // fdr10: Mellanox ExtendedPortInfo LinkSpeedEnabled where it differs
+                new Fdr10Manager(services),
                 // PortInfo parameters, INIT -> ARMED
                 new LinkManager(services, wishes, sm, mKeys),
                 // ARMED -> ACTIVE
@@ -184,7 +189,7 @@ final class Sweeps {
                 // jsm-routing.done deleted before the new blocks go
                 persistence.marker(),
                 // the LFT blocks that differ
-                new LftProgrammer(services),
+                new LftProgrammer(services, events, "REROUTE"),
                 // the view with the new routes, dumps
                 new RoutingViewUpdate(services, subnetUp, routes),
                 // jsm-routing, then jsm-routing.done, written

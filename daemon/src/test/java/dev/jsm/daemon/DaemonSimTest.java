@@ -1,6 +1,7 @@
 package dev.jsm.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.sm.SmState;
@@ -98,8 +99,34 @@ class DaemonSimTest {
         }
     }
 
+    /**
+     * {@code exit_on_fatal TRUE} (the default), as OpenSM: an unreadable guid2lid ends the SM at start with exit
+     * status 3, the file left as it is for the operator.
+     */
     @Test
-    void anUnreadableGuid2lidIsMovedAsideAndThePortsKeepTheirLids() throws Exception {
+    void anUnreadableGuid2lidEndsTheSmWithExitOnFatal() throws Exception {
+        Topology t = TopologyShapes.load("fat2:k=4");
+        try (SimFabric fabric = new SimFabric(t)) {
+            try (SimSm sm = SimSm.restart(fabric, dir)) {
+                sm.awaitSubnetUp(UP);
+            }
+            Path guid2lid = dir.resolve("guid2lid");
+            byte[] bad = (Files.readString(guid2lid) + "\u0000\u00fe")
+                    .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            Files.write(guid2lid, bad);
+            try (LogCapture log = LogCapture.open(Daemon.class)) {
+                assertThatThrownBy(() -> SimSm.restart(fabric, dir).close())
+                        .isInstanceOf(java.io.UncheckedIOException.class)
+                        .satisfies(e -> assertThat(ExitCode.of(e)).isEqualTo(ExitCode.FILE_ERROR));
+                assertThat(log.containing("LID-0309")).singleElement().asString()
+                        .contains(guid2lid + " cannot be read", "exiting (exit_on_fatal TRUE)");
+            }
+            assertThat(Files.readAllBytes(guid2lid)).as("left as it is").isEqualTo(bad);
+        }
+    }
+
+    @Test
+    void anUnreadableGuid2lidIsMovedAsideAndThePortsKeepTheirLidsWithoutExitOnFatal() throws Exception {
         Topology t = TopologyShapes.load("fat2:k=8");
         try (SimFabric fabric = new SimFabric(t)) {
             Map<Integer, Integer> first;
@@ -112,7 +139,7 @@ class DaemonSimTest {
                     .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
             Files.write(guid2lid, bad);
             try (LogCapture log = LogCapture.open(Daemon.class);
-                 SimSm sm = SimSm.restart(fabric, dir)) {
+                 SimSm sm = SimSm.restart(fabric, dir, "exit_on_fatal", "FALSE")) {
                 sm.awaitSubnetUp(UP);
                 assertThat(new SimRoutes(fabric).lidOfNode).as("the LIDs the ports carry").isEqualTo(first);
                 assertThat(log.containing("LID-0308")).as("said in one line").singleElement().asString()

@@ -2,6 +2,7 @@ package dev.jsm.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jsm.mad.smp.MlnxExtendedPortInfo;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.topo.Topology;
@@ -85,6 +86,45 @@ class LinkSpeedsSimTest {
             assertThat(fabric.portInfo(fabric.nodeIndex("qdr"), 1).linkSpeedExtEnabled())
                     .as("a port without extended speeds gets no extended enable").isZero();
         }
+    }
+
+    /**
+     * {@code fdr10}: 2 clears FDR10 from LinkSpeedEnabled of every port that supports it (both ends of the FDR10
+     * link, and the faster ports, which support it too), the active speed staying until the link trains again; 0
+     * sends nothing, so the ports keep what they hold; 1 sets it again.
+     */
+    @Test
+    void fdr10TwoTurnsItOffZeroLeavesItAndOneTurnsItOn() throws Exception {
+        try (SimFabric fabric = new SimFabric(topology(), 7)) {
+            int host = fabric.nodeIndex("fdr10");
+            int sw1 = fabric.nodeIndex("sw1");
+            int edr = fabric.nodeIndex("edr");
+            int qdr = fabric.nodeIndex("qdr");
+            assertThat(fdr10Enabled(fabric, host, 1)).as("the simulator enables what a port supports").isTrue();
+            try (SimSm sm = SimSm.at(fabric, SimSm.firstCa(fabric.topology()), dir, "fdr10", "2")) {
+                sm.awaitSubnetUp(WAIT);
+                assertThat(fdr10Enabled(fabric, host, 1)).isFalse();
+                assertThat(fdr10Enabled(fabric, sw1, 6)).as("the switch end").isFalse();
+                assertThat(fdr10Enabled(fabric, edr, 1)).as("an EDR port supports FDR10 too").isFalse();
+                assertThat(fabric.mlnxExtendedPortInfo(qdr, 1).linkSpeedSupported()).isZero();
+                assertThat(fabric.mlnxExtendedPortInfo(host, 1).fdr10Active()).as("until the link trains again")
+                        .isTrue();
+            }
+            try (SimSm sm = SimSm.restart(fabric, dir, "fdr10", "0")) {
+                sm.awaitSubnetUp(WAIT);
+                assertThat(fdr10Enabled(fabric, host, 1)).as("fdr10 0 sends no ExtendedPortInfo").isFalse();
+            }
+            try (SimSm sm = SimSm.restart(fabric, dir)) {
+                sm.awaitSubnetUp(WAIT);
+                assertThat(fdr10Enabled(fabric, host, 1)).as("fdr10 1, the default").isTrue();
+                assertThat(fdr10Enabled(fabric, sw1, 6)).isTrue();
+                assertThat(fdr10Enabled(fabric, edr, 1)).isTrue();
+            }
+        }
+    }
+
+    private static boolean fdr10Enabled(SimFabric fabric, int node, int port) {
+        return (fabric.mlnxExtendedPortInfo(node, port).linkSpeedEnabled() & MlnxExtendedPortInfo.FDR10) != 0;
     }
 
     @Test

@@ -121,6 +121,37 @@ class SaStateSimTest {
         }
     }
 
+    /**
+     * {@code drop_event_subscriptions TRUE}: the SM that comes out of standby drops every subscription and
+     * ServiceRecord it took from the master, as OpenSM does; the multicast groups stay.
+     */
+    @Test
+    void withDropEventSubscriptionsTheSmLeavingStandbyDropsSubscriptionsAndServices() throws Exception {
+        Topology t = TopologyReader.parse(NET, "ha");
+        try (SimFabric fabric = new SimFabric(t, 7);
+             SimSm master = SimSm.at(fabric, t.indexOfName("sm"), dir.resolve("master"),
+                     with("sm_priority", "10"));
+             SimSm standby = SimSm.at(fabric, t.indexOfName("sb"), dir.resolve("standby"),
+                     with("sm_priority", "1", "drop_event_subscriptions", "TRUE"));
+             SimMadChannel h2Port = fabric.openChannel("h2", 1)) {
+            SubnetSnapshot s = master.awaitSubnetUp(UP);
+            await(() -> standby.daemon.state() == SmState.STANDBY, "the lower SM stands by");
+            Host h2 = new Host(h2Port, lid(s, t, "sm"), guid(t, "h2"));
+            int mlid = h2.join(McastJoinKind.CREATE);
+            assertThat(h2.registerService()).isZero();
+            assertThat(h2.subscribe()).isZero();
+            await(() -> hasEverything(standby, mlid), "the standby has the master's registrations");
+
+            master.kill();
+            standby.awaitSubnetUp(UP);
+            assertThat(standby.daemon.state()).isEqualTo(SmState.MASTER);
+            SaState kept = standby.daemon.sa().registrations().get(10, TimeUnit.SECONDS);
+            assertThat(kept.subscriptions()).as("dropped on leaving standby").isEmpty();
+            assertThat(kept.services()).extracting(x -> x.rid().serviceId()).doesNotContain(SERVICE_ID);
+            assertThat(kept.groups()).as("the groups stay").isNotEmpty();
+        }
+    }
+
     @Test
     void aLoneSmRestartedWithTheFileItDumpedKeepsTheRegistrations() throws Exception {
         Topology t = TopologyReader.parse(NET, "restart");

@@ -4,6 +4,7 @@ import dev.jsm.mad.codec.MadHeader;
 import dev.jsm.mad.codec.Smp;
 import dev.jsm.mad.perf.PortCounters;
 import dev.jsm.mad.perf.PortCountersExtended;
+import dev.jsm.mad.smp.MlnxExtendedPortInfo;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.mad.smp.SwitchInfo;
 import dev.jsm.sim.topo.Topology;
@@ -172,6 +173,17 @@ public final class SimFabric implements AutoCloseable {
             int slot = state.slot(node, port);
             mKeys.expireLease(state.endPort(slot));
             return PortInfo.decode(state.portInfo, FabricState.piOff(slot));
+        }
+    }
+
+    /** The Mellanox ExtendedPortInfo port {@code port} of {@code node} holds now (FDR10: enabled, active). */
+    public MlnxExtendedPortInfo mlnxExtendedPortInfo(int node, int port) {
+        checkPort(node, port);
+        synchronized (state) {
+            int o = state.slot(node, port) * FabricState.MLNX_EXT_PORT_INFO_SIZE;
+            byte[] e = state.mlnxExtPortInfo;
+            return new MlnxExtendedPortInfo(e[o] & 0xFF, e[o + PortSpeeds.MLNX_SUPPORTED] & 0xFF,
+                    e[o + PortSpeeds.MLNX_ENABLED] & 0xFF, e[o + PortSpeeds.MLNX_ACTIVE] & 0xFF);
         }
     }
 

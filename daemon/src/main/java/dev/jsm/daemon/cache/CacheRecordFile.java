@@ -24,6 +24,7 @@ public abstract class CacheRecordFile {
     private final long maxBytes;
     private final List<String> problems = new ArrayList<>();
     private String setAside;
+    private String unreadable;
     private boolean dirty;
 
     /**
@@ -48,6 +49,28 @@ public abstract class CacheRecordFile {
         } catch (IOException e) {
             setAside = CacheFiles.giveUp(file, e, consequence);
         }
+    }
+
+    /**
+     * Reads the file as {@link #read} does, except that a file that cannot be read stays where it is: {@link
+     * #unreadable()} says why ({@code exit_on_fatal TRUE}: the SM ends, as OpenSM does, and the operator keeps the
+     * file).
+     */
+    protected final void readOrKeep() {
+        try {
+            String text = readText();
+            if (text != null) {
+                parse(text);
+            }
+        } catch (IOException e) {
+            unreadable = file + " cannot be read (" + (e.getCause() == null && e.getMessage() != null ? e.getMessage()
+                    : e.toString()) + ")";
+        }
+    }
+
+    /** Why the file could not be read by {@link #readOrKeep}, or {@code null}. */
+    public final String unreadable() {
+        return unreadable;
     }
 
     /**

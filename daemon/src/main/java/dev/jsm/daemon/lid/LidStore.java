@@ -56,6 +56,19 @@ public final class LidStore extends CacheRecordFile {
     }
 
     /**
+     * Loads the file as {@link #load}, or with {@code keepUnreadable} ({@code exit_on_fatal TRUE}) leaves a file
+     * that cannot be read where it is, {@link #unreadable()} saying why.
+     */
+    public static LidStore load(Path cacheDir, boolean keepUnreadable) {
+        if (!keepUnreadable) {
+            return load(cacheDir);
+        }
+        LidStore store = empty(cacheDir);
+        store.readOrKeep();
+        return store;
+    }
+
+    /**
      * Replaces the records with those of the file as it is now ({@code honor_guid2lid_file} when this SM takes
      * over: the master may have written it on shared storage). Problems are added to {@link #problems()}.
      *

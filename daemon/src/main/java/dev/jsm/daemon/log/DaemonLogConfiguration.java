@@ -3,6 +3,7 @@ package dev.jsm.daemon.log;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.config.AbstractConfiguration;
 import org.apache.logging.log4j.core.config.ConfigurationSource;
@@ -80,7 +81,21 @@ final class DaemonLogConfiguration extends AbstractConfiguration {
     void setFlags(int flags) {
         filter.setMask(flags);
         layout.setStackTraces((flags & LogLevels.DEBUG) != 0);
-        getRootLogger().setLevel(LogLevels.threshold(flags));
+        getRootLogger().setLevel(LogLevels.threshold(flags | filter.moduleBits()));
+    }
+
+    /** The per-module masks in force, by logger prefix. */
+    Map<String, Integer> modules() {
+        return filter.modules();
+    }
+
+    /**
+     * Replaces the per-module masks ({@link PerModuleLogging}): the filter's, and the root logger's threshold so
+     * that their levels reach the filter; the caller updates the loggers.
+     */
+    void setModules(Map<String, Integer> masks) {
+        filter.setModules(masks);
+        getRootLogger().setLevel(LogLevels.threshold(filter.mask() | filter.moduleBits()));
     }
 
     /** Changes the text put in front of every message ({@link LogSettings#prefix()}). */

@@ -2,6 +2,7 @@ package dev.jsm.daemon.log;
 
 import java.io.IOException;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -175,6 +176,29 @@ public final class LogSetup {
         c.setFlags(flags | LogLevels.SYS_BIT);
         configured.updateLoggers();
         return true;
+    }
+
+    /**
+     * Reads {@code per_module_logging_file} ({@code file}; null for none) and applies its module masks, as OpenSM does
+     * at start and at every re-read of the config file; a file with problems is logged ({@code MAIN-0831}, each
+     * {@code file:line}) and changes nothing: the masks in force stay.
+     *
+     * @return the problems found (empty when the masks were applied or the file does not exist)
+     */
+    public static List<String> loadPerModule(String file) {
+        PerModuleLogging.Result r = PerModuleLogging.read(file);
+        if (!r.problems().isEmpty()) {
+            r.problems().forEach(p -> LogManager.getLogger(LogSetup.class).error("MAIN-0831 per_module_logging_file "
+                    + "{}; the module log levels in force stay", p));
+            return r.problems();
+        }
+        DaemonLogConfiguration c = started();
+        if (c != null && !c.modules().equals(r.masks())) {
+            c.setModules(r.masks());
+            configured.updateLoggers();
+            LogManager.getLogger(LogSetup.class).info("per-module log levels from {}: {}", file, r.masks());
+        }
+        return List.of();
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.mkey;
 
+import dev.jsm.conf.DebugOptions;
 import dev.jsm.conf.DeviceOptions;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.sweep.SmpKeys;
@@ -7,6 +8,7 @@ import dev.jsm.mad.codec.DrPath;
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.PhysPort;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -63,8 +65,15 @@ public final class MKeyBook implements SmpKeys {
      */
     public static MKeyBook of(SmOptions o, Path cacheDir, long smPortGuid, BooleanSupplier lookup) {
         boolean read = o.mKey() != 0 && o.get(DeviceOptions.M_KEY_LOOKUP);
-        MKeyStore store = read ? MKeyStore.load(cacheDir) : MKeyStore.empty(cacheDir);
-        NeighborStore neighbors = read ? NeighborStore.load(cacheDir) : NeighborStore.empty(cacheDir);
+        boolean exitOnFatal = o.get(DebugOptions.EXIT_ON_FATAL);
+        MKeyStore store = read ? MKeyStore.load(cacheDir, exitOnFatal) : MKeyStore.empty(cacheDir);
+        NeighborStore neighbors = read ? NeighborStore.load(cacheDir, exitOnFatal) : NeighborStore.empty(cacheDir);
+        for (String unreadable : new String[] {store.unreadable(), neighbors.unreadable()}) {
+            if (unreadable != null) {
+                LOG.fatal("MKEY-1104 {}; exiting (exit_on_fatal TRUE), the file left as it is", unreadable);
+                throw new UncheckedIOException(new IOException(unreadable));
+            }
+        }
         for (String aside : new String[] {store.setAside(), neighbors.setAside()}) {
             if (aside != null) {
                 LOG.error("MKEY-1101 {}", aside);

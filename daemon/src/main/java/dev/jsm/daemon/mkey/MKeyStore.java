@@ -52,6 +52,19 @@ public final class MKeyStore extends CacheRecordFile {
         return store;
     }
 
+    /**
+     * Loads the file as {@link #load}, or with {@code keepUnreadable} ({@code exit_on_fatal TRUE}) leaves a file
+     * that cannot be read where it is, {@link #unreadable()} saying why.
+     */
+    public static MKeyStore load(Path cacheDir, boolean keepUnreadable) {
+        if (!keepUnreadable) {
+            return load(cacheDir);
+        }
+        MKeyStore store = empty(cacheDir);
+        store.readOrKeep();
+        return store;
+    }
+
     @Override
     protected void parse(String text) {
         Guid2MKeyFile.Parsed parsed = Guid2MKeyFile.parse(text);

@@ -79,6 +79,19 @@ public final class NeighborStore extends CacheRecordFile {
         return store;
     }
 
+    /**
+     * Loads the file as {@link #load}, or with {@code keepUnreadable} ({@code exit_on_fatal TRUE}) leaves a file
+     * that cannot be read where it is, {@link #unreadable()} saying why.
+     */
+    public static NeighborStore load(Path cacheDir, boolean keepUnreadable) {
+        if (!keepUnreadable) {
+            return load(cacheDir);
+        }
+        NeighborStore store = empty(cacheDir);
+        store.readOrKeep();
+        return store;
+    }
+
     @Override
     protected void parse(String text) {
         List<String> found = new ArrayList<>();

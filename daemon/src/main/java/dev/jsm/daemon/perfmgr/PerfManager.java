@@ -1,5 +1,6 @@
 package dev.jsm.daemon.perfmgr;
 
+import dev.jsm.daemon.event.EventReport;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.view.FabricView;
@@ -57,6 +58,7 @@ public final class PerfManager implements AutoCloseable {
     private final LongSupplier smPortGuid;
 
     private boolean enabled;
+    private volatile EventReport eventReport = EventReport.NONE;
     private int sweepTimeS;
     private boolean rmNodes;
     private boolean queryCpi;
@@ -109,6 +111,14 @@ public final class PerfManager implements AutoCloseable {
         });
         t.setRemoveOnCancelPolicy(true);
         this.thread = t;
+    }
+
+    /**
+     * Reports each reading's counter increases to {@code report} (the event plug-ins) from the next sweep on. Call
+     * before {@link #start}.
+     */
+    public void setEventReport(EventReport report) {
+        this.eventReport = report;
     }
 
     /** Starts the sweep timer if the manager is enabled. */
@@ -281,7 +291,7 @@ public final class PerfManager implements AutoCloseable {
         sweepStartNanos = nanos.getAsLong();
         sweep = new PerfSweep(order, requests, new PortReadings.Rules(settings.logErrors(), settings.xmitWaitLog(),
                 settings.xmitWaitThreshold()), settings.maxOutstanding(), queryCpi, settings.redirect(),
-                MonitoredNodes.localPKeys(v.snapshot(), smPortGuid.getAsLong()), nanos, millis);
+                MonitoredNodes.localPKeys(v.snapshot(), smPortGuid.getAsLong()), nanos, millis, eventReport);
         sweep.fill();
         afterProgress();
         return true;

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.perfmgr;
 
+import dev.jsm.daemon.event.EventReport;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.codec.ClassPortInfoLayout;
 import dev.jsm.mad.codec.MadHeader;
@@ -63,6 +64,7 @@ final class PerfSweep {
     private final IntUnaryOperator pKeyIndex;
     private final LongSupplier nanos;
     private final LongSupplier millis;
+    private final PerfEvents events;
     private final List<MonitoredNode> order;
     private final ArrayDeque<Query> next = new ArrayDeque<>();
     private int nodeAt;
@@ -73,11 +75,13 @@ final class PerfSweep {
     /**
      * @param order the nodes to read, in the order to read them
      * @param pKeyIndex the index of a P_Key in the SM port's table, or -1 (redirection)
+     * @param report where each reading's events go (the event plug-ins)
      */
     PerfSweep(List<MonitoredNode> order, Requester requests, PortReadings.Rules rules, int window,
               boolean queryCpi, boolean followRedirects, IntUnaryOperator pKeyIndex, LongSupplier nanos,
-              LongSupplier millis) {
+              LongSupplier millis, EventReport report) {
         this.order = order;
+        this.events = new PerfEvents(report);
         this.requests = requests;
         this.rules = rules;
         this.window = window;
@@ -187,11 +191,16 @@ final class PerfSweep {
         } else if (q.attribute() == PerfMgt.CLASS_PORT_INFO) {
             capabilities(n, p, ClassPortInfoLayout.CAPABILITY_MASK.getInt(mad, PerfMgt.DATA_OFFSET));
         } else {
-            PortReadings.Result r = q.attribute() == PerfMgt.PORT_COUNTERS
+            boolean portCounters = q.attribute() == PerfMgt.PORT_COUNTERS;
+            events.before(n, p);
+            PortReadings.Result r = portCounters
                     ? readings.portCounters(n, p, PortCounters.decode(mad, PerfMgt.DATA_OFFSET), q.set(), rules,
                             millis.getAsLong(), nanos.getAsLong())
                     : readings.extended(n, p, PortCountersExtended.decode(mad, PerfMgt.DATA_OFFSET), q.set(),
                             millis.getAsLong());
+            if (!q.set()) {
+                events.after(n, p, portCounters);
+            }
             clearedElsewhere += r.clearedElsewhere() ? 1 : 0;
             if (r.clear() != null) {
                 LOG.debug("counters of node \"{}\" ({}) port {} near full: clearing them", n.name,

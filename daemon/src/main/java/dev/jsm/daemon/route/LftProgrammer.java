@@ -1,11 +1,13 @@
 package dev.jsm.daemon.route;
 
+import dev.jsm.daemon.event.EventReport;
+import dev.jsm.daemon.event.FabricEvent;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.sweep.BlockSync;
 import dev.jsm.daemon.sweep.StageOutcome;
 import dev.jsm.daemon.sweep.StageServices;
-import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.daemon.sweep.SweepStage;
+import dev.jsm.daemon.sweep.SweepState;
 import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.codec.DrPath;
 import dev.jsm.subnet.Guid;
@@ -13,6 +15,7 @@ import dev.jsm.subnet.Node;
 import dev.jsm.subnet.Switch;
 import dev.jsm.subnet.SwitchAttributes;
 import dev.jsm.subnet.SwitchLft;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -36,13 +39,21 @@ public final class LftProgrammer implements SweepStage {
     private static final Logger LOG = LogManager.getLogger(LftProgrammer.class);
 
     private final StageServices services;
+    private final EventReport events;
+    private final String cause;
     private final LftCapacity capacity = new LftCapacity();
     private int switchInfoSets;
     private int blockSets;
 
-    /** @param services the SMP sender and the options ({@code packet_life_time}) */
-    public LftProgrammer(StageServices services) {
+    /**
+     * @param services the SMP sender and the options ({@code packet_life_time})
+     * @param events where each LFT change and the end of the programming are reported (the event plug-ins)
+     * @param cause what the end is reported as: {@code HEAVY_SWEEP} (a sweep routed) or {@code REROUTE}
+     */
+    public LftProgrammer(StageServices services, EventReport events, String cause) {
         this.services = services;
+        this.events = events;
+        this.cause = cause;
     }
 
     @Override
@@ -72,7 +83,7 @@ public final class LftProgrammer implements SweepStage {
             if (!next.hasNext()) {
                 return false;
             }
-            blockSets += next.next().sync(lfts);
+            blockSets += next.next().sync(lfts, events);
             return true;
         });
         return StageOutcome.CONTINUE;
@@ -81,14 +92,15 @@ public final class LftProgrammer implements SweepStage {
     /** The LFT blocks of switch {@code sw}, reached along {@code path}, up to LID {@code top}. */
     private record Blocks(Switch sw, DrPath path, int top) {
 
-        /** Sends the blocks that differ; returns how many. */
-        int sync(BlockSync lfts) {
+        /** Sends the blocks that differ, each reported to {@code events}; returns how many. */
+        int sync(BlockSync lfts, EventReport events) {
             BlockSync.SetFailure failure = (block, modifier, why) -> LOG.error(
                     "ROUT-0506 LFT block {} Set of switch {} failed: {}", block, Guid.toString(sw.nodeGuid()), why);
             int sets = 0;
             for (int block = 0; block <= top / SwitchLft.BLOCK_SIZE; block++) {
                 if (lfts.sync(path, sw.lft(), block, block, failure)) {
                     sets++;
+                    events.report(new FabricEvent.LftChange(Instant.now(), sw.nodeGuid(), false, top, block));
                 }
             }
             return sets;
@@ -112,6 +124,9 @@ public final class LftProgrammer implements SweepStage {
         }
         int top = SwitchInfoSetter.linearFdbTop(sw);
         capacity.check(sw);
+        if (top != a.linearFdbTop()) {
+            events.report(new FabricEvent.LftChange(Instant.now(), sw.nodeGuid(), true, top, -1));
+        }
         if (top != a.linearFdbTop() || a.lifeTimeValue() != lifeTime || a.hasPortStateChange()) {
             switchInfoSets++;
             SwitchInfoSetter.set(state, services, sw, path, a.hasPortStateChange(), a.multicastFdbTop(),
@@ -143,6 +158,7 @@ public final class LftProgrammer implements SweepStage {
         capacity.end();
         LOG.log(LogLevels.VERBOSE, "SWITCHES CONFIGURED FOR UNICAST: {} SwitchInfo Sets, {} LFT block Sets",
                 switchInfoSets, blockSets);
+        events.report(new FabricEvent.UcastRoutingDone(Instant.now(), cause));
         return StageOutcome.CONTINUE;
     }
 }

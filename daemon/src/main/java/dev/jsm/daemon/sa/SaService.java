@@ -119,6 +119,7 @@ public final class SaService implements SweepListener, AutoCloseable {
     private int followedLid;
     /** The last dump could not be written: the next one is written whether or not anything changed. */
     private volatile boolean dumpFailed;
+    private volatile Consumer<Path> onDumped = f -> { };
     private final PrefixRoutes prefixRoutes = new PrefixRoutes();
     private final AtomicLong ignored = new AtomicLong();
     /** SA MADs received, by the low byte of the attribute ID (every SA attribute is below 0x100). */
@@ -170,6 +171,21 @@ public final class SaService implements SweepListener, AutoCloseable {
      */
     public void warmUpAtFirstFabric() {
         agent.warmUpAtFirstFabric();
+    }
+
+    /**
+     * The SM comes out of standby as master: with {@code drop_event_subscriptions}, every subscription and
+     * ServiceRecord the SA holds is dropped, as OpenSM does (what a standby holds may be stale).
+     */
+    public void leftStandby() {
+        if (options.get().get(MiscOptions.DROP_EVENT_SUBSCRIPTIONS)) {
+            agent.dropSubscriptionsAndServices();
+        }
+    }
+
+    /** Tells {@code listener} (on the dump's writer thread) of every {@code opensm-sa.dump} written. */
+    public void onDumped(Consumer<Path> listener) {
+        onDumped = listener;
     }
 
     /**
@@ -288,6 +304,7 @@ public final class SaService implements SweepListener, AutoCloseable {
             Path file = SaStateFile.write(state, dumpDir, options.get().get(MiscOptions.FSYNC_HIGH_AVAIL_FILES));
             dumpFailed = false;
             LOG.debug("{} written: {} records", file, SaStateFile.records(state));
+            onDumped.accept(file);
         } catch (IOException e) {
             dumpFailed = true;
             LOG.error("SA-1408 cannot write {} in {}: {}", SaStateFile.NAME, dumpDir, e.getMessage());

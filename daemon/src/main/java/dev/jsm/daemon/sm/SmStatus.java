@@ -1,6 +1,7 @@
 package dev.jsm.daemon.sm;
 
 import dev.jsm.daemon.log.LogLevels;
+import java.util.function.BiConsumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -26,6 +27,7 @@ public final class SmStatus {
     private volatile boolean firstMasterSweepDone;
     private volatile boolean takeover;
     private volatile boolean configuredSinceStart;
+    private volatile BiConsumer<SmState, SmState> onEnter = (from, to) -> { };
 
     /** A status in DISCOVERING with priority 0 (tests). */
     public SmStatus() {
@@ -56,9 +58,19 @@ public final class SmStatus {
     /** Enters {@code next}, logging OpenSM's "Entering ... state" line if it is a change. Only the state machine. */
     void enter(SmState next) {
         if (state != next) {
+            SmState before = state;
             state = next;
             LOG.log(LogLevels.SYS, next.enteringLine());
+            onEnter.accept(before, next);
         }
+    }
+
+    /**
+     * Tells {@code listener} of every state entered from now on, with the state left (the event plug-ins, the SA's
+     * {@code drop_event_subscriptions}); it must not block.
+     */
+    public void onEnter(BiConsumer<SmState, SmState> listener) {
+        onEnter = listener;
     }
 
     /** Logs the state at start ("Entering DISCOVERING state"), as OpenSM does at initialisation. */

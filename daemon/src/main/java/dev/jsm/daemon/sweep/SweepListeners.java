@@ -38,6 +38,11 @@ public final class SweepListeners implements SweepListener {
     }
 
     @Override
+    public void sweepStarted(SweepKind kind) {
+        listeners.forEach(l -> l.sweepStarted(kind));
+    }
+
+    @Override
     public void sweepEnded(SweepKind kind, boolean ok, long nanos) {
         listeners.forEach(l -> l.sweepEnded(kind, ok, nanos));
     }

@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.IntPredicate;
 import java.util.function.LongSupplier;
 import java.util.function.ObjIntConsumer;
@@ -62,6 +63,7 @@ public final class TrapReceiver {
     private final LongSupplier clock;
     private final TrapSuppression suppression = new TrapSuppression();
     private final AtomicLong suppressed = new AtomicLong();
+    private volatile Consumer<Notice> received = n -> { };
 
     /**
      * A receiver taking traps while {@code state} is MASTER (a DISCOVERING SM only notes a trap 144, see
@@ -118,6 +120,7 @@ public final class TrapReceiver {
             LOG.debug("{}: repeated, only repressed", what);
             return;
         }
+        received.accept(notice);
         if (VendorTraps.isVPortStateChange(notice)) {
             what = "trap 1146 (vport state change) from LID " + sourceLid;
             if (sweepOnTrap.getAsBoolean()) {
@@ -137,6 +140,14 @@ public final class TrapReceiver {
         if (!portHealth) {
             forward.accept(notice, sourceLid);
         }
+    }
+
+    /**
+     * Tells {@code listener} of every trap handled as master that is not a suppressed repeat (the event plug-ins), on
+     * the SM thread; it must not block. Call before traps arrive.
+     */
+    public void onReceived(Consumer<Notice> listener) {
+        received = listener;
     }
 
     /** Traps suppressed as repeated so far. */

@@ -20,6 +20,10 @@ public interface SweepListener {
     default void sweepFailed(int sweepNumber, String reason) {
     }
 
+    /** A sweep starts: the config file is read again and, for a heavy sweep, the SM is not NOTACTIVE. */
+    default void sweepStarted(SweepKind kind) {
+    }
+
     /**
      * A sweep ended, after the listeners above were told.
      *

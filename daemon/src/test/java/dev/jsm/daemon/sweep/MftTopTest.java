@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.daemon.discovery.DiscoveryStage;
 import dev.jsm.daemon.discovery.DropManager;
+import dev.jsm.daemon.event.EventReport;
 import dev.jsm.daemon.lid.LidManager;
 import dev.jsm.daemon.mcast.McastGroups;
 import dev.jsm.daemon.mcast.MftProgrammer;
@@ -47,7 +48,7 @@ class MftTopTest {
             rig.run(d, new DropManager(rig.services, d), rig.election(),
                     new LidManager(rig.services, rig.lids, rig.status), new SnapshotStage(),
                     new UnicastRouting(rig.services, rig.afterSweep, rig.chain, rig.routes),
-                    new LftProgrammer(rig.services));
+                    new LftProgrammer(rig.services, EventReport.NONE, "HEAVY_SWEEP"));
             int otherTop = rig.fabric.switchInfo(otherLeaf).multicastFdbTop();
             rig.onSm(() -> {
                 PhysPort port0 = rig.state.subnet().node(LEAF_GUID).port(0);
@@ -111,7 +112,7 @@ class MftTopTest {
             rig.run(d, new DropManager(rig.services, d), rig.election(),
                     new LidManager(rig.services, rig.lids, rig.status), new SnapshotStage(),
                     new UnicastRouting(rig.services, rig.afterSweep, rig.chain, rig.routes), supportsTop,
-                    new LftProgrammer(rig.services),
+                    new LftProgrammer(rig.services, EventReport.NONE, "HEAVY_SWEEP"),
                     new MftProgrammer(rig.services, groups, rig.routes, MftProgrammer.Scope.ALL));
             assertThat(rig.onSm(rig.state::errors)).isZero();
             int wanted = rig.onSm(() -> rig.state.subnet().node(LEAF_GUID).asSwitch().lft().wantedTop());

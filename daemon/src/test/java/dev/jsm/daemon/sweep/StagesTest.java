@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.daemon.discovery.DiscoveryStage;
 import dev.jsm.daemon.discovery.DropManager;
+import dev.jsm.daemon.event.EventReport;
 import dev.jsm.daemon.lid.LidManager;
 import dev.jsm.daemon.link.LinkManager;
 import dev.jsm.daemon.link.PortActivator;
@@ -95,7 +96,7 @@ class StagesTest {
             DiscoveryStage d = rig.discovery();
             LidManager lids = new LidManager(rig.services, rig.lids, rig.status);
             UnicastRouting routing = new UnicastRouting(rig.services, rig.afterSweep, rig.chain, rig.routes);
-            LftProgrammer lfts = new LftProgrammer(rig.services);
+            LftProgrammer lfts = new LftProgrammer(rig.services, EventReport.NONE, "HEAVY_SWEEP");
             LinkManager links = new LinkManager(rig.services, rig.wishes, rig.status, rig.mKeys);
             PortActivator activator = new PortActivator(rig.services, rig.wishes, rig.status, rig.mKeys);
             assertThat(rig.run(d, new DropManager(rig.services, d), rig.election(), lids, new SnapshotStage(),

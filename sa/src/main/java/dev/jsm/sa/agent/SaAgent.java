@@ -399,6 +399,19 @@ public final class SaAgent implements AutoCloseable {
     }
 
     /**
+     * Removes every event subscription and ServiceRecord, as OpenSM with {@code drop_event_subscriptions} does when it
+     * comes out of standby: what a standby holds may be stale. Any thread; done on the agent thread.
+     */
+    public void dropSubscriptionsAndServices() {
+        onAgentThread(() -> {
+            int subscriptions = events.subscriptions().removeAll();
+            int records = services.removeAll();
+            LOG.log(System.Logger.Level.INFO, "drop_event_subscriptions: {0} subscriptions and {1} ServiceRecords "
+                    + "dropped on leaving standby", subscriptions, records);
+        });
+    }
+
+    /**
      * Takes one MAD of the standby channel ({@link ReplicaLink}: class 0x09, Send); any thread, never blocks. Others
      * are dropped and counted.
      */

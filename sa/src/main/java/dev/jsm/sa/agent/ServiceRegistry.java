@@ -168,6 +168,11 @@ final class ServiceRegistry {
         return n;
     }
 
+    /** Removes every record ({@code drop_event_subscriptions} when the SM comes out of standby); returns how many. */
+    int removeAll() {
+        return removePorts(Set.copyOf(byGidPort.keySet()));
+    }
+
     /** Drops expired records. */
     void expire(long nowNanos) {
         while (!byExpiry.isEmpty() && nowNanos - byExpiry.first().expiresAt >= 0) {

@@ -215,6 +215,17 @@ public final class EventSubscriptions {
     }
 
     /**
+     * Removes every subscription ({@code drop_event_subscriptions} when the SM comes out of standby).
+     *
+     * @return how many went
+     */
+    public int removeAll() {
+        List<Subscription> every = all();
+        every.forEach(this::remove);
+        return every.size();
+    }
+
+    /**
      * Removes the subscriptions of the ports {@code portGuids} ({@code drop_event_subscriptions}).
      *
      * @return how many went

@@ -30,7 +30,11 @@ public final class SwitchRouter {
 
     private final RoutingInput in;
     private final MinHopOptions options;
-    private final int[] order;
+    /** Per end port in routing order: its base LID, LID count, switch and whether its routes count (sequential). */
+    private final int[] orderBaseLid;
+    private final int[] orderLidCount;
+    private final int[] orderOwner;
+    private final boolean[] orderCounted;
     private final int unscattered;
     private final boolean[] ignoredPorts;
     private final byte[] searchRank;
@@ -67,7 +71,19 @@ public final class SwitchRouter {
                          boolean[] ignoredPorts, boolean noScatterForListed, byte[] searchRank) {
         this.in = in;
         this.options = options;
-        this.order = order.endPorts();
+        int[] endPorts = order.endPorts();
+        int n = endPorts.length;
+        orderBaseLid = new int[n];
+        orderLidCount = new int[n];
+        orderOwner = new int[n];
+        orderCounted = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            int x = endPorts[i];
+            orderBaseLid[i] = in.endPortBaseLid()[x];
+            orderLidCount[i] = in.endPortLidCount()[x];
+            orderOwner[i] = in.endPortSwitch()[x];
+            orderCounted[i] = !in.endPortIsSwitch()[x] || options.portProfileSwitchNodes();
+        }
         this.unscattered = noScatterForListed ? order.listed() : 0;
         this.ignoredPorts = ignoredPorts;
         this.searchRank = searchRank;
@@ -90,27 +106,25 @@ public final class SwitchRouter {
                 : new SplittableRandom(options.scatterSeed() ^ (in.switchGuid()[sw] * 0x9E3779B97F4A7C15L));
         int numPorts = in.switchNumPorts()[sw];
         int rankBase = in.portStart()[sw];
-        int[] baseLid = in.endPortBaseLid();
-        int[] lidCount = in.endPortLidCount();
-        int[] owner = in.endPortSwitch();
-        boolean[] isSwitch = in.endPortIsSwitch();
+        int[] baseLid = orderBaseLid;
+        int[] lidCount = orderLidCount;
+        int[] owner = orderOwner;
+        boolean[] counted = orderCounted;
         byte[] ownerPort = in.lidOwnerPort();
         int lidsPerPort = 1 << in.lmc();
         boolean shifting = options.portShifting();
-        boolean countSwitches = options.portProfileSwitchNodes();
         byte[] ports = candidates.ports();
         // the list toward the last destination switch: the routing order takes a leaf's end ports one after another
         int listOf = -1;
         int from = 0;
         int to = 0;
         for (int offset = 0; offset < lidsPerPort; offset++) {
-            for (int i = 0; i < order.length; i++) {
-                int x = order[i];
-                if (offset >= lidCount[x] || owner[x] < 0) {
+            for (int i = 0; i < baseLid.length; i++) {
+                int d = owner[i];
+                if (offset >= lidCount[i] || d < 0) {
                     continue;
                 }
-                int lid = baseLid[x] + offset;
-                int d = owner[x];
+                int lid = baseLid[i] + offset;
                 int port;
                 if (d == sw) {
                     port = ownerPort[lid] & 0xFF;
@@ -131,13 +145,13 @@ public final class SwitchRouter {
                     } else {
                         lastFrom = -1;
                         int startFrom = offset == 0 ? 1 : (lft[lid - 1] & 0xFF) + 1;
-                        chooser.setEarlierLids(lft, baseLid[x], lid, candidates);
+                        chooser.setEarlierLids(lft, baseLid[i], lid, candidates);
                         chooser.setSearchOrder(searchRank, rankBase);
                         port = chooser.choose(ports, from, to, startFrom, numPorts, counts, random, candidates);
                     }
                 }
                 lft[lid] = (byte) port;
-                if (!isSwitch[x] || countSwitches) {
+                if (counted[i]) {
                     counts[port] += countStep[port];
                 }
             }

@@ -1,9 +1,13 @@
 package dev.jsm.daemon;
 
+import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,7 +19,12 @@ import java.util.List;
  * {@code scripts/fabric-changes.sh} does under ibsim: after SUBNET UP and a quiet moment, {@code CABLES}
  * switch-to-switch cables (the first switch port toward a switch of each of the first switches) fail at once, and
  * the time to the next SUBNET UP, the LFT block and configuration Sets sent meanwhile and the kinds of the sweeps that
- * ended by then are printed; then the cables come back and the same is printed.
+ * ended by then are printed; then the cables come back and the same is printed. Before the first round and after
+ * the last a heavy sweep is asked, as a HUP does: on the fabric as it came up, and after the cables' return (when
+ * the routes a repair moved off them may go back). Each line also gives the process's CPU time meanwhile (the SM's
+ * and the simulated fabric's threads together), which a shared machine does not inflate as it does the wall time;
+ * each change waits until the route check of the sweep before has ended (the after-sweep thread idle), so that CPU
+ * is the change's.
  *
  * <p>Usage: {@code CableFailureMain [shape, default fat3:k=36] [cables, default 3] [rounds, default 3]}
  */
@@ -35,13 +44,18 @@ public final class CableFailureMain {
         try (SimSm sm = SimSm.start(t, dir)) {
             long t0 = System.nanoTime();
             sm.awaitSubnetUp(up);
-            System.out.printf("first SUBNET UP after %d ms%n", (System.nanoTime() - t0) / 1_000_000);
+            System.out.printf("first SUBNET UP after %d ms, %d ms of CPU%n", (System.nanoTime() - t0) / 1_000_000,
+                    cpuMillis());
+            quiet(sm);
+            event(sm, "HUP", () -> sm.daemon.events().request(SmEvent.HEAVY_SWEEP, "measurement: HUP"), up);
             for (int round = 0; round < rounds; round++) {
                 quiet(sm);
                 event(sm, "unlink", () -> pulled.forEach(c -> sm.fabric.faults().linkDown(c[0], c[1])), up);
                 quiet(sm);
                 event(sm, "link", () -> pulled.forEach(c -> sm.fabric.faults().linkUp(c[0], c[1])), up);
             }
+            quiet(sm);
+            event(sm, "HUP", () -> sm.daemon.events().request(SmEvent.HEAVY_SWEEP, "measurement: HUP"), up);
         }
     }
 
@@ -49,13 +63,20 @@ public final class CableFailureMain {
         long lft0 = sm.counted.lftBlockSets();
         long sets0 = sm.counted.configurationSets();
         int sweeps0 = sm.sweepsEnded.size();
+        long cpu0 = cpuMillis();
         long t0 = System.nanoTime();
         change.run();
         sm.awaitSubnetUp(up);
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        System.out.printf("%-7s %5d ms to SUBNET UP, %6d LFT block Sets, %6d configuration Sets, sweeps %s%n", what,
-                ms, sm.counted.lftBlockSets() - lft0, sm.counted.configurationSets() - sets0,
-                ended(sm, sweeps0));
+        System.out.printf("%-7s %5d ms to SUBNET UP, %5d ms of CPU, %6d LFT block Sets, %6d configuration Sets, "
+                + "sweeps %s%n", what, ms, cpuMillis() - cpu0, sm.counted.lftBlockSets() - lft0,
+                sm.counted.configurationSets() - sets0, ended(sm, sweeps0));
+    }
+
+    /** The CPU time of the whole process so far, in milliseconds. */
+    private static long cpuMillis() {
+        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        return os.getProcessCpuTime() / 1_000_000;
     }
 
     /** The kinds of the sweeps that ended since the {@code from}th. */
@@ -64,11 +85,33 @@ public final class CableFailureMain {
         return all.subList(from, all.size());
     }
 
-    /** Waits until three seconds pass without a sweep (the light sweeps after a change, the route check). */
+    /**
+     * Waits until three seconds pass without a sweep (the light sweeps after a change) and the after-sweep thread
+     * (the route check) has used no CPU for a second, and no sweep ended meanwhile.
+     */
     private static void quiet(SimSm sm) throws InterruptedException {
-        while (sm.anotherSweepWithin(Duration.ofSeconds(3))) {
-            continue;
+        do {
+            while (sm.anotherSweepWithin(Duration.ofSeconds(3))) {
+                continue;
+            }
+            long was = -1;
+            for (long now = afterSweepNanos(); now != was; now = afterSweepNanos()) {
+                was = now;
+                Thread.sleep(1000);
+            }
+        } while (sm.anotherSweepWithin(Duration.ZERO));
+    }
+
+    /** The CPU time of the daemon's after-sweep thread so far. */
+    private static long afterSweepNanos() {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds())) {
+            if (t != null && t.getThreadName().startsWith("jsm-after-sweep")) {
+                sum += Math.max(0, mx.getThreadCpuTime(t.getThreadId()));
+            }
         }
+        return sum;
     }
 
     /** The first port toward another switch of each of the first {@code n} switches: {node, port}. */

@@ -26,6 +26,8 @@ import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -43,10 +45,12 @@ import java.util.regex.Pattern;
  * other engines; {@code -Dpermute=SEED} re-cables every switch with randomly permuted port numbers;
  * {@code -Dwarmup}/{@code -Druns}
  * the repetitions). For each fabric it prints the time to build the {@link RoutingInput}; for each engine the median
- * and best of several runs per thread count after warm-up (or why it declined), whether the runs produced identical
- * tables, and one line of the {@link RouteVerifier}'s report (with the engine's path SLs and SL2VL; for lash and
- * dfsssp also the virtual layers needed); and the LFT bytes ({@code S * (maxLid + 1)}) and the bytes of one
- * switch-to-switch table ({@code S^2}; minhop and dor hold one, updn two with detected roots, dnup one).
+ * and best of several runs per thread count after warm-up (one thread: also the median CPU time of the routing
+ * thread, which other load on the machine does not inflate as it does the wall time) or why it declined, whether
+ * the runs produced identical tables, and one line of the {@link RouteVerifier}'s report (with the engine's path
+ * SLs and SL2VL; for lash and dfsssp also the virtual layers needed); and the LFT bytes ({@code S * (maxLid + 1)})
+ * and the bytes of one switch-to-switch table ({@code S^2}; minhop and dor hold one, updn two with detected roots,
+ * dnup one).
  *
  * <p>torus-2QoS runs on {@code torus:} shapes only, with a {@code torus-2QoS.conf} seeded from the generator's
  * cabling; its tables are verified with its path SLs and SL2VL mapping. lash is run twice, without and with
@@ -69,6 +73,8 @@ public final class RoutingBenchmark {
     private static final EngineOption<Long> NUE_MAX_NUM_VLS = EngineOption.number("nue_max_num_vls", 1);
     private static final int WARMUP = Integer.getInteger("warmup", 3);
     private static final int RUNS = Math.max(1, Integer.getInteger("runs", 7));
+    /** The CPU clock of the routing thread: on a shared machine the one-thread runs' fair measure. */
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
     private RoutingBenchmark() {
     }
@@ -207,11 +213,16 @@ public final class RoutingBenchmark {
             RoutingEngine engine = factory.create(options
                     .with(EngineOptions.ROUTING_THREADS, Integer.toString(threads)));
             long[] nanos = new long[RUNS];
+            long[] cpu = new long[RUNS];
             LftTables out = null;
             for (int i = 0; i < WARMUP + RUNS; i++) {
                 out = LftTables.forInput(in);
                 long r0 = System.nanoTime();
+                long c0 = CPU.getCurrentThreadCpuTime();
                 RouteOutcome outcome = engine.route(in, out);
+                if (i >= WARMUP) {
+                    cpu[i - WARMUP] = CPU.getCurrentThreadCpuTime() - c0;
+                }
                 if (!outcome.isRouted()) {
                     System.out.println("  " + label + ": " + outcome);
                     return false;
@@ -230,8 +241,10 @@ public final class RoutingBenchmark {
                 System.out.println("  " + label + ": " + nue.lastSummary().orElseThrow().describe());
             }
             Arrays.sort(nanos);
-            System.out.printf(Locale.ROOT, "  %s, %d thread%s: median %.1f ms, best %.1f ms%n", label,
-                    threads, threads == 1 ? "" : "s", nanos[RUNS / 2] / 1e6, nanos[0] / 1e6);
+            Arrays.sort(cpu);
+            System.out.printf(Locale.ROOT, "  %s, %d thread%s: median %.1f ms, best %.1f ms%s%n", label,
+                    threads, threads == 1 ? "" : "s", nanos[RUNS / 2] / 1e6, nanos[0] / 1e6, threads == 1
+                            ? String.format(Locale.ROOT, " (CPU median %.1f ms)", cpu[RUNS / 2] / 1e6) : "");
             if (reference == null) {
                 reference = out;
             } else if (!reference.contentEquals(out)) {

@@ -31,6 +31,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -249,25 +250,20 @@ public class Main {
 
     /** {@code --route-only}: the daemon's log where {@code -f} says, then one heavy sweep over the simulator. */
     private ExitCode routeOnly(CommandLineResult.Run run, SmOptions options) {
-        LogSettings logSettings = LogSettings.of(options);
-        try {
-            LogSetup.start(logSettings);
-        } catch (RuntimeException e) {
-            err.println("opensm: cannot open log file " + logSettings.file() + ": " + e.getMessage());
-            return ExitCode.FILE_ERROR;
-        }
-        DaemonSettings settings = DaemonSettings.of(options, run.launch(), env, version());
-        try {
-            RouteOnly routeOnly = new RouteOnly(out, err, Ibdmchk.locate(env, IBDMCHK_LIMIT).orElse(null));
-            return routeOnly.run(run.launch().simTopology().orElse(null), options, settings.dumpDir(),
-                    settings.cacheDir());
-        } finally {
-            LogSetup.shutdown();
-        }
+        return offline(run, options, settings -> new RouteOnly(out, err,
+                Ibdmchk.locate(env, IBDMCHK_LIMIT).orElse(null)).run(run.launch().simTopology().orElse(null), options,
+                settings.dumpDir(), settings.cacheDir()));
     }
 
     /** {@code --plan}: the daemon's log where {@code -f} says, then the plan's two sweeps over the simulator. */
     private ExitCode plan(CommandLineResult.Run run, SmOptions options) {
+        return offline(run, options, settings -> new PlanCommand(out, err).run(
+                run.launch().simTopology().orElse(null), run.launch().plan().get(),
+                settings.configFile().orElse(null), settings.cacheDir(), settings.dumpDir()));
+    }
+
+    /** A run over the simulator alone: the log opened where {@code -f} says, {@code body}, the log shut down. */
+    private ExitCode offline(CommandLineResult.Run run, SmOptions options, Function<DaemonSettings, ExitCode> body) {
         LogSettings logSettings = LogSettings.of(options);
         try {
             LogSetup.start(logSettings);
@@ -275,10 +271,8 @@ public class Main {
             err.println("opensm: cannot open log file " + logSettings.file() + ": " + e.getMessage());
             return ExitCode.FILE_ERROR;
         }
-        DaemonSettings settings = DaemonSettings.of(options, run.launch(), env, version());
         try {
-            return new PlanCommand(out, err).run(run.launch().simTopology().orElse(null), run.launch().plan().get(),
-                    settings.configFile().orElse(null), settings.cacheDir(), settings.dumpDir());
+            return body.apply(DaemonSettings.of(options, run.launch(), env, version()));
         } finally {
             LogSetup.shutdown();
         }

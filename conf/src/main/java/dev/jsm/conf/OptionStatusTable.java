@@ -57,10 +57,7 @@ public final class OptionStatusTable {
         r.partial(RoutingOptions.CONNECT_ROOTS, "only updn honours it; ftree and dnup ignore it");
         r.implemented(RoutingOptions.USE_UCAST_CACHE);
         r.implemented(RoutingOptions.LID_MATRIX_DUMP_FILE, RoutingOptions.LFTS_FILE, RoutingOptions.ROOT_GUID_FILE);
-        r.partial(RoutingOptions.CN_GUID_FILE,
-                "only ftree reads it; sssp and dfsssp do not route the compute nodes first");
-        r.partial(RoutingOptions.IO_GUID_FILE,
-                "only ftree reads it; sssp and dfsssp do not route the I/O nodes last");
+        r.implemented(RoutingOptions.CN_GUID_FILE, RoutingOptions.IO_GUID_FILE);
         r.implemented(RoutingOptions.QUASI_FTREE_INDEXING, RoutingOptions.MAX_REVERSE_HOPS,
                 RoutingOptions.IDS_GUID_FILE, RoutingOptions.GUID_ROUTING_ORDER_FILE, RoutingOptions.DO_MESH_ANALYSIS,
                 RoutingOptions.LASH_START_VL, RoutingOptions.NUE_MAX_NUM_VLS, RoutingOptions.NUE_INCLUDE_SWITCHES,

@@ -44,9 +44,9 @@ public final class RoutingOptions {
     public static final Option<String> ROOT_GUID_FILE = L.restart("root_guid_file", PATH, null,
             "File of root switch GUIDs for updn and ftree, one per line");
     public static final Option<String> CN_GUID_FILE = L.restart("cn_guid_file", PATH, null,
-            "File of compute node port GUIDs for ftree, one per line");
+            "File of compute node port GUIDs for ftree, sssp and dfsssp, one per line");
     public static final Option<String> IO_GUID_FILE = L.restart("io_guid_file", PATH, null,
-            "File of I/O node port GUIDs for ftree, one per line");
+            "File of I/O node port GUIDs for ftree, sssp and dfsssp, one per line");
     public static final Option<Boolean> QUASI_FTREE_INDEXING = L.live("quasi_ftree_indexing", BOOL, false,
             "Number ftree switches from the roots down instead of from the leaves up (quasi fat trees)");
     public static final Option<Long> MAX_REVERSE_HOPS = L.restart("max_reverse_hops", U16, 0L,

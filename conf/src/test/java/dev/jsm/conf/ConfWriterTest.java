@@ -95,9 +95,7 @@ class ConfWriterTest {
                 connect_roots FALSE
                 """);
         assertThat(text).contains("""
-                # File of compute node port GUIDs for ftree, one per line
-                # Partly implemented in jsm: only ftree reads it; sssp and dfsssp do not route the compute nodes \
-                first
+                # File of compute node port GUIDs for ftree, sssp and dfsssp, one per line
                 # Value: a file name or (null); default (null); needs a restart
                 cn_guid_file (null)
                 """);

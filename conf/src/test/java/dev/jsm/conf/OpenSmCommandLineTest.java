@@ -271,9 +271,7 @@ class OpenSmCommandLineTest {
                 """).contains("""
 
                 --cn_guid_file, -u <FILE>
-                          Compute node GUIDs (ftree)
-                          Partly implemented in jsm (cn_guid_file): only ftree reads it; sssp and dfsssp do not \
-                route the compute nodes first
+                          Compute node GUIDs (ftree, sssp, dfsssp)
 
                 """).contains("\n--lmc, -l <LMC>\n          LID Mask Control, 0..7\n\n");
     }

@@ -48,7 +48,7 @@ class OptionStatusTableTest {
         for (String name : List.of("force_log_flush")) {
             assertThat(level(name)).as(name).isEqualTo(Level.NOT_IMPLEMENTED);
         }
-        for (String name : List.of("connect_roots", "cn_guid_file", "io_guid_file")) {
+        for (String name : List.of("connect_roots")) {
             assertThat(level(name)).as(name).isEqualTo(Level.PARTIAL);
         }
         for (String name : List.of("sm_priority", "sminfo_polling_timeout", "polling_retry_number", "ignore_other_sm",

@@ -47,6 +47,10 @@ public final class EngineOptions {
     public static final EngineOption<Optional<Path>> DIMN_PORTS_FILE = EngineOption.file("dimn_ports_file");
     /** File of root switch GUIDs for updn and ftree. */
     public static final EngineOption<Optional<Path>> ROOT_GUID_FILE = EngineOption.file("root_guid_file");
+    /** File of compute node port GUIDs for ftree, sssp and dfsssp. */
+    public static final EngineOption<Optional<Path>> CN_GUID_FILE = EngineOption.file("cn_guid_file");
+    /** File of I/O node port GUIDs for ftree, sssp and dfsssp. */
+    public static final EngineOption<Optional<Path>> IO_GUID_FILE = EngineOption.file("io_guid_file");
     /** File of {@code <switch GUID> <id>} pairs replacing GUIDs in updn's tie-break. */
     public static final EngineOption<Optional<Path>> IDS_GUID_FILE = EngineOption.file("ids_guid_file");
     /** Keep routes to updn's root switches even where they break up*&#47;down*. */

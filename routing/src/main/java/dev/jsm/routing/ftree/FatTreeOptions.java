@@ -15,10 +15,6 @@ import java.util.Optional;
 public record FatTreeOptions(Optional<Path> rootGuidFile, Optional<Path> cnGuidFile, Optional<Path> ioGuidFile,
                              int maxReverseHops, boolean quasiFtreeIndexing) {
 
-    /** OpenSM option: file of compute node port GUIDs. */
-    public static final EngineOption<Optional<Path>> CN_GUID_FILE = EngineOption.file("cn_guid_file");
-    /** OpenSM option: file of I/O node port GUIDs. */
-    public static final EngineOption<Optional<Path>> IO_GUID_FILE = EngineOption.file("io_guid_file");
     /** OpenSM option: reverse hops allowed on routes to I/O nodes (0..65535, default 0). */
     public static final EngineOption<Long> MAX_REVERSE_HOPS = EngineOption.number("max_reverse_hops", 0);
     /** OpenSM option: index from every root switch (default false). */
@@ -50,7 +46,7 @@ public record FatTreeOptions(Optional<Path> rootGuidFile, Optional<Path> cnGuidF
             throw new IllegalArgumentException("option " + MAX_REVERSE_HOPS + ": expected 0..65535, found '"
                     + options.text(MAX_REVERSE_HOPS).orElse("") + "'");
         }
-        return new FatTreeOptions(options.get(EngineOptions.ROOT_GUID_FILE), options.get(CN_GUID_FILE),
-                options.get(IO_GUID_FILE), (int) hops, options.get(QUASI_FTREE_INDEXING));
+        return new FatTreeOptions(options.get(EngineOptions.ROOT_GUID_FILE), options.get(EngineOptions.CN_GUID_FILE),
+                options.get(EngineOptions.IO_GUID_FILE), (int) hops, options.get(QUASI_FTREE_INDEXING));
     }
 }

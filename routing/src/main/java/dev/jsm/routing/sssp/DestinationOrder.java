@@ -8,7 +8,9 @@ import java.util.Arrays;
  * most first (ties by switch index), and for each switch the LIDs of its CAs and routers in LID order; after all of
  * them the switches' own LIDs in the same switch order. End-port traffic is balanced first, and the few routes to
  * switch management ports come last, where they disturb the balance least. Every LID of an LMC range is a
- * destination of its own, so later LIDs of a range avoid the links the earlier ones loaded.
+ * destination of its own, so later LIDs of a range avoid the links the earlier ones loaded. With
+ * {@code cn_guid_file} or {@code io_guid_file} the CA and router ports go in {@link NodeGroups}, one pass over the
+ * switches per group: compute nodes, then I/O nodes, then the others.
  *
  * <p>Stateless.
  *
@@ -19,17 +21,20 @@ final class DestinationOrder {
     private DestinationOrder() {
     }
 
-    /** The LIDs to route in OpenSM's order, each once; LIDs whose end port is not cabled to a switch are left out. */
-    static int[] of(SsspGraph g) {
-        return of(g, false);
+    /**
+     * The LIDs to route in OpenSM's order, each once; LIDs whose end port is not cabled to a switch are left out.
+     * {@code group} gives each end port's {@link NodeGroups} group.
+     */
+    static int[] of(SsspGraph g, int[] group) {
+        return of(g, group, false);
     }
 
-    /** The same LIDs in the interleaved order. */
-    static int[] interleaved(SsspGraph g) {
-        return of(g, true);
+    /** The same LIDs in the interleaved order, group by group. */
+    static int[] interleaved(SsspGraph g, int[] group) {
+        return of(g, group, true);
     }
 
-    private static int[] of(SsspGraph g, boolean interleave) {
+    private static int[] of(SsspGraph g, int[] group, boolean interleave) {
         RoutingInput in = g.in;
         int s = g.switches;
         long[] keys = new long[s];
@@ -42,22 +47,23 @@ final class DestinationOrder {
             bySources[i] = (int) keys[i];
         }
         int e = in.endPortCount();
-        int[] firstPort = new int[s + 1];
+        int buckets = NodeGroups.COUNT * s;
+        int[] firstPort = new int[buckets + 1];
         for (int ep = 0; ep < e; ep++) {
             int sw = in.endPortSwitch()[ep];
             if (sw >= 0 && !in.endPortIsSwitch()[ep]) {
-                firstPort[sw + 1]++;
+                firstPort[group[ep] * s + sw + 1]++;
             }
         }
-        for (int sw = 0; sw < s; sw++) {
-            firstPort[sw + 1] += firstPort[sw];
+        for (int b = 0; b < buckets; b++) {
+            firstPort[b + 1] += firstPort[b];
         }
         int[] fill = firstPort.clone();
-        int[] portsBySwitch = new int[firstPort[s]];
+        int[] portsByBucket = new int[firstPort[buckets]];
         for (int ep = 0; ep < e; ep++) {
             int sw = in.endPortSwitch()[ep];
             if (sw >= 0 && !in.endPortIsSwitch()[ep]) {
-                portsBySwitch[fill[sw]++] = ep;
+                portsByBucket[fill[group[ep] * s + sw]++] = ep;
             }
         }
         int[] switchPort = new int[s];
@@ -74,16 +80,19 @@ final class DestinationOrder {
         }
         int[] order = new int[count];
         int n = 0;
-        int rounds = 1;
-        for (int sw = 0; sw < s && interleave; sw++) {
-            rounds = Math.max(rounds, firstPort[sw + 1] - firstPort[sw]);
-        }
-        for (int round = 0; round < rounds; round++) {
-            for (int sw : bySources) {
-                int from = interleave ? firstPort[sw] + round : firstPort[sw];
-                int to = interleave ? Math.min(from + 1, firstPort[sw + 1]) : firstPort[sw + 1];
-                for (int i = from; i < to; i++) {
-                    n = addLids(in, portsBySwitch[i], order, n);
+        for (int base = 0; base < buckets; base += s) {
+            int rounds = 1;
+            for (int b = base; b < base + s && interleave; b++) {
+                rounds = Math.max(rounds, firstPort[b + 1] - firstPort[b]);
+            }
+            for (int round = 0; round < rounds; round++) {
+                for (int sw : bySources) {
+                    int b = base + sw;
+                    int from = interleave ? firstPort[b] + round : firstPort[b];
+                    int to = interleave ? Math.min(from + 1, firstPort[b + 1]) : firstPort[b + 1];
+                    for (int i = from; i < to; i++) {
+                        n = addLids(in, portsByBucket[i], order, n);
+                    }
                 }
             }
         }

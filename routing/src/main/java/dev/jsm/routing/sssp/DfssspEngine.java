@@ -6,12 +6,17 @@ import dev.jsm.routing.LftTables;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.fileformat.RoutingFileException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 /**
  * OpenSM's {@code dfsssp} engine: the routes of {@link SsspEngine}, then every (source, destination) path put on a
  * virtual layer so that no layer's channel dependency graph has a cycle ({@link LayerAssignment}), the layers spread
  * over the available VLs, and the path SLs ({@link DfssspPathSl}) and the SL-to-VL mapping ({@link IdentitySl2Vl})
- * handed to the SA and the QoS stage. Traffic from and to switch port 0 is included, as in OpenSM.
+ * handed to the SA and the QoS stage. Traffic from and to switch port 0 is included, as in OpenSM; the destinations
+ * go in sssp's order, {@code cn_guid_file} and {@code io_guid_file} included ({@link NodeGroups}).
  *
  * <p>When the routes in OpenSM's destination order need more layers than VLs are available ({@link VlBudget}), the
  * fabric is routed again in the interleaved order ({@link DestinationOrder}), which keeps torus routes closer to
@@ -34,8 +39,8 @@ public final class DfssspEngine implements RoutingEngine {
     private final SsspOptions ssspOptions;
 
     /**
-     * An engine reading {@code avoid_throttled_links}, and {@code max_op_vls} and {@code qos_max_vls} at each pass,
-     * from {@code options}.
+     * An engine reading {@code avoid_throttled_links}, {@code cn_guid_file} and {@code io_guid_file}, and
+     * {@code max_op_vls} and {@code qos_max_vls} at each pass, from {@code options}.
      *
      * @throws IllegalArgumentException naming the option, if one is malformed
      */
@@ -52,7 +57,8 @@ public final class DfssspEngine implements RoutingEngine {
 
     /**
      * Fills {@code out}; fails when the layers needed exceed the VLs available in both destination orders
-     * ({@link DestinationOrder}: OpenSM's, then the interleaved one), or the fabric is too large.
+     * ({@link DestinationOrder}: OpenSM's, then the interleaved one), the fabric is too large, or
+     * {@code cn_guid_file} or {@code io_guid_file} cannot be read or has a malformed line.
      */
     @Override
     public RouteOutcome route(RoutingInput in, LftTables out) {
@@ -63,12 +69,19 @@ public final class DfssspEngine implements RoutingEngine {
         } catch (IllegalArgumentException e) {
             return RouteOutcome.failed(NAME + ": " + e.getMessage());
         }
+        List<String> notes = new ArrayList<>();
+        int[] groups;
+        try {
+            groups = SsspEngine.groups(in, ssspOptions, notes);
+        } catch (RoutingFileException e) {
+            return RouteOutcome.failed(NAME + ": " + e.getMessage());
+        }
         VlBudget budget = VlBudget.of(in.dataVls(), options);
-        Attempt grouped = attempt(g, turns, DestinationOrder.of(g), out, budget.vls());
+        Attempt grouped = attempt(g, turns, DestinationOrder.of(g, groups), out, budget.vls());
         Attempt chosen = grouped;
         if (!grouped.fits(budget)) {
             out.clear();
-            chosen = attempt(g, turns, DestinationOrder.interleaved(g), out, MAX_LAYERS);
+            chosen = attempt(g, turns, DestinationOrder.interleaved(g, groups), out, MAX_LAYERS);
         }
         if (!chosen.fits(budget)) {
             return RouteOutcome.failed(NAME + ": the routes need " + need(grouped) + " virtual layers to be free of "
@@ -81,7 +94,7 @@ public final class DfssspEngine implements RoutingEngine {
             paths[l] = chosen.cdg.paths(l);
         }
         DfssspPathSl pathSl = new DfssspPathSl(in, chosen.layers.layers(), paths, needed, budget.vls());
-        return new RouteOutcome.Routed(pathSl, new IdentitySl2Vl(budget.vls()));
+        return new RouteOutcome.Routed(pathSl, new IdentitySl2Vl(budget.vls()), notes, Map.of(), null);
     }
 
     /**

@@ -20,7 +20,10 @@ public final class DfssspEngineFactory implements RoutingEngineFactory {
         return DfssspEngine.NAME;
     }
 
-    /** Reads {@code avoid_throttled_links}, {@code max_op_vls} and {@code qos_max_vls} ({@link VlBudget}). */
+    /**
+     * Reads {@code avoid_throttled_links}, {@code cn_guid_file} and {@code io_guid_file} ({@link SsspOptions}), and
+     * {@code max_op_vls} and {@code qos_max_vls} ({@link VlBudget}).
+     */
     @Override
     public RoutingEngine create(EngineOptions options) {
         return new DfssspEngine(options);

@@ -2,16 +2,23 @@ package dev.jsm.routing.sssp;
 
 import dev.jsm.routing.EngineOptions;
 import dev.jsm.routing.LftTables;
+import dev.jsm.routing.PathSlProvider;
 import dev.jsm.routing.RouteOutcome;
 import dev.jsm.routing.RoutingEngine;
 import dev.jsm.routing.RoutingInput;
+import dev.jsm.routing.Sl2VlProvider;
+import dev.jsm.routing.fileformat.RoutingFileException;
 import dev.jsm.routing.repair.RepairPolicy;
 import dev.jsm.routing.repair.Repairable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 /**
  * OpenSM's {@code sssp} engine: single-source shortest paths per destination LID with global balancing
  * ({@link BalancedRoutes}), every LID of every end port and switch routed, LMC ranges spread by routing each LID
- * after the previous one loaded its links. Not deadlock free by itself (see {@link DfssspEngine}).
+ * after the previous one loaded its links, the compute nodes of {@code cn_guid_file} first and the I/O nodes of
+ * {@code io_guid_file} next ({@link NodeGroups}). Not deadlock free by itself (see {@link DfssspEngine}).
  *
  * <p>{@link Repairable}: a repair allows every shortest-path port ({@link SsspRepairPolicy}).
  *
@@ -26,7 +33,8 @@ public final class SsspEngine implements RoutingEngine, Repairable {
     private final SsspOptions options;
 
     /**
-     * An engine reading {@code avoid_throttled_links} from {@code options}.
+     * An engine reading {@code avoid_throttled_links}, {@code cn_guid_file} and {@code io_guid_file} from
+     * {@code options}.
      *
      * @throws IllegalArgumentException naming the option, if it is malformed
      */
@@ -39,12 +47,28 @@ public final class SsspEngine implements RoutingEngine, Repairable {
         return NAME;
     }
 
-    /** Fills {@code out}; declines nothing and fails on nothing. */
+    /**
+     * Fills {@code out}; declines nothing, and fails only when {@code cn_guid_file} or {@code io_guid_file} cannot be
+     * read or has a malformed line ({@code file:line} in the reason).
+     */
     @Override
     public RouteOutcome route(RoutingInput in, LftTables out) {
+        List<String> notes = new ArrayList<>();
+        int[] groups;
+        try {
+            groups = groups(in, options, notes);
+        } catch (RoutingFileException e) {
+            return RouteOutcome.failed(NAME + ": " + e.getMessage());
+        }
         SsspGraph g = new SsspGraph(in);
-        route(new BalancedRoutes(g, options), g, DestinationOrder.of(g), out);
-        return RouteOutcome.routed();
+        route(new BalancedRoutes(g, options), g, DestinationOrder.of(g, groups), out);
+        return notes.isEmpty() ? RouteOutcome.routed()
+                : new RouteOutcome.Routed(PathSlProvider.DEFAULT, Sl2VlProvider.ALL_VL0, notes, Map.of(), null);
+    }
+
+    /** The {@link NodeGroups} of {@code in}'s end ports from the files {@code options} names. */
+    static int[] groups(RoutingInput in, SsspOptions options, List<String> notes) throws RoutingFileException {
+        return NodeGroups.of(in, options.cnGuidFile(), options.ioGuidFile(), notes);
     }
 
     @Override

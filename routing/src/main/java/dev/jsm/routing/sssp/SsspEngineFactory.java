@@ -20,7 +20,7 @@ public final class SsspEngineFactory implements RoutingEngineFactory {
         return SsspEngine.NAME;
     }
 
-    /** Reads {@code avoid_throttled_links}. */
+    /** Reads {@code avoid_throttled_links}, {@code cn_guid_file} and {@code io_guid_file} ({@link SsspOptions}). */
     @Override
     public RoutingEngine create(EngineOptions options) {
         return new SsspEngine(options);

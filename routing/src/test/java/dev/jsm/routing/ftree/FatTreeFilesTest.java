@@ -74,11 +74,11 @@ class FatTreeFilesTest {
         RoutingInput in = TopologySubnets.input(Fabrics.FAT2_16, 0);
         Path missing = dir.resolve("missing");
 
-        RouteOutcome unreadable = ftree(in, ONE_THREAD.with(FatTreeOptions.CN_GUID_FILE, missing.toString()))
+        RouteOutcome unreadable = ftree(in, ONE_THREAD.with(EngineOptions.CN_GUID_FILE, missing.toString()))
                 .outcome();
         RouteOutcome malformed = ftree(in, withFile(ONE_THREAD, dir, EngineOptions.ROOT_GUID_FILE, "0x1 0x2\n"))
                 .outcome();
-        RouteOutcome empty = ftree(in, withFile(ONE_THREAD, dir, FatTreeOptions.IO_GUID_FILE, "# none\n"))
+        RouteOutcome empty = ftree(in, withFile(ONE_THREAD, dir, EngineOptions.IO_GUID_FILE, "# none\n"))
                 .outcome();
 
         assertThat(unreadable).isEqualTo(RouteOutcome.failed("ftree: " + missing + ": cannot read: no such file"));
@@ -103,7 +103,7 @@ class FatTreeFilesTest {
             }
         }
 
-        FatTreeTesting.Run run = ftree(in, withFile(ONE_THREAD, dir, FatTreeOptions.CN_GUID_FILE, cns.toString()));
+        FatTreeTesting.Run run = ftree(in, withFile(ONE_THREAD, dir, EngineOptions.CN_GUID_FILE, cns.toString()));
 
         assertCompleteAndLoopFree(in, run.routed());
         FatTreeSummary summary = run.summary();
@@ -122,7 +122,7 @@ class FatTreeFilesTest {
         RoutingInput in = TopologySubnets.input(t, 0);
         String roots = topLevel(in);
         EngineOptions options = withFile(withFile(ONE_THREAD, dir, EngineOptions.ROOT_GUID_FILE, roots), dir,
-                FatTreeOptions.IO_GUID_FILE, "0x0002c90300000011\n0x0002c90300000021\n");
+                EngineOptions.IO_GUID_FILE, "0x0002c90300000011\n0x0002c90300000021\n");
         int ioA = lidOf(in, 0x0002c90300000011L);
         int ioB = lidOf(in, 0x0002c90300000021L);
 

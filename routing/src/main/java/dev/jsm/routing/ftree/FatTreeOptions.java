@@ -8,12 +8,14 @@ import java.util.Optional;
 
 /**
  * The options ftree reads, parsed once when the engine is created. The files are only named here; they are read on
- * every routing pass, as OpenSM does, so an edited file takes effect at the next heavy sweep.
+ * every routing pass, as OpenSM does, so an edited file takes effect at the next heavy sweep. {@code connect_roots}
+ * routes the switch LIDs the fat-tree pass leaves out at the switches above the leaves through one leaf
+ * ({@link RootLinks}).
  *
  * <p>In detail: docs/design/routing.md#fattreeoptions.
  */
 public record FatTreeOptions(Optional<Path> rootGuidFile, Optional<Path> cnGuidFile, Optional<Path> ioGuidFile,
-                             int maxReverseHops, boolean quasiFtreeIndexing) {
+                             int maxReverseHops, boolean quasiFtreeIndexing, boolean connectRoots) {
 
     /** OpenSM option: file of compute node port GUIDs. */
     public static final EngineOption<Optional<Path>> CN_GUID_FILE = EngineOption.file("cn_guid_file");
@@ -51,6 +53,7 @@ public record FatTreeOptions(Optional<Path> rootGuidFile, Optional<Path> cnGuidF
                     + options.text(MAX_REVERSE_HOPS).orElse("") + "'");
         }
         return new FatTreeOptions(options.get(EngineOptions.ROOT_GUID_FILE), options.get(CN_GUID_FILE),
-                options.get(IO_GUID_FILE), (int) hops, options.get(QUASI_FTREE_INDEXING));
+                options.get(IO_GUID_FILE), (int) hops, options.get(QUASI_FTREE_INDEXING),
+                options.get(EngineOptions.CONNECT_ROOTS));
     }
 }

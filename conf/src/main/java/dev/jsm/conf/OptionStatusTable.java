@@ -54,7 +54,7 @@ public final class OptionStatusTable {
                 RoutingOptions.OFFSWEEP_BALANCING_WINDOW);
         r.implemented(RoutingOptions.PORT_SEARCH_ORDERING_FILE);
         r.implemented(RoutingOptions.ROUTING_ENGINE, RoutingOptions.AVOID_THROTTLED_LINKS);
-        r.partial(RoutingOptions.CONNECT_ROOTS, "only updn honours it; ftree and dnup ignore it");
+        r.implemented(RoutingOptions.CONNECT_ROOTS);
         r.implemented(RoutingOptions.USE_UCAST_CACHE);
         r.implemented(RoutingOptions.LID_MATRIX_DUMP_FILE, RoutingOptions.LFTS_FILE, RoutingOptions.ROOT_GUID_FILE);
         r.implemented(RoutingOptions.CN_GUID_FILE, RoutingOptions.IO_GUID_FILE);

@@ -33,7 +33,7 @@ public final class RoutingOptions {
     public static final Option<Boolean> AVOID_THROTTLED_LINKS = L.restart("avoid_throttled_links", BOOL, false,
             "Make nue, dfsssp and sssp route around throttled switch-to-switch links");
     public static final Option<Boolean> CONNECT_ROOTS = L.live("connect_roots", BOOL, false,
-            "Let updn route to its root switches on shortest paths, bending the up/down rule");
+            "Connect the root switches in updn, dnup and ftree, by routes that may turn from down to up");
     public static final Option<Boolean> USE_UCAST_CACHE = L.restart("use_ucast_cache", BOOL, false,
             "Keep the unicast routes in force (repaired) when links or nodes went, computing anew only when something "
                     + "came (OpenSM's unicast cache); incremental_routing, TRUE by default, repairs every change");

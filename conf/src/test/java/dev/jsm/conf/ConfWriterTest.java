@@ -89,8 +89,7 @@ class ConfWriterTest {
                 perfmgr FALSE
                 """);
         assertThat(text).contains("""
-                # Let updn route to its root switches on shortest paths, bending the up/down rule
-                # Partly implemented in jsm: only updn honours it; ftree and dnup ignore it
+                # Connect the root switches in updn, dnup and ftree, by routes that may turn from down to up
                 # Value: TRUE or FALSE; default FALSE
                 connect_roots FALSE
                 """);

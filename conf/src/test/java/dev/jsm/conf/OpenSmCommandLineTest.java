@@ -265,8 +265,7 @@ class OpenSmCommandLineTest {
                 """).contains("""
 
                 --connect_roots, -z
-                          Keep updn's roots connected
-                          Partly implemented in jsm (connect_roots): only updn honours it; ftree and dnup ignore it
+                          Keep the root switches connected (updn, dnup, ftree)
 
                 """).contains("""
 

@@ -30,7 +30,7 @@ class OptionStatusDocsTest {
     void theListsNameEveryOptionNotFullyImplemented() {
         String readme = OptionStatusDocs.readmeBlock().replace('\n', ' ');
         String guide = OptionStatusDocs.operationsBlock();
-        for (String name : new String[] {"connect_roots", "force_log_flush", "perfmgr"}) {
+        for (String name : new String[] {"force_log_flush", "perfmgr"}) {
             assertThat(readme).contains("`" + name + "`");
             assertThat(guide).contains("`" + name + "`");
         }

@@ -48,9 +48,6 @@ class OptionStatusTableTest {
         for (String name : List.of("force_log_flush")) {
             assertThat(level(name)).as(name).isEqualTo(Level.NOT_IMPLEMENTED);
         }
-        for (String name : List.of("connect_roots")) {
-            assertThat(level(name)).as(name).isEqualTo(Level.PARTIAL);
-        }
         for (String name : List.of("sm_priority", "sminfo_polling_timeout", "polling_retry_number", "ignore_other_sm",
                 "honor_guid2lid_file", "sm_inactive", "sm_key", "routing_engine", "nue_max_num_vls",
                 "force_heavy_sweep", "console", "event_db_dump_file", "node_name_map_name", "use_ucast_cache",
@@ -59,7 +56,8 @@ class OptionStatusTableTest {
                 "event_plugin_name", "event_plugin_options", "exit_on_fatal", "fdr10", "per_module_logging_file",
                 "drop_event_subscriptions", "disable_multicast", "enable_quirks",
                 "max_msg_fifo_timeout", "ipoib_mcgroup_creation_validation", "mcgroup_join_validation", "single_thread",
-                "prefix_routes_file", "sm_assigned_guid", "use_original_extended_sa_rates_only", "rtr_pr_rate")) {
+                "prefix_routes_file", "sm_assigned_guid", "use_original_extended_sa_rates_only", "rtr_pr_rate",
+                "connect_roots")) {
             assertThat(level(name)).as(name).isEqualTo(Level.IMPLEMENTED);
         }
     }
@@ -77,13 +75,10 @@ class OptionStatusTableTest {
         assertThat(OptionStatusTable.of(DebugOptions.FORCE_LOG_FLUSH).unhonoured("TRUE")).isFalse();
         assertThat(OptionStatusTable.of(DebugOptions.FORCE_LOG_FLUSH).unhonoured("FALSE")).as("the default")
                 .isFalse();
-        assertThat(OptionStatusTable.of(RoutingOptions.CONNECT_ROOTS).unhonoured("TRUE")).isTrue();
+        assertThat(OptionStatusTable.of(RoutingOptions.CONNECT_ROOTS).unhonoured("TRUE")).isFalse();
         assertThat(OptionStatusTable.of(DeviceOptions.LMC).unhonoured("3")).isFalse();
         assertThat(perfmgr.warning("TRUE")).isEqualTo("option perfmgr TRUE is partly implemented in jsm: only a master "
                 + "SM sweeps the counters; OpenSM's also sweeps as standby");
-        assertThat(OptionStatusTable.of(RoutingOptions.CONNECT_ROOTS).warning("TRUE"))
-                .isEqualTo("option connect_roots TRUE is partly implemented in jsm: only updn honours it; ftree and "
-                        + "dnup ignore it");
     }
 
     @Test
@@ -92,7 +87,7 @@ class OptionStatusTableTest {
                 .set(DeviceOptions.LMC, 2L).set(RoutingOptions.CONNECT_ROOTS, true)
                 .set(TimingOptions.SINGLE_THREAD, true).build();
         assertThat(OptionStatusTable.unhonoured(o)).extracting(s -> s.option().name())
-                .containsExactly("connect_roots", "perfmgr");
+                .containsExactly("perfmgr");
         assertThat(OptionStatusTable.unhonoured(SmOptions.defaults())).isEmpty();
     }
 

@@ -53,7 +53,7 @@ public final class EngineOptions {
     public static final EngineOption<Optional<Path>> IO_GUID_FILE = EngineOption.file("io_guid_file");
     /** File of {@code <switch GUID> <id>} pairs replacing GUIDs in updn's tie-break. */
     public static final EngineOption<Optional<Path>> IDS_GUID_FILE = EngineOption.file("ids_guid_file");
-    /** Keep routes to updn's root switches even where they break up*&#47;down*. */
+    /** Connect the root switches in updn, dnup and ftree, by routes that may break up*&#47;down*. */
     public static final EngineOption<Boolean> CONNECT_ROOTS = EngineOption.flag("connect_roots", false);
     /** OpenSM LFT dump ({@code opensm-lfts.dump} format) the {@code file} engine loads; {@code -U}. */
     public static final EngineOption<Optional<Path>> LFTS_FILE = EngineOption.file("lfts_file");

@@ -124,6 +124,12 @@ public final class FatTreeEngine implements RoutingEngine, Repairable {
         int reverseHops = Math.min(options.maxReverseHops(), 2 * (tree.leafRank() + 1));
         int[] incomplete = new FatTreePass(in, out, tree.rank(), tree.leaf(), tree.groups(), ends, tree.order(),
                 reverseHops).run();
+        if (options.connectRoots()) {
+            int leaf = tree.order().leaves[tree.order().leaves.length - 1];
+            int linked = RootLinks.connect(in, out, tree.rank(), tree.leafRank(), leaf);
+            notes.add("connect_roots: " + linked + " switch LID entr" + (linked == 1 ? "y" : "ies")
+                    + " routed through leaf switch " + in.describeSwitch(leaf));
+        }
         boolean[] withEndNodes = new boolean[in.switchCount()];
         for (int sw = 0; sw < withEndNodes.length; sw++) {
             withEndNodes[sw] = tree.groups().endNodePorts[sw] > 0;

@@ -22,7 +22,8 @@ public final class FatTreeEngineFactory implements RoutingEngineFactory {
 
     /**
      * Reads {@code root_guid_file}, {@code cn_guid_file}, {@code io_guid_file}, {@code max_reverse_hops} and
-     * {@code quasi_ftree_indexing} ({@link FatTreeOptions#from}), and {@code routing_threads}.
+     * {@code quasi_ftree_indexing}, {@code connect_roots} ({@link FatTreeOptions#from}), and
+     * {@code routing_threads}.
      */
     @Override
     public RoutingEngine create(EngineOptions options) {

@@ -8,12 +8,14 @@ import java.util.Optional;
 
 /**
  * The options ftree reads, parsed once when the engine is created. The files are only named here; they are read on
- * every routing pass, as OpenSM does, so an edited file takes effect at the next heavy sweep.
+ * every routing pass, as OpenSM does, so an edited file takes effect at the next heavy sweep. {@code connect_roots}
+ * routes the switch LIDs the fat-tree pass leaves out at the switches above the leaves through one leaf
+ * ({@link RootLinks}).
  *
  * <p>In detail: docs/design/routing.md#fattreeoptions.
  */
 public record FatTreeOptions(Optional<Path> rootGuidFile, Optional<Path> cnGuidFile, Optional<Path> ioGuidFile,
-                             int maxReverseHops, boolean quasiFtreeIndexing) {
+                             int maxReverseHops, boolean quasiFtreeIndexing, boolean connectRoots) {
 
     /** OpenSM option: reverse hops allowed on routes to I/O nodes (0..65535, default 0). */
     public static final EngineOption<Long> MAX_REVERSE_HOPS = EngineOption.number("max_reverse_hops", 0);
@@ -47,6 +49,7 @@ public record FatTreeOptions(Optional<Path> rootGuidFile, Optional<Path> cnGuidF
                     + options.text(MAX_REVERSE_HOPS).orElse("") + "'");
         }
         return new FatTreeOptions(options.get(EngineOptions.ROOT_GUID_FILE), options.get(EngineOptions.CN_GUID_FILE),
-                options.get(EngineOptions.IO_GUID_FILE), (int) hops, options.get(QUASI_FTREE_INDEXING));
+                options.get(EngineOptions.IO_GUID_FILE), (int) hops, options.get(QUASI_FTREE_INDEXING),
+                options.get(EngineOptions.CONNECT_ROOTS));
     }
 }

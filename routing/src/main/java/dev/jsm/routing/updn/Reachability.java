@@ -21,8 +21,9 @@ final class Reachability {
      * many such pairs there are; {@code null} if there is none.
      *
      * @param exempt destination switches routed on unconstrained paths ({@code connect_roots}), not checked
+     * @param detour dnup's {@code connect_roots} detours, which fill pairs without a legal route, or {@code null}
      */
-    static String firstGap(RoutingInput in, UpDownHops hops, int[] exempt, String engine) {
+    static String firstGap(RoutingInput in, UpDownHops hops, int[] exempt, DetourHops detour, String engine) {
         int s = in.switchCount();
         boolean[] withCas = new boolean[s];
         for (int x = 0; x < in.endPortCount(); x++) {
@@ -44,7 +45,8 @@ final class Reachability {
             }
             for (int b = 0; b < s; b++) {
                 if (b != a && withCas[b] && component[a] == component[b]
-                        && hops.hops(a, b) == UpDownHops.UNREACHABLE) {
+                        && hops.hops(a, b) == UpDownHops.UNREACHABLE
+                        && (detour == null || detour.hops(a, b) == UpDownHops.UNREACHABLE)) {
                     if (gaps++ == 0) {
                         firstFrom = a;
                         firstTo = b;

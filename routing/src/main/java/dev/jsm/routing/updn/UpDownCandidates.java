@@ -13,7 +13,9 @@ import java.util.Arrays;
  *
  * <p>With {@code connect_roots}, destinations that are root switches get minhop's unconstrained shortest-path lists
  * instead (from a plain {@link HopTable}), as OpenSM keeps the min-hop entries toward root switches: the root LIDs
- * stay reachable from everywhere, at the price of routes to them that may turn from down to up.
+ * stay reachable from everywhere, at the price of routes to them that may turn from down to up. With dnup's
+ * {@code connect_roots}, a pair with no legal route gets the neighbours one hop nearer on its {@link DetourHops}
+ * detour (counting a neighbour's legal route where it has one).
  *
  * <p>Scratch of one worker: confined to the thread that calls {@link #build}; reused switch after switch.
  */
@@ -26,6 +28,7 @@ final class UpDownCandidates extends CandidateSlots {
     private final HopTable plain;
     private final int[] plainTargets;
     private final boolean[] plainTarget;
+    private final DetourHops detour;
     private final int[] downTarget;
     private final int[] upTarget;
     private final int[] neighbour = new int[256];
@@ -36,14 +39,17 @@ final class UpDownCandidates extends CandidateSlots {
      * @param order the order that gave {@code hops} its directions
      * @param plain the unconstrained hop table for {@code connect_roots}, or {@code null}
      * @param plainTargets the destination switches routed by {@code plain} (the roots), empty without it
+     * @param detour dnup's {@code connect_roots} detours, or {@code null}
      */
-    UpDownCandidates(RoutingInput in, UpDownHops hops, UpDownOrder order, HopTable plain, int[] plainTargets) {
+    UpDownCandidates(RoutingInput in, UpDownHops hops, UpDownOrder order, HopTable plain, int[] plainTargets,
+                     DetourHops detour) {
         super(in.switchCount());
         this.in = in;
         this.table = hops.raw();
         this.switchCount = in.switchCount();
         this.plain = plain;
         this.plainTargets = plainTargets;
+        this.detour = detour;
         this.plainTarget = new boolean[in.switchCount()];
         for (int d : plainTargets) {
             plainTarget[d] = true;
@@ -99,6 +105,30 @@ final class UpDownCandidates extends CandidateSlots {
         for (int d : plainTargets) {
             addPlain(sw, d, firstEdge, lastEdge);
         }
+        if (detour != null) {
+            for (int d = 0; d < s; d++) {
+                addDetour(sw, d, firstEdge, lastEdge);
+            }
+        }
+    }
+
+    /** Adds the ports one hop nearer on the detour toward {@code d}, if {@code sw} has no legal route to it. */
+    private void addDetour(int sw, int d, int firstEdge, int lastEdge) {
+        int h = detour.hops(sw, d);
+        if (h == UpDownHops.UNREACHABLE) {
+            return;
+        }
+        for (int e = firstEdge; e < lastEdge; e++) {
+            if (detourStep(d, h, in.peerSwitch()[e])) {
+                add(d, in.localPort()[e]);
+            }
+        }
+    }
+
+    /** Whether neighbour {@code q} is one hop nearer to {@code d} than a detour of {@code h} hops. */
+    private boolean detourStep(int d, int h, int q) {
+        int legal = table[q * switchCount + d] & 0x7F;
+        return (legal != UpDownHops.UNREACHABLE ? legal : detour.hops(q, d)) == h - 1;
     }
 
     /** Replaces the list toward root {@code d} by minhop's: every port on an unconstrained shortest path. */
@@ -124,6 +154,9 @@ final class UpDownCandidates extends CandidateSlots {
     @Override
     public boolean reaches(int sw, int d) {
         int h = plainTarget[d] ? plain.hops(sw, d) : table[sw * switchCount + d] & 0x7F;
+        if (!plainTarget[d] && h == UpDownHops.UNREACHABLE && detour != null) {
+            h = detour.hops(sw, d);
+        }
         return h != 0 && h != (plainTarget[d] ? HopTable.UNREACHABLE : UpDownHops.UNREACHABLE);
     }
 
@@ -148,6 +181,9 @@ final class UpDownCandidates extends CandidateSlots {
         }
         int v = table[sw * s + d] & 0xFF;
         int h = v & 0x7F;
+        if (h == UpDownHops.UNREACHABLE && detour != null && detour.hops(sw, d) != UpDownHops.UNREACHABLE) {
+            return detourStep(d, detour.hops(sw, d), q);
+        }
         if (h == 0 || h == UpDownHops.UNREACHABLE) {
             return false;
         }

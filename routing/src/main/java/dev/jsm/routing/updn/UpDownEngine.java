@@ -53,9 +53,9 @@ public final class UpDownEngine implements RoutingEngine, Repairable {
     }
 
     /**
-     * A dnup engine. {@code root_guid_file}, {@code ids_guid_file} and {@code connect_roots} are not used (OpenSM's
-     * dnup reads {@code connect_roots} to allow down-then-up turns at a hop penalty, which gives up freedom from
-     * credit loops).
+     * A dnup engine. {@code root_guid_file} and {@code ids_guid_file} are not used; {@code connect_roots} fills the
+     * pairs without a legal route with {@link DetourHops} detours, as OpenSM's dnup allows down-then-up turns at a
+     * hop penalty then (giving up freedom from credit loops for those routes).
      */
     public static UpDownEngine dnup(UpDownOptions options) {
         return new UpDownEngine(false, options);
@@ -155,15 +155,18 @@ public final class UpDownEngine implements RoutingEngine, Repairable {
         UpDownOrder order = UpDownOrder.of(in, rank, id, updn);
         UpDownHops hops = UpDownHops.compute(in, order, threads);
         int[] plainTargets = new int[0];
+        DetourHops detour = null;
         if (updn && options.connectRoots()) {
             plain = plain != null ? plain : HopTable.compute(in, threads);
             plainTargets = indices(roots.isRoot());
+        } else if (options.connectRoots()) {
+            detour = DetourHops.compute(in, hops, threads);
         }
-        String gap = Reachability.firstGap(in, hops, plainTargets, name());
+        String gap = Reachability.firstGap(in, hops, plainTargets, detour, name());
         if (gap != null) {
             return Pass.ended(RouteOutcome.declined(gap), summary);
         }
-        return new Pass(null, summary, files, hops, order, plain, plainTargets);
+        return new Pass(null, summary, files, hops, order, plain, plainTargets, detour);
     }
 
     /**
@@ -173,15 +176,15 @@ public final class UpDownEngine implements RoutingEngine, Repairable {
      * @param summary the rank-0 switches, or {@code null} if the pass ended before choosing them
      */
     record Pass(RouteOutcome outcome, UpDownSummary summary, MinHopFiles files, UpDownHops hops, UpDownOrder order,
-                HopTable plain, int[] plainTargets) {
+                HopTable plain, int[] plainTargets, DetourHops detour) {
 
         static Pass ended(RouteOutcome outcome, UpDownSummary summary) {
-            return new Pass(outcome, summary, null, null, null, null, null);
+            return new Pass(outcome, summary, null, null, null, null, null, null);
         }
 
         /** New legal candidate lists for one worker. */
         EgressCandidates newCandidates(RoutingInput in) {
-            return new UpDownCandidates(in, hops, order, plain, plainTargets);
+            return new UpDownCandidates(in, hops, order, plain, plainTargets, detour);
         }
     }
 

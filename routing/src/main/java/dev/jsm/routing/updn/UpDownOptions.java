@@ -16,7 +16,7 @@ import java.util.Optional;
  * @param rootGuidFile {@code root_guid_file} ({@code -a}): the root switches (updn); empty = detect them
  * @param idsGuidFile {@code ids_guid_file} ({@code -m}): switch ids for the tie-break between equal ranks (updn)
  * @param connectRoots {@code connect_roots} ({@code -z}): route to root switches on unconstrained shortest paths
- *     (updn)
+ *     (updn); route the pairs without a legal route on detours that may turn from down to up (dnup)
  * @param portSelection the minhop options of the shared port selection ({@code port_shifting},
  *     {@code scatter_ports}, {@code port_profile_switch_nodes}, {@code routing_threads}, and the files
  *     {@code guid_routing_order_file} and {@code port_prof_ignore_file})

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * ftree against OpenSM 3.3's own ftree on the same fabrics (dumps captured under ibsim, see the README of
  * {@code opensm-dumps}): every entry OpenSM programs is ours too, the compute node order is the same, and the
- * switch-to-switch pairs OpenSM leaves unreachable are routed.
+ * switch-to-switch pairs OpenSM leaves unreachable are routed; with {@code connect_roots} the tables are the same.
  */
 class FatTreeReferenceTest {
 
@@ -68,6 +68,27 @@ class FatTreeReferenceTest {
         }
         assertThat(secondColumn(run.summary().caOrderLines(names::get)))
                 .isEqualTo(secondColumn(Files.readAllLines(resource(name + "-ca-order.dump"))));
+    }
+
+    /** With {@code connect_roots} ({@code -z}) OpenSM routes every switch pair, and so do we, entry for entry. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"fat2:k=8,leaves=4,spines=2,hosts=4|fat2-16",
+        "fat3:k=8,pods=2,leaves=2,mids=2,cores=2,hosts=4|fat3-16"})
+    void programsTheSameTablesAsOpenSmWithConnectRoots(String shape, String name) throws URISyntaxException {
+        RoutingInput in = TopologySubnets.input(TopologyShapes.parse(shape), 0);
+        LftTables reference = LftTables.forInput(in);
+        assertThat(new FileEngineFactory().create(EngineOptions.defaults().with(EngineOptions.LFTS_FILE,
+                resource(name + "-connect-roots-lfts.dump").toString())).route(in, reference).isRouted()).isTrue();
+        assertThat(VERIFIER.verify(in, reference).unreachablePairs()).isZero();
+
+        LftTables ours = ftree(in, EngineOptions.defaults().with(EngineOptions.ROUTING_THREADS, "1")
+                .with(EngineOptions.CONNECT_ROOTS, "TRUE")).routed();
+
+        for (int sw = 0; sw < in.switchCount(); sw++) {
+            for (int lid = 1; lid <= in.maxLid(); lid++) {
+                assertThat(ours.port(sw, lid)).as("switch %d, LID %d", sw, lid).isEqualTo(reference.port(sw, lid));
+            }
+        }
     }
 
     /** The node names of CA order lines (the LIDs differ: OpenSM assigned its own). */

@@ -121,6 +121,7 @@ public final class Daemon implements AutoCloseable {
     private final Sweeps sweeps;
     private final Thread loopThread;
     private final DaemonManagement management;
+    private final LivePlan livePlan;
     private final Duration stopWait;
     private volatile Runnable withdrawIsSm = () -> { };
 
@@ -229,9 +230,12 @@ public final class Daemon implements AutoCloseable {
         this.loop = new SweepLoop(settings, sm, pipeline, state, services, afterSweep, listeners, sweeps, changes,
                 status, new OptionChanges(transactions, smps, ha, services.activity()), events, timer);
         this.loopThread = new Thread(loop, "jsm-sweep");
+        this.livePlan = new LivePlan(this::view, services::options, () -> channel.localPort().portGuid(),
+                settings.cacheDir(), settings.configFile());
+        listeners.add(livePlan);
         this.management = new DaemonManagement(new DaemonManagement.Parts(this::view, services::options, nodeNames,
                 ha, smps, traps, portHealth, transactions, sa, perfMgr, events, routes, loop, channel::localPort,
-                sweeps.congestionControl()::stats, () -> virtualizationCounters(sweeps)));
+                sweeps.congestionControl()::stats, () -> virtualizationCounters(sweeps), livePlan::plan));
         status.announce();
     }
 
@@ -441,6 +445,7 @@ public final class Daemon implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         timer.shutdownNow();
+        livePlan.close();
         sweeps.dumps().close();
         balancing.close();
         perfMgr.close();

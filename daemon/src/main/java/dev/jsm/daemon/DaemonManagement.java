@@ -8,6 +8,7 @@ import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.mgmt.CongestionCounters;
 import dev.jsm.daemon.mgmt.VirtualizationCounters;
 import dev.jsm.daemon.mgmt.ManagedSm;
+import dev.jsm.daemon.mgmt.PlanAnswer;
 import dev.jsm.daemon.mgmt.SmCounters;
 import dev.jsm.daemon.mgmt.SmSummary;
 import dev.jsm.daemon.names.NodeNameMap;
@@ -29,13 +30,16 @@ import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.verify.VerifierReport;
 import dev.jsm.sa.agent.SaAgentStats;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
  * The management port's way into one daemon ({@link ManagedSm}): reads from the daemon's thread-safe parts - the
  * published view, the options in force, the SM's status, the counters of the SMP sender, the trap handling, the SA,
- * the transactions and the congestion control manager - and commands that only queue an event or set a flag. Built by
- * {@link Daemon} from its parts, so that the management package needs nothing of the daemon's but this interface.
+ * the transactions and the congestion control manager - commands that only queue an event or set a flag, and the
+ * plan, which runs on {@link LivePlan}'s own thread. Built by {@link Daemon} from its parts, so that the management
+ * package needs nothing of the daemon's but this interface.
  *
  * <p>Thread-safe, as the parts it reads are.
  */
@@ -46,7 +50,8 @@ final class DaemonManagement implements ManagedSm {
                  SmpSender smps, TrapReceiver traps, PortHealthMonitor portHealth, MadTransactions transactions,
                  SaService sa, PerfManager perfMgr, SmEvents events, RoutingState routes, SweepLoop loop,
                  Supplier<LocalPort> port, Supplier<CcStats> congestion,
-                 Supplier<VirtualizationCounters> virtualization) {
+                 Supplier<VirtualizationCounters> virtualization,
+                 Function<String, CompletableFuture<PlanAnswer>> plan) {
     }
 
     private final Parts p;
@@ -155,5 +160,10 @@ final class DaemonManagement implements ManagedSm {
     @Override
     public String perfMgr(String args) {
         return PerfMgrCommands.run(p.perfMgr(), args);
+    }
+
+    @Override
+    public CompletableFuture<PlanAnswer> plan(String conf) {
+        return p.plan().apply(conf);
     }
 }

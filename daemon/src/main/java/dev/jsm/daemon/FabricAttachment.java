@@ -94,6 +94,18 @@ public final class FabricAttachment implements AutoCloseable {
     }
 
     /**
+     * Loads {@code topology} into the simulator and attaches to {@code port} of node {@code host}: the live plan's
+     * copy of the daemon's fabric, with the SM where the daemon's is.
+     */
+    static FabricAttachment simulated(Topology topology, int host, int port, String label) {
+        SimFabric fabric = new SimFabric(topology);
+        SimMadChannel ch = fabric.openChannel(host, port);
+        ch.setIsSm(true);
+        return new FabricAttachment(ch, fabric, host, null, null, label + " (" + topology.nodeCount()
+                + " nodes), SM on '" + topology.node(host).description() + "' port " + port, null, null);
+    }
+
+    /**
      * The fabric {@code --sim-topology} names: a topology file (ibsim net or ibnetdiscover format) or a shape string.
      *
      * @throws StartupException ({@link ExitCode#SIM_TOPOLOGY}) with the file's line and what was wrong

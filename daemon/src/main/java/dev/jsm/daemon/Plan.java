@@ -61,7 +61,7 @@ public final class Plan {
      * configurations name different files for one of those that needs a restart, they are taken as the file before
      * and after the edit.
      */
-    private static final List<Option<String>> POLICY_FILES = List.of(PartitionOptions.PARTITION_CONFIG_FILE,
+    static final List<Option<String>> POLICY_FILES = List.of(PartitionOptions.PARTITION_CONFIG_FILE,
             QosOptions.QOS_POLICY_FILE, QosOptions.ENHANCED_QOS_POLICY_FILE, RoutingOptions.RCH_POLICY_FILE,
             RoutingOptions.PGRP_POLICY_FILE, RoutingOptions.TOPO_POLICY_FILE);
 

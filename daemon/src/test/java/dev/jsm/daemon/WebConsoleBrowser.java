@@ -111,6 +111,14 @@ public final class WebConsoleBrowser {
         System.out.println("page routing: engine " + engine + ", " + text("route-delivered") + " pairs delivered, "
                 + loops);
 
+        open("#/plan");
+        await("plan page", () -> text("plan-run"), s -> !s.isEmpty());
+        driver.findElement(By.id("plan-run")).click();
+        String verdict = await("plan", () -> text("plan-verdict"), s -> !s.isEmpty());
+        check(verdict.equals("plan: OK"), "the plan of the unchanged opensm.conf: " + verdict);
+        shot("plan");
+        System.out.println("page plan: " + verdict + " (the unchanged opensm.conf on a copy of the fabric)");
+
         driver.get(base + "/nothing");
         String body = driver.findElement(By.tagName("body")).getText();
         check(body.startsWith("not found"), "unknown path: " + body);

@@ -20,6 +20,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The commands of OpenSM's text console, independent of where the lines come from (a TCP session,
@@ -54,6 +55,8 @@ final class ConsoleCommands {
               update_desc             read every node's NodeDescription again (by a heavy sweep)
               version                 the SM's version
               dump_portguid [file FILE] REGEXP...  port GUIDs of the nodes whose name matches
+              plan [CONF]             what a HUP to CONF (the daemon's opensm.conf) as it is on disk would
+                                      change, planned on a private copy of the fabric
             """ + "  " + PerfMgrCommands.HELP + "\n" + """
               quit, exit              close this session
             """;
@@ -80,8 +83,13 @@ final class ConsoleCommands {
      *
      * @param text what to print
      * @param next what the session does then
+     * @param later the rest of the answer, printed when it is done and before the prompt ({@code plan}); or
+     *     {@code null}
      */
-    record Reply(String text, Next next) {
+    record Reply(String text, Next next, CompletableFuture<String> later) {
+        Reply(String text, Next next) {
+            this(text, next, null);
+        }
     }
 
     /** The greeting a new session prints before its first prompt. */
@@ -103,6 +111,9 @@ final class ConsoleCommands {
         List<String> args = words.isEmpty() ? List.of() : words.subList(1, words.size());
         String arg = args.isEmpty() ? "" : args.get(0).toLowerCase(Locale.ROOT);
         ManagedSm sm = management.sm();
+        if (command.equals("plan")) {
+            return plan(sm, args);
+        }
         String reply = switch (command) {
             case "" -> "";
             case "help" -> HELP;
@@ -140,6 +151,17 @@ final class ConsoleCommands {
             return new Reply("Bye\n", Next.CLOSE);
         }
         return new Reply(looping ? reply + LOOP_REMINDER : reply, looping ? Next.LOOP : Next.PROMPT);
+    }
+
+    /** {@code plan [CONF]}: starts the plan and prints it when it has run, or says why it did not. */
+    private static Reply plan(ManagedSm sm, List<String> args) {
+        if (args.size() > 1) {
+            return new Reply("plan [CONF]: one configuration file at most\n", Next.PROMPT);
+        }
+        CompletableFuture<String> later = sm.plan(args.isEmpty() ? null : args.get(0))
+                .thenApply(a -> a.outcome() == PlanAnswer.Outcome.DONE ? a.text() : "plan: " + a.text() + "\n")
+                .exceptionally(e -> "plan: " + e.getMessage() + "\n");
+        return new Reply("planning; the answer follows when the plan has run\n", Next.PROMPT, later);
     }
 
     /** While {@code status loop} runs, the status to print now; else {@code null}. */

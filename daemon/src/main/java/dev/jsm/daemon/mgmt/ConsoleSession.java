@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
  * One TCP session of OpenSM's text console ({@code telnet 127.0.0.1 10000}): a prompt, one command per line, run by
  * {@link ConsoleCommands}; while {@code status loop} runs, the status every 2 seconds and no prompt until {@code q}.
  *
- * <p>Confined to the connection's event loop thread (the loop's timer runs there too); one instance per connection.
+ * <p>Confined to the connection's event loop thread (the loop's timer runs there too), but for a plan's answer, which
+ * is written from the plan's thread when it is done; one instance per connection.
  */
 final class ConsoleSession extends SimpleChannelInboundHandler<String> {
 
@@ -45,6 +46,11 @@ final class ConsoleSession extends SimpleChannelInboundHandler<String> {
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, String line) {
         ConsoleCommands.Reply reply = commands.execute(line);
+        if (reply.later() != null) {
+            ctx.writeAndFlush(reply.text());
+            reply.later().thenAccept(text -> ctx.writeAndFlush(text + PROMPT));
+            return;
+        }
         switch (reply.next()) {
             case CLOSE -> ctx.writeAndFlush(reply.text()).addListener(ChannelFutureListener.CLOSE);
             case LOOP -> ctx.writeAndFlush(reply.text());

@@ -21,7 +21,8 @@ import java.nio.charset.StandardCharsets;
  * methods.
  * Keep-alive is honoured.
  *
- * <p>Confined to the connection's event loop thread.
+ * <p>Confined to the connection's event loop thread, but for a plan's answer ({@code /api/plan}), which is written
+ * from the plan's thread when it is done.
  */
 final class HttpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
 
@@ -46,15 +47,24 @@ final class HttpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
             response = text(HttpResponseStatus.OK, management.metrics(), PrometheusText.CONTENT_TYPE);
         } else if (path.equals("/status")) {
             response = text(HttpResponseStatus.OK, management.status() + "\n", "application/json");
+        } else if (WebConsole.isPlan(path)) {
+            boolean keepAlive = HttpUtil.isKeepAlive(request);
+            management.web().plan(uri.parameters()).thenAccept(a -> send(ctx, answer(a), head, keepAlive));
+            return;
         } else {
             response = answer(management.web().get(path, uri.parameters()));
         }
+        send(ctx, response, head, HttpUtil.isKeepAlive(request));
+    }
+
+    /** Writes {@code response}, without its body for a HEAD; from any thread (a plan's answer comes later). */
+    private static void send(ChannelHandlerContext ctx, FullHttpResponse answer, boolean head, boolean keepAlive) {
+        FullHttpResponse response = answer;
         if (head) {
             int length = response.content().readableBytes();
             response = response.replace(Unpooled.EMPTY_BUFFER);
             HttpUtil.setContentLength(response, length);
         }
-        boolean keepAlive = HttpUtil.isKeepAlive(request);
         HttpUtil.setKeepAlive(response, keepAlive);
         if (keepAlive) {
             ctx.writeAndFlush(response);

@@ -68,6 +68,11 @@ public final class LocalConsole implements AutoCloseable {
             String line;
             while ((line = in.readLine()) != null) {
                 ConsoleCommands.Reply reply = commands.execute(line);
+                if (reply.later() != null) {
+                    print(reply.text());
+                    print(reply.later().join() + ConsoleSession.PROMPT);
+                    continue;
+                }
                 switch (reply.next()) {
                     case CLOSE -> {
                         print(reply.text());

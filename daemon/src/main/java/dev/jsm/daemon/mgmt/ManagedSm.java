@@ -8,13 +8,14 @@ import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.verify.VerifierReport;
 import dev.jsm.sa.agent.SaAgentStats;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * What the management port ({@code /metrics}, {@code /status}, the console) reads of the SM, and the few things it
- * may ask of it: a sweep, a reroute, sweeping on or off, another priority, a performance manager command. The package
- * owns this interface and the composition root implements it over the daemon's parts, so that nothing here reaches
- * into the daemon's machinery: what is read is the published view, immutable values and thread-safe counters, and a
- * command only queues an event or sets a flag.
+ * may ask of it: a sweep, a reroute, sweeping on or off, another priority, a performance manager command, a plan.
+ * The package owns this interface and the composition root implements it over the daemon's parts, so that nothing
+ * here reaches into the daemon's machinery: what is read is the published view, immutable values and thread-safe
+ * counters, a command only queues an event or sets a flag, and a plan runs on a copy of the fabric on its own thread.
  *
  * <p>Every method may be called from any thread (netty's event loop, the local console's reader).
  */
@@ -83,4 +84,11 @@ public interface ManagedSm {
 
     /** Runs the console's {@code perfmgr} command with {@code args}; returns the text to print. */
     String perfMgr(String args);
+
+    /**
+     * Plans a HUP to the configuration file {@code conf} as it is on disk now ({@code null}: the file the daemon was
+     * started with) on a private copy of the fabric, on a worker thread; never on the SM thread, never a Set to the
+     * real fabric. One plan at a time: while one runs, the answer is {@link PlanAnswer#busy()} at once.
+     */
+    CompletableFuture<PlanAnswer> plan(String conf);
 }

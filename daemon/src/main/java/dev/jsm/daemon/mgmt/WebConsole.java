@@ -4,11 +4,14 @@ import dev.jsm.subnet.Guid;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The web console on the management port: the page and its files under {@code /ui/} ({@code /} is the page too), and
  * its read-only JSON under {@code /api/}: {@code overview}, {@code map}, {@code node?guid=}, {@code port?guid=&port=},
- * {@code routing}. Every answer is built from what {@link ManagedSm} publishes (the view, immutable reports and
+ * {@code routing}, and {@code plan[?conf=FILE]}, what a HUP to the configuration file as it is on disk would change
+ * ({@link ManagedSm#plan}: JSON when it ran, 409 while another plan runs, 422 with the reason when it cannot run).
+ * Every answer is built from what {@link ManagedSm} publishes (the view, immutable reports and
  * counters), never by asking the SM thread; anything else is 404, a malformed GUID or port 400. With
  * {@code web_console_actions} it also takes {@code POST /api/action/resweep}, {@code sweep-on} and {@code sweep-off},
  * each only with the {@value #ACTION_HEADER} header (which another site's page cannot send without a CORS preflight
@@ -92,6 +95,21 @@ final class WebConsole {
         } catch (IllegalArgumentException e) {
             return Answer.text(400, "bad request: " + e.getMessage() + "\n");
         }
+    }
+
+    /** Whether a GET of {@code path} is answered later, by {@link #plan}. */
+    static boolean isPlan(String path) {
+        return path.equals("/api/plan");
+    }
+
+    /** The answer to a GET of {@code /api/plan}, once the plan has run (at once when another runs). */
+    CompletableFuture<Answer> plan(Map<String, List<String>> query) {
+        List<String> conf = query.get("conf");
+        return sm.plan(conf == null || conf.isEmpty() ? null : conf.get(0)).thenApply(a -> switch (a.outcome()) {
+            case DONE -> Answer.json(a.json());
+            case BUSY -> Answer.text(409, a.text() + "\n");
+            case FAILED -> Answer.text(422, "plan: " + a.text() + "\n");
+        });
     }
 
     private PerfRates.Readings readings() {

@@ -205,6 +205,7 @@ class WebConsoleTest {
         assertThat(uplot.body()).contains("uPlot");
         assertThat(get("/ui/lib/uPlot.min.css").statusCode()).isEqualTo(200);
         for (String path : List.of("/ui/nothing.js", "/ui/../index.html", "/ui/lib/", "/api/", "/api/nothing",
+                "/api/plan/more", "/api/planx",
                 "/dev/jsm/daemon/mgmt/web/app.js", "/META-INF/MANIFEST.MF")) {
             assertThat(get(path).statusCode()).as(path).isEqualTo(404);
         }

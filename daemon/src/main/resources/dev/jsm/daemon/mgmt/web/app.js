@@ -263,12 +263,43 @@ function histogram(counts) {
     el("span", {class: "bar", style: "width:" + Math.round(300 * n / max) + "px"})]));
 }
 
+// ---- plan: what a HUP to the configuration on disk would change (run on a button, never on the timer) ----
+function planPage() {
+  const out = el("div", {id: "plan-result"});
+  const button = el("button", {id: "plan-run", text: "Plan a HUP"});
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    out.replaceChildren(el("p", {text: "planning on a copy of the fabric ..."}));
+    fetch("/api/plan", {cache: "no-store"}).then(async r => {
+      if (!r.ok) { out.replaceChildren(el("p", {class: "warn", text: r.status + " " + (await r.text())})); return; }
+      const d = await r.json();
+      out.replaceChildren(
+        el("p", {id: "plan-verdict", class: d.ok ? "ok" : "warn",
+          text: d.ok ? "plan: OK" : "plan: REJECTED: " + d.problems.join(", ")}),
+        table(["LFT entries", "LFT blocks", "switches changed", "pairs moved", "P_Key tables", "SL2VL tables",
+          "VLArb tables", "LIDs"], [[d.lftEntries, d.lftBlocks, d.switches.length + " of " + d.switchCount,
+          d.pairsMoved + " of " + d.pairs, d.pKeyTables, d.sl2VlTables, d.vlArbTables, d.lids.length]]),
+        table(["", "unreachable", "max load", "mean load", "credit loop"], [["before", d.before.unreachable,
+          d.before.maxLoad, d.before.meanLoad, d.before.creditLoop], ["after", d.after.unreachable,
+          d.after.maxLoad, d.after.meanLoad, d.after.creditLoop]]),
+        table(["switch", "name", "entries", "blocks"], d.switches.map(s => [s.guid, s.name, s.entries, s.blocks])),
+        el("ul", {class: "warn"}, ...d.restartOnly.map(r => el("li", {text: "needs a restart: " + r})),
+          ...d.errors.map(e => el("li", {text: "error: " + e}))));
+    }).catch(e => out.replaceChildren(el("p", {class: "warn", text: String(e)})))
+      .finally(() => { button.disabled = false; });
+  });
+  page("plan", el("h2", {text: "Plan before apply"}),
+    el("p", {text: "What a HUP to the daemon's opensm.conf and policy files as they are on disk now would change, "
+      + "planned on a private copy of the fabric; nothing is sent to the fabric."}), button, out);
+}
+
 // ---- the router ----
 function route() {
   clearInterval(timer);
   if (plot) { plot.destroy(); plot = null; }
   const parts = location.hash.replace(/^#\/?/, "").split("/");
   let show;
+  if (parts[0] === "plan") { planPage(); return; }
   if (parts[0] === "map") { show = fabricMap; } else if (parts[0] === "routing") { show = routing; }
   else if (parts[0] === "node") { show = () => node(parts[1]); }
   else if (parts[0] === "port") { show = () => port(parts[1], parts[2]); } else { show = overview; }

@@ -71,7 +71,13 @@ class EventPluginsTest {
         int events = EventPlugins.QUEUE_EVENTS + 500;
         p.report(new FabricEvent.HeavySweepStart(Instant.EPOCH));
         TestPlugins.Blocking.ENTERED.await();
+        PluginRunner collecting = p.runners().get(1);
         for (int i = 1; i < events; i++) {
+            if (i % 1000 == 0) {
+                // the collecting plug-in's queue holds QUEUE_EVENTS too: let it drain, so that only the blocked one
+                // can overflow however slowly this machine runs its thread
+                awaitDelivered(collecting, i);
+            }
             p.report(new FabricEvent.HeavySweepStart(Instant.EPOCH));
         }
         PluginRunner blocked = p.runners().get(0);
@@ -82,6 +88,14 @@ class EventPluginsTest {
         assertThat(blocked.delivered()).isEqualTo(1 + EventPlugins.QUEUE_EVENTS);
         assertThat(p.runners().get(1).delivered()).isEqualTo(events);
         assertThat(TestPlugins.Collecting.EVENTS).hasSize(events);
+    }
+
+    /** Waits (at most 10 s) until {@code runner} has delivered {@code n} events. */
+    private static void awaitDelivered(PluginRunner runner, long n) throws InterruptedException {
+        for (int i = 0; i < 1000 && runner.delivered() < n; i++) {
+            Thread.sleep(10);
+        }
+        assertThat(runner.delivered()).as("delivered within 10 s").isGreaterThanOrEqualTo(n);
     }
 
     @Test

@@ -223,7 +223,7 @@ public final class Daemon implements AutoCloseable {
                 traps::onTrap);
         timer.scheduleWithFixedDelay(this::expirePortHealth, 1, 1, TimeUnit.SECONDS);
         this.perfMgr = new PerfManager(PerfMgrSettings.of(o, settings.dumpDir()), transactions, ha::ownGuid,
-                this::view, status::isMaster, nodeNames, System::nanoTime, System::currentTimeMillis);
+                this::perfMgrFabric, nodeNames, System::nanoTime, System::currentTimeMillis);
         perfMgr.setEventReport(plugins);
         StagePipeline pipeline = new StagePipeline(sm, transactions, events, gate);
         this.loop = new SweepLoop(settings, sm, pipeline, state, services, afterSweep, listeners, sweeps, changes,
@@ -351,6 +351,15 @@ public final class Daemon implements AutoCloseable {
     /** The management port's way into this daemon: what it reads and the commands it may give. Any thread. */
     public ManagedSm management() {
         return management;
+    }
+
+    /**
+     * What the performance manager sweeps: as master, the fabric of the last SUBNET UP; otherwise the fabric the last
+     * heavy sweep as STANDBY discovered, or, before one, the last SUBNET UP's (a former master's). Any thread.
+     */
+    private SubnetSnapshot perfMgrFabric() {
+        SubnetSnapshot standby = sweeps.standbyFabric().fabric();
+        return status.isMaster() || standby == null ? view.snapshot() : standby;
     }
 
     /** What the last SUBNET UP configured ({@link FabricView#empty} before the first). Any thread. */

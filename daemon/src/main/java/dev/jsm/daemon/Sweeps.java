@@ -22,6 +22,7 @@ import dev.jsm.daemon.mkey.MKeyPersister;
 import dev.jsm.daemon.pkey.PKeyManager;
 import dev.jsm.daemon.publish.McastViewUpdate;
 import dev.jsm.daemon.publish.RoutingViewUpdate;
+import dev.jsm.daemon.publish.StandbyFabric;
 import dev.jsm.daemon.publish.SubnetUp;
 import dev.jsm.daemon.qos.EnhancedQosManager;
 import dev.jsm.daemon.qos.QosManager;
@@ -76,6 +77,7 @@ final class Sweeps {
     private final DumpWriter dumps;
     private final MalformedAnswers vportMalformed = new MalformedAnswers();
     private final EnhancedQosManager enhancedQos;
+    private final StandbyFabric standbyFabric = new StandbyFabric();
 
     /**
      * The stages of one daemon.
@@ -106,7 +108,7 @@ final class Sweeps {
            Requester ccRequests, EventReport events) {
         PortWishes wishes = new PortWishes();
         StandbyLftReader standbyLfts = new StandbyLftReader(services);
-        this.standby = List.of(standbyLfts.fullRead());
+        this.standby = List.of(standbyLfts.fullRead(), standbyFabric);
         this.standbyRefresh = List.of(standbyLfts.refresh());
         DiscoveryStage discovery = new DiscoveryStage(services, ha.otherSms(), mKeys);
         DeltaDiscovery delta = new DeltaDiscovery(services, changes, ha.otherSms(), mKeys);
@@ -273,7 +275,7 @@ final class Sweeps {
 
     /**
      * What a STANDBY SM reads after its heavy sweep (Gets only): the LFT blocks the switches hold, which a takeover
-     * keeps.
+     * keeps; then the fabric it discovered is published for the performance manager.
      */
     List<SweepStage> standby() {
         return standby;
@@ -285,6 +287,11 @@ final class Sweeps {
      */
     List<SweepStage> standbyRefresh() {
         return standbyRefresh;
+    }
+
+    /** The fabric the last heavy sweep of a STANDBY SM discovered: what its performance manager sweeps. */
+    StandbyFabric standbyFabric() {
+        return standbyFabric;
     }
 
     /** The light sweep: is anything different? */

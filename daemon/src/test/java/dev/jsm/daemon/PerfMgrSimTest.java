@@ -8,6 +8,8 @@ import dev.jsm.daemon.perfmgr.PerfManager;
 import dev.jsm.daemon.perfmgr.PerfMgrCommands;
 import dev.jsm.daemon.perfmgr.PerfMgrSettings;
 import dev.jsm.daemon.perfmgr.PerfSnapshot;
+import dev.jsm.daemon.sm.SmState;
+import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.mad.channel.MadAddress;
 import dev.jsm.mad.perf.PerfMgt;
 import dev.jsm.mad.perf.PortCounters;
@@ -20,7 +22,7 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -235,21 +237,47 @@ class PerfMgrSimTest {
     }
 
     @Test
-    void onlyTheMasterSweeps() throws Exception {
+    void nothingIsSweptBeforeAFabricIsKnown() throws Exception {
         try (SimSm sm = start()) {
-            AtomicBoolean master = new AtomicBoolean();
+            AtomicReference<SubnetSnapshot> fabric = new AtomicReference<>();
             PerfMgrSettings settings = PerfMgrSettings.of(SimSm.options("perfmgr", "TRUE"), dir);
-            try (PerfManager standby = new PerfManager(settings, sm.daemon.transactions(), () -> 0, sm.daemon::view,
-                    master::get, NodeNameMap.NONE, System::nanoTime, System::currentTimeMillis)) {
-                PerfMgrCommands.run(standby, "sweep");
-                assertThat(standby.snapshot().madsSent()).isZero();
-                assertThat(PerfMgrCommands.run(standby, "")).contains("state                        : Enabled",
+            try (PerfManager pm = new PerfManager(settings, sm.daemon.transactions(), () -> 0, fabric::get,
+                    NodeNameMap.NONE, System::nanoTime, System::currentTimeMillis)) {
+                PerfMgrCommands.run(pm, "sweep");
+                assertThat(pm.snapshot().madsSent()).isZero();
+                assertThat(PerfMgrCommands.run(pm, "")).contains("state                        : Enabled",
                         "sweep state                  : Sleeping");
-                master.set(true);
-                PerfMgrCommands.run(standby, "sweep");
+                fabric.set(sm.daemon.view().snapshot());
+                PerfMgrCommands.run(pm, "sweep");
                 // the sweep may already be over when the status is read: judge by what it sent
-                sm.awaitUntil(() -> standby.snapshot().madsSent() > 0, UP);
+                sm.awaitUntil(() -> pm.snapshot().madsSent() > 0, UP);
             }
+        }
+    }
+
+    /**
+     * A standby's performance manager sweeps as OpenSM's does: the fabric its own discovery found (Gets only), each
+     * port at the LID the master assigned, and not one SMP Set.
+     */
+    @Test
+    void aStandbyReadsTheCountersAtTheMastersLidsSendingNoSet() throws Exception {
+        try (SimSm master = start("sm_priority", "10");
+             SimSm standby = SimSm.at(master.fabric, H1, dir.resolve("standby"), "perfmgr", "TRUE",
+                     "perfmgr_sweep_time_s", "3600", "sm_priority", "1")) {
+            standby.awaitUntil(() -> standby.daemon.state() == SmState.STANDBY
+                    && standby.sweepsEnded.contains(SweepKind.HEAVY), UP);
+            PerfSnapshot s = sweep(standby);
+
+            assertThat(standby.daemon.state()).isEqualTo(SmState.STANDBY);
+            PerfSnapshot.Node s2 = node(s, T.node(S2).nodeGuid());
+            assertThat(s2.read()[5]).as("s2 port 5, asked at s2's LID").isTrue();
+            assertThat(s2.total(5, Counter.RCV_PKTS)).isPositive();
+            PerfSnapshot.Node h3 = node(s, T.node(H3).nodeGuid());
+            assertThat(h3.read()[1]).as("h3, asked at the LID the master gave it").isTrue();
+            assertThat(s.portsRead()).as("the ports the master's performance manager reads")
+                    .isEqualTo(sweep(master).portsRead());
+            assertThat(standby.counted.configurationSets()).as("a standby sends no Set").isZero();
+            assertThat(standby.daemon.management().counters().refusedSets()).isZero();
         }
     }
 

@@ -72,6 +72,7 @@ final class Sweeps {
     private final List<SweepStage> balance;
     private final List<SweepStage> standby;
     private final List<SweepStage> standbyRefresh;
+    private final List<SweepStage> perfMgrDiscovery;
     private final PKeyManager pkeys;
     private final CongestionControlManager congestion;
     private final DumpWriter dumps;
@@ -158,11 +159,14 @@ final class Sweeps {
                 persistence.saver(services, afterSweep),
                 // off-sweep balancing's window, if the routing is new
                 balancing.scheduler());
+        DropManager dropManager = new DropManager(services, discovery);
+        // a performance manager's discovery on an SM not master: Gets only, the fabric found published
+        this.perfMgrDiscovery = List.of(discovery, dropManager, standbyFabric);
         this.heavy = concat(List.of(
                 // NodeInfo, NodeDescription, PortInfo, SwitchInfo by directed route
                 discovery,
                 // nodes and cables not reached this time go
-                new DropManager(services, discovery),
+                dropManager,
                 // MASTER, STANDBY or HANDOVER; a takeover trusts no table the switches hold but the LFTs it read as
                 // a standby, nor the persisted routing's
                 ha.election(subnet -> {
@@ -229,8 +233,8 @@ final class Sweeps {
     /**
      * The names of each list's stages, in order ({@link SweepStage#name}), by list: {@code heavy},
      * {@code incremental}, {@code reconfigure}, {@code light}, {@code mcast}, {@code balance}, {@code standby},
-     * {@code standby-refresh}. For
-     * the test that holds docs/architecture.md's stage tables to these lists.
+     * {@code standby-refresh}, {@code perfmgr-discovery}. For the test that holds docs/architecture.md's stage tables
+     * to these lists.
      */
     Map<String, List<String>> stageNames() {
         Map<String, List<String>> names = new LinkedHashMap<>();
@@ -242,6 +246,7 @@ final class Sweeps {
         names.put("balance", names(balance));
         names.put("standby", names(standby));
         names.put("standby-refresh", names(standbyRefresh));
+        names.put("perfmgr-discovery", names(perfMgrDiscovery));
         return names;
     }
 
@@ -289,7 +294,15 @@ final class Sweeps {
         return standbyRefresh;
     }
 
-    /** The fabric the last heavy sweep of a STANDBY SM discovered: what its performance manager sweeps. */
+    /**
+     * What an SM that is not master runs before its performance manager sweeps (OpenSM's {@code perfmgr_discovery}):
+     * discovery and the drop manager with Gets, then the fabric found published ({@link #standbyFabric}).
+     */
+    List<SweepStage> perfMgrDiscovery() {
+        return perfMgrDiscovery;
+    }
+
+    /** The fabric the last discovery of an SM not master found: what its performance manager sweeps. */
     StandbyFabric standbyFabric() {
         return standbyFabric;
     }

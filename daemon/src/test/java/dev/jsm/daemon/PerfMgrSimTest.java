@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.Counter;
 import dev.jsm.daemon.perfmgr.PerfManager;
+import dev.jsm.daemon.perfmgr.PerfMgrFabric;
 import dev.jsm.daemon.perfmgr.PerfMgrCommands;
 import dev.jsm.daemon.perfmgr.PerfMgrSettings;
 import dev.jsm.daemon.perfmgr.PerfSnapshot;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.mad.channel.MadAddress;
+import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.perf.PerfMgt;
 import dev.jsm.mad.perf.PortCounters;
 import dev.jsm.mad.perf.PortCountersExtended;
@@ -241,8 +243,8 @@ class PerfMgrSimTest {
         try (SimSm sm = start()) {
             AtomicReference<SubnetSnapshot> fabric = new AtomicReference<>();
             PerfMgrSettings settings = PerfMgrSettings.of(SimSm.options("perfmgr", "TRUE"), dir);
-            try (PerfManager pm = new PerfManager(settings, sm.daemon.transactions(), () -> 0, fabric::get,
-                    NodeNameMap.NONE, System::nanoTime, System::currentTimeMillis)) {
+            try (PerfManager pm = new PerfManager(settings, sm.daemon.transactions(), () -> 0,
+                    PerfMgrFabric.of(fabric::get), NodeNameMap.NONE, System::nanoTime, System::currentTimeMillis)) {
                 PerfMgrCommands.run(pm, "sweep");
                 assertThat(pm.snapshot().madsSent()).isZero();
                 assertThat(PerfMgrCommands.run(pm, "")).contains("state                        : Enabled",
@@ -266,8 +268,11 @@ class PerfMgrSimTest {
                      "perfmgr_sweep_time_s", "3600", "sm_priority", "1")) {
             standby.awaitUntil(() -> standby.daemon.state() == SmState.STANDBY
                     && standby.sweepsEnded.contains(SweepKind.HEAVY), UP);
+            long nodeInfoGets = nodeInfoGets(standby);
             PerfSnapshot s = sweep(standby);
 
+            assertThat(nodeInfoGets(standby)).as("the fabric discovered again before the sweep")
+                    .isGreaterThanOrEqualTo(nodeInfoGets + T.nodeCount());
             assertThat(standby.daemon.state()).isEqualTo(SmState.STANDBY);
             PerfSnapshot.Node s2 = node(s, T.node(S2).nodeGuid());
             assertThat(s2.read()[5]).as("s2 port 5, asked at s2's LID").isTrue();
@@ -279,6 +284,26 @@ class PerfMgrSimTest {
             assertThat(standby.counted.configurationSets()).as("a standby sends no Set").isZero();
             assertThat(standby.daemon.management().counters().refusedSets()).isZero();
         }
+    }
+
+    /** An SM that stays NOTACTIVE ({@code sm_inactive}) never sweeps; its performance manager discovers and reads. */
+    @Test
+    void anInactiveSmsPerformanceManagerDiscoversTheFabricAndReadsIt() throws Exception {
+        try (SimSm master = start("sm_priority", "10");
+             SimSm inactive = SimSm.at(master.fabric, H1, dir.resolve("inactive"), "perfmgr", "TRUE",
+                     "perfmgr_sweep_time_s", "3600", "sm_inactive", "TRUE")) {
+            PerfSnapshot s = sweep(inactive);
+
+            assertThat(inactive.daemon.state()).isEqualTo(SmState.NOT_ACTIVE);
+            assertThat(inactive.sweepsEnded).as("no sweep of its own").isEmpty();
+            assertThat(s.portsRead()).isEqualTo(sweep(master).portsRead());
+            assertThat(inactive.counted.configurationSets()).isZero();
+            assertThat(inactive.daemon.management().counters().refusedSets()).isZero();
+        }
+    }
+
+    private static long nodeInfoGets(SimSm sm) {
+        return sm.daemon.madStats().sentOfAttribute(AttributeId.NODE_INFO.value());
     }
 
     private static Topology parse() {

@@ -22,7 +22,6 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
-import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -30,11 +29,11 @@ import org.apache.logging.log4j.Logger;
  * The performance manager (OpenSM's PerfMgr): every {@code perfmgr_sweep_time_s} it sweeps a fabric snapshot (it
  * never touches the SM's mutable model) with a {@link PerfSweep}, keeps one {@link MonitoredNode} per node (CAs too
  * unless {@code perfmgr_ignore_cas}) and publishes a {@link PerfSnapshot} when a sweep ends. It sweeps in every SM
- * state, as OpenSM 3.3.23 does: a master the fabric of its last SUBNET UP, a standby the fabric its last heavy sweep
- * discovered, with the LIDs the master assigned (docs/operations.md, "The performance manager"); it sends only
- * PerfMgt GMPs, never an SMP. A node that left the fabric is forgotten
- * ({@code perfmgr_rm_nodes}) or kept as inactive. The console turns it on and off, sweeps at once, changes the
- * sweep time and the per-run flags, clears the totals, and prints or dumps the database, as OpenSM's
+ * state, as OpenSM 3.3.23 does: a master the fabric of its last SUBNET UP, an SM not master the fabric it discovers
+ * again (Gets only) before each sweep, at the LIDs the master assigned ({@link PerfMgrFabric}; docs/operations.md,
+ * "The performance manager"); the manager itself sends only PerfMgt GMPs, never an SMP. A node that left the fabric
+ * is forgotten ({@code perfmgr_rm_nodes}) or kept as inactive. The console turns it on and off, sweeps at once,
+ * changes the sweep time and the per-run flags, clears the totals, and prints or dumps the database, as OpenSM's
  * {@code perfmgr} command does.
  *
  * <p>Threading: everything runs on its own thread {@code jsm-perfmgr} - the timer, the sweep, the answers and timeouts
@@ -48,7 +47,7 @@ public final class PerfManager implements AutoCloseable {
 
     private final PerfMgrSettings settings;
     private final Requester requests;
-    private final Supplier<SubnetSnapshot> fabric;
+    private final PerfMgrFabric fabric;
     private final NodeNameMap names;
     private final LongSupplier nanos;
     private final LongSupplier millis;
@@ -63,6 +62,8 @@ public final class PerfManager implements AutoCloseable {
     private boolean queryCpi;
     private ScheduledFuture<?> timer;
     private PerfSweep sweep;
+    /** A sweep waits for the discovery of an SM not master. */
+    private boolean awaitingDiscovery;
     private long sweepStartNanos;
     private long sweeps;
     private long lastSweepNanos;
@@ -78,14 +79,13 @@ public final class PerfManager implements AutoCloseable {
      *     outcome handed to the manager's thread)
      * @param smPortGuid the SM port's GUID now (its P_Key table decides where a PMA may redirect to; the SM may move
      *     to another port, {@code sm_port_failover})
-     * @param fabric the fabric to sweep now (a master's last SUBNET UP, a standby's last discovery), or {@code null}
-     *     if this SM knows none yet
+     * @param fabric the fabric to sweep (a master's last SUBNET UP, or discovered again first on an SM not master)
      * @param names the node name map
      * @param nanos monotonic clock (sweep times, error rates)
      * @param millis wall clock (the times the console prints)
      */
     public PerfManager(PerfMgrSettings settings, MadTransactions transactions, LongSupplier smPortGuid,
-                       Supplier<SubnetSnapshot> fabric, NodeNameMap names, LongSupplier nanos,
+                       PerfMgrFabric fabric, NodeNameMap names, LongSupplier nanos,
                        LongSupplier millis) {
         this.settings = settings;
         this.requests = transactions.requester(settings.timeout(), settings.retries(), handler -> execute(() -> {
@@ -218,7 +218,23 @@ public final class PerfManager implements AutoCloseable {
     }
 
     PerfSweep.State sweepState() {
+        if (awaitingDiscovery) {
+            return PerfSweep.State.ACTIVE;
+        }
         return sweep == null ? PerfSweep.State.SLEEPING : sweep.state();
+    }
+
+    /**
+     * The discovery a sweep waited for ended ({@link PerfMgrFabric#rediscover}): the sweep starts on what it found.
+     * Any thread.
+     */
+    public void fabricDiscovered() {
+        execute(() -> {
+            if (awaitingDiscovery) {
+                awaitingDiscovery = false;
+                startSweep("after discovery");
+            }
+        });
     }
 
     /** The live database, in node GUID order. */
@@ -265,16 +281,33 @@ public final class PerfManager implements AutoCloseable {
         }
     }
 
-    /** Starts a sweep if enabled, a fabric is known and no sweep runs. */
+    /**
+     * Starts a sweep if enabled and no sweep runs: at once on a master, after a discovery on an SM not master (as
+     * OpenSM's {@code osm_perfmgr_process}).
+     */
     private boolean beginSweep(String why) {
         if (!enabled) {
             return false;
         }
-        if (sweep != null) {
-            LOG.info("PM sweep state {}, skipping sweep ({})", sweep.state().words(), why);
+        if (sweep != null || awaitingDiscovery) {
+            LOG.info("PM sweep state {}, skipping sweep ({})", sweepState().words(), why);
             return false;
         }
-        SubnetSnapshot f = fabric.get();
+        if (fabric.rediscoverFirst()) {
+            LOG.log(LogLevels.VERBOSE, "PerfMgr: this SM is not master, the fabric is discovered first ({})", why);
+            awaitingDiscovery = true;
+            fabric.rediscover();
+            return true;
+        }
+        return startSweep(why);
+    }
+
+    /** Starts a sweep of the fabric known now, if there is one. */
+    private boolean startSweep(String why) {
+        if (!enabled) {
+            return false;
+        }
+        SubnetSnapshot f = fabric.current();
         if (f == null || f.nodes().isEmpty()) {
             LOG.debug("PerfMgr: no fabric discovered yet, no sweep");
             return false;

@@ -88,11 +88,8 @@ public final class OptionStatusTable {
         r.implemented(MiscOptions.VIRT_ENABLED, MiscOptions.VIRT_MAX_PORTS_IN_PROCESS,
                 MiscOptions.VIRT_DEFAULT_HOP_LIMIT);
 
-        r.partial(PerfMgrOptions.PERFMGR, "only a master SM sweeps the counters; OpenSM's also sweeps as standby");
         for (Option<?> o : PerfMgrOptions.ALL) {
-            if (o != PerfMgrOptions.PERFMGR) {
-                r.implemented(o);
-            }
+            r.implemented(o);
         }
         r.implemented(EventOptions.EVENT_DB_DUMP_FILE);
         r.implemented(EventOptions.EVENT_PLUGIN_NAME, EventOptions.EVENT_PLUGIN_OPTIONS);

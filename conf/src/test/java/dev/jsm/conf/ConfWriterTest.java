@@ -84,7 +84,6 @@ class ConfWriterTest {
         String text = ConfWriter.render(SmOptions.defaults());
         assertThat(text).contains("""
                 # Run the performance manager
-                # Partly implemented in jsm: only a master SM sweeps the counters; OpenSM's also sweeps as standby
                 # Value: TRUE or FALSE; default FALSE; needs a restart
                 perfmgr FALSE
                 """);

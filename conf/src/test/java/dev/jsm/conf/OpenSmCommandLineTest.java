@@ -259,8 +259,6 @@ class OpenSmCommandLineTest {
 
                 --perfmgr
                           Run the performance manager
-                          Partly implemented in jsm (perfmgr): only a master SM sweeps the counters; OpenSM's also \
-                sweeps as standby
 
                 """).contains("""
 

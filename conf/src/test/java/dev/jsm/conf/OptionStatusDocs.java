@@ -47,9 +47,13 @@ public final class OptionStatusDocs {
 
     /** The README's block: the counts and the names. */
     static String readmeBlock() {
-        StringBuilder out = new StringBuilder(counts()).append(" Partly implemented: ");
-        out.append(names(OptionStatusTable.at(Level.PARTIAL))).append(". Not implemented: ");
-        out.append(names(OptionStatusTable.at(Level.NOT_IMPLEMENTED))).append(". What jsm does instead, and which "
+        StringBuilder out = new StringBuilder(counts());
+        List<OptionStatus> partial = OptionStatusTable.at(Level.PARTIAL);
+        if (!partial.isEmpty()) {
+            out.append(" Partly implemented: ").append(names(partial)).append('.');
+        }
+        out.append(" Not implemented: ").append(names(OptionStatusTable.at(Level.NOT_IMPLEMENTED)));
+        out.append(". What jsm does instead, and which "
                 + "are reloaded: `docs/operations.md`.\n");
         return wrap(out.toString());
     }

@@ -24,6 +24,7 @@ import dev.jsm.daemon.mgmt.VirtualizationCounters;
 import dev.jsm.daemon.mkey.MKeyBook;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.PerfManager;
+import dev.jsm.daemon.perfmgr.PerfMgrFabric;
 import dev.jsm.daemon.perfmgr.PerfMgrSettings;
 import dev.jsm.daemon.pkey.PKeyManager;
 import dev.jsm.daemon.qos.EnhancedQosManager;
@@ -224,11 +225,12 @@ public final class Daemon implements AutoCloseable {
                 traps::onTrap);
         timer.scheduleWithFixedDelay(this::expirePortHealth, 1, 1, TimeUnit.SECONDS);
         this.perfMgr = new PerfManager(PerfMgrSettings.of(o, settings.dumpDir()), transactions, ha::ownGuid,
-                this::view, status::isMaster, nodeNames, System::nanoTime, System::currentTimeMillis);
+                perfMgrFabric(), nodeNames, System::nanoTime, System::currentTimeMillis);
         perfMgr.setEventReport(plugins);
         StagePipeline pipeline = new StagePipeline(sm, transactions, events, gate);
         this.loop = new SweepLoop(settings, sm, pipeline, state, services, afterSweep, listeners, sweeps, changes,
                 status, new OptionChanges(transactions, smps, ha, services.activity()), events, timer);
+        loop.onPerfMgrDiscovered(perfMgr::fabricDiscovered);
         this.loopThread = new Thread(loop, "jsm-sweep");
         this.livePlan = new LivePlan(this::view, services::options, () -> channel.localPort().portGuid(),
                 settings.cacheDir(), settings.configFile());
@@ -355,6 +357,31 @@ public final class Daemon implements AutoCloseable {
     /** The management port's way into this daemon: what it reads and the commands it may give. Any thread. */
     public ManagedSm management() {
         return management;
+    }
+
+    /**
+     * What the performance manager sweeps: as master, the fabric of the last SUBNET UP; otherwise the fabric the
+     * discovery it asks for before each sweep found (the sweep loop's {@link SmEvent#PERFMGR_DISCOVERY}), or, before
+     * one ended, the last SUBNET UP's (a former master's).
+     */
+    private PerfMgrFabric perfMgrFabric() {
+        return new PerfMgrFabric() {
+            @Override
+            public SubnetSnapshot current() {
+                SubnetSnapshot discovered = sweeps.standbyFabric().fabric();
+                return status.isMaster() || discovered == null ? view.snapshot() : discovered;
+            }
+
+            @Override
+            public boolean rediscoverFirst() {
+                return !status.isMaster();
+            }
+
+            @Override
+            public void rediscover() {
+                events.request(SmEvent.PERFMGR_DISCOVERY, "PerfMgr sweep");
+            }
+        };
     }
 
     /** What the last SUBNET UP configured ({@link FabricView#empty} before the first). Any thread. */

@@ -75,6 +75,8 @@ final class SweepLoop implements Runnable {
     private final List<SweepStage> balance;
     private final List<SweepStage> standby;
     private final List<SweepStage> standbyRefresh;
+    private final List<SweepStage> perfMgrDiscovery;
+    private Runnable perfMgrDiscovered = () -> { };
     private volatile Runnable heartbeat = () -> { };
     /** The console's {@code sweep on|off}: while off, sweep requests are dropped (a HUP still re-reads the file). */
     private volatile boolean sweeping = true;
@@ -108,6 +110,7 @@ final class SweepLoop implements Runnable {
         this.balance = sweeps.balance();
         this.standby = sweeps.standby();
         this.standbyRefresh = sweeps.standbyRefresh();
+        this.perfMgrDiscovery = sweeps.perfMgrDiscovery();
         this.events = events;
         this.timer = timer;
     }
@@ -148,6 +151,7 @@ final class SweepLoop implements Runnable {
                     case MCAST -> multicastUpdate(t.reasonText());
                     case LIGHT_SWEEP -> timerSweep();
                     case OFFSWEEP_BALANCING -> offSweepBalancing(t.reasonText());
+                    case PERFMGR_DISCOVERY -> perfMgrDiscovery(t.reasonText());
 
                     case WATCHDOG -> { }
                 }
@@ -365,6 +369,28 @@ final class SweepLoop implements Runnable {
             lightSweep();
         }
         return !changes.isEmpty() && !changes.isFullSweepNeeded();
+    }
+
+    /** Runs {@code done} after every performance manager's discovery, whatever it found. Call before the loop runs. */
+    void onPerfMgrDiscovered(Runnable done) {
+        perfMgrDiscovered = done;
+    }
+
+    /**
+     * The performance manager's discovery on an SM that is not master (Gets only: its SMP sender refuses Sets), as
+     * OpenSM's standby and NOTACTIVE SMs run before each PerfMgr sweep; a master's manager sweeps its last SUBNET UP.
+     */
+    private void perfMgrDiscovery(String reason) throws InterruptedException {
+        SmState s = status.state();
+        if (s == SmState.STANDBY || s == SmState.NOT_ACTIVE) {
+            LOG.log(LogLevels.VERBOSE, "PerfMgr discovery ({}), this SM {}", reason, s);
+            sm.call(() -> {
+                state.begin();
+                return null;
+            });
+            pipeline.run(perfMgrDiscovery, state);
+        }
+        perfMgrDiscovered.run();
     }
 
     /** A warm standby's refresh of the LFTs it read (Gets only), instead of a light sweep. */

@@ -22,6 +22,7 @@ import dev.jsm.daemon.mkey.MKeyPersister;
 import dev.jsm.daemon.pkey.PKeyManager;
 import dev.jsm.daemon.publish.McastViewUpdate;
 import dev.jsm.daemon.publish.RoutingViewUpdate;
+import dev.jsm.daemon.publish.StandbyFabric;
 import dev.jsm.daemon.publish.SubnetUp;
 import dev.jsm.daemon.qos.EnhancedQosManager;
 import dev.jsm.daemon.qos.QosManager;
@@ -71,11 +72,13 @@ final class Sweeps {
     private final List<SweepStage> balance;
     private final List<SweepStage> standby;
     private final List<SweepStage> standbyRefresh;
+    private final List<SweepStage> perfMgrDiscovery;
     private final PKeyManager pkeys;
     private final CongestionControlManager congestion;
     private final DumpWriter dumps;
     private final MalformedAnswers vportMalformed = new MalformedAnswers();
     private final EnhancedQosManager enhancedQos;
+    private final StandbyFabric standbyFabric = new StandbyFabric();
 
     /**
      * The stages of one daemon.
@@ -106,7 +109,7 @@ final class Sweeps {
            Requester ccRequests, EventReport events) {
         PortWishes wishes = new PortWishes();
         StandbyLftReader standbyLfts = new StandbyLftReader(services);
-        this.standby = List.of(standbyLfts.fullRead());
+        this.standby = List.of(standbyLfts.fullRead(), standbyFabric);
         this.standbyRefresh = List.of(standbyLfts.refresh());
         DiscoveryStage discovery = new DiscoveryStage(services, ha.otherSms(), mKeys);
         DeltaDiscovery delta = new DeltaDiscovery(services, changes, ha.otherSms(), mKeys);
@@ -156,11 +159,14 @@ final class Sweeps {
                 persistence.saver(services, afterSweep),
                 // off-sweep balancing's window, if the routing is new
                 balancing.scheduler());
+        DropManager dropManager = new DropManager(services, discovery);
+        // a performance manager's discovery on an SM not master: Gets only, the fabric found published
+        this.perfMgrDiscovery = List.of(discovery, dropManager, standbyFabric);
         this.heavy = concat(List.of(
                 // NodeInfo, NodeDescription, PortInfo, SwitchInfo by directed route
                 discovery,
                 // nodes and cables not reached this time go
-                new DropManager(services, discovery),
+                dropManager,
                 // MASTER, STANDBY or HANDOVER; a takeover trusts no table the switches hold but the LFTs it read as
                 // a standby, nor the persisted routing's
                 ha.election(subnet -> {
@@ -227,8 +233,8 @@ final class Sweeps {
     /**
      * The names of each list's stages, in order ({@link SweepStage#name}), by list: {@code heavy},
      * {@code incremental}, {@code reconfigure}, {@code light}, {@code mcast}, {@code balance}, {@code standby},
-     * {@code standby-refresh}. For
-     * the test that holds docs/architecture.md's stage tables to these lists.
+     * {@code standby-refresh}, {@code perfmgr-discovery}. For the test that holds docs/architecture.md's stage tables
+     * to these lists.
      */
     Map<String, List<String>> stageNames() {
         Map<String, List<String>> names = new LinkedHashMap<>();
@@ -240,6 +246,7 @@ final class Sweeps {
         names.put("balance", names(balance));
         names.put("standby", names(standby));
         names.put("standby-refresh", names(standbyRefresh));
+        names.put("perfmgr-discovery", names(perfMgrDiscovery));
         return names;
     }
 
@@ -273,7 +280,7 @@ final class Sweeps {
 
     /**
      * What a STANDBY SM reads after its heavy sweep (Gets only): the LFT blocks the switches hold, which a takeover
-     * keeps.
+     * keeps; then the fabric it discovered is published for the performance manager.
      */
     List<SweepStage> standby() {
         return standby;
@@ -285,6 +292,19 @@ final class Sweeps {
      */
     List<SweepStage> standbyRefresh() {
         return standbyRefresh;
+    }
+
+    /**
+     * What an SM that is not master runs before its performance manager sweeps (OpenSM's {@code perfmgr_discovery}):
+     * discovery and the drop manager with Gets, then the fabric found published ({@link #standbyFabric}).
+     */
+    List<SweepStage> perfMgrDiscovery() {
+        return perfMgrDiscovery;
+    }
+
+    /** The fabric the last discovery of an SM not master found: what its performance manager sweeps. */
+    StandbyFabric standbyFabric() {
+        return standbyFabric;
     }
 
     /** The light sweep: is anything different? */

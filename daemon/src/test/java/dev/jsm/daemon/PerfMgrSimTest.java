@@ -5,10 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.Counter;
 import dev.jsm.daemon.perfmgr.PerfManager;
+import dev.jsm.daemon.perfmgr.PerfMgrFabric;
 import dev.jsm.daemon.perfmgr.PerfMgrCommands;
 import dev.jsm.daemon.perfmgr.PerfMgrSettings;
 import dev.jsm.daemon.perfmgr.PerfSnapshot;
+import dev.jsm.daemon.sm.SmState;
+import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.mad.channel.MadAddress;
+import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.mad.perf.PerfMgt;
 import dev.jsm.mad.perf.PortCounters;
 import dev.jsm.mad.perf.PortCountersExtended;
@@ -20,7 +24,7 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -235,22 +239,71 @@ class PerfMgrSimTest {
     }
 
     @Test
-    void onlyTheMasterSweeps() throws Exception {
+    void nothingIsSweptBeforeAFabricIsKnown() throws Exception {
         try (SimSm sm = start()) {
-            AtomicBoolean master = new AtomicBoolean();
+            AtomicReference<SubnetSnapshot> fabric = new AtomicReference<>();
             PerfMgrSettings settings = PerfMgrSettings.of(SimSm.options("perfmgr", "TRUE"), dir);
-            try (PerfManager standby = new PerfManager(settings, sm.daemon.transactions(), () -> 0, sm.daemon::view,
-                    master::get, NodeNameMap.NONE, System::nanoTime, System::currentTimeMillis)) {
-                PerfMgrCommands.run(standby, "sweep");
-                assertThat(standby.snapshot().madsSent()).isZero();
-                assertThat(PerfMgrCommands.run(standby, "")).contains("state                        : Enabled",
+            try (PerfManager pm = new PerfManager(settings, sm.daemon.transactions(), () -> 0,
+                    PerfMgrFabric.of(fabric::get), NodeNameMap.NONE, System::nanoTime, System::currentTimeMillis)) {
+                PerfMgrCommands.run(pm, "sweep");
+                assertThat(pm.snapshot().madsSent()).isZero();
+                assertThat(PerfMgrCommands.run(pm, "")).contains("state                        : Enabled",
                         "sweep state                  : Sleeping");
-                master.set(true);
-                PerfMgrCommands.run(standby, "sweep");
+                fabric.set(sm.daemon.view().snapshot());
+                PerfMgrCommands.run(pm, "sweep");
                 // the sweep may already be over when the status is read: judge by what it sent
-                sm.awaitUntil(() -> standby.snapshot().madsSent() > 0, UP);
+                sm.awaitUntil(() -> pm.snapshot().madsSent() > 0, UP);
             }
         }
+    }
+
+    /**
+     * A standby's performance manager sweeps as OpenSM's does: the fabric its own discovery found (Gets only), each
+     * port at the LID the master assigned, and not one SMP Set.
+     */
+    @Test
+    void aStandbyReadsTheCountersAtTheMastersLidsSendingNoSet() throws Exception {
+        try (SimSm master = start("sm_priority", "10");
+             SimSm standby = SimSm.at(master.fabric, H1, dir.resolve("standby"), "perfmgr", "TRUE",
+                     "perfmgr_sweep_time_s", "3600", "sm_priority", "1")) {
+            standby.awaitUntil(() -> standby.daemon.state() == SmState.STANDBY
+                    && standby.sweepsEnded.contains(SweepKind.HEAVY), UP);
+            long nodeInfoGets = nodeInfoGets(standby);
+            PerfSnapshot s = sweep(standby);
+
+            assertThat(nodeInfoGets(standby)).as("the fabric discovered again before the sweep")
+                    .isGreaterThanOrEqualTo(nodeInfoGets + T.nodeCount());
+            assertThat(standby.daemon.state()).isEqualTo(SmState.STANDBY);
+            PerfSnapshot.Node s2 = node(s, T.node(S2).nodeGuid());
+            assertThat(s2.read()[5]).as("s2 port 5, asked at s2's LID").isTrue();
+            assertThat(s2.total(5, Counter.RCV_PKTS)).isPositive();
+            PerfSnapshot.Node h3 = node(s, T.node(H3).nodeGuid());
+            assertThat(h3.read()[1]).as("h3, asked at the LID the master gave it").isTrue();
+            assertThat(s.portsRead()).as("the ports the master's performance manager reads")
+                    .isEqualTo(sweep(master).portsRead());
+            assertThat(standby.counted.configurationSets()).as("a standby sends no Set").isZero();
+            assertThat(standby.daemon.management().counters().refusedSets()).isZero();
+        }
+    }
+
+    /** An SM that stays NOTACTIVE ({@code sm_inactive}) never sweeps; its performance manager discovers and reads. */
+    @Test
+    void anInactiveSmsPerformanceManagerDiscoversTheFabricAndReadsIt() throws Exception {
+        try (SimSm master = start("sm_priority", "10");
+             SimSm inactive = SimSm.at(master.fabric, H1, dir.resolve("inactive"), "perfmgr", "TRUE",
+                     "perfmgr_sweep_time_s", "3600", "sm_inactive", "TRUE")) {
+            PerfSnapshot s = sweep(inactive);
+
+            assertThat(inactive.daemon.state()).isEqualTo(SmState.NOT_ACTIVE);
+            assertThat(inactive.sweepsEnded).as("no sweep of its own").isEmpty();
+            assertThat(s.portsRead()).isEqualTo(sweep(master).portsRead());
+            assertThat(inactive.counted.configurationSets()).isZero();
+            assertThat(inactive.daemon.management().counters().refusedSets()).isZero();
+        }
+    }
+
+    private static long nodeInfoGets(SimSm sm) {
+        return sm.daemon.madStats().sentOfAttribute(AttributeId.NODE_INFO.value());
     }
 
     private static Topology parse() {

@@ -31,6 +31,11 @@ public enum SmEvent {
      * meanwhile.
      */
     OFFSWEEP_BALANCING,
+    /**
+     * Re-discover the fabric with Gets for the performance manager of an SM that is not master (OpenSM's
+     * {@code perfmgr_discovery}): discovery and the drop manager, the fabric found published, nothing configured.
+     */
+    PERFMGR_DISCOVERY,
     /** Nothing to do but prove the loop is alive (the systemd watchdog timer; the loop pings after every event). */
     WATCHDOG
 }

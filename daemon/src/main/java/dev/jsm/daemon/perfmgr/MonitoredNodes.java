@@ -2,6 +2,7 @@ package dev.jsm.daemon.perfmgr;
 
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.subnet.Guid;
+import dev.jsm.subnet.Lid;
 import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.HeldBlocks;
@@ -24,8 +25,8 @@ import org.apache.logging.log4j.Logger;
  * Brings the manager's nodes up to date with a published fabric before a sweep (OpenSM's {@code collect_guids}):
  * new nodes are added (CAs and routers only without {@code perfmgr_ignore_cas}), each node's name, ports, LIDs and
  * cables are taken from the snapshot, and nodes that left are forgotten or marked inactive. A port is read if it was
- * discovered and has a LID to ask at: every port of a switch (port 0 only if it is enhanced) at port 0's LID, a CA
- * or router port at its own.
+ * discovered and has a LID to ask at (assigned by this SM, or on a standby the master's, from PortInfo): every port
+ * of a switch (port 0 only if it is enhanced) at port 0's LID, a CA or router port at its own.
  *
  * <p>Stateless; called on the performance manager's thread.
  */
@@ -137,11 +138,19 @@ final class MonitoredNodes {
         }
     }
 
+    /**
+     * The LID to ask {@code pv} at: the base LID this SM assigned it or, on a standby (which assigns none), the one
+     * the port's PortInfo carried when discovery read it - the master's, as OpenSM's standby uses; 0 if neither.
+     */
     private static int lid(SubnetSnapshot s, PortView pv) {
         if (pv.endPortIndex() < 0) {
             return 0;
         }
         EndPortView ep = s.endPorts().get(pv.endPortIndex());
-        return ep.hasLids() ? ep.lidRange().base() : 0;
+        if (ep.hasLids()) {
+            return ep.lidRange().base();
+        }
+        int held = pv.attributes() == null ? 0 : pv.attributes().lid();
+        return held >= Lid.UNICAST_MIN && held <= Lid.UNICAST_MAX ? held : 0;
     }
 }

@@ -3,10 +3,10 @@ package dev.jsm.daemon.perfmgr;
 import dev.jsm.daemon.event.EventReport;
 import dev.jsm.daemon.log.LogLevels;
 import dev.jsm.daemon.names.NodeNameMap;
-import dev.jsm.daemon.view.FabricView;
 import dev.jsm.mad.txn.MadTransactions;
 import dev.jsm.mad.txn.Requester;
 import dev.jsm.mad.txn.RequesterStats;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -21,20 +21,19 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
-import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * The performance manager (OpenSM's PerfMgr): every {@code perfmgr_sweep_time_s} it sweeps the fabric the last
- * SUBNET UP published ({@link FabricView}; it never touches the SM's mutable model) with a {@link PerfSweep},
- * keeps one {@link MonitoredNode} per node (CAs too unless {@code perfmgr_ignore_cas}) and publishes a
- * {@link PerfSnapshot} when a sweep ends. Only a master SM sweeps (OpenSM also sweeps as standby, repeating
- * discovery itself; here a standby keeps its database and waits). A node that left the fabric is forgotten
- * ({@code perfmgr_rm_nodes}) or kept as inactive. The console turns it on and off, sweeps at once, changes the
- * sweep time and the per-run flags, clears the totals, and prints or dumps the database, as OpenSM's
+ * The performance manager (OpenSM's PerfMgr): every {@code perfmgr_sweep_time_s} it sweeps a fabric snapshot (it
+ * never touches the SM's mutable model) with a {@link PerfSweep}, keeps one {@link MonitoredNode} per node (CAs too
+ * unless {@code perfmgr_ignore_cas}) and publishes a {@link PerfSnapshot} when a sweep ends. It sweeps in every SM
+ * state, as OpenSM 3.3.23 does: a master the fabric of its last SUBNET UP, an SM not master the fabric it discovers
+ * again (Gets only) before each sweep, at the LIDs the master assigned ({@link PerfMgrFabric}; docs/operations.md,
+ * "The performance manager"); the manager itself sends only PerfMgt GMPs, never an SMP. A node that left the fabric
+ * is forgotten ({@code perfmgr_rm_nodes}) or kept as inactive. The console turns it on and off, sweeps at once,
+ * changes the sweep time and the per-run flags, clears the totals, and prints or dumps the database, as OpenSM's
  * {@code perfmgr} command does.
  *
  * <p>Threading: everything runs on its own thread {@code jsm-perfmgr} - the timer, the sweep, the answers and timeouts
@@ -48,8 +47,7 @@ public final class PerfManager implements AutoCloseable {
 
     private final PerfMgrSettings settings;
     private final Requester requests;
-    private final Supplier<FabricView> view;
-    private final BooleanSupplier master;
+    private final PerfMgrFabric fabric;
     private final NodeNameMap names;
     private final LongSupplier nanos;
     private final LongSupplier millis;
@@ -64,6 +62,8 @@ public final class PerfManager implements AutoCloseable {
     private boolean queryCpi;
     private ScheduledFuture<?> timer;
     private PerfSweep sweep;
+    /** A sweep waits for the discovery of an SM not master. */
+    private boolean awaitingDiscovery;
     private long sweepStartNanos;
     private long sweeps;
     private long lastSweepNanos;
@@ -79,14 +79,13 @@ public final class PerfManager implements AutoCloseable {
      *     outcome handed to the manager's thread)
      * @param smPortGuid the SM port's GUID now (its P_Key table decides where a PMA may redirect to; the SM may move
      *     to another port, {@code sm_port_failover})
-     * @param view the fabric of the last SUBNET UP
-     * @param master whether this SM is master now
+     * @param fabric the fabric to sweep (a master's last SUBNET UP, or discovered again first on an SM not master)
      * @param names the node name map
      * @param nanos monotonic clock (sweep times, error rates)
      * @param millis wall clock (the times the console prints)
      */
     public PerfManager(PerfMgrSettings settings, MadTransactions transactions, LongSupplier smPortGuid,
-                       Supplier<FabricView> view, BooleanSupplier master, NodeNameMap names, LongSupplier nanos,
+                       PerfMgrFabric fabric, NodeNameMap names, LongSupplier nanos,
                        LongSupplier millis) {
         this.settings = settings;
         this.requests = transactions.requester(settings.timeout(), settings.retries(), handler -> execute(() -> {
@@ -94,8 +93,7 @@ public final class PerfManager implements AutoCloseable {
             afterProgress();
         }));
         this.smPortGuid = smPortGuid;
-        this.view = view;
-        this.master = master;
+        this.fabric = fabric;
         this.names = names;
         this.nanos = nanos;
         this.millis = millis;
@@ -220,7 +218,23 @@ public final class PerfManager implements AutoCloseable {
     }
 
     PerfSweep.State sweepState() {
+        if (awaitingDiscovery) {
+            return PerfSweep.State.ACTIVE;
+        }
         return sweep == null ? PerfSweep.State.SLEEPING : sweep.state();
+    }
+
+    /**
+     * The discovery a sweep waited for ended ({@link PerfMgrFabric#rediscover}): the sweep starts on what it found.
+     * Any thread.
+     */
+    public void fabricDiscovered() {
+        execute(() -> {
+            if (awaitingDiscovery) {
+                awaitingDiscovery = false;
+                startSweep("after discovery");
+            }
+        });
     }
 
     /** The live database, in node GUID order. */
@@ -267,31 +281,44 @@ public final class PerfManager implements AutoCloseable {
         }
     }
 
-    /** Starts a sweep if enabled, master, the fabric is up and no sweep runs. */
+    /**
+     * Starts a sweep if enabled and no sweep runs: at once on a master, after a discovery on an SM not master (as
+     * OpenSM's {@code osm_perfmgr_process}).
+     */
     private boolean beginSweep(String why) {
         if (!enabled) {
             return false;
         }
-        if (sweep != null) {
-            LOG.info("PM sweep state {}, skipping sweep ({})", sweep.state().words(), why);
+        if (sweep != null || awaitingDiscovery) {
+            LOG.info("PM sweep state {}, skipping sweep ({})", sweepState().words(), why);
             return false;
         }
-        if (!master.getAsBoolean()) {
-            LOG.debug("PerfMgr: not master, no sweep");
+        if (fabric.rediscoverFirst()) {
+            LOG.log(LogLevels.VERBOSE, "PerfMgr: this SM is not master, the fabric is discovered first ({})", why);
+            awaitingDiscovery = true;
+            fabric.rediscover();
+            return true;
+        }
+        return startSweep(why);
+    }
+
+    /** Starts a sweep of the fabric known now, if there is one. */
+    private boolean startSweep(String why) {
+        if (!enabled) {
             return false;
         }
-        FabricView v = view.get();
-        if (v.snapshot().nodes().isEmpty()) {
-            LOG.debug("PerfMgr: no SUBNET UP yet, no sweep");
+        SubnetSnapshot f = fabric.current();
+        if (f == null || f.nodes().isEmpty()) {
+            LOG.debug("PerfMgr: no fabric discovered yet, no sweep");
             return false;
         }
         LOG.log(LogLevels.VERBOSE, "Gathering PerfMgr stats ({})", why);
-        List<MonitoredNode> order = MonitoredNodes.refresh(nodes, v.snapshot(), names, settings.ignoreCas(),
+        List<MonitoredNode> order = MonitoredNodes.refresh(nodes, f, names, settings.ignoreCas(),
                 rmNodes, millis.getAsLong(), nanos.getAsLong());
         sweepStartNanos = nanos.getAsLong();
         sweep = new PerfSweep(order, requests, new PortReadings.Rules(settings.logErrors(), settings.xmitWaitLog(),
                 settings.xmitWaitThreshold()), settings.maxOutstanding(), queryCpi, settings.redirect(),
-                MonitoredNodes.localPKeys(v.snapshot(), smPortGuid.getAsLong()), nanos, millis, eventReport);
+                MonitoredNodes.localPKeys(f, smPortGuid.getAsLong()), nanos, millis, eventReport);
         sweep.fill();
         afterProgress();
         return true;

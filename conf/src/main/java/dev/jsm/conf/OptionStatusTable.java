@@ -80,8 +80,7 @@ public final class OptionStatusTable {
         r.implemented(MiscOptions.IPOIB_MCGROUP_CREATION_VALIDATION, MiscOptions.MCGROUP_JOIN_VALIDATION);
         r.implemented(MiscOptions.USE_ORIGINAL_EXTENDED_SA_RATES_ONLY);
         r.implemented(MiscOptions.USE_OPTIMIZED_SLVL, MiscOptions.FSYNC_HIGH_AVAIL_FILES);
-        r.implemented(MiscOptions.PREFIX_ROUTES_FILE);
-        r.notImplemented(MiscOptions.RTR_AGUID_ENABLE, 0L, "jsm gives CA ports no alias GUIDs of its own");
+        r.implemented(MiscOptions.PREFIX_ROUTES_FILE, MiscOptions.RTR_AGUID_ENABLE);
         r.implemented(MiscOptions.RTR_PR_FLOW_LABEL, MiscOptions.RTR_PR_TCLASS, MiscOptions.RTR_PR_SL,
                 MiscOptions.RTR_PR_MTU, MiscOptions.RTR_PR_RATE);
         r.implemented(MiscOptions.CONSOLIDATE_IPV6_SNM_REQ);

@@ -61,9 +61,9 @@ class ConfigReloadTest {
     }
 
     /**
-     * An option jsm honours ({@code perfmgr TRUE}, {@code connect_roots TRUE}) or acts as anyway ({@code force_log_flush
-     * TRUE}) is not warned about (no value of today's table is unhonoured: the warning itself is held by conf's
-     * {@code OptionStatusTableTest}); a reload warns only of the changes that need a restart.
+     * An option jsm honours ({@code perfmgr TRUE}, {@code connect_roots TRUE}) or acts as anyway
+     * ({@code force_log_flush TRUE}) is not warned about (no value of today's table is unhonoured: the warning itself
+     * is held by conf's {@code OptionStatusTableTest}); a reload warns only of the changes that need a restart.
      */
     @Test
     void honouredOptionsAreNotWarnedAboutAndARestartOnlyChangeIs() throws Exception {

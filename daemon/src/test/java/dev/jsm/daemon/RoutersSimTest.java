@@ -20,6 +20,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ObjIntConsumer;
@@ -106,12 +108,38 @@ class RoutersSimTest {
         }
     }
 
-    /** GUIDInfo[1] of port 1 of {@code node} once it is {@code want}, or as it is after 10 s. */
+    /**
+     * {@code rtr_aguid_enable 1}: every CA port gets an SA-assigned alias at GUIDInfo index 1, written to the port;
+     * the router's port gets none of the SA's.
+     */
+    @Test
+    void rtrAguidEnableGivesEveryCaPortAnAliasWrittenToThePort() throws Exception {
+        try (SimSm sm = SimSm.start(TopologyReader.read(ReferenceScript.TOP.resolve("fabrics/mixed-speeds-router.net")),
+                dir, "rtr_aguid_enable", "1")) {
+            sm.awaitSubnetUp(UP);
+            Set<Long> aliases = new HashSet<>();
+            for (String name : new String[] {"sm", "hdr", "ndr", "xdr"}) {
+                int node = sm.fabric.nodeIndex(name);
+                long alias = awaitGuid1(sm, node, -1);
+                assertThat(alias >>> 40).as(name + ": OpenSM's OUI for assigned GUIDs").isEqualTo(0x001405L);
+                aliases.add(alias);
+            }
+            assertThat(aliases).as("one GUID each").hasSize(4);
+            int router = sm.fabric.nodeIndex("rt");
+            assertThat(GuidInfo.decode(sm.fabric.smaGet(router, 1, 0x14, 0), 0).guid(1))
+                    .as("a router port keeps the alias the fabric file gave it").isEqualTo(0x0002c903000000a1L);
+        }
+    }
+
+    /**
+     * GUIDInfo[1] of port 1 of {@code node} once it is {@code want} (any non-zero GUID for -1), or as it is after
+     * 10 s.
+     */
     private static long awaitGuid1(SimSm sm, int node, long want) throws InterruptedException {
         long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         long now;
         while ((now = GuidInfo.decode(sm.fabric.smaGet(node, 1, 0x14, 0), 0).guid(1)) != want
-                && System.nanoTime() < end) {
+                && !(want == -1 && now != 0) && System.nanoTime() < end) {
             Thread.sleep(20);
         }
         return now;

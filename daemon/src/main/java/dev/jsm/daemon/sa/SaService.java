@@ -431,13 +431,13 @@ public final class SaService implements SweepListener, AutoCloseable {
 
     /**
      * The SA's settings under {@code o}: the router paths with the routes of {@code prefix_routes_file}
-     * ({@link PrefixRoutes}) and NVIDIA's {@code rtr_pr_*} values.
+     * ({@link PrefixRoutes}) and NVIDIA's {@code rtr_pr_*} and {@code rtr_aguid_enable} values.
      */
     private SaSettings settings(SmOptions o) {
         RouterPaths router = new RouterPaths(o.subnetPrefix(),
                 prefixRoutes.current(o.get(MiscOptions.PREFIX_ROUTES_FILE)), o.getInt(MiscOptions.RTR_PR_FLOW_LABEL),
                 o.getInt(MiscOptions.RTR_PR_TCLASS), o.getInt(MiscOptions.RTR_PR_SL), o.getInt(MiscOptions.RTR_PR_MTU),
-                o.getInt(MiscOptions.RTR_PR_RATE));
+                o.getInt(MiscOptions.RTR_PR_RATE), o.getInt(MiscOptions.RTR_AGUID_ENABLE) == 1);
         return new SaSettings(o.saKey(), o.getInt(DeviceOptions.SUBNET_TIMEOUT),
                 SaSettings.respTimeValue(o.transactionTimeoutMs()), !o.get(DebugOptions.DISABLE_MULTICAST), o.qos(),
                 o.get(MiscOptions.CONSOLIDATE_IPV6_SNM_REQ), o.get(DeviceOptions.USE_MFTTOP),

@@ -8,6 +8,7 @@ import dev.jsm.sa.query.RecordSet;
 import dev.jsm.sa.query.SaAnswer;
 import dev.jsm.sa.query.SaRequest;
 import dev.jsm.sa.query.SaView;
+import dev.jsm.subnet.NodeKind;
 import dev.jsm.subnet.snapshot.EndPortView;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.util.Arrays;
@@ -31,7 +32,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *       SM write the block to the port.</li>
  * </ul>
  * Aliases of ports gone from the view are dropped at each publish ({@link #dropDeparted}); what the SA assigned is
- * remembered, per port and index, for the life of the process (OpenSM keeps it in its SA database file).
+ * remembered, per port and index, for the life of the process (OpenSM keeps it in its SA database file). With
+ * {@code rtr_aguid_enable 1} every CA port also gets an SA-assigned alias at index 1 at each publish where it has
+ * none ({@link #giveCaAliases}), so that a host can be named from behind a router by a GUID the SM manages.
  *
  * <p>Confined to the SA agent's thread, but for {@link #portOf}, which any thread may call.
  */
@@ -90,6 +93,44 @@ final class AliasGuidRegistry implements AliasGuids {
         SubnetSnapshot s = view.snapshot();
         tables.keySet().removeIf(port -> s.endPort(port) == null);
         owners.values().removeIf(port -> !tables.containsKey(port));
+    }
+
+    /**
+     * With {@code rtr_aguid_enable 1} ({@link dev.jsm.sa.query.RouterPaths#caAliasGuids}): gives every CA port of
+     * {@code view} whose GUIDCap has room for an alias and that has none at index 1 the GUID the SA assigned there
+     * before, else a new one, as a GUIDInfoRecord Set of GUID 0 at index 1 would; each change goes to the listener,
+     * which has the SM write block 0 to the port. A port back after it left gets its earlier GUID again.
+     *
+     * @return how many ports got one
+     */
+    int giveCaAliases(SaView view) {
+        if (!view.settings().router().caAliasGuids()) {
+            return 0;
+        }
+        SubnetSnapshot s = view.snapshot();
+        int given = 0;
+        for (EndPortView port : s.endPorts()) {
+            int guidCap = port.kind() == NodeKind.CA ? s.portOf(port).attributes().guidCap() : 0;
+            long[] table = tables.get(port.portGuid());
+            if (guidCap < 2 || table != null && table[1] != 0) {
+                continue;
+            }
+            int blocks = (guidCap + GuidInfoRecord.GUIDS - 1) / GuidInfoRecord.GUIDS;
+            long g = assignedAt(s, port.portGuid(), 1, view.settings().smAssignedGuid(), blocks);
+            if (g <= 0) {
+                continue;
+            }
+            if (table == null) {
+                table = new long[blocks * GuidInfoRecord.GUIDS];
+                table[0] = port.portGuid();
+                tables.put(port.portGuid(), table);
+            }
+            if (put(s, port.portGuid(), table, 1, g)) {
+                given++;
+                listener.aliasesChanged(port.portGuid(), 0, Arrays.copyOf(table, GuidInfoRecord.GUIDS));
+            }
+        }
+        return given;
     }
 
     private SaAnswer change(SaView view, SaRequest request, boolean set) {

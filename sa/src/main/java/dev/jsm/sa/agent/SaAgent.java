@@ -269,6 +269,7 @@ public final class SaAgent implements AutoCloseable {
         view = withAliases;
         onAgentThread(() -> {
             aliases.dropDeparted(withAliases);
+            aliases.giveCaAliases(withAliases);
             portsChanged(prev, withAliases);
             startWarmUp(withAliases);
         });

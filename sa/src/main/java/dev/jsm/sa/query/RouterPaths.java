@@ -19,15 +19,20 @@ import java.util.Objects;
  * @param sl SL of router paths ({@code rtr_pr_sl})
  * @param mtu largest MTU code of router paths ({@code rtr_pr_mtu})
  * @param rate largest rate code of router paths ({@code rtr_pr_rate})
+ * @param caAliasGuids whether the SA gives every CA port an alias GUID at GUIDInfo index 1, for hosts reached from
+ *     behind a router ({@code rtr_aguid_enable})
  */
 public record RouterPaths(long subnetPrefix, PrefixRoutesFile routes, int flowLabel, int tClass, int sl, int mtu,
-                          int rate) {
+                          int rate, boolean caAliasGuids) {
 
     /** OpenSM's default subnet prefix. */
     public static final long DEFAULT_SUBNET_PREFIX = 0xFE80_0000_0000_0000L;
-    /** No prefix routes (off-subnet DGIDs are refused) and NVIDIA's defaults: 0, 0, 0, 2048 bytes, 100 Gb/s. */
+    /**
+     * No prefix routes (off-subnet DGIDs are refused), NVIDIA's defaults (0, 0, 0, 2048 bytes, 100 Gb/s) and no
+     * alias GUIDs of the SA's own.
+     */
     public static final RouterPaths NONE =
-            new RouterPaths(DEFAULT_SUBNET_PREFIX, PrefixRoutesFile.NONE, 0, 0, 0, 4, 16);
+            new RouterPaths(DEFAULT_SUBNET_PREFIX, PrefixRoutesFile.NONE, 0, 0, 0, 4, 16, false);
 
     /** Checks for null. */
     public RouterPaths {

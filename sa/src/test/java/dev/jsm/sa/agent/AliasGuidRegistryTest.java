@@ -139,6 +139,28 @@ class AliasGuidRegistryTest {
         assertThat(registry.portOf(0x0014_0542_0000_0001L)).isZero();
     }
 
+    @Test
+    void rtrAguidEnableGivesEveryCaPortOneAliasAtIndexOneOnce() {
+        assertThat(registry.giveCaAliases(view)).as("rtr_aguid_enable 0").isZero();
+        registry.set(view, request(SET, 3, 0, 1L << 5, 0, ALIAS, 0));
+        changes.clear();
+        SaView enabled = view.withSettings(view.settings().withRouting(false, 0, new RouterPaths(
+                RouterPaths.DEFAULT_SUBNET_PREFIX, RouterPaths.NONE.routes(), 0, 0, 0, 4, 16, true)));
+
+        assertThat(registry.giveCaAliases(enabled)).as("sa, h3, h4, h5; h2 has one at index 1").isEqualTo(4);
+        long h3 = 0x100005L;
+        long[] given = registry.table(h3);
+        assertThat(given[1]).as("the second assigned: the sa port's is the first").isEqualTo(0x0014_0500_0000_0002L);
+        assertThat(registry.portOf(given[1])).isEqualTo(h3);
+        assertThat(registry.table(H2)[1]).as("the alias h2 was given by a Set stays").isEqualTo(ALIAS);
+        assertThat(changes).hasSize(4).contains("100005/0: 14050000000002 0");
+        assertThat(registry.giveCaAliases(enabled)).as("each has one now").isZero();
+
+        registry.dropDeparted(SaView.empty(enabled.settings()));
+        assertThat(registry.giveCaAliases(enabled)).as("all back").isEqualTo(5);
+        assertThat(registry.table(h3)[1]).as("h3 gets the GUID it had before").isEqualTo(given[1]);
+    }
+
     /** A GUIDInfoRecord request from h3 (LID 4): LID, BlockNum and the first three GUIDs. */
     private static SaRequest request(int method, int lid, int block, long extraMask, long g0, long g1, long g2) {
         byte[] data = new byte[200];

@@ -169,7 +169,7 @@ class RouterAndSpeedPathsTest {
     @Test
     void theRouterPathValuesApply() throws Exception {
         RouterPaths r = new RouterPaths(RouterPaths.DEFAULT_SUBNET_PREFIX,
-                PrefixRoutesFile.parse("routes", "* 0x102\n"), 0x12345, 0x40, 3, 3, 7);
+                PrefixRoutesFile.parse("routes", "* 0x102\n"), 0x12345, 0x40, 3, 3, 7, false);
         SaView routed = view.withSettings(view.settings().withRouting(false, 0, r));
         PathRecord p = single(routed, gids(new Gid(RouterPaths.DEFAULT_SUBNET_PREFIX, 0x100003), REMOTE));
         assertThat(p.flowLabel()).isEqualTo(0x12345);
@@ -204,7 +204,7 @@ class RouterAndSpeedPathsTest {
 
     private SaView withRoutes(String file) throws Exception {
         RouterPaths r = new RouterPaths(RouterPaths.DEFAULT_SUBNET_PREFIX, PrefixRoutesFile.parse("routes", file),
-                0, 0, 0, 4, 16);
+                0, 0, 0, 4, 16, false);
         return view.withSettings(view.settings().withRouting(false, 0, r));
     }
 

@@ -27,7 +27,9 @@ import org.apache.logging.log4j.Logger;
  * means depends on this SM's state, as in OpenSM: while DISCOVERING, a master, or a higher SM that is discovering or
  * standby, is the SM to stand by for ({@link #masterOrHigher()}); while MASTER, a light sweep that meets another master
  * or a higher standby asks for a heavy sweep, whose election then hands over or waits. An SM that does not answer is
- * recorded NOTACTIVE; one whose port no longer says IsSM, or is gone, is forgotten at the next election. With
+ * recorded NOTACTIVE, also one never heard from (as OpenSM records a remote SM when PortInfo says IsSM, before its
+ * SMInfo comes), so that the light sweeps ask it again: an SM whose port said IsSM before it answered SMInfo is met
+ * once it does; one whose port no longer says IsSM, or is gone, is forgotten at the next election. With
  * {@code ignore_other_sm} nothing is asked.
  *
  * <p>Confined to the SM thread.
@@ -125,7 +127,12 @@ public final class OtherSmProbe implements OtherSms {
             if (!Replies.isClosed(outcome)) {
                 LOG.log(LogLevels.VERBOSE, "SM on port {} did not answer SMInfo: {}", Guid.toString(guid),
                         Replies.failure(outcome));
-                remotes.markSilent(guid);
+                if (remotes.get(guid) == null) {
+                    remotes.put(new RemoteSm(new SmInfo(guid, 0, 0, 0, SmInfo.STATE_NOT_ACTIVE), path, portNum, lid,
+                            System.currentTimeMillis()));
+                } else {
+                    remotes.markSilent(guid);
+                }
             }
             return;
         }

@@ -1,5 +1,6 @@
 package dev.jsm.daemon.mgmt;
 
+import dev.jsm.daemon.view.FabricView;
 import dev.jsm.subnet.Guid;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -41,6 +42,7 @@ final class WebConsole {
     private final WebAssets assets = new WebAssets();
     private final PerfRates perf = new PerfRates();
     private final CounterHistory history = new CounterHistory();
+    private final TorusLayout torus = new TorusLayout();
     private final boolean actions;
 
     WebConsole(ManagedSm sm, SweepCounters sweeps, String version, boolean actions) {
@@ -83,8 +85,11 @@ final class WebConsole {
             return switch (path) {
                 case "/api/overview" -> Answer.json(OverviewJson.render(sm, sweeps, version, actions,
                         System.currentTimeMillis()));
-                case "/api/map" -> Answer.json(FabricMapJson.render(sm.view(), sm.nodeNames(), readings(),
-                        sweeps.linkDowns().missing()));
+                case "/api/map" -> {
+                    FabricView view = sm.view();
+                    yield Answer.json(FabricMapJson.render(view, sm.nodeNames(), readings(),
+                            sweeps.linkDowns().missing(), torus.of(view.routing())));
+                }
                 case "/api/routing" -> Answer.json(RoutingJson.render(sm.view(), sm.routeCheck()));
                 case "/api/node" -> found(NodePageJson.node(sm.view().snapshot(), sm.nodeNames(), readings(),
                         Guid.parseLong(param(query, "guid"))));

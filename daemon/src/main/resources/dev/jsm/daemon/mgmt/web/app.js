@@ -93,6 +93,10 @@ function button(action, label) {
 
 // ---- fabric map ----
 function layout(m, width) {
+  return m.layout === "torus" ? torusLayout(m, width) : levelLayout(m, width);
+}
+
+function levelLayout(m, width) {
   const rows = [];
   for (let l = 0; l < Math.max(1, m.levels); l++) { rows.push([]); }
   m.switches.forEach((s, i) => rows[s.level].push(i));
@@ -102,13 +106,47 @@ function layout(m, width) {
     const y = 30 + (rows.length - 1 - l) * rowHeight;
     row.forEach((i, k) => { pos[i] = [(k + 0.5) * width / row.length, y]; });
   });
-  return {pos: pos, height: 60 + rows.length * rowHeight};
+  return {pos: pos, height: 60 + rows.length * rowHeight, cell: rowHeight};
+}
+
+// torus-2QoS's placement: x across, y up, one panel per z side by side (wrapping into rows of panels); switches it
+// did not place in a row below
+function torusLayout(m, width) {
+  const [rx, ry, rz] = m.radix;
+  const perRow = Math.max(1, Math.min(rz, Math.floor(width / (rx * 40))));
+  const cell = Math.max(6, Math.min(80, (width / perRow - 30) / rx));
+  const panelW = width / perRow;
+  const panelH = ry * cell + 40;
+  const panelRows = Math.ceil(rz / perRow);
+  const pos = new Array(m.switches.length);
+  const unplaced = [];
+  m.switches.forEach((s, i) => {
+    if (!s.coord) { unplaced.push(i); return; }
+    const [x, y, z] = s.coord;
+    pos[i] = [(z % perRow) * panelW + 15 + (x + 0.5) * cell,
+      Math.floor(z / perRow) * panelH + 20 + (ry - 1 - y + 0.5) * cell];
+  });
+  const bottom = panelRows * panelH + 30;
+  unplaced.forEach((i, k) => { pos[i] = [(k + 0.5) * width / unplaced.length, bottom]; });
+  return {pos: pos, height: bottom + (unplaced.length ? 60 : 0), cell: cell};
+}
+
+// a cable between switches: straight, or bowed when it skips over others (a torus's wrap-around, a z link)
+function cable(g, a, b, cell) {
+  g.moveTo(a[0], a[1]);
+  const d = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (d <= cell * 1.5) { g.lineTo(b[0], b[1]); return; }
+  const bow = Math.min(cell * 0.6, d * 0.15);
+  g.quadraticCurveTo((a[0] + b[0]) / 2 + (b[1] - a[1]) / d * bow, (a[1] + b[1]) / 2 - (b[0] - a[0]) / d * bow,
+    b[0], b[1]);
 }
 
 function drawMap(canvas, m) {
   const t0 = performance.now();
-  const width = Math.max(800, Math.min(4000, m.switches.length * 6));
-  const {pos, height} = layout(m, width);
+  const width = m.layout === "torus" ? Math.max(800, Math.min(4000, m.radix[0] * m.radix[2] * 40))
+    : Math.max(800, Math.min(4000, m.switches.length * 6));
+  const {pos, height, cell} = layout(m, width);
+  const torus = m.layout === "torus";
   canvas.width = width;
   canvas.height = height;
   const g = canvas.getContext("2d");
@@ -121,14 +159,15 @@ function drawMap(canvas, m) {
     g.lineWidth = h === 0 ? 1 : 2.5;
     g.beginPath();
     for (const l of byHealth[h]) {
-      const a = pos[l[0]];
-      const b = pos[l[1]];
-      g.moveTo(a[0], a[1]);
-      g.lineTo(b[0], b[1]);
+      if (torus) { cable(g, pos[l[0]], pos[l[1]], cell); } else {
+        g.moveTo(pos[l[0]][0], pos[l[0]][1]);
+        g.lineTo(pos[l[1]][0], pos[l[1]][1]);
+      }
     }
     g.stroke();
   }
-  const size = Math.max(3, Math.min(10, width / m.switches.length * 0.6));
+  const size = Math.max(3, Math.min(10, torus ? cell * 0.3 : width / m.switches.length * 0.6));
+  const bar = torus ? cell * 0.35 : 30;
   m.switches.forEach((s, i) => {
     const [x, y] = pos[i];
     g.fillStyle = s.errorRate > 0 ? HEALTH_COLOURS.errors : "#345";
@@ -136,7 +175,7 @@ function drawMap(canvas, m) {
     if (s.hosts > 0 || s.hostsMissing > 0) {
       const colour = s.hostsMissing > 0 ? HEALTH_COLOURS.missing : HEALTH_COLOURS[m.health[s.hostHealth]];
       g.fillStyle = colour;
-      g.fillRect(x - size / 2, y + size, size, Math.min(30, 4 + s.hosts));
+      g.fillRect(x - size / 2, y + size, size, Math.min(bar, 4 + s.hosts));
     }
   });
   const ms = performance.now() - t0;
@@ -153,7 +192,11 @@ async function fabricMap() {
   const stats = el("p", {id: "map-stats"});
   const legend = el("p", {class: "legend"}, ...Object.entries(HEALTH_COLOURS).map(([k, c]) =>
     el("span", {}, el("i", {style: "background:" + c}), k)));
+  const placed = m.layout === "torus"
+    ? "by torus-2QoS's placement, " + m.radix.join("x") + " (x across, y up, a panel per z)"
+    : "by level (leaves at the bottom)";
   page("map", el("h2", {text: "Fabric map (sweep " + m.sweep + ")"}), legend, stats,
+    el("p", {id: "map-layout", "data-layout": m.layout, text: "switches placed " + placed}),
     el("p", {}, el("span", {id: "map-missing", text: String(missing)}), " links missing, ",
       el("span", {id: "map-not-ok", text: String(red)}), " switch links not ok; hosts are the bars below each leaf"),
     canvas);

@@ -20,9 +20,11 @@ import java.util.Set;
 /**
  * The web console's fabric map ({@code /api/map}), aggregated so that the browser draws switches only: each switch
  * with its level, its hosts (CAs and routers cabled to it) counted and their links' worst {@link LinkHealth}, and the
- * switch-to-switch links merged per pair of switches (cable count, worst health, traffic). Switches are placed by
- * level: a switch with hosts is level 0 (a leaf), any other its hop distance to the nearest leaf, so a fat tree's
- * leaves, spines and cores come out as rows. When torus-2QoS routed, each switch it placed also has its torus
+ * switch-to-switch links merged per pair of switches (cable count, worst health, traffic). A pair's traffic is the sum
+ * over its cables of the data bytes per second both ways, each cable's rate read at whichever end the performance
+ * manager read ({@link PerfRates}, as the error colours), -1 when it has not read either end twice. Switches are
+ * placed by level: a switch with hosts is level 0 (a leaf), any other its hop distance to the nearest leaf, so a fat
+ * tree's leaves, spines and cores come out as rows. When torus-2QoS routed, each switch it placed also has its torus
  * coordinates ({@link TorusLayout}) and the layout is {@code torus}. Links gone since an earlier SUBNET UP
  * ({@link LinkDowns#missing}) are listed as missing.
  *
@@ -68,8 +70,11 @@ final class FabricMapJson {
                     Trunk t = trunks.computeIfAbsent((long) i << 32 | j, k -> new Trunk());
                     t.cables++;
                     t.health = t.health.worse(health);
-                    double rate = perf.bytesPerSecond(node.nodeGuid(), port.portNum());
-                    t.bytesPerSecond = Math.max(t.bytesPerSecond, rate);
+                    double rate = Math.max(perf.bytesPerSecond(node.nodeGuid(), port.portNum()),
+                            perf.bytesPerSecond(other.nodeGuid(), peer.portNum()));
+                    if (rate >= 0) {
+                        t.bytesPerSecond = Math.max(0, t.bytesPerSecond) + rate;
+                    }
                 }
             }
         }

@@ -4,8 +4,25 @@
 const HEALTH_COLOURS = {
   "ok": "#2a2", "degraded": "#e90", "not-active": "#cc0", "errors": "#d0d", "unhealthy": "#708", "missing": "#e00"
 };
+// the map's traffic bands: a pair of switches' data rate (bytes/s, both ways, all its cables) at least `from`
+const TRAFFIC_BANDS = [
+  {from: -Infinity, label: "unknown", colour: "#bbb", width: 1},
+  {from: 0, label: "idle", colour: "#9ab", width: 1},
+  {from: 1, label: "< 1 MB/s", colour: "#6ad", width: 1.5},
+  {from: 1e6, label: "1-100 MB/s", colour: "#27c", width: 2.5},
+  {from: 1e8, label: "0.1-1 GB/s", colour: "#a3c", width: 4},
+  {from: 1e9, label: "1-10 GB/s", colour: "#e60", width: 5.5},
+  {from: 1e10, label: ">= 10 GB/s", colour: "#c00", width: 7}
+];
 let timer = null;
 let plot = null;
+let mapColours = "health";
+
+function trafficBand(bytesPerSecond) {
+  let b = 0;
+  while (b + 1 < TRAFFIC_BANDS.length && bytesPerSecond >= TRAFFIC_BANDS[b + 1].from) { b++; }
+  return b;
+}
 
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
@@ -151,14 +168,20 @@ function drawMap(canvas, m) {
   canvas.height = height;
   const g = canvas.getContext("2d");
   g.clearRect(0, 0, width, height);
-  const byHealth = {};
-  for (const l of m.links) { (byHealth[l[3]] = byHealth[l[3]] || []).push(l); }
-  // draw the worst last, so a red link is never hidden under green ones
-  for (const h of Object.keys(byHealth).map(Number).sort((a, b) => a - b)) {
-    g.strokeStyle = HEALTH_COLOURS[m.health[h]];
-    g.lineWidth = h === 0 ? 1 : 2.5;
+  // one path per (health, traffic band), the worst health last so a red link is never hidden under green ones;
+  // the width says the traffic, the colour the health or (colouring by traffic) the traffic again
+  const groups = {};
+  for (const l of m.links) {
+    const key = l[3] * 100 + trafficBand(l[5]);
+    (groups[key] = groups[key] || []).push(l);
+  }
+  for (const key of Object.keys(groups).map(Number).sort((a, b) => a - b)) {
+    const h = Math.floor(key / 100);
+    const band = TRAFFIC_BANDS[key % 100];
+    g.strokeStyle = mapColours === "traffic" && h === 0 ? band.colour : HEALTH_COLOURS[m.health[h]];
+    g.lineWidth = h === 0 || m.health[h] === "degraded" ? band.width : Math.max(2.5, band.width);
     g.beginPath();
-    for (const l of byHealth[h]) {
+    for (const l of groups[key]) {
       if (torus) { cable(g, pos[l[0]], pos[l[1]], cell); } else {
         g.moveTo(pos[l[0]][0], pos[l[0]][1]);
         g.lineTo(pos[l[1]][0], pos[l[1]][1]);
@@ -190,12 +213,22 @@ async function fabricMap() {
     + m.switches.reduce((n, s) => n + (s.hostsMissing > 0 ? 1 : 0), 0);
   const red = m.links.filter(l => m.health[l[3]] !== "ok").length;
   const stats = el("p", {id: "map-stats"});
-  const legend = el("p", {class: "legend"}, ...Object.entries(HEALTH_COLOURS).map(([k, c]) =>
+  const legend = el("p", {class: "legend", id: "map-legend"}, ...Object.entries(HEALTH_COLOURS).map(([k, c]) =>
     el("span", {}, el("i", {style: "background:" + c}), k)));
+  const traffic = el("p", {class: "legend", id: "traffic-legend"}, "traffic (width; colour when coloured by "
+    + "traffic): ", ...TRAFFIC_BANDS.map(b => el("span", {}, el("i", {style: "background:" + b.colour
+      + ";height:" + b.width + "px"}), b.label)));
+  const colours = el("select", {id: "map-colours"}, el("option", {value: "health", text: "health"}),
+    el("option", {value: "traffic", text: "traffic"}));
+  colours.value = mapColours;
+  colours.onchange = () => { mapColours = colours.value; fabricMap().catch(failed); };
+  const busiest = m.links.reduce((b, l) => l[5] > b ? l[5] : b, -1);
   const placed = m.layout === "torus"
     ? "by torus-2QoS's placement, " + m.radix.join("x") + " (x across, y up, a panel per z)"
     : "by level (leaves at the bottom)";
-  page("map", el("h2", {text: "Fabric map (sweep " + m.sweep + ")"}), legend, stats,
+  page("map", el("h2", {text: "Fabric map (sweep " + m.sweep + ")"}),
+    el("p", {}, "colour links by ", colours, "; busiest pair of switches: ",
+      el("span", {id: "map-busiest", text: rate(busiest)})), legend, traffic, stats,
     el("p", {id: "map-layout", "data-layout": m.layout, text: "switches placed " + placed}),
     el("p", {}, el("span", {id: "map-missing", text: String(missing)}), " links missing, ",
       el("span", {id: "map-not-ok", text: String(red)}), " switch links not ok; hosts are the bars below each leaf"),

@@ -41,7 +41,6 @@ final class WebConsole {
     private final String version;
     private final WebAssets assets = new WebAssets();
     private final PerfRates perf = new PerfRates();
-    private final CounterHistory history = new CounterHistory();
     private final TorusLayout torus = new TorusLayout();
     private final boolean actions;
 
@@ -94,7 +93,8 @@ final class WebConsole {
                 case "/api/node" -> found(NodePageJson.node(sm.view().snapshot(), sm.nodeNames(), readings(),
                         Guid.parseLong(param(query, "guid"))));
                 case "/api/port" -> found(NodePageJson.port(sm.view().snapshot(), sm.nodeNames(), readings(),
-                        history, Guid.parseLong(param(query, "guid")), Integer.parseInt(param(query, "port"))));
+                        sm.perfHistory(), Guid.parseLong(param(query, "guid")),
+                        Integer.parseInt(param(query, "port"))));
                 default -> notFound();
             };
         } catch (IllegalArgumentException e) {

@@ -274,26 +274,24 @@ async function port(guid, num) {
   page("port", el("h2", {id: "port-name", text: p.name + " port " + p.port.port}),
     table(["port", "state", "physical", "width", "speed", "health", "neighbour", "LIDs routed out", "errors/s",
       "traffic"], [portRow(p.guid, p.port)]),
-    el("h2", {text: "Counters over time (since this page was opened)"}), chart,
+    el("h2", {text: "Counters over time (the performance manager's last sweeps)"}), chart,
     el("h2", {text: "Counter totals"}),
     Object.keys(p.counters).length === 0 ? el("p", {id: "counters", text: "not read by the performance manager"})
       : table(["counter", "total"], Object.entries(p.counters)));
   const h = p.history;
-  if (h.length >= 3 && window.uPlot) {
-    const t = [];
-    const tx = [];
-    const rx = [];
-    for (let i = 1; i < h.length; i++) {
-      const s = (h[i][0] - h[i - 1][0]) / 1000;
-      t.push(h[i][0] / 1000);
-      tx.push(s > 0 ? (h[i][1] - h[i - 1][1]) / s : null);
-      rx.push(s > 0 ? (h[i][2] - h[i - 1][2]) / s : null);
-    }
-    plot = new uPlot({width: 800, height: 240, series: [{}, {label: "xmit B/s", stroke: "#36c"},
-      {label: "rcv B/s", stroke: "#c63"}]}, [t, tx, rx], chart);
+  if (h.length >= 2 && window.uPlot) {
+    const axis = (scale, side) => ({scale: scale, side: side, size: 70, values: (u, v) => v.map(x => rate(x))});
+    plot = new uPlot({width: 800, height: 240,
+      scales: {x: {time: true}, rate: {}, err: {}},
+      axes: [{}, axis("rate", 3), {scale: "err", side: 1, label: "errors/s"}],
+      series: [{}, {label: "xmit", stroke: "#36c", scale: "rate", value: (u, v) => rate(v)},
+        {label: "rcv", stroke: "#c63", scale: "rate", value: (u, v) => rate(v)},
+        {label: "errors/s", stroke: "#d0d", scale: "err"}]},
+      [h.map(s => s[0] / 1000), h.map(s => s[1]), h.map(s => s[2]), h.map(s => s[3])], chart);
   } else {
     chart.textContent = h.length + " reading(s) so far";
   }
+  chart.dataset.readings = String(h.length);
 }
 
 // ---- routing, partitions, QoS ----

@@ -57,6 +57,25 @@ class WebConsoleBrowserIT {
         }
     }
 
+    /**
+     * {@code fabrics/torus-6x5.net} routed by torus-2QoS on the in-JVM simulator
+     * ({@code scripts/web-console-map-time.sh} with the torus's configuration): the map places its switches by the
+     * engine's coordinates.
+     */
+    @Test
+    void aTorusIsDrawnByTheEnginesPlacement() throws Exception {
+        Path conf = Files.createDirectories(SHOTS).resolve("torus-opensm.conf");
+        Files.writeString(conf, "routing_engine torus-2QoS,no_fallback\ntorus_config "
+                + ReferenceScript.TOP.resolve("fabrics/torus-6x5.torus-2QoS.conf") + "\n");
+        List<String> out = ReferenceScript.run(Map.of("JSM_TEST_CLASSPATH", System.getProperty("java.class.path")),
+                "web-console-map-time.sh", ReferenceScript.TOP.resolve("fabrics/torus-6x5.net").toString(), "1",
+                SHOTS.resolve("torus").toString(), conf.toString());
+        System.err.println("[ibsim] web-console-map-time.sh torus-6x5: " + String.join(" | ", out));
+
+        assertThat(line(out, "page map: ")).contains("30 switches, 60 switch pairs").contains("layout torus");
+        assertThat(SHOTS.resolve("torus/map.png")).isNotEmptyFile();
+    }
+
     private static String line(List<String> out, String prefix) {
         return out.stream().filter(l -> l.startsWith(prefix)).findFirst()
                 .orElseThrow(() -> new AssertionError("no line " + prefix + "in " + out));

@@ -15,6 +15,7 @@ import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.PerfManager;
 import dev.jsm.daemon.perfmgr.PerfMgrCommands;
 import dev.jsm.daemon.perfmgr.PerfSnapshot;
+import dev.jsm.daemon.perfmgr.PortHistory;
 import dev.jsm.daemon.route.RouteCheck;
 import dev.jsm.daemon.route.RoutingState;
 import dev.jsm.daemon.sa.SaService;
@@ -106,6 +107,11 @@ final class DaemonManagement implements ManagedSm {
     @Override
     public PerfSnapshot perfCounters() {
         return p.perfMgr().snapshot();
+    }
+
+    @Override
+    public PortHistory perfHistory() {
+        return p.perfMgr().history();
     }
 
     @Override

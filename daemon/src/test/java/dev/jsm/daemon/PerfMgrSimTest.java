@@ -5,10 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.Counter;
 import dev.jsm.daemon.perfmgr.PerfManager;
-import dev.jsm.daemon.perfmgr.PerfMgrFabric;
 import dev.jsm.daemon.perfmgr.PerfMgrCommands;
+import dev.jsm.daemon.perfmgr.PerfMgrFabric;
 import dev.jsm.daemon.perfmgr.PerfMgrSettings;
 import dev.jsm.daemon.perfmgr.PerfSnapshot;
+import dev.jsm.daemon.perfmgr.PortHistory;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.mad.channel.MadAddress;
@@ -24,6 +25,7 @@ import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -95,6 +97,29 @@ class PerfMgrSimTest {
             assertThat(s1Now.portXmitPkts()).isBetween(s1Before, s1After);
             assertThat(second.portsRead()).as("every switch port and CA port").isEqualTo(2 * 8 + 4);
             assertThat(second.madsUnanswered()).isZero();
+        }
+    }
+
+    /** Every port read gets a sample per sweep from its second reading on: the port page's history. */
+    @Test
+    void everyPortKeepsItsRatesOverTheSweeps() throws Exception {
+        try (SimSm sm = start()) {
+            PerfSnapshot last = null;
+            for (int i = 0; i < 3; i++) {
+                Thread.sleep(5);
+                last = sweep(sm);
+            }
+            PortHistory h = sm.daemon.perfManager().history();
+            int ports = 0;
+            for (PerfSnapshot.Node n : last.nodes()) {
+                for (int p = n.firstPort(); p <= n.numPorts(); p++) {
+                    assertThat(h.of(n.guid(), p)).as("%s port %d", n.name(), p).hasSize(2);
+                    ports++;
+                }
+            }
+            assertThat(ports).isEqualTo(2 * 8 + 4);
+            List<PortHistory.Sample> crossed = h.of(T.node(S1).nodeGuid(), 1);
+            assertThat(crossed.get(1).xmitBytesPerSecond()).as("the SM's queries cross s1's port 1").isPositive();
         }
     }
 

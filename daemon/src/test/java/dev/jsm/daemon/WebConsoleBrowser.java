@@ -82,6 +82,7 @@ public final class WebConsoleBrowser {
         System.out.println("page overview: " + state + ", " + nodes + " nodes, warnings: " + text("warnings"));
 
         map();
+        trafficMap();
 
         String guid = (String) ((RemoteWebDriver) driver).executeScript(
                 "return fetch('/api/map').then(r => r.json()).then(m => m.switches.find(s => s.level === 0).guid)");
@@ -100,8 +101,10 @@ public final class WebConsoleBrowser {
                 "shown"::equals);
         await("port chart", () -> driver.findElements(By.cssSelector("#port-chart .uplot canvas")).isEmpty() ? ""
                 : "drawn", "drawn"::equals);
+        String readings = driver.findElement(By.id("port-chart")).getAttribute("data-readings");
         shot("port");
-        System.out.println("page port: " + port + ", counters and chart shown");
+        System.out.println("page port: " + port + ", counters and chart shown (" + readings
+                + " readings of the performance manager)");
 
         open("#/routing");
         String engine = await("routing page", () -> text("routing-engine"), s -> !s.isEmpty() && !s.equals("none"));
@@ -129,9 +132,20 @@ public final class WebConsoleBrowser {
         open("#/map");
         String stats = await("map", () -> text("map-stats"), s -> s.contains(" ms"));
         check(text("map-missing").equals("0"), "no missing link at start");
+        String layout = driver.findElement(By.id("map-layout")).getAttribute("data-layout");
         Object ms = ((RemoteWebDriver) driver).executeScript("return window.jsmMapRenderMs");
         shot("map");
-        System.out.println("page map: " + stats + " (render " + ms + " ms)");
+        System.out.println("page map: " + stats + " (render " + ms + " ms, layout " + layout + ")");
+    }
+
+    /** The map coloured by traffic: the performance manager's rates (after two of its readings) and the legend. */
+    private void trafficMap() throws IOException, InterruptedException {
+        ((RemoteWebDriver) driver).executeScript("const s = document.getElementById('map-colours');"
+                + " s.value = 'traffic'; s.dispatchEvent(new Event('change'));");
+        String busiest = await("traffic on the map", () -> text("map-busiest"), s -> !s.isEmpty() && !s.equals("-"));
+        check(text("traffic-legend").contains("1-100 MB/s"), "traffic legend: " + text("traffic-legend"));
+        shot("map-traffic");
+        System.out.println("page map by traffic: busiest pair of switches " + busiest);
     }
 
     private void cablePulled(Path fifo, String line) throws IOException, InterruptedException {

@@ -2,16 +2,18 @@ package dev.jsm.sim;
 
 import dev.jsm.mad.codec.Field;
 import dev.jsm.mad.smp.PortInfo;
+import dev.jsm.sim.topo.PortLink;
 import java.util.Arrays;
 
 /**
  * Link training and the state changes it causes. A link is up when the cable is in, both nodes are present and
  * neither end is disabled; a link that comes up puts both ends in Init with PortPhysicalState LinkUp and the best
  * width and speed both ends have enabled (XDR in the second extended speeds field before the extended speeds, which
- * come before FDR10, which runs at the QDR of LinkSpeedActive; {@code docs/link-speeds.md}); a link that goes down
- * puts both ends in Down, Polling (or Disabled). A link an SM sets Down (a bounce) goes down, both ends in Polling, as
- * soon as the answer to the Set has left, and trains again when the simulator has finished the batch of MADs it was
- * in.
+ * come before FDR10, which runs at the QDR of LinkSpeedActive; {@code docs/link-speeds.md}), or, between ports that
+ * copy another fabric's ({@link PortLink}), the width and speeds that link had while both ends enable them; a link
+ * that goes down puts both ends in Down, Polling (or Disabled). A link an SM sets Down (a bounce) goes down, both
+ * ends in Polling, as soon as the answer to the Set has left, and trains again when the simulator has finished the
+ * batch of MADs it was in.
  *
  * <p>Confined to the simulator thread (or to a caller holding the {@link FabricState} monitor).
  *
@@ -169,8 +171,39 @@ final class LinkControl {
         int ext = ext2 != 0 ? 0 : best(enabled(a, PortInfo.LINK_SPEED_EXT_ENABLED, PortInfo.LINK_SPEED_EXT_SUPPORTED)
                 & enabled(b, PortInfo.LINK_SPEED_EXT_ENABLED, PortInfo.LINK_SPEED_EXT_SUPPORTED), EXT_ORDER);
         boolean fdr10 = ext2 == 0 && ext == 0 && fdr10Enabled(a) && fdr10Enabled(b);
+        PortLink la = copied(a);
+        PortLink lb = copied(b);
+        if (la != null && lb != null && la.widthActive() == lb.widthActive() && la.speedActive() == lb.speedActive()
+                && la.extActive() == lb.extActive() && la.ext2Active() == lb.ext2Active()
+                && enables(a, b, la)) {
+            width = la.widthActive();
+            speed = la.speedActive();
+            ext = la.extActive();
+            ext2 = la.ext2Active();
+            fdr10 = false;
+        }
         active(a, width, speed, ext, ext2, fdr10);
         active(b, width, speed, ext, ext2, fdr10);
+    }
+
+    /** The link fields the slot's port copies from another fabric ({@link PortLink}), or null. */
+    private PortLink copied(int slot) {
+        return s.topology.portOptions().port(s.portNode[slot], s.portNum(slot)).link();
+    }
+
+    /** Whether both ends enable the copied active width and speeds (a zero active extended speed needs nothing). */
+    private boolean enables(int a, int b, PortLink l) {
+        int widths = enabled(a, PortInfo.LINK_WIDTH_ENABLED, PortInfo.LINK_WIDTH_SUPPORTED)
+                & enabled(b, PortInfo.LINK_WIDTH_ENABLED, PortInfo.LINK_WIDTH_SUPPORTED);
+        int speeds = enabled(a, PortInfo.LINK_SPEED_ENABLED, PortInfo.LINK_SPEED_SUPPORTED)
+                & enabled(b, PortInfo.LINK_SPEED_ENABLED, PortInfo.LINK_SPEED_SUPPORTED);
+        int exts = enabled(a, PortInfo.LINK_SPEED_EXT_ENABLED, PortInfo.LINK_SPEED_EXT_SUPPORTED)
+                & enabled(b, PortInfo.LINK_SPEED_EXT_ENABLED, PortInfo.LINK_SPEED_EXT_SUPPORTED);
+        int exts2 = enabled(a, PortInfo.LINK_SPEED_EXT_ENABLED2, PortInfo.LINK_SPEED_EXT_SUPPORTED2)
+                & enabled(b, PortInfo.LINK_SPEED_EXT_ENABLED2, PortInfo.LINK_SPEED_EXT_SUPPORTED2);
+        return (widths & l.widthActive()) != 0 && (speeds & l.speedActive()) != 0
+                && (l.extActive() == 0 || (exts & l.extActive()) != 0)
+                && (l.ext2Active() == 0 || (exts2 & l.ext2Active()) != 0);
     }
 
     private void active(int slot, int width, int speed, int ext, int ext2, boolean fdr10) {

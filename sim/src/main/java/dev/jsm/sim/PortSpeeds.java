@@ -3,6 +3,7 @@ package dev.jsm.sim;
 import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.sim.topo.LinkSpeed;
 import dev.jsm.sim.topo.LinkWidth;
+import dev.jsm.sim.topo.PortLink;
 import dev.jsm.sim.topo.PortOptions;
 
 /**
@@ -35,6 +36,9 @@ final class PortSpeeds {
      * @return whether the port reports extended speeds only to an SM that sets SMSupportExtendedSpeeds
      */
     static boolean apply(PortOptions.Port o, byte[] pi, int off, byte[] mlnx, int mlnxOff) {
+        if (o.link() != null) {
+            return copy(o.link(), pi, off, mlnx, mlnxOff);
+        }
         LinkWidth w = o.width();
         if (w != null) {
             PortInfo.LINK_WIDTH_SUPPORTED.put(pi, off, w.supportedMask());
@@ -73,6 +77,43 @@ final class PortSpeeds {
         mlnx[mlnxOff + MLNX_SUPPORTED] = (byte) fdr10;
         mlnx[mlnxOff + MLNX_ENABLED] = (byte) fdr10;
         return s.needsExtendedSpeedsBit();
+    }
+
+    /**
+     * Writes link fields copied from another fabric's port: each Supported and Enabled as copied, Active as copied
+     * until the link trains ({@link LinkControl}), the capability bits of the extended speeds it supports, no FDR10.
+     */
+    private static boolean copy(PortLink l, byte[] pi, int off, byte[] mlnx, int mlnxOff) {
+        PortInfo.LINK_WIDTH_SUPPORTED.put(pi, off, l.widthSupported());
+        PortInfo.LINK_WIDTH_ENABLED.put(pi, off, l.widthEnabled());
+        PortInfo.LINK_WIDTH_ACTIVE.put(pi, off, l.widthActive());
+        PortInfo.LINK_SPEED_SUPPORTED.put(pi, off, l.speedSupported());
+        PortInfo.LINK_SPEED_ENABLED.put(pi, off, l.speedEnabled());
+        PortInfo.LINK_SPEED_ACTIVE.put(pi, off, l.speedActive());
+        PortInfo.LINK_SPEED_EXT_SUPPORTED.put(pi, off, l.extSupported());
+        PortInfo.LINK_SPEED_EXT_ENABLED.put(pi, off, l.extEnabled());
+        PortInfo.LINK_SPEED_EXT_ACTIVE.put(pi, off, l.extActive());
+        PortInfo.LINK_SPEED_EXT_SUPPORTED2.put(pi, off, l.ext2Supported());
+        PortInfo.LINK_SPEED_EXT_ENABLED2.put(pi, off, l.ext2Enabled());
+        PortInfo.LINK_SPEED_EXT_ACTIVE2.put(pi, off, l.ext2Active());
+        long cap = PortInfo.CAPABILITY_MASK.getLong(pi, off) | PortInfo.CAP_IS_CAP_MASK2_SUPPORTED;
+        cap = l.extSupported() != 0 ? cap | PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED
+                : cap & ~PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED;
+        PortInfo.CAPABILITY_MASK.put(pi, off, cap);
+        int cap2 = PortInfo.CAPABILITY_MASK2.getInt(pi, off) & ~CAP2_SPEEDS;
+        if ((l.extSupported() & 4) != 0) {
+            cap2 |= PortInfo.CAP2_IS_LINK_SPEED_HDR_SUPPORTED;
+        }
+        if ((l.extSupported() & 8) != 0) {
+            cap2 |= PortInfo.CAP2_IS_LINK_SPEED_NDR_SUPPORTED;
+        }
+        if (l.ext2Supported() != 0) {
+            cap2 |= PortInfo.CAP2_IS_EXT_SPEEDS_2_SUPPORTED | PortInfo.CAP2_IS_LINK_SPEED_XDR_SUPPORTED;
+        }
+        PortInfo.CAPABILITY_MASK2.put(pi, off, cap2);
+        mlnx[mlnxOff + MLNX_SUPPORTED] = 0;
+        mlnx[mlnxOff + MLNX_ENABLED] = 0;
+        return (l.extSupported() & 8) != 0 || l.ext2Supported() != 0;
     }
 
     /**

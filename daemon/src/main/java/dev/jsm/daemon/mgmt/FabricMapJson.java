@@ -2,6 +2,7 @@ package dev.jsm.daemon.mgmt;
 
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.view.FabricView;
+import dev.jsm.routing.torus.TorusPlacement;
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.snapshot.LinkEnds;
 import dev.jsm.subnet.snapshot.NodeView;
@@ -19,10 +20,13 @@ import java.util.Set;
 /**
  * The web console's fabric map ({@code /api/map}), aggregated so that the browser draws switches only: each switch
  * with its level, its hosts (CAs and routers cabled to it) counted and their links' worst {@link LinkHealth}, and the
- * switch-to-switch links merged per pair of switches (cable count, worst health, traffic). Switches are placed by
- * level: a switch with hosts is level 0 (a leaf), any other its hop distance to the nearest leaf, so a fat tree's
- * leaves, spines and cores come out as rows. Links gone since an earlier SUBNET UP ({@link LinkDowns#missing}) are
- * listed as missing.
+ * switch-to-switch links merged per pair of switches (cable count, worst health, traffic). A pair's traffic is the sum
+ * over its cables of the data bytes per second both ways, each cable's rate read at whichever end the performance
+ * manager read ({@link PerfRates}, as the error colours), -1 when it has not read either end twice. Switches are
+ * placed by level: a switch with hosts is level 0 (a leaf), any other its hop distance to the nearest leaf, so a fat
+ * tree's leaves, spines and cores come out as rows. When torus-2QoS routed, each switch it placed also has its torus
+ * coordinates ({@link TorusLayout}) and the layout is {@code torus}. Links gone since an earlier SUBNET UP
+ * ({@link LinkDowns#missing}) are listed as missing.
  *
  * <p>Stateless; built on netty's event loop from the published view, never from the SM's model.
  */
@@ -31,8 +35,9 @@ final class FabricMapJson {
     private FabricMapJson() {
     }
 
-    /** The map of {@code view}'s fabric. */
-    static String render(FabricView view, NodeNameMap names, PerfRates.Readings perf, Set<LinkEnds> missing) {
+    /** The map of {@code view}'s fabric; {@code torus} the placement to draw it by, or {@code null} for levels. */
+    static String render(FabricView view, NodeNameMap names, PerfRates.Readings perf, Set<LinkEnds> missing,
+                         TorusPlacement torus) {
         SubnetSnapshot snap = view.snapshot();
         List<SwitchView> switches = snap.switches();
         int n = switches.size();
@@ -65,8 +70,11 @@ final class FabricMapJson {
                     Trunk t = trunks.computeIfAbsent((long) i << 32 | j, k -> new Trunk());
                     t.cables++;
                     t.health = t.health.worse(health);
-                    double rate = perf.bytesPerSecond(node.nodeGuid(), port.portNum());
-                    t.bytesPerSecond = Math.max(t.bytesPerSecond, rate);
+                    double rate = Math.max(perf.bytesPerSecond(node.nodeGuid(), port.portNum()),
+                            perf.bytesPerSecond(other.nodeGuid(), peer.portNum()));
+                    if (rate >= 0) {
+                        t.bytesPerSecond = Math.max(0, t.bytesPerSecond) + rate;
+                    }
                 }
             }
         }
@@ -83,8 +91,15 @@ final class FabricMapJson {
         }
         int[] level = levels(n, hosts, trunks);
         JsonText out = new JsonText(256 + n * 160 + trunks.size() * 32).beginObject(null);
-        out.number("sweep", view.sweep()).string("layout", "levels");
+        out.number("sweep", view.sweep()).string("layout", torus == null ? "levels" : "torus");
         out.number("levels", Arrays.stream(level).max().orElse(-1) + 1);
+        if (torus != null) {
+            out.beginArray("radix");
+            for (int r : torus.radix()) {
+                out.number(null, r);
+            }
+            out.endArray();
+        }
         out.beginArray("health");
         for (LinkHealth h : LinkHealth.values()) {
             out.string(null, h.label());
@@ -95,7 +110,12 @@ final class FabricMapJson {
             out.beginObject(null).string("guid", Guid.toString(node.nodeGuid()))
                     .string("name", names.name(node.nodeGuid(), node.description())).number("level", level[i])
                     .number("hosts", hosts[i]).number("hostHealth", hostHealth[i].ordinal())
-                    .number("hostsMissing", hostsMissing[i]).decimal("errorRate", errors[i]).endObject();
+                    .number("hostsMissing", hostsMissing[i]).decimal("errorRate", errors[i]);
+            int[] at = torus == null ? null : torus.of(node.nodeGuid());
+            if (at != null) {
+                out.beginArray("coord").number(null, at[0]).number(null, at[1]).number(null, at[2]).endArray();
+            }
+            out.endObject();
         }
         out.endArray().beginArray("links");
         for (Map.Entry<Long, Trunk> e : trunks.entrySet()) {

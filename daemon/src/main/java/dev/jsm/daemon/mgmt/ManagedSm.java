@@ -3,6 +3,7 @@ package dev.jsm.daemon.mgmt;
 import dev.jsm.conf.SmOptions;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.PerfSnapshot;
+import dev.jsm.daemon.perfmgr.PortHistory;
 import dev.jsm.daemon.view.FabricView;
 import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.routing.verify.VerifierReport;
@@ -47,6 +48,9 @@ public interface ManagedSm {
 
     /** The performance manager's last readings. */
     PerfSnapshot perfCounters();
+
+    /** Every port's readings over the performance manager's last sweeps. */
+    PortHistory perfHistory();
 
     /** The congestion control manager's counters. */
     CongestionCounters congestionControl();

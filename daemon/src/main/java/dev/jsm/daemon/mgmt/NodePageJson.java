@@ -3,6 +3,7 @@ package dev.jsm.daemon.mgmt;
 import dev.jsm.daemon.names.NodeNameMap;
 import dev.jsm.daemon.perfmgr.Counter;
 import dev.jsm.daemon.perfmgr.PerfSnapshot;
+import dev.jsm.daemon.perfmgr.PortHistory;
 import dev.jsm.subnet.Guid;
 import dev.jsm.subnet.PortAttributes;
 import dev.jsm.subnet.snapshot.EndPortView;
@@ -16,7 +17,7 @@ import java.util.List;
  * The web console's page of one node ({@code /api/node?guid=}) and of one port ({@code /api/port?guid=&port=}):
  * each port's state, width and speed, health, neighbour, the LIDs its switch routes out of it (the routes through
  * it, from the LFT the switch holds) and the performance manager's counters; a port's page adds every counter's
- * total and its readings over time ({@link CounterHistory}).
+ * total and its rates over the manager's last sweeps ({@link PortHistory}).
  *
  * <p>Stateless; built on netty's event loop from the published view.
  */
@@ -49,7 +50,7 @@ final class NodePageJson {
     }
 
     /** The port's page, or {@code null} if the fabric has no such node or port. */
-    static String port(SubnetSnapshot snap, NodeNameMap names, PerfRates.Readings perf, CounterHistory history,
+    static String port(SubnetSnapshot snap, NodeNameMap names, PerfRates.Readings perf, PortHistory history,
                        long guid, int portNum) {
         NodeView node = snap.node(guid);
         if (node == null || portNum < 0 || portNum > node.numPorts()) {
@@ -74,14 +75,9 @@ final class NodePageJson {
             }
         }
         out.endObject().beginArray("history");
-        if (pn != null) {
-            for (long[] s : history.sample(guid, portNum, pn)) {
-                out.beginArray(null);
-                for (long v : s) {
-                    out.number(null, v);
-                }
-                out.endArray();
-            }
+        for (PortHistory.Sample s : history.of(guid, portNum)) {
+            out.beginArray(null).number(null, s.millis()).decimal(null, s.xmitBytesPerSecond())
+                    .decimal(null, s.rcvBytesPerSecond()).decimal(null, s.errorsPerSecond()).endArray();
         }
         return out.endArray().endObject().toString();
     }

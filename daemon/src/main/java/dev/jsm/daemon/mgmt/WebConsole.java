@@ -1,5 +1,6 @@
 package dev.jsm.daemon.mgmt;
 
+import dev.jsm.daemon.view.FabricView;
 import dev.jsm.subnet.Guid;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -40,7 +41,7 @@ final class WebConsole {
     private final String version;
     private final WebAssets assets = new WebAssets();
     private final PerfRates perf = new PerfRates();
-    private final CounterHistory history = new CounterHistory();
+    private final TorusLayout torus = new TorusLayout();
     private final boolean actions;
 
     WebConsole(ManagedSm sm, SweepCounters sweeps, String version, boolean actions) {
@@ -83,13 +84,17 @@ final class WebConsole {
             return switch (path) {
                 case "/api/overview" -> Answer.json(OverviewJson.render(sm, sweeps, version, actions,
                         System.currentTimeMillis()));
-                case "/api/map" -> Answer.json(FabricMapJson.render(sm.view(), sm.nodeNames(), readings(),
-                        sweeps.linkDowns().missing()));
+                case "/api/map" -> {
+                    FabricView view = sm.view();
+                    yield Answer.json(FabricMapJson.render(view, sm.nodeNames(), readings(),
+                            sweeps.linkDowns().missing(), torus.of(view.routing())));
+                }
                 case "/api/routing" -> Answer.json(RoutingJson.render(sm.view(), sm.routeCheck()));
                 case "/api/node" -> found(NodePageJson.node(sm.view().snapshot(), sm.nodeNames(), readings(),
                         Guid.parseLong(param(query, "guid"))));
                 case "/api/port" -> found(NodePageJson.port(sm.view().snapshot(), sm.nodeNames(), readings(),
-                        history, Guid.parseLong(param(query, "guid")), Integer.parseInt(param(query, "port"))));
+                        sm.perfHistory(), Guid.parseLong(param(query, "guid")),
+                        Integer.parseInt(param(query, "port"))));
                 default -> notFound();
             };
         } catch (IllegalArgumentException e) {

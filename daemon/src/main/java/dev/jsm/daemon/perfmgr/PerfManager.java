@@ -28,13 +28,13 @@ import org.apache.logging.log4j.Logger;
 /**
  * The performance manager (OpenSM's PerfMgr): every {@code perfmgr_sweep_time_s} it sweeps a fabric snapshot (it
  * never touches the SM's mutable model) with a {@link PerfSweep}, keeps one {@link MonitoredNode} per node (CAs too
- * unless {@code perfmgr_ignore_cas}) and publishes a {@link PerfSnapshot} when a sweep ends. It sweeps in every SM
- * state, as OpenSM 3.3.23 does: a master the fabric of its last SUBNET UP, an SM not master the fabric it discovers
- * again (Gets only) before each sweep, at the LIDs the master assigned ({@link PerfMgrFabric}; docs/operations.md,
- * "The performance manager"); the manager itself sends only PerfMgt GMPs, never an SMP. A node that left the fabric
- * is forgotten ({@code perfmgr_rm_nodes}) or kept as inactive. The console turns it on and off, sweeps at once,
- * changes the sweep time and the per-run flags, clears the totals, and prints or dumps the database, as OpenSM's
- * {@code perfmgr} command does.
+ * unless {@code perfmgr_ignore_cas}), and when a sweep ends publishes a {@link PerfSnapshot} and adds a sample to each
+ * port's {@link PortHistory}. It sweeps in every SM state, as OpenSM 3.3.23 does: a master the fabric of its last
+ * SUBNET UP, an SM not master the fabric it discovers again (Gets only) before each sweep, at the LIDs the master
+ * assigned ({@link PerfMgrFabric}; docs/operations.md, "The performance manager"); the manager itself sends only
+ * PerfMgt GMPs, never an SMP. A node that left the fabric is forgotten ({@code perfmgr_rm_nodes}) or kept as
+ * inactive. The console turns it on and off, sweeps at once, changes the sweep time and the per-run flags, clears the
+ * totals, and prints or dumps the database, as OpenSM's {@code perfmgr} command does.
  *
  * <p>Threading: everything runs on its own thread {@code jsm-perfmgr} - the timer, the sweep, the answers and timeouts
  * (handed over by the transactions layer), the console's commands ({@link #call}). The SM's threads are never held:
@@ -70,6 +70,7 @@ public final class PerfManager implements AutoCloseable {
     private long cleared;
     private long clearedElsewhere;
     private volatile PerfSnapshot published;
+    private final PortHistory history = new PortHistory();
 
     /**
      * Builds the manager; nothing is sent before {@link #start}.
@@ -126,6 +127,11 @@ public final class PerfManager implements AutoCloseable {
                     enabled ? "enabled" : "disabled", sweepTimeS, settings.maxOutstanding());
             rescheduleTimer();
         });
+    }
+
+    /** Every port's readings over the last sweeps. Any thread. */
+    public PortHistory history() {
+        return history;
     }
 
     /** What the last sweep (or console command) published. Any thread. */
@@ -335,7 +341,9 @@ public final class PerfManager implements AutoCloseable {
             sweep = null;
             sweeps++;
             lastSweepNanos = nanos.getAsLong() - sweepStartNanos;
+            PerfSnapshot before = published;
             publish();
+            history.record(before, published, millis.getAsLong());
             LOG.log(LogLevels.VERBOSE, "PerfMgr sweep {} done in {} ms: {} ports read, {} requests unanswered so "
                     + "far", sweeps, lastSweepNanos / 1_000_000, published.portsRead(), published.madsUnanswered());
         }

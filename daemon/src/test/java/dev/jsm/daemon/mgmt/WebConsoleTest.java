@@ -8,9 +8,14 @@ import dev.jsm.daemon.Daemon;
 import dev.jsm.daemon.DaemonSettings;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
+import dev.jsm.daemon.perfmgr.Counter;
+import dev.jsm.daemon.perfmgr.PerfSnapshot;
 import dev.jsm.daemon.view.FabricView;
 import dev.jsm.daemon.view.SweepListener;
 import dev.jsm.subnet.Guid;
+import dev.jsm.subnet.snapshot.NodeView;
+import dev.jsm.subnet.snapshot.PortView;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.NodeKind;
@@ -26,6 +31,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -145,6 +151,50 @@ class WebConsoleTest {
         heavySweep();
         assertThat(list(json("/api/map"), "links")).hasSize(8).allSatisfy(l -> assertThat(list(l).get(3))
                 .isEqualTo(0L));
+    }
+
+    /**
+     * Two readings 2 s apart of one end of one spine-to-leaf cable, 1,000,000 words sent and 500,000 received in
+     * between: that pair of switches carries 3,000,000 bytes/s, the other pairs' traffic is unknown.
+     */
+    @Test
+    void thePerformanceManagersDataRateIsTheTrafficOfThePairOfSwitches() throws Exception {
+        FabricView view = daemon.management().view();
+        SubnetSnapshot snap = view.snapshot();
+        NodeView sw = snap.nodes().get(snap.switches().get(0).nodeIndex());
+        PortView cabled = snap.portsOf(sw).stream().filter(p -> p.portNum() > 0 && p.isConnected()
+                && snap.nodeOf(snap.peer(p)).isSwitch()).findFirst().orElseThrow();
+        PerfRates rates = new PerfRates();
+        rates.readings(perf(1, sw, cabled.portNum(), 1_000, 0, 0));
+        PerfRates.Readings r = rates.readings(perf(2, sw, cabled.portNum(), 3_000, 1_000_000, 500_000));
+
+        Map<String, Object> m = new Json().toType(FabricMapJson.render(view, daemon.management().nodeNames(), r,
+                Set.of(), null), Json.MAP_TYPE);
+
+        List<Object> switches = list(m, "switches");
+        String peer = Guid.toString(snap.nodeOf(snap.peer(cabled)).nodeGuid());
+        for (Object l : list(m, "links")) {
+            String a = (String) map(switches.get(((Long) list(l).get(0)).intValue())).get("guid");
+            String b = (String) map(switches.get(((Long) list(l).get(1)).intValue())).get("guid");
+            boolean measured = Set.of(a, b).equals(Set.of(Guid.toString(sw.nodeGuid()), peer));
+            assertThat(((Number) list(l).get(5)).doubleValue()).as("%s-%s", a, b)
+                    .isEqualTo(measured ? 3_000_000.0 : -1.0);
+        }
+    }
+
+    /** A snapshot of the performance manager's with {@code port} of {@code node} read at {@code millis}. */
+    private static PerfSnapshot perf(long sweeps, NodeView node, int port, long millis, long xmitWords,
+                                     long rcvWords) {
+        int n = node.numPorts() + 1;
+        boolean[] read = new boolean[n];
+        read[port] = true;
+        long[] totals = new long[n * Counter.COUNT];
+        totals[port * Counter.COUNT + Counter.XMIT_DATA.ordinal()] = xmitWords;
+        totals[port * Counter.COUNT + Counter.RCV_DATA.ordinal()] = rcvWords;
+        long[] when = new long[n];
+        when[port] = millis;
+        return new PerfSnapshot(true, sweeps, 0, 0, 0, 0, 0, 0, List.of(new PerfSnapshot.Node(node.nodeGuid(), "sw",
+                true, true, 0, node.numPorts(), read, totals, new double[n], new long[n], when.clone(), when)));
     }
 
     @Test

@@ -3,14 +3,15 @@ package dev.jsm.sim.topo;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
  * What a fabric says about single ports beyond their cables: the link width and speed a port has (else ibsim's
- * defaults: 4x enabled of 1x-12x, SDR enabled of SDR-QDR) and the alias GUIDs its GUIDInfo holds at indexes 1 and up
- * (a router port's, {@code docs/routers.md}). Net files give them as port options ({@code width=4x speed=ndr}, or
- * ibsim's {@code w=}, {@code s=}, {@code e=}) and {@code # jsm-alias} lines, shapes with {@code speed}, {@code width},
- * {@code host-speeds} and {@code routers}.
+ * defaults: 4x enabled of 1x-12x, SDR enabled of SDR-QDR), or the link fields it copies ({@link PortLink}), and the
+ * alias GUIDs its GUIDInfo holds at indexes 1 and up (a router port's, {@code docs/routers.md}). Net files give them
+ * as port options ({@code width=4x speed=ndr}, or ibsim's {@code w=}, {@code s=}, {@code e=}) and
+ * {@code # jsm-alias} lines, shapes with {@code speed}, {@code width}, {@code host-speeds} and {@code routers}.
  *
  * <p>Immutable; safe to share. Build with {@link #builder()}.
  */
@@ -25,12 +26,18 @@ public final class PortOptions {
      * @param width the port's width, or null for ibsim's default
      * @param speed the port's speed, or null for ibsim's default
      * @param aliasGuids the alias GUIDs at GUIDInfo indexes 1.. (empty: none)
+     * @param link the link fields copied from another fabric's port, or null; they override width and speed
      */
-    public record Port(LinkWidth width, LinkSpeed speed, long[] aliasGuids) {
+    public record Port(LinkWidth width, LinkSpeed speed, long[] aliasGuids, PortLink link) {
 
         /** Copies the alias GUIDs. */
         public Port {
             aliasGuids = aliasGuids.clone();
+        }
+
+        /** A port with no copied link fields. */
+        public Port(LinkWidth width, LinkSpeed speed, long[] aliasGuids) {
+            this(width, speed, aliasGuids, null);
         }
 
         @Override
@@ -41,17 +48,18 @@ public final class PortOptions {
         @Override
         public boolean equals(Object o) {
             return o instanceof Port p && width == p.width && speed == p.speed
-                    && Arrays.equals(aliasGuids, p.aliasGuids);
+                    && Arrays.equals(aliasGuids, p.aliasGuids) && Objects.equals(link, p.link);
         }
 
         @Override
         public int hashCode() {
-            return Arrays.hashCode(aliasGuids) * 31 + (speed == null ? 0 : speed.hashCode());
+            return Objects.hash(width, speed, link) * 31 + Arrays.hashCode(aliasGuids);
         }
 
         @Override
         public String toString() {
-            return "Port[width=" + width + ", speed=" + speed + ", aliases=" + aliasGuids.length + "]";
+            return "Port[width=" + width + ", speed=" + speed + ", aliases=" + aliasGuids.length
+                    + (link == null ? "" : ", " + link) + "]";
         }
     }
 
@@ -128,19 +136,25 @@ public final class PortOptions {
         /** Sets the width of a port (null: ibsim's default). */
         public Builder width(int node, int port, LinkWidth width) {
             Port p = get(node, port);
-            return put(node, port, new Port(width, p.speed, p.aliasGuids));
+            return put(node, port, new Port(width, p.speed, p.aliasGuids, p.link));
         }
 
         /** Sets the speed of a port (null: ibsim's default). */
         public Builder speed(int node, int port, LinkSpeed speed) {
             Port p = get(node, port);
-            return put(node, port, new Port(p.width, speed, p.aliasGuids));
+            return put(node, port, new Port(p.width, speed, p.aliasGuids, p.link));
         }
 
         /** Sets the alias GUIDs of a port (GUIDInfo indexes 1..). */
         public Builder aliasGuids(int node, int port, long... guids) {
             Port p = get(node, port);
-            return put(node, port, new Port(p.width, p.speed, guids));
+            return put(node, port, new Port(p.width, p.speed, guids, p.link));
+        }
+
+        /** Sets the link fields a port copies from another fabric's (null: none). */
+        public Builder link(int node, int port, PortLink link) {
+            Port p = get(node, port);
+            return put(node, port, new Port(p.width, p.speed, p.aliasGuids, link));
         }
 
         /** The options of a port as set so far. */

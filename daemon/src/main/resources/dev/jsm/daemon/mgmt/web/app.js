@@ -4,8 +4,25 @@
 const HEALTH_COLOURS = {
   "ok": "#2a2", "degraded": "#e90", "not-active": "#cc0", "errors": "#d0d", "unhealthy": "#708", "missing": "#e00"
 };
+// the map's traffic bands: a pair of switches' data rate (bytes/s, both ways, all its cables) at least `from`
+const TRAFFIC_BANDS = [
+  {from: -Infinity, label: "unknown", colour: "#bbb", width: 1},
+  {from: 0, label: "idle", colour: "#9ab", width: 1},
+  {from: 1, label: "< 1 MB/s", colour: "#6ad", width: 1.5},
+  {from: 1e6, label: "1-100 MB/s", colour: "#27c", width: 2.5},
+  {from: 1e8, label: "0.1-1 GB/s", colour: "#a3c", width: 4},
+  {from: 1e9, label: "1-10 GB/s", colour: "#e60", width: 5.5},
+  {from: 1e10, label: ">= 10 GB/s", colour: "#c00", width: 7}
+];
 let timer = null;
 let plot = null;
+let mapColours = "health";
+
+function trafficBand(bytesPerSecond) {
+  let b = 0;
+  while (b + 1 < TRAFFIC_BANDS.length && bytesPerSecond >= TRAFFIC_BANDS[b + 1].from) { b++; }
+  return b;
+}
 
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
@@ -93,6 +110,10 @@ function button(action, label) {
 
 // ---- fabric map ----
 function layout(m, width) {
+  return m.layout === "torus" ? torusLayout(m, width) : levelLayout(m, width);
+}
+
+function levelLayout(m, width) {
   const rows = [];
   for (let l = 0; l < Math.max(1, m.levels); l++) { rows.push([]); }
   m.switches.forEach((s, i) => rows[s.level].push(i));
@@ -102,33 +123,74 @@ function layout(m, width) {
     const y = 30 + (rows.length - 1 - l) * rowHeight;
     row.forEach((i, k) => { pos[i] = [(k + 0.5) * width / row.length, y]; });
   });
-  return {pos: pos, height: 60 + rows.length * rowHeight};
+  return {pos: pos, height: 60 + rows.length * rowHeight, cell: rowHeight};
+}
+
+// torus-2QoS's placement: x across, y up, one panel per z side by side (wrapping into rows of panels); switches it
+// did not place in a row below
+function torusLayout(m, width) {
+  const [rx, ry, rz] = m.radix;
+  const perRow = Math.max(1, Math.min(rz, Math.floor(width / (rx * 40))));
+  const cell = Math.max(6, Math.min(80, (width / perRow - 30) / rx));
+  const panelW = width / perRow;
+  const panelH = ry * cell + 40;
+  const panelRows = Math.ceil(rz / perRow);
+  const pos = new Array(m.switches.length);
+  const unplaced = [];
+  m.switches.forEach((s, i) => {
+    if (!s.coord) { unplaced.push(i); return; }
+    const [x, y, z] = s.coord;
+    pos[i] = [(z % perRow) * panelW + 15 + (x + 0.5) * cell,
+      Math.floor(z / perRow) * panelH + 20 + (ry - 1 - y + 0.5) * cell];
+  });
+  const bottom = panelRows * panelH + 30;
+  unplaced.forEach((i, k) => { pos[i] = [(k + 0.5) * width / unplaced.length, bottom]; });
+  return {pos: pos, height: bottom + (unplaced.length ? 60 : 0), cell: cell};
+}
+
+// a cable between switches: straight, or bowed when it skips over others (a torus's wrap-around, a z link)
+function cable(g, a, b, cell) {
+  g.moveTo(a[0], a[1]);
+  const d = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (d <= cell * 1.5) { g.lineTo(b[0], b[1]); return; }
+  const bow = Math.min(cell * 0.6, d * 0.15);
+  g.quadraticCurveTo((a[0] + b[0]) / 2 + (b[1] - a[1]) / d * bow, (a[1] + b[1]) / 2 - (b[0] - a[0]) / d * bow,
+    b[0], b[1]);
 }
 
 function drawMap(canvas, m) {
   const t0 = performance.now();
-  const width = Math.max(800, Math.min(4000, m.switches.length * 6));
-  const {pos, height} = layout(m, width);
+  const width = m.layout === "torus" ? Math.max(800, Math.min(4000, m.radix[0] * m.radix[2] * 40))
+    : Math.max(800, Math.min(4000, m.switches.length * 6));
+  const {pos, height, cell} = layout(m, width);
+  const torus = m.layout === "torus";
   canvas.width = width;
   canvas.height = height;
   const g = canvas.getContext("2d");
   g.clearRect(0, 0, width, height);
-  const byHealth = {};
-  for (const l of m.links) { (byHealth[l[3]] = byHealth[l[3]] || []).push(l); }
-  // draw the worst last, so a red link is never hidden under green ones
-  for (const h of Object.keys(byHealth).map(Number).sort((a, b) => a - b)) {
-    g.strokeStyle = HEALTH_COLOURS[m.health[h]];
-    g.lineWidth = h === 0 ? 1 : 2.5;
+  // one path per (health, traffic band), the worst health last so a red link is never hidden under green ones;
+  // the width says the traffic, the colour the health or (colouring by traffic) the traffic again
+  const groups = {};
+  for (const l of m.links) {
+    const key = l[3] * 100 + trafficBand(l[5]);
+    (groups[key] = groups[key] || []).push(l);
+  }
+  for (const key of Object.keys(groups).map(Number).sort((a, b) => a - b)) {
+    const h = Math.floor(key / 100);
+    const band = TRAFFIC_BANDS[key % 100];
+    g.strokeStyle = mapColours === "traffic" && h === 0 ? band.colour : HEALTH_COLOURS[m.health[h]];
+    g.lineWidth = h === 0 || m.health[h] === "degraded" ? band.width : Math.max(2.5, band.width);
     g.beginPath();
-    for (const l of byHealth[h]) {
-      const a = pos[l[0]];
-      const b = pos[l[1]];
-      g.moveTo(a[0], a[1]);
-      g.lineTo(b[0], b[1]);
+    for (const l of groups[key]) {
+      if (torus) { cable(g, pos[l[0]], pos[l[1]], cell); } else {
+        g.moveTo(pos[l[0]][0], pos[l[0]][1]);
+        g.lineTo(pos[l[1]][0], pos[l[1]][1]);
+      }
     }
     g.stroke();
   }
-  const size = Math.max(3, Math.min(10, width / m.switches.length * 0.6));
+  const size = Math.max(3, Math.min(10, torus ? cell * 0.3 : width / m.switches.length * 0.6));
+  const bar = torus ? cell * 0.35 : 30;
   m.switches.forEach((s, i) => {
     const [x, y] = pos[i];
     g.fillStyle = s.errorRate > 0 ? HEALTH_COLOURS.errors : "#345";
@@ -136,7 +198,7 @@ function drawMap(canvas, m) {
     if (s.hosts > 0 || s.hostsMissing > 0) {
       const colour = s.hostsMissing > 0 ? HEALTH_COLOURS.missing : HEALTH_COLOURS[m.health[s.hostHealth]];
       g.fillStyle = colour;
-      g.fillRect(x - size / 2, y + size, size, Math.min(30, 4 + s.hosts));
+      g.fillRect(x - size / 2, y + size, size, Math.min(bar, 4 + s.hosts));
     }
   });
   const ms = performance.now() - t0;
@@ -151,9 +213,23 @@ async function fabricMap() {
     + m.switches.reduce((n, s) => n + (s.hostsMissing > 0 ? 1 : 0), 0);
   const red = m.links.filter(l => m.health[l[3]] !== "ok").length;
   const stats = el("p", {id: "map-stats"});
-  const legend = el("p", {class: "legend"}, ...Object.entries(HEALTH_COLOURS).map(([k, c]) =>
+  const legend = el("p", {class: "legend", id: "map-legend"}, ...Object.entries(HEALTH_COLOURS).map(([k, c]) =>
     el("span", {}, el("i", {style: "background:" + c}), k)));
-  page("map", el("h2", {text: "Fabric map (sweep " + m.sweep + ")"}), legend, stats,
+  const traffic = el("p", {class: "legend", id: "traffic-legend"}, "traffic (width; colour when coloured by "
+    + "traffic): ", ...TRAFFIC_BANDS.map(b => el("span", {}, el("i", {style: "background:" + b.colour
+      + ";height:" + b.width + "px"}), b.label)));
+  const colours = el("select", {id: "map-colours"}, el("option", {value: "health", text: "health"}),
+    el("option", {value: "traffic", text: "traffic"}));
+  colours.value = mapColours;
+  colours.onchange = () => { mapColours = colours.value; fabricMap().catch(failed); };
+  const busiest = m.links.reduce((b, l) => l[5] > b ? l[5] : b, -1);
+  const placed = m.layout === "torus"
+    ? "by torus-2QoS's placement, " + m.radix.join("x") + " (x across, y up, a panel per z)"
+    : "by level (leaves at the bottom)";
+  page("map", el("h2", {text: "Fabric map (sweep " + m.sweep + ")"}),
+    el("p", {}, "colour links by ", colours, "; busiest pair of switches: ",
+      el("span", {id: "map-busiest", text: rate(busiest)})), legend, traffic, stats,
+    el("p", {id: "map-layout", "data-layout": m.layout, text: "switches placed " + placed}),
     el("p", {}, el("span", {id: "map-missing", text: String(missing)}), " links missing, ",
       el("span", {id: "map-not-ok", text: String(red)}), " switch links not ok; hosts are the bars below each leaf"),
     canvas);
@@ -198,26 +274,24 @@ async function port(guid, num) {
   page("port", el("h2", {id: "port-name", text: p.name + " port " + p.port.port}),
     table(["port", "state", "physical", "width", "speed", "health", "neighbour", "LIDs routed out", "errors/s",
       "traffic"], [portRow(p.guid, p.port)]),
-    el("h2", {text: "Counters over time (since this page was opened)"}), chart,
+    el("h2", {text: "Counters over time (the performance manager's last sweeps)"}), chart,
     el("h2", {text: "Counter totals"}),
     Object.keys(p.counters).length === 0 ? el("p", {id: "counters", text: "not read by the performance manager"})
       : table(["counter", "total"], Object.entries(p.counters)));
   const h = p.history;
-  if (h.length >= 3 && window.uPlot) {
-    const t = [];
-    const tx = [];
-    const rx = [];
-    for (let i = 1; i < h.length; i++) {
-      const s = (h[i][0] - h[i - 1][0]) / 1000;
-      t.push(h[i][0] / 1000);
-      tx.push(s > 0 ? (h[i][1] - h[i - 1][1]) / s : null);
-      rx.push(s > 0 ? (h[i][2] - h[i - 1][2]) / s : null);
-    }
-    plot = new uPlot({width: 800, height: 240, series: [{}, {label: "xmit B/s", stroke: "#36c"},
-      {label: "rcv B/s", stroke: "#c63"}]}, [t, tx, rx], chart);
+  if (h.length >= 2 && window.uPlot) {
+    const axis = (scale, side) => ({scale: scale, side: side, size: 70, values: (u, v) => v.map(x => rate(x))});
+    plot = new uPlot({width: 800, height: 240,
+      scales: {x: {time: true}, rate: {}, err: {}},
+      axes: [{}, axis("rate", 3), {scale: "err", side: 1, label: "errors/s"}],
+      series: [{}, {label: "xmit", stroke: "#36c", scale: "rate", value: (u, v) => rate(v)},
+        {label: "rcv", stroke: "#c63", scale: "rate", value: (u, v) => rate(v)},
+        {label: "errors/s", stroke: "#d0d", scale: "err"}]},
+      [h.map(s => s[0] / 1000), h.map(s => s[1]), h.map(s => s[2]), h.map(s => s[3])], chart);
   } else {
     chart.textContent = h.length + " reading(s) so far";
   }
+  chart.dataset.readings = String(h.length);
 }
 
 // ---- routing, partitions, QoS ----

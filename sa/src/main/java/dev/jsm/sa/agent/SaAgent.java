@@ -85,9 +85,9 @@ import java.util.function.LongSupplier;
  *
  * <p>Bounds ({@link SaLimits}; every refusal counted and logged once per requester and interval, and answered
  * within a budget per requester, {@link Refusals}):
- * the I/O thread admits a MAD only within its source LID's rate and share of the queue ({@link RequesterGate}),
- * and drops a Get or GetTable (with {@code single_thread} a Set or Delete too) while the queue is overdue
- * ({@code max_msg_fifo_timeout}, as OpenSM);
+ * the I/O thread admits a MAD only within its source LID's rate and share of the queue ({@link RequesterGate}:
+ * a paced requester's one request over the rate waits for its token instead), and drops a Get or GetTable (with
+ * {@code single_thread} a Set or Delete too) while the queue is overdue ({@code max_msg_fifo_timeout}, as OpenSM);
  * a multi-MAD request may announce at most {@link #MAX_REQUEST_BYTES} (the largest request an SA record type needs)
  * and only a few may be reassembled at once; no answer grows beyond {@link AnswerCaps#MAX_BYTES}; table answers
  * are sent only within the bytes the RMPP sender may hold for their requester and in all, else answered
@@ -480,8 +480,10 @@ public final class SaAgent implements AutoCloseable {
     /**
      * Takes one received MAD (as a {@link dev.jsm.mad.channel.MadReceiver} or unsolicited handler): a MAD its source
      * LID may not queue now ({@link RequesterGate}: over its rate, or the queue or its share full) is dropped and
-     * counted; a request the SA table answers at once ({@link SaDispatch#answersAtOnce}: one record or a few from the
-     * view, found without a scan) is answered here, on the calling thread; the rest is queued for the agent thread.
+     * counted; one over its LID's rate by less than a token, with no other held, waits on the agent thread until its
+     * token is due ({@link #hold}); a request the SA table answers at once ({@link SaDispatch#answersAtOnce}: one
+     * record or a few from the view, found without a scan) is answered here, on the calling thread; the rest is
+     * queued for the agent thread.
      * Thread-safe; never blocks.
      *
      * @param mad the MAD, owned by the agent from now on
@@ -496,6 +498,10 @@ public final class SaAgent implements AutoCloseable {
         boolean request = isRequest(mad, length);
         long now = System.nanoTime();
         RequesterGate.Verdict v = gate.admit(lid, request, now);
+        if (v == RequesterGate.Verdict.HELD) {
+            hold(from, mad, length, lid, now + gate.heldNanos(lid));
+            return;
+        }
         if (v != RequesterGate.Verdict.ADMITTED) {
             dropped.incrementAndGet();
             refuse(v == RequesterGate.Verdict.OVER_RATE ? Refusal.RATE : Refusal.QUEUE, lid);
@@ -506,6 +512,21 @@ public final class SaAgent implements AutoCloseable {
         } else if (!thread.submit(from, mad, length, now)) {
             gate.release(lid);
             LOG.log(System.Logger.Level.DEBUG, "SA agent closed; MAD dropped");
+        }
+    }
+
+    /**
+     * Queues a request {@link RequesterGate} held (over its LID's rate by less than a token, nothing else of the LID
+     * held) for the agent thread at {@code dueNanos}, when its token is due: a paced requester is slowed to its rate
+     * rather than refused.
+     */
+    private void hold(MadAddress from, byte[] mad, int length, int lid, long dueNanos) {
+        if (!thread.submitAt(() -> {
+            gate.unhold(lid);
+            handleAdmitted(from, mad, length, dueNanos);
+        }, dueNanos)) {
+            gate.unhold(lid);
+            gate.release(lid);
         }
     }
 

@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Where {@link SaAgent} answers: a single-record Get found without a scan on the thread that hands it in, anything
  * else on the agent's thread; a paced requester over its rate on the agent's thread when its token is due, never
- * refused, while a flood is; the {@link QueryWarmUp}, only when asked for, sends nothing and stays out of the
- * counters; and the agent's timer is due for the standby channel only while it is needed.
+ * refused, while a flood is; the {@link QueryWarmUp}, only when asked for, sends nothing, stays out of the counters
+ * and takes no port's tokens; and the agent's timer is due for the standby channel only while it is needed.
  */
 class SaAgentThreadsTest {
 
@@ -101,7 +101,11 @@ class SaAgentThreadsTest {
             plain.close();
         }
         out.sent.clear();
-        SaAgent warm = new SaAgent(out, layers.on(out), SaViews.small(), RmppSettings.defaults(), 100);
+        TestLimits slow = TestLimits.defaults();
+        slow.requestsPerSecond = 100;
+        slow.requestBurst = 100;
+        SaAgent warm = new SaAgent(out, layers.on(out), SaViews.small(), RmppSettings.defaults(), slow.build(),
+                McastMembershipListener.NONE);
         try {
             warm.warmUpAtFirstFabric();
             warm.publish(SaViews.small());
@@ -115,6 +119,8 @@ class SaAgentThreadsTest {
             assertThat(warm.stats().received()).as("the warm-up's requests are not counted").isEqualTo(1);
             assertThat(warm.stats().answered()).isEqualTo(1);
             assertThat(warm.stats().dropped()).isZero();
+            assertThat(warm.stats().refused().get(Refusal.RATE)).as("the warm-up took no port's tokens (100 a second)")
+                    .isZero();
         } finally {
             warm.close();
         }

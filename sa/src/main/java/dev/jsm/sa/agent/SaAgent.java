@@ -526,7 +526,7 @@ public final class SaAgent implements AutoCloseable {
         if (request && !closed && answersAtOnce(mad, length) || out != channel) {
             handleAdmitted(from, mad, length, now, g, out);
         } else if (!thread.submit(from, mad, length, now)) {
-            gate.release(lid);
+            g.release(lid);
             LOG.log(System.Logger.Level.DEBUG, "SA agent closed; MAD dropped");
         }
     }

@@ -1,6 +1,7 @@
 package dev.jsm.sa.agent;
 
 import dev.jsm.mad.channel.MadAddress;
+import java.util.PriorityQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -15,6 +16,9 @@ import java.util.concurrent.TimeUnit;
  * the answers, and the compiler inlined its layers over the whole query path once more for each of them
  * (docs/performance.md, "The SA under a job-start storm"). Here a MAD is a small record in a linked queue and the
  * loop calls the agent directly.
+ *
+ * <p>Work may also be queued for later ({@link #submitAt}: a request held until its requester's next token is due,
+ * {@code RequesterGate}); the loop runs it once due, before what waits in the queue.
  *
  * <p>The thread starts with the first work or at {@link #start}, whichever comes first (work may be queued before
  * the timer is wanted); {@link #start} turns the timer on. A task that throws is logged and the loop goes on; an
@@ -49,6 +53,13 @@ final class AgentLoop {
     private final String name;
     private final Agent agent;
     private final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
+    /** Work queued for later, by when it is due; guarded by itself. */
+    private final PriorityQueue<Later> later = new PriorityQueue<>();
+    /** When the first of {@link #later} is due, or {@link #NEVER}. */
+    private volatile long laterDue = NEVER;
+    private long laterSeq;
+    /** When the timer last ran; the loop's thread only. */
+    private long lastTick;
     private Thread thread;
     private volatile boolean ticking;
     private volatile boolean closed;
@@ -61,6 +72,15 @@ final class AgentLoop {
 
     /** A received MAD as queued. */
     private record Received(MadAddress from, byte[] mad, int length, long queuedAtNanos) {
+    }
+
+    /** Work queued for later: due at {@code dueNanos}, then in the order queued. */
+    private record Later(long dueNanos, long seq, Runnable task) implements Comparable<Later> {
+        @Override
+        public int compareTo(Later o) {
+            long d = dueNanos - o.dueNanos;
+            return d != 0 ? Long.signum(d) : Long.compare(seq, o.seq);
+        }
     }
 
     /** Turns the timer on (and starts the thread, if no work did yet). */
@@ -77,6 +97,15 @@ final class AgentLoop {
     /** Queues a task; false once closed. */
     boolean submit(Runnable task) {
         return offer(task);
+    }
+
+    /** Queues a task to run once {@code dueNanos} ({@link System#nanoTime} value) has come; false once closed. */
+    boolean submitAt(Runnable task, long dueNanos) {
+        synchronized (later) {
+            later.add(new Later(dueNanos, laterSeq++, task));
+            laterDue = later.peek().dueNanos();
+        }
+        return offer(WAKE);
     }
 
     /** Stops the thread: queued work is dropped; waits up to a second for the work in hand to end. */
@@ -113,7 +142,7 @@ final class AgentLoop {
     }
 
     private void run() {
-        long lastTick = System.nanoTime();
+        lastTick = System.nanoTime();
         int taken = 0;
         try {
             while (!closed) {
@@ -126,23 +155,54 @@ final class AgentLoop {
                         perform(null, now);
                         continue;
                     }
+                    if (runLater(now)) {
+                        continue;
+                    }
+                    long first = laterDue;
+                    if (first != NEVER && (due == NEVER || first - due < 0)) {
+                        due = first;
+                    }
                     work = due == NEVER ? queue.take() : queue.poll(due - now, TimeUnit.NANOSECONDS);
                     if (work == null) {
                         continue;
                     }
-                } else if (++taken == TIMER_CHECK_EVERY) {
-                    taken = 0;
-                    long now = System.nanoTime();
-                    long due = ticking ? agent.nextTick(lastTick) : NEVER;
-                    if (due != NEVER && due - now <= 0) {
-                        lastTick = now;
-                        perform(null, now);
+                } else {
+                    if (laterDue != NEVER) {
+                        runLater(System.nanoTime());
+                    }
+                    if (++taken == TIMER_CHECK_EVERY) {
+                        taken = 0;
+                        long now = System.nanoTime();
+                        long due = ticking ? agent.nextTick(lastTick) : NEVER;
+                        if (due != NEVER && due - now <= 0) {
+                            lastTick = now;
+                            perform(null, now);
+                        }
                     }
                 }
                 perform(work, System.nanoTime());
             }
         } catch (InterruptedException e) {
             // closed
+        }
+    }
+
+    /** Runs the work queued for later that is due at {@code now}; whether there was any. */
+    private boolean runLater(long now) {
+        boolean ran = false;
+        while (true) {
+            Later l;
+            synchronized (later) {
+                l = later.peek();
+                if (l == null || l.dueNanos() - now > 0) {
+                    return ran;
+                }
+                later.poll();
+                Later next = later.peek();
+                laterDue = next == null ? NEVER : next.dueNanos();
+            }
+            perform(l.task(), now);
+            ran = true;
         }
     }
 

@@ -32,7 +32,10 @@ import java.util.concurrent.atomic.LongAdder;
  * the SA's path cost more CPU than a job start's storm of 4,096 PathRecords took to answer with it
  * (docs/performance.md, "The SA under a job-start storm"). So the agent answers Gets of its own - PathRecords
  * between random ports, by GID as rdma_cm asks and by LID, and some PortInfoRecords and NodeRecords by LID - through
- * the whole request path to the response MAD, which one of {@link #sinks} then drops.
+ * the whole request path the agent owns, from where the transport hands a MAD in (the requester gate, on a gate of
+ * the warm-up's own, and the check for what is answered at once) to the response MAD, which one of {@link #sinks}
+ * then drops. The transport's own receive path (the umad channel, the routing of unsolicited MADs) is not run: its
+ * methods are compiled during the first storm (docs/performance.md).
  *
  * <p>First {@link #REQUESTS} back to back, in slices of {@link #SLICE} between the real requests on the agent's
  * queue (a host that asks meanwhile waits for one slice at most): enough calls for both compilers to take the

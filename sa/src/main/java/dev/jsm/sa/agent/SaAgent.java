@@ -85,9 +85,9 @@ import java.util.function.LongSupplier;
  *
  * <p>Bounds ({@link SaLimits}; every refusal counted and logged once per requester and interval, and answered
  * within a budget per requester, {@link Refusals}):
- * the I/O thread admits a MAD only within its source LID's rate and share of the queue ({@link RequesterGate}),
- * and drops a Get or GetTable (with {@code single_thread} a Set or Delete too) while the queue is overdue
- * ({@code max_msg_fifo_timeout}, as OpenSM);
+ * the I/O thread admits a MAD only within its source LID's rate and share of the queue ({@link RequesterGate}:
+ * a paced requester's one request over the rate waits for its token instead), and drops a Get or GetTable (with
+ * {@code single_thread} a Set or Delete too) while the queue is overdue ({@code max_msg_fifo_timeout}, as OpenSM);
  * a multi-MAD request may announce at most {@link #MAX_REQUEST_BYTES} (the largest request an SA record type needs)
  * and only a few may be reassembled at once; no answer grows beyond {@link AnswerCaps#MAX_BYTES}; table answers
  * are sent only within the bytes the RMPP sender may hold for their requester and in all, else answered
@@ -147,6 +147,11 @@ public final class SaAgent implements AutoCloseable {
     private final AtomicLong dropped = new AtomicLong();
     /** The warm-up under way ({@link QueryWarmUp}), or null; agent thread only. */
     private QueryWarmUp warmUp;
+    /**
+     * The warm-up's own gate, without a rate, while it runs (its requests come from the fabric's ports and must not
+     * take their tokens); agent thread only.
+     */
+    private RequesterGate warmUpGate;
     /** Whether the first fabric published starts a warm-up ({@link #warmUpAtFirstFabric}). */
     private volatile boolean warmUpWanted;
     /** Whether a warm-up was started (once per agent); agent thread only. */
@@ -213,7 +218,7 @@ public final class SaAgent implements AutoCloseable {
             @Override
             public void handle(MadAddress from, byte[] mad, int length, long queuedAtNanos, long nowNanos) {
                 lastQueueWaitNanos = nowNanos - queuedAtNanos;
-                handleAdmitted(from, mad, length, nowNanos);
+                handleAdmitted(from, mad, length, nowNanos, gate, channel);
             }
 
             @Override
@@ -283,6 +288,7 @@ public final class SaAgent implements AutoCloseable {
         if (warmUpWanted && !warmUpStarted) {
             warmUp = QueryWarmUp.of(v.snapshot(), ownAnswered);
             warmUpStarted = warmUp != null;
+            warmUpGate = warmUpStarted ? new RequesterGate(SaLimits.defaults().withoutRate()) : null;
             if (warmUpStarted) {
                 onAgentThread(this::warmUpSlice);
             }
@@ -301,11 +307,12 @@ public final class SaAgent implements AutoCloseable {
         long cpu = QueryWarmUp.threadCpuNanos();
         w.slice((from, mad, sink) -> {
             ownRequests.increment();
-            process(from, mad, mad.length, System.nanoTime(), sink);
+            take(from, mad, mad.length, warmUpGate, sink);
         }, System.nanoTime());
         w.spent(QueryWarmUp.threadCpuNanos() - cpu);
         if (w.finished()) {
             warmUp = null;
+            warmUpGate = null;
             LOG.log(System.Logger.Level.INFO, "SA-1001 SA query path warmed up: {0} requests of its own answered"
                     + " in {1} ms of the SA thread''s CPU", w.done(), w.spentNanos() / 1_000_000);
         } else if (!w.paced()) {
@@ -481,32 +488,62 @@ public final class SaAgent implements AutoCloseable {
     /**
      * Takes one received MAD (as a {@link dev.jsm.mad.channel.MadReceiver} or unsolicited handler): a MAD its source
      * LID may not queue now ({@link RequesterGate}: over its rate, or the queue or its share full) is dropped and
-     * counted; a request the SA table answers at once ({@link SaDispatch#answersAtOnce}: one record or a few from the
-     * view, found without a scan) is answered here, on the calling thread; the rest is queued for the agent thread.
+     * counted; one over its LID's rate by less than a token, with no other held, waits on the agent thread until its
+     * token is due ({@link #hold}); a request the SA table answers at once ({@link SaDispatch#answersAtOnce}: one
+     * record or a few from the view, found without a scan) is answered here, on the calling thread; the rest is
+     * queued for the agent thread.
      * Thread-safe; never blocks.
      *
      * @param mad the MAD, owned by the agent from now on
      */
     public void onMad(MadAddress from, byte[] mad, int length) {
+        take(from, mad, length, gate, channel);
+    }
+
+    /**
+     * {@link #onMad}'s work with the gate and the channel answers go through given: the agent's, or the warm-up's
+     * own gate and one of its sinks (so that the warm-up compiles this path too, not only {@link #process}; its
+     * requests are answered here whatever they are, on the agent thread it runs on).
+     */
+    private void take(MadAddress from, byte[] mad, int length, RequesterGate g, MadChannel out) {
         int lid = from instanceof MadAddress.LidRouted l ? l.lid() : 0;
-        if (droppedWhenOverdue(mad, length) && queueOverdue()) {
+        if (droppedWhenOverdue(mad, length) && queueOverdue(g)) {
             dropped.incrementAndGet();
             refuse(Refusal.QUEUE_WAIT, lid);
             return;
         }
         boolean request = isRequest(mad, length);
         long now = System.nanoTime();
-        RequesterGate.Verdict v = gate.admit(lid, request, now);
+        RequesterGate.Verdict v = g.admit(lid, request, now);
+        if (v == RequesterGate.Verdict.HELD) {
+            hold(from, mad, length, lid, now + g.heldNanos(lid));
+            return;
+        }
         if (v != RequesterGate.Verdict.ADMITTED) {
             dropped.incrementAndGet();
             refuse(v == RequesterGate.Verdict.OVER_RATE ? Refusal.RATE : Refusal.QUEUE, lid);
             return;
         }
-        if (request && !closed && answersAtOnce(mad, length)) {
-            handleAdmitted(from, mad, length, now);
+        if (request && !closed && answersAtOnce(mad, length) || out != channel) {
+            handleAdmitted(from, mad, length, now, g, out);
         } else if (!thread.submit(from, mad, length, now)) {
-            gate.release(lid);
+            g.release(lid);
             LOG.log(System.Logger.Level.DEBUG, "SA agent closed; MAD dropped");
+        }
+    }
+
+    /**
+     * Queues a request {@link RequesterGate} held (over its LID's rate by less than a token, nothing else of the LID
+     * held) for the agent thread at {@code dueNanos}, when its token is due: a paced requester is slowed to its rate
+     * rather than refused.
+     */
+    private void hold(MadAddress from, byte[] mad, int length, int lid, long dueNanos) {
+        if (!thread.submitAt(() -> {
+            gate.unhold(lid);
+            handleAdmitted(from, mad, length, dueNanos, gate, channel);
+        }, dueNanos)) {
+            gate.unhold(lid);
+            gate.release(lid);
         }
     }
 
@@ -527,10 +564,11 @@ public final class SaAgent implements AutoCloseable {
      * Handles a MAD {@link #onMad} admitted, on the agent thread or (answered at once) the receive thread: its place
      * in the queue is given back first.
      */
-    private void handleAdmitted(MadAddress from, byte[] mad, int length, long nowNanos) {
-        gate.release(from instanceof MadAddress.LidRouted l ? l.lid() : 0);
+    private void handleAdmitted(MadAddress from, byte[] mad, int length, long nowNanos, RequesterGate g,
+                                MadChannel out) {
+        g.release(from instanceof MadAddress.LidRouted l ? l.lid() : 0);
         try {
-            handle(from, mad, length, nowNanos);
+            process(from, mad, length, nowNanos, out);
         } catch (RuntimeException e) {
             dropped.incrementAndGet();
             LOG.log(System.Logger.Level.WARNING, "SA request from " + from + " dropped: " + e, e);
@@ -541,9 +579,9 @@ public final class SaAgent implements AutoCloseable {
      * {@code max_msg_fifo_timeout}: whether more than one MAD waits for the agent thread and the last one it took
      * had waited longer than the option allows (OpenSM's check of its SA dispatcher's queue).
      */
-    private boolean queueOverdue() {
+    private boolean queueOverdue(RequesterGate g) {
         long limitMs = view.settings().maxQueueWaitMs();
-        return limitMs > 0 && gate.queued() > 1 && lastQueueWaitNanos > limitMs * 1_000_000L;
+        return limitMs > 0 && g.queued() > 1 && lastQueueWaitNanos > limitMs * 1_000_000L;
     }
 
     /**

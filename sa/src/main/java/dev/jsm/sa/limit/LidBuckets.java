@@ -34,6 +34,24 @@ final class LidBuckets {
         return true;
     }
 
+    /**
+     * Takes a token from {@code lid}'s bucket if it has one (0); else, when {@code mayWait} and the bucket is not in
+     * debt (less than a token left), takes the next token ahead of time, into a debt of less than one, and says in how
+     * many nanoseconds it is due (at least 1); else takes nothing ({@code -1}).
+     */
+    long takeOrWait(int lid, boolean mayWait, long nowNanos) {
+        int i = refill(lid, nowNanos);
+        if (tokens[i] >= 1) {
+            tokens[i] -= 1;
+            return 0;
+        }
+        if (!mayWait || tokens[i] < 0) {
+            return -1;
+        }
+        tokens[i] -= 1;
+        return Math.max(1, (long) Math.ceil(-tokens[i] * NANOS_PER_SECOND / perSecond));
+    }
+
     /** Takes {@code amount} tokens from {@code lid}'s bucket, into debt if need be. */
     void charge(int lid, double amount, long nowNanos) {
         tokens[refill(lid, nowNanos)] -= amount;

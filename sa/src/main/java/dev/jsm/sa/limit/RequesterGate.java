@@ -8,9 +8,16 @@ package dev.jsm.sa.limit;
  * {@link SaLimits#queuedPerRequester} from one LID and {@link SaLimits#queued} in all, so one flooding host cannot
  * fill the queue the others need. Time is the caller's ({@link System#nanoTime()} values).
  *
- * <p>State lives in arrays indexed by LID ({@link LidBuckets}, and the queue shares: about 1.3 MB), so no flood of
- * LIDs can grow it and nothing needs forgetting. Thread-safe (one monitor): the receive thread admits, the agent
- * thread releases and charges.
+ * <p>A request over the rate is not always dropped: when its LID has no other request held and is not in debt, it
+ * is {@link Verdict#HELD held} until its token is due (less than one token's time, 100 us at the defaults) and then
+ * served. A paced client - one request outstanding, each sent after the previous answer, as {@code osmtest}'s
+ * stress flows - never has a second request arriving while one is held, so it is slowed to the rate and never
+ * refused; a flood, with many requests sent without waiting for the answers, has its next ones arrive while one is
+ * held and they are refused as before. Either way no LID is served above its rate (docs/design/sa.md#requestergate).
+ *
+ * <p>State lives in arrays indexed by LID ({@link LidBuckets}, the queue shares and the held requests: about 1.6
+ * MB), so no flood of LIDs can grow it and nothing needs forgetting. Thread-safe (one monitor): the receive thread
+ * admits, the agent thread releases, lets go of held requests and charges.
  */
 public final class RequesterGate {
 
@@ -19,6 +26,8 @@ public final class RequesterGate {
     private final SaLimits limits;
     private final LidBuckets buckets;
     private final int[] queuedBy = new int[LIDS];
+    /** Per LID, nanoseconds until its held request's token is due; 0 while none is held. */
+    private final int[] heldFor = new int[LIDS];
     private int queued;
 
     /** A gate with {@code limits}. */
@@ -31,7 +40,12 @@ public final class RequesterGate {
     public enum Verdict {
         /** Queue it; call {@link #release} when the agent thread takes it. */
         ADMITTED,
-        /** Over the LID's rate: drop it. */
+        /**
+         * Over the LID's rate by less than a token, and no other request of the LID held: queue it after
+         * {@link #heldNanos}, then call {@link #unhold} and {@link #release}.
+         */
+        HELD,
+        /** Over the LID's rate (one of its requests held already, or in debt): drop it. */
         OVER_RATE,
         /** The queue or the LID's share of it is full: drop it. */
         QUEUE_FULL
@@ -46,12 +60,27 @@ public final class RequesterGate {
         if (queued >= limits.queued() || queuedBy[i] >= limits.queuedPerRequester()) {
             return Verdict.QUEUE_FULL;
         }
-        if (request && !buckets.take(i, nowNanos)) {
+        long wait = request ? buckets.takeOrWait(i, heldFor[i] == 0, nowNanos) : 0;
+        if (wait < 0) {
             return Verdict.OVER_RATE;
         }
         queuedBy[i]++;
         queued++;
-        return Verdict.ADMITTED;
+        if (wait == 0) {
+            return Verdict.ADMITTED;
+        }
+        heldFor[i] = (int) wait;
+        return Verdict.HELD;
+    }
+
+    /** How long the request {@link #admit} just {@link Verdict#HELD held} from {@code lid} waits for its token. */
+    public synchronized long heldNanos(int lid) {
+        return heldFor[lid & (LIDS - 1)];
+    }
+
+    /** The held request from {@code lid} is being served: the LID may have one held again. */
+    public synchronized void unhold(int lid) {
+        heldFor[lid & (LIDS - 1)] = 0;
     }
 
     /** The agent thread took an admitted MAD from {@code lid}. */

@@ -56,6 +56,17 @@ public record SaLimits(int requestsPerSecond, int requestBurst, int answerBytesP
     }
 
     /**
+     * These limits with no request rate to speak of (a bucket of {@link Integer#MAX_VALUE} tokens refilled as fast):
+     * for the SA's warm-up, whose requests in the name of the fabric's ports must not take those ports' tokens.
+     */
+    public SaLimits withoutRate() {
+        return new SaLimits(Integer.MAX_VALUE, Integer.MAX_VALUE, answerBytesPerToken, queued, queuedPerRequester,
+                rmppOpen, rmppOpenPerRequester, answerBytesInFlight, answerBytesInFlightPerRequester, streamedTables,
+                streamedTablesPerRequester, serviceRecords, serviceRecordsPerPort, subscriptions, subscriptionsPerPort,
+                mcastGroupsPerPort, refusalAnswersPerSecond, refusalAnswerBurst, logInterval);
+    }
+
+    /**
      * These limits with a queue of {@code total} MADs that any one requester may fill alone (the agent's
      * constructors that take only a queue bound, as before the per-requester shares).
      */

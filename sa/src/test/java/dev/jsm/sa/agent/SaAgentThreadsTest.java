@@ -11,6 +11,9 @@ import dev.jsm.sa.codec.NodeRecord;
 import dev.jsm.sa.codec.PathRecord;
 import dev.jsm.sa.codec.SaAttribute;
 import dev.jsm.sa.codec.ServiceRecord;
+import dev.jsm.sa.limit.Refusal;
+import dev.jsm.sa.limit.TestLimits;
+import dev.jsm.sa.mcast.McastMembershipListener;
 import dev.jsm.sa.query.SaViews;
 import dev.jsm.sa.rmpp.RmppSettings;
 import dev.jsm.sa.testing.TestTransactions;
@@ -22,8 +25,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Where {@link SaAgent} answers: a single-record Get found without a scan on the thread that hands it in, anything
- * else on the agent's thread; the {@link QueryWarmUp}, only when asked for, sends nothing and stays out of the
- * counters; and the agent's timer is due for the standby channel only while it is needed.
+ * else on the agent's thread; a paced requester over its rate on the agent's thread when its token is due, never
+ * refused, while a flood is; the {@link QueryWarmUp}, only when asked for, sends nothing, stays out of the counters
+ * and takes no port's tokens; and the agent's timer is due for the standby channel only while it is needed.
  */
 class SaAgentThreadsTest {
 
@@ -57,6 +61,35 @@ class SaAgentThreadsTest {
     }
 
     @Test
+    void aPacedRequesterOverItsRateIsAnsweredWhenItsTokenIsDueAndAFloodIsRefused() throws InterruptedException {
+        TestLimits t = TestLimits.defaults();
+        t.requestsPerSecond = 200;
+        t.requestBurst = 5;
+        SaAgent agent = new SaAgent(out, layers.on(out), SaViews.small(), RmppSettings.defaults(), t.build(),
+                McastMembershipListener.NONE);
+        try {
+            agent.start();
+            for (int i = 0; i < 40; i++) {
+                agent.onMad(HOST, pathRecordGet(i), 256);
+                awaitSends(i + 1);
+            }
+            assertThat(out.sent).allMatch(m -> MadHeader.STATUS.getInt(m, 0) == 0);
+            assertThat(agent.stats().refused().get(Refusal.RATE)).as("one request outstanding: never refused").isZero();
+            assertThat(out.senders.subList(5, 40)).as("after the burst, answered when the token is due")
+                    .contains("jsm-sa");
+
+            MadAddress.LidRouted flooder = new MadAddress.LidRouted(9, 8, 0, 0, 0);
+            for (int i = 0; i < 100; i++) {
+                agent.onMad(flooder, pathRecordGet(1000 + i), 256);
+            }
+            assertThat(agent.stats().refused().get(Refusal.RATE)).as("100 sent without waiting for the answers")
+                    .isPositive();
+        } finally {
+            agent.close();
+        }
+    }
+
+    @Test
     void theWarmUpRunsOnlyWhenAskedForAndIsNeitherSentNorCounted() throws InterruptedException {
         SaAgent plain = new SaAgent(out, layers.on(out), SaViews.small(), RmppSettings.defaults(), 100);
         try {
@@ -68,7 +101,11 @@ class SaAgentThreadsTest {
             plain.close();
         }
         out.sent.clear();
-        SaAgent warm = new SaAgent(out, layers.on(out), SaViews.small(), RmppSettings.defaults(), 100);
+        TestLimits slow = TestLimits.defaults();
+        slow.requestsPerSecond = 100;
+        slow.requestBurst = 100;
+        SaAgent warm = new SaAgent(out, layers.on(out), SaViews.small(), RmppSettings.defaults(), slow.build(),
+                McastMembershipListener.NONE);
         try {
             warm.warmUpAtFirstFabric();
             warm.publish(SaViews.small());
@@ -82,6 +119,8 @@ class SaAgentThreadsTest {
             assertThat(warm.stats().received()).as("the warm-up's requests are not counted").isEqualTo(1);
             assertThat(warm.stats().answered()).isEqualTo(1);
             assertThat(warm.stats().dropped()).isZero();
+            assertThat(warm.stats().refused().get(Refusal.RATE)).as("the warm-up took no port's tokens (100 a second)")
+                    .isZero();
         } finally {
             warm.close();
         }

@@ -121,12 +121,12 @@ jsm_select_java() {
 # SUBNET UP): a fabric much larger than guid2lid says runs out during discovery, before guid2lid is written again,
 # and would at every restart.
 # With --sim-topology the simulated fabric shares the heap, and the cache directory's files may be another fabric's:
-# the maximum follows the simulated fabric instead (jsm_sim_size), 64 MiB + 2 KiB per physical port + 3 bytes per
-# switch per LID (the SM's and the simulator's forwarding tables, one byte each, and room for routing's), or is left
-# to the JVM when its size is not known. Left to the JVM, the Serial collector never compacts the old generation before
-# it is needed and it only grows: fat3:k=64,pods=44 peaked at 1.82 GB RSS for 914 MiB live, against 1.28 GB with this
-# maximum (1,177 MiB), where the live heap after its full collections was 882-911 MiB; fat3:k=36 185 MiB live under its
-# 265 MiB (docs/scale.md).
+# the maximum follows the simulated fabric instead (jsm_sim_size), 64 MiB + 2 KiB per physical port + 4 bytes per
+# switch per LID (the SM's and the simulator's forwarding tables, a repair's new copy, one byte each, and the route
+# check's), or is left to the JVM when its size is not known. Left to the JVM, the Serial collector never compacts
+# the old generation before it must, and it only grows: fat3:k=64,pods=44 peaked at 1.75 GiB RSS for 914 MiB live.
+# There this maximum is 1,356 MiB: a start, a cable's repair and its return peaked at 1.41 GiB RSS; with 3 bytes per
+# switch per LID (1,177 MiB) the cable's return ran out of heap, with 3.5 once in two runs (docs/scale.md).
 # Where the fallback guesses too small (a torus, before its first SUBNET UP writes jsm-heap-size), JAVA_OPTS with a
 # larger -Xmx serves until then; a heap the fabric exhausts is noticed as above.
 jsm_heap_options() {
@@ -154,7 +154,7 @@ jsm_heap_options() {
     if [ -n "$jsm_sim" ]; then
         jsm_sim_size "$jsm_sim"
         if [ "$jsm_sim_ports" -gt 0 ]; then
-            jsm_heap_max=$((65536 + 2 * jsm_sim_ports + 3 * jsm_sim_switches * jsm_sim_lids / 1024))
+            jsm_heap_max=$((65536 + 2 * jsm_sim_ports + 4 * jsm_sim_switches * jsm_sim_lids / 1024))
         else
             jsm_heap_cap=false
         fi

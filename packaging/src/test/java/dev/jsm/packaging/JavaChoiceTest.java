@@ -115,11 +115,11 @@ class JavaChoiceTest {
         assertThat(sh(script, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
                 + " -XX:MaxHeapFreeRatio=40 -Xmx" + (65536 + 8 * 13284 + 13284 * 13284 * 5 / 8192) + "k");
         // the in-JVM simulator shares the heap: the maximum follows the simulated fabric, not guid2lid: 64 MiB, 2 KiB
-        // per physical port and 3 bytes per switch per LID (fat3:k=36: 1620 switches of 37 ports, 11664 hosts)
+        // per physical port and 4 bytes per switch per LID (fat3:k=36: 1620 switches of 37 ports, 11664 hosts)
         String simulated = ". '" + Shell.JAVA_SH + "'; jsm_select_java -o --sim-topology fat3:k=36; "
                 + "echo \"$jsm_default_java_opts\"";
         assertThat(sh(simulated, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
-                + " -XX:MaxHeapFreeRatio=40 -Xmx" + (65536 + 2 * 71604 + 3 * 1620 * 13284 / 1024) + "k");
+                + " -XX:MaxHeapFreeRatio=40 -Xmx" + (65536 + 2 * 71604 + 4 * 1620 * 13284 / 1024) + "k");
         // the daemon's own record of the heap the fabric needs (HeapSize) wins over the guess from guid2lid
         Files.writeString(cache.resolve("jsm-heap-size"), "# jsm\nmax_heap_kib 257011\nports 71604 switches 1620\n");
         assertThat(sh(script, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
@@ -162,7 +162,7 @@ class JavaChoiceTest {
         Map<String, String> env = Map.of("JSM_JVM_DIR", jvms.toString(), "OSM_CACHE_DIR",
                 dir.resolve("no-cache").toString());
         assertThat(sh(opts, env, "--sim-topology=fat2:k=36")).endsWith(
-                " -Xmx" + (65536 + 2 * 2646 + 3 * 54 * 702 / 1024) + "k");
+                " -Xmx" + (65536 + 2 * 2646 + 4 * 54 * 702 / 1024) + "k");
         assertThat(sh(opts, env, "-o", "--sim-topology", "torus:dims=4x4")).doesNotContain("-Xmx");
     }
 

@@ -119,7 +119,14 @@ jsm_select_java() {
 # Without a guid2lid (the first start on this cache directory) the maximum is left to the JVM, and so it is when the
 # last run ran out of heap (the daemon then leaves jsm-heap-exhausted beside guid2lid, and removes it after its next
 # SUBNET UP): a fabric much larger than guid2lid says runs out during discovery, before guid2lid is written again,
-# and would at every restart. So it is with --sim-topology among the arguments: the simulated fabric shares the heap.
+# and would at every restart.
+# With --sim-topology the simulated fabric shares the heap, and the cache directory's files may be another fabric's:
+# the maximum follows the simulated fabric instead (jsm_sim_size), 64 MiB + 2 KiB per physical port + 4 bytes per
+# switch per LID (the SM's and the simulator's forwarding tables, a repair's new copy, one byte each, and the route
+# check's), or is left to the JVM when its size is not known. Left to the JVM, the Serial collector never compacts
+# the old generation before it must, and it only grows: fat3:k=64,pods=44 peaked at 1.75 GiB RSS for 914 MiB live.
+# There this maximum is 1,356 MiB: a start, a cable's repair and its return peaked at 1.41 GiB RSS; with 3 bytes per
+# switch per LID (1,177 MiB) the cable's return ran out of heap, with 3.5 once in two runs (docs/scale.md).
 # Where the fallback guesses too small (a torus, before its first SUBNET UP writes jsm-heap-size), JAVA_OPTS with a
 # larger -Xmx serves until then; a heap the fabric exhausts is noticed as above.
 jsm_heap_options() {
@@ -134,11 +141,24 @@ jsm_heap_options() {
     jsm_heap_opts="-Xms$((jsm_young + 16384))k -Xmn${jsm_young}k -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40"
     jsm_heap_cap=true
     [ ! -e "${1%/*}/jsm-heap-exhausted" ] || jsm_heap_cap=false
+    jsm_sim=
+    jsm_prev=
     for jsm_arg in "$@"; do
-        case $jsm_arg in --sim-topology|--sim-topology=*) jsm_heap_cap=false ;; esac
+        case $jsm_prev:$jsm_arg in
+            --sim-topology:*) jsm_sim=$jsm_arg ;;
+            *:--sim-topology=*) jsm_sim=${jsm_arg#--sim-topology=} ;;
+        esac
+        jsm_prev=$jsm_arg
     done
     jsm_heap_max=
-    if [ -r "${1%/*}/jsm-heap-size" ]; then
+    if [ -n "$jsm_sim" ]; then
+        jsm_sim_size "$jsm_sim"
+        if [ "$jsm_sim_ports" -gt 0 ]; then
+            jsm_heap_max=$((65536 + 2 * jsm_sim_ports + 4 * jsm_sim_switches * jsm_sim_lids / 1024))
+        else
+            jsm_heap_cap=false
+        fi
+    elif [ -r "${1%/*}/jsm-heap-size" ]; then
         while IFS=' ' read -r jsm_key jsm_value jsm_rest; do
             case $jsm_key:$jsm_value in
                 max_heap_kib:[1-9]*) case $jsm_value in *[!0-9]*) ;; *) jsm_heap_max=$jsm_value ;; esac ;;
@@ -151,6 +171,77 @@ jsm_heap_options() {
     if [ -n "$jsm_heap_max" ] && $jsm_heap_cap; then
         jsm_heap_opts="$jsm_heap_opts -Xmx${jsm_heap_max}k"
     fi
+}
+
+# jsm_sim_size TOPOLOGY: sets jsm_sim_ports (physical ports: every switch port and port 0, every CA port),
+# jsm_sim_switches and jsm_sim_lids (switches and CA ports) for the fabric --sim-topology TOPOLOGY simulates, or all
+# three to 0 when they are not known here: a topology file (ibsim net or ibnetdiscover format: its node lines) or a
+# fat2 or fat3 shape, counted as the sim module's TopologyShapes builds it; another shape, or one with keys that add
+# nodes or LIDs (routers, vports) or that this does not know, is not known. A malformed one is the daemon's to report.
+jsm_sim_size() {
+    jsm_sim_ports=0
+    jsm_sim_switches=0
+    jsm_sim_lids=0
+    if [ -f "$1" ]; then
+        # the unquoted output is three numbers
+        set -- $(awk '$1 == "Switch" && $2 ~ /^[0-9]+$/ { s++; p += $2 + 1 }
+            ($1 == "Hca" || $1 == "Ca" || $1 == "Rt") && $2 ~ /^[0-9]+$/ { c += $2 }
+            END { print p + c, s + 0, s + c }' "$1" 2>/dev/null)
+        [ $# -eq 3 ] || return 0
+        jsm_sim_ports=$1
+        jsm_sim_switches=$2
+        jsm_sim_lids=$3
+        return 0
+    fi
+    jsm_kind=${1%%:*}
+    jsm_list=${1#"$jsm_kind"}
+    jsm_list=${jsm_list#:},
+    jsm_k= jsm_pods= jsm_leaves= jsm_mids= jsm_cores= jsm_hosts= jsm_spines= jsm_links=
+    while [ -n "$jsm_list" ]; do
+        jsm_kv=${jsm_list%%,*}
+        jsm_list=${jsm_list#*,}
+        [ -n "$jsm_kv" ] || continue
+        jsm_value=${jsm_kv#*=}
+        case $jsm_value in '' | *[!0-9]*) jsm_value= ;; esac
+        case ${jsm_kv%%=*} in
+            k | radix) jsm_k=$jsm_value ;;
+            pods) jsm_pods=$jsm_value ;;
+            leaves) jsm_leaves=$jsm_value ;;
+            mids) jsm_mids=$jsm_value ;;
+            cores) jsm_cores=$jsm_value ;;
+            hosts) jsm_hosts=$jsm_value ;;
+            spines) jsm_spines=$jsm_value ;;
+            links) jsm_links=$jsm_value ;;
+            lftcap | speed | width | host-speeds) continue ;;
+            remove-switches | remove-links | degrade-seed | twin | twin-of) continue ;;
+            *) return 0 ;;
+        esac
+        [ -n "$jsm_value" ] || return 0
+    done
+    [ -n "$jsm_k" ] && [ "$jsm_k" -ge 2 ] || return 0
+    jsm_half=$((jsm_k / 2))
+    jsm_hosts=${jsm_hosts:-$jsm_half}
+    case $jsm_kind in
+        fat2 | fattree2)
+            [ "$jsm_hosts" -lt "$jsm_k" ] && [ "${jsm_links:-1}" -ge 1 ] || return 0
+            jsm_spines=${jsm_spines:-$(((jsm_k - jsm_hosts) / ${jsm_links:-1}))}
+            [ "$jsm_spines" -ge 1 ] || return 0
+            jsm_links=${jsm_links:-$(((jsm_k - jsm_hosts) / jsm_spines))}
+            [ "$jsm_links" -ge 1 ] || jsm_links=1
+            jsm_leaves=${jsm_leaves:-$((jsm_k / jsm_links))}
+            jsm_sim_switches=$((jsm_leaves + jsm_spines))
+            jsm_hosts=$((jsm_leaves * jsm_hosts))
+            ;;
+        fat3 | fattree3)
+            jsm_mids=${jsm_mids:-$jsm_half}
+            jsm_leaves=${jsm_leaves:-$jsm_half}
+            jsm_sim_switches=$((${jsm_pods:-$jsm_k} * (jsm_leaves + jsm_mids) + jsm_mids * ${jsm_cores:-$jsm_half}))
+            jsm_hosts=$((${jsm_pods:-$jsm_k} * jsm_leaves * jsm_hosts))
+            ;;
+        *) return 0 ;;
+    esac
+    jsm_sim_ports=$((jsm_sim_switches * (jsm_k + 1) + jsm_hosts))
+    jsm_sim_lids=$((jsm_sim_switches + jsm_hosts))
 }
 
 # jsm_java_opts (after jsm_select_java): sets jsm_opts to JAVA_OPTS or, when it is empty, to jsm_default_java_opts,

@@ -18,13 +18,13 @@ import java.util.List;
  * Measures incremental rerouting on the in-JVM simulator (issue 21; a measurement, not a test), as
  * {@code scripts/fabric-changes.sh} does under ibsim: after SUBNET UP and a quiet moment, {@code CABLES}
  * switch-to-switch cables (the first switch port toward a switch of each of the first switches) fail at once, and
- * the time to the next SUBNET UP, the LFT block and configuration Sets sent meanwhile and the kinds of the sweeps that
- * ended by then are printed; then the cables come back and the same is printed. Before the first round and after
- * the last a heavy sweep is asked, as a HUP does: on the fabric as it came up, and after the cables' return (when
- * the routes a repair moved off them may go back). Each line also gives the process's CPU time meanwhile (the SM's
- * and the simulated fabric's threads together), which a shared machine does not inflate as it does the wall time;
- * each change waits until the route check of the sweep before has ended (the after-sweep thread idle), so that CPU
- * is the change's.
+ * the time and the process's CPU to the next SUBNET UP the SM tells, then to when the dump files that follow it
+ * (written off the SM thread) were written too, the LFT block and configuration Sets sent by then and the kinds of
+ * the sweeps that ended by then are printed; then the cables come back and the same is printed. Before the first
+ * round and after the last a heavy sweep is asked, as a HUP does: on the fabric as it came up, and after the cables'
+ * return (when the routes a repair moved off them may go back). The CPU is the SM's and the simulated fabric's
+ * threads together, which a shared machine does not inflate as it does the wall time; each change waits until the
+ * route check of the sweep before has ended (the after-sweep thread idle), so that CPU is the change's.
  *
  * <p>Usage: {@code CableFailureMain [shape, default fat3:k=36] [cables, default 3] [rounds, default 3]}
  */
@@ -45,7 +45,7 @@ public final class CableFailureMain {
             long t0 = System.nanoTime();
             sm.awaitSubnetUp(up);
             System.out.printf("first SUBNET UP after %d ms, %d ms of CPU%n", (System.nanoTime() - t0) / 1_000_000,
-                    cpuMillis());
+                    SimSm.processCpuMillis());
             quiet(sm);
             event(sm, "HUP", () -> sm.daemon.events().request(SmEvent.HEAVY_SWEEP, "measurement: HUP"), up);
             for (int round = 0; round < rounds; round++) {
@@ -63,21 +63,18 @@ public final class CableFailureMain {
         long lft0 = sm.counted.lftBlockSets();
         long sets0 = sm.counted.configurationSets();
         int sweeps0 = sm.sweepsEnded.size();
-        long cpu0 = cpuMillis();
+        long cpu0 = SimSm.processCpuMillis();
         long t0 = System.nanoTime();
         change.run();
         sm.awaitSubnetUp(up);
-        long ms = (System.nanoTime() - t0) / 1_000_000;
-        System.out.printf("%-7s %5d ms to SUBNET UP, %5d ms of CPU, %6d LFT block Sets, %6d configuration Sets, "
-                + "sweeps %s%n", what, ms, cpuMillis() - cpu0, sm.counted.lftBlockSets() - lft0,
+        long dumped = System.nanoTime();
+        System.out.printf("%-7s %5d ms to SUBNET UP, %5d ms of CPU; %5d ms, %5d ms of CPU to its dump files written; "
+                + "%6d LFT block Sets, %6d configuration Sets, sweeps %s%n", what,
+                (sm.subnetUpNanos() - t0) / 1_000_000, sm.subnetUpCpuMillis() - cpu0, (dumped - t0) / 1_000_000,
+                SimSm.processCpuMillis() - cpu0, sm.counted.lftBlockSets() - lft0,
                 sm.counted.configurationSets() - sets0, ended(sm, sweeps0));
     }
 
-    /** The CPU time of the whole process so far, in milliseconds. */
-    private static long cpuMillis() {
-        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        return os.getProcessCpuTime() / 1_000_000;
-    }
 
     /** The kinds of the sweeps that ended since the {@code from}th. */
     private static List<SweepKind> ended(SimSm sm, int from) {

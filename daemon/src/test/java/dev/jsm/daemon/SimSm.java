@@ -12,6 +12,7 @@ import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.subnet.snapshot.SubnetSnapshot;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,6 +41,9 @@ final class SimSm implements AutoCloseable {
     private final LinkedBlockingQueue<Object> outcomes = new LinkedBlockingQueue<>();
     private final LinkedBlockingQueue<SubnetSnapshot> viewUpdates = new LinkedBlockingQueue<>();
     private final boolean ownsFabric;
+    /** {@link System#nanoTime} when the SUBNET UP {@link #awaitSubnetUp} returned last was told, before its dumps. */
+    private long subnetUpNanos;
+    private long subnetUpCpuMillis;
 
     private SimSm(SimFabric fabric, boolean ownsFabric, int caNode, Path cacheDir, Path dumpDir, SmOptions options,
                   LongSupplier clock) throws Exception {
@@ -52,7 +56,7 @@ final class SimSm implements AutoCloseable {
         daemon.addListener(new SweepListener() {
             @Override
             public void subnetUp(FabricView view) {
-                outcomes.add(view.snapshot());
+                outcomes.add(new Up(view.snapshot(), System.nanoTime(), processCpuMillis()));
             }
 
             @Override
@@ -119,11 +123,13 @@ final class SimSm implements AutoCloseable {
             if (o == null) {
                 throw new AssertionError("no SUBNET UP within " + timeout + "; state " + daemon.state());
             }
-            if (o instanceof SubnetSnapshot s) {
+            if (o instanceof Up up) {
+                subnetUpNanos = up.nanos();
+                subnetUpCpuMillis = up.cpuMillis();
                 if (!daemon.awaitDumps(Duration.ofNanos(Math.max(0, end - System.nanoTime())))) {
                     throw new AssertionError("dump files of the SUBNET UP not written within " + timeout);
                 }
-                return s;
+                return up.snapshot();
             }
         }
     }
@@ -176,6 +182,26 @@ final class SimSm implements AutoCloseable {
      * A sweep's end: its kind, when it started ({@link System#nanoTime}) and whether another sweep that configures
      * was pending when it ended.
      */
+    /** {@link System#nanoTime} when the SUBNET UP {@link #awaitSubnetUp} returned last was told (before its dumps). */
+    long subnetUpNanos() {
+        return subnetUpNanos;
+    }
+
+    /** The process's CPU time in milliseconds when that SUBNET UP was told. */
+    long subnetUpCpuMillis() {
+        return subnetUpCpuMillis;
+    }
+
+    /** The CPU time of the whole process so far (the SM's and the simulated fabric's threads), in milliseconds. */
+    static long processCpuMillis() {
+        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        return os.getProcessCpuTime() / 1_000_000;
+    }
+
+    /** A SUBNET UP: the view's snapshot, and when the SM thread told it (the clock, the process's CPU time). */
+    private record Up(SubnetSnapshot snapshot, long nanos, long cpuMillis) {
+    }
+
     private record Ended(SweepKind kind, long startNanos, boolean sweepPending) {
     }
 

@@ -114,11 +114,12 @@ class JavaChoiceTest {
         // 13284 ports (the 11664-host fat tree): 64 MiB + 8 KiB and 5/8 of 13284 bytes per port, young 1.5 KiB a port
         assertThat(sh(script, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
                 + " -XX:MaxHeapFreeRatio=40 -Xmx" + (65536 + 8 * 13284 + 13284 * 13284 * 5 / 8192) + "k");
-        // the in-JVM simulator shares the heap: its maximum left to the JVM
+        // the in-JVM simulator shares the heap: the maximum follows the simulated fabric, not guid2lid: 64 MiB, 2 KiB
+        // per physical port and 4 bytes per switch per LID (fat3:k=36: 1620 switches of 37 ports, 11664 hosts)
         String simulated = ". '" + Shell.JAVA_SH + "'; jsm_select_java -o --sim-topology fat3:k=36; "
                 + "echo \"$jsm_default_java_opts\"";
         assertThat(sh(simulated, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
-                + " -XX:MaxHeapFreeRatio=40");
+                + " -XX:MaxHeapFreeRatio=40 -Xmx" + (65536 + 2 * 71604 + 4 * 1620 * 13284 / 1024) + "k");
         // the daemon's own record of the heap the fabric needs (HeapSize) wins over the guess from guid2lid
         Files.writeString(cache.resolve("jsm-heap-size"), "# jsm\nmax_heap_kib 257011\nports 71604 switches 1620\n");
         assertThat(sh(script, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
@@ -131,6 +132,38 @@ class JavaChoiceTest {
         Files.writeString(cache.resolve("jsm-heap-exhausted"), "max_heap_kib 65536\n");
         assertThat(sh(script, env)).isEqualTo("-XX:+UseSerialGC -Xms36310k -Xmn19926k -XX:MinHeapFreeRatio=20"
                 + " -XX:MaxHeapFreeRatio=40");
+        assertThat(sh(simulated, env)).endsWith(" -XX:MaxHeapFreeRatio=40");
+    }
+
+    @Test
+    void aSimulatedFabricIsSizedFromItsShapeOrFile() throws Exception {
+        Path net = Files.writeString(dir.resolve("two.net"), "Switch 8 \"leaf\"\n[1] \"host\"[1]\n\n"
+                + "Hca 1 \"host\"\n[1] \"leaf\"[1]\nCa 2 \"dual\"\n");
+        String script = ". '" + Shell.JAVA_SH + "'; for t in \"$@\"; do jsm_sim_size \"$t\"; "
+                + "echo \"$jsm_sim_ports $jsm_sim_switches $jsm_sim_lids\"; done";
+        assertThat(sh(script, Map.of(), "fat3:k=64,pods=44", "fat3:k=4,hosts=1,lftcap=64", "fat2:k=36",
+                "fat2:k=36,spines=9,links=2", net.toString()).lines()).containsExactly(
+                // 3840 64-port switches (and port 0 each), 45056 hosts: the daemon's own count at that size
+                "294656 3840 48896",
+                // 4 pods of 2 leaves and 2 mids, 2 groups of 2 cores; 1 host a leaf
+                "108 20 28",
+                // 36 leaves, 18 spines, 648 hosts
+                "2646 54 702",
+                // 18 leaves (36 ports / 2 links), 9 spines
+                "1323 27 351",
+                // a switch of 8 ports and port 0, a CA of 1 and one of 2
+                "12 1 4");
+        // not known here: another kind, keys that add nodes or LIDs, values that are not numbers
+        assertThat(sh(script, Map.of(), "torus:dims=4x4", "fat3:k=36,vports=2", "fat2:k=8,routers=2", "fat3:k=x",
+                "fat3", "fat2:k=8,hosts=8", "fat2:k=8,links=0", dir.resolve("missing.net").toString()).lines())
+                .containsOnly("0 0 0").hasSize(8);
+        // either spelling of the option; an unknown size leaves the maximum to the JVM
+        String opts = ". '" + Shell.JAVA_SH + "'; jsm_select_java \"$@\"; echo \"$jsm_default_java_opts\"";
+        Map<String, String> env = Map.of("JSM_JVM_DIR", jvms.toString(), "OSM_CACHE_DIR",
+                dir.resolve("no-cache").toString());
+        assertThat(sh(opts, env, "--sim-topology=fat2:k=36")).endsWith(
+                " -Xmx" + (65536 + 2 * 2646 + 4 * 54 * 702 / 1024) + "k");
+        assertThat(sh(opts, env, "-o", "--sim-topology", "torus:dims=4x4")).doesNotContain("-Xmx");
     }
 
     @Test

@@ -100,8 +100,16 @@ public final class SwitchLft implements ProgrammableTable {
         if (!knownBlocks.get(block)) {
             return true;
         }
+        if (wanted == programmed) {
+            return false;
+        }
         int from = block * BLOCK_SIZE;
-        for (int lid = from; lid < from + BLOCK_SIZE; lid++) {
+        int to = from + BLOCK_SIZE;
+        if (to <= wanted.length && to <= programmed.length) {
+            // every sweep asks this of every block of every switch: 2.9 million blocks at 48,896 LIDs
+            return Arrays.mismatch(wanted, from, to, programmed, from, to) >= 0;
+        }
+        for (int lid = from; lid < to; lid++) {
             if (entry(wanted, lid) != entry(programmed, lid)) {
                 return true;
             }

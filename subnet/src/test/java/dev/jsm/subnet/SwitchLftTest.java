@@ -70,6 +70,26 @@ class SwitchLftTest {
     }
 
     @Test
+    void aDifferenceInAnyEntryOfABlockIsFound() {
+        // whole blocks in both tables (compared as ranges), and a last block that one table covers only in part
+        for (int size : new int[] {192, 100}) {
+            for (int lid : new int[] {64, 70, 99, 127}) {
+                if (lid >= size) {
+                    continue;
+                }
+                SwitchLft lft = newLft();
+                lft.setWanted(table(size, 2));
+                for (int b = 0; b < lft.blockCount(); b++) {
+                    lft.markProgrammed(b);
+                }
+                lft.setWantedPort(lid, 6);
+                assertThat(lft.blockDiffers(0)).isFalse();
+                assertThat(lft.blockDiffers(1)).as("LID %d of a %d-entry table", lid, size).isTrue();
+            }
+        }
+    }
+
+    @Test
     void shrinkingTheWantedTableClearsStaleBlocks() {
         SwitchLft lft = newLft();
         lft.setWanted(table(192, 2));

@@ -6,7 +6,8 @@
 #   priority  raise the standby's sm_priority in its config file to 15 and send it SIGHUP: the master must hand over.
 # Prints, one per line: each SM's state before ("before a=MASTER b=STANDBY"), how often the standby logged SUBNET
 # UP and a refused Set (jsm's SM-0629) before the event ("standby b subnet-up 0 refused-sets 0"), the event, the
-# seconds from the event to the new master's SUBNET UP ("takeover 1.234"), the states after, whether the LIDs
+# seconds from the event to the new master's SUBNET UP ("takeover 1.234"; after a kill, also split at the standby's
+# polling timeout line: "detection 0.812 then-subnet-up 0.101"), the states after, whether the LIDs
 # (ibnetdiscover -p) and the LFTs (dump_fts) read before and after are identical ("lids identical", "lfts
 # identical"), for a jsm SM whose log_flags have VERBOSE (0x04) the LFT block Sets of its first sweep as the new
 # master ("new master lft-block-sets 0"), and the HANDOVER/ACKNOWLEDGE/takeover lines of both logs. With -r N the
@@ -132,6 +133,11 @@ for _ in $(seq 2400); do
     sleep 0.05
 done
 line=$(grep 'SUBNET UP' "$other/opensm.log" | sed -n "$((ups + 1))p")
+poll_line=$(grep 'polling timeout' "$other/opensm.log" | tail -n 1)
+if [[ -n $line && -n $poll_line && $event == kill ]]; then
+    awk -v t0="$t0" -v t1="$(echo "$poll_line" | stamp)" -v t2="$(echo "$line" | stamp)" \
+        'BEGIN {printf "detection %.3f then-subnet-up %.3f\n", t1 - t0, t2 - t1}'
+fi
 if [[ -n $line ]]; then
     awk -v t0="$t0" -v t1="$(echo "$line" | stamp)" 'BEGIN {printf "takeover %.3f\n", t1 - t0}'
 else

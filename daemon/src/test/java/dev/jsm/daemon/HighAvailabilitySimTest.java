@@ -97,7 +97,7 @@ class HighAvailabilitySimTest {
                 high.kill();
                 low.awaitSubnetUp(WAIT);
 
-                assertThat(low.nodeInfoGetsAtSubnetUp.get(0)).as("no NodeInfo read before the takeover's SUBNET UP")
+                assertThat(nodeInfosAtFirstSubnetUp(low)).as("no NodeInfo read before the takeover's SUBNET UP")
                         .isEqualTo(nodeInfos);
                 assertThat(low.daemon.state()).isEqualTo(SmState.MASTER);
                 assertThat(lids(fabric)).as("every port keeps its LID").isEqualTo(lidsBefore);
@@ -134,7 +134,7 @@ class HighAvailabilitySimTest {
                 high.kill();
                 low.awaitSubnetUp(WAIT);
 
-                assertThat(low.nodeInfoGetsAtSubnetUp.get(0)).as("a full discovery before SUBNET UP")
+                assertThat(nodeInfosAtFirstSubnetUp(low)).as("a full discovery before SUBNET UP")
                         .isGreaterThanOrEqualTo(nodeInfos + nodes(fabric) - 1);
                 assertThat(low.daemon.state()).isEqualTo(SmState.MASTER);
                 int smLid = fabric.portInfo(ca(fabric, 1), 1).lid();
@@ -318,6 +318,10 @@ class HighAvailabilitySimTest {
             }
         }
         return blocks;
+    }
+
+    private static long nodeInfosAtFirstSubnetUp(SimSm sm) {
+        return sm.madsAtSubnetUp.get(0).sentOfAttribute(AttributeId.NODE_INFO.value());
     }
 
     private static int nodes(SimFabric fabric) {

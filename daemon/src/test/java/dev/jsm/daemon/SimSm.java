@@ -8,6 +8,7 @@ import dev.jsm.daemon.view.FabricView;
 import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.daemon.view.SweepListener;
 import dev.jsm.mad.codec.AttributeId;
+import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.NodeKind;
@@ -35,8 +36,10 @@ final class SimSm implements AutoCloseable {
     final SimMadChannel channel;
     final SetCountingChannel counted;
     final Daemon daemon;
-    /** The NodeInfo Gets this SM had sent when each of its SUBNET UPs was published, in order. */
-    final List<Long> nodeInfoGetsAtSubnetUp = new CopyOnWriteArrayList<>();
+    /** The MADs this SM had sent when each of its SUBNET UPs was published, in order. */
+    final List<TransactionStats> madsAtSubnetUp = new CopyOnWriteArrayList<>();
+    /** When each of its SUBNET UPs was published ({@link System#nanoTime}), in order. */
+    final List<Long> nanosAtSubnetUp = new CopyOnWriteArrayList<>();
     /** The kinds of the sweeps that ended, in order. */
     final List<SweepKind> sweepsEnded = new CopyOnWriteArrayList<>();
     private final LinkedBlockingQueue<Ended> ended = new LinkedBlockingQueue<>();
@@ -55,7 +58,8 @@ final class SimSm implements AutoCloseable {
         daemon.addListener(new SweepListener() {
             @Override
             public void subnetUp(FabricView view) {
-                nodeInfoGetsAtSubnetUp.add(nodeInfoGets());
+                nanosAtSubnetUp.add(System.nanoTime());
+                madsAtSubnetUp.add(daemon.madStats());
                 outcomes.add(view.snapshot());
             }
 

@@ -7,7 +7,9 @@
 # Prints, one per line: each SM's state before ("before a=MASTER b=STANDBY"), how often the standby logged SUBNET
 # UP and a refused Set (jsm's SM-0629) before the event ("standby b subnet-up 0 refused-sets 0"), the event, the
 # seconds from the event to the new master's SUBNET UP ("takeover 1.234"; after a kill, also split at the standby's
-# polling timeout line: "detection 0.812 then-subnet-up 0.101"), the states after, whether the LIDs
+# polling timeout line: "detection 0.812 then-subnet-up 0.101"; after a jsm takeover that trusted its standby's
+# model, the seconds to the SUBNET UP of the full sweep that follows, "full sweep after subnet-up 2.345"), the states
+# after, whether the LIDs
 # (ibnetdiscover -p) and the LFTs (dump_fts) read before and after are identical ("lids identical", "lfts
 # identical"), for a jsm SM whose log_flags have VERBOSE (0x04) the LFT block Sets of its first sweep as the new
 # master ("new master lft-block-sets 0"), and the HANDOVER/ACKNOWLEDGE/takeover lines of both logs. With -r N the
@@ -143,7 +145,19 @@ if [[ -n $line ]]; then
 else
     echo "takeover none"
 fi
-# the LFT block Sets of the new master's first sweep (a jsm SM whose log_flags have VERBOSE, 0x04)
+# a jsm takeover that trusted its standby's model runs the full heavy sweep after its SUBNET UP: wait for that
+# sweep's SUBNET UP (at most 120 s), so that the LFT Sets counted and the fabric read after are its
+if grep -q 'taking over with the model kept as standby' "$other/opensm.log" 2>/dev/null; then
+    for _ in $(seq 2400); do
+        [[ $(grep -c 'SUBNET UP' "$other/opensm.log" || true) -gt $((ups + 1)) ]] && break
+        sleep 0.05
+    done
+    full=$(grep 'SUBNET UP' "$other/opensm.log" | sed -n "$((ups + 2))p")
+    [[ -n $full ]] && awk -v t1="$(echo "$line" | stamp)" -v t2="$(echo "$full" | stamp)" \
+        'BEGIN {printf "full sweep after subnet-up %.3f\n", t2 - t1}'
+fi
+# the LFT block Sets of the new master's first sweep that configured the LFTs (a jsm SM whose log_flags have VERBOSE,
+# 0x04)
 sets=$(grep 'SWITCHES CONFIGURED FOR UNICAST' "$other/opensm.log" | sed -n "$((cfg + 1))p" \
     | sed -n 's/.* \([0-9]*\) LFT block Sets.*/\1/p')
 [[ -n $sets ]] && echo "new master lft-block-sets $sets"

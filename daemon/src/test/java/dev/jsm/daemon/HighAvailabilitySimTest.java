@@ -9,6 +9,7 @@ import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -95,11 +96,14 @@ class HighAvailabilitySimTest {
                 assertThat(nodeInfos).as("the standby discovered the fabric").isGreaterThanOrEqualTo(nodes(fabric));
 
                 high.kill();
-                low.awaitSubnetUp(WAIT);
+                SubnetSnapshot up = low.awaitSubnetUp(WAIT);
 
                 assertThat(nodeInfosAtFirstSubnetUp(low)).as("no NodeInfo read before the takeover's SUBNET UP")
                         .isEqualTo(nodeInfos);
                 assertThat(low.daemon.state()).isEqualTo(SmState.MASTER);
+                assertThat(low.daemon.ha().status().saAnswers()).as("the SA answers").isTrue();
+                assertThat(lidsBefore).as("the SA's view has every port by its LID")
+                        .allSatisfy(lid -> assertThat(up.endPortByLid(lid)).isNotNull());
                 assertThat(lids(fabric)).as("every port keeps its LID").isEqualTo(lidsBefore);
                 assertThat(lfts(fabric)).as("no LFT entry changes").isEqualTo(lftsBefore);
                 int smLid = fabric.portInfo(ca(fabric, 1), 1).lid();

@@ -33,7 +33,7 @@ while getopts "a:b:e:t:n:r:k" opt; do
         n) retries=$OPTARG ;;
         r) runs=$OPTARG ;;
         k) keep=1 ;;
-        *) sed -n '2,20p' "$0"; exit 2 ;;
+        *) sed -n '2,23p' "$0"; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))

@@ -26,10 +26,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.BooleanSupplier;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -40,9 +40,10 @@ import org.apache.logging.log4j.Logger;
  * re-read and its reloadable changes applied: the stages read the new options from the {@link StageServices}, the
  * parts that keep values of their own get them through {@link OptionChanges}, the sweep timer is set again. What a
  * sweep does depends on the SM's state: a standby's heavy sweep only reads the fabric (the election ends it, then
- * the standby list reads the LFTs), a standby or NOTACTIVE SM runs no timer sweep, and a NOTACTIVE SM no heavy sweep
- * either. A heavy sweep ending in errors is retried at once a few times, then with a growing delay, so a broken
- * fabric does not spin the CPU.
+ * the standby list reads the LFTs), its timer sweep refreshes what it read, a standby taking over with a current
+ * model reaches SUBNET UP through the trusted-takeover list before its full heavy sweep, a NOTACTIVE SM runs no timer
+ * sweep and no heavy sweep. A heavy sweep ending in errors is retried at once a few times, then with a growing
+ * delay, so a broken fabric does not spin the CPU.
  *
  * <p>Confined to its own thread.
  *

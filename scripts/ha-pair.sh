@@ -102,7 +102,7 @@ read_fabric() { # SUFFIX
 }
 
 start_sm a "$a" "${hosts[0]}"
-wait_for a/opensm.log 'SUBNET UP' 60 || echo "a: no SUBNET UP"
+wait_for a/opensm.log 'SUBNET UP' 300 || echo "a: no SUBNET UP"
 a_ups=$(grep -c 'SUBNET UP' a/opensm.log || true)
 start_sm b "$b" "${hosts[4]}"
 wait_for b/opensm.log 'Entering STANDBY\|Entering MASTER' 60 || true
@@ -114,6 +114,11 @@ for _ in $(seq 600); do
         && break
     sleep 0.05
 done
+# a jsm standby logging VERBOSE (0x04) says when its LFT read is done: wait for it (at most 300 s; it takes long on
+# a large fabric) so that the event meets a warm standby
+if [[ ${b%%:*} == jsm && $(( ${HA_LOG_FLAGS:-0} & 4 )) -ne 0 ]]; then
+    wait_for b/opensm.log 'switches known whole' 300 || true
+fi
 sleep 3
 echo "before a=$(state_of a) b=$(state_of b)"
 read_fabric before

@@ -6,7 +6,10 @@
 #   priority  raise the standby's sm_priority in its config file to 15 and send it SIGHUP: the master must hand over.
 # Prints, one per line: each SM's state before ("before a=MASTER b=STANDBY"), how often the standby logged SUBNET
 # UP and a refused Set (jsm's SM-0629) before the event ("standby b subnet-up 0 refused-sets 0"), the event, the
-# seconds from the event to the new master's SUBNET UP ("takeover 1.234"), the states after, whether the LIDs
+# seconds from the event to the new master's SUBNET UP ("takeover 1.234"; after a kill, also split at the standby's
+# polling timeout line: "detection 0.812 then-subnet-up 0.101"; after a jsm takeover that trusted its standby's
+# model, the seconds to the SUBNET UP of the full sweep that follows, "full sweep after subnet-up 2.345"), the states
+# after, whether the LIDs
 # (ibnetdiscover -p) and the LFTs (dump_fts) read before and after are identical ("lids identical", "lfts
 # identical"), for a jsm SM whose log_flags have VERBOSE (0x04) the LFT block Sets of its first sweep as the new
 # master ("new master lft-block-sets 0"), and the HANDOVER/ACKNOWLEDGE/takeover lines of both logs. With -r N the
@@ -30,7 +33,7 @@ while getopts "a:b:e:t:n:r:k" opt; do
         n) retries=$OPTARG ;;
         r) runs=$OPTARG ;;
         k) keep=1 ;;
-        *) sed -n '2,20p' "$0"; exit 2 ;;
+        *) sed -n '2,23p' "$0"; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
@@ -99,7 +102,7 @@ read_fabric() { # SUFFIX
 }
 
 start_sm a "$a" "${hosts[0]}"
-wait_for a/opensm.log 'SUBNET UP' 60 || echo "a: no SUBNET UP"
+wait_for a/opensm.log 'SUBNET UP' 300 || echo "a: no SUBNET UP"
 a_ups=$(grep -c 'SUBNET UP' a/opensm.log || true)
 start_sm b "$b" "${hosts[4]}"
 wait_for b/opensm.log 'Entering STANDBY\|Entering MASTER' 60 || true
@@ -111,6 +114,11 @@ for _ in $(seq 600); do
         && break
     sleep 0.05
 done
+# a jsm standby logging VERBOSE (0x04) says when its LFT read is done: wait for it (at most 300 s; it takes long on
+# a large fabric) so that the event meets a warm standby
+if [[ ${b%%:*} == jsm && $(( ${HA_LOG_FLAGS:-0} & 4 )) -ne 0 ]]; then
+    wait_for b/opensm.log 'switches known whole' 300 || true
+fi
 sleep 3
 echo "before a=$(state_of a) b=$(state_of b)"
 read_fabric before
@@ -132,12 +140,29 @@ for _ in $(seq 2400); do
     sleep 0.05
 done
 line=$(grep 'SUBNET UP' "$other/opensm.log" | sed -n "$((ups + 1))p")
+poll_line=$(grep 'polling timeout' "$other/opensm.log" | tail -n 1)
+if [[ -n $line && -n $poll_line && $event == kill ]]; then
+    awk -v t0="$t0" -v t1="$(echo "$poll_line" | stamp)" -v t2="$(echo "$line" | stamp)" \
+        'BEGIN {printf "detection %.3f then-subnet-up %.3f\n", t1 - t0, t2 - t1}'
+fi
 if [[ -n $line ]]; then
     awk -v t0="$t0" -v t1="$(echo "$line" | stamp)" 'BEGIN {printf "takeover %.3f\n", t1 - t0}'
 else
     echo "takeover none"
 fi
-# the LFT block Sets of the new master's first sweep (a jsm SM whose log_flags have VERBOSE, 0x04)
+# a jsm takeover that trusted its standby's model runs the full heavy sweep after its SUBNET UP: wait for that
+# sweep's SUBNET UP (at most 120 s), so that the LFT Sets counted and the fabric read after are its
+if grep -q 'taking over with the model kept as standby' "$other/opensm.log" 2>/dev/null; then
+    for _ in $(seq 2400); do
+        [[ $(grep -c 'SUBNET UP' "$other/opensm.log" || true) -gt $((ups + 1)) ]] && break
+        sleep 0.05
+    done
+    full=$(grep 'SUBNET UP' "$other/opensm.log" | sed -n "$((ups + 2))p")
+    [[ -n $full ]] && awk -v t1="$(echo "$line" | stamp)" -v t2="$(echo "$full" | stamp)" \
+        'BEGIN {printf "full sweep after subnet-up %.3f\n", t2 - t1}'
+fi
+# the LFT block Sets of the new master's first sweep that configured the LFTs (a jsm SM whose log_flags have VERBOSE,
+# 0x04)
 sets=$(grep 'SWITCHES CONFIGURED FOR UNICAST' "$other/opensm.log" | sed -n "$((cfg + 1))p" \
     | sed -n 's/.* \([0-9]*\) LFT block Sets.*/\1/p')
 [[ -n $sets ]] && echo "new master lft-block-sets $sets"

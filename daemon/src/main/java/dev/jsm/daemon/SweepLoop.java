@@ -29,6 +29,7 @@ import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -39,9 +40,10 @@ import org.apache.logging.log4j.Logger;
  * re-read and its reloadable changes applied: the stages read the new options from the {@link StageServices}, the
  * parts that keep values of their own get them through {@link OptionChanges}, the sweep timer is set again. What a
  * sweep does depends on the SM's state: a standby's heavy sweep only reads the fabric (the election ends it, then
- * the standby list reads the LFTs), a standby or NOTACTIVE SM runs no timer sweep, and a NOTACTIVE SM no heavy sweep
- * either. A heavy sweep ending in errors is retried at once a few times, then with a growing delay, so a broken
- * fabric does not spin the CPU.
+ * the standby list reads the LFTs), its timer sweep refreshes what it read, a standby taking over with a current
+ * model reaches SUBNET UP through the trusted-takeover list before its full heavy sweep, a NOTACTIVE SM runs no timer
+ * sweep and no heavy sweep. A heavy sweep ending in errors is retried at once a few times, then with a growing
+ * delay, so a broken fabric does not spin the CPU.
  *
  * <p>Confined to its own thread.
  *
@@ -77,6 +79,8 @@ final class SweepLoop implements Runnable {
     private final List<SweepStage> standbyRefresh;
     private final List<SweepStage> perfMgrDiscovery;
     private Runnable perfMgrDiscovered = () -> { };
+    private final List<SweepStage> trustedTakeover;
+    private final BooleanSupplier standbyModelCurrent;
     private volatile Runnable heartbeat = () -> { };
     /** The console's {@code sweep on|off}: while off, sweep requests are dropped (a HUP still re-reads the file). */
     private volatile boolean sweeping = true;
@@ -111,6 +115,8 @@ final class SweepLoop implements Runnable {
         this.standby = sweeps.standby();
         this.standbyRefresh = sweeps.standbyRefresh();
         this.perfMgrDiscovery = sweeps.perfMgrDiscovery();
+        this.trustedTakeover = sweeps.trustedTakeover();
+        this.standbyModelCurrent = sweeps::standbyModelCurrent;
         this.events = events;
         this.timer = timer;
     }
@@ -280,6 +286,9 @@ final class SweepLoop implements Runnable {
         });
         listeners.sweepStarted(SweepKind.HEAVY);
         long start = System.nanoTime();
+        if (trustedTakeover(start)) {
+            return;
+        }
         StageOutcome outcome = pipeline.run(heavy, state);
         lastHeavyOk = outcome == StageOutcome.CONTINUE;
         if (outcome == StageOutcome.NOT_MASTER && status.state() == SmState.STANDBY && !events.shutdownRequested()) {
@@ -302,6 +311,40 @@ final class SweepLoop implements Runnable {
             timer.schedule(() -> events.request(SmEvent.HEAVY_SWEEP, "retry after a failed sweep"), delay,
                     TimeUnit.MILLISECONDS);
         }
+    }
+
+    /**
+     * A takeover by a warm standby whose model is current (docs/operations.md, "A warm standby"): the
+     * {@code trusted-takeover} list reaches SUBNET UP without a discovery, then the full heavy sweep is asked for at
+     * once, which configures every table as any first master sweep does and changes nothing on an unchanged fabric.
+     * The takeover of an SM that polled a master now silent, or was handed the mastership, only.
+     *
+     * @return whether it reached SUBNET UP; if not, the caller runs the full heavy sweep (now)
+     */
+    private boolean trustedTakeover(long start) throws InterruptedException {
+        SmState s = status.state();
+        boolean takingOver = s == SmState.DISCOVERING && status.masterGuid() != 0
+                || s == SmState.MASTER && status.takeover();
+        if (!takingOver || !standbyModelCurrent.getAsBoolean()) {
+            return false;
+        }
+        LOG.log(LogLevels.VERBOSE, "HEAVY SWEEP: taking over with the model kept as standby");
+        StageOutcome outcome = pipeline.run(trustedTakeover, state);
+        if (outcome != StageOutcome.CONTINUE) {
+            if (events.shutdownRequested()) {
+                return true;
+            }
+            sm.call(() -> {
+                state.begin();
+                return null;
+            });
+            return false;
+        }
+        lastHeavyOk = true;
+        failedInARow = 0;
+        tellEnded(SweepKind.HEAVY, true, start);
+        events.request(SmEvent.HEAVY_SWEEP, "after a takeover with the model kept as standby: the full sweep");
+        return true;
     }
 
     /**
@@ -393,13 +436,21 @@ final class SweepLoop implements Runnable {
         perfMgrDiscovered.run();
     }
 
-    /** A warm standby's refresh of the LFTs it read (Gets only), instead of a light sweep. */
+    /**
+     * A warm standby's refresh of the LFTs it read (Gets only), instead of a light sweep; a heavy sweep (discovery
+     * and LFT read, Gets only) when it found the model out of date.
+     */
     private void standbyRefresh() throws InterruptedException {
         sm.call(() -> {
             state.begin();
             return null;
         });
         pipeline.run(standbyRefresh, state);
+        if (status.state() == SmState.STANDBY && !standbyModelCurrent.getAsBoolean() && !events.shutdownRequested()) {
+            // the master changed the fabric (or a Get failed): the model is read again from a discovery, so that
+            // a takeover can trust it again
+            events.request(SmEvent.HEAVY_SWEEP, "the standby's refresh found its model out of date");
+        }
     }
 
     private void lightSweep() throws InterruptedException {

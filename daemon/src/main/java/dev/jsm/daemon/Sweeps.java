@@ -13,6 +13,7 @@ import dev.jsm.daemon.lid.LidManager;
 import dev.jsm.daemon.lid.LidStore;
 import dev.jsm.daemon.link.Fdr10Manager;
 import dev.jsm.daemon.link.LinkManager;
+import dev.jsm.daemon.link.MasterSmLidSetter;
 import dev.jsm.daemon.link.PortActivator;
 import dev.jsm.daemon.link.PortWishes;
 import dev.jsm.daemon.mcast.McastGroups;
@@ -73,6 +74,8 @@ final class Sweeps {
     private final List<SweepStage> standby;
     private final List<SweepStage> standbyRefresh;
     private final List<SweepStage> perfMgrDiscovery;
+    private final List<SweepStage> trustedTakeover;
+    private final StandbyLftReader standbyLfts;
     private final PKeyManager pkeys;
     private final CongestionControlManager congestion;
     private final DumpWriter dumps;
@@ -108,7 +111,7 @@ final class Sweeps {
            FabricChanges changes, MKeyBook mKeys, OffSweepBalancing balancing, RoutingPersistence persistence,
            Requester ccRequests, EventReport events) {
         PortWishes wishes = new PortWishes();
-        StandbyLftReader standbyLfts = new StandbyLftReader(services);
+        this.standbyLfts = new StandbyLftReader(services);
         this.standby = List.of(standbyLfts.fullRead(), standbyFabric);
         this.standbyRefresh = List.of(standbyLfts.refresh());
         DiscoveryStage discovery = new DiscoveryStage(services, ha.otherSms(), mKeys);
@@ -119,9 +122,10 @@ final class Sweeps {
         this.enhancedQos = new EnhancedQosManager(services);
         SubnetUp subnetUp = new SubnetUp(services, listeners, sm, routes, pkeys::partitions, qos::policy);
         this.dumps = subnetUp.dumps();
+        LidManager lidManager = new LidManager(services, lids, sm);
         List<SweepStage> configure = List.of(
                 // LIDs from the model, guid2lid, PortInfo; guid2lid written
-                new LidManager(services, lids, sm),
+                lidManager,
                 // shape and LIDs final: the sweep's one copy of the model
                 new SnapshotStage(),
                 // partitions.conf, changed P_KeyTable blocks, enforcement wishes
@@ -162,18 +166,33 @@ final class Sweeps {
         DropManager dropManager = new DropManager(services, discovery);
         // a performance manager's discovery on an SM not master: Gets only, the fabric found published
         this.perfMgrDiscovery = List.of(discovery, dropManager, standbyFabric);
+        // MASTER, STANDBY or HANDOVER; a takeover trusts no table the switches hold but the LFTs it read as a
+        // standby, nor the persisted routing's
+        SweepStage election = ha.election(subnet -> {
+            standbyLfts.keepAtTakeover(subnet);
+            persistence.distrust();
+            congestion.forgetHeld();
+        });
+        this.trustedTakeover = List.of(
+                // SwitchInfo of every switch as held, else ABORT (the full heavy sweep follows)
+                standbyLfts.takeoverCheck(ha.otherSms()::discoveryStarted),
+                // MASTER; the LFTs read as standby kept, every other table forgotten
+                election,
+                // the LIDs the ports carry, guid2lid written
+                lidManager,
+                new SnapshotStage(),
+                // partitions.conf resolved for the SA; no P_Key Set
+                pkeys.resolveOnly(),
+                // MasterSMLID (and ClientReregister) of every end port that names another SM
+                new MasterSmLidSetter(services, sm, mKeys),
+                // the view with the held LFTs, "SUBNET UP"
+                subnetUp);
         this.heavy = concat(List.of(
                 // NodeInfo, NodeDescription, PortInfo, SwitchInfo by directed route
                 discovery,
                 // nodes and cables not reached this time go
                 dropManager,
-                // MASTER, STANDBY or HANDOVER; a takeover trusts no table the switches hold but the LFTs it read as
-                // a standby, nor the persisted routing's
-                ha.election(subnet -> {
-                    standbyLfts.keepAtTakeover(subnet);
-                    persistence.distrust();
-                    congestion.forgetHeld();
-                }),
+                election,
                 // virt_enabled: VirtualizationInfo, VPortState, VPortInfo, VNodeInfo of every capable port
                 new VPortDiscovery(services, changes, true, vportMalformed)),
                 configure);
@@ -233,8 +252,8 @@ final class Sweeps {
     /**
      * The names of each list's stages, in order ({@link SweepStage#name}), by list: {@code heavy},
      * {@code incremental}, {@code reconfigure}, {@code light}, {@code mcast}, {@code balance}, {@code standby},
-     * {@code standby-refresh}, {@code perfmgr-discovery}. For the test that holds docs/architecture.md's stage tables
-     * to these lists.
+     * {@code standby-refresh}, {@code perfmgr-discovery}, {@code trusted-takeover}. For the test that holds
+     * docs/architecture.md's stage tables to these lists.
      */
     Map<String, List<String>> stageNames() {
         Map<String, List<String>> names = new LinkedHashMap<>();
@@ -247,6 +266,7 @@ final class Sweeps {
         names.put("standby", names(standby));
         names.put("standby-refresh", names(standbyRefresh));
         names.put("perfmgr-discovery", names(perfMgrDiscovery));
+        names.put("trusted-takeover", names(trustedTakeover));
         return names;
     }
 
@@ -305,6 +325,21 @@ final class Sweeps {
     /** The fabric the last discovery of an SM not master found: what its performance manager sweeps. */
     StandbyFabric standbyFabric() {
         return standbyFabric;
+    }
+
+    /**
+     * A takeover that trusts the model this SM kept as a warm standby, when {@link #standbyModelCurrent()}: the
+     * SwitchInfo of every switch checked, the LIDs the ports carry, the LFTs read as the routing in force, MasterSMLID
+     * set, SUBNET UP - no discovery, no routing, no table written; the full heavy sweep follows. Ends ABORT before the
+     * election when the check finds a difference.
+     */
+    List<SweepStage> trustedTakeover() {
+        return trustedTakeover;
+    }
+
+    /** Whether the last LFT read or refresh of this standby found its model as the fabric holds it. */
+    boolean standbyModelCurrent() {
+        return standbyLfts.current();
     }
 
     /** The light sweep: is anything different? */

@@ -34,6 +34,8 @@ class HighAvailabilityIbsimIT {
 
         assertThat(out).contains("before a=MASTER b=STANDBY", "standby b subnet-up 0 refused-sets 0", "after b=MASTER",
                 "lids identical", "lfts identical", "new master lft-block-sets 0");
+        assertThat(out).as("a takeover that trusts the standby's model")
+                .anyMatch(l -> l.startsWith("log b: ") && l.contains("SwitchInfo of all 6 switches is as held"));
     }
 
     @Test
@@ -42,7 +44,9 @@ class HighAvailabilityIbsimIT {
 
         assertThat(out).contains("before a=MASTER b=STANDBY", "standby b subnet-up 0 refused-sets 0", "after b=MASTER",
                 "lids identical", "lfts identical", "new master lft-block-sets 0");
-        assertThat(out).anyMatch(l -> l.startsWith("log b: ") && l.contains("LFTs of 6 switches read as standby"));
+        assertThat(out).anyMatch(l -> l.startsWith("log b: ") && l.contains("LFTs of 6 switches read as standby"))
+                .as("a takeover that trusts the standby's model")
+                .anyMatch(l -> l.startsWith("log b: ") && l.contains("SwitchInfo of all 6 switches is as held"));
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
+import dev.jsm.subnet.snapshot.SubnetSnapshot;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -76,6 +77,75 @@ class HighAvailabilitySimTest {
                 assertThat(low.counted.lftBlockSets()).as("the takeover sends no LFT block").isZero();
                 assertThat(lids(fabric)).as("every port keeps its LID").isEqualTo(lidsBefore);
                 assertThat(lfts(fabric)).as("no LFT entry changes").isEqualTo(lftsBefore);
+            }
+        }
+    }
+
+    @Test
+    void aStandbyWithACurrentModelTakesOverWithoutADiscoveryAndChangesNothing() throws Exception {
+        try (SimFabric fabric = new SimFabric(TopologyShapes.load("fat2:k=8"), 7);
+             SimSm high = SimSm.at(fabric, ca(fabric, 0), dir.resolve("high"), with("sm_priority", "10"))) {
+            high.awaitSubnetUp(WAIT);
+            List<Integer> lidsBefore = lids(fabric);
+            List<Integer> lftsBefore = lfts(fabric);
+            try (SimSm low = SimSm.at(fabric, ca(fabric, 1), dir.resolve("low"),
+                    with("sm_priority", "1", "sweep_interval", "1"))) {
+                await(() -> low.sweepsEnded.contains(SweepKind.HEAVY), "the standby's sweep and LFT read");
+                assertThat(low.daemon.state()).isEqualTo(SmState.STANDBY);
+                long nodeInfos = low.nodeInfoGets();
+                assertThat(nodeInfos).as("the standby discovered the fabric").isGreaterThanOrEqualTo(nodes(fabric));
+
+                high.kill();
+                SubnetSnapshot up = low.awaitSubnetUp(WAIT);
+
+                assertThat(nodeInfosAtFirstSubnetUp(low)).as("no NodeInfo read before the takeover's SUBNET UP")
+                        .isEqualTo(nodeInfos);
+                assertThat(low.daemon.state()).isEqualTo(SmState.MASTER);
+                assertThat(low.daemon.ha().status().saAnswers()).as("the SA answers").isTrue();
+                assertThat(lidsBefore).as("the SA's view has every port by its LID")
+                        .allSatisfy(lid -> assertThat(up.endPortByLid(lid)).isNotNull());
+                assertThat(lids(fabric)).as("every port keeps its LID").isEqualTo(lidsBefore);
+                assertThat(lfts(fabric)).as("no LFT entry changes").isEqualTo(lftsBefore);
+                int smLid = fabric.portInfo(ca(fabric, 1), 1).lid();
+                assertThat(masterSmLids(fabric)).as("every end port names the new master").containsOnly(smLid);
+
+                low.awaitSubnetUp(WAIT);
+                assertThat(low.nodeInfoGets()).as("the full heavy sweep after SUBNET UP")
+                        .isGreaterThanOrEqualTo(nodeInfos + nodes(fabric));
+                assertThat(low.counted.lftBlockSets()).as("no LFT block, then or after").isZero();
+                assertThat(lids(fabric)).as("every port keeps its LID").isEqualTo(lidsBefore);
+                assertThat(lfts(fabric)).as("no LFT entry changes").isEqualTo(lftsBefore);
+            }
+        }
+    }
+
+    @Test
+    void aTakeoverAfterTheFabricChangedChecksSwitchInfoAndFallsBackToAFullSweep() throws Exception {
+        try (SimFabric fabric = new SimFabric(TopologyShapes.load("fat2:k=8"), 7);
+             SimSm high = SimSm.at(fabric, ca(fabric, 0), dir.resolve("high"), with("sm_priority", "10"))) {
+            high.awaitSubnetUp(WAIT);
+            try (SimSm low = SimSm.at(fabric, ca(fabric, 1), dir.resolve("low"),
+                    with("sm_priority", "1", "sweep_interval", "1"))) {
+                await(() -> low.sweepsEnded.contains(SweepKind.HEAVY), "the standby's sweep and LFT read");
+                long nodeInfos = low.nodeInfoGets();
+                int gone = ca(fabric, 2);
+                int goneLid = fabric.portInfo(gone, 1).lid();
+
+                // the master goes silent, then, well before the polling timeout, a cable the model holds as up goes
+                // down (PortStateChange on its switch, which no master clears)
+                high.channel.close();
+                fabric.faults().linkDown(gone, 1);
+                high.kill();
+                low.awaitSubnetUp(WAIT);
+
+                assertThat(nodeInfosAtFirstSubnetUp(low)).as("a full discovery before SUBNET UP")
+                        .isGreaterThanOrEqualTo(nodeInfos + nodes(fabric) - 1);
+                assertThat(low.daemon.state()).isEqualTo(SmState.MASTER);
+                int smLid = fabric.portInfo(ca(fabric, 1), 1).lid();
+                for (int sw : switchNodes(fabric)) {
+                    assertThat(fabric.lftPort(sw, smLid)).as("the new master is routed to").isNotEqualTo(255);
+                    assertThat(fabric.lftPort(sw, goneLid)).as("the host gone is routed to no port").isEqualTo(255);
+                }
             }
         }
     }
@@ -252,6 +322,40 @@ class HighAvailabilitySimTest {
             }
         }
         return blocks;
+    }
+
+    private static long nodeInfosAtFirstSubnetUp(SimSm sm) {
+        return sm.madsAtSubnetUp.get(0).sentOfAttribute(AttributeId.NODE_INFO.value());
+    }
+
+    private static int nodes(SimFabric fabric) {
+        return fabric.topology().nodeCount();
+    }
+
+    private static List<Integer> switchNodes(SimFabric fabric) {
+        List<Integer> out = new ArrayList<>();
+        for (int n = 0; n < fabric.topology().nodeCount(); n++) {
+            if (fabric.topology().node(n).kind() == NodeKind.SWITCH) {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    /** The MasterSMLID of every CA port and switch port 0. */
+    private static List<Integer> masterSmLids(SimFabric fabric) {
+        Topology t = fabric.topology();
+        List<Integer> out = new ArrayList<>();
+        for (int n = 0; n < t.nodeCount(); n++) {
+            if (t.node(n).kind() == NodeKind.SWITCH) {
+                out.add(fabric.portInfo(n, 0).masterSmLid());
+            } else {
+                for (int p = 1; p <= t.node(n).numPorts(); p++) {
+                    out.add(fabric.portInfo(n, p).masterSmLid());
+                }
+            }
+        }
+        return out;
     }
 
     private static int switches(SimFabric fabric) {

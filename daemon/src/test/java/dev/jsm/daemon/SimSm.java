@@ -7,6 +7,8 @@ import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.view.FabricView;
 import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.daemon.view.SweepListener;
+import dev.jsm.mad.codec.AttributeId;
+import dev.jsm.mad.txn.TransactionStats;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
 import dev.jsm.sim.topo.NodeKind;
@@ -35,6 +37,10 @@ final class SimSm implements AutoCloseable {
     final SimMadChannel channel;
     final SetCountingChannel counted;
     final Daemon daemon;
+    /** The MADs this SM had sent when each of its SUBNET UPs was published, in order. */
+    final List<TransactionStats> madsAtSubnetUp = new CopyOnWriteArrayList<>();
+    /** When each of its SUBNET UPs was published ({@link System#nanoTime}), in order. */
+    final List<Long> nanosAtSubnetUp = new CopyOnWriteArrayList<>();
     /** The kinds of the sweeps that ended, in order. */
     final List<SweepKind> sweepsEnded = new CopyOnWriteArrayList<>();
     private final LinkedBlockingQueue<Ended> ended = new LinkedBlockingQueue<>();
@@ -56,6 +62,8 @@ final class SimSm implements AutoCloseable {
         daemon.addListener(new SweepListener() {
             @Override
             public void subnetUp(FabricView view) {
+                nanosAtSubnetUp.add(System.nanoTime());
+                madsAtSubnetUp.add(daemon.madStats());
                 outcomes.add(new Up(view.snapshot(), System.nanoTime(), processCpuMillis()));
             }
 
@@ -113,6 +121,11 @@ final class SimSm implements AutoCloseable {
             b.setText(OptionTable.get(pairs[i]), pairs[i + 1]);
         }
         return b.build();
+    }
+
+    /** The NodeInfo Gets this SM has sent. */
+    long nodeInfoGets() {
+        return daemon.madStats().sentOfAttribute(AttributeId.NODE_INFO.value());
     }
 
     /** Waits for the next SUBNET UP, skipping failed sweeps; fails after {@code timeout}. */

@@ -16,9 +16,13 @@ import java.time.Duration;
  * the standby given {@code settle} seconds to stand by, then the master killed; prints
  * the time from the kill to the standby's polling timeout (detection) and from there to its SUBNET UP, and the MADs
  * the new master sent meanwhile by attribute (Gets and Sets): NodeInfo (a full discovery reads every node),
- * SwitchInfo, LFT and of them the LFT block Sets, PortInfo, and all MADs.
+ * SwitchInfo, LFT and of them the LFT block Sets, PortInfo, and all MADs. A takeover that trusted the standby's model
+ * (no NodeInfo read) is followed by the full heavy sweep: its time from the first SUBNET UP to its own, its LFT
+ * block Sets and what it changed are printed on a second line.
  *
- * <p>Usage: {@code TakeoverTimeMain [shape, default fat3:k=36] [settle seconds, default 20] [runs, default 1]}
+ * <p>Usage: {@code TakeoverTimeMain [shape, default fat3:k=36] [settle seconds, default 20] [runs, default 1]
+ * [sweep_interval, default 5]}; with {@code sweep_interval 0} the standby does not refresh its model, never trusts it,
+ * and its takeover is the full heavy sweep.
  */
 public final class TakeoverTimeMain {
 
@@ -29,10 +33,11 @@ public final class TakeoverTimeMain {
         String shape = args.length > 0 ? args[0] : "fat3:k=36";
         int settle = args.length > 1 ? Integer.parseInt(args[1]) : 20;
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 1;
+        String interval = args.length > 3 ? args[3] : "5";
         Duration up = Duration.ofMinutes(10);
         Path work = Files.createTempDirectory("takeover-time");
         String[] polling = {"sminfo_polling_timeout", "500", "polling_retry_number", "2", "log_flags", "0x03",
-            "sweep_interval", "5"};
+            "sweep_interval", interval};
         for (int r = 0; r < runs; r++) {
             try (SimFabric fabric = new SimFabric(TopologyShapes.parse(shape), 7)) {
                 Path a = Files.createDirectories(work.resolve("master-" + r));
@@ -54,10 +59,11 @@ public final class TakeoverTimeMain {
                         Thread.sleep(1);
                     }
                     long detected = System.nanoTime();
+                    int ups = standby.madsAtSubnetUp.size();
                     standby.awaitSubnetUp(up);
-                    long done = System.nanoTime();
+                    long done = standby.nanosAtSubnetUp.get(ups);
                     killer.join();
-                    TransactionStats after = standby.daemon.madStats();
+                    TransactionStats after = standby.madsAtSubnetUp.get(ups);
                     int[] changed = changed(held, held(fabric));
                     System.out.printf("%s: detection %d ms, then SUBNET UP %d ms; NodeInfo Gets %d, SwitchInfo %d,"
                             + " LFT Gets+Sets %d, LFT Sets %d, PortInfo %d, MADs %d; LIDs changed %d, LFT entries"
@@ -67,6 +73,15 @@ public final class TakeoverTimeMain {
                             sent(before, after, AttributeId.LINEAR_FORWARDING_TABLE),
                             standby.counted.lftBlockSets() - lftSets, sent(before, after, AttributeId.PORT_INFO),
                             after.sent() - before.sent(), changed[0], changed[1]);
+                    if (sent(before, after, AttributeId.NODE_INFO) == 0) {
+                        standby.awaitSubnetUp(up);
+                        long full = standby.nanosAtSubnetUp.get(ups + 1);
+                        int[] then = changed(held, held(fabric));
+                        System.out.printf("%s: then the full heavy sweep's SUBNET UP %d ms later; LFT Sets %d, MADs"
+                                + " %d; LIDs changed %d, LFT entries changed %d%n", shape, (full - done) / 1_000_000,
+                                standby.counted.lftBlockSets() - lftSets,
+                                standby.madsAtSubnetUp.get(ups + 1).sent() - after.sent(), then[0], then[1]);
+                    }
                 }
             }
         }

@@ -135,6 +135,39 @@ public final class PKeyManager implements SweepStage {
         return StageOutcome.CONTINUE;
     }
 
+    /**
+     * The {@code pkey-resolve} stage of a takeover that trusts the standby's model: reads {@code
+     * partition_config_file} and resolves the memberships over this sweep's snapshot, for SUBNET UP to publish and
+     * the SA to check, but plans and sends nothing (the P_Key tables are written by the full heavy sweep after SUBNET
+     * UP, docs/operations.md, "A warm standby").
+     */
+    public SweepStage resolveOnly() {
+        return new SweepStage() {
+            @Override
+            public String name() {
+                return "pkey-resolve";
+            }
+
+            @Override
+            public StageOutcome run(SweepState state) {
+                Path file = Path.of(services.options().get(PartitionOptions.PARTITION_CONFIG_FILE));
+                if (policy == null || !policy.file().equals(file)) {
+                    policy = new PartitionPolicy(file);
+                }
+                reload();
+                partitions = PartitionResolver.resolve(policy.current(), state.snapshot(), state.smPortGuid(),
+                        services.options().get(PartitionOptions.ALLOW_BOTH_PKEYS), services.options().qos());
+                plannedSnapshot = null;
+                return StageOutcome.CONTINUE;
+            }
+
+            @Override
+            public boolean overlapsNext() {
+                return true;
+            }
+        };
+    }
+
     /** The partitions in force: those resolved by the last run, or {@code null} before the first. */
     public PartitionSet partitions() {
         return partitions;

@@ -20,6 +20,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -37,7 +38,9 @@ import org.apache.logging.log4j.Logger;
  * A takeover keeps the LFTs of the switches read whole ({@link #keepAtTakeover}) instead of forgetting them, so its
  * LFT programmer sends only the blocks its routing wants otherwise: none when both SMs route alike. The takeover's
  * discovery reads SwitchInfo again, and a switch whose LinearFDBTop moved since is forgotten there
- * ({@code discovery.SwitchInfoReceiver}).
+ * ({@code discovery.SwitchInfoReceiver}). When the model is {@linkplain #current() current} (the last read or
+ * refresh found every switch as held and no Get failed), the takeover may trust it without a discovery: it checks
+ * the SwitchInfo of every switch first ({@link #takeoverCheck}).
  *
  * <p>Confined to the SM thread (the Gets are answered there).
  */
@@ -54,6 +57,12 @@ public final class StandbyLftReader {
     private int switchesRead;
     private long gets;
     private int failed;
+    /** Whether the last read or refresh left every switch known whole with nothing found changed. */
+    private boolean current;
+    /** When the last read or refresh ended ({@link System#nanoTime}). */
+    private long readAt;
+    /** Switches whose SwitchInfo at the takeover check did not match (or was not answered). */
+    private int mismatched;
 
     /** @param services the SMP sender (the Gets; a standby's sender refuses Sets) */
     public StandbyLftReader(StageServices services) {
@@ -68,6 +77,32 @@ public final class StandbyLftReader {
     /** The stage that checks every switch cheaply and reads whole those found changed. */
     public SweepStage refresh() {
         return new ReadStage("standby-lft-refresh", true);
+    }
+
+    /**
+     * The check a takeover that trusts the model runs instead of a discovery: SwitchInfo of every switch, all in
+     * the wire window at once; the model is trusted only if each answers with the LinearFDBTop read and without
+     * PortStateChange (no port of it changed state since the master last cleared the bit). Its finish says ABORT when
+     * anything differs or the model is not {@linkplain #current() current}: the caller then runs the full heavy
+     * sweep.
+     *
+     * @param noSmMet run before the Gets: no SM is met in this sweep (the old master is gone; the other SMs are met
+     *     again by the full sweep that follows SUBNET UP), so the SMs a discovery met are forgotten as at its start
+     */
+    public SweepStage takeoverCheck(Runnable noSmMet) {
+        return new TakeoverCheck(noSmMet);
+    }
+
+    /**
+     * Whether the model this standby holds can be trusted at a takeover: its last read or refresh, no longer ago than
+     * twice {@code sweep_interval} (never with 0: nothing refreshes the model), found every switch of the model known
+     * whole, as held, with no Get failed and no error in the sweep before. A refresh that found a switch changed
+     * leaves it not current: the caller then has the standby discover and read again.
+     */
+    public boolean current() {
+        long interval = services.options().sweepIntervalSeconds();
+        return current && !read.isEmpty() && interval > 0
+                && System.nanoTime() - readAt <= TimeUnit.SECONDS.toNanos(2 * interval);
     }
 
     /**
@@ -87,6 +122,7 @@ public final class StandbyLftReader {
             LOG.info("taking over: the LFTs of {} switches read as standby are kept", kept[0]);
         }
         read.clear();
+        current = false;
     }
 
     /** Reads every block of {@code node}'s LFT up to {@code top}; the switch counts as read once all are answered. */
@@ -207,7 +243,74 @@ public final class StandbyLftReader {
             LOG.log(refresh && switchesRead == 0 ? Level.DEBUG : LogLevels.VERBOSE,
                     "standby: {} Gets, {} switches' LFTs read whole, {} Gets failed; {} switches known whole", gets,
                     switchesRead, failed, read.size());
+            int switches = 0;
+            for (Node node : state.subnet().nodes()) {
+                switches += node.isSwitch() && node.asSwitch().attributes() != SwitchAttributes.NONE ? 1 : 0;
+            }
+            readAt = System.nanoTime();
+            current = failed == 0 && pending.isEmpty() && state.errors() == 0 && read.size() == switches
+                    && (!refresh || switchesRead == 0);
             pending.clear();
+            return StageOutcome.CONTINUE;
+        }
+    }
+
+    /** The {@code takeover-check} stage of a trusted takeover. */
+    private final class TakeoverCheck implements SweepStage {
+
+        private final Runnable noSmMet;
+
+        TakeoverCheck(Runnable noSmMet) {
+            this.noSmMet = noSmMet;
+        }
+
+        @Override
+        public String name() {
+            return "takeover-check";
+        }
+
+        @Override
+        public StageOutcome run(SweepState state) {
+            mismatched = 0;
+            if (!current()) {
+                return StageOutcome.ABORT;
+            }
+            noSmMet.run();
+            for (Node node : state.subnet().nodes()) {
+                if (!node.isSwitch() || node.asSwitch().attributes() == SwitchAttributes.NONE) {
+                    continue;
+                }
+                DrPath path = state.paths().toNode(node);
+                Integer top = read.get(node.nodeGuid());
+                if (path == null || top == null) {
+                    mismatched++;
+                    continue;
+                }
+                services.smps().get(path, AttributeId.SWITCH_INFO, 0, outcome -> {
+                    byte[] mad = Replies.okMad(outcome);
+                    SwitchAttributes now = mad == null ? null : Attributes.of(SwitchInfo.decode(mad, Smp.DATA_OFFSET));
+                    if (now == null || now.linearFdbTop() != top || now.hasPortStateChange()) {
+                        mismatched++;
+                    }
+                });
+            }
+            return StageOutcome.CONTINUE;
+        }
+
+        @Override
+        public StageOutcome finish(SweepState state) {
+            if (!current()) {
+                LOG.info("taking over: the model held as standby is not known current: a full heavy sweep");
+                return StageOutcome.ABORT;
+            }
+            if (mismatched > 0) {
+                LOG.info("taking over: {} switches differ from the model held as standby (SwitchInfo): a full heavy "
+                        + "sweep", mismatched);
+                current = false;
+                return StageOutcome.ABORT;
+            }
+            LOG.log(LogLevels.SYS, "taking over: the SwitchInfo of all {} switches is as held: the model read as "
+                    + "standby is trusted", read.size());
             return StageOutcome.CONTINUE;
         }
     }

@@ -66,9 +66,11 @@ read_qos() {
     done < vports.list
 }
 
+# the SM first: its exit closes the issm device through umad2sim, which asks the server
 stop() {
-    kill "$sm" "$server" 2>/dev/null
+    kill "$sm" 2>/dev/null
     wait "$sm" 2>/dev/null
+    kill "$server" 2>/dev/null
     wait "$server" 2>/dev/null
 }
 

@@ -123,8 +123,10 @@ jsm_select_java() {
 # With --sim-topology the simulated fabric shares the heap, and the cache directory's files may be another fabric's:
 # the maximum follows the simulated fabric instead (jsm_sim_size), 64 MiB + 2 KiB per physical port + 4 bytes per
 # switch per LID (the SM's and the simulator's forwarding tables, a repair's new copy, one byte each, and the route
-# check's), or is left to the JVM when its size is not known. Left to the JVM, the Serial collector never compacts
-# the old generation before it must, and it only grows: fat3:k=64,pods=44 peaked at 1.75 GiB RSS for 914 MiB live.
+# check's), at least 256 MiB (a small fabric's --route-only run of torus-2QoS with a route check ran out of 65 MiB;
+# the maximum only caps, the heap grows as needed), or is left to the JVM when its size is not known. Left to the
+# JVM, the Serial collector never compacts the old generation before it must, and it only grows: fat3:k=64,pods=44
+# peaked at 1.75 GiB RSS for 914 MiB live.
 # There this maximum is 1,356 MiB: a start, a cable's repair and its return peaked at 1.41 GiB RSS; with 3 bytes per
 # switch per LID (1,177 MiB) the cable's return ran out of heap, with 3.5 once in two runs (docs/scale.md).
 # Where the fallback guesses too small (a torus, before its first SUBNET UP writes jsm-heap-size), JAVA_OPTS with a
@@ -155,6 +157,7 @@ jsm_heap_options() {
         jsm_sim_size "$jsm_sim"
         if [ "$jsm_sim_ports" -gt 0 ]; then
             jsm_heap_max=$((65536 + 2 * jsm_sim_ports + 4 * jsm_sim_switches * jsm_sim_lids / 1024))
+            [ "$jsm_heap_max" -ge 262144 ] || jsm_heap_max=262144
         else
             jsm_heap_cap=false
         fi

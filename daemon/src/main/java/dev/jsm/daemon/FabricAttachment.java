@@ -42,6 +42,10 @@ import org.apache.logging.log4j.Logger;
  */
 public final class FabricAttachment implements AutoCloseable {
 
+    /** How long a shutdown waits for the issm device's close. */
+    static final long ISSM_CLOSE_WAIT_MS = 2000;
+    private static final Logger LOG = LogManager.getLogger(FabricAttachment.class);
+
     private final MovableChannel channel;
     private final SimFabric sim;
     /** The simulated fabric's node the SM runs on; -1 on a real port. */
@@ -221,7 +225,7 @@ public final class FabricAttachment implements AutoCloseable {
         IssmDevice[] opened = new IssmDevice[1];
         String note = openIssm(port, opened);
         if (opened[0] == null) {
-            LogManager.getLogger(FabricAttachment.class).warn("{}", note);
+            LOG.warn("{}", note);
         }
         channel.moveTo(ch);
         synchronized (this) {
@@ -265,13 +269,26 @@ public final class FabricAttachment implements AutoCloseable {
     /**
      * Stops announcing an SM on the port: closes the issm device (the kernel, or umad2sim, clears IsSM), or clears
      * the simulated port's bit. A leaving master does it before it hands over, so that the new master's sweep no
-     * longer asks this port for SMInfo. Idempotent.
+     * longer asks this port for SMInfo. Idempotent. The close is waited for at most {@link #ISSM_CLOSE_WAIT_MS}: under
+     * umad2sim it asks the simulator, and a simulator that is gone (stopped with the SM) never answers; the process's
+     * exit then closes the device.
      */
     public void withdrawIsSm() {
         synchronized (this) {
             if (issm != null && !issmClosed) {
                 issmClosed = true;
-                issm.close();
+                Thread closer = new Thread(issm::close, "jsm-issm-close");
+                closer.setDaemon(true);
+                closer.start();
+                try {
+                    closer.join(ISSM_CLOSE_WAIT_MS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                if (closer.isAlive()) {
+                    LOG.warn("MAIN-0832 closing the issm device did not return within {} ms (its simulator gone?): "
+                            + "left to the process's exit", ISSM_CLOSE_WAIT_MS);
+                }
             }
         }
         if (channel.current() instanceof SimMadChannel ch) {

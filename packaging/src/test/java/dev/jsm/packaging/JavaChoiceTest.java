@@ -161,8 +161,8 @@ class JavaChoiceTest {
         String opts = ". '" + Shell.JAVA_SH + "'; jsm_select_java \"$@\"; echo \"$jsm_default_java_opts\"";
         Map<String, String> env = Map.of("JSM_JVM_DIR", jvms.toString(), "OSM_CACHE_DIR",
                 dir.resolve("no-cache").toString());
-        assertThat(sh(opts, env, "--sim-topology=fat2:k=36")).endsWith(
-                " -Xmx" + (65536 + 2 * 2646 + 4 * 54 * 702 / 1024) + "k");
+        assertThat(sh(opts, env, "--sim-topology=fat2:k=36")).as("at least 256 MiB, above "
+                + (65536 + 2 * 2646 + 4 * 54 * 702 / 1024) + "k").endsWith(" -Xmx262144k");
         assertThat(sh(opts, env, "-o", "--sim-topology", "torus:dims=4x4")).doesNotContain("-Xmx");
     }
 

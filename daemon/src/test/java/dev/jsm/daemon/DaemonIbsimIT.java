@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.mad.ibsim.IbsimHarness;
 import dev.jsm.mad.ibsim.IbsimResult;
-import dev.jsm.mad.ibsim.IbsimSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,19 +27,19 @@ class DaemonIbsimIT {
         IbsimHarness.assumeAvailable();
         IbsimHarness harness = IbsimHarness.builder(Path.of("..", "fabrics", "fat2-16.net")).console(true)
                 .timeout(Duration.ofSeconds(240)).env("OSM_CACHE_DIR", ".").env("OSM_TMP_DIR", ".").build();
-        IbsimResult r;
-        try (IbsimSession s = harness.start(IbsimDaemonProbe.class, "opensm.log", "-f", "opensm.log", "-s", "0")) {
+        IbsimResult r = harness.runSession(IbsimDaemonProbe.class, s -> {
             Path stdout = s.directory().resolve("stdout.txt");
             long end = System.currentTimeMillis() + 120_000;
             while (!(Files.exists(stdout) && Files.readString(stdout).contains("UNLINK-READY"))
                     && s.process().isAlive() && System.currentTimeMillis() < end) {
                 Thread.sleep(50);
             }
-            assertThat(Files.readString(stdout)).as("probe output").contains("UNLINK-READY");
-            s.console("Unlink \"leaf-0\"[5]");
-            Files.createFile(s.directory().resolve("unlinked"));
-            r = s.await();
-        }
+            if (s.process().isAlive()) {
+                assertThat(Files.readString(stdout)).as("probe output").contains("UNLINK-READY");
+                s.console("Unlink \"leaf-0\"[5]");
+                Files.createFile(s.directory().resolve("unlinked"));
+            }
+        }, "opensm.log", "-f", "opensm.log", "-s", "0");
         assertThat(r.exitCode()).as(r::describe).isZero();
         assertThat(r.lines("UP ")).containsExactly("UP 1", "UP 2", "UP 3");
         assertThat(r.lines("REOPENED")).hasSize(1);

@@ -130,6 +130,34 @@ public final class IbsimHarness {
         }
     }
 
+    /**
+     * Runs a session of {@code mainClass} with {@code args}: {@code during} drives it (console commands, files it
+     * waits for), then it is awaited. A client that died of SIGABRT (exit 134) is run once more on a fresh ibsim, as
+     * {@link #run} does.
+     */
+    public IbsimResult runSession(Class<?> mainClass, SessionAction during, String... args) throws Exception {
+        IbsimResult result;
+        try (IbsimSession session = start(mainClass, args)) {
+            during.drive(session);
+            result = session.await();
+        }
+        if (result.exitCode() != SIGABRT_EXIT) {
+            return result;
+        }
+        System.out.println("[ibsim] " + mainClass.getSimpleName() + " aborted (exit 134) under umad2sim; once more");
+        try (IbsimSession session = start(mainClass, args)) {
+            during.drive(session);
+            return session.await();
+        }
+    }
+
+    /** What a test does with a running session before it is awaited. */
+    @FunctionalInterface
+    public interface SessionAction {
+        /** Drives {@code session}. */
+        void drive(IbsimSession session) throws Exception;
+    }
+
     /** Starts ibsim and {@code mainClass}; the caller awaits or closes the session. */
     public IbsimSession start(Class<?> mainClass, String... args) throws IOException {
         Path dir = Files.createTempDirectory("jsm-ibsim-");

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jsm.mad.ibsim.IbsimHarness;
 import dev.jsm.mad.ibsim.IbsimResult;
-import dev.jsm.mad.ibsim.IbsimSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -149,15 +148,14 @@ class UmadChannelIT {
     @Test
     void consoleUnlinkCutsTheDirectedRoute() throws Exception {
         IbsimHarness h = IbsimHarness.builder(fabric("fat2-16.net")).console(true).build();
-        try (IbsimSession s = h.start(UmadProbe.class, "awaitfile", "unlinked", "badpath", "0,1,5", "nodeinfo",
-                "0,1,7")) {
-            assertThat(s.console("Unlink \"leaf-0\"[5]")).doesNotContain("#");
+        IbsimResult r = h.runSession(UmadProbe.class, s -> {
+            String answer = s.console("Unlink \"leaf-0\"[5]");
             Files.createFile(s.directory().resolve("unlinked"));
-            IbsimResult r = s.await();
-            assertThat(r.exitCode()).as(r::describe).isZero();
-            assertThat(r.stdout()).contains("BADPATH path=0,1,5 result=sendFailed status=110");
-            assertThat(fields(r.lines("NODEINFO").get(0))).containsEntry("nodeGuid", hex(0x0002c90100000050L));
-        }
+            assertThat(answer).doesNotContain("#");
+        }, "awaitfile", "unlinked", "badpath", "0,1,5", "nodeinfo", "0,1,7");
+        assertThat(r.exitCode()).as(r::describe).isZero();
+        assertThat(r.stdout()).contains("BADPATH path=0,1,5 result=sendFailed status=110");
+        assertThat(fields(r.lines("NODEINFO").get(0))).containsEntry("nodeGuid", hex(0x0002c90100000050L));
     }
 
     private static Path fabric(String name) throws Exception {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jsm.daemon.sm.SmState;
 import dev.jsm.daemon.view.SweepKind;
 import dev.jsm.mad.codec.AttributeId;
+import dev.jsm.mad.smp.PortInfo;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.function.ToIntFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -299,14 +301,19 @@ class HighAvailabilitySimTest {
 
     /** The LID every CA port and switch port 0 carries, in node order. */
     private static List<Integer> lids(SimFabric fabric) {
+        return ofEndPorts(fabric, PortInfo::lid);
+    }
+
+    /** {@code field} of every CA port's and switch port 0's PortInfo, in node order. */
+    private static List<Integer> ofEndPorts(SimFabric fabric, ToIntFunction<PortInfo> field) {
         Topology t = fabric.topology();
         List<Integer> out = new ArrayList<>();
         for (int n = 0; n < t.nodeCount(); n++) {
             if (t.node(n).kind() == NodeKind.SWITCH) {
-                out.add(fabric.portInfo(n, 0).lid());
+                out.add(field.applyAsInt(fabric.portInfo(n, 0)));
             } else {
                 for (int p = 1; p <= t.node(n).numPorts(); p++) {
-                    out.add(fabric.portInfo(n, p).lid());
+                    out.add(field.applyAsInt(fabric.portInfo(n, p)));
                 }
             }
         }
@@ -344,26 +351,11 @@ class HighAvailabilitySimTest {
 
     /** The MasterSMLID of every CA port and switch port 0. */
     private static List<Integer> masterSmLids(SimFabric fabric) {
-        Topology t = fabric.topology();
-        List<Integer> out = new ArrayList<>();
-        for (int n = 0; n < t.nodeCount(); n++) {
-            if (t.node(n).kind() == NodeKind.SWITCH) {
-                out.add(fabric.portInfo(n, 0).masterSmLid());
-            } else {
-                for (int p = 1; p <= t.node(n).numPorts(); p++) {
-                    out.add(fabric.portInfo(n, p).masterSmLid());
-                }
-            }
-        }
-        return out;
+        return ofEndPorts(fabric, PortInfo::masterSmLid);
     }
 
     private static int switches(SimFabric fabric) {
-        int switches = 0;
-        for (int n = 0; n < fabric.topology().nodeCount(); n++) {
-            switches += fabric.topology().node(n).kind() == NodeKind.SWITCH ? 1 : 0;
-        }
-        return switches;
+        return switchNodes(fabric).size();
     }
 
     /** Every switch's LFT entries for the LIDs in use, in node and LID order. */

@@ -49,7 +49,7 @@ class LivePlanLinkSpeedsSimTest {
         LinkedBlockingQueue<SweepKind> ended = new LinkedBlockingQueue<>();
         Map<String, Object> planned;
         try (SimFabric fabric = new SimFabric(t)) {
-            SimMadChannel ch = fabric.openChannel(firstCa(t), 1);
+            SimMadChannel ch = fabric.openChannel(TopologyNodes.firstCa(t), 1);
             ch.setIsSm(true);
             try (Daemon daemon = new Daemon(new DaemonSettings(SmOptions.fromFile(OpenSmConfReader.read(live)),
                     cache, cache, Optional.of(live), false, "jsm"), ch, new SmEvents())) {
@@ -80,7 +80,7 @@ class LivePlanLinkSpeedsSimTest {
 
     /** {@code --plan} of the unchanged configuration on {@code t}. */
     private static Map<String, Object> commandLinePlan(Topology t, Path conf, Path cache) throws Exception {
-        try (FabricAttachment fabric = FabricAttachment.simulated(t, firstCa(t), 1, "test")) {
+        try (FabricAttachment fabric = FabricAttachment.simulated(t, TopologyNodes.firstCa(t), 1, "test")) {
             return new Json().toType(PlanJson.format(Plan.run(fabric, conf, conf, cache).diff()),
                     Json.MAP_TYPE);
         }
@@ -109,12 +109,4 @@ class LivePlanLinkSpeedsSimTest {
         throw new AssertionError("no leaf uplink");
     }
 
-    private static int firstCa(Topology t) {
-        for (int n = 0; n < t.nodeCount(); n++) {
-            if (t.node(n).kind() == NodeKind.CA) {
-                return n;
-            }
-        }
-        throw new AssertionError("no CA");
-    }
 }

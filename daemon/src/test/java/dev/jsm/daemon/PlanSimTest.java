@@ -16,7 +16,6 @@ import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
-import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
 import java.io.ByteArrayOutputStream;
@@ -83,8 +82,8 @@ class PlanSimTest {
         Path p1 = dir.resolve("partitions.conf");
         Files.writeString(p1, "Default=0x7fff : ALL, SELF=full ;\n");
         Path p2 = dir.resolve("partitions2.conf");
-        Files.writeString(p2, "Default=0x7fff : ALL, SELF=full ;\nP1=0x8001 : " + caGuid(t, 1) + "=full, "
-                + caGuid(t, 2) + " ;\n");
+        Files.writeString(p2, "Default=0x7fff : ALL, SELF=full ;\nP1=0x8001 : " + TopologyNodes.caGuid(t, 1) + "=full, "
+                + TopologyNodes.caGuid(t, 2) + " ;\n");
         Compared c = compare(SHAPE, "partition_config_file " + p1 + "\n", "partition_config_file " + p2 + "\n", p1, p2);
         assertThat(c.plan.pKeyTables()).as("two hosts and the switch ports facing them").hasSize(4);
         assertThat(c.plan.lftEntries()).isZero();
@@ -163,7 +162,7 @@ class PlanSimTest {
         }
         Topology t = TopologyShapes.load(shape);
         try (SimFabric fabric = new SimFabric(t)) {
-            SimMadChannel ch = fabric.openChannel(firstCa(t), 1);
+            SimMadChannel ch = fabric.openChannel(TopologyNodes.firstCa(t), 1);
             ch.setIsSm(true);
             LinkedBlockingQueue<SweepKind> ended = new LinkedBlockingQueue<>();
             Daemon daemon = new Daemon(new DaemonSettings(SmOptions.fromFile(OpenSmConfReader.read(live)), cache,
@@ -238,23 +237,5 @@ class PlanSimTest {
         return "unicast-step\nid: 1\nengine: " + engine + "\nend-unicast-step\n";
     }
 
-    private static int firstCa(Topology t) {
-        for (int n = 0; n < t.nodeCount(); n++) {
-            if (t.node(n).kind() == NodeKind.CA) {
-                return n;
-            }
-        }
-        throw new AssertionError("no CA");
-    }
 
-    /** The port GUID of the {@code k}-th CA after the SM's, as partitions.conf names a member. */
-    private static String caGuid(Topology t, int k) {
-        int seen = 0;
-        for (int n = 0; n < t.nodeCount(); n++) {
-            if (t.node(n).kind() == NodeKind.CA && seen++ == k) {
-                return String.format("0x%016x", t.node(n).portGuid(1));
-            }
-        }
-        throw new AssertionError("no CA " + k);
-    }
 }

@@ -262,22 +262,11 @@ final class SimSm implements AutoCloseable {
 
     /** The indexes of the topology's CAs, in node order. */
     static List<Integer> cas(Topology t) {
-        List<Integer> cas = new ArrayList<>();
-        for (int i = 0; i < t.nodeCount(); i++) {
-            if (t.node(i).kind() == NodeKind.CA) {
-                cas.add(i);
-            }
-        }
-        return cas;
+        return TopologyNodes.cas(t);
     }
 
     static int firstCa(Topology t) {
-        for (int i = 0; i < t.nodeCount(); i++) {
-            if (t.node(i).kind() == NodeKind.CA) {
-                return i;
-            }
-        }
-        throw new IllegalArgumentException("no CA");
+        return TopologyNodes.firstCa(t);
     }
 
     /**

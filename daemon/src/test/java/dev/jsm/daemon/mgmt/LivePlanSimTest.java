@@ -8,6 +8,7 @@ import dev.jsm.daemon.Daemon;
 import dev.jsm.daemon.DaemonSettings;
 import dev.jsm.daemon.FabricAttachment;
 import dev.jsm.daemon.Plan;
+import dev.jsm.daemon.TopologyNodes;
 import dev.jsm.daemon.loop.SmEvent;
 import dev.jsm.daemon.loop.SmEvents;
 import dev.jsm.daemon.plan.FabricTables;
@@ -21,7 +22,6 @@ import dev.jsm.mad.codec.AttributeId;
 import dev.jsm.routing.RoutingInput;
 import dev.jsm.sim.SimFabric;
 import dev.jsm.sim.SimMadChannel;
-import dev.jsm.sim.topo.NodeKind;
 import dev.jsm.sim.topo.Topology;
 import dev.jsm.sim.topo.TopologyShapes;
 import java.net.InetAddress;
@@ -56,7 +56,8 @@ class LivePlanSimTest {
     void theConsoleAndTheWebPlanAnInPlaceEditAsTheCommandLineAndTheHup() throws Exception {
         Topology t = TopologyShapes.load(SHAPE);
         String oldText = "Default=0x7fff : ALL, SELF=full ;\n";
-        String newText = oldText + "P1=0x8001 : " + caGuid(t, 1) + "=full, " + caGuid(t, 2) + " ;\n";
+        String newText = oldText + "P1=0x8001 : " + TopologyNodes.caGuid(t, 1) + "=full, " + TopologyNodes.caGuid(t, 2)
+                + " ;\n";
         Path inPlace = Files.writeString(dir.resolve("partitions.conf"), oldText);
         Path live = Files.writeString(dir.resolve("opensm.conf"), "sweep_interval 0\nsweep_on_trap FALSE\n"
                 + "partition_config_file " + inPlace + "\n");
@@ -64,7 +65,7 @@ class LivePlanSimTest {
         SmEvents events = new SmEvents();
         LinkedBlockingQueue<SweepKind> ended = new LinkedBlockingQueue<>();
         try (SimFabric fabric = new SimFabric(t)) {
-            SimMadChannel ch = fabric.openChannel(firstCa(t), 1);
+            SimMadChannel ch = fabric.openChannel(TopologyNodes.firstCa(t), 1);
             ch.setIsSm(true);
             Daemon daemon = new Daemon(new DaemonSettings(SmOptions.fromFile(OpenSmConfReader.read(live)), cache,
                     cache, Optional.of(live), false, "jsm"), ch, events);
@@ -158,23 +159,5 @@ class LivePlanSimTest {
         }
     }
 
-    private static int firstCa(Topology t) {
-        for (int n = 0; n < t.nodeCount(); n++) {
-            if (t.node(n).kind() == NodeKind.CA) {
-                return n;
-            }
-        }
-        throw new AssertionError("no CA");
-    }
 
-    /** The port GUID of the {@code k}-th CA after the SM's, as partitions.conf names a member. */
-    private static String caGuid(Topology t, int k) {
-        int seen = 0;
-        for (int n = 0; n < t.nodeCount(); n++) {
-            if (t.node(n).kind() == NodeKind.CA && seen++ == k) {
-                return String.format("0x%016x", t.node(n).portGuid(1));
-            }
-        }
-        throw new AssertionError("no CA " + k);
-    }
 }
